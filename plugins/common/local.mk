@@ -1,0 +1,1 @@
+noinst_HEADERS = plugins/common/kb_util.h plugins/common/kb_cuda.h
