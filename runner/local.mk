@@ -1,4 +1,28 @@
+# The runner: a convenience library (so unit tests link the same code) and
+# the kbench program.
+noinst_LTLIBRARIES += runner/libkbrunner.la
+runner_libkbrunner_la_SOURCES = \
+	runner/case.c runner/case.h \
+	runner/cli.c runner/cli.h \
+	runner/criterion.c runner/criterion.h \
+	runner/export.c runner/export.h \
+	runner/gpu.c runner/gpu.h \
+	runner/loader.c runner/loader.h \
+	runner/measure.c runner/measure.h \
+	runner/measure_cold.c runner/measure_hot.c \
+	runner/measure_graph.c runner/measure_host.c runner/sampler.h \
+	runner/params.c runner/params.h \
+	runner/plan.c runner/plan.h \
+	runner/report.c runner/report.h \
+	runner/rng.c runner/rng.h \
+	runner/search.c runner/search.h \
+	runner/stats.c runner/stats.h
+runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -D_POSIX_C_SOURCE=200809L \
+	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"'
+runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) -lm
+
 bin_PROGRAMS += kbench
 kbench_SOURCES = runner/main.c
+kbench_CPPFLAGS = $(runner_libkbrunner_la_CPPFLAGS)
 kbench_LDFLAGS = $(CUDA_LDFLAGS)
-kbench_LDADD = $(CUDA_LIBS)
+kbench_LDADD = runner/libkbrunner.la

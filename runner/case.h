@@ -1,0 +1,56 @@
+/*
+** One case: a variant with one value for each of its parameters.  The case
+** owns the kbench_host the plugin sees, so every service the plugin asks
+** for (parameters, random numbers, the stream, the error channel, output
+** declarations) is answered from here, never from global state.
+*/
+#ifndef KB_CASE_H
+#define KB_CASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <kbench/plugin.h>
+
+#include "gpu.h"
+#include "loader.h"
+#include "rng.h"
+
+#define KB_MAX_OUTPUTS 16
+#define KB_MESSAGE_LEN 1024
+
+typedef struct kb_output {
+  void *ptr;
+  size_t bytes;
+  int memory;              /* KBENCH_MEM_HOST or KBENCH_MEM_GLOBAL */
+} kb_output;
+
+typedef struct kb_case {
+  kbench_host host;        /* host.opaque points back at this case */
+  const kb_plugin *plugin;
+  const kbench_variant *variant;
+  const int64_t *values;   /* one per declared parameter, in order */
+  kb_rng rng;
+  kb_gpu *gpu;             /* NULL for host cases */
+  kbench_device device;    /* zeroed for host cases */
+  int in_setup;            /* outputs may be declared only during setup */
+  kb_output outputs[KB_MAX_OUTPUTS];
+  size_t n_outputs;
+  int plugin_bug;          /* the plugin misused the host API */
+  char message[KB_MESSAGE_LEN];
+} kb_case;
+
+void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
+                  const int64_t *values, uint64_t seed, uint64_t index,
+                  kb_gpu *gpu);
+
+/* Fill every declared output with all bits set.  0, or -1 with message. */
+int kb_case_poison(kb_case *c);
+
+/* Callers of the plugin: each returns the plugin's status, turning a
+** misuse of the host API into KBENCH_ERROR. */
+int kb_case_setup(kb_case *c, void **state);
+int kb_case_run(kb_case *c, void *state);
+int kb_case_verify(kb_case *c, void *state);
+
+#endif

@@ -1,0 +1,248 @@
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "cli.h"
+#include "params.h"
+
+static const char usage_text[] =
+"Usage: kbench [OPTION]... [PLUGIN]...\n"
+"Run CUDA kernel variants from plugins, verify every result against a CPU\n"
+"reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
+"the whole catalogue.\n"
+"\n"
+"Selecting:\n"
+"  -p, --plugin=NAME|PATH  a plugin to run (repeatable); NAME is looked up as\n"
+"                          NAME or NAME.so in $KBENCH_PLUGIN_PATH, the build\n"
+"                          tree (when run from it), then %s;\n"
+"                          an argument with a '/' is a path\n"
+"  -l, --list              list the variants found, with their parameters\n"
+"  -P, --param=NAME=VALUES set a parameter of every selected variant that\n"
+"                          declares it; VALUES is a comma list of integers\n"
+"                          with optional K/M/G (x1024) suffix, each a case\n"
+"  -s, --seed=N            seed for the random inputs (default 1)\n"
+"  -d, --device=N          CUDA device ordinal (default 0)\n"
+"\n"
+"Measuring:\n"
+"  -m, --mode=MODE         cold: flush L2 before each sample (default);\n"
+"                          hot: back-to-back runs, time per run;\n"
+"                          graph: a batch captured as a CUDA graph, replayed\n"
+"      --batch=N           runs per hot or graph sample (default: ~1 ms)\n"
+"      --warmup=N          samples thrown away first (default 2)\n"
+"      --min-samples=N     at least N samples (default 10)\n"
+"      --max-samples=N     at most N samples (default 100000)\n"
+"      --min-time=SEC      at least SEC of measured time (default 0.01)\n"
+"      --max-noise=PCT     stop when the median's relative standard error\n"
+"                          is below PCT percent (default 0.5)\n"
+"      --timeout=SEC       stop sampling a case after SEC seconds (default 15)\n"
+"\n"
+"Reporting:\n"
+"      --tap               print TAP instead of a table\n"
+"      --csv=FILE          also write one CSV row per case to FILE\n"
+"      --samples=FILE      also write every raw sample to FILE (CSV)\n"
+"  -h, --help              show this help and exit\n"
+"  -V, --version           show the version and exit\n"
+"\n"
+"Exit status (the first that applies):\n"
+"  1  a result failed verification\n"
+"  2  usage error (bad option or parameter value)\n"
+"  3  a plugin could not be found or loaded\n"
+"  4  a case failed to set up or run\n"
+"  5  nothing failed, but some cases were skipped (e.g. no CUDA device)\n"
+"  0  every case ran and verified\n";
+
+enum {
+  OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
+  OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT
+};
+
+static const struct option long_options[] = {
+  {"plugin", required_argument, NULL, 'p'},
+  {"list", no_argument, NULL, 'l'},
+  {"param", required_argument, NULL, 'P'},
+  {"seed", required_argument, NULL, 's'},
+  {"device", required_argument, NULL, 'd'},
+  {"mode", required_argument, NULL, 'm'},
+  {"batch", required_argument, NULL, OPT_BATCH},
+  {"warmup", required_argument, NULL, OPT_WARMUP},
+  {"min-samples", required_argument, NULL, OPT_MIN_SAMPLES},
+  {"max-samples", required_argument, NULL, OPT_MAX_SAMPLES},
+  {"min-time", required_argument, NULL, OPT_MIN_TIME},
+  {"max-noise", required_argument, NULL, OPT_MAX_NOISE},
+  {"timeout", required_argument, NULL, OPT_TIMEOUT},
+  {"tap", no_argument, NULL, OPT_TAP},
+  {"csv", required_argument, NULL, OPT_CSV},
+  {"samples", required_argument, NULL, OPT_SAMPLES},
+  {"help", no_argument, NULL, 'h'},
+  {"version", no_argument, NULL, 'V'},
+  {NULL, 0, NULL, 0},
+};
+
+static int bad(const char *opt, const char *arg, const char *want)
+{
+  fprintf(stderr, "kbench: invalid %s '%s': %s\n", opt, arg, want);
+  return -1;
+}
+
+static int count_arg(const char *opt, const char *arg, int64_t lo,
+                     int64_t *out)
+{
+  if (kb_parse_int(arg, out) || *out < lo)
+    return bad(opt, arg, lo ? "expected a positive integer"
+                            : "expected a non-negative integer");
+  return 0;
+}
+
+static int seconds_arg(const char *opt, const char *arg, double lo,
+                       double *out)
+{
+  char *end;
+  *out = strtod(arg, &end);
+  if (end == arg || *end || !(*out >= lo) || *out > 1e6)
+    return bad(opt, arg, "expected a number of seconds");
+  return 0;
+}
+
+static int push(const char ***list, size_t *n, const char *item)
+{
+  const char **grown = realloc(*list, (*n + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  grown[(*n)++] = item;
+  *list = grown;
+  return 0;
+}
+
+static int parse_one(int opt, const char *arg, kb_options *o)
+{
+  int64_t v;
+  double d;
+  switch (opt) {
+  case 'p':
+    return push(&o->plugins, &o->n_plugins, arg);
+  case 'l':
+    o->list = 1;
+    return 0;
+  case 'P':
+    if (!strchr(arg, '=') || arg[0] == '=')
+      return bad("--param", arg, "expected NAME=VALUE");
+    return push(&o->params, &o->n_params, arg);
+  case 's':
+    if (kb_parse_int(arg, &v) || v < 0)
+      return bad("--seed", arg, "expected a non-negative integer");
+    o->seed = (uint64_t)v;
+    return 0;
+  case 'd':
+    if (count_arg("--device", arg, 0, &v) || v > 1024)
+      return -1;
+    o->device = (int)v;
+    return 0;
+  case 'm':
+    if ((o->measure.mode = kb_mode_parse(arg)) < 0)
+      return bad("--mode", arg, "expected cold, hot or graph");
+    return 0;
+  case OPT_BATCH:
+    if (count_arg("--batch", arg, 1, &v))
+      return -1;
+    if (v > 100000)
+      return bad("--batch", arg, "at most 100000");
+    o->measure.batch = (size_t)v;
+    return 0;
+  case OPT_WARMUP:
+    if (count_arg("--warmup", arg, 0, &v))
+      return -1;
+    o->measure.warmup = (size_t)v;
+    return 0;
+  case OPT_MIN_SAMPLES:
+    if (count_arg("--min-samples", arg, 1, &v))
+      return -1;
+    o->measure.criterion.min_samples = (size_t)v;
+    return 0;
+  case OPT_MAX_SAMPLES:
+    if (count_arg("--max-samples", arg, 1, &v))
+      return -1;
+    o->measure.criterion.max_samples = (size_t)v;
+    return 0;
+  case OPT_MIN_TIME:
+    return seconds_arg("--min-time", arg, 0, &o->measure.criterion.min_time);
+  case OPT_TIMEOUT:
+    if (seconds_arg("--timeout", arg, 0, &d))
+      return -1;
+    if (d <= 0)
+      return bad("--timeout", arg, "must be more than 0");
+    o->measure.criterion.timeout = d;
+    return 0;
+  case OPT_MAX_NOISE:
+    if (seconds_arg("--max-noise", arg, 0, &d))
+      return -1;
+    if (d > 100)
+      return bad("--max-noise", arg, "a percentage, 0 to 100");
+    o->measure.criterion.max_noise = d / 100;
+    return 0;
+  case OPT_TAP:
+    o->tap = 1;
+    return 0;
+  case OPT_CSV:
+    o->csv_path = arg;
+    return 0;
+  case OPT_SAMPLES:
+    o->samples_path = arg;
+    return 0;
+  }
+  return -1;
+}
+
+int kb_cli_parse(int argc, char **argv, kb_options *o)
+{
+  memset(o, 0, sizeof *o);
+  o->seed = 1;
+  o->measure.mode = KB_MODE_COLD;
+  o->measure.warmup = 2;
+  kb_criterion_cfg_default(&o->measure.criterion);
+
+  int opt;
+  opterr = 0;
+  optind = 1;
+  while ((opt = getopt_long(argc, argv, ":p:lP:s:d:m:hV", long_options,
+                            NULL)) != -1) {
+    if (opt == 'h') {
+      printf(usage_text, KBENCH_PLUGINDIR);
+      return 1;
+    }
+    if (opt == 'V') {
+      printf("kbench %s (plugin ABI %d.%d)\n", PACKAGE_VERSION,
+             KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
+      return 1;
+    }
+    if (opt == '?' || opt == ':') {
+      const char *name = argv[optind - 1];
+      fprintf(stderr, opt == '?' ? "kbench: unknown option '%s'\n"
+                                 : "kbench: option '%s' needs a value\n",
+              name);
+      fprintf(stderr, "Try 'kbench --help'.\n");
+      return -1;
+    }
+    if (parse_one(opt, optarg, o)) {
+      fprintf(stderr, "Try 'kbench --help'.\n");
+      return -1;
+    }
+  }
+  for (int i = optind; i < argc; i++)
+    if (push(&o->plugins, &o->n_plugins, argv[i]))
+      return -1;
+  const kb_criterion_cfg *k = &o->measure.criterion;
+  if (k->min_samples > k->max_samples) {
+    fprintf(stderr, "kbench: --min-samples (%zu) is more than --max-samples "
+            "(%zu)\n", k->min_samples, k->max_samples);
+    return -1;
+  }
+  return 0;
+}
+
+void kb_cli_free(kb_options *o)
+{
+  free(o->plugins);
+  free(o->params);
+  o->plugins = o->params = NULL;
+}

@@ -1,0 +1,38 @@
+/* Command-line options. */
+#ifndef KB_CLI_H
+#define KB_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "measure.h"
+
+/* Exit codes: when several apply, the first in this list wins. */
+enum kb_exit {
+  KB_EXIT_OK = 0,        /* every case ran and verified */
+  KB_EXIT_WRONG = 1,     /* a case's output failed verification */
+  KB_EXIT_USAGE = 2,     /* bad command line or parameter value */
+  KB_EXIT_LOAD = 3,      /* a plugin could not be found or loaded */
+  KB_EXIT_ERROR = 4,     /* a case failed to set up or run */
+  KB_EXIT_SKIPPED = 5    /* nothing failed, but some cases could not run */
+};
+
+typedef struct kb_options {
+  const char **plugins;  /* --plugin arguments and positional names */
+  size_t n_plugins;
+  const char **params;   /* NAME=VALUE strings, in order */
+  size_t n_params;
+  int list;
+  int tap;
+  uint64_t seed;
+  int device;
+  const char *csv_path;
+  const char *samples_path;
+  kb_measure_cfg measure;
+} kb_options;
+
+/* 0: run; 1: done (help or version printed); -1: usage error printed. */
+int kb_cli_parse(int argc, char **argv, kb_options *o);
+void kb_cli_free(kb_options *o);
+
+#endif

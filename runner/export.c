@@ -1,0 +1,107 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "export.h"
+
+int kb_export_open(kb_export *e, const char *path, const char *header,
+                   char *err, size_t len)
+{
+  e->path = path;
+  e->f = NULL;
+  if (!path)
+    return 0;
+  snprintf(e->tmp, sizeof e->tmp, "%s.tmp.XXXXXX", path);
+  int fd = mkstemp(e->tmp);
+  if (fd < 0 || !(e->f = fdopen(fd, "w"))) {
+    snprintf(err, len, "cannot create %s: %s", e->tmp, strerror(errno));
+    if (fd >= 0) {
+      close(fd);
+      unlink(e->tmp);
+    }
+    return -1;
+  }
+  fprintf(e->f, "%s\n", header);
+  return 0;
+}
+
+int kb_export_commit(kb_export *e, char *err, size_t len)
+{
+  if (!e->f)
+    return 0;
+  int bad = ferror(e->f);
+  if (fclose(e->f) != 0 || bad) {
+    e->f = NULL;
+    snprintf(err, len, "cannot write %s", e->path);
+    unlink(e->tmp);
+    return -1;
+  }
+  e->f = NULL;
+  if (rename(e->tmp, e->path) != 0) {
+    snprintf(err, len, "cannot rename %s to %s: %s", e->tmp, e->path,
+             strerror(errno));
+    unlink(e->tmp);
+    return -1;
+  }
+  return 0;
+}
+
+void kb_export_abort(kb_export *e)
+{
+  if (!e->f)
+    return;
+  fclose(e->f);
+  e->f = NULL;
+  unlink(e->tmp);
+}
+
+/* A CSV field: quoted, with quotes doubled. */
+static void csv_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; s++) {
+    if (*s == '"')
+      fputc('"', f);
+    if (*s != '\n')
+      fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static const char *const verdicts[] = {"pass", "wrong", "error", "skip"};
+static const char *const memories[] = {"host", "global", "shared"};
+
+void kb_export_case(kb_export *csv, kb_export *samples,
+                    const kb_plan_case *pc, const kb_result *res,
+                    const kbench_device *dev)
+{
+  const kbench_variant *v = pc->variant;
+  if (csv->f) {
+    const kb_stats *s = &res->stats;
+    FILE *f = csv->f;
+    csv_string(f, v->name);
+    fputc(',', f);
+    csv_string(f, pc->label);
+    fprintf(f, ",%s,%s,%s,", v->backend == KBENCH_BACKEND_CUDA ? "cuda"
+            : "host", res->mode ? res->mode : "", verdicts[res->verdict]);
+    csv_string(f, res->verdict == KB_PASS ? "" : res->stage);
+    fputc(',', f);
+    csv_string(f, res->verdict == KB_PASS ? "" : res->message);
+    fprintf(f, ",%zu,%zu,%.9g,%.9g,%.9g,%.9g,%.9g,%.6g,%s,%llu,%llu,%s,"
+            "%.6g,%.6g\n", s->n, res->batch, s->median, s->mean, s->min,
+            s->max, s->stdev, s->noise, kb_stop_name(res->stop),
+            (unsigned long long)res->bytes.read,
+            (unsigned long long)res->bytes.written,
+            memories[res->bytes.memory > 2 ? 0 : res->bytes.memory],
+            res->gbps, dev ? dev->peak_gbps : 0.0);
+  }
+  if (samples->f)
+    for (size_t i = 0; i < res->n_samples; i++) {
+      csv_string(samples->f, v->name);
+      fputc(',', samples->f);
+      csv_string(samples->f, pc->label);
+      fprintf(samples->f, ",%s,%zu,%zu,%.9g\n", res->mode, res->batch, i,
+              res->samples[i]);
+    }
+}

@@ -1,0 +1,253 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "gpu.h"
+
+#ifndef KBENCH_HAVE_CUDA
+
+kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+{
+  (void)ordinal;
+  snprintf(why, len, "no CUDA device: kbench was built without CUDA");
+  return NULL;
+}
+void kb_gpu_close(kb_gpu *g) { (void)g; }
+const kbench_device *kb_gpu_device(const kb_gpu *g) { (void)g; return NULL; }
+void *kb_gpu_stream(const kb_gpu *g) { (void)g; return NULL; }
+
+#define KB_NO_CUDA(...) { snprintf(err, len, "built without CUDA"); return -1; }
+int kb_gpu_fill(kb_gpu *g, void *p, int b, size_t n, char *err, size_t len)
+  KB_NO_CUDA()
+int kb_gpu_sync(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_end(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_capture_end(kb_gpu *g, void **gr, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_graph_launch(kb_gpu *g, void *gr, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_recover(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+void kb_gpu_graph_free(void *graph) { (void)graph; }
+
+#else /* KBENCH_HAVE_CUDA */
+
+#include <stdatomic.h>
+#include <time.h>
+
+#include <cuda_runtime_api.h>
+
+/* A hold longer than this means the runner failed to release it: give up
+** rather than hang the stream forever. */
+#define KB_HOLD_LIMIT_NS 2000000000LL
+
+struct kb_gpu {
+  kbench_device dev;
+  cudaStream_t stream;
+  cudaEvent_t start, stop;
+  void *flush;           /* scratch buffer written to evict L2 */
+  size_t flush_bytes;
+  atomic_int released;   /* the hold's flag, set by kb_gpu_end */
+  int holding;
+};
+
+static int cuda_failed(cudaError_t e, const char *what, char *err, size_t len)
+{
+  if (e == cudaSuccess)
+    return 0;
+  snprintf(err, len, "%s: %s", what, cudaGetErrorString(e));
+  return -1;
+}
+#define CHECK(call) \
+  do { if (cuda_failed((call), #call, err, len)) return -1; } while (0)
+
+static void fill_device_facts(kbench_device *d, int ordinal)
+{
+  struct cudaDeviceProp prop;
+  int v;
+  memset(d, 0, sizeof *d);
+  d->size = sizeof *d;
+  d->ordinal = ordinal;
+  if (cudaGetDeviceProperties(&prop, ordinal) == cudaSuccess) {
+    snprintf(d->name, sizeof d->name, "%s", prop.name);
+    d->global_mem_bytes = prop.totalGlobalMem;
+  }
+#define ATTR(field, attr) \
+  if (cudaDeviceGetAttribute(&v, attr, ordinal) == cudaSuccess) d->field = v
+  ATTR(cc_major, cudaDevAttrComputeCapabilityMajor);
+  ATTR(cc_minor, cudaDevAttrComputeCapabilityMinor);
+  ATTR(sm_count, cudaDevAttrMultiProcessorCount);
+  ATTR(l2_bytes, cudaDevAttrL2CacheSize);
+  ATTR(max_threads_per_block, cudaDevAttrMaxThreadsPerBlock);
+  ATTR(smem_per_block, cudaDevAttrMaxSharedMemoryPerBlock);
+  ATTR(smem_per_block_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin);
+  ATTR(mem_clock_khz, cudaDevAttrMemoryClockRate);
+  ATTR(mem_bus_bits, cudaDevAttrGlobalMemoryBusWidth);
+#undef ATTR
+  /* Double data rate: two transfers per memory clock. */
+  d->peak_gbps = 2.0 * d->mem_clock_khz * 1e3 * (d->mem_bus_bits / 8.0) / 1e9;
+}
+
+kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+{
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    snprintf(why, len, "no CUDA device: %s", cudaGetErrorString(e));
+    return NULL;
+  }
+  if (ordinal < 0 || ordinal >= count) {
+    snprintf(why, len, "no CUDA device %d (%d present)", ordinal, count);
+    return NULL;
+  }
+  kb_gpu *g = calloc(1, sizeof *g);
+  if (!g) {
+    snprintf(why, len, "out of host memory");
+    return NULL;
+  }
+  char *err = why;
+  size_t errlen = len;
+  fill_device_facts(&g->dev, ordinal);
+  /* Twice the L2: the H100's L2 is two partitions that can hold copies of
+  ** one line, so writing exactly its size does not evict everything. */
+  g->flush_bytes = 2 * (size_t)(g->dev.l2_bytes > 0 ? g->dev.l2_bytes : 1 << 20);
+  if (cuda_failed(cudaSetDevice(ordinal), "cudaSetDevice", err, errlen)
+      || cuda_failed(cudaStreamCreateWithFlags(&g->stream,
+                     cudaStreamNonBlocking), "cudaStreamCreate", err, errlen)
+      || cuda_failed(cudaEventCreate(&g->start), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaEventCreate(&g->stop), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaMalloc(&g->flush, g->flush_bytes),
+                     "cudaMalloc(L2 flush buffer)", err, errlen)) {
+    kb_gpu_close(g);
+    return NULL;
+  }
+  return g;
+}
+
+void kb_gpu_close(kb_gpu *g)
+{
+  if (!g)
+    return;
+  if (g->flush)
+    cudaFree(g->flush);
+  if (g->start)
+    cudaEventDestroy(g->start);
+  if (g->stop)
+    cudaEventDestroy(g->stop);
+  if (g->stream)
+    cudaStreamDestroy(g->stream);
+  free(g);
+}
+
+const kbench_device *kb_gpu_device(const kb_gpu *g) { return &g->dev; }
+void *kb_gpu_stream(const kb_gpu *g) { return g->stream; }
+
+int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
+                size_t len)
+{
+  CHECK(cudaMemsetAsync(ptr, byte, bytes, g->stream));
+  return 0;
+}
+
+int kb_gpu_sync(kb_gpu *g, char *err, size_t len)
+{
+  CHECK(cudaStreamSynchronize(g->stream));
+  return 0;
+}
+
+int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len)
+{
+  CHECK(cudaMemsetAsync(g->flush, 0, g->flush_bytes, g->stream));
+  return 0;
+}
+
+static long long now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Runs on a CUDA runtime thread; it may not call CUDA. */
+static void CUDART_CB hold_stream(void *arg)
+{
+  kb_gpu *g = arg;
+  long long t0 = now_ns();
+  while (!atomic_load_explicit(&g->released, memory_order_acquire))
+    if (now_ns() - t0 > KB_HOLD_LIMIT_NS)
+      break;
+}
+
+int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len)
+{
+  g->holding = hold;
+  if (hold) {
+    atomic_store_explicit(&g->released, 0, memory_order_release);
+    CHECK(cudaLaunchHostFunc(g->stream, hold_stream, g));
+  }
+  CHECK(cudaEventRecord(g->start, g->stream));
+  return 0;
+}
+
+int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
+{
+  float ms = 0;
+  cudaError_t e = cudaEventRecord(g->stop, g->stream);
+  if (g->holding)
+    atomic_store_explicit(&g->released, 1, memory_order_release);
+  g->holding = 0;
+  CHECK(e);
+  CHECK(cudaEventSynchronize(g->stop));
+  CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
+  *seconds = ms * 1e-3;
+  return 0;
+}
+
+int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len)
+{
+  CHECK(cudaStreamBeginCapture(g->stream, cudaStreamCaptureModeThreadLocal));
+  return 0;
+}
+
+int kb_gpu_capture_end(kb_gpu *g, void **graph, char *err, size_t len)
+{
+  cudaGraph_t raw = NULL;
+  cudaGraphExec_t exec = NULL;
+  *graph = NULL;
+  CHECK(cudaStreamEndCapture(g->stream, &raw));
+  cudaError_t e = cudaGraphInstantiate(&exec, raw, 0);
+  cudaGraphDestroy(raw);
+  CHECK(e);
+  *graph = exec;
+  return 0;
+}
+
+int kb_gpu_graph_launch(kb_gpu *g, void *graph, char *err, size_t len)
+{
+  CHECK(cudaGraphLaunch((cudaGraphExec_t)graph, g->stream));
+  return 0;
+}
+
+void kb_gpu_graph_free(void *graph)
+{
+  if (graph)
+    cudaGraphExecDestroy((cudaGraphExec_t)graph);
+}
+
+int kb_gpu_recover(kb_gpu *g, char *err, size_t len)
+{
+  enum cudaStreamCaptureStatus st;
+  if (cudaStreamIsCapturing(g->stream, &st) == cudaSuccess
+      && st != cudaStreamCaptureStatusNone) {
+    cudaGraph_t raw = NULL;
+    cudaStreamEndCapture(g->stream, &raw);
+    if (raw)
+      cudaGraphDestroy(raw);
+  }
+  (void)cudaGetLastError();
+  CHECK(cudaStreamSynchronize(g->stream));
+  CHECK(cudaDeviceSynchronize());
+  return 0;
+}
+
+#endif /* KBENCH_HAVE_CUDA */

@@ -1,0 +1,53 @@
+/*
+** Everything the runner asks of the CUDA runtime, behind a small C API so
+** that no other runner file includes a CUDA header.  Built without CUDA,
+** kb_gpu_open() always fails with a reason and nothing else is called.
+**
+** Nothing here touches CUDA before kb_gpu_open(): the runner initialises
+** the driver only when the first CUDA case runs (--list never does), so a
+** later per-case fork() can still start from an uninitialised parent.
+*/
+#ifndef KB_GPU_H
+#define KB_GPU_H
+
+#include <stddef.h>
+
+#include <kbench/plugin.h>
+
+typedef struct kb_gpu kb_gpu;
+
+/* NULL with the reason in why when no usable device exists. */
+kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len);
+void kb_gpu_close(kb_gpu *g);
+
+const kbench_device *kb_gpu_device(const kb_gpu *g);
+void *kb_gpu_stream(const kb_gpu *g);
+
+/* Each returns 0, or -1 with the CUDA error in err. */
+int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
+                size_t len);
+int kb_gpu_sync(kb_gpu *g, char *err, size_t len);
+int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
+
+/*
+** A timed region: kb_gpu_begin() optionally holds the stream with a
+** blocking host function, then records the start event; the caller queues
+** its work; kb_gpu_end() records the stop event, releases the hold and
+** waits.  Holding keeps the host's launch latency out of the measurement:
+** the GPU sees start, work and stop already queued (nvbench does the same
+** with a spinning kernel; a host function needs no device code).
+*/
+int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len);
+int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
+
+/* Stream capture into a graph, and its replay. */
+int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len);
+int kb_gpu_capture_end(kb_gpu *g, void **graph, char *err, size_t len);
+int kb_gpu_graph_launch(kb_gpu *g, void *graph, char *err, size_t len);
+void kb_gpu_graph_free(void *graph);
+
+/* Clear any error a failed case left behind.  Returns -1 if the context is
+** unusable (a sticky error such as an illegal address), with the reason. */
+int kb_gpu_recover(kb_gpu *g, char *err, size_t len);
+
+#endif

@@ -1,0 +1,199 @@
+/*
+** The loader trusts nothing in a library until it has checked it, in the
+** order that keeps every read safe: the entry symbol, then the ABI major
+** (before any other field), then the structure sizes, then each variant's
+** required fields and declared parameters.  Like fio's engine loader, it
+** names the first thing that is missing.
+*/
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader.h"
+#include "params.h"
+
+/* The smallest structures ABI 1.0 defines: later minors only append. */
+#define KB_LIBRARY_V1_SIZE (offsetof(kbench_library, variant) + sizeof(void *))
+#define KB_VARIANT_V1_SIZE \
+  (offsetof(kbench_variant, teardown) + sizeof(void (*)(void)))
+#define KB_PARAM_V1_SIZE (offsetof(kbench_param, flags) + sizeof(uint32_t))
+
+/* Bound on variants per library: a plugin whose enumeration never ends
+** returning non-NULL is broken, not big. */
+#define KB_MAX_VARIANTS 4096
+
+const kbench_param *kb_variant_param(const kb_plugin *p,
+                                     const kbench_variant *v, uint32_t i)
+{
+  return (const kbench_param *)((const char *)v->params +
+                                (size_t)i * p->lib->param_size);
+}
+
+static int check_variant(const kb_plugin *p, const kbench_variant *v,
+                         uint32_t index, char *err, size_t errlen)
+{
+  if (v->size < KB_VARIANT_V1_SIZE) {
+    snprintf(err, errlen, "variant %u: size %u is smaller than ABI 1.0's %zu",
+             index, v->size, (size_t)KB_VARIANT_V1_SIZE);
+    return -1;
+  }
+  if (!kb_param_name_ok(v->name)) {
+    snprintf(err, errlen, "variant %u: missing or malformed name "
+             "(want [a-z0-9_]+)", index);
+    return -1;
+  }
+  const char *missing = !v->setup ? "setup" : !v->run ? "run"
+      : !v->verify ? "verify" : !v->bytes_moved ? "bytes_moved"
+      : !v->teardown ? "teardown" : NULL;
+  if (missing) {
+    snprintf(err, errlen, "variant %s: required callback %s is NULL",
+             v->name, missing);
+    return -1;
+  }
+  if (v->backend != KBENCH_BACKEND_HOST && v->backend != KBENCH_BACKEND_CUDA) {
+    snprintf(err, errlen, "variant %s: unknown backend %d", v->name,
+             v->backend);
+    return -1;
+  }
+  if (v->n_params > 0 && !v->params) {
+    snprintf(err, errlen, "variant %s: %u parameters declared but params "
+             "is NULL", v->name, v->n_params);
+    return -1;
+  }
+  for (uint32_t i = 0; i < v->n_params; i++) {
+    const kbench_param *prm = kb_variant_param(p, v, i);
+    char why[256];
+    kb_values vals;
+    if (!kb_param_name_ok(prm->name)) {
+      snprintf(err, errlen, "variant %s: parameter %u has a missing or "
+               "malformed name", v->name, i);
+      return -1;
+    }
+    for (uint32_t j = 0; j < i; j++)
+      if (strcmp(kb_variant_param(p, v, j)->name, prm->name) == 0) {
+        snprintf(err, errlen, "variant %s: parameter %s declared twice",
+                 v->name, prm->name);
+        return -1;
+      }
+    if (!prm->dflt || kb_parse_values(prm->dflt, &vals, why, sizeof why)) {
+      snprintf(err, errlen, "variant %s: parameter %s has a bad default: %s",
+               v->name, prm->name, prm->dflt ? why : "NULL");
+      return -1;
+    }
+    for (size_t k = 0; k < vals.n; k++)
+      if (kb_param_check(prm, vals.v[k], why, sizeof why)) {
+        snprintf(err, errlen, "variant %s: default %s", v->name, why);
+        kb_values_free(&vals);
+        return -1;
+      }
+    kb_values_free(&vals);
+  }
+  return 0;
+}
+
+static int check_library(kb_plugin *p, char *err, size_t errlen)
+{
+  const kbench_library *lib = p->lib;
+  if (lib->abi_major != KBENCH_ABI_MAJOR) {
+    snprintf(err, errlen, "built for kbench ABI %u.%u, but this runner "
+             "speaks ABI %d.%d: rebuild the plugin against this kbench",
+             lib->abi_major, lib->abi_minor, KBENCH_ABI_MAJOR,
+             KBENCH_ABI_MINOR);
+    return -1;
+  }
+  if (lib->abi_minor > KBENCH_ABI_MINOR) {
+    snprintf(err, errlen, "built for kbench ABI %u.%u, newer than this "
+             "runner's %d.%d: upgrade kbench", lib->abi_major,
+             lib->abi_minor, KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
+    return -1;
+  }
+  if (lib->size < KB_LIBRARY_V1_SIZE || lib->param_size < KB_PARAM_V1_SIZE
+      || lib->variant_size < KB_VARIANT_V1_SIZE) {
+    snprintf(err, errlen, "structure sizes (library %u, variant %u, param "
+             "%u) are smaller than ABI 1.0 defines", lib->size,
+             lib->variant_size, lib->param_size);
+    return -1;
+  }
+  if (!lib->variant) {
+    snprintf(err, errlen, "the variant enumerator is NULL");
+    return -1;
+  }
+  size_t n = 0;
+  while (n < KB_MAX_VARIANTS && lib->variant((uint32_t)n))
+    n++;
+  if (n == 0 || n == KB_MAX_VARIANTS) {
+    snprintf(err, errlen, n ? "more than %d variants: the enumerator never "
+             "returns NULL" : "the library holds no variant", KB_MAX_VARIANTS);
+    return -1;
+  }
+  p->variants = calloc(n, sizeof *p->variants);
+  if (!p->variants) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    p->variants[i] = lib->variant((uint32_t)i);
+    if (check_variant(p, p->variants[i], (uint32_t)i, err, errlen))
+      return -1;
+    for (size_t j = 0; j < i; j++)
+      if (strcmp(p->variants[j]->name, p->variants[i]->name) == 0) {
+        snprintf(err, errlen, "variant name %s used twice",
+                 p->variants[i]->name);
+        return -1;
+      }
+  }
+  p->n_variants = n;
+  return 0;
+}
+
+/* A library that failed its checks never ran a callback: close it. */
+static int load_failed(kb_plugin *p)
+{
+  if (p->handle)
+    dlclose(p->handle);
+  p->handle = NULL;
+  kb_plugin_unload(p);
+  return -1;
+}
+
+int kb_plugin_load(kb_plugin *p, const char *path, char *err, size_t errlen)
+{
+  memset(p, 0, sizeof *p);
+  p->path = strdup(path);
+  if (!p->path) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  /* RTLD_LOCAL: two plugins may define the same kernel names. */
+  p->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!p->handle) {
+    snprintf(err, errlen, "cannot load: %s", dlerror());
+    return load_failed(p);
+  }
+  kbench_library_fn entry;
+  *(void **)&entry = dlsym(p->handle, KBENCH_ENTRY_SYMBOL);
+  if (!entry) {
+    snprintf(err, errlen, "not a kbench plugin: no symbol %s",
+             KBENCH_ENTRY_SYMBOL);
+    return load_failed(p);
+  }
+  p->lib = entry();
+  if (!p->lib) {
+    snprintf(err, errlen, "%s() returned NULL", KBENCH_ENTRY_SYMBOL);
+    return load_failed(p);
+  }
+  if (check_library(p, err, errlen)) {
+    return load_failed(p);
+  }
+  return 0;
+}
+
+void kb_plugin_unload(kb_plugin *p)
+{
+  /* Plugins that link cudart must stay mapped until exit: cudart's own
+  ** teardown runs from atexit handlers that point into the module. */
+  free(p->variants);
+  free(p->path);
+  memset(p, 0, sizeof *p);
+}

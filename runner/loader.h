@@ -1,0 +1,25 @@
+/* Loading one plugin library: dlopen, ABI checks, variant validation. */
+#ifndef KB_LOADER_H
+#define KB_LOADER_H
+
+#include <stddef.h>
+
+#include <kbench/plugin.h>
+
+typedef struct kb_plugin {
+  char *path;
+  void *handle;
+  const kbench_library *lib;
+  const kbench_variant **variants;
+  size_t n_variants;
+} kb_plugin;
+
+/* Returns 0, or -1 with a message in err and nothing left open. */
+int kb_plugin_load(kb_plugin *p, const char *path, char *err, size_t errlen);
+void kb_plugin_unload(kb_plugin *p);
+
+/* Parameter i of v: the plugin's param_size, not ours, is the stride. */
+const kbench_param *kb_variant_param(const kb_plugin *p,
+                                     const kbench_variant *v, uint32_t i);
+
+#endif

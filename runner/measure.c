@@ -1,0 +1,194 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "measure.h"
+#include "sampler.h"
+
+/* A batched sample should last about this long: long enough to amortise
+** the two events, short enough to take many samples. */
+#define KB_BATCH_TARGET_S 1e-3
+#define KB_BATCH_MAX 1000
+
+static const char *const mode_names[] = {"cold", "hot", "graph"};
+
+const char *kb_mode_name(int mode) { return mode_names[mode]; }
+
+int kb_mode_parse(const char *s)
+{
+  for (int m = 0; m < 3; m++)
+    if (strcmp(s, mode_names[m]) == 0)
+      return m;
+  return -1;
+}
+
+static double wall_now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int verdict_of(int status)
+{
+  return status == KBENCH_WRONG ? KB_WRONG
+       : status == KBENCH_UNSUPPORTED ? KB_SKIP : KB_ERROR;
+}
+
+/* Record why the case stopped; returns the verdict for chaining. */
+static int stop_at(kb_result *r, const kb_case *c, const char *stage,
+                   int status)
+{
+  r->verdict = verdict_of(status);
+  r->stage = stage;
+  snprintf(r->message, sizeof r->message, "%s", c->message);
+  return r->verdict;
+}
+
+static int sync_device(kb_case *c)
+{
+  if (c->gpu && kb_gpu_sync(c->gpu, c->message, sizeof c->message))
+    return KBENCH_ERROR;
+  return KBENCH_OK;
+}
+
+/* Poison the outputs, take one sample of the mode, and verify it: the
+** output checked is the one the timed code path produces. */
+static int verified_sample(kb_case *c, const kb_sampler *smp,
+                           kb_sampling *s, double *seconds)
+{
+  if (kb_case_poison(c))
+    return KBENCH_ERROR;
+  int status = smp->sample(s, seconds);
+  if (status == KBENCH_OK)
+    status = sync_device(c);
+  if (status == KBENCH_OK)
+    status = kb_case_verify(c, s->state);
+  return status;
+}
+
+static size_t pick_batch(const kb_measure_cfg *cfg, double one_run)
+{
+  if (cfg->batch)
+    return cfg->batch;
+  if (one_run <= 0)
+    return KB_BATCH_MAX;
+  double b = KB_BATCH_TARGET_S / one_run;
+  return b < 1 ? 1 : b > KB_BATCH_MAX ? KB_BATCH_MAX : (size_t)b + 1;
+}
+
+static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
+                        const kb_sampler *smp, kb_sampling *s, kb_result *r)
+{
+  double t;
+  for (size_t i = 0; i < cfg->warmup; i++) {
+    int status = smp->sample(s, &t);
+    if (status != KBENCH_OK)
+      return stop_at(r, c, "warm-up", status);
+  }
+
+  size_t cap = 64;
+  r->samples = malloc(cap * sizeof *r->samples);
+  if (!r->samples) {
+    snprintf(c->message, sizeof c->message, "out of host memory");
+    return stop_at(r, c, "sampling", KBENCH_ERROR);
+  }
+  kb_criterion k;
+  kb_criterion_init(&k, &cfg->criterion);
+  double t0 = wall_now();
+  for (;;) {
+    int status = smp->sample(s, &t);
+    if (status != KBENCH_OK)
+      return stop_at(r, c, "timed run", status);
+    if (r->n_samples == cap) {
+      double *grown = realloc(r->samples, 2 * cap * sizeof *grown);
+      if (!grown) {
+        snprintf(c->message, sizeof c->message, "out of host memory");
+        return stop_at(r, c, "sampling", KBENCH_ERROR);
+      }
+      r->samples = grown;
+      cap *= 2;
+    }
+    r->samples[r->n_samples++] = t;
+    r->stop = kb_criterion_update(&k, r->samples, r->n_samples,
+                                  wall_now() - t0);
+    if (r->stop != KB_STOP_NOT_YET)
+      return KB_PASS;
+  }
+}
+
+static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
+                             void *state, kb_result *r)
+{
+  const kb_sampler *smp = !c->gpu ? &kb_sampler_host
+      : cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
+      : cfg->mode == KB_MODE_GRAPH ? &kb_sampler_graph : &kb_sampler_cold;
+  kb_sampling s = {c, state, 1, NULL};
+  r->mode = smp->name;
+
+  /* The first run is verified on its own, unbatched, and sizes batches. */
+  double one_run = 0;
+  const kb_sampler *first = c->gpu ? &kb_sampler_cold : &kb_sampler_host;
+  int status = verified_sample(c, first, &s, &one_run);
+  if (status != KBENCH_OK) {
+    stop_at(r, c, "first run", status);
+    return;
+  }
+  if (smp->batched)
+    s.batch = pick_batch(cfg, one_run);
+  r->batch = s.batch;
+  if (smp->begin && (status = smp->begin(&s)) != KBENCH_OK) {
+    stop_at(r, c, "preparing the mode", status);
+    return;
+  }
+  if (take_samples(c, cfg, smp, &s, r) == KB_PASS) {
+    /* Verify after timing: a kernel right only on its first run (one that
+    ** consumes its input, or forgets to reset an accumulator) fails. */
+    double ignored;
+    status = verified_sample(c, smp, &s, &ignored);
+    if (status != KBENCH_OK)
+      stop_at(r, c, "run after timing", status);
+  }
+  if (smp->end)
+    smp->end(&s);
+}
+
+void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
+{
+  memset(r, 0, sizeof *r);
+  r->verdict = KB_PASS;
+  void *state = NULL;
+  int status = kb_case_setup(c, &state);
+  if (status != KBENCH_OK)
+    stop_at(r, c, "setup", status);
+  else
+    measure_prepared(c, cfg, state, r);
+
+  if (r->verdict == KB_PASS) {
+    c->variant->bytes_moved(&c->host, state, &r->bytes);
+    kb_stats_compute(r->samples, r->n_samples, &r->stats);
+    if (r->stats.median > 0)
+      r->gbps = (double)(r->bytes.read + r->bytes.written) / r->stats.median
+                / 1e9;
+  }
+  if (state)
+    c->variant->teardown(&c->host, state);
+  /* A failed case must not poison the next one's measurements. */
+  if (c->gpu && r->verdict == KB_ERROR) {
+    char why[KB_MESSAGE_LEN];
+    if (kb_gpu_recover(c->gpu, why, sizeof why)) {
+      r->device_lost = 1;
+      size_t used = strlen(r->message);
+      snprintf(r->message + used, sizeof r->message - used,
+               " (device unusable afterwards: %s)", why);
+    }
+  }
+}
+
+void kb_result_free(kb_result *r)
+{
+  free(r->samples);
+  r->samples = NULL;
+  r->n_samples = 0;
+}

@@ -1,0 +1,50 @@
+/*
+** The life of one case: setup, a verified first run, warm-up, samples
+** until the criterion stops, a verified run after timing, teardown.
+*/
+#ifndef KB_MEASURE_H
+#define KB_MEASURE_H
+
+#include <stddef.h>
+
+#include "case.h"
+#include "criterion.h"
+#include "stats.h"
+
+enum kb_mode { KB_MODE_COLD = 0, KB_MODE_HOT, KB_MODE_GRAPH };
+
+typedef struct kb_measure_cfg {
+  int mode;                 /* enum kb_mode, for CUDA cases */
+  size_t warmup;            /* samples taken and thrown away */
+  size_t batch;             /* runs per batched sample; 0: about 1 ms */
+  kb_criterion_cfg criterion;
+} kb_measure_cfg;
+
+enum kb_verdict {
+  KB_PASS = 0,              /* ran and verified */
+  KB_WRONG,                 /* verification failed */
+  KB_ERROR,                 /* setup, run or the runtime failed */
+  KB_SKIP                   /* cannot run here (no device, unsupported) */
+};
+
+typedef struct kb_result {
+  int verdict;              /* enum kb_verdict */
+  const char *stage;        /* where a non-pass verdict came from */
+  char message[KB_MESSAGE_LEN];
+  const char *mode;         /* sampler name */
+  size_t batch;
+  double *samples;          /* seconds per run; owned, free with kb_result_free */
+  size_t n_samples;
+  int stop;                 /* enum kb_stop */
+  kb_stats stats;
+  kbench_bytes bytes;
+  double gbps;              /* (read + written) / median, 1e9 bytes/s */
+  int device_lost;          /* the CUDA context is unusable after this case */
+} kb_result;
+
+void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);
+void kb_result_free(kb_result *r);
+const char *kb_mode_name(int mode);
+int kb_mode_parse(const char *s);
+
+#endif

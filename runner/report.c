@@ -1,0 +1,188 @@
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP"};
+
+void kb_format_seconds(char *buf, size_t len, double s)
+{
+  if (s < 1e-6)
+    snprintf(buf, len, "%.1f ns", s * 1e9);
+  else if (s < 1e-3)
+    snprintf(buf, len, "%.2f us", s * 1e6);
+  else if (s < 1)
+    snprintf(buf, len, "%.3f ms", s * 1e3);
+  else
+    snprintf(buf, len, "%.3f s", s);
+}
+
+/* Percent of the theoretical peak, or 0 when no peak applies. */
+static double pct_peak(const kb_result *res, const kbench_device *dev)
+{
+  if (!dev || dev->peak_gbps <= 0 || res->bytes.memory != KBENCH_MEM_GLOBAL)
+    return 0;
+  return 100.0 * res->gbps / dev->peak_gbps;
+}
+
+void kb_result_warnings(const kb_result *res, const kbench_device *dev,
+                        const kb_measure_cfg *cfg, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+#define WARN(...)                                                        \
+  do {                                                                   \
+    if (used < len)                                                      \
+      used += (size_t)snprintf(buf + used, len - used, "%s", used ? "; " : ""); \
+    if (used < len)                                                      \
+      used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);     \
+  } while (0)
+  uint64_t bytes = res->bytes.read + res->bytes.written;
+  if (dev && dev->l2_bytes > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL
+      && cfg->mode == KB_MODE_COLD && bytes <= (uint64_t)dev->l2_bytes)
+    WARN("working set %.1f MB fits in the %.0f MB L2: this measures the "
+         "cache and latency, not DRAM", bytes / 1e6, dev->l2_bytes / 1e6);
+  if (pct_peak(res, dev) > 100.0)
+    WARN("bandwidth above the theoretical peak: bytes_moved overcounts or "
+         "the data came from cache");
+  if (res->stop == KB_STOP_TIMEOUT || res->stop == KB_STOP_MAX_SAMPLES)
+    WARN("stopped on %s with noise %.2f%% (target %.2f%%)",
+         kb_stop_name(res->stop), 100 * res->stats.noise,
+         100 * cfg->criterion.max_noise);
+#undef WARN
+}
+
+void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total)
+{
+  r->out = out;
+  r->tap = tap;
+  r->next = 1;
+  r->total = total;
+  r->progress = isatty(STDERR_FILENO);
+  if (tap)
+    fprintf(out, "1..%zu\n", total);
+  else
+    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %8s %6s  %s\n", "variant",
+            "parameters", "median", "min", "max", "noise", "GB/s", "%peak",
+            "result");
+  fflush(out);
+}
+
+void kb_report_device(kb_report *r, const kbench_device *d, const char *mode)
+{
+  fprintf(r->out, "# device %d: %s, sm_%d%d, %d SMs, L2 %.0f MB, "
+          "theoretical DRAM bandwidth %.0f GB/s; mode %s\n", d->ordinal,
+          d->name, d->cc_major, d->cc_minor, d->sm_count, d->l2_bytes / 1e6,
+          d->peak_gbps, mode);
+  fflush(r->out);
+}
+
+static void clear_progress(kb_report *r)
+{
+  if (r->progress)
+    fputs("\r\033[K", stderr);
+}
+
+void kb_report_progress(kb_report *r, const kb_plan_case *pc)
+{
+  if (!r->progress)
+    return;
+  fprintf(stderr, "\r\033[K[%zu/%zu] %s %s ...", r->next, r->total,
+          pc->variant->name, pc->label);
+  fflush(stderr);
+}
+
+static void tap_yaml_string(FILE *out, const char *key, const char *s)
+{
+  fprintf(out, "  %s: \"", key);
+  for (; *s; s++)
+    if (*s == '"' || *s == '\\')
+      fprintf(out, "\\%c", *s);
+    else if ((unsigned char)*s >= 0x20)
+      fputc(*s, out);
+  fputs("\"\n", out);
+}
+
+void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
+{
+  clear_progress(r);
+  if (r->tap) {
+    fprintf(r->out, "not ok %zu - load %s\n  ---\n", r->next, what);
+    tap_yaml_string(r->out, "stage", "load");
+    tap_yaml_string(r->out, "message", msg);
+    fputs("  ...\n", r->out);
+  } else {
+    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s  ERROR load: %s\n",
+            what, "-", "-", "-", "-", "-", "-", "-", msg);
+  }
+  r->next++;
+  fflush(r->out);
+}
+
+static void report_tap(kb_report *r, const kb_plan_case *pc,
+                       const kb_result *res, const char *warnings)
+{
+  const char *name = pc->variant->name;
+  char med[32];
+  if (res->verdict == KB_SKIP) {
+    fprintf(r->out, "ok %zu - %s %s # SKIP %s\n", r->next, name, pc->label,
+            res->message);
+    return;
+  }
+  fprintf(r->out, "%s %zu - %s %s\n", res->verdict == KB_PASS ? "ok"
+          : "not ok", r->next, name, pc->label);
+  if (res->verdict == KB_PASS) {
+    kb_format_seconds(med, sizeof med, res->stats.median);
+    fprintf(r->out, "# %s: median %s, %.1f GB/s, %zu samples (%s mode)\n",
+            name, med, res->gbps, res->stats.n, res->mode);
+    if (*warnings)
+      fprintf(r->out, "# warning: %s\n", warnings);
+    return;
+  }
+  fputs("  ---\n", r->out);
+  tap_yaml_string(r->out, "stage", res->stage);
+  tap_yaml_string(r->out, "message", res->message);
+  fputs("  ...\n", r->out);
+}
+
+static void report_row(kb_report *r, const kb_plan_case *pc,
+                       const kb_result *res, const kbench_device *dev,
+                       const char *warnings)
+{
+  char med[32] = "-", lo[32] = "-", hi[32] = "-", noise[16] = "-";
+  char gbps[16] = "-", peak[16] = "-";
+  if (res->verdict == KB_PASS) {
+    kb_format_seconds(med, sizeof med, res->stats.median);
+    kb_format_seconds(lo, sizeof lo, res->stats.min);
+    kb_format_seconds(hi, sizeof hi, res->stats.max);
+    snprintf(noise, sizeof noise, "%.1f%%", 100 * res->stats.noise);
+    snprintf(gbps, sizeof gbps, "%.1f", res->gbps);
+    if (pct_peak(res, dev) > 0)
+      snprintf(peak, sizeof peak, "%.1f", pct_peak(res, dev));
+  }
+  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s  %s",
+          pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak,
+          verdict_names[res->verdict]);
+  if (res->verdict != KB_PASS)
+    fprintf(r->out, " %s%s%s", res->verdict == KB_SKIP ? "" : res->stage,
+            res->verdict == KB_SKIP ? "" : ": ", res->message);
+  fputc('\n', r->out);
+  if (*warnings)
+    fprintf(r->out, "  warning: %s\n", warnings);
+}
+
+void kb_report_case(kb_report *r, const kb_plan_case *pc,
+                    const kb_result *res, const kbench_device *dev,
+                    const kb_measure_cfg *cfg)
+{
+  char warnings[512] = "";
+  clear_progress(r);
+  if (res->verdict == KB_PASS)
+    kb_result_warnings(res, dev, cfg, warnings, sizeof warnings);
+  if (r->tap)
+    report_tap(r, pc, res, warnings);
+  else
+    report_row(r, pc, res, dev, warnings);
+  r->next++;
+  fflush(r->out);
+}

@@ -1,0 +1,34 @@
+/* What the user reads: an aligned table, or TAP for test harnesses. */
+#ifndef KB_REPORT_H
+#define KB_REPORT_H
+
+#include <stdio.h>
+
+#include "measure.h"
+#include "plan.h"
+
+typedef struct kb_report {
+  FILE *out;
+  int tap;
+  size_t next;             /* number of the next test point */
+  size_t total;
+  int progress;            /* draw "[i/n] label" on stderr (a terminal) */
+} kb_report;
+
+void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total);
+void kb_report_device(kb_report *r, const kbench_device *d, const char *mode);
+/* A plugin that could not be found or loaded. */
+void kb_report_load_failure(kb_report *r, const char *what, const char *msg);
+void kb_report_progress(kb_report *r, const kb_plan_case *pc);
+void kb_report_case(kb_report *r, const kb_plan_case *pc,
+                    const kb_result *res, const kbench_device *dev,
+                    const kb_measure_cfg *cfg);
+
+/* Warnings about a passed case's numbers, "; "-separated, or "". */
+void kb_result_warnings(const kb_result *res, const kbench_device *dev,
+                        const kb_measure_cfg *cfg, char *buf, size_t len);
+
+/* "91.23 us" */
+void kb_format_seconds(char *buf, size_t len, double s);
+
+#endif
