@@ -1,0 +1,1 @@
+EXTRA_DIST += examples/saxpy/Makefile examples/saxpy/saxpy.cu

@@ -45,6 +45,7 @@ AS_IF([test $kb_have_cuda = yes], [
   CUDA_CPPFLAGS="-I$kb_cuda_dir/include"
   CUDA_LDFLAGS="-L$kb_cuda_libdir -R$kb_cuda_libdir"
   CUDA_LIBS="-lcudart"
+  CUDA_LIBS_PC="-L$kb_cuda_libdir -Xlinker=-rpath=$kb_cuda_libdir -lcudart"
   CUDA_GENCODE=
   kb_last=
   for kb_sm in `echo "$with_cuda_arch" | tr ',' ' '`; do
@@ -64,5 +65,6 @@ AC_SUBST([CUDA_CPPFLAGS])
 AC_SUBST([CUDA_LDFLAGS])
 AC_SUBST([CUDA_LIBS])
 AC_SUBST([CUDA_GENCODE])
+AC_SUBST([CUDA_LIBS_PC])
 AM_CONDITIONAL([HAVE_CUDA], [test $kb_have_cuda = yes])
 ])

@@ -1,6 +1,83 @@
+# make check: C unit tests of the runner, TAP scripts that drive kbench
+# against deliberately broken plugins, the host catalogue, the GPU
+# catalogue (skipped without a device) and an out-of-tree plugin.
+TEST_EXTENSIONS = .sh
+LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+SH_LOG_DRIVER = $(LOG_DRIVER)
+AM_TESTS_ENVIRONMENT = \
+	KBENCH='$(abs_top_builddir)/kbench'; \
+	TEST_PLUGINS='$(abs_top_builddir)/tests/plugins/.libs'; \
+	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
+	MAKE='$(MAKE)'; CC='$(CC)'; HAVE_CUDA='$(HAVE_CUDA_FLAG)'; \
+	KBENCH_PLUGIN_PATH=; \
+	export KBENCH TEST_PLUGINS top_srcdir top_builddir MAKE CC HAVE_CUDA \
+	KBENCH_PLUGIN_PATH;
+
+UNIT_LDADD = runner/libkbrunner.la
+UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
+check_PROGRAMS += tests/test_params tests/test_stats tests/test_criterion \
+	tests/test_plan
+tests_test_params_SOURCES = tests/test_params.c tests/tap.h
+tests_test_params_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_params_LDADD = $(UNIT_LDADD)
+tests_test_params_LDFLAGS = $(CUDA_LDFLAGS)
+tests_test_stats_SOURCES = tests/test_stats.c tests/tap.h
+tests_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_stats_LDADD = $(UNIT_LDADD)
+tests_test_stats_LDFLAGS = $(CUDA_LDFLAGS)
+tests_test_criterion_SOURCES = tests/test_criterion.c tests/tap.h
+tests_test_criterion_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_criterion_LDADD = $(UNIT_LDADD)
+tests_test_criterion_LDFLAGS = $(CUDA_LDFLAGS)
+tests_test_plan_SOURCES = tests/test_plan.c tests/tap.h
+tests_test_plan_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_plan_LDADD = $(UNIT_LDADD)
+tests_test_plan_LDFLAGS = $(CUDA_LDFLAGS)
+
+# One source, one module per way of being broken.
+BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
+BROKEN_SRC = tests/plugins/broken.c
+check_LTLIBRARIES += tests/plugins/bad_no_entry.la tests/plugins/bad_abi.la \
+	tests/plugins/bad_null_verify.la tests/plugins/bad_setup.la \
+	tests/plugins/bad_param.la tests/plugins/bad_no_output.la \
+	tests/plugins/wrong_sum.la tests/plugins/first_run_only.la
+tests_plugins_bad_no_entry_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_no_entry_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_NO_ENTRY -DBROKEN_NAME='"bad_no_entry"'
+tests_plugins_bad_no_entry_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_plugins_bad_abi_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_abi_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ABI -DBROKEN_NAME='"bad_abi"'
+tests_plugins_bad_abi_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_null_verify_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_null_verify_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_NULL_VERIFY -DBROKEN_NAME='"bad_null_verify"'
+tests_plugins_bad_null_verify_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_setup_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_SETUP -DBROKEN_NAME='"bad_setup"'
+tests_plugins_bad_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_param_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_param_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_PARAM -DBROKEN_NAME='"bad_param"'
+tests_plugins_bad_param_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_no_output_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_no_output_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_NO_OUTPUT -DBROKEN_NAME='"bad_no_output"'
+tests_plugins_bad_no_output_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_wrong_sum_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_wrong_sum_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_WRONG -DBROKEN_NAME='"wrong_sum"'
+tests_plugins_wrong_sum_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_first_run_only_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_first_run_only_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_FIRST_RUN_ONLY -DBROKEN_NAME='"first_run_only"'
+tests_plugins_first_run_only_la_LDFLAGS = $(BROKEN_LDFLAGS)
+
 if HAVE_CUDA
+HAVE_CUDA_FLAG = yes
 check_LTLIBRARIES += tests/plugins/bad_tail.la
 tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
 tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
-tests_plugins_bad_tail_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
+tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)
+else
+HAVE_CUDA_FLAG = no
 endif
+
+TESTS += tests/test_params tests/test_stats tests/test_criterion \
+	tests/test_plan tests/cli.sh tests/loader.sh tests/host.sh \
+	tests/gpu.sh tests/example.sh
+EXTRA_DIST += tests/cli.sh tests/loader.sh tests/host.sh tests/gpu.sh \
+	tests/example.sh tests/lib.sh tests/odd

@@ -1,0 +1,35 @@
+#!/bin/sh
+# The command line: help, version, usage errors and their exit status.
+. "$top_srcdir/tests/lib.sh"
+export KBENCH_PLUGIN_PATH="$top_builddir/plugins/host/.libs"
+
+check "--help exits 0 and documents the exit codes" 0 "5  nothing failed" \
+  "$KBENCH" --help
+check "--help names every option it parses" 0 "--samples=FILE" "$KBENCH" --help
+check "--version prints the ABI" 0 "plugin ABI 1\.0" "$KBENCH" --version
+check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
+  "$KBENCH" --frobnicate
+check "missing option value: 2" 2 "needs a value" "$KBENCH" --mode
+check "bad mode: 2" 2 "expected cold, hot or graph" "$KBENCH" --mode=warm
+check "bad seed: 2" 2 "invalid --seed" "$KBENCH" --seed=-4
+check "bad noise: 2" 2 "percentage" "$KBENCH" --max-noise=200
+check "min above max samples: 2" 2 "more than --max-samples" \
+  "$KBENCH" --min-samples=10 --max-samples=5
+check "--param without '=': 2" 2 "expected NAME=VALUE" "$KBENCH" --param n
+check "--param typo: 2, names it" 2 "--param nn: no selected variant" \
+  "$KBENCH" --param nn=5 reduce_cpu
+check "--param out of range: 2" 2 "n=0 is outside" \
+  "$KBENCH" --param n=0 reduce_cpu
+check "--param junk: 2" 2 "'12q' is not an integer" \
+  "$KBENCH" --param n=12q reduce_cpu
+check "usage error writes no CSV" 2 "outside" \
+  "$KBENCH" --param n=0 --csv="$tmpdir/none.csv" reduce_cpu
+assert "no CSV file or temporary left behind" \
+  test -z "$(ls "$tmpdir")"
+check "unknown plugin: load error 3, search path shown" 3 \
+  "not found in .*plugins/host/\.libs" "$KBENCH" no_such_variant
+check "--list shows the host variants with parameters" 0 \
+  "reduce_cpu \[host\]" "$KBENCH" --list
+check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
+  "$KBENCH" --list reduce_cpu
+done_testing

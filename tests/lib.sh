@@ -1,0 +1,43 @@
+# Shared by the TAP shell tests: run a command, check its exit status and
+# that its output matches a pattern, print one test point.
+tap_n=0
+tap_failed=0
+
+# check DESCRIPTION WANT_STATUS PATTERN COMMAND [ARG]...
+check() {
+  desc=$1 want=$2 pattern=$3
+  shift 3
+  out=$("$@" 2>&1)
+  rc=$?
+  tap_n=$((tap_n + 1))
+  if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
+    echo "ok $tap_n - $desc"
+  else
+    tap_failed=$((tap_failed + 1))
+    echo "not ok $tap_n - $desc"
+    echo "# command: $*"
+    echo "# exit status $rc, wanted $want; output should match: $pattern"
+    printf '%s\n' "$out" | sed 's/^/#   /'
+  fi
+}
+
+# assert DESCRIPTION CONDITION...: a test point from a shell condition.
+assert() {
+  desc=$1
+  shift
+  tap_n=$((tap_n + 1))
+  if "$@"; then
+    echo "ok $tap_n - $desc"
+  else
+    tap_failed=$((tap_failed + 1))
+    echo "not ok $tap_n - $desc"
+  fi
+}
+
+done_testing() {
+  echo "1..$tap_n"
+  [ "$tap_failed" = 0 ]
+}
+
+tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmpdir"' EXIT

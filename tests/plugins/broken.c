@@ -1,0 +1,105 @@
+/*
+** Deliberately broken host plugins for the loader and runner tests.  One
+** source, built once per BROKEN_* flag (see tests/local.mk), each module
+** breaking exactly one rule.  The healthy base sums 1000 random ints.
+*/
+#include <stdlib.h>
+
+#include "kb_util.h"
+
+typedef struct sum {
+  int in[1000];
+  int total;
+  int runs;
+} sum;
+
+static const kbench_param sum_params[] = {
+  {"n", "elements summed (at most 1000)", "1000", 1, 1000, 0},
+};
+
+static int sum_setup(const kbench_host *h, void **state)
+{
+  sum *s = calloc(1, sizeof *s);
+  if (!s)
+    return h->fail(h, KBENCH_ERROR, "out of memory");
+  *state = s;
+#ifdef BROKEN_SETUP
+  return h->fail(h, KBENCH_ERROR, "setup refused on purpose");
+#endif
+#ifdef BROKEN_PARAM
+  (void)h->param(h, "undeclared");
+#endif
+  kb_fill_int(h, s->in, 1000, -100, 100);
+#ifdef BROKEN_NO_OUTPUT
+  return KBENCH_OK;
+#endif
+  return h->output(h, &s->total, sizeof s->total, KBENCH_MEM_HOST);
+}
+
+static int sum_run(const kbench_host *h, void *state)
+{
+  sum *s = state;
+  int n = (int)h->param(h, "n"), t = 0;
+#ifdef BROKEN_WRONG
+  n--;  /* drops the last element: the classic tail bug */
+#endif
+#ifdef BROKEN_FIRST_RUN_ONLY
+  if (s->runs++ > 0)
+    return KBENCH_OK;  /* leaves the output alone after the first run */
+#endif
+  for (int i = 0; i < n; i++)
+    t += s->in[i];
+  s->total = t;
+  return KBENCH_OK;
+}
+
+static int sum_verify(const kbench_host *h, void *state)
+{
+  sum *s = state;
+  long long want = 0;
+  for (int i = (int)h->param(h, "n"); i-- > 0;)
+    want += s->in[i];
+  int w = (int)want;
+  return kb_check_int(h, "total", &s->total, &w, 1);
+}
+
+static void sum_bytes(const kbench_host *h, void *state, kbench_bytes *b)
+{
+  (void)state;
+  b->read = (uint64_t)h->param(h, "n") * sizeof(int);
+  b->written = sizeof(int);
+  b->memory = KBENCH_MEM_HOST;
+}
+
+static void sum_teardown(const kbench_host *h, void *state)
+{
+  (void)h;
+  free(state);
+}
+
+static const kbench_variant sum_variant = {
+  sizeof(kbench_variant), BROKEN_NAME, "TEST ONLY: " BROKEN_NAME, "tests",
+  KBENCH_BACKEND_HOST, sum_params, 1, sum_setup, sum_run,
+#ifdef BROKEN_NULL_VERIFY
+  NULL,
+#else
+  sum_verify,
+#endif
+  sum_bytes, sum_teardown,
+};
+
+#if defined(BROKEN_ABI)
+static const kbench_variant *one(uint32_t i) { return i ? NULL : &sum_variant; }
+KBENCH_EXPORT const kbench_library *kbench_plugin_library(void)
+{
+  static const kbench_library lib = {
+    KBENCH_ABI_MAJOR + 98, 0, sizeof(kbench_library), sizeof(kbench_variant),
+    sizeof(kbench_param), one};
+  return &lib;
+}
+#elif !defined(BROKEN_NO_ENTRY)
+KBENCH_PLUGIN(&sum_variant)
+#else
+/* No entry point: only an unrelated exported function. */
+KBENCH_EXPORT int not_a_plugin(void) { return sum_variant.n_params; }
+#endif
