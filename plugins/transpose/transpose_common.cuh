@@ -197,6 +197,17 @@ __device__ __forceinline__ void tr_tile_transpose(float *out, const float *in,
           tile[Layout::at(threadIdx.x, threadIdx.y + j)];
 }
 
+/* Launch a tiled kernel of the family's signature on the runner's stream. */
+typedef void (*tr_kernel)(float *, const float *, int, int);
+
+static inline int tr_launch(const kbench_host *h, const tr_state *s,
+                            tr_kernel k, dim3 grid, dim3 block)
+{
+  k<<<grid, block, 0, KB_STREAM(h)>>>(s->out, s->in, s->rows, s->cols);
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
 /*
 ** The descriptor of a CUDA variant.  launch(h, s) enqueues the work on
 ** KB_STREAM(h) and returns a kbench status; kind says what verify expects.
@@ -215,5 +226,15 @@ __device__ __forceinline__ void tr_tile_transpose(float *out, const float *in,
       tr_params, sizeof tr_params / sizeof tr_params[0], ident##_setup,      \
       ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
   KBENCH_PLUGIN(&ident##_variant)
+
+/* A variant whose kernel runs on the classic geometry: 32 x 32 tiles over
+** the input (cols wide, rows tall), 32 x 8 threads. */
+#define TR_TILED_VARIANT(ident, kind, summary, origin, kernel)               \
+  static int ident##_launch(const kbench_host *h, const tr_state *s)         \
+  {                                                                          \
+    return tr_launch(h, s, kernel, tr_grid(s->cols, s->rows, TR_TILE),      \
+                     dim3(TR_TILE, TR_ROWS));                                \
+  }                                                                          \
+  TR_VARIANT(ident, kind, summary, origin, ident##_launch)
 
 #endif /* TRANSPOSE_COMMON_CUH */

@@ -16,16 +16,8 @@ __global__ void copy_tiled(float *out, const float *in, int rows, int cols)
       out[(size_t)(y + j) * cols + x] = in[(size_t)(y + j) * cols + x];
 }
 
-static int transpose_copy_launch(const kbench_host *h, const tr_state *s)
-{
-  copy_tiled<<<tr_grid(s->cols, s->rows, TR_TILE), dim3(TR_TILE, TR_ROWS), 0,
-               KB_STREAM(h)>>>(s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
-}
-
-TR_VARIANT(transpose_copy, TR_COPY,
-           "tiled copy with the transpose's 32x32 tile / 32x8 threads: the "
-           "kernel ceiling",
-           "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ (copy)",
-           transpose_copy_launch)
+TR_TILED_VARIANT(transpose_copy, TR_COPY,
+                 "tiled copy with the transpose's 32x32 tile / 32x8 "
+                 "threads: the kernel ceiling",
+                 "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ (copy)",
+                 copy_tiled)

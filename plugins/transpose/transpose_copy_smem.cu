@@ -22,17 +22,8 @@ __global__ void copy_through_tile(float *out, const float *in, int rows,
       out[(size_t)(y + j) * cols + x] = tile[threadIdx.y + j][threadIdx.x];
 }
 
-static int transpose_copy_smem_launch(const kbench_host *h, const tr_state *s)
-{
-  copy_through_tile<<<tr_grid(s->cols, s->rows, TR_TILE),
-                      dim3(TR_TILE, TR_ROWS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
-}
-
-TR_VARIANT(transpose_copy_smem, TR_COPY,
-           "the tiled copy staged through a 32x32 shared tile",
-           "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ "
-           "(copySharedMem)",
-           transpose_copy_smem_launch)
+TR_TILED_VARIANT(transpose_copy_smem, TR_COPY,
+                 "the tiled copy staged through a 32x32 shared tile",
+                 "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ "
+                 "(copySharedMem)",
+                 copy_through_tile)

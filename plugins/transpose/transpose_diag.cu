@@ -26,16 +26,8 @@ __global__ void transpose_diagonal(float *out, const float *in, int rows,
   tr_tile_transpose<padded_tile>(out, in, rows, cols, (int)bx, (int)by);
 }
 
-static int transpose_diag_launch(const kbench_host *h, const tr_state *s)
-{
-  transpose_diagonal<<<tr_grid(s->cols, s->rows, TR_TILE),
-                       dim3(TR_TILE, TR_ROWS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
-}
-
-TR_VARIANT(transpose_diag, TR_TRANSPOSE,
-           "padded tile with diagonal block reordering (partition camping)",
-           "NVIDIA transposeDiagonal (An Efficient Matrix Transpose)",
-           transpose_diag_launch)
+TR_TILED_VARIANT(transpose_diag, TR_TRANSPOSE,
+                 "padded tile with diagonal block reordering "
+                 "(partition camping)",
+                 "NVIDIA transposeDiagonal (An Efficient Matrix Transpose)",
+                 transpose_diagonal)

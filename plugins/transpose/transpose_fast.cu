@@ -87,11 +87,8 @@ transpose_tile64_vec4(float *__restrict__ out, const float *__restrict__ in,
 
 static int transpose_fast_launch(const kbench_host *h, const tr_state *s)
 {
-  transpose_tile64_vec4<<<tr_grid(s->cols, s->rows, FT),
-                          dim3(FTHREADS, FTHREADS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
+  return tr_launch(h, s, transpose_tile64_vec4, tr_grid(s->cols, s->rows, FT),
+                   dim3(FTHREADS, FTHREADS));
 }
 
 TR_VARIANT(transpose_fast, TR_TRANSPOSE,

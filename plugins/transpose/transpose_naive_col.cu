@@ -22,11 +22,8 @@ __global__ void transpose_write_rows(float *out, const float *in, int rows,
 static int transpose_naive_col_launch(const kbench_host *h, const tr_state *s)
 {
   /* The grid covers the output: rows wide, cols tall. */
-  transpose_write_rows<<<tr_grid(s->rows, s->cols, TR_TILE),
-                         dim3(TR_TILE, TR_ROWS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
+  return tr_launch(h, s, transpose_write_rows,
+                   tr_grid(s->rows, s->cols, TR_TILE), dim3(TR_TILE, TR_ROWS));
 }
 
 TR_VARIANT(transpose_naive_col, TR_TRANSPOSE,

@@ -18,16 +18,7 @@ __global__ void transpose_read_rows(float *out, const float *in, int rows,
       out[(size_t)x * rows + y + j] = in[(size_t)(y + j) * cols + x];
 }
 
-static int transpose_naive_row_launch(const kbench_host *h, const tr_state *s)
-{
-  transpose_read_rows<<<tr_grid(s->cols, s->rows, TR_TILE),
-                        dim3(TR_TILE, TR_ROWS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
-}
-
-TR_VARIANT(transpose_naive_row, TR_TRANSPOSE,
-           "naive transpose: coalesced row reads, strided column writes",
-           "seed 003 matrix_transpose_naive; NVIDIA transposeNaive",
-           transpose_naive_row_launch)
+TR_TILED_VARIANT(transpose_naive_row, TR_TRANSPOSE,
+                 "naive transpose: coalesced row reads, strided column writes",
+                 "seed 003 matrix_transpose_naive; NVIDIA transposeNaive",
+                 transpose_read_rows)

@@ -20,17 +20,8 @@ __global__ void transpose_shared_tile(float *out, const float *in, int rows,
   tr_tile_transpose<plain_tile>(out, in, rows, cols, blockIdx.x, blockIdx.y);
 }
 
-static int transpose_smem_launch(const kbench_host *h, const tr_state *s)
-{
-  transpose_shared_tile<<<tr_grid(s->cols, s->rows, TR_TILE),
-                          dim3(TR_TILE, TR_ROWS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
-}
-
-TR_VARIANT(transpose_smem, TR_TRANSPOSE,
-           "shared [32][32] tile: coalesced reads and writes, 32-way bank "
-           "conflicts on the column read",
-           "seed 003 matrix_transpose_shared; NVIDIA transposeCoalesced",
-           transpose_smem_launch)
+TR_TILED_VARIANT(transpose_smem, TR_TRANSPOSE,
+                 "shared [32][32] tile: coalesced reads and writes, "
+                 "32-way bank conflicts on the column read",
+                 "seed 003 matrix_transpose_shared; NVIDIA transposeCoalesced",
+                 transpose_shared_tile)

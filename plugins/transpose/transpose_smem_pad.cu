@@ -18,17 +18,8 @@ __global__ void transpose_padded_tile(float *out, const float *in, int rows,
   tr_tile_transpose<padded_tile>(out, in, rows, cols, blockIdx.x, blockIdx.y);
 }
 
-static int transpose_smem_pad_launch(const kbench_host *h, const tr_state *s)
-{
-  transpose_padded_tile<<<tr_grid(s->cols, s->rows, TR_TILE),
-                          dim3(TR_TILE, TR_ROWS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
-}
-
-TR_VARIANT(transpose_smem_pad, TR_TRANSPOSE,
-           "shared [32][33] tile: the padding column removes the bank "
-           "conflicts",
-           "seed 003 (padding); NVIDIA transposeNoBankConflicts",
-           transpose_smem_pad_launch)
+TR_TILED_VARIANT(transpose_smem_pad, TR_TRANSPOSE,
+                 "shared [32][33] tile: the padding column removes the bank "
+                 "conflicts",
+                 "seed 003 (padding); NVIDIA transposeNoBankConflicts",
+                 transpose_padded_tile)

@@ -20,18 +20,8 @@ __global__ void transpose_swizzled_tile(float *out, const float *in,
                                    blockIdx.y);
 }
 
-static int transpose_smem_swizzle_launch(const kbench_host *h,
-                                         const tr_state *s)
-{
-  transpose_swizzled_tile<<<tr_grid(s->cols, s->rows, TR_TILE),
-                            dim3(TR_TILE, TR_ROWS), 0, KB_STREAM(h)>>>(
-      s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
-}
-
-TR_VARIANT(transpose_smem_swizzle, TR_TRANSPOSE,
-           "shared [32][32] tile with an XOR-swizzled column index: no "
-           "conflicts, no padding",
-           "seed 003 (bank conflicts); XOR swizzle as in CUTLASS",
-           transpose_smem_swizzle_launch)
+TR_TILED_VARIANT(transpose_smem_swizzle, TR_TRANSPOSE,
+                 "shared [32][32] tile with an XOR-swizzled column index: no "
+                 "conflicts, no padding",
+                 "seed 003 (bank conflicts); XOR swizzle as in CUTLASS",
+                 transpose_swizzled_tile)
