@@ -1,5 +1,6 @@
 # Matrix transpose and copies: see plugins/transpose/README.md.
 noinst_HEADERS += plugins/transpose/transpose_common.cuh
+EXTRA_DIST += plugins/transpose/README.md
 
 # Host backend: the CPU's transpose, built with or without CUDA.
 plugin_LTLIBRARIES += plugins/transpose/transpose_cpu.la
