@@ -1,0 +1,341 @@
+/*
+** Shared-memory family: what every variant shares.
+**
+** Two kinds of case live here.
+**
+** 1. Block reversal (smem_static, smem_dynamic).  Each block loads its tile
+**    of int32 into shared memory and writes it back reversed within the
+**    block: out[base + t] = in[base + len - 1 - t], where len is blockDim.x
+**    or what is left of n in the last block.  Thread t reads the word that
+**    thread len-1-t wrote, so the data really goes through shared memory.
+**    The two variants differ only in how the shared array is declared.
+**    Global bytes: n * 4 read + n * 4 written.
+**
+** 2. Shared read sweep (smem_bank, smem_broadcast).  Each block copies a
+**    tile of SWEEP_TILE random ints from global into shared memory once,
+**    then every thread reads reps * SWEEP_UNROLL shared words and sums them
+**    (mod 2^32) into one output int.  In iteration it, a thread whose lane
+**    starts at word `first` reads the words
+**        w = (first + warp + it) % SWEEP_WINDOW + 32 * k,  k < SWEEP_UNROLL.
+**    Adding multiples of 32 words keeps the bank, so all SWEEP_UNROLL loads
+**    of an iteration have the bank pattern chosen by `first`, and the
+**    address moves with `it`, so no load can be hoisted out of the loop.
+**    The launch fills the GPU (2048 threads per SM).  Bytes are counted in
+**    SHARED memory: 4 per shared load (read) and 4 per tile word stored
+**    (written); the global traffic (one tile per block, one int per thread)
+**    is negligible for reps >= 64 and is not counted.
+*/
+#ifndef SMEM_COMMON_CUH
+#define SMEM_COMMON_CUH
+
+#include <stdlib.h>
+
+#include "kb_cuda.h"
+
+/* ----------------------------------------------------------------------- */
+/* 1. Block reversal                                                        */
+
+typedef struct smem_reverse {
+  int *in, *out;      /* device */
+  int *host;          /* input on the host, kept for verify */
+  size_t n;
+  unsigned threads;
+} smem_reverse;
+
+typedef void (*smem_reverse_launch)(const smem_reverse *s, unsigned blocks,
+                                    cudaStream_t stream);
+
+/* The whole computation; `tile` is the block's shared array of blockDim.x
+** ints, however it was declared.  Every thread reaches the barrier. */
+__device__ __forceinline__ void smem_reverse_block(const int *in, int *out,
+                                                   size_t n, int *tile)
+{
+  size_t base = (size_t)blockIdx.x * blockDim.x;
+  size_t left = n - base;                      /* > 0: grid covers n */
+  unsigned len = left < blockDim.x ? (unsigned)left : blockDim.x;
+  unsigned t = threadIdx.x;
+  if (t < len)
+    tile[t] = in[base + t];
+  __syncthreads();
+  if (t < len)
+    out[base + t] = tile[len - 1 - t];
+}
+
+static const kbench_param smem_reverse_params[] = {
+  {"n", "number of int32 elements", "64M", 1, (int64_t)1 << 31, 0},
+  {"threads", "threads per block (= ints per shared tile)", "256", 32, 1024,
+   KBENCH_PARAM_POW2},
+};
+
+static inline int smem_reverse_setup(const kbench_host *h, void **state)
+{
+  smem_reverse *s = (smem_reverse *)calloc(1, sizeof *s);
+  if (!s)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  *state = s;
+  s->n = (size_t)h->param(h, "n");
+  s->threads = (unsigned)h->param(h, "threads");
+  size_t bytes = s->n * sizeof(int);
+  s->host = (int *)malloc(bytes);
+  if (!s->host)
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes", bytes);
+  kb_fill_int(h, s->host, s->n, -1000000, 1000000);
+  int rc = kb_device_alloc(h, (void **)&s->in, bytes);
+  if (rc == KBENCH_OK)
+    rc = kb_device_alloc(h, (void **)&s->out, bytes);
+  if (rc != KBENCH_OK)
+    return rc;
+  KB_CUDA(h, cudaMemcpy(s->in, s->host, bytes, cudaMemcpyHostToDevice));
+  return h->output(h, s->out, bytes, KBENCH_MEM_GLOBAL);
+}
+
+static inline int smem_reverse_run(const kbench_host *h, void *state,
+                                   smem_reverse_launch launch)
+{
+  smem_reverse *s = (smem_reverse *)state;
+  launch(s, kb_blocks(s->n, s->threads), KB_STREAM(h));
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+/* Reference: walk the input block by block from the back, a different
+** order from the kernel's, and compare every element. */
+static inline int smem_reverse_verify(const kbench_host *h, void *state)
+{
+  smem_reverse *s = (smem_reverse *)state;
+  size_t bytes = s->n * sizeof(int);
+  int *got = (int *)malloc(bytes), *want = (int *)malloc(bytes);
+  int rc = KBENCH_OK;
+  if (!got || !want)
+    rc = h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes", 2 * bytes);
+  else if (cudaMemcpy(got, s->out, bytes, cudaMemcpyDeviceToHost) != cudaSuccess)
+    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed");
+  if (rc == KBENCH_OK) {
+    for (size_t lo = 0; lo < s->n; lo += s->threads) {
+      size_t hi = lo + s->threads < s->n ? lo + s->threads : s->n;
+      for (size_t src = lo, dst = hi; src < hi; src++)
+        want[--dst] = s->host[src];
+    }
+    rc = kb_check_int(h, "out", got, want, s->n);
+  }
+  free(got);
+  free(want);
+  return rc;
+}
+
+static inline void smem_reverse_bytes(const kbench_host *h, void *state,
+                                      kbench_bytes *b)
+{
+  smem_reverse *s = (smem_reverse *)state;
+  (void)h;
+  b->read = s->n * sizeof(int);
+  b->written = s->n * sizeof(int);
+  b->memory = KBENCH_MEM_GLOBAL;
+}
+
+static inline void smem_reverse_teardown(const kbench_host *h, void *state)
+{
+  smem_reverse *s = (smem_reverse *)state;
+  (void)h;
+  cudaFree(s->in);
+  cudaFree(s->out);
+  free(s->host);
+  free(s);
+}
+
+/* The descriptor and entry point of a reversal variant whose file defines
+** `static void launch(const smem_reverse *, unsigned, cudaStream_t)`. */
+#define SMEM_REVERSE_PLUGIN(name, summary, origin, launch)                 \
+  static int name##_run(const kbench_host *h, void *state)                \
+  {                                                                        \
+    return smem_reverse_run(h, state, launch);                             \
+  }                                                                        \
+  static const kbench_variant name##_variant = {                           \
+    sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
+    smem_reverse_params, 2, smem_reverse_setup, name##_run,                \
+    smem_reverse_verify, smem_reverse_bytes, smem_reverse_teardown,        \
+  };                                                                       \
+  KBENCH_PLUGIN(&name##_variant)
+
+/* ----------------------------------------------------------------------- */
+/* 2. Shared read sweep                                                     */
+
+#define SWEEP_WINDOW 1024   /* starting words, a power of two, multiple of 32 */
+#define SWEEP_UNROLL 32     /* loads per iteration, 32 words (one bank row) apart */
+#define SWEEP_TILE (SWEEP_WINDOW + 32 * SWEEP_UNROLL)  /* 2048 ints, 8 KiB */
+#define SWEEP_THREADS_PER_SM 2048
+
+typedef struct smem_sweep {
+  int *in, *out;      /* device: blocks * SWEEP_TILE in, blocks * threads out */
+  int *want;          /* reference output, host */
+  unsigned stride;    /* lane l starts at word l * stride; 0: broadcast */
+  unsigned threads, blocks;
+  int reps;
+} smem_sweep;
+
+typedef void (*smem_sweep_launch)(const smem_sweep *s, cudaStream_t stream);
+
+/* Load the block's tile, then read reps * SWEEP_UNROLL words starting at
+** word `first` (plus the warp number) and store their sum.  Indices stay
+** below SWEEP_WINDOW - 1 + 32 * (SWEEP_UNROLL - 1) < SWEEP_TILE.  For a
+** warp, the words (first + c) % SWEEP_WINDOW are distinct as long as the
+** lanes' `first` values are distinct and span less than SWEEP_WINDOW. */
+__device__ __forceinline__ void smem_sweep_block(const int *in, int *out,
+                                                 unsigned first, int reps)
+{
+  __shared__ int tile[SWEEP_TILE];
+  const int *src = in + (size_t)blockIdx.x * SWEEP_TILE;
+  for (unsigned j = threadIdx.x; j < SWEEP_TILE; j += blockDim.x)
+    tile[j] = src[j];
+  __syncthreads();
+
+  unsigned start = first + threadIdx.x / 32;
+  unsigned acc = 0;  /* unsigned: wrap-around is defined */
+  for (int it = 0; it < reps; it++) {
+    const int *row = tile + ((start + (unsigned)it) & (SWEEP_WINDOW - 1));
+#pragma unroll
+    for (int k = 0; k < SWEEP_UNROLL; k++)
+      acc += (unsigned)row[32 * k];
+  }
+  out[(size_t)blockIdx.x * blockDim.x + threadIdx.x] = (int)acc;
+}
+
+/*
+** Reference without replaying the loads: for each block, column sums
+** col[j] = sum_k tile[j + 32k], their prefix sums, and then each thread's
+** sum over reps consecutive (cyclic) columns in O(1).  All mod 2^32.
+*/
+static inline void smem_sweep_reference(smem_sweep *s, const int *in)
+{
+  uint32_t col[SWEEP_WINDOW], pre[SWEEP_WINDOW + 1];
+  uint32_t laps = (uint32_t)(s->reps / SWEEP_WINDOW);
+  unsigned rest = (unsigned)(s->reps % SWEEP_WINDOW);
+  for (unsigned b = 0; b < s->blocks; b++) {
+    const int *tile = in + (size_t)b * SWEEP_TILE;
+    pre[0] = 0;
+    for (unsigned j = 0; j < SWEEP_WINDOW; j++) {
+      col[j] = 0;
+      for (unsigned k = 0; k < SWEEP_UNROLL; k++)
+        col[j] += (uint32_t)tile[j + 32 * k];
+      pre[j + 1] = pre[j] + col[j];
+    }
+    for (unsigned t = 0; t < s->threads; t++) {
+      unsigned s0 = ((t % 32) * s->stride + t / 32) % SWEEP_WINDOW;
+      uint32_t sum = laps * pre[SWEEP_WINDOW];
+      if (s0 + rest <= SWEEP_WINDOW)
+        sum += pre[s0 + rest] - pre[s0];
+      else
+        sum += pre[SWEEP_WINDOW] - pre[s0] + pre[s0 + rest - SWEEP_WINDOW];
+      s->want[(size_t)b * s->threads + t] = (int)sum;
+    }
+  }
+}
+
+/* The parameters every sweep variant declares, after its own. */
+#define SMEM_SWEEP_PARAMS                                                   \
+  {"reps", "loop iterations; each thread reads 32 shared words per "        \
+   "iteration", "256", 1, 1 << 16, 0},                                      \
+  {"threads", "threads per block", "256", 32, 1024, KBENCH_PARAM_POW2}
+
+static inline int smem_sweep_setup(const kbench_host *h, void **state,
+                                   unsigned stride)
+{
+  smem_sweep *s = (smem_sweep *)calloc(1, sizeof *s);
+  if (!s)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  *state = s;
+  const kbench_device *dev = h->device(h);
+  s->stride = stride;
+  s->reps = (int)h->param(h, "reps");
+  s->threads = (unsigned)h->param(h, "threads");
+  s->blocks = (dev->sm_count > 0 ? (unsigned)dev->sm_count : 1) *
+              (SWEEP_THREADS_PER_SM / s->threads);
+  size_t in_n = (size_t)s->blocks * SWEEP_TILE;
+  size_t out_n = (size_t)s->blocks * s->threads;
+  int *host = (int *)malloc(in_n * sizeof(int));
+  s->want = (int *)malloc(out_n * sizeof(int));
+  if (!host || !s->want) {
+    free(host);
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  }
+  kb_fill_int(h, host, in_n, -1000000, 1000000);
+  smem_sweep_reference(s, host);
+  int rc = kb_device_alloc(h, (void **)&s->in, in_n * sizeof(int));
+  if (rc == KBENCH_OK)
+    rc = kb_device_alloc(h, (void **)&s->out, out_n * sizeof(int));
+  if (rc == KBENCH_OK && cudaMemcpy(s->in, host, in_n * sizeof(int),
+                                    cudaMemcpyHostToDevice) != cudaSuccess)
+    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+  free(host);
+  if (rc != KBENCH_OK)
+    return rc;
+  return h->output(h, s->out, out_n * sizeof(int), KBENCH_MEM_GLOBAL);
+}
+
+static inline int smem_sweep_run(const kbench_host *h, void *state,
+                                 smem_sweep_launch launch)
+{
+  launch((const smem_sweep *)state, KB_STREAM(h));
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+static inline int smem_sweep_verify(const kbench_host *h, void *state)
+{
+  smem_sweep *s = (smem_sweep *)state;
+  size_t n = (size_t)s->blocks * s->threads;
+  int *got = (int *)malloc(n * sizeof(int));
+  if (!got)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  int rc = KBENCH_OK;
+  if (cudaMemcpy(got, s->out, n * sizeof(int), cudaMemcpyDeviceToHost) !=
+      cudaSuccess)
+    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed");
+  else
+    rc = kb_check_int(h, "sum", got, s->want, n);
+  free(got);
+  return rc;
+}
+
+static inline void smem_sweep_bytes(const kbench_host *h, void *state,
+                                    kbench_bytes *b)
+{
+  smem_sweep *s = (smem_sweep *)state;
+  (void)h;
+  uint64_t threads = (uint64_t)s->blocks * s->threads;
+  b->read = threads * (uint64_t)s->reps * SWEEP_UNROLL * sizeof(int);
+  b->written = (uint64_t)s->blocks * SWEEP_TILE * sizeof(int);
+  b->memory = KBENCH_MEM_SHARED;
+}
+
+static inline void smem_sweep_teardown(const kbench_host *h, void *state)
+{
+  smem_sweep *s = (smem_sweep *)state;
+  (void)h;
+  cudaFree(s->in);
+  cudaFree(s->out);
+  free(s->want);
+  free(s);
+}
+
+/* The descriptor and entry point of a sweep variant.  `params` is its
+** parameter table (n_params entries) and `stride` the expression, of h,
+** that gives the lanes' word stride (0 for a broadcast). */
+#define SMEM_SWEEP_PLUGIN(name, summary, origin, params, n_params, stride,   \
+                          launch)                                          \
+  static int name##_setup(const kbench_host *h, void **state)              \
+  {                                                                        \
+    return smem_sweep_setup(h, state, (unsigned)(stride));                 \
+  }                                                                        \
+  static int name##_run(const kbench_host *h, void *state)                \
+  {                                                                        \
+    return smem_sweep_run(h, state, launch);                               \
+  }                                                                        \
+  static const kbench_variant name##_variant = {                           \
+    sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
+    params, n_params, name##_setup, name##_run, smem_sweep_verify,         \
+    smem_sweep_bytes, smem_sweep_teardown,                                 \
+  };                                                                       \
+  KBENCH_PLUGIN(&name##_variant)
+
+#endif /* SMEM_COMMON_CUH */

@@ -1,0 +1,178 @@
+/*
+** 1D stencil family: what every variant shares.
+**
+** The filter (seed 002, "filtering"), on n floats:
+**     res[i] = in[i-1]/4 + in[i]/2 + in[i+1]/4
+** Boundary: neighbours are CLAMPED, in[-1] = in[0] and in[n] = in[n-1], so
+** res[0] = 3/4 in[0] + 1/4 in[1], res[n-1] = 1/4 in[n-2] + 3/4 in[n-1], and
+** for n == 1, res[0] = in[0].  Every element of res is written.
+**
+** square_smem (res[i] = in[i]^2, the seed's first shared-memory example)
+** lives here too: same state, same sizes, its own reference.
+**
+** Bytes (effective): n * 4 read + n * 4 written, whatever a variant
+** actually fetches (halo re-reads and overlapping tiles are its cost).
+*/
+#ifndef STENCIL_COMMON_CUH
+#define STENCIL_COMMON_CUH
+
+#include <stdlib.h>
+
+#include "kb_cuda.h"
+
+typedef struct stencil_state {
+  float *in, *out;    /* device */
+  float *want;        /* reference output, host */
+  size_t n;
+  unsigned threads;
+} stencil_state;
+
+typedef void (*stencil_launch)(const stencil_state *s, cudaStream_t stream);
+typedef void (*stencil_reference_fn)(const float *in, float *want, size_t n);
+
+/* The three-point filter on values already fetched.  The products by 1/4
+** and 1/2 are exact (powers of two, no underflow for our inputs). */
+__device__ __forceinline__ float stencil3(float left, float centre,
+                                          float right)
+{
+  return 0.25f * left + 0.5f * centre + 0.25f * right;
+}
+
+/* Clamped global index, for code that reads a neighbour of i. */
+__device__ __forceinline__ size_t stencil_clamp(long long i, size_t n)
+{
+  return i < 0 ? 0 : ((size_t)i >= n ? n - 1 : (size_t)i);
+}
+
+/*
+** CPU reference in double, straight from the definition.  With inputs in
+** [-1, 1) of 24 random bits (multiples of 2^-23) the double result is
+** exact; storing it as float rounds by at most 2^-25.
+*/
+static inline void stencil_reference(const float *in, float *want, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    double l = in[i > 0 ? i - 1 : 0];
+    double r = in[i + 1 < n ? i + 1 : n - 1];
+    want[i] = (float)(l / 4.0 + (double)in[i] / 2.0 + r / 4.0);
+  }
+}
+
+/*
+** Tolerance for the stencil.  The GPU multiplies exactly by 1/4 and 1/2
+** and then rounds at most twice (two adds, or an FMA and an add, in any
+** order the compiler picks).  Every partial sum is bounded by
+** sum|terms| <= 1/4 + 1/2 + 1/4 = 1, so each rounding errs by at most half
+** an ulp of 1, 2^-24, and the GPU result is within 2 * 2^-24 of the exact
+** value; the float reference is within 2^-25.  Total < 2^-22.6, so an
+** absolute tolerance of 2^-22 (2.4e-7) always passes a correct kernel,
+** while a wrong neighbour changes the result by ~0.1 on random data.  A
+** relative tolerance would be wrong here: res can cancel to ~0.
+*/
+#define STENCIL_ATOL (1.0 / (1 << 22))
+
+static const kbench_param stencil_params[] = {
+  {"n", "number of float elements", "64M", 1, (int64_t)1 << 31, 0},
+  {"threads", "threads per block", "256", 32, 1024, 0},
+};
+
+static inline int stencil_setup(const kbench_host *h, void **state,
+                                stencil_reference_fn reference)
+{
+  stencil_state *s = (stencil_state *)calloc(1, sizeof *s);
+  if (!s)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  *state = s;
+  s->n = (size_t)h->param(h, "n");
+  s->threads = (unsigned)h->param(h, "threads");
+  size_t bytes = s->n * sizeof(float);
+  float *host = (float *)malloc(bytes);
+  s->want = (float *)malloc(bytes);
+  if (!host || !s->want) {
+    free(host);
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
+                   2 * bytes);
+  }
+  kb_fill_float(h, host, s->n);
+  reference(host, s->want, s->n);
+  int rc = kb_device_alloc(h, (void **)&s->in, bytes);
+  if (rc == KBENCH_OK)
+    rc = kb_device_alloc(h, (void **)&s->out, bytes);
+  if (rc == KBENCH_OK &&
+      cudaMemcpy(s->in, host, bytes, cudaMemcpyHostToDevice) != cudaSuccess)
+    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+  free(host);
+  if (rc != KBENCH_OK)
+    return rc;
+  return h->output(h, s->out, bytes, KBENCH_MEM_GLOBAL);
+}
+
+static inline int stencil_run(const kbench_host *h, void *state,
+                              stencil_launch launch)
+{
+  launch((const stencil_state *)state, KB_STREAM(h));
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+static inline int stencil_verify(const kbench_host *h, void *state,
+                                 double atol)
+{
+  stencil_state *s = (stencil_state *)state;
+  size_t bytes = s->n * sizeof(float);
+  float *got = (float *)malloc(bytes);
+  if (!got)
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes", bytes);
+  int rc;
+  if (cudaMemcpy(got, s->out, bytes, cudaMemcpyDeviceToHost) != cudaSuccess)
+    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed");
+  else
+    rc = kb_check_float(h, "res", got, s->want, s->n, 0.0, atol);
+  free(got);
+  return rc;
+}
+
+static inline void stencil_bytes(const kbench_host *h, void *state,
+                                 kbench_bytes *b)
+{
+  stencil_state *s = (stencil_state *)state;
+  (void)h;
+  b->read = s->n * sizeof(float);
+  b->written = s->n * sizeof(float);
+  b->memory = KBENCH_MEM_GLOBAL;
+}
+
+static inline void stencil_teardown(const kbench_host *h, void *state)
+{
+  stencil_state *s = (stencil_state *)state;
+  (void)h;
+  cudaFree(s->in);
+  cudaFree(s->out);
+  free(s->want);
+  free(s);
+}
+
+/* The descriptor and entry point of a variant whose file defines its
+** launch function; `reference` and `atol` say what it computes and how
+** closely it must match. */
+#define STENCIL_PLUGIN(name, summary, origin, launch, reference, atol)     \
+  static int name##_setup(const kbench_host *h, void **state)              \
+  {                                                                        \
+    return stencil_setup(h, state, reference);                             \
+  }                                                                        \
+  static int name##_run(const kbench_host *h, void *state)                \
+  {                                                                        \
+    return stencil_run(h, state, launch);                                  \
+  }                                                                        \
+  static int name##_verify(const kbench_host *h, void *state)             \
+  {                                                                        \
+    return stencil_verify(h, state, atol);                                 \
+  }                                                                        \
+  static const kbench_variant name##_variant = {                           \
+    sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
+    stencil_params, 2, name##_setup, name##_run, name##_verify,            \
+    stencil_bytes, stencil_teardown,                                       \
+  };                                                                       \
+  KBENCH_PLUGIN(&name##_variant)
+
+#endif /* STENCIL_COMMON_CUH */
