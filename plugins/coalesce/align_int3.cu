@@ -22,12 +22,9 @@ __global__ void inc_int3(const int3 *__restrict__ in, int3 *__restrict__ out,
   }
 }
 
-static void int3_launch(const coalesce_state *s, cudaStream_t stream)
-{
-  inc_int3<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(
-      (const int3 *)s->in, (int3 *)s->out, s->n);
-}
+COALESCE_LAUNCH(int3_launch, inc_int3, int3)
 
+/* ints, 3 data words in 3-word elements */
 static const coalesce_kind int3_kind = {
   NULL, 0, 3, 3, 0, NULL, NULL, int3_launch,
 };

@@ -22,12 +22,9 @@ __global__ void inc_int4(const int4 *__restrict__ in, int4 *__restrict__ out,
   }
 }
 
-static void int4_launch(const coalesce_state *s, cudaStream_t stream)
-{
-  inc_int4<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(
-      (const int4 *)s->in, (int4 *)s->out, s->n);
-}
+COALESCE_LAUNCH(int4_launch, inc_int4, int4)
 
+/* ints, 4 data words in 4-word elements */
 static const coalesce_kind int4_kind = {
   NULL, 0, 4, 4, 0, NULL, NULL, int4_launch,
 };

@@ -36,12 +36,9 @@ __global__ void inc_struct16(const vec3i *__restrict__ in,
   }
 }
 
-static void struct16_launch(const coalesce_state *s, cudaStream_t stream)
-{
-  inc_struct16<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(
-      (const vec3i *)s->in, (vec3i *)s->out, s->n);
-}
+COALESCE_LAUNCH(struct16_launch, inc_struct16, vec3i)
 
+/* ints, 3 data words in 4-word elements (1 word of padding) */
 static const coalesce_kind struct16_kind = {
   NULL, 0, 3, 4, 0, NULL, NULL, struct16_launch,
 };

@@ -259,6 +259,15 @@ static void coalesce_teardown(const kbench_host *h, void *state)
   free(s);
 }
 
+/* The launch function `name` for a kernel(const T *in, T *out, size_t n)
+** that takes one element per thread. */
+#define COALESCE_LAUNCH(name, kernel, T)                                    \
+  static void name(const coalesce_state *s, cudaStream_t stream)           \
+  {                                                                         \
+    kernel<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(         \
+        (const T *)s->in, (T *)s->out, s->n);                               \
+  }
+
 /* The descriptor and the exported entry point of a variant named `ident`,
 ** built from its kind and its parameter array. */
 #define COALESCE_VARIANT(ident, summary, kind, params)                      \

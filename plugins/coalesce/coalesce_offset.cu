@@ -36,6 +36,7 @@ static void offset_launch(const coalesce_state *s, cudaStream_t stream)
       (const int *)s->in, (int *)s->out, s->n, (unsigned)s->arg);
 }
 
+/* ints, 1 word per element, input n + offset long, read at i + offset */
 static const coalesce_kind offset_kind = {
   "offset", 0, 1, 1, 0, offset_in_elems, offset_source, offset_launch,
 };

@@ -48,6 +48,7 @@ static void stride_launch(const coalesce_state *s, cudaStream_t stream)
       (const int *)s->in, (int *)s->out, q, r, (unsigned)s->arg);
 }
 
+/* ints, 1 word per element, input read column by column */
 static const coalesce_kind stride_kind = {
   "stride", 0, 1, 1, 0, NULL, stride_source, stride_launch,
 };
