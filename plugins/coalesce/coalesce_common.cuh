@@ -1,0 +1,285 @@
+/*
+** coalesce_common.cuh: the glue shared by the global-memory coalescing
+** family (seed 004, "CUDA: working with memory, part II").
+**
+** Every variant in this family moves n elements of `fields` 32-bit words
+** from one global buffer to another and applies a trivial, checkable
+** operation on the way:
+**
+**   ints       out = in + 1                     (offset, stride, align_*)
+**   particles  v' = v * DAMP, p' = p + v' * DT  (layout_aos, layout_soa)
+**
+** What changes from variant to variant is only WHERE the words lie: a
+** misaligned start, a strided gather, 12- or 16-byte elements with or
+** without padding, an array of structures or a structure of arrays.  A
+** variant describes that placement with a coalesce_kind (data plus at most
+** two small host functions); this header does the rest: random inputs, the
+** CPU reference (a plain 64-bit / double loop over the logical elements,
+** independent of any kernel), verification of every data word, the byte
+** count and the vtable.  A variant file is then its kernel, a launch
+** function, its kind and its parameter list.
+**
+** Placement of word f (0 <= f < fields) of element i in a buffer of
+** `elems` elements:
+**   array of elements (soa == 0)   i * words + f      (words >= fields;
+**                                                      the rest is padding)
+**   structure of arrays (soa == 1) f * elems + i
+** Output element i comes from input element source(i) (identity unless the
+** variant says otherwise); the input holds in_elems(n) elements (n unless
+** the variant says otherwise).
+**
+** bytes_moved counts the USEFUL bytes only: n * fields * 4 read and the
+** same written.  Padding words, the sectors a misaligned or strided warp
+** fetches without using, and the 4 bytes of padding a 16-byte struct drags
+** along are the extra traffic these variants exist to expose; they are not
+** counted.
+*/
+#ifndef COALESCE_COMMON_CUH
+#define COALESCE_COMMON_CUH
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb_cuda.h"
+
+#define COALESCE_ORIGIN "seed 004 (CUDA: working with memory, part II)"
+
+/* The particle step.  Constants are floats; the CPU reference uses the same
+** float values widened to double. */
+#define COALESCE_DT 0.01f
+#define COALESCE_DAMP 0.99f
+
+typedef struct coalesce_state coalesce_state;
+
+typedef struct coalesce_kind {
+  const char *arg;   /* name of the variant's extra parameter, or NULL */
+  int particles;     /* 1: float particle step, fields == 6; 0: int + 1 */
+  unsigned fields;   /* data words per element: all of them are checked */
+  unsigned words;    /* words per element in memory, >= fields */
+  int soa;           /* 1: structure of arrays (see the placement above) */
+  size_t (*in_elems)(size_t n, size_t arg);          /* NULL: n */
+  size_t (*source)(size_t i, size_t n, size_t arg);  /* NULL: i */
+  void (*launch)(const coalesce_state *s, cudaStream_t stream);
+} coalesce_kind;
+
+struct coalesce_state {
+  const coalesce_kind *kind;
+  size_t n;          /* output elements, one per thread */
+  size_t arg;        /* value of kind->arg, 0 when there is none */
+  size_t in_elems;   /* input elements */
+  unsigned threads;  /* block size */
+  void *in, *out;    /* device buffers: in_elems and n elements of words */
+  void *want;        /* host: the reference, n * fields words, element-major */
+};
+
+/* The declared parameters every variant has. */
+#define COALESCE_PARAM_N(dflt, max)                                         \
+  {"n", "elements (one per thread)", dflt, 1, (int64_t)(max), 0}
+#define COALESCE_PARAM_THREADS                                              \
+  {"threads", "threads per block", "256", 32, 1024, KBENCH_PARAM_POW2}
+
+/* The global index of this thread: one element per thread, so every kernel
+** guards it with i < n (n need not be a multiple of the block). */
+__device__ __forceinline__ size_t coalesce_index(void)
+{
+  return (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+}
+
+/* One component of the particle step, shared by the AoS and SoA kernels so
+** that only the memory layout differs between them. */
+__device__ __forceinline__ void particle_step(float &p, float &v)
+{
+  v *= COALESCE_DAMP;
+  p += v * COALESCE_DT;
+}
+
+static inline size_t coalesce_word(const coalesce_kind *k, size_t elems,
+                                   size_t i, unsigned f)
+{
+  return k->soa ? (size_t)f * elems + i : i * k->words + f;
+}
+
+/* Fresh random words, two per draw of the runner's generator (the default
+** sizes need ~10^8 words): ints in [-2^30, 2^30) so that + 1 never
+** overflows, floats in [-1, 1) with 24 random bits.  Padding words are
+** filled too: nothing in the input is constant. */
+static void coalesce_fill(const kbench_host *h, void *p, size_t words,
+                          int floats)
+{
+  for (size_t i = 0; i < words; i += 2) {
+    uint64_t r = h->random(h);
+    for (unsigned half = 0; half < 2 && i + half < words; half++) {
+      uint32_t b = (uint32_t)(r >> (32 * half));
+      if (floats)
+        ((float *)p)[i + half] =
+            (float)((int32_t)(b >> 8) - (1 << 23)) / (float)(1 << 23);
+      else
+        ((int *)p)[i + half] = (int32_t)(b >> 1) - (1 << 30);
+    }
+  }
+}
+
+/* The reference, element by element in logical order: ints widened to 64
+** bits, the particle step in double. */
+static void coalesce_reference(const coalesce_state *s, const void *in)
+{
+  const coalesce_kind *k = s->kind;
+  for (size_t i = 0; i < s->n; i++) {
+    size_t src = k->source ? k->source(i, s->n, s->arg) : i;
+    if (k->particles) {
+      const float *pin = (const float *)in;
+      float *w = (float *)s->want + i * k->fields;
+      for (unsigned f = 0; f < 3; f++) {
+        double p = pin[coalesce_word(k, s->in_elems, src, f)];
+        double v = pin[coalesce_word(k, s->in_elems, src, f + 3)];
+        double v1 = v * (double)COALESCE_DAMP;
+        w[f] = (float)(p + v1 * (double)COALESCE_DT);
+        w[f + 3] = (float)v1;
+      }
+    } else {
+      const int *iin = (const int *)in;
+      int *w = (int *)s->want + i * k->fields;
+      for (unsigned f = 0; f < k->fields; f++)
+        w[f] = (int)((int64_t)iin[coalesce_word(k, s->in_elems, src, f)] + 1);
+    }
+  }
+}
+
+static int coalesce_setup(const kbench_host *h, void **state,
+                          const coalesce_kind *k)
+{
+  coalesce_state *s = (coalesce_state *)calloc(1, sizeof *s);
+  if (!s)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  *state = s;
+  s->kind = k;
+  s->n = (size_t)h->param(h, "n");
+  s->threads = (unsigned)h->param(h, "threads");
+  s->arg = k->arg ? (size_t)h->param(h, k->arg) : 0;
+  s->in_elems = k->in_elems ? k->in_elems(s->n, s->arg) : s->n;
+
+  size_t in_bytes = s->in_elems * k->words * sizeof(int);
+  size_t out_bytes = s->n * k->words * sizeof(int);
+  size_t want_bytes = s->n * k->fields * sizeof(int);
+  void *host = malloc(in_bytes);
+  s->want = malloc(want_bytes);
+  if (!host || !s->want) {
+    free(host);
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
+                   in_bytes + want_bytes);
+  }
+  coalesce_fill(h, host, s->in_elems * k->words, k->particles);
+  coalesce_reference(s, host);
+
+  int rc = kb_device_alloc(h, &s->in, in_bytes);
+  if (rc == KBENCH_OK)
+    rc = kb_device_alloc(h, &s->out, out_bytes);
+  if (rc == KBENCH_OK &&
+      cudaMemcpy(s->in, host, in_bytes, cudaMemcpyHostToDevice) != cudaSuccess)
+    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+  free(host);
+  if (rc != KBENCH_OK)
+    return rc;
+  return h->output(h, s->out, out_bytes, KBENCH_MEM_GLOBAL);
+}
+
+static int coalesce_run(const kbench_host *h, void *state)
+{
+  coalesce_state *s = (coalesce_state *)state;
+  s->kind->launch(s, KB_STREAM(h));
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+/* Copy the output back, gather its data words into logical order (padding
+** is skipped) and compare every one of them. */
+static int coalesce_verify(const kbench_host *h, void *state)
+{
+  coalesce_state *s = (coalesce_state *)state;
+  const coalesce_kind *k = s->kind;
+  size_t out_words = s->n * k->words, data_words = s->n * k->fields;
+  /* Bytes, not typed words: the same code gathers ints and floats. */
+  char *got = (char *)malloc(out_words * sizeof(int));
+  char *logical = (char *)malloc(data_words * sizeof(int));
+  if (!got || !logical) {
+    free(got);
+    free(logical);
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  }
+  cudaError_t e = cudaMemcpy(got, s->out, out_words * sizeof(int),
+                             cudaMemcpyDeviceToHost);
+  if (e != cudaSuccess) {
+    free(got);
+    free(logical);
+    return h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed: %s",
+                   cudaGetErrorString(e));
+  }
+  for (size_t i = 0; i < s->n; i++)
+    for (unsigned f = 0; f < k->fields; f++)
+      memcpy(logical + (i * k->fields + f) * sizeof(int),
+             got + coalesce_word(k, s->n, i, f) * sizeof(int), sizeof(int));
+  free(got);
+
+  /* The reported index is element * fields + field. */
+  char what[48];
+  snprintf(what, sizeof what, "out[element*%u+field]", k->fields);
+  int rc;
+  if (k->particles)
+    /* Inputs lie in [-1, 1): each output is at most three float roundings
+    ** (v * DAMP, v' * DT, p + ...) of values below 1.01 in magnitude, plus
+    ** the rounding of the double reference to float: under 2.5e-7
+    ** absolute.  atol 1e-6 leaves a 4x margin and still catches a skipped
+    ** update (|v' * DT| is ~5e-3 on average). */
+    rc = kb_check_float(h, what, (const float *)logical,
+                        (const float *)s->want, data_words, 1e-6, 1e-6);
+  else
+    rc = kb_check_int(h, what, (const int *)logical, (const int *)s->want,
+                      data_words);
+  free(logical);
+  return rc;
+}
+
+static void coalesce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
+{
+  coalesce_state *s = (coalesce_state *)state;
+  (void)h;
+  b->read = (uint64_t)s->n * s->kind->fields * sizeof(int);
+  b->written = b->read;
+  b->memory = KBENCH_MEM_GLOBAL;
+}
+
+static void coalesce_teardown(const kbench_host *h, void *state)
+{
+  coalesce_state *s = (coalesce_state *)state;
+  (void)h;
+  cudaFree(s->in);
+  cudaFree(s->out);
+  free(s->want);
+  free(s);
+}
+
+/* The launch function `name` for a kernel(const T *in, T *out, size_t n)
+** that takes one element per thread. */
+#define COALESCE_LAUNCH(name, kernel, T)                                    \
+  static void name(const coalesce_state *s, cudaStream_t stream)           \
+  {                                                                         \
+    kernel<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(         \
+        (const T *)s->in, (T *)s->out, s->n);                               \
+  }
+
+/* The descriptor and the exported entry point of a variant named `ident`,
+** built from its kind and its parameter array. */
+#define COALESCE_VARIANT(ident, summary, kind, params)                      \
+  static int ident##_setup(const kbench_host *h, void **state)              \
+  {                                                                         \
+    return coalesce_setup(h, state, &(kind));                               \
+  }                                                                         \
+  static const kbench_variant ident##_variant = {                           \
+      sizeof(kbench_variant), #ident, summary, COALESCE_ORIGIN,             \
+      KBENCH_BACKEND_CUDA, params,                                          \
+      (uint32_t)(sizeof params / sizeof params[0]), ident##_setup,          \
+      coalesce_run, coalesce_verify, coalesce_bytes, coalesce_teardown};    \
+  KBENCH_PLUGIN(&ident##_variant)
+
+#endif /* COALESCE_COMMON_CUH */

@@ -1,0 +1,52 @@
+/*
+** coalesce_offset: out[i] = in[i + offset] + 1.
+**
+** The first variant of the family and its ceiling at offset 0: consecutive
+** threads read consecutive 4-byte words, so a warp's 128 bytes fill exactly
+** four 32-byte sectors of one 128-byte line.  A non-zero offset (in
+** elements) shifts every warp's reads off that boundary: unless offset is a
+** multiple of 8 the warp straddles five sectors instead of four, and unless
+** it is a multiple of 32 it spans two 128-byte lines.  The writes stay
+** aligned, so only the read side changes.  Compute capability 1.x split
+** such a half-warp into 16 transactions (the seed's figure 2); on an H100
+** the L1/L2 merge the neighbouring warps' sectors and the cost is small:
+** that is what the sweep measures.  The input holds n + offset elements.
+*/
+#include "coalesce_common.cuh"
+
+__global__ void copy_offset(const int *__restrict__ in, int *__restrict__ out,
+                            size_t n, unsigned offset)
+{
+  size_t i = coalesce_index();
+  if (i < n)
+    out[i] = in[i + offset] + 1;
+}
+
+static size_t offset_in_elems(size_t n, size_t offset) { return n + offset; }
+
+static size_t offset_source(size_t i, size_t n, size_t offset)
+{
+  (void)n;
+  return i + offset;
+}
+
+static void offset_launch(const coalesce_state *s, cudaStream_t stream)
+{
+  copy_offset<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(
+      (const int *)s->in, (int *)s->out, s->n, (unsigned)s->arg);
+}
+
+/* ints, 1 word per element, input n + offset long, read at i + offset */
+static const coalesce_kind offset_kind = {
+  "offset", 0, 1, 1, 0, offset_in_elems, offset_source, offset_launch,
+};
+
+static const kbench_param offset_params[] = {
+  COALESCE_PARAM_N("64M", (int64_t)1 << 30),
+  COALESCE_PARAM_THREADS,
+  {"offset", "elements the reads are shifted by", "0,1,2,4,8,16,32", 0, 64, 0},
+};
+
+COALESCE_VARIANT(coalesce_offset,
+                 "int copy reading in[i + offset]: misaligned warp reads",
+                 offset_kind, offset_params)

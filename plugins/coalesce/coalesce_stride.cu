@@ -1,0 +1,65 @@
+/*
+** coalesce_stride: each warp reads words `stride` apart.
+**
+** After offset (a shifted but contiguous warp), this variant breaks the
+** contiguity itself.  A warp's 32 reads span 128 * stride bytes and so touch
+** min(32, 4 * stride) 32-byte sectors instead of 4; each sector brings
+** 32 bytes for 4 (stride >= 8) or 32 / stride bytes of useful data.
+**
+** So that every stride moves the same useful bytes (n * 4 read, n * 4
+** written) from the same n-element input, the reads are a permutation, not
+** in[i * stride] over a buffer stride times larger: view the input as rows
+** of `stride` words and read it column by column (a transpose of an
+** ceil(n / stride) x stride matrix).  blockIdx.y is the column p, the
+** thread's x index the row k: out[start(p) + k] = in[k * stride + p] + 1.
+** Writes stay contiguous.  With n = q * stride + r, columns p < r have q + 1
+** rows and the others q, so column p starts at p * q + min(p, r).  Columns
+** run one after another through an input far larger than the L2, so the
+** sectors a column fetched are gone before the next column needs them:
+** read traffic grows with min(stride, 8) (more if DRAM fetches 64 bytes).
+*/
+#include "coalesce_common.cuh"
+
+__global__ void copy_strided(const int *__restrict__ in, int *__restrict__ out,
+                             size_t q, unsigned r, unsigned stride)
+{
+  unsigned p = blockIdx.y;
+  size_t k = coalesce_index();
+  if (k < q + (p < r))
+    out[p * q + min(p, r) + k] = in[k * stride + p] + 1;
+}
+
+/* Which input element output i reads, worked out backwards from i. */
+static size_t stride_source(size_t i, size_t n, size_t stride)
+{
+  size_t q = n / stride, r = n % stride, long_cols = r * (q + 1);
+  if (i < long_cols)
+    return (i % (q + 1)) * stride + i / (q + 1);
+  /* Here q > 0: when q == 0 every output lies in the long columns. */
+  return ((i - long_cols) % q) * stride + r + (i - long_cols) / q;
+}
+
+static void stride_launch(const coalesce_state *s, cudaStream_t stream)
+{
+  size_t q = s->n / s->arg;
+  unsigned r = (unsigned)(s->n % s->arg);
+  dim3 grid(kb_blocks(q + (r != 0), s->threads), (unsigned)s->arg);
+  copy_strided<<<grid, s->threads, 0, stream>>>(
+      (const int *)s->in, (int *)s->out, q, r, (unsigned)s->arg);
+}
+
+/* ints, 1 word per element, input read column by column */
+static const coalesce_kind stride_kind = {
+  "stride", 0, 1, 1, 0, NULL, stride_source, stride_launch,
+};
+
+static const kbench_param stride_params[] = {
+  COALESCE_PARAM_N("64M", (int64_t)1 << 30),
+  COALESCE_PARAM_THREADS,
+  {"stride", "words between a warp's reads", "1,2,4,8,16,32", 1, 32, 0},
+};
+
+COALESCE_VARIANT(coalesce_stride,
+                 "int copy reading column-wise, stride words apart: "
+                 "more sectors per warp",
+                 stride_kind, stride_params)
