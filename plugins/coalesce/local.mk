@@ -24,3 +24,4 @@ plugin_LTLIBRARIES += plugins/coalesce/layout_soa.la
 plugins_coalesce_layout_soa_la_SOURCES = plugins/coalesce/layout_soa.cu
 plugins_coalesce_layout_soa_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 endif
+EXTRA_DIST += plugins/coalesce/README.md

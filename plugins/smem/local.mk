@@ -1,6 +1,6 @@
 # Shared memory family: static vs dynamic arrays, bank conflicts, broadcast.
 noinst_HEADERS += plugins/smem/smem_common.cuh
-EXTRA_DIST += plugins/smem/README.md tests/odd/smem.txt
+EXTRA_DIST += plugins/smem/README.md
 if HAVE_CUDA
 plugin_LTLIBRARIES += plugins/smem/smem_static.la
 plugins_smem_smem_static_la_SOURCES = plugins/smem/smem_static.cu

@@ -1,6 +1,6 @@
 # 1D stencil family: res[i] = in[i-1]/4 + in[i]/2 + in[i+1]/4, and square.
 noinst_HEADERS += plugins/stencil/stencil_common.cuh
-EXTRA_DIST += plugins/stencil/README.md tests/odd/stencil.txt
+EXTRA_DIST += plugins/stencil/README.md
 if HAVE_CUDA
 plugin_LTLIBRARIES += plugins/stencil/stencil_gmem.la
 plugins_stencil_stencil_gmem_la_SOURCES = plugins/stencil/stencil_gmem.cu
