@@ -11,4 +11,16 @@ plugins_reduce_reduce_gmem_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 plugin_LTLIBRARIES += plugins/reduce/reduce_smem_unroll.la
 plugins_reduce_reduce_smem_unroll_la_SOURCES = plugins/reduce/reduce_smem_unroll.cu
 plugins_reduce_reduce_smem_unroll_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_smem.la
+plugins_reduce_reduce_smem_la_SOURCES = plugins/reduce/reduce_smem.cu
+plugins_reduce_reduce_smem_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_smem_dyn.la
+plugins_reduce_reduce_smem_dyn_la_SOURCES = plugins/reduce/reduce_smem_dyn.cu
+plugins_reduce_reduce_smem_dyn_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_smem_unroll_dyn.la
+plugins_reduce_reduce_smem_unroll_dyn_la_SOURCES = plugins/reduce/reduce_smem_unroll_dyn.cu
+plugins_reduce_reduce_smem_unroll_dyn_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 endif

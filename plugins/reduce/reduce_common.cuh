@@ -86,6 +86,15 @@ static inline int reduce_plan_partials(const kbench_host *h, reduce_state *s,
   return KBENCH_OK;
 }
 
+/* Plan helper for a variant with a `threads` parameter whose blocks each
+** own `per_thread` elements per thread (one tile per block). */
+static inline int reduce_plan_threads(const kbench_host *h, reduce_state *s,
+                                      unsigned per_thread)
+{
+  unsigned threads = (unsigned)h->param(h, "threads");
+  return reduce_plan_partials(h, s, threads, (size_t)per_thread * threads);
+}
+
 /* Blocks for a persistent (grid-stride) kernel: as many as fit on the
 ** device at once, but no more than there are tiles of `tile` elements. */
 template <typename K>
@@ -307,6 +316,18 @@ __device__ __forceinline__ void tree_sum_inplace(int *data, unsigned tid)
       __syncwarp();
     }
   }
+}
+
+/* The seed's block epilogue: thread tid's value v goes to data[tid] (shared
+** or global), the tree sums data, thread 0 writes the block's partial. */
+__device__ __forceinline__ void tree_partial(int *data, int v, int *partial)
+{
+  unsigned tid = threadIdx.x;
+  data[tid] = v;
+  __syncthreads();
+  tree_sum_inplace(data, tid);
+  if (tid == 0)
+    partial[blockIdx.x] = data[0];
 }
 
 /* Sum over the 32 lanes of a warp with register shuffles (no shared

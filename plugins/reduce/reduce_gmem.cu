@@ -20,11 +20,7 @@ __global__ void reduce_gmem(const int *in, int *scratch, int *partial,
   size_t i = (size_t)blockIdx.x * blockDim.x + tid;
   int *data = scratch + (size_t)blockIdx.x * blockDim.x;  /* this block's */
 
-  data[tid] = load_or_zero(in, n, i);
-  __syncthreads();
-  tree_sum_inplace(data, tid);
-  if (tid == 0)
-    partial[blockIdx.x] = data[0];
+  tree_partial(data, load_or_zero(in, n, i), partial);
 }
 
 static const kbench_param params[] = {
@@ -34,9 +30,8 @@ static const kbench_param params[] = {
 
 static int plan(const kbench_host *h, reduce_state *s)
 {
-  unsigned threads = (unsigned)h->param(h, "threads");
-  int rc = reduce_plan_partials(h, s, threads, threads);
-  s->scratch_bytes = (size_t)s->blocks * threads * sizeof(int);
+  int rc = reduce_plan_threads(h, s, 1);
+  s->scratch_bytes = (size_t)s->blocks * s->threads * sizeof(int);
   return rc;
 }
 

@@ -29,11 +29,7 @@ __global__ void reduce_smem_unroll(const int *in, int *partial, size_t n)
     sum = load_or_zero(in, n, i) + load_or_zero(in, n, i + DIM) +
           load_or_zero(in, n, i + 2 * DIM) + load_or_zero(in, n, i + 3 * DIM);
   }
-  smem[tid] = sum;
-  __syncthreads();
-  tree_sum_inplace(smem, tid);
-  if (tid == 0)
-    partial[blockIdx.x] = smem[0];
+  tree_partial(smem, sum, partial);
 }
 
 static const kbench_param params[] = {REDUCE_PARAM_N};
