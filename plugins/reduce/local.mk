@@ -23,4 +23,32 @@ plugins_reduce_reduce_smem_dyn_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 plugin_LTLIBRARIES += plugins/reduce/reduce_smem_unroll_dyn.la
 plugins_reduce_reduce_smem_unroll_dyn_la_SOURCES = plugins/reduce/reduce_smem_unroll_dyn.cu
 plugins_reduce_reduce_smem_unroll_dyn_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_neighbored.la
+plugins_reduce_reduce_neighbored_la_SOURCES = plugins/reduce/reduce_neighbored.cu
+plugins_reduce_reduce_neighbored_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_interleaved.la
+plugins_reduce_reduce_interleaved_la_SOURCES = plugins/reduce/reduce_interleaved.cu
+plugins_reduce_reduce_interleaved_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_sequential.la
+plugins_reduce_reduce_sequential_la_SOURCES = plugins/reduce/reduce_sequential.cu
+plugins_reduce_reduce_sequential_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_first_add.la
+plugins_reduce_reduce_first_add_la_SOURCES = plugins/reduce/reduce_first_add.cu
+plugins_reduce_reduce_first_add_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_unroll_warp.la
+plugins_reduce_reduce_unroll_warp_la_SOURCES = plugins/reduce/reduce_unroll_warp.cu
+plugins_reduce_reduce_unroll_warp_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_complete_unroll.la
+plugins_reduce_reduce_complete_unroll_la_SOURCES = plugins/reduce/reduce_complete_unroll.cu
+plugins_reduce_reduce_complete_unroll_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_multi.la
+plugins_reduce_reduce_multi_la_SOURCES = plugins/reduce/reduce_multi.cu
+plugins_reduce_reduce_multi_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 endif

@@ -113,6 +113,19 @@ static int reduce_persistent_blocks(const kbench_host *h, K kernel,
   return KBENCH_OK;
 }
 
+/* run() of a partial-sum variant: kernel(in, partial, n) on the plan's
+** grid with smem_per_thread * threads bytes of dynamic shared memory. */
+template <typename K>
+static int reduce_launch(const kbench_host *h, void *state, K kernel,
+                         size_t smem_per_thread)
+{
+  reduce_state *s = (reduce_state *)state;
+  kernel<<<s->blocks, s->threads, smem_per_thread * s->threads,
+           KB_STREAM(h)>>>((const int *)s->in, (int *)s->out, s->n);
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* Setup: inputs and the CPU reference                                 */
 
@@ -277,6 +290,17 @@ static void reduce_teardown(const kbench_host *h, void *state)
       reduce_verify, reduce_bytes, reduce_teardown};                       \
   KBENCH_PLUGIN(&name##_variant)
 
+/* The parameters (n, threads) and plan of a partial-sum variant whose blocks
+** own per_thread elements per thread; then its descriptor, as above. */
+#define REDUCE_PLUGIN_THREADS(name, summary, origin, dflt, per_thread, run) \
+  static const kbench_param name##_params[] = {                            \
+      REDUCE_PARAM_N, REDUCE_PARAM_THREADS(dflt)};                         \
+  static int name##_plan(const kbench_host *h, reduce_state *s)            \
+  {                                                                        \
+    return reduce_plan_threads(h, s, per_thread);                          \
+  }                                                                        \
+  REDUCE_PLUGIN(name, summary, origin, name##_params, name##_plan, run)
+
 /* ------------------------------------------------------------------ */
 /* Device building blocks                                              */
 
@@ -328,6 +352,23 @@ __device__ __forceinline__ void tree_partial(int *data, int v, int *partial)
   tree_sum_inplace(data, tid);
   if (tid == 0)
     partial[blockIdx.x] = data[0];
+}
+
+/* Harris's sequential-addressing tree (reduce_sequential, reused as is by
+** reduce_first_add): the stride halves from blockDim.x / 2, thread tid adds
+** sdata[tid + s], one block barrier per step; thread 0 writes the partial.
+** Call after the __syncthreads() that published sdata. */
+__device__ __forceinline__ void sequential_tree_partial(int *sdata,
+                                                        int *partial)
+{
+  unsigned tid = threadIdx.x;
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    partial[blockIdx.x] = sdata[0];
 }
 
 /* Sum over the 32 lanes of a warp with register shuffles (no shared

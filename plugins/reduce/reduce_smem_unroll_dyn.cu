@@ -27,27 +27,13 @@ __global__ void reduce_smem_unroll_dyn(const int *in, int *partial, size_t n)
   tree_partial(smem, (v[0] + v[1]) + (v[2] + v[3]), partial);
 }
 
-static const kbench_param params[] = {
-  REDUCE_PARAM_N,
-  REDUCE_PARAM_THREADS("128"),
-};
-
-static int plan(const kbench_host *h, reduce_state *s)
-{
-  return reduce_plan_threads(h, s, UNROLL);
-}
-
 static int run(const kbench_host *h, void *state)
 {
-  reduce_state *s = (reduce_state *)state;
-  reduce_smem_unroll_dyn<<<s->blocks, s->threads, s->threads * sizeof(int),
-                           KB_STREAM(h)>>>((const int *)s->in,
-                                           (int *)s->out, s->n);
-  KB_LAUNCHED(h);
-  return KBENCH_OK;
+  return reduce_launch(h, state, reduce_smem_unroll_dyn, sizeof(int));
 }
 
-REDUCE_PLUGIN(reduce_smem_unroll_dyn,
-              "4-way unrolled shared-memory tree, extern shared sized at launch",
-              "seed 000 reduceSmemUnroll with dynamic shared memory", params,
-              plan, run)
+REDUCE_PLUGIN_THREADS(
+    reduce_smem_unroll_dyn,
+    "4-way unrolled shared-memory tree, extern shared sized at launch",
+    "seed 000 reduceSmemUnroll with dynamic shared memory", "128",
+    UNROLL, run)
