@@ -51,4 +51,24 @@ plugins_reduce_reduce_complete_unroll_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 plugin_LTLIBRARIES += plugins/reduce/reduce_multi.la
 plugins_reduce_reduce_multi_la_SOURCES = plugins/reduce/reduce_multi.cu
 plugins_reduce_reduce_multi_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_atomic.la
+plugins_reduce_reduce_atomic_la_SOURCES = plugins/reduce/reduce_atomic.cu
+plugins_reduce_reduce_atomic_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_shfl.la
+plugins_reduce_reduce_shfl_la_SOURCES = plugins/reduce/reduce_shfl.cu
+plugins_reduce_reduce_shfl_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_vec4.la
+plugins_reduce_reduce_vec4_la_SOURCES = plugins/reduce/reduce_vec4.cu
+plugins_reduce_reduce_vec4_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_vec4_float.la
+plugins_reduce_reduce_vec4_float_la_SOURCES = plugins/reduce/reduce_vec4_float.cu
+plugins_reduce_reduce_vec4_float_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_cub.la
+plugins_reduce_reduce_cub_la_SOURCES = plugins/reduce/reduce_cub.cu
+plugins_reduce_reduce_cub_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 endif

@@ -513,4 +513,40 @@ __global__ void reduce_vec4_kernel(const T *__restrict__ in, T *out,
   }
 }
 
+/* Plan of the vec4 variants: persistent grid, one total, the acc/ticket
+** pair in scratch (zeroed once by setup, then kept at zero by the kernel). */
+template <typename T>
+static int reduce_plan_vec4(const kbench_host *h, reduce_state *s)
+{
+  s->threads = (unsigned)h->param(h, "threads");
+  s->offset = (size_t)h->param(h, "offset");
+  s->tile = (size_t)4 * s->threads;
+  s->n_out = 1;
+  s->scratch_bytes = 2 * sizeof(unsigned);
+  return reduce_persistent_blocks(h, reduce_vec4_kernel<T>, s->threads, 0,
+                                  s->n, s->tile, &s->blocks);
+}
+
+template <typename T>
+static int reduce_run_vec4(const kbench_host *h, void *state)
+{
+  reduce_state *s = (reduce_state *)state;
+  reduce_vec4_kernel<T><<<s->blocks, s->threads, 0, KB_STREAM(h)>>>(
+      (const T *)s->in, (T *)s->out, s->n, (unsigned *)s->scratch);
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+/* Plan of a variant that finishes the job with a grid-stride kernel:
+** `threads` parameter, persistent grid, one total. */
+template <typename K>
+static int reduce_plan_total(const kbench_host *h, reduce_state *s, K kernel)
+{
+  s->threads = (unsigned)h->param(h, "threads");
+  s->tile = s->threads;
+  s->n_out = 1;
+  return reduce_persistent_blocks(h, kernel, s->threads, 0, s->n, s->tile,
+                                  &s->blocks);
+}
+
 #endif /* REDUCE_COMMON_CUH */
