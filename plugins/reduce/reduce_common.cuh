@@ -131,16 +131,19 @@ static int reduce_launch(const kbench_host *h, void *state, K kernel,
 
 /* Reference for integer inputs: per-block partials following the tile
 ** mapping of the header comment, or the total.  64-bit sums, wrapped once. */
-static void reduce_reference_int(reduce_state *s, const int *x)
+static int reduce_reference_int(const kbench_host *h, reduce_state *s,
+                                const int *x)
 {
   if (s->n_out == 1) {
     int64_t total = 0;
     for (size_t i = 0; i < s->n; i++)
       total += x[i];
     s->expected[0] = (int)(uint32_t)(uint64_t)total;
-    return;
+    return KBENCH_OK;
   }
   int64_t *wide = (int64_t *)calloc(s->n_out, sizeof *wide);
+  if (!wide)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
   size_t t = 0;
   for (size_t start = 0; start < s->n; start += s->tile, t++) {
     size_t end = s->n - start < s->tile ? s->n : start + s->tile;
@@ -152,6 +155,7 @@ static void reduce_reference_int(reduce_state *s, const int *x)
   for (size_t b = 0; b < s->n_out; b++)
     s->expected[b] = (int)(uint32_t)(uint64_t)wide[b];
   free(wide);
+  return KBENCH_OK;
 }
 
 /* Reference for float inputs: the sum in double, and the tolerance.
@@ -159,9 +163,11 @@ static void reduce_reference_int(reduce_state *s, const int *x)
 ** than d rounded additions) is off by at most gamma_d * sum|x|, where
 ** gamma_d = d*u / (1 - d*u) and u = 2^-24 is float's unit roundoff (Higham,
 ** "Accuracy and Stability of Numerical Algorithms", 4.2).  The variant's
-** plan bounds d (fp_depth) from n and its grid; the double reference itself
-** is off by far less (u = 2^-53), and rounding it to float adds at most
-** u * |sum|, which verify allows as a relative tolerance. */
+** plan bounds d (fp_depth) from n and its grid.  The double reference is
+** itself off by at most about (n - 1) * 2^-53 * sum|x| (at most a quarter of
+** the float bound, since d >= 16 and n <= 2^31), which is added to the
+** tolerance; rounding it to float adds at most u * |sum|, which verify
+** allows as a relative tolerance. */
 static int reduce_reference_float(const kbench_host *h, reduce_state *s,
                                   const float *x)
 {
@@ -175,7 +181,7 @@ static int reduce_reference_float(const kbench_host *h, reduce_state *s,
     return h->fail(h, KBENCH_ERROR, "float sum too deep (%zu) for a "
                    "meaningful error bound", s->fp_depth);
   s->expected_f = (float)sum;
-  s->atol_f = du / (1 - du) * abs_sum;
+  s->atol_f = (du / (1 - du) + (double)s->n * 0x1p-53) * abs_sum;
   return KBENCH_OK;
 }
 
@@ -207,7 +213,7 @@ static int reduce_setup(const kbench_host *h, void **state,
   } else {
     int *x = (int *)host;
     kb_fill_int(h, x, s->n + s->offset, -1000, 1000);
-    reduce_reference_int(s, x + s->offset);
+    rc = reduce_reference_int(h, s, x + s->offset);
   }
   if (rc == KBENCH_OK)
     rc = kb_device_alloc(h, &s->base, in_bytes);
