@@ -1,0 +1,558 @@
+/*
+** reduce_common.cuh: what every variant of the reduction family shares, so
+** that a variant file holds only its kernel, a plan (block size, grid, tile)
+** and a launch.
+**
+** Host side: the state, setup (random inputs, CPU reference), verify,
+** bytes_moved, teardown and REDUCE_PLUGIN, which builds the descriptor.
+** Device side: the small building blocks several variants use (the
+** sequential-addressing tree, warp and block shuffle sums, the completely
+** unrolled tree, the 16-byte-load kernel of reduce_vec4 and reduce_vec4_float).
+**
+** Output layouts.  A variant either
+**   - writes one partial sum per block (n_out = blocks): block b owns the
+**     tiles b, b + blocks, b + 2*blocks, ... of `tile` consecutive elements
+**     (one tile per block for every variant but reduce_multi, whose blocks
+**     stride over the input), and verify checks EVERY partial against a CPU
+**     per-block sum: stricter than the total; or
+**   - finishes the job (n_out = 1) and verify checks the total.
+** Integer sums wrap modulo 2^32 like the hardware's 32-bit adds; the
+** reference sums in 64 bits and wraps once at the end.
+*/
+#ifndef REDUCE_COMMON_CUH
+#define REDUCE_COMMON_CUH
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "kb_cuda.h"
+
+/* ------------------------------------------------------------------ */
+/* Parameters                                                          */
+
+#define REDUCE_MAX_N ((int64_t)1 << 31)
+
+#define REDUCE_PARAM_N \
+  {"n", "number of elements to sum", "64M", 1, REDUCE_MAX_N, 0}
+#define REDUCE_PARAM_THREADS(dflt) \
+  {"threads", "threads per block", dflt, 32, 1024, KBENCH_PARAM_POW2}
+#define REDUCE_PARAM_OFFSET \
+  {"offset", "elements the input starts past a 256-byte boundary " \
+   "(misaligns 16-byte loads)", "0", 0, 3, 0}
+
+/* ------------------------------------------------------------------ */
+/* State                                                               */
+
+enum reduce_type { REDUCE_INT = 0, REDUCE_FLOAT = 1 };
+
+typedef struct reduce_state {
+  /* Set by the variant's plan. */
+  int type;             /* enum reduce_type */
+  unsigned threads;     /* block size */
+  unsigned blocks;      /* grid size */
+  size_t tile;          /* consecutive elements a block owns per pass */
+  size_t n_out;         /* blocks (partial sums) or 1 (total) */
+  size_t offset;        /* input starts this many elements past alignment */
+  size_t scratch_bytes; /* private device buffer (global scratch, CUB temp) */
+  size_t fp_depth;      /* float: most additions any input goes through */
+
+  /* Set by the common setup. */
+  size_t n;
+  void *base;           /* cudaMalloc'ed input, n + offset elements */
+  void *in;             /* base + offset elements: read only, never written */
+  void *out;            /* n_out elements, declared as the output */
+  void *scratch;        /* scratch_bytes, or NULL */
+  int *expected;        /* int: n_out reference values */
+  float expected_f;     /* float: the double reference rounded to float */
+  double atol_f;        /* float: absolute tolerance (see reduce_vec4_float) */
+} reduce_state;
+
+/* A plan reads the variant's parameters and device facts and fills the
+** first block of reduce_state; it fails through h->fail. */
+typedef int (*reduce_plan_fn)(const kbench_host *h, reduce_state *s);
+
+/* Plan helper: one tile of `tile` elements per block, one partial each. */
+static inline int reduce_plan_partials(const kbench_host *h, reduce_state *s,
+                                       unsigned threads, size_t tile)
+{
+  size_t blocks = (s->n + tile - 1) / tile;
+  if (blocks > INT32_MAX)
+    return h->fail(h, KBENCH_ERROR, "%zu blocks exceed the grid limit",
+                   blocks);
+  s->threads = threads;
+  s->tile = tile;
+  s->blocks = (unsigned)blocks;
+  s->n_out = blocks;
+  return KBENCH_OK;
+}
+
+/* Plan helper for a variant with a `threads` parameter whose blocks each
+** own `per_thread` elements per thread (one tile per block). */
+static inline int reduce_plan_threads(const kbench_host *h, reduce_state *s,
+                                      unsigned per_thread)
+{
+  unsigned threads = (unsigned)h->param(h, "threads");
+  return reduce_plan_partials(h, s, threads, (size_t)per_thread * threads);
+}
+
+/* Blocks for a persistent (grid-stride) kernel: as many as fit on the
+** device at once, but no more than there are tiles of `tile` elements. */
+template <typename K>
+static int reduce_persistent_blocks(const kbench_host *h, K kernel,
+                                    unsigned threads, size_t smem,
+                                    size_t n, size_t tile, unsigned *blocks)
+{
+  int per_sm = 0;
+  KB_CUDA(h, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                 &per_sm, kernel, (int)threads, smem));
+  size_t resident = (size_t)(per_sm > 0 ? per_sm : 1) *
+                    (size_t)(h->device(h)->sm_count > 0
+                                 ? h->device(h)->sm_count : 1);
+  size_t needed = (n + tile - 1) / tile;
+  *blocks = (unsigned)(needed < resident ? (needed ? needed : 1) : resident);
+  return KBENCH_OK;
+}
+
+/* run() of a partial-sum variant: kernel(in, partial, n) on the plan's
+** grid with smem_per_thread * threads bytes of dynamic shared memory. */
+template <typename K>
+static int reduce_launch(const kbench_host *h, void *state, K kernel,
+                         size_t smem_per_thread)
+{
+  reduce_state *s = (reduce_state *)state;
+  kernel<<<s->blocks, s->threads, smem_per_thread * s->threads,
+           KB_STREAM(h)>>>((const int *)s->in, (int *)s->out, s->n);
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Setup: inputs and the CPU reference                                 */
+
+/* Reference for integer inputs: per-block partials following the tile
+** mapping of the header comment, or the total.  64-bit sums, wrapped once. */
+static int reduce_reference_int(const kbench_host *h, reduce_state *s,
+                                const int *x)
+{
+  if (s->n_out == 1) {
+    int64_t total = 0;
+    for (size_t i = 0; i < s->n; i++)
+      total += x[i];
+    s->expected[0] = (int)(uint32_t)(uint64_t)total;
+    return KBENCH_OK;
+  }
+  int64_t *wide = (int64_t *)calloc(s->n_out, sizeof *wide);
+  if (!wide)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  size_t t = 0;
+  for (size_t start = 0; start < s->n; start += s->tile, t++) {
+    size_t end = s->n - start < s->tile ? s->n : start + s->tile;
+    int64_t sum = 0;
+    for (size_t i = start; i < end; i++)
+      sum += x[i];
+    wide[t % s->blocks] += sum;
+  }
+  for (size_t b = 0; b < s->n_out; b++)
+    s->expected[b] = (int)(uint32_t)(uint64_t)wide[b];
+  free(wide);
+  return KBENCH_OK;
+}
+
+/* Reference for float inputs: the sum in double, and the tolerance.
+** Any order of summation whose tree has depth d (no input goes through more
+** than d rounded additions) is off by at most gamma_d * sum|x|, where
+** gamma_d = d*u / (1 - d*u) and u = 2^-24 is float's unit roundoff (Higham,
+** "Accuracy and Stability of Numerical Algorithms", 4.2).  The variant's
+** plan bounds d (fp_depth) from n and its grid.  The double reference is
+** itself off by at most about (n - 1) * 2^-53 * sum|x| (at most a quarter of
+** the float bound, since d >= 16 and n <= 2^31), which is added to the
+** tolerance; rounding it to float adds at most u * |sum|, which verify
+** allows as a relative tolerance. */
+static int reduce_reference_float(const kbench_host *h, reduce_state *s,
+                                  const float *x)
+{
+  double sum = 0, abs_sum = 0;
+  for (size_t i = 0; i < s->n; i++) {
+    sum += x[i];
+    abs_sum += fabs((double)x[i]);
+  }
+  double du = (double)s->fp_depth * 0x1p-24;
+  if (du >= 0.5)
+    return h->fail(h, KBENCH_ERROR, "float sum too deep (%zu) for a "
+                   "meaningful error bound", s->fp_depth);
+  s->expected_f = (float)sum;
+  s->atol_f = (du / (1 - du) + (double)s->n * 0x1p-53) * abs_sum;
+  return KBENCH_OK;
+}
+
+static int reduce_setup(const kbench_host *h, void **state,
+                        reduce_plan_fn plan)
+{
+  reduce_state *s = (reduce_state *)calloc(1, sizeof *s);
+  if (!s)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  *state = s;
+  s->n = (size_t)h->param(h, "n");
+  int rc = plan(h, s);
+  if (rc != KBENCH_OK)
+    return rc;
+
+  const size_t elem = 4;  /* int32 or float */
+  size_t in_bytes = (s->n + s->offset) * elem;
+  void *host = malloc(in_bytes);
+  s->expected = (int *)malloc(s->n_out * sizeof(int));
+  if (!host || !s->expected) {
+    free(host);
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
+                   in_bytes);
+  }
+  if (s->type == REDUCE_FLOAT) {
+    float *x = (float *)host;
+    kb_fill_float(h, x, s->n + s->offset);
+    rc = reduce_reference_float(h, s, x + s->offset);
+  } else {
+    int *x = (int *)host;
+    kb_fill_int(h, x, s->n + s->offset, -1000, 1000);
+    rc = reduce_reference_int(h, s, x + s->offset);
+  }
+  if (rc == KBENCH_OK)
+    rc = kb_device_alloc(h, &s->base, in_bytes);
+  if (rc == KBENCH_OK && cudaMemcpy(s->base, host, in_bytes,
+                                    cudaMemcpyHostToDevice) != cudaSuccess)
+    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+  free(host);
+  if (rc == KBENCH_OK)
+    rc = kb_device_alloc(h, &s->out, s->n_out * elem);
+  if (rc == KBENCH_OK && s->scratch_bytes) {
+    rc = kb_device_alloc(h, &s->scratch, s->scratch_bytes);
+    /* Accumulators in scratch start at zero (see reduce_vec4). */
+    if (rc == KBENCH_OK)
+      KB_CUDA(h, cudaMemset(s->scratch, 0, s->scratch_bytes));
+  }
+  if (rc != KBENCH_OK)
+    return rc;
+  s->in = (char *)s->base + s->offset * elem;
+  return h->output(h, s->out, s->n_out * elem, KBENCH_MEM_GLOBAL);
+}
+
+/* ------------------------------------------------------------------ */
+/* verify, bytes_moved, teardown, descriptor                           */
+
+static int reduce_verify(const kbench_host *h, void *state)
+{
+  reduce_state *s = (reduce_state *)state;
+  if (s->type == REDUCE_FLOAT) {
+    float got;
+    KB_CUDA(h, cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
+    return kb_check_float(h, "sum", &got, &s->expected_f, 1, 0x1p-23,
+                          s->atol_f);
+  }
+  int *got = (int *)malloc(s->n_out * sizeof(int));
+  if (!got)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  cudaError_t e = cudaMemcpy(got, s->out, s->n_out * sizeof(int),
+                             cudaMemcpyDeviceToHost);
+  int rc = e != cudaSuccess
+               ? h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output: %s",
+                         cudaGetErrorString(e))
+               : kb_check_int(h, s->n_out == 1 ? "sum" : "partial", got,
+                              s->expected, s->n_out);
+  free(got);
+  return rc;
+}
+
+/* Each input element read once, each output written once.  Scratch
+** traffic (reduce_gmem's in-place tree) is the cost of an idea: not counted. */
+static void reduce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
+{
+  reduce_state *s = (reduce_state *)state;
+  (void)h;
+  b->read = (uint64_t)s->n * 4;
+  b->written = (uint64_t)s->n_out * 4;
+  b->memory = KBENCH_MEM_GLOBAL;
+}
+
+static void reduce_teardown(const kbench_host *h, void *state)
+{
+  reduce_state *s = (reduce_state *)state;
+  (void)h;
+  cudaFree(s->base);
+  cudaFree(s->out);
+  cudaFree(s->scratch);
+  free(s->expected);
+  free(s);
+}
+
+/* The whole descriptor of a variant: REDUCE_PLUGIN(reduce_gmem, "summary",
+** "origin", params, plan, run) in the variant's file. */
+#define REDUCE_PLUGIN(name, summary, origin, params, plan, run)             \
+  static int name##_setup(const kbench_host *h, void **state)              \
+  {                                                                        \
+    return reduce_setup(h, state, plan);                                   \
+  }                                                                        \
+  static const kbench_variant name##_variant = {                           \
+      sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA, \
+      params, sizeof params / sizeof params[0], name##_setup, run,         \
+      reduce_verify, reduce_bytes, reduce_teardown};                       \
+  KBENCH_PLUGIN(&name##_variant)
+
+/* The parameters (n, threads) and plan of a partial-sum variant whose blocks
+** own per_thread elements per thread; then its descriptor, as above. */
+#define REDUCE_PLUGIN_THREADS(name, summary, origin, dflt, per_thread, run) \
+  static const kbench_param name##_params[] = {                            \
+      REDUCE_PARAM_N, REDUCE_PARAM_THREADS(dflt)};                         \
+  static int name##_plan(const kbench_host *h, reduce_state *s)            \
+  {                                                                        \
+    return reduce_plan_threads(h, s, per_thread);                          \
+  }                                                                        \
+  REDUCE_PLUGIN(name, summary, origin, name##_params, name##_plan, run)
+
+/* ------------------------------------------------------------------ */
+/* Device building blocks                                              */
+
+/* Guarded load: elements past n count as 0, the identity of +. */
+__device__ __forceinline__ int load_or_zero(const int *in, size_t n,
+                                            size_t i)
+{
+  return i < n ? in[i] : 0;
+}
+
+/*
+** Sequential-addressing tree over data[0 .. T), T = blockDim.x a power of
+** two >= 32, in place, wherever data lives (global scratch or shared: the
+** seed's point is that only that changes).  Call after a __syncthreads()
+** that published data; data[0] holds the sum for thread 0 on return.
+** Active threads are always the low ones, so whole warps retire at once.
+**
+** The seed finishes the last warp with the warp-synchronous `volatile`
+** idiom, which assumes the 32 lanes run in lockstep: since Volta they are
+** scheduled independently and nothing orders one lane's store before
+** another lane's load.  Each warp-level step here is guarded (tid < s: a lane
+** reads data[tid + s], which no lane writes in that step) and followed by
+** __syncwarp(), which orders the memory of the lanes taking part.
+*/
+__device__ __forceinline__ void tree_sum_inplace(int *data, unsigned tid)
+{
+  unsigned s = blockDim.x / 2;
+  for (; s >= 32; s >>= 1) {
+    if (tid < s)
+      data[tid] += data[tid + s];
+    __syncthreads();
+  }
+  if (tid < 32) {
+    for (; s > 0; s >>= 1) {
+      if (tid < s)
+        data[tid] += data[tid + s];
+      __syncwarp();
+    }
+  }
+}
+
+/* The seed's block epilogue: thread tid's value v goes to data[tid] (shared
+** or global), the tree sums data, thread 0 writes the block's partial. */
+__device__ __forceinline__ void tree_partial(int *data, int v, int *partial)
+{
+  unsigned tid = threadIdx.x;
+  data[tid] = v;
+  __syncthreads();
+  tree_sum_inplace(data, tid);
+  if (tid == 0)
+    partial[blockIdx.x] = data[0];
+}
+
+/* Harris's sequential-addressing tree (reduce_sequential, reused as is by
+** reduce_first_add): the stride halves from blockDim.x / 2, thread tid adds
+** sdata[tid + s], one block barrier per step; thread 0 writes the partial.
+** Call after the __syncthreads() that published sdata. */
+__device__ __forceinline__ void sequential_tree_partial(int *sdata,
+                                                        int *partial)
+{
+  unsigned tid = threadIdx.x;
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    partial[blockIdx.x] = sdata[0];
+}
+
+/* Sum over the 32 lanes of a warp with register shuffles (no shared
+** memory, no race); lane 0 gets the total. */
+template <typename T>
+__device__ __forceinline__ T warp_sum(T v)
+{
+  for (int d = 16; d > 0; d >>= 1)
+    v += __shfl_down_sync(0xffffffffu, v, d);
+  return v;
+}
+
+/* Sum over the block (blockDim.x a multiple of 32): each warp shuffles,
+** warp leaders meet in shared memory, warp 0 shuffles again.  Every thread
+** of the block must call it; thread 0 gets the total. */
+template <typename T>
+__device__ __forceinline__ T block_sum_shfl(T v)
+{
+  __shared__ T warp_total[32];
+  unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  v = warp_sum(v);
+  if (lane == 0)
+    warp_total[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < blockDim.x / 32 ? warp_total[lane] : (T)0;
+    v = warp_sum(v);
+  }
+  return v;
+}
+
+/*
+** Harris's completely unrolled tree (his reduce5): the block size is a
+** template parameter, so every `if (BLOCK >= ...)` is decided at compile
+** time and no loop counter or test of blockDim remains.  sdata holds BLOCK
+** values published by a __syncthreads(); thread 0 gets the sum.  The last
+** warp uses shuffles instead of Harris's volatile lockstep code.
+*/
+template <unsigned BLOCK>
+__device__ __forceinline__ int block_sum_unrolled(int *sdata, unsigned tid)
+{
+  if (BLOCK >= 1024) {
+    if (tid < 512) sdata[tid] += sdata[tid + 512];
+    __syncthreads();
+  }
+  if (BLOCK >= 512) {
+    if (tid < 256) sdata[tid] += sdata[tid + 256];
+    __syncthreads();
+  }
+  if (BLOCK >= 256) {
+    if (tid < 128) sdata[tid] += sdata[tid + 128];
+    __syncthreads();
+  }
+  if (BLOCK >= 128) {
+    if (tid < 64) sdata[tid] += sdata[tid + 64];
+    __syncthreads();
+  }
+  int v = 0;
+  if (tid < 32) {
+    v = sdata[tid];
+    if (BLOCK >= 64)
+      v += sdata[tid + 32];
+    v = warp_sum(v);
+  }
+  return v;
+}
+
+/* The instance of a kernel template<unsigned BLOCK> for a block size known
+** only at run time (a power of two in 32 .. 1024). */
+#define REDUCE_PICK_BLOCK(kernel, threads)                                  \
+  ((threads) == 1024 ? kernel<1024> : (threads) == 512 ? kernel<512>       \
+   : (threads) == 256 ? kernel<256> : (threads) == 128 ? kernel<128>      \
+   : (threads) == 64 ? kernel<64> : kernel<32>)
+
+/* ------------------------------------------------------------------ */
+/* The 16-byte-load kernel of reduce_vec4 (int) and reduce_vec4_float.  */
+
+template <typename T> struct vec4_of;
+template <> struct vec4_of<int> { typedef int4 type; };
+template <> struct vec4_of<float> { typedef float4 type; };
+
+#define VEC4_UNROLL 4  /* independent 16-byte loads in flight per thread */
+
+/*
+** Persistent grid: each thread walks the input with a grid stride, keeping
+** VEC4_UNROLL 16-byte loads in flight, then the block sums with shuffles and
+** adds its result with one atomicAdd.  The scalar head (elements before the
+** first 16-byte boundary when the input is misaligned) and tail (n % 4 after
+** it) are at most 3 elements each, summed by the first threads.
+**
+** acc[0] is the running total and acc[1] a ticket counter, both zero when a
+** launch starts.  The last block to take a ticket moves the total to out
+** and leaves both at zero, so no cudaMemsetAsync (a second launch on the
+** stream, a few microseconds at 2^26) is needed before the next run.  The
+** __threadfence() pair orders every block's atomicAdd before its ticket,
+** and the last block's ticket before its read of the total.
+*/
+template <typename T>
+__global__ void reduce_vec4_kernel(const T *__restrict__ in, T *out,
+                                   size_t n, unsigned *acc)
+{
+  typedef typename vec4_of<T>::type V;
+  size_t head = ((16 - ((uintptr_t)in & 15)) & 15) / sizeof(T);
+  if (head > n)
+    head = n;
+  size_t nvec = (n - head) / 4;
+  const V *vin = (const V *)(in + head);
+  size_t stride = (size_t)gridDim.x * blockDim.x;
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  size_t first = i;
+
+  T sum = 0;
+  for (; i + (VEC4_UNROLL - 1) * stride < nvec; i += VEC4_UNROLL * stride) {
+    V v[VEC4_UNROLL];
+#pragma unroll
+    for (int k = 0; k < VEC4_UNROLL; k++)
+      v[k] = vin[i + k * stride];
+#pragma unroll
+    for (int k = 0; k < VEC4_UNROLL; k++)
+      sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
+  }
+  for (; i < nvec; i += stride) {
+    V v = vin[i];
+    sum += (v.x + v.y) + (v.z + v.w);
+  }
+  size_t tail = head + 4 * nvec;  /* n - tail < 4 elements remain */
+  if (first < head)
+    sum += in[first];
+  if (first < n - tail)
+    sum += in[tail + first];
+
+  sum = block_sum_shfl(sum);
+  if (threadIdx.x == 0) {
+    T *total = (T *)&acc[0];
+    atomicAdd(total, sum);
+    __threadfence();
+    if (atomicInc(&acc[1], gridDim.x - 1) == gridDim.x - 1) {
+      /* Last block: atomicInc wrapped the ticket to 0; take the total. */
+      __threadfence();
+      *out = atomicExch(total, (T)0);
+    }
+  }
+}
+
+/* Plan of the vec4 variants: persistent grid, one total, the acc/ticket
+** pair in scratch (zeroed once by setup, then kept at zero by the kernel). */
+template <typename T>
+static int reduce_plan_vec4(const kbench_host *h, reduce_state *s)
+{
+  s->threads = (unsigned)h->param(h, "threads");
+  s->offset = (size_t)h->param(h, "offset");
+  s->tile = (size_t)4 * s->threads;
+  s->n_out = 1;
+  s->scratch_bytes = 2 * sizeof(unsigned);
+  return reduce_persistent_blocks(h, reduce_vec4_kernel<T>, s->threads, 0,
+                                  s->n, s->tile, &s->blocks);
+}
+
+template <typename T>
+static int reduce_run_vec4(const kbench_host *h, void *state)
+{
+  reduce_state *s = (reduce_state *)state;
+  reduce_vec4_kernel<T><<<s->blocks, s->threads, 0, KB_STREAM(h)>>>(
+      (const T *)s->in, (T *)s->out, s->n, (unsigned *)s->scratch);
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+/* Plan of a variant that finishes the job with a grid-stride kernel:
+** `threads` parameter, persistent grid, one total. */
+template <typename K>
+static int reduce_plan_total(const kbench_host *h, reduce_state *s, K kernel)
+{
+  s->threads = (unsigned)h->param(h, "threads");
+  s->tile = s->threads;
+  s->n_out = 1;
+  return reduce_persistent_blocks(h, kernel, s->threads, 0, s->n, s->tile,
+                                  &s->blocks);
+}
+
+#endif /* REDUCE_COMMON_CUH */

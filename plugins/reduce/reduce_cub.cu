@@ -1,0 +1,44 @@
+/*
+** reduce_cub: the library reference, cub::DeviceReduce::Sum.  Its temporary
+** storage is sized and allocated once in setup (as scratch), so run is just
+** the call on the runner's stream.  32-bit item counts where n allows it
+** (the common case and CUB's fastest path), 64-bit beyond.
+*/
+#include <cub/device/device_reduce.cuh>
+
+#include "reduce_common.cuh"
+
+static cudaError_t cub_sum(void *temp, size_t &temp_bytes, const int *in,
+                           int *out, size_t n, cudaStream_t stream)
+{
+  if (n <= (size_t)INT32_MAX)
+    return cub::DeviceReduce::Sum(temp, temp_bytes, in, out, (int)n, stream);
+  return cub::DeviceReduce::Sum(temp, temp_bytes, in, out, (int64_t)n,
+                                stream);
+}
+
+static const kbench_param params[] = {REDUCE_PARAM_N};
+
+static int plan(const kbench_host *h, reduce_state *s)
+{
+  s->n_out = 1;
+  s->blocks = 1;  /* not ours to choose: CUB picks its grid */
+  /* A NULL temp pointer only asks for the size. */
+  KB_CUDA(h, cub_sum(NULL, s->scratch_bytes, NULL, NULL, s->n, 0));
+  if (s->scratch_bytes == 0)
+    s->scratch_bytes = 1;
+  return KBENCH_OK;
+}
+
+static int run(const kbench_host *h, void *state)
+{
+  reduce_state *s = (reduce_state *)state;
+  size_t bytes = s->scratch_bytes;
+  KB_CUDA(h, cub_sum(s->scratch, bytes, (const int *)s->in, (int *)s->out,
+                     s->n, KB_STREAM(h)));
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+REDUCE_PLUGIN(reduce_cub, "cub::DeviceReduce::Sum: the library reference",
+              "CUB (CCCL) DeviceReduce", params, plan, run)

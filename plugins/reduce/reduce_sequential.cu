@@ -1,0 +1,31 @@
+/*
+** reduce_sequential: Harris's #3, sequential addressing.  The stride starts
+** at half the block and halves: thread tid adds sdata[tid + s].  Active
+** threads stay contiguous (no divergence inside busy warps) and a warp reads
+** 32 consecutive words (no bank conflicts).  Left over: half the threads
+** are idle from the very first step, after merely loading one element.
+** The tree itself is sequential_tree_partial in reduce_common.cuh, shared
+** with reduce_first_add, the next step.
+*/
+#include "reduce_common.cuh"
+
+__global__ void reduce_sequential(const int *in, int *partial, size_t n)
+{
+  extern __shared__ int sdata[];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = load_or_zero(in, n, (size_t)blockIdx.x * blockDim.x + tid);
+  __syncthreads();
+  sequential_tree_partial(sdata, partial);
+}
+
+static int run(const kbench_host *h, void *state)
+{
+  return reduce_launch(h, state, reduce_sequential, sizeof(int));
+}
+
+REDUCE_PLUGIN_THREADS(
+    reduce_sequential,
+    "shared tree, sequential addressing: no divergence, no "
+    "conflicts",
+    "Harris, Optimizing Parallel Reduction in CUDA, #3", "256", 1,
+    run)

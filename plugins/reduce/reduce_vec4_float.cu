@@ -1,0 +1,40 @@
+/*
+** reduce_vec4_float: reduce_vec4's kernel on float (float4 loads, float
+** atomicAdd).  The integer variant checks the indexing exactly; this one
+** shows the cost and the verification of a floating-point sum, whose order
+** (grid stride, shuffles, atomics in any block order) is not the CPU's and
+** changes from run to run.
+**
+** Tolerance.  Inputs are uniform in [-1, 1).  Any summation tree of depth d
+** is within gamma_d * sum|x| of the exact sum (gamma_d = d*u / (1 - d*u),
+** u = 2^-24; reduce_common.cuh).  Here an input goes through at most:
+** 2 adds inside its float4, one per later vector of its thread
+** (<= ceil(n / (4 * threads * blocks))), 2 for the scalar head and tail,
+** 5 + 5 shuffle steps (warp, then the warps' sums), and up to blocks - 1
+** atomic adds onto the total.  Since sum|x| <= n, the bound grows like
+** n * (n / (4 * threads * blocks) + blocks) * u: an "n * eps * sum|x|" bound
+** made tighter by the actual tree.  It is a worst case; the observed error
+** is far smaller (rounding errors of random signs largely cancel).
+*/
+#include "reduce_common.cuh"
+
+static const kbench_param params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("256"),
+  REDUCE_PARAM_OFFSET,
+};
+
+static int plan(const kbench_host *h, reduce_state *s)
+{
+  s->type = REDUCE_FLOAT;
+  int rc = reduce_plan_vec4<float>(h, s);
+  size_t lanes = (size_t)4 * s->threads * s->blocks;
+  s->fp_depth = 2 + (s->n + lanes - 1) / lanes + 2 + 10 + s->blocks;
+  return rc;
+}
+
+REDUCE_PLUGIN(reduce_vec4_float,
+              "reduce_vec4 on float: float4 loads, float atomics, bounded "
+              "error",
+              "Harris #7 + Luitjens, float", params, plan,
+              reduce_run_vec4<float>)
