@@ -1,7 +1,7 @@
 # The reduction family: one plugin per variant, shared glue in
 # reduce_common.cuh.  See plugins/reduce/README.md for the reading order.
 noinst_HEADERS += plugins/reduce/reduce_common.cuh
-EXTRA_DIST += plugins/reduce/README.md tests/odd/reduce.txt
+EXTRA_DIST += plugins/reduce/README.md
 
 if HAVE_CUDA
 plugin_LTLIBRARIES += plugins/reduce/reduce_gmem.la
