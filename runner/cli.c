@@ -36,6 +36,11 @@ static const char usage_text[] =
 "      --max-noise=PCT     stop when the median's relative standard error\n"
 "                          is below PCT percent (default 0.5)\n"
 "      --timeout=SEC       stop sampling a case after SEC seconds (default 15)\n"
+"      --no-hold           do not hold the stream while a timed region is\n"
+"                          queued (for profilers that serialize launches,\n"
+"                          such as ncu; adds the launch latency)\n"
+"      --calibrate         measure a 512 MiB device-to-device copy first and\n"
+"                          report each case as %% of it too\n"
 "\n"
 "Reporting:\n"
 "      --tap               print TAP instead of a table\n"
@@ -54,7 +59,8 @@ static const char usage_text[] =
 
 enum {
   OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
-  OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT
+  OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
+  OPT_CALIBRATE, OPT_NO_HOLD
 };
 
 static const struct option long_options[] = {
@@ -72,6 +78,8 @@ static const struct option long_options[] = {
   {"max-noise", required_argument, NULL, OPT_MAX_NOISE},
   {"timeout", required_argument, NULL, OPT_TIMEOUT},
   {"tap", no_argument, NULL, OPT_TAP},
+  {"calibrate", no_argument, NULL, OPT_CALIBRATE},
+  {"no-hold", no_argument, NULL, OPT_NO_HOLD},
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
   {"help", no_argument, NULL, 'h'},
@@ -183,6 +191,12 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_TAP:
     o->tap = 1;
     return 0;
+  case OPT_CALIBRATE:
+    o->calibrate = 1;
+    return 0;
+  case OPT_NO_HOLD:
+    o->measure.hold = 0;
+    return 0;
   case OPT_CSV:
     o->csv_path = arg;
     return 0;
@@ -199,6 +213,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   o->seed = 1;
   o->measure.mode = KB_MODE_COLD;
   o->measure.warmup = 2;
+  o->measure.hold = 1;
   kb_criterion_cfg_default(&o->measure.criterion);
 
   int opt;

@@ -24,6 +24,7 @@ typedef struct kb_options {
   size_t n_params;
   int list;
   int tap;
+  int calibrate;
   uint64_t seed;
   int device;
   const char *csv_path;

@@ -74,7 +74,7 @@ static const char *const memories[] = {"host", "global", "shared"};
 
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const kb_plan_case *pc, const kb_result *res,
-                    const kbench_device *dev)
+                    const kbench_device *dev, double copy_gbps)
 {
   const kbench_variant *v = pc->variant;
   if (csv->f) {
@@ -89,12 +89,13 @@ void kb_export_case(kb_export *csv, kb_export *samples,
     fputc(',', f);
     csv_string(f, res->verdict == KB_PASS ? "" : res->message);
     fprintf(f, ",%zu,%zu,%.9g,%.9g,%.9g,%.9g,%.9g,%.6g,%s,%llu,%llu,%s,"
-            "%.6g,%.6g\n", s->n, res->batch, s->median, s->mean, s->min,
+            "%.6g,%.6g,%.6g,%u,%u,%zu\n", s->n, res->batch, s->median, s->mean, s->min,
             s->max, s->stdev, s->noise, kb_stop_name(res->stop),
             (unsigned long long)res->bytes.read,
             (unsigned long long)res->bytes.written,
-            memories[res->bytes.memory > 2 ? 0 : res->bytes.memory],
-            res->gbps, dev ? dev->peak_gbps : 0.0);
+            memories[(unsigned)res->bytes.memory > 2 ? 0 : res->bytes.memory],
+            res->gbps, dev ? dev->peak_gbps : 0.0, copy_gbps,
+            res->clock_min_mhz, res->clock_max_mhz, res->throttled);
   }
   if (samples->f)
     for (size_t i = 0; i < res->n_samples; i++) {

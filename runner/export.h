@@ -26,12 +26,13 @@ void kb_export_abort(kb_export *e);
 
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const kb_plan_case *pc, const kb_result *res,
-                    const kbench_device *dev);
+                    const kbench_device *dev, double copy_gbps);
 
 #define KB_CSV_HEADER                                                     \
   "variant,params,backend,mode,verdict,stage,message,samples,batch,"      \
   "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
-  "bytes_written,memory,gbps,peak_gbps"
+  "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"    \
+  "sm_clock_max_mhz,throttled_samples"
 #define KB_SAMPLES_HEADER "variant,params,mode,batch,index,seconds"
 
 #endif

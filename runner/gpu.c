@@ -3,9 +3,13 @@
 #include <string.h>
 
 #include "config.h"
+#include "clocks.h"
 #include "gpu.h"
 
 #ifndef KBENCH_HAVE_CUDA
+
+/* Without CUDA nothing below is ever called past kb_gpu_open(). */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 
 kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
 {
@@ -28,6 +32,12 @@ int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_capture_end(kb_gpu *g, void **gr, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_graph_launch(kb_gpu *g, void *gr, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_recover(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_touch(kb_gpu *g, void *out, int v, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_alloc(kb_gpu *g, void **p, size_t b, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, int h, char *err,
+                size_t len) KB_NO_CUDA()
+void kb_gpu_free(void *ptr) { (void)ptr; }
+unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
 void kb_gpu_graph_free(void *graph) { (void)graph; }
 
 #else /* KBENCH_HAVE_CUDA */
@@ -36,6 +46,11 @@ void kb_gpu_graph_free(void *graph) { (void)graph; }
 #include <time.h>
 
 #include <cuda_runtime_api.h>
+
+/* runner/device_kernels.cu */
+int kb_launch_flush(const void *buf, size_t bytes, void *sink, int sm_count,
+                    void *stream);
+int kb_launch_touch(void *out, int value, void *stream);
 
 /* A hold longer than this means the runner failed to release it: give up
 ** rather than hang the stream forever. */
@@ -49,6 +64,7 @@ struct kb_gpu {
   size_t flush_bytes;
   atomic_int released;   /* the hold's flag, set by kb_gpu_end */
   int holding;
+  kb_clocks *clocks;     /* NULL without NVML */
 };
 
 static int cuda_failed(cudaError_t e, const char *what, char *err, size_t len)
@@ -116,18 +132,30 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
                      cudaStreamNonBlocking), "cudaStreamCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->start), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->stop), "cudaEventCreate", err, errlen)
-      || cuda_failed(cudaMalloc(&g->flush, g->flush_bytes),
-                     "cudaMalloc(L2 flush buffer)", err, errlen)) {
+      || cuda_failed(cudaMalloc(&g->flush, g->flush_bytes + 16),
+                     "cudaMalloc(L2 flush buffer)", err, errlen)
+      || cuda_failed(cudaMemset(g->flush, 0, g->flush_bytes + 16),
+                     "cudaMemset(L2 flush buffer)", err, errlen)) {
     kb_gpu_close(g);
     return NULL;
   }
+  char bus[64], ignored[256];
+  if (cudaDeviceGetPCIBusId(bus, sizeof bus, ordinal) == cudaSuccess)
+    g->clocks = kb_clocks_open(bus, ignored, sizeof ignored);
   return g;
+}
+
+unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz)
+{
+  *max_mhz = g->clocks ? kb_clocks_max_sm_mhz(g->clocks) : 0;
+  return g->clocks ? kb_clocks_sm_mhz(g->clocks) : 0;
 }
 
 void kb_gpu_close(kb_gpu *g)
 {
   if (!g)
     return;
+  kb_clocks_close(g->clocks);
   if (g->flush)
     cudaFree(g->flush);
   if (g->start)
@@ -157,7 +185,37 @@ int kb_gpu_sync(kb_gpu *g, char *err, size_t len)
 
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len)
 {
-  CHECK(cudaMemsetAsync(g->flush, 0, g->flush_bytes, g->stream));
+  /* The 16 bytes past the buffer are the kernel's (never written) sink. */
+  CHECK((cudaError_t)kb_launch_flush(g->flush, g->flush_bytes,
+                                     (char *)g->flush + g->flush_bytes,
+                                     g->dev.sm_count, g->stream));
+  return 0;
+}
+
+int kb_gpu_touch(kb_gpu *g, void *out, int value, char *err, size_t len)
+{
+  CHECK((cudaError_t)kb_launch_touch(out, value, g->stream));
+  return 0;
+}
+
+int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len)
+{
+  (void)g;
+  *ptr = NULL;
+  CHECK(cudaMalloc(ptr, bytes));
+  return 0;
+}
+
+void kb_gpu_free(void *ptr)
+{
+  cudaFree(ptr);
+}
+
+int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
+                int to_host, char *err, size_t len)
+{
+  CHECK(cudaMemcpyAsync(dst, src, bytes, to_host ? cudaMemcpyDeviceToHost
+                        : cudaMemcpyDeviceToDevice, g->stream));
   return 0;
 }
 

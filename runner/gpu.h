@@ -40,11 +40,23 @@ int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len);
 int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
 
+/* For the runner's own cases (launch floor, copy calibration): device
+** memory, a one-thread kernel storing value at out, and an async copy on
+** the stream (device to device, or to the host when to_host). */
+int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len);
+void kb_gpu_free(void *ptr);
+int kb_gpu_touch(kb_gpu *g, void *out, int value, char *err, size_t len);
+int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
+                int to_host, char *err, size_t len);
+
 /* Stream capture into a graph, and its replay. */
 int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len);
 int kb_gpu_capture_end(kb_gpu *g, void **graph, char *err, size_t len);
 int kb_gpu_graph_launch(kb_gpu *g, void *graph, char *err, size_t len);
 void kb_gpu_graph_free(void *graph);
+
+/* The SM clock now and its maximum, in MHz (NVML); 0 and 0 when unknown. */
+unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz);
 
 /* Clear any error a failed case left behind.  Returns -1 if the context is
 ** unusable (a sticky error such as an illegal address), with the reason. */

@@ -2,8 +2,10 @@
 # the kbench program.
 noinst_LTLIBRARIES += runner/libkbrunner.la
 runner_libkbrunner_la_SOURCES = \
+	runner/builtin.c runner/builtin.h \
 	runner/case.c runner/case.h \
 	runner/cli.c runner/cli.h \
+	runner/clocks.c runner/clocks.h \
 	runner/criterion.c runner/criterion.h \
 	runner/export.c runner/export.h \
 	runner/gpu.c runner/gpu.h \
@@ -20,6 +22,11 @@ runner_libkbrunner_la_SOURCES = \
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"'
 runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) -lm
+if HAVE_CUDA
+# The flush and launch-floor kernels; nvcc objects need the C++ runtime.
+runner_libkbrunner_la_SOURCES += runner/device_kernels.cu
+runner_libkbrunner_la_LIBADD += -lstdc++
+endif
 
 bin_PROGRAMS += kbench
 kbench_SOURCES = runner/main.c

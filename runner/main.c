@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "cli.h"
+#include "builtin.h"
 #include "export.h"
 #include "gpu.h"
 #include "loader.h"
@@ -38,6 +39,24 @@ typedef struct kb_device_slot {
   kb_gpu *gpu;
   char why[512];
 } kb_device_slot;
+
+/* Run one of the runner's own variants on the device; its median seconds
+** and bandwidth, or -1 with the reason printed as a warning. */
+static double measure_builtin(kb_gpu *gpu, const kbench_variant *v,
+                              const kb_options *o, double *gbps)
+{
+  kb_case c;
+  kb_result res;
+  kb_case_init(&c, &kb_builtin_plugin, v, NULL, o->seed, 0, gpu);
+  kb_measure_case(&c, &o->measure, &res);
+  double median = res.verdict == KB_PASS ? res.stats.median : -1;
+  *gbps = res.gbps;
+  if (res.verdict != KB_PASS)
+    fprintf(stderr, "kbench: warning: %s failed at %s: %s\n", v->name,
+            res.stage, res.message);
+  kb_result_free(&res);
+  return median;
+}
 
 static int add_failure(kb_catalogue *cat, const char *what, const char *msg)
 {
@@ -177,9 +196,16 @@ static kb_gpu *device_for(kb_device_slot *slot, kb_report *r,
   if (!slot->tried) {
     slot->tried = 1;
     slot->gpu = kb_gpu_open(slot->ordinal, slot->why, sizeof slot->why);
-    if (slot->gpu && !o->tap)
-      kb_report_device(r, kb_gpu_device(slot->gpu),
-                       kb_mode_name(o->measure.mode));
+    if (!slot->gpu)
+      return NULL;
+    double gbps;
+    double floor_s = measure_builtin(slot->gpu, &kb_builtin_launch_floor, o,
+                                     &gbps);
+    if (o->calibrate
+        && measure_builtin(slot->gpu, &kb_builtin_copy_peak, o, &gbps) > 0)
+      r->copy_gbps = gbps;
+    kb_report_device(r, kb_gpu_device(slot->gpu),
+                     kb_mode_name(o->measure.mode), floor_s);
   }
   return slot->gpu;
 }
@@ -207,7 +233,7 @@ static int run_plan(const kb_plan *plan, const kb_options *o, kb_report *r,
     }
     const kbench_device *dev = gpu ? kb_gpu_device(gpu) : NULL;
     kb_report_case(r, pc, &res, dev, &o->measure);
-    kb_export_case(csv, samples, pc, &res, dev);
+    kb_export_case(csv, samples, pc, &res, dev, r->copy_gbps);
     status = worse(status, res.verdict == KB_PASS ? KB_EXIT_OK
                    : res.verdict == KB_WRONG ? KB_EXIT_WRONG
                    : res.verdict == KB_SKIP ? KB_EXIT_SKIPPED : KB_EXIT_ERROR);
@@ -273,7 +299,8 @@ int main(int argc, char **argv)
     goto done;
   }
   kb_report report;
-  kb_report_begin(&report, stdout, o.tap, cat.n_failures + plan.n);
+  kb_report_begin(&report, stdout, o.tap, cat.n_failures + plan.n,
+                  o.calibrate);
   for (size_t i = 0; i < cat.n_failures; i++)
     kb_report_load_failure(&report, cat.failures[i].what, cat.failures[i].msg);
   status = run_plan(&plan, &o, &report, &csv, &samples);

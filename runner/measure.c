@@ -78,6 +78,27 @@ static size_t pick_batch(const kb_measure_cfg *cfg, double one_run)
   return b < 1 ? 1 : b > KB_BATCH_MAX ? KB_BATCH_MAX : (size_t)b + 1;
 }
 
+/*
+** nvbench's rule: a sample taken while the SM clock is under 75% of its
+** maximum measures a throttled GPU, not the kernel.  The clock is read
+** right after the sample, outside the timed region.  Returns 1 to keep it.
+*/
+static int clock_ok(kb_case *c, kb_result *r)
+{
+  unsigned max, mhz;
+  if (!c->gpu || (mhz = kb_gpu_sm_clock(c->gpu, &max)) == 0 || max == 0)
+    return 1;
+  if (mhz * 4 < max * 3) {
+    r->throttled++;
+    return 0;
+  }
+  if (r->clock_min_mhz == 0 || mhz < r->clock_min_mhz)
+    r->clock_min_mhz = mhz;
+  if (mhz > r->clock_max_mhz)
+    r->clock_max_mhz = mhz;
+  return 1;
+}
+
 static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
                         const kb_sampler *smp, kb_sampling *s, kb_result *r)
 {
@@ -101,6 +122,14 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     int status = smp->sample(s, &t);
     if (status != KBENCH_OK)
       return stop_at(r, c, "timed run", status);
+    if (!clock_ok(c, r)) {
+      if (wall_now() - t0 < cfg->criterion.timeout)
+        continue;
+      snprintf(c->message, sizeof c->message, "every sample in %.0f s was "
+               "taken with the SM clock under 75%% of its maximum",
+               cfg->criterion.timeout);
+      return stop_at(r, c, "sampling", KBENCH_ERROR);
+    }
     if (r->n_samples == cap) {
       double *grown = realloc(r->samples, 2 * cap * sizeof *grown);
       if (!grown) {
@@ -124,7 +153,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   const kb_sampler *smp = !c->gpu ? &kb_sampler_host
       : cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
       : cfg->mode == KB_MODE_GRAPH ? &kb_sampler_graph : &kb_sampler_cold;
-  kb_sampling s = {c, state, 1, NULL};
+  kb_sampling s = {c, state, 1, NULL, cfg->hold};
   r->mode = smp->name;
 
   /* The first run is verified on its own, unbatched, and sizes batches. */

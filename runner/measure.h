@@ -17,6 +17,7 @@ typedef struct kb_measure_cfg {
   int mode;                 /* enum kb_mode, for CUDA cases */
   size_t warmup;            /* samples taken and thrown away */
   size_t batch;             /* runs per batched sample; 0: about 1 ms */
+  int hold;                 /* see kb_gpu_begin(); off under profilers */
   kb_criterion_cfg criterion;
 } kb_measure_cfg;
 
@@ -40,6 +41,9 @@ typedef struct kb_result {
   kbench_bytes bytes;
   double gbps;              /* (read + written) / median, 1e9 bytes/s */
   int device_lost;          /* the CUDA context is unusable after this case */
+  unsigned clock_min_mhz;   /* SM clock over the kept samples (NVML); 0: unknown */
+  unsigned clock_max_mhz;
+  size_t throttled;         /* samples dropped: SM clock under 75% of max */
 } kb_result;
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);

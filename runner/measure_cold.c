@@ -19,7 +19,7 @@ static int cold_sample(kb_sampling *s, double *seconds)
 {
   kb_case *c = s->c;
   if (kb_gpu_flush_l2(c->gpu, c->message, sizeof c->message)
-      || kb_gpu_begin(c->gpu, 1, c->message, sizeof c->message))
+      || kb_gpu_begin(c->gpu, s->hold, c->message, sizeof c->message))
     return KBENCH_ERROR;
   return kb_sampler_finish(c, kb_case_run(c, s->state), seconds);
 }

@@ -27,7 +27,7 @@ static int graph_begin(kb_sampling *s)
 static int graph_sample(kb_sampling *s, double *seconds)
 {
   kb_case *c = s->c;
-  if (kb_gpu_begin(c->gpu, 1, c->message, sizeof c->message))
+  if (kb_gpu_begin(c->gpu, s->hold, c->message, sizeof c->message))
     return KBENCH_ERROR;
   int status = kb_gpu_graph_launch(c->gpu, s->graph, c->message,
                                    sizeof c->message) ? KBENCH_ERROR

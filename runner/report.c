@@ -5,6 +5,8 @@
 
 static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP"};
 
+static void clear_progress(kb_report *r);
+
 void kb_format_seconds(char *buf, size_t len, double s)
 {
   if (s < 1e-6)
@@ -45,6 +47,9 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
   if (pct_peak(res, dev) > 100.0)
     WARN("bandwidth above the theoretical peak: bytes_moved overcounts or "
          "the data came from cache");
+  if (res->throttled)
+    WARN("%zu samples taken while the SM clock was under 75%% of its "
+         "maximum were excluded", res->throttled);
   if (res->stop == KB_STOP_TIMEOUT || res->stop == KB_STOP_MAX_SAMPLES)
     WARN("stopped on %s with noise %.2f%% (target %.2f%%)",
          kb_stop_name(res->stop), 100 * res->stats.noise,
@@ -52,28 +57,41 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
 #undef WARN
 }
 
-void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total)
+void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
+                     int calibrate)
 {
   r->out = out;
   r->tap = tap;
   r->next = 1;
   r->total = total;
+  r->calibrate = calibrate;
+  r->copy_gbps = 0;
   r->progress = isatty(STDERR_FILENO);
   if (tap)
     fprintf(out, "1..%zu\n", total);
   else
-    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %8s %6s  %s\n", "variant",
-            "parameters", "median", "min", "max", "noise", "GB/s", "%peak",
-            "result");
+    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s\n",
+            "variant", "parameters", "median", "min", "max", "noise", "GB/s",
+            "%peak", calibrate ? "  %copy" : "", "result");
   fflush(out);
 }
 
-void kb_report_device(kb_report *r, const kbench_device *d, const char *mode)
+void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
+                      double floor_s)
 {
+  char floor[32] = "unknown";
+  if (floor_s > 0)
+    kb_format_seconds(floor, sizeof floor, floor_s);
+  clear_progress(r);
   fprintf(r->out, "# device %d: %s, sm_%d%d, %d SMs, L2 %.0f MB, "
-          "theoretical DRAM bandwidth %.0f GB/s; mode %s\n", d->ordinal,
-          d->name, d->cc_major, d->cc_minor, d->sm_count, d->l2_bytes / 1e6,
-          d->peak_gbps, mode);
+          "theoretical DRAM bandwidth %.0f GB/s\n# mode %s: launch floor %s "
+          "(a one-thread kernel)", d->ordinal, d->name, d->cc_major,
+          d->cc_minor, d->sm_count, d->l2_bytes / 1e6, d->peak_gbps, mode,
+          floor);
+  if (r->copy_gbps > 0)
+    fprintf(r->out, "; measured copy peak %.0f GB/s (%.1f%% of theoretical)",
+            r->copy_gbps, 100 * r->copy_gbps / d->peak_gbps);
+  fputc('\n', r->out);
   fflush(r->out);
 }
 
@@ -112,8 +130,9 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
     tap_yaml_string(r->out, "message", msg);
     fputs("  ...\n", r->out);
   } else {
-    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s  ERROR load: %s\n",
-            what, "-", "-", "-", "-", "-", "-", "-", msg);
+    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  ERROR load: "
+            "%s\n", what, "-", "-", "-", "-", "-", "-", "-",
+            r->calibrate ? "      -" : "", msg);
   }
   r->next++;
   fflush(r->out);
@@ -135,6 +154,9 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
     kb_format_seconds(med, sizeof med, res->stats.median);
     fprintf(r->out, "# %s: median %s, %.1f GB/s, %zu samples (%s mode)\n",
             name, med, res->gbps, res->stats.n, res->mode);
+    if (r->copy_gbps > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL)
+      fprintf(r->out, "# %s: %.1f%% of the measured copy peak\n", name,
+              100 * res->gbps / r->copy_gbps);
     if (*warnings)
       fprintf(r->out, "# warning: %s\n", warnings);
     return;
@@ -150,7 +172,7 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
                        const char *warnings)
 {
   char med[32] = "-", lo[32] = "-", hi[32] = "-", noise[16] = "-";
-  char gbps[16] = "-", peak[16] = "-";
+  char gbps[16] = "-", peak[16] = "-", copy[16] = "";
   if (res->verdict == KB_PASS) {
     kb_format_seconds(med, sizeof med, res->stats.median);
     kb_format_seconds(lo, sizeof lo, res->stats.min);
@@ -160,8 +182,12 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     if (pct_peak(res, dev) > 0)
       snprintf(peak, sizeof peak, "%.1f", pct_peak(res, dev));
   }
-  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s  %s",
-          pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak,
+  if (r->calibrate)
+    snprintf(copy, sizeof copy, " %6s", "-");
+  if (r->calibrate && r->copy_gbps > 0 && pct_peak(res, dev) > 0)
+    snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
+  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s",
+          pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak, copy,
           verdict_names[res->verdict]);
   if (res->verdict != KB_PASS)
     fprintf(r->out, " %s%s%s", res->verdict == KB_SKIP ? "" : res->stage,

@@ -13,10 +13,16 @@ typedef struct kb_report {
   size_t next;             /* number of the next test point */
   size_t total;
   int progress;            /* draw "[i/n] label" on stderr (a terminal) */
+  int calibrate;           /* show a %copy column */
+  double copy_gbps;        /* measured copy peak, 0 until calibrated */
 } kb_report;
 
-void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total);
-void kb_report_device(kb_report *r, const kbench_device *d, const char *mode);
+void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
+                     int calibrate);
+/* The device line: facts, mode, launch floor (seconds, < 0 if unknown)
+** and, once calibrated, the measured copy peak. */
+void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
+                      double floor_s);
 /* A plugin that could not be found or loaded. */
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg);
 void kb_report_progress(kb_report *r, const kb_plan_case *pc);

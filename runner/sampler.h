@@ -16,6 +16,7 @@ typedef struct kb_sampling {
   void *state;          /* the plugin's state */
   size_t batch;         /* runs per sample in batched modes */
   void *graph;          /* graph mode: the captured batch */
+  int hold;             /* hold the stream while a timed region is queued */
 } kb_sampling;
 
 typedef struct kb_sampler {

@@ -22,7 +22,8 @@ check "bad_tail's dropped tail is caught at an odd size" 1 \
   "FAIL first run: sum\[0\] = [0-9]+, expected [0-9]+" \
   "$KBENCH" $quick --param n=1000003 --plugin "$TEST_PLUGINS/bad_tail.so"
 
-cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p')
+cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')
+odd_cases=0
 for v in $cuda_variants; do
   check "$v verifies at its default size" 0 "^$v .* ok" "$KBENCH" $quick "$v"
 done
@@ -34,6 +35,27 @@ for list in "$top_srcdir"/tests/odd/*.txt; do
     args=
     for kv in $rest; do args="$args --param $kv"; done
     check "$v $rest" 0 "^$v .* ok" "$KBENCH" $quick $args "$v"
+    odd_cases=$((odd_cases + 1))
   done < "$list"
 done
+assert "the awkward-size lists were read ($odd_cases cases)" test "$odd_cases" -gt 100
+
+# Measurement: modes, the flush, the launch floor.
+small="--param rows=1024 --param cols=1024 --min-samples=20 --max-noise=2"
+"$KBENCH" $small --mode=cold --csv="$tmpdir/cold.csv" memcpy_d2d > "$tmpdir/cold.txt" 2>&1
+"$KBENCH" $small --mode=hot --csv="$tmpdir/hot.csv" memcpy_d2d > "$tmpdir/hot.txt" 2>&1
+median() { awk -F, 'NR == 2 { print $10 }' "$1"; }
+cold=$(median "$tmpdir/cold.csv") hot=$(median "$tmpdir/hot.csv")
+assert "8 MB copy: cold ($cold s) slower than hot ($hot s), since it fits in L2" \
+  awk -v c="$cold" -v h="$hot" 'BEGIN { exit !(c > h) }'
+floor=$(sed -n 's/.*launch floor \([0-9.]*\) us.*/\1/p' "$tmpdir/cold.txt")
+assert "cold launch floor ${floor} us: the ~30 us L2 flush is outside the timed region" \
+  awk -v f="$floor" 'BEGIN { exit !(f != "" && f < 15) }'
+check "cold mode warns that 8 MB fits in L2" 0 "fits in the .* L2" cat "$tmpdir/cold.txt"
+for mode in hot graph; do
+  check "$mode mode verifies reduce_vec4 and transpose_fast" 0 \
+    "^transpose_fast .* ok" "$KBENCH" $quick --mode=$mode reduce_vec4 transpose_fast
+done
+check "--calibrate reports the measured copy peak" 0 "measured copy peak [0-9]+ GB/s" \
+  "$KBENCH" $quick --calibrate --param n=1M reduce_vec4
 done_testing

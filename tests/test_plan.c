@@ -66,7 +66,7 @@ int main(void)
   /* Warnings about numbers that cannot be right. */
   kbench_device dev = {sizeof dev, "fake", 0, 9, 0, 132, 50 << 20, 1024, 0,
                        0, 0, 0, 3352.0, 0};
-  kb_measure_cfg cfg = {KB_MODE_COLD, 0, 0, {10, 100, 0, 0.005, 1}};
+  kb_measure_cfg cfg = {KB_MODE_COLD, 0, 0, 1, {10, 100, 0, 0.005, 1}};
   kb_result res;
   memset(&res, 0, sizeof res);
   res.bytes = (kbench_bytes){1 << 20, 1 << 20, KBENCH_MEM_GLOBAL};

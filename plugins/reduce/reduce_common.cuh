@@ -459,8 +459,9 @@ template <> struct vec4_of<float> { typedef float4 type; };
 #define VEC4_UNROLL 4  /* independent 16-byte loads in flight per thread */
 
 /*
-** Persistent grid: each thread walks the input with a grid stride, keeping
-** VEC4_UNROLL 16-byte loads in flight, then the block sums with shuffles and
+** Persistent grid: each block walks the input tile by tile with a grid
+** stride, each thread keeping VEC4_UNROLL 16-byte loads in flight; then the
+** block sums with shuffles and
 ** adds its result with one atomicAdd.  The scalar head (elements before the
 ** first 16-byte boundary when the input is misaligned) and tail (n % 4 after
 ** it) are at most 3 elements each, summed by the first threads.
@@ -482,24 +483,31 @@ __global__ void reduce_vec4_kernel(const T *__restrict__ in, T *out,
     head = n;
   size_t nvec = (n - head) / 4;
   const V *vin = (const V *)(in + head);
-  size_t stride = (size_t)gridDim.x * blockDim.x;
-  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-  size_t first = i;
+  /* Each block reads contiguous tiles of blockDim * VEC4_UNROLL vectors
+  ** (16 KiB at 256 threads), CUB style: one DRAM page region at a time per
+  ** block, rather than VEC4_UNROLL loads a whole grid apart. */
+  size_t tile = (size_t)blockDim.x * VEC4_UNROLL;
+  size_t step = (size_t)gridDim.x * tile;
+  size_t i = (size_t)blockIdx.x * tile + threadIdx.x;
+  size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
 
   T sum = 0;
-  for (; i + (VEC4_UNROLL - 1) * stride < nvec; i += VEC4_UNROLL * stride) {
+  for (; i + (VEC4_UNROLL - 1) * blockDim.x < nvec; i += step) {
     V v[VEC4_UNROLL];
 #pragma unroll
     for (int k = 0; k < VEC4_UNROLL; k++)
-      v[k] = vin[i + k * stride];
+      v[k] = vin[i + k * blockDim.x];
 #pragma unroll
     for (int k = 0; k < VEC4_UNROLL; k++)
       sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
   }
-  for (; i < nvec; i += stride) {
-    V v = vin[i];
-    sum += (v.x + v.y) + (v.z + v.w);
-  }
+  /* This thread's last tile is partial; no tile follows it (step > tile). */
+#pragma unroll
+  for (int k = 0; k < VEC4_UNROLL; k++)
+    if (i + k * blockDim.x < nvec) {
+      V v = vin[i + k * blockDim.x];
+      sum += (v.x + v.y) + (v.z + v.w);
+    }
   size_t tail = head + 4 * nvec;  /* n - tail < 4 elements remain */
   if (first < head)
     sum += in[first];
