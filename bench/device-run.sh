@@ -1,11 +1,11 @@
 #!/bin/sh
-# One device call: build kbench from the dist tarball, record the device,
-# run the whole catalogue in cold and hot mode, then make check (GPU tests
-# included).  Everything goes under $OUT; at most 8 files come back, so
-# logs are concatenated.  Usage (repo root, tarball beside it):
-#   sh bench/device-run.sh
+# Device calls: build kbench from the dist tarball, then run the named
+# stages; everything goes under $OUT (at most 8 files come back, so logs
+# are concatenated).  Run from the repository root, tarball beside it:
+#   sh bench/device-run.sh catalogue check        (or: fidelity, hot)
 set -u
 OUT=${OUT:?set OUT to the folder for results}
+here=$(pwd)
 tar xf kbench-*.tar.gz && cd kbench-*/ || exit 1
 {
   date -u; nvidia-smi; nvcc --version
@@ -15,12 +15,31 @@ if ! { ./configure && make -j16; } > "$OUT/build.log" 2>&1; then
   tail -n 60 "$OUT/build.log"
   exit 1
 fi
-echo "== catalogue, cold"
-timeout 300 ./kbench --csv="$OUT/cold.csv" 2>&1 | tee "$OUT/cold.txt"
-echo "== catalogue, hot"
-timeout 200 ./kbench --mode=hot --csv="$OUT/hot.csv" > "$OUT/hot.txt" 2>&1
-echo "== make check"
-timeout 400 make -j4 check > "$OUT/check.log" 2>&1
-echo "make check exit $?" >> "$OUT/check.log"
-cat tests/*.log >> "$OUT/check.log"
-grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 60
+elapsed() { echo "$1: $(( $(date +%s) - $2 )) s" >> "$OUT/timing.txt"; }
+for stage in "$@"; do
+  t0=$(date +%s)
+  case $stage in
+  catalogue)
+    # Twice back to back: the second run is the repeatability check.
+    ./kbench --calibrate --csv="$OUT/cold.csv" > "$OUT/cold.txt" 2>&1
+    elapsed "catalogue, cold, --calibrate" $t0; t0=$(date +%s)
+    ./kbench --csv="$OUT/cold2.csv" > /dev/null 2>&1
+    elapsed "catalogue, cold, again" $t0
+    python3 "$here/bench/compare.py" "$OUT/cold.csv" "$OUT/cold2.csv" 1 > "$OUT/repeat.txt"
+    tail -n 1 "$OUT/repeat.txt" ;;
+  hot)
+    ./kbench --mode=hot --csv="$OUT/hot.csv" > /dev/null 2>&1
+    elapsed "catalogue, hot" $t0 ;;
+  check)
+    make -j4 check > "$OUT/check.log" 2>&1
+    echo "make check exit $?" >> "$OUT/check.log"
+    elapsed "make check" $t0
+    cat tests/*.log >> "$OUT/check.log"
+    grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 40 ;;
+  fidelity)
+    python3 "$here/bench/fidelity.py" ./kbench "$OUT" > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
+    elapsed "fidelity" $t0
+    cat "$OUT/fidelity.txt" ;;
+  esac
+done
+cat "$OUT/timing.txt"

@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Compare the medians of two kbench --csv runs, case by case.
+
+Usage: compare.py BASE.csv NEW.csv [TOLERANCE_PERCENT (default 1)]
+
+Prints each case's change and exits 1 when any passed case moved by more
+than the tolerance: usable as a regression gate in CI or for repeatability.
+"""
+import csv
+import sys
+
+
+def load(path):
+    return {(r["variant"], r["params"]): r for r in csv.DictReader(open(path))}
+
+
+def main():
+    base, new = load(sys.argv[1]), load(sys.argv[2])
+    tol = float(sys.argv[3]) if len(sys.argv) > 3 else 1.0
+    worst, bad = 0.0, 0
+    print(f"{'variant':24} {'parameters':28} {'base':>12} {'new':>12} {'change':>8}")
+    for key, b in base.items():
+        n = new.get(key)
+        if not n or b["verdict"] != "pass" or n["verdict"] != "pass":
+            print(f"{key[0]:24} {key[1]:28} {'':>12} {'':>12} {'n/a':>8}")
+            continue
+        mb, mn = float(b["median_s"]), float(n["median_s"])
+        change = 100 * (mn - mb) / mb
+        worst = max(worst, abs(change))
+        flag = "  <-- over tolerance" if abs(change) > tol else ""
+        bad += bool(flag)
+        print(f"{key[0]:24} {key[1]:28} {mb * 1e6:10.2f}us {mn * 1e6:10.2f}us {change:+7.2f}%{flag}")
+    print(f"# {len(base)} cases, largest change {worst:.2f}%, {bad} over {tol}%")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
