@@ -21,17 +21,17 @@ for stage in "$@"; do
   case $stage in
   catalogue)
     # Twice back to back: the second run is the repeatability check.
-    ./kbench --calibrate --csv="$OUT/cold.csv" > "$OUT/cold.txt" 2>&1
+    timeout 240 ./kbench --calibrate --csv="$OUT/cold.csv" > "$OUT/cold.txt" 2>&1
     elapsed "catalogue, cold, --calibrate" $t0; t0=$(date +%s)
-    ./kbench --csv="$OUT/cold2.csv" > /dev/null 2>&1
+    timeout 200 ./kbench --csv="$OUT/cold2.csv" > /dev/null 2>&1
     elapsed "catalogue, cold, again" $t0
     python3 "$here/bench/compare.py" "$OUT/cold.csv" "$OUT/cold2.csv" 1 > "$OUT/repeat.txt"
     tail -n 1 "$OUT/repeat.txt" ;;
   hot)
-    ./kbench --mode=hot --csv="$OUT/hot.csv" > /dev/null 2>&1
+    timeout 200 ./kbench --mode=hot --csv="$OUT/hot.csv" > "$OUT/hot.txt" 2>&1
     elapsed "catalogue, hot" $t0 ;;
   check)
-    make -j4 check > "$OUT/check.log" 2>&1
+    timeout 300 make -j4 check > "$OUT/check.log" 2>&1
     echo "make check exit $?" >> "$OUT/check.log"
     elapsed "make check" $t0
     cat tests/*.log >> "$OUT/check.log"

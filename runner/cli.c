@@ -21,6 +21,8 @@ static const char usage_text[] =
 "  -P, --param=NAME=VALUES set a parameter of every selected variant that\n"
 "                          declares it; VALUES is a comma list of integers\n"
 "                          with optional K/M/G (x1024) suffix, each a case\n"
+"      --cases=FILE        run the cases listed in FILE instead, one per\n"
+"                          line: VARIANT [NAME=VALUES]... ('#' comments)\n"
 "  -s, --seed=N            seed for the random inputs (default 1)\n"
 "  -d, --device=N          CUDA device ordinal (default 0)\n"
 "\n"
@@ -60,7 +62,7 @@ static const char usage_text[] =
 enum {
   OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
-  OPT_CALIBRATE, OPT_NO_HOLD
+  OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES
 };
 
 static const struct option long_options[] = {
@@ -80,6 +82,7 @@ static const struct option long_options[] = {
   {"tap", no_argument, NULL, OPT_TAP},
   {"calibrate", no_argument, NULL, OPT_CALIBRATE},
   {"no-hold", no_argument, NULL, OPT_NO_HOLD},
+  {"cases", required_argument, NULL, OPT_CASES},
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
   {"help", no_argument, NULL, 'h'},
@@ -194,6 +197,9 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_CALIBRATE:
     o->calibrate = 1;
     return 0;
+  case OPT_CASES:
+    o->cases_path = arg;
+    return 0;
   case OPT_NO_HOLD:
     o->measure.hold = 0;
     return 0;
@@ -246,6 +252,11 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   for (int i = optind; i < argc; i++)
     if (push(&o->plugins, &o->n_plugins, argv[i]))
       return -1;
+  if (o->cases_path && o->n_params) {
+    fprintf(stderr, "kbench: --cases and --param cannot be combined: put "
+            "the values in the case file\n");
+    return -1;
+  }
   const kb_criterion_cfg *k = &o->measure.criterion;
   if (k->min_samples > k->max_samples) {
     fprintf(stderr, "kbench: --min-samples (%zu) is more than --max-samples "

@@ -29,6 +29,7 @@ typedef struct kb_options {
   int device;
   const char *csv_path;
   const char *samples_path;
+  const char *cases_path;
   kb_measure_cfg measure;
 } kb_options;
 

@@ -32,7 +32,7 @@ void kb_export_case(kb_export *csv, kb_export *samples,
   "variant,params,backend,mode,verdict,stage,message,samples,batch,"      \
   "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
   "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"    \
-  "sm_clock_max_mhz,throttled_samples"
+  "sm_clock_max_mhz,throttled_samples,case_wall_s"
 #define KB_SAMPLES_HEADER "variant,params,mode,batch,index,seconds"
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -285,8 +286,21 @@ int main(int argc, char **argv)
     status = cat.n_failures ? KB_EXIT_LOAD : KB_EXIT_OK;
     goto done;
   }
-  if (kb_plan_build(&plan, cat.plugins, cat.n, o.params, o.n_params, err,
-                    sizeof err)) {
+  if (o.cases_path) {
+    FILE *f = fopen(o.cases_path, "r");
+    if (!f) {
+      fprintf(stderr, "kbench: cannot open %s\n", o.cases_path);
+      status = KB_EXIT_USAGE;
+      goto done;
+    }
+    rc = kb_plan_read_cases(&plan, cat.plugins, cat.n, f, o.cases_path, err,
+                            sizeof err);
+    fclose(f);
+  } else {
+    rc = kb_plan_build(&plan, cat.plugins, cat.n, o.params, o.n_params, err,
+                       sizeof err);
+  }
+  if (rc) {
     fprintf(stderr, "kbench: %s\n", err);
     status = KB_EXIT_USAGE;
     goto done;
@@ -303,7 +317,12 @@ int main(int argc, char **argv)
                   o.calibrate);
   for (size_t i = 0; i < cat.n_failures; i++)
     kb_report_load_failure(&report, cat.failures[i].what, cat.failures[i].msg);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   status = run_plan(&plan, &o, &report, &csv, &samples);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  kb_report_end(&report, (double)(t1.tv_sec - t0.tv_sec)
+                + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
   if (cat.n_failures)
     status = worse(status, KB_EXIT_LOAD);
   if (kb_export_commit(&csv, err, sizeof err)

@@ -185,6 +185,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
 {
+  double t0 = wall_now();
   memset(r, 0, sizeof *r);
   r->verdict = KB_PASS;
   void *state = NULL;
@@ -203,6 +204,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
   }
   if (state)
     c->variant->teardown(&c->host, state);
+  r->wall_s = wall_now() - t0;
   /* A failed case must not poison the next one's measurements. */
   if (c->gpu && r->verdict == KB_ERROR) {
     char why[KB_MESSAGE_LEN];

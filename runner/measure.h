@@ -44,6 +44,7 @@ typedef struct kb_result {
   unsigned clock_min_mhz;   /* SM clock over the kept samples (NVML); 0: unknown */
   unsigned clock_max_mhz;
   size_t throttled;         /* samples dropped: SM clock under 75% of max */
+  double wall_s;            /* the whole case, setup to teardown */
 } kb_result;
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);

@@ -165,3 +165,71 @@ void kb_plan_free(kb_plan *plan)
   plan->cases = NULL;
   plan->n = 0;
 }
+
+/* The parameter name an assignment names must be declared by v. */
+static int declared(const kb_plugin *p, const kbench_variant *v,
+                    const char *assignment)
+{
+  size_t len = strcspn(assignment, "=");
+  for (uint32_t k = 0; k < v->n_params; k++) {
+    const char *name = kb_variant_param(p, v, k)->name;
+    if (strlen(name) == len && strncmp(name, assignment, len) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+static int plan_line(kb_plan *plan, const kb_plugin *plugins, size_t n,
+                     char *line, char *err, size_t errlen)
+{
+  const char *words[65];
+  size_t nw = 0;
+  char *save = NULL;
+  for (char *w = strtok_r(line, " \t\r\n", &save); w && nw < 65;
+       w = strtok_r(NULL, " \t\r\n", &save))
+    words[nw++] = w;
+  if (nw == 0 || words[0][0] == '#')
+    return 0;
+  for (size_t p = 0; p < n; p++)
+    for (size_t v = 0; v < plugins[p].n_variants; v++) {
+      const kbench_variant *var = plugins[p].variants[v];
+      if (strcmp(var->name, words[0]) != 0)
+        continue;
+      for (size_t i = 1; i < nw; i++) {
+        if (!strchr(words[i], '=') || !declared(&plugins[p], var, words[i])) {
+          snprintf(err, errlen, "'%s': %s has no such parameter (want "
+                   "NAME=VALUES)", words[i], var->name);
+          return -1;
+        }
+        for (size_t j = 1; j < i; j++)
+          if (strncmp(words[j], words[i], strcspn(words[i], "=") + 1) == 0) {
+            snprintf(err, errlen, "'%s' given twice", words[i]);
+            return -1;
+          }
+      }
+      return plan_variant(plan, &plugins[p], var, words + 1, nw - 1, err,
+                          errlen);
+    }
+  snprintf(err, errlen, "no loaded plugin has a variant '%s'", words[0]);
+  return -1;
+}
+
+int kb_plan_read_cases(kb_plan *plan, const kb_plugin *plugins,
+                       size_t n_plugins, FILE *f, const char *path,
+                       char *err, size_t errlen)
+{
+  char line[4096], why[1024];
+  plan->cases = NULL;
+  plan->n = 0;
+  for (size_t number = 1; fgets(line, sizeof line, f); number++)
+    if (plan_line(plan, plugins, n_plugins, line, why, sizeof why)) {
+      snprintf(err, errlen, "%s:%zu: %s", path, number, why);
+      kb_plan_free(plan);
+      return -1;
+    }
+  if (plan->n == 0) {
+    snprintf(err, errlen, "%s: no cases", path);
+    return -1;
+  }
+  return 0;
+}

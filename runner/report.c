@@ -212,3 +212,10 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
   r->next++;
   fflush(r->out);
 }
+
+void kb_report_end(kb_report *r, double seconds)
+{
+  clear_progress(r);
+  fprintf(r->out, "# %zu cases in %.1f s\n", r->next - 1, seconds);
+  fflush(r->out);
+}

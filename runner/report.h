@@ -30,6 +30,9 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
                     const kb_result *res, const kbench_device *dev,
                     const kb_measure_cfg *cfg);
 
+/* The closing line: how many cases, and how long the run took. */
+void kb_report_end(kb_report *r, double seconds);
+
 /* Warnings about a passed case's numbers, "; "-separated, or "". */
 void kb_result_warnings(const kb_result *res, const kbench_device *dev,
                         const kb_measure_cfg *cfg, char *buf, size_t len);

@@ -23,22 +23,16 @@ check "bad_tail's dropped tail is caught at an odd size" 1 \
   "$KBENCH" $quick --param n=1000003 --plugin "$TEST_PLUGINS/bad_tail.so"
 
 cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')
-odd_cases=0
-for v in $cuda_variants; do
-  check "$v verifies at its default size" 0 "^$v .* ok" "$KBENCH" $quick "$v"
-done
+assert "the catalogue has CUDA variants" test -n "$cuda_variants"
+# One kbench per list keeps CUDA start-up out of the loop: each case is
+# one test point, renumbered into this script's plan.
+merge_tap "every CUDA variant at its default size" \
+  "$KBENCH" --tap $quick $cuda_variants
 for list in "$top_srcdir"/tests/odd/*.txt; do
-  [ -f "$list" ] || continue
-  while read -r v rest; do
-    case $v in ''|'#'*) continue ;; esac
-    case " $cuda_variants " in *" $v "*) ;; *) continue ;; esac
-    args=
-    for kv in $rest; do args="$args --param $kv"; done
-    check "$v $rest" 0 "^$v .* ok" "$KBENCH" $quick $args "$v"
-    odd_cases=$((odd_cases + 1))
-  done < "$list"
+  merge_tap "awkward sizes from $(basename "$list")" \
+    "$KBENCH" --tap $quick --cases="$list"
 done
-assert "the awkward-size lists were read ($odd_cases cases)" test "$odd_cases" -gt 100
+assert "the awkward-size lists give over 100 cases" test "$tap_n" -gt 150
 
 # Measurement: modes, the flush, the launch floor.
 small="--param rows=1024 --param cols=1024 --min-samples=20 --max-noise=2"

@@ -41,3 +41,30 @@ done_testing() {
 
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmpdir"' EXIT
+
+# merge_tap DESCRIPTION COMMAND [ARG]...: run a command that prints TAP
+# (kbench --tap) and fold its test points into this script's numbering;
+# everything else it prints becomes a comment.  A run that ends before its
+# plan, or exits with an unexpected status, adds a failing point.
+merge_tap() {
+  desc=$1
+  shift
+  "$@" > "$tmpdir/merge.tap" 2>&1
+  rc=$?
+  planned=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$tmpdir/merge.tap" | head -n 1)
+  seen=0
+  while IFS= read -r line; do
+    case $line in
+      "ok "*|"not ok "*)
+        tap_n=$((tap_n + 1)) seen=$((seen + 1))
+        case $line in "not ok "*) tap_failed=$((tap_failed + 1)) ;; esac
+        echo "$line" | sed "s/^\(not ok\|ok\) [0-9]*/\1 $tap_n/" ;;
+      "1.."*) ;;
+      *) echo "# $line" ;;
+    esac
+  done < "$tmpdir/merge.tap"
+  if [ "$seen" != "${planned:-x}" ] || { [ "$rc" != 0 ] && [ "$tap_failed" = 0 ]; }; then
+    tap_n=$((tap_n + 1)) tap_failed=$((tap_failed + 1))
+    echo "not ok $tap_n - $desc: exit status $rc, $seen of ${planned:-?} points"
+  fi
+}
