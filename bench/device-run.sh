@@ -36,6 +36,10 @@ for stage in "$@"; do
     elapsed "make check" $t0
     cat tests/*.log >> "$OUT/check.log"
     grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 40 ;;
+  floors)
+    for m in cold hot graph; do
+      ./kbench --mode=$m --param n=4K --min-time=0 reduce_vec4 2>&1 | grep "launch floor"
+    done | tee "$OUT/floors.txt" ;;
   fidelity)
     python3 "$here/bench/fidelity.py" ./kbench "$OUT" > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
     elapsed "fidelity" $t0

@@ -48,7 +48,7 @@ static int floor_verify(const kbench_host *h, void *state)
   floor_state *s = state;
   char err[256];
   int got = 0;
-  if (kb_gpu_copy(gpu_of(h), &got, s->out, sizeof got, 1, err, sizeof err)
+  if (kb_gpu_copy(gpu_of(h), &got, s->out, sizeof got, err, sizeof err)
       || kb_gpu_sync(gpu_of(h), err, sizeof err))
     return gpu_failed(h, err);
   if (got != s->value)
@@ -104,7 +104,7 @@ static int copy_setup(const kbench_host *h, void **state)
   kb_gpu *g = gpu_of(h);
   if (kb_gpu_alloc(g, (void **)&s->src, COPY_BYTES, err, sizeof err)
       || kb_gpu_alloc(g, (void **)&s->dst, COPY_BYTES, err, sizeof err)
-      || kb_gpu_copy(g, s->src, s->host, COPY_BYTES, 0, err, sizeof err)
+      || kb_gpu_copy(g, s->src, s->host, COPY_BYTES, err, sizeof err)
       || kb_gpu_sync(g, err, sizeof err))
     return gpu_failed(h, err);
   return h->output(h, s->dst, COPY_BYTES, KBENCH_MEM_GLOBAL);
@@ -114,7 +114,7 @@ static int copy_run(const kbench_host *h, void *state)
 {
   copy_state *s = state;
   char err[256];
-  if (kb_gpu_copy(gpu_of(h), s->dst, s->src, COPY_BYTES, 0, err, sizeof err))
+  if (kb_gpu_copy(gpu_of(h), s->dst, s->src, COPY_BYTES, err, sizeof err))
     return gpu_failed(h, err);
   return KBENCH_OK;
 }
@@ -127,7 +127,7 @@ static int copy_verify(const kbench_host *h, void *state)
   if (!back)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   int rc = KBENCH_OK;
-  if (kb_gpu_copy(gpu_of(h), back, s->dst, COPY_BYTES, 1, err, sizeof err)
+  if (kb_gpu_copy(gpu_of(h), back, s->dst, COPY_BYTES, err, sizeof err)
       || kb_gpu_sync(gpu_of(h), err, sizeof err))
     rc = gpu_failed(h, err);
   for (size_t i = 0; rc == KBENCH_OK && i < s->n; i++)

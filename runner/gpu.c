@@ -34,7 +34,7 @@ int kb_gpu_graph_launch(kb_gpu *g, void *gr, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_recover(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_touch(kb_gpu *g, void *out, int v, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_alloc(kb_gpu *g, void **p, size_t b, char *err, size_t len) KB_NO_CUDA()
-int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, int h, char *err,
+int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
                 size_t len) KB_NO_CUDA()
 void kb_gpu_free(void *ptr) { (void)ptr; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
@@ -212,10 +212,10 @@ void kb_gpu_free(void *ptr)
 }
 
 int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
-                int to_host, char *err, size_t len)
+                char *err, size_t len)
 {
-  CHECK(cudaMemcpyAsync(dst, src, bytes, to_host ? cudaMemcpyDeviceToHost
-                        : cudaMemcpyDeviceToDevice, g->stream));
+  /* Unified addressing tells host from device memory. */
+  CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, g->stream));
   return 0;
 }
 

@@ -42,12 +42,12 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
 
 /* For the runner's own cases (launch floor, copy calibration): device
 ** memory, a one-thread kernel storing value at out, and an async copy on
-** the stream (device to device, or to the host when to_host). */
+** the stream in whichever direction the pointers say. */
 int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len);
 void kb_gpu_free(void *ptr);
 int kb_gpu_touch(kb_gpu *g, void *out, int value, char *err, size_t len);
 int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
-                int to_host, char *err, size_t len);
+                char *err, size_t len);
 
 /* Stream capture into a graph, and its replay. */
 int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len);

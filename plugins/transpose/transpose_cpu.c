@@ -16,8 +16,8 @@ typedef struct transpose_cpu {
 } transpose_cpu;
 
 static const kbench_param transpose_cpu_params[] = {
-  {"rows", "rows of the input matrix", "4096", 1, 1 << 20, 0},
-  {"cols", "columns of the input matrix", "4096", 1, 1 << 20, 0},
+  {"rows", "rows of the input matrix", "2048", 1, 1 << 20, 0},
+  {"cols", "columns of the input matrix", "2048", 1, 1 << 20, 0},
   {"block", "tile edge of the cache-blocked loop; 0 = naive loop", "32", 0,
    4096, 0},
 };
