@@ -40,8 +40,16 @@ for stage in "$@"; do
     for m in cold hot graph; do
       ./kbench --mode=$m --param n=4K --min-time=0 reduce_vec4 2>&1 | grep "launch floor"
     done | tee "$OUT/floors.txt" ;;
+  gpucheck)
+    timeout 300 make -j4 check TESTS=tests/gpu.sh > "$OUT/check.log" 2>&1
+    echo "make check TESTS=tests/gpu.sh exit $?" >> "$OUT/check.log"
+    elapsed "make check (gpu.sh)" $t0
+    cat tests/gpu.log >> "$OUT/check.log"
+    grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 20 ;;
   fidelity)
-    python3 "$here/bench/fidelity.py" ./kbench "$OUT" > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
+    # FIDELITY_VARIANTS: a subset to fit a device call (empty: all).
+    timeout 330 python3 "$here/bench/fidelity.py" ./kbench "$OUT" \
+      ${FIDELITY_VARIANTS:-} > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
     elapsed "fidelity" $t0
     cat "$OUT/fidelity.txt" ;;
   esac

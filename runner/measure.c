@@ -10,6 +10,9 @@
 ** the two events, short enough to take many samples. */
 #define KB_BATCH_TARGET_S 1e-3
 #define KB_BATCH_MAX 1000
+/* Runs queued behind a held stream: each may queue a few operations, and
+** the launch queue holds about a thousand before cudaLaunch blocks. */
+#define KB_HELD_BATCH_MAX 128
 
 static const char *const mode_names[] = {"cold", "hot", "graph"};
 
@@ -70,12 +73,13 @@ static int verified_sample(kb_case *c, const kb_sampler *smp,
 
 static size_t pick_batch(const kb_measure_cfg *cfg, double one_run)
 {
+  size_t max = cfg->hold ? KB_HELD_BATCH_MAX : KB_BATCH_MAX;
   if (cfg->batch)
-    return cfg->batch;
+    return cfg->batch < max ? cfg->batch : max;
   if (one_run <= 0)
-    return KB_BATCH_MAX;
+    return max;
   double b = KB_BATCH_TARGET_S / one_run;
-  return b < 1 ? 1 : b > KB_BATCH_MAX ? KB_BATCH_MAX : (size_t)b + 1;
+  return b < 1 ? 1 : b >= max ? max : (size_t)b + 1;
 }
 
 /*
