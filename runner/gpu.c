@@ -63,6 +63,7 @@ struct kb_gpu {
   void *flush;           /* scratch buffer written to evict L2 */
   size_t flush_bytes;
   atomic_int released;   /* the hold's flag, set by kb_gpu_end */
+  atomic_int expired;    /* set when a hold gave up waiting */
   int holding;
   kb_clocks *clocks;     /* NULL without NVML */
 };
@@ -232,8 +233,10 @@ static void CUDART_CB hold_stream(void *arg)
   kb_gpu *g = arg;
   long long t0 = now_ns();
   while (!atomic_load_explicit(&g->released, memory_order_acquire))
-    if (now_ns() - t0 > KB_HOLD_LIMIT_NS)
+    if (now_ns() - t0 > KB_HOLD_LIMIT_NS) {
+      atomic_store_explicit(&g->expired, 1, memory_order_release);
       break;
+    }
 }
 
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len)
@@ -258,6 +261,11 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
   CHECK(cudaEventSynchronize(g->stop));
   CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
   *seconds = ms * 1e-3;
+  if (atomic_exchange(&g->expired, 0)) {
+    snprintf(err, len, "the stream hold timed out: a call inside the timed "
+             "region waited for the stream (try --no-hold)");
+    return -1;
+  }
   return 0;
 }
 

@@ -160,10 +160,15 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   kb_sampling s = {c, state, 1, NULL, cfg->hold};
   r->mode = smp->name;
 
-  /* The first run is verified on its own, unbatched, and sizes batches. */
+  /* The first run is verified on its own, unbatched, and sizes batches.
+  ** It never holds the stream: CUDA loads a plugin's module lazily at its
+  ** first launch and waits for the stream to do so, which a hold would
+  ** stall until it times out (seen on the H100: +2 s per case). */
   double one_run = 0;
   const kb_sampler *first = c->gpu ? &kb_sampler_cold : &kb_sampler_host;
-  int status = verified_sample(c, first, &s, &one_run);
+  kb_sampling unheld = s;
+  unheld.hold = 0;
+  int status = verified_sample(c, first, &unheld, &one_run);
   if (status != KBENCH_OK) {
     stop_at(r, c, "first run", status);
     return;
