@@ -5,7 +5,10 @@ export KBENCH_PLUGIN_PATH="$top_builddir/plugins/host/.libs"
 
 check "--help exits 0 and documents the exit codes" 0 "5  nothing failed" \
   "$KBENCH" --help
-check "--help names every option it parses" 0 "--samples=FILE" "$KBENCH" --help
+help=$("$KBENCH" --help)
+for opt in $(sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$top_srcdir/runner/cli.c"); do
+  assert "--help documents --$opt" sh -c 'printf "%s\n" "$1" | grep -q -- "--$2"' _ "$help" "$opt"
+done
 check "--version prints the ABI" 0 "plugin ABI 1\.0" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate
@@ -28,6 +31,15 @@ assert "no CSV file or temporary left behind" \
   test -z "$(ls "$tmpdir")"
 check "unknown plugin: load error 3, search path shown" 3 \
   "not found in .*plugins/host/\.libs" "$KBENCH" no_such_variant
+printf 'reduce_cpu n=5\n# a comment\n\nreduce_cpu m=5\n' > "$tmpdir/cases.txt"
+check "--cases: a bad line is a usage error naming file and line" 2 \
+  "cases\.txt:4: 'm=5': reduce_cpu has no such parameter" \
+  "$KBENCH" --cases="$tmpdir/cases.txt"
+check "--cases and --param together are refused" 2 "cannot be combined" \
+  "$KBENCH" --cases="$tmpdir/cases.txt" --param n=3
+printf 'reduce_cpu n=5,6\ncopy_cpu n=7\n' > "$tmpdir/cases.txt"
+check "--cases runs exactly the listed cases" 0 "^copy_cpu +n=7 " \
+  "$KBENCH" --min-time=0 --cases="$tmpdir/cases.txt"
 check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
