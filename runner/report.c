@@ -5,7 +5,12 @@
 
 static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP"};
 
-static void clear_progress(kb_report *r);
+
+static void clear_progress(kb_report *r)
+{
+  if (r->progress)
+    fputs("\r\033[K", stderr);
+}
 
 void kb_format_seconds(char *buf, size_t len, double s)
 {
@@ -93,12 +98,6 @@ void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
             r->copy_gbps, 100 * r->copy_gbps / d->peak_gbps);
   fputc('\n', r->out);
   fflush(r->out);
-}
-
-static void clear_progress(kb_report *r)
-{
-  if (r->progress)
-    fputs("\r\033[K", stderr);
 }
 
 void kb_report_progress(kb_report *r, const kb_plan_case *pc)
