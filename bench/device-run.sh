@@ -1,10 +1,14 @@
 #!/bin/sh
 # Device calls: build kbench from the dist tarball, then run the named
-# stages; everything goes under $OUT (at most 8 files come back, so logs
-# are concatenated).  Run from the repository root, tarball beside it:
-#   sh bench/device-run.sh catalogue check        (or: fidelity, hot)
+# stages.  Results are written to a scratch folder and packed into
+# $OUT/results.tar.gz at the end (the device tool returns at most 8 files).
+# Run from the repository root, tarball beside it:
+#   sh bench/device-run.sh catalogue check    (see the stages below)
 set -u
-OUT=${OUT:?set OUT to the folder for results}
+: "${OUT:?set OUT to the folder the results tarball goes to}"
+FINAL=$OUT
+OUT=$(mktemp -d)
+trap 'tar czf "$FINAL/results.tar.gz" -C "$OUT" .' EXIT
 here=$(pwd)
 tar xf kbench-*.tar.gz && cd kbench-*/ || exit 1
 {
@@ -27,6 +31,18 @@ for stage in "$@"; do
     elapsed "catalogue, cold, again" $t0
     python3 "$here/bench/compare.py" "$OUT/cold.csv" "$OUT/cold2.csv" 1 > "$OUT/repeat.txt"
     tail -n 1 "$OUT/repeat.txt" ;;
+  cold)
+    # One cold run: per-stage times are in the CSV's last columns.
+    timeout 240 ./kbench --calibrate --csv="$OUT/cold.csv" > "$OUT/cold.txt" 2>&1
+    elapsed "catalogue, cold, --calibrate" $t0
+    tail -n 4 "$OUT/cold.txt" ;;
+  probe)
+    # What host memory and copies cost here (bench/host_probe.c).
+    cuda=$(dirname "$(dirname "$(command -v nvcc)")")
+    cat /sys/kernel/mm/transparent_hugepage/enabled > "$OUT/probe.txt" 2>&1
+    gcc -O2 -I"$cuda/include" "$here/bench/host_probe.c" -o host_probe \
+      -L"$cuda/lib64" -lcudart && ./host_probe >> "$OUT/probe.txt" 2>&1
+    cat "$OUT/probe.txt" ;;
   hot)
     timeout 200 ./kbench --mode=hot --csv="$OUT/hot.csv" > "$OUT/hot.txt" 2>&1
     elapsed "catalogue, hot" $t0 ;;
@@ -46,12 +62,16 @@ for stage in "$@"; do
     elapsed "make check (gpu.sh)" $t0
     cat tests/gpu.log >> "$OUT/check.log"
     grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 20 ;;
-  fidelity)
+  fidelity|fidelity-none)
     # FIDELITY_VARIANTS: a subset to fit a device call (empty: all).
-    timeout 330 python3 "$here/bench/fidelity.py" ./kbench "$OUT" \
-      ${FIDELITY_VARIANTS:-} > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
-    elapsed "fidelity" $t0
-    cat "$OUT/fidelity.txt" ;;
+    # fidelity-none runs ncu with --cache-control none instead of all.
+    cache=all
+    [ "$stage" = fidelity-none ] && cache=none
+    f=fidelity-$cache
+    NCU_CACHE=$cache timeout 330 python3 "$here/bench/fidelity.py" ./kbench "$OUT" \
+      ${FIDELITY_VARIANTS:-} > "$OUT/$f.txt" 2> "$OUT/$f.err"
+    elapsed "fidelity ($f)" $t0
+    cat "$OUT/$f.txt" ;;
   esac
 done
 cat "$OUT/timing.txt"

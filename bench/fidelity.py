@@ -11,6 +11,10 @@ per kernel.  The runner's own kernels (kb_*) are dropped, the plugin's
 kernels are grouped into runs, and the median per-run time is compared
 with kbench's median.  Memsets and memcpys inside run() are not kernels:
 ncu does not see them (memcpy_d2d has no kernel at all).
+
+NCU_CACHE=none in the environment passes --cache-control none to ncu (its
+default, all, flushes and invalidates the caches before every kernel):
+comparing the two separates ncu's cache handling from the kernel's time.
 """
 import csv
 import os
@@ -36,7 +40,8 @@ def kbench_medians(kb, v, path):
 
 
 def ncu_kernels(kb, v, path):
-    cmd = ["ncu", "--clock-control", "none", "--metrics",
+    cmd = ["ncu", "--clock-control", "none",
+           "--cache-control", os.environ.get("NCU_CACHE", "all"), "--metrics",
            "gpu__time_duration.sum", "--csv", "--print-kernel-base",
            "function", "--log-file", path, kb, "--no-hold", "--warmup=0",
            f"--min-samples={RUNS}", f"--max-samples={RUNS}", "--min-time=0", v]

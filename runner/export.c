@@ -89,14 +89,16 @@ void kb_export_case(kb_export *csv, kb_export *samples,
     fputc(',', f);
     csv_string(f, res->verdict == KB_PASS ? "" : res->message);
     fprintf(f, ",%zu,%zu,%.9g,%.9g,%.9g,%.9g,%.9g,%.6g,%s,%llu,%llu,%s,"
-            "%.6g,%.6g,%.6g,%u,%u,%zu,%.3f\n", s->n, res->batch, s->median, s->mean, s->min,
-            s->max, s->stdev, s->noise, kb_stop_name(res->stop),
+            "%.6g,%.6g,%.6g,%u,%u,%zu,%.3f,%.3f,%.3f,%.3f,%.3f\n", s->n,
+            res->batch, s->median, s->mean, s->min, s->max, s->stdev,
+            s->noise, kb_stop_name(res->stop),
             (unsigned long long)res->bytes.read,
             (unsigned long long)res->bytes.written,
             memories[(unsigned)res->bytes.memory > 2 ? 0 : res->bytes.memory],
             res->gbps, dev ? dev->peak_gbps : 0.0, copy_gbps,
             res->clock_min_mhz, res->clock_max_mhz, res->throttled,
-            res->wall_s);
+            res->wall_s, res->setup_s, res->verify_s, res->sampling_s,
+            res->teardown_s);
   }
   if (samples->f)
     for (size_t i = 0; i < res->n_samples; i++) {

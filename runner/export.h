@@ -31,8 +31,9 @@ void kb_export_case(kb_export *csv, kb_export *samples,
 #define KB_CSV_HEADER                                                     \
   "variant,params,backend,mode,verdict,stage,message,samples,batch,"      \
   "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
-  "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"    \
-  "sm_clock_max_mhz,throttled_samples,case_wall_s"
+  "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"      \
+  "sm_clock_max_mhz,throttled_samples,case_wall_s,setup_s,verify_s,"      \
+  "sampling_s,teardown_s"
 #define KB_SAMPLES_HEADER "variant,params,mode,batch,index,seconds"
 
 #endif

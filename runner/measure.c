@@ -168,7 +168,9 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   const kb_sampler *first = c->gpu ? &kb_sampler_cold : &kb_sampler_host;
   kb_sampling unheld = s;
   unheld.hold = 0;
+  double t0 = wall_now();
   int status = verified_sample(c, first, &unheld, &one_run);
+  r->verify_s = wall_now() - t0;
   if (status != KBENCH_OK) {
     stop_at(r, c, "first run", status);
     return;
@@ -180,11 +182,16 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     stop_at(r, c, "preparing the mode", status);
     return;
   }
-  if (take_samples(c, cfg, smp, &s, r) == KB_PASS) {
+  t0 = wall_now();
+  int sampled = take_samples(c, cfg, smp, &s, r);
+  r->sampling_s = wall_now() - t0;
+  if (sampled == KB_PASS) {
     /* Verify after timing: a kernel right only on its first run (one that
     ** consumes its input, or forgets to reset an accumulator) fails. */
     double ignored;
+    t0 = wall_now();
     status = verified_sample(c, smp, &s, &ignored);
+    r->verify_s += wall_now() - t0;
     if (status != KBENCH_OK)
       stop_at(r, c, "run after timing", status);
   }
@@ -199,6 +206,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
   r->verdict = KB_PASS;
   void *state = NULL;
   int status = kb_case_setup(c, &state);
+  r->setup_s = wall_now() - t0;
   if (status != KBENCH_OK)
     stop_at(r, c, "setup", status);
   else
@@ -211,8 +219,10 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
       r->gbps = (double)(r->bytes.read + r->bytes.written) / r->stats.median
                 / 1e9;
   }
+  double t1 = wall_now();
   if (state)
     c->variant->teardown(&c->host, state);
+  r->teardown_s = wall_now() - t1;
   r->wall_s = wall_now() - t0;
   /* A failed case must not poison the next one's measurements. */
   if (c->gpu && r->verdict == KB_ERROR) {

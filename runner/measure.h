@@ -45,6 +45,10 @@ typedef struct kb_result {
   unsigned clock_max_mhz;
   size_t throttled;         /* samples dropped: SM clock under 75% of max */
   double wall_s;            /* the whole case, setup to teardown */
+  double setup_s;           /* where wall_s went: the plugin's setup, */
+  double verify_s;          /* both verified runs (poison, run, verify), */
+  double sampling_s;        /* warm-up and timed samples, */
+  double teardown_s;        /* and the plugin's teardown */
 } kb_result;
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);
