@@ -43,6 +43,23 @@ for stage in "$@"; do
     gcc -O2 -I"$cuda/include" "$here/bench/host_probe.c" -o host_probe \
       -L"$cuda/lib64" -lcudart && ./host_probe >> "$OUT/probe.txt" 2>&1
     cat "$OUT/probe.txt" ;;
+  outliers)
+    # Why reduce_atomic and layout_aos read faster in kbench than in ncu:
+    # kbench in three ways, then ncu's clocks and traffic under both of its
+    # cache controls, each beside a control variant that agrees.
+    v="reduce_atomic reduce_smem_dyn layout_aos layout_soa"
+    for how in "" "--mode=hot" "--no-hold"; do
+      echo "## kbench $how"
+      timeout 100 ./kbench $how $v 2>&1
+    done > "$OUT/outliers.txt"
+    timeout 150 python3 "$here/bench/ncu_probe.py" ./kbench "$OUT" \
+      gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,lts__cycles_elapsed.avg.per_second,dram__cycles_elapsed.avg.per_second \
+      $v >> "$OUT/outliers.txt" 2>&1
+    timeout 150 python3 "$here/bench/ncu_probe.py" ./kbench "$OUT" \
+      dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_atom.sum,lts__t_sectors_op_red.sum,lts__t_sectors_op_write.sum \
+      $v >> "$OUT/outliers.txt" 2>&1
+    elapsed "outliers" $t0
+    grep -v "^#" "$OUT/outliers.txt" | tail -n 60 ;;
   hot)
     timeout 200 ./kbench --mode=hot --csv="$OUT/hot.csv" > "$OUT/hot.txt" 2>&1
     elapsed "catalogue, hot" $t0 ;;

@@ -1,1 +1,1 @@
-EXTRA_DIST += bench/device-run.sh
+EXTRA_DIST += bench/device-run.sh bench/ncu_probe.py
