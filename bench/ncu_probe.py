@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Ask Nsight Compute what a few variants do, beyond their duration.
 
-Usage: ncu_probe.py KBENCH OUTDIR METRICS VARIANT...
+Usage: [NCU_EXTRA="ncu options"] ncu_probe.py KBENCH OUTDIR METRICS VARIANT...
 
 METRICS is a comma list of ncu metrics.  Each variant runs at its default
 parameters for 20 timed samples (as in fidelity.py), once with ncu's cache
@@ -23,7 +23,7 @@ RUNS = 20
 def profile(kb, variant, metrics, cache, path):
     cmd = ["ncu", "--clock-control", "none", "--cache-control", cache,
            "--metrics", metrics, "--csv", "--print-kernel-base", "function",
-           "--log-file", path, kb, "--no-hold", "--warmup=0",
+           *os.environ.get("NCU_EXTRA", "").split(), "--log-file", path, kb, "--no-hold", "--warmup=0",
            f"--min-samples={RUNS}", f"--max-samples={RUNS}", "--min-time=0",
            variant]
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

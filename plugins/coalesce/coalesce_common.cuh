@@ -24,9 +24,9 @@
 **   array of elements (soa == 0)   i * words + f      (words >= fields;
 **                                                      the rest is padding)
 **   structure of arrays (soa == 1) f * elems + i
-** Output element i comes from input element source(i) (identity unless the
-** variant says otherwise); the input holds in_elems(n) elements (n unless
-** the variant says otherwise).
+** Output element i comes from input element i unless the variant brings
+** its own reference (a permutation of single-word ints); the input holds
+** in_elems(n) elements (n unless the variant says otherwise).
 **
 ** bytes_moved counts the USEFUL bytes only: n * fields * 4 read and the
 ** same written.  Padding words, the sectors a misaligned or strided warp
@@ -59,7 +59,9 @@ typedef struct coalesce_kind {
   unsigned words;    /* words per element in memory, >= fields */
   int soa;           /* 1: structure of arrays (see the placement above) */
   size_t (*in_elems)(size_t n, size_t arg);          /* NULL: n */
-  size_t (*source)(size_t i, size_t n, size_t arg);  /* NULL: i */
+  /* want[i] = in[the element output i reads] + 1, for a variant whose
+  ** single-word ints are permuted; NULL: output i reads input i. */
+  void (*reference)(const coalesce_state *s, const int *in, int *want);
   void (*launch)(const coalesce_state *s, cudaStream_t stream);
 } coalesce_kind;
 
@@ -70,7 +72,8 @@ struct coalesce_state {
   size_t in_elems;   /* input elements */
   unsigned threads;  /* block size */
   void *in, *out;    /* device buffers: in_elems and n elements of words */
-  void *want;        /* host: the reference, n * fields words, element-major */
+  void *want;        /* host: the reference, laid out like out */
+  void *got;         /* host: verify's copy of out */
 };
 
 /* The declared parameters every variant has. */
@@ -100,48 +103,45 @@ static inline size_t coalesce_word(const coalesce_kind *k, size_t elems,
   return k->soa ? (size_t)f * elems + i : i * k->words + f;
 }
 
-/* Fresh random words, two per draw of the runner's generator (the default
-** sizes need ~10^8 words): ints in [-2^30, 2^30) so that + 1 never
-** overflows, floats in [-1, 1) with 24 random bits.  Padding words are
-** filled too: nothing in the input is constant. */
+/* Fresh random words: ints in [-2^30, 2^30) so that + 1 never overflows,
+** floats in [-1, 1) with 24 random bits.  Padding words are filled too:
+** nothing in the input is constant. */
 static void coalesce_fill(const kbench_host *h, void *p, size_t words,
                           int floats)
 {
-  for (size_t i = 0; i < words; i += 2) {
-    uint64_t r = h->random(h);
-    for (unsigned half = 0; half < 2 && i + half < words; half++) {
-      uint32_t b = (uint32_t)(r >> (32 * half));
-      if (floats)
-        ((float *)p)[i + half] =
-            (float)((int32_t)(b >> 8) - (1 << 23)) / (float)(1 << 23);
-      else
-        ((int *)p)[i + half] = (int32_t)(b >> 1) - (1 << 30);
-    }
-  }
+  if (floats)
+    kb_fill_float(h, (float *)p, words);
+  else
+    kb_fill_int(h, (int *)p, words, -(1 << 30), (1 << 30) - 1);
 }
 
 /* The reference, element by element in logical order: ints widened to 64
-** bits, the particle step in double. */
+** bits, the particle step in double.  It is stored where the output keeps
+** each word, so that verify compares the copied output in place. */
 static void coalesce_reference(const coalesce_state *s, const void *in)
 {
   const coalesce_kind *k = s->kind;
+  if (k->reference) {
+    k->reference(s, (const int *)in, (int *)s->want);
+    return;
+  }
   for (size_t i = 0; i < s->n; i++) {
-    size_t src = k->source ? k->source(i, s->n, s->arg) : i;
     if (k->particles) {
       const float *pin = (const float *)in;
-      float *w = (float *)s->want + i * k->fields;
+      float *w = (float *)s->want;
       for (unsigned f = 0; f < 3; f++) {
-        double p = pin[coalesce_word(k, s->in_elems, src, f)];
-        double v = pin[coalesce_word(k, s->in_elems, src, f + 3)];
+        double p = pin[coalesce_word(k, s->in_elems, i, f)];
+        double v = pin[coalesce_word(k, s->in_elems, i, f + 3)];
         double v1 = v * (double)COALESCE_DAMP;
-        w[f] = (float)(p + v1 * (double)COALESCE_DT);
-        w[f + 3] = (float)v1;
+        w[coalesce_word(k, s->n, i, f)] = (float)(p + v1 * (double)COALESCE_DT);
+        w[coalesce_word(k, s->n, i, f + 3)] = (float)v1;
       }
     } else {
       const int *iin = (const int *)in;
-      int *w = (int *)s->want + i * k->fields;
+      int *w = (int *)s->want;
       for (unsigned f = 0; f < k->fields; f++)
-        w[f] = (int)((int64_t)iin[coalesce_word(k, s->in_elems, src, f)] + 1);
+        w[coalesce_word(k, s->n, i, f)] =
+            (int)((int64_t)iin[coalesce_word(k, s->in_elems, i, f)] + 1);
     }
   }
 }
@@ -161,27 +161,19 @@ static int coalesce_setup(const kbench_host *h, void **state,
 
   size_t in_bytes = s->in_elems * k->words * sizeof(int);
   size_t out_bytes = s->n * k->words * sizeof(int);
-  size_t want_bytes = s->n * k->fields * sizeof(int);
-  void *host = malloc(in_bytes);
-  s->want = malloc(want_bytes);
-  if (!host || !s->want) {
+  void *host = kb_host_alloc(in_bytes);
+  s->want = kb_host_alloc(out_bytes);
+  s->got = kb_host_alloc_touched(out_bytes);
+  if (!host || !s->want || !s->got) {
     free(host);
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
-                   in_bytes + want_bytes);
+                   in_bytes + 2 * out_bytes);
   }
   coalesce_fill(h, host, s->in_elems * k->words, k->particles);
   coalesce_reference(s, host);
-
-  int rc = kb_device_alloc(h, &s->in, in_bytes);
-  if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, &s->out, out_bytes);
-  if (rc == KBENCH_OK &&
-      cudaMemcpy(s->in, host, in_bytes, cudaMemcpyHostToDevice) != cudaSuccess)
-    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+  int rc = kb_device_upload(h, &s->in, host, in_bytes);
   free(host);
-  if (rc != KBENCH_OK)
-    return rc;
-  return h->output(h, s->out, out_bytes, KBENCH_MEM_GLOBAL);
+  return rc == KBENCH_OK ? kb_device_output(h, &s->out, out_bytes) : rc;
 }
 
 static int coalesce_run(const kbench_host *h, void *state)
@@ -192,52 +184,49 @@ static int coalesce_run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-/* Copy the output back, gather its data words into logical order (padding
-** is skipped) and compare every one of them. */
+/*
+** Particles: inputs lie in [-1, 1), so each output is at most three float
+** roundings (v * DAMP, v' * DT, p + ...) of values below 1.01 in magnitude,
+** plus the rounding of the double reference to float: under 2.5e-7
+** absolute.  1e-6 + 1e-6 * |want| leaves a 4x margin and still catches a
+** skipped update (|v' * DT| is ~5e-3 on average).
+*/
+#define COALESCE_TOL 1e-6
+
+/* Copy the output back and compare every data word with the reference.
+** Unpadded, every word is data and one flat comparison settles a pass;
+** otherwise, or to report a failure, walk the words in logical order
+** (padding skipped) to the first mismatch. */
 static int coalesce_verify(const kbench_host *h, void *state)
 {
   coalesce_state *s = (coalesce_state *)state;
   const coalesce_kind *k = s->kind;
-  size_t out_words = s->n * k->words, data_words = s->n * k->fields;
-  /* Bytes, not typed words: the same code gathers ints and floats. */
-  char *got = (char *)malloc(out_words * sizeof(int));
-  char *logical = (char *)malloc(data_words * sizeof(int));
-  if (!got || !logical) {
-    free(got);
-    free(logical);
-    return h->fail(h, KBENCH_ERROR, "out of host memory");
-  }
-  cudaError_t e = cudaMemcpy(got, s->out, out_words * sizeof(int),
-                             cudaMemcpyDeviceToHost);
-  if (e != cudaSuccess) {
-    free(got);
-    free(logical);
-    return h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed: %s",
-                   cudaGetErrorString(e));
-  }
+  size_t out_words = s->n * k->words;
+  int rc = kb_fetch(h, s->got, s->out, out_words * sizeof(int));
+  if (rc != KBENCH_OK)
+    return rc;
+  const float *gf = (const float *)s->got, *wf = (const float *)s->want;
+  const int *gi = (const int *)s->got, *wi = (const int *)s->want;
+  if (k->words == k->fields &&
+      (k->particles
+           ? kb_count_far(gf, wf, out_words, COALESCE_TOL, COALESCE_TOL) == 0
+           : memcmp(gi, wi, out_words * sizeof(int)) == 0))
+    return KBENCH_OK;
   for (size_t i = 0; i < s->n; i++)
-    for (unsigned f = 0; f < k->fields; f++)
-      memcpy(logical + (i * k->fields + f) * sizeof(int),
-             got + coalesce_word(k, s->n, i, f) * sizeof(int), sizeof(int));
-  free(got);
-
-  /* The reported index is element * fields + field. */
-  char what[48];
-  snprintf(what, sizeof what, "out[element*%u+field]", k->fields);
-  int rc;
-  if (k->particles)
-    /* Inputs lie in [-1, 1): each output is at most three float roundings
-    ** (v * DAMP, v' * DT, p + ...) of values below 1.01 in magnitude, plus
-    ** the rounding of the double reference to float: under 2.5e-7
-    ** absolute.  atol 1e-6 leaves a 4x margin and still catches a skipped
-    ** update (|v' * DT| is ~5e-3 on average). */
-    rc = kb_check_float(h, what, (const float *)logical,
-                        (const float *)s->want, data_words, 1e-6, 1e-6);
-  else
-    rc = kb_check_int(h, what, (const int *)logical, (const int *)s->want,
-                      data_words);
-  free(logical);
-  return rc;
+    for (unsigned f = 0; f < k->fields; f++) {
+      size_t w = coalesce_word(k, s->n, i, f);
+      if (k->particles) {
+        if (!kb_close(gf[w], wf[w], COALESCE_TOL, COALESCE_TOL))
+          return h->fail(h, KBENCH_WRONG, "element %zu field %u = %.9g, "
+                         "expected %.9g (tolerance %g + %g * |expected|)",
+                         i, f, (double)gf[w], (double)wf[w], COALESCE_TOL,
+                         COALESCE_TOL);
+      } else if (gi[w] != wi[w]) {
+        return h->fail(h, KBENCH_WRONG, "element %zu field %u = %d, "
+                       "expected %d", i, f, gi[w], wi[w]);
+      }
+    }
+  return KBENCH_OK;
 }
 
 static void coalesce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
@@ -256,6 +245,7 @@ static void coalesce_teardown(const kbench_host *h, void *state)
   cudaFree(s->in);
   cudaFree(s->out);
   free(s->want);
+  free(s->got);
   free(s);
 }
 

@@ -24,10 +24,11 @@ __global__ void copy_offset(const int *__restrict__ in, int *__restrict__ out,
 
 static size_t offset_in_elems(size_t n, size_t offset) { return n + offset; }
 
-static size_t offset_source(size_t i, size_t n, size_t offset)
+static void offset_reference(const coalesce_state *s, const int *in,
+                             int *want)
 {
-  (void)n;
-  return i + offset;
+  for (size_t i = 0; i < s->n; i++)
+    want[i] = (int)((int64_t)in[i + s->arg] + 1);
 }
 
 static void offset_launch(const coalesce_state *s, cudaStream_t stream)
@@ -38,7 +39,7 @@ static void offset_launch(const coalesce_state *s, cudaStream_t stream)
 
 /* ints, 1 word per element, input n + offset long, read at i + offset */
 static const coalesce_kind offset_kind = {
-  "offset", 0, 1, 1, 0, offset_in_elems, offset_source, offset_launch,
+  "offset", 0, 1, 1, 0, offset_in_elems, offset_reference, offset_launch,
 };
 
 static const kbench_param offset_params[] = {

@@ -38,6 +38,33 @@ static inline int kb_device_alloc(const kbench_host *h, void **p, size_t bytes)
   return KBENCH_OK;
 }
 
+/* A device buffer holding a copy of `bytes` of host memory. */
+static inline int kb_device_upload(const kbench_host *h, void **dev,
+                                   const void *host, size_t bytes)
+{
+  int rc = kb_device_alloc(h, dev, bytes);
+  if (rc == KBENCH_OK)
+    KB_CUDA(h, cudaMemcpy(*dev, host, bytes, cudaMemcpyHostToDevice));
+  return rc;
+}
+
+/* The device buffer verify checks, declared to the runner so that it is
+** poisoned before every verified run. */
+static inline int kb_device_output(const kbench_host *h, void **dev,
+                                   size_t bytes)
+{
+  int rc = kb_device_alloc(h, dev, bytes);
+  return rc == KBENCH_OK ? h->output(h, *dev, bytes, KBENCH_MEM_GLOBAL) : rc;
+}
+
+/* verify's first step: the device output into its host copy. */
+static inline int kb_fetch(const kbench_host *h, void *host, const void *dev,
+                           size_t bytes)
+{
+  KB_CUDA(h, cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost));
+  return KBENCH_OK;
+}
+
 /* Blocks of `threads` needed to cover n items, one item per thread. */
 static inline unsigned kb_blocks(size_t n, unsigned threads)
 {

@@ -1,7 +1,7 @@
 /*
-** Helpers shared by every shipped plugin, host and CUDA alike: random
-** inputs from the runner's generator, and comparisons that report the first
-** mismatch through the runner's error channel.  Header-only so that each
+** Helpers shared by every shipped plugin, host and CUDA alike: host
+** buffers, random inputs from the runner's generator, and comparisons that
+** report the first mismatch through the runner's error channel.  Header-only so that each
 ** plugin stays a single translation unit; plain C, also valid C++.
 */
 #ifndef KB_UTIL_H
@@ -10,40 +10,104 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#  include <sys/mman.h>
+#endif
 
 #include <kbench/plugin.h>
 
-/* Uniform integer in [lo, hi]. */
-static inline int kb_rand_int(const kbench_host *h, int lo, int hi)
+/*
+** Host buffers for inputs, references and copies of outputs.  A case
+** touches hundreds of MB of fresh host memory, and on a VM a page fault
+** can cost more than the data's copy (bench/host_probe.c on the H100's
+** host: 147 ms to fault in 256 MiB of 4 KiB pages, 59 ms with 2 MiB pages,
+** 20 ms for a device-to-host copy into pages already present).  So a large
+** buffer is 2 MiB-aligned and advised to use transparent huge pages where
+** the system offers them (MADV_HUGEPAGE needs _DEFAULT_SOURCE in C).
+** Release with free().
+*/
+#define KB_HUGE_PAGE ((size_t)2 << 20)
+
+static inline void *kb_host_alloc(size_t bytes)
 {
-  uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
-  return (int)(lo + (int64_t)(h->random(h) % span));
+  if (bytes < KB_HUGE_PAGE)
+    return malloc(bytes ? bytes : 1);
+  size_t rounded = (bytes + KB_HUGE_PAGE - 1) / KB_HUGE_PAGE * KB_HUGE_PAGE;
+  void *p = aligned_alloc(KB_HUGE_PAGE, rounded);
+#ifdef MADV_HUGEPAGE
+  if (p)
+    (void)madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  return p;
 }
 
-/* Uniform float in [-1, 1), 24 random bits. */
-static inline float kb_rand_float(const kbench_host *h)
+/* A buffer a device-to-host copy will land in: faulted in now, at memset
+** speed, rather than page by page inside every verify's copy. */
+static inline void *kb_host_alloc_touched(size_t bytes)
 {
-  return (float)((int32_t)(h->random(h) >> 40) - (1 << 23)) / (float)(1 << 23);
+  void *p = kb_host_alloc(bytes);
+  if (p)
+    memset(p, 0, bytes);
+  return p;
 }
 
+/*
+** Random inputs from the runner's generator.  The default sizes need 10^8
+** values per case, so each 64-bit draw yields two 32-bit halves, and a
+** half is scaled into a range by a multiply and a shift rather than a
+** division (Lemire's method; the bias, under span / 2^32, is irrelevant
+** for test data).
+*/
+static inline int kb_scale_int(uint32_t bits, int lo, uint64_t span)
+{
+  return (int)(lo + (int64_t)(((uint64_t)bits * span) >> 32));
+}
+
+/* Uniform float in [-1, 1): 24 random bits, a multiple of 2^-23. */
+static inline float kb_scale_float(uint32_t bits)
+{
+  return (float)((int32_t)(bits >> 8) - (1 << 23)) / (float)(1 << 23);
+}
+
+/* n ints uniform in [lo, hi]. */
 static inline void kb_fill_int(const kbench_host *h, int *p, size_t n,
                                int lo, int hi)
 {
-  for (size_t i = 0; i < n; i++)
-    p[i] = kb_rand_int(h, lo, hi);
+  uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
+  for (size_t i = 0; i < n; i += 2) {
+    uint64_t r = h->random(h);
+    p[i] = kb_scale_int((uint32_t)r, lo, span);
+    if (i + 1 < n)
+      p[i + 1] = kb_scale_int((uint32_t)(r >> 32), lo, span);
+  }
 }
 
+/* n floats uniform in [-1, 1), as kb_scale_float. */
 static inline void kb_fill_float(const kbench_host *h, float *p, size_t n)
 {
-  for (size_t i = 0; i < n; i++)
-    p[i] = kb_rand_float(h);
+  for (size_t i = 0; i < n; i += 2) {
+    uint64_t r = h->random(h);
+    p[i] = kb_scale_float((uint32_t)r);
+    if (i + 1 < n)
+      p[i + 1] = kb_scale_float((uint32_t)(r >> 32));
+  }
 }
+
+/*
+** The comparisons check 10^8 elements per verified run, so each answers
+** the common case (everything matches) with a loop that has no early exit
+** and runs at memory speed, and walks the arrays for the first mismatch
+** only when there is one.
+*/
 
 /* Exact comparison of n ints; what names the array in the message. */
 static inline int kb_check_int(const kbench_host *h, const char *what,
                                const int *got, const int *want, size_t n)
 {
+  if (n == 0 || memcmp(got, want, n * sizeof *got) == 0)
+    return KBENCH_OK;
   for (size_t i = 0; i < n; i++)
     if (got[i] != want[i])
       return h->fail(h, KBENCH_WRONG, "%s[%zu] = %d, expected %d",
@@ -51,21 +115,36 @@ static inline int kb_check_int(const kbench_host *h, const char *what,
   return KBENCH_OK;
 }
 
-/*
-** Float comparison: |got - want| <= atol + rtol * |want|.  NaN never
-** passes, so an element left poisoned by the runner is always caught.
-*/
+/* |got - want| <= atol + rtol * |want|.  NaN is never close, so an element
+** left poisoned by the runner is always caught. */
+static inline int kb_close(float got, float want, double rtol, double atol)
+{
+  double g = got, w = want;
+  return fabs(g - w) <= atol + rtol * fabs(w);
+}
+
+/* How many of n floats are not close to their reference. */
+static inline size_t kb_count_far(const float *got, const float *want,
+                                  size_t n, double rtol, double atol)
+{
+  size_t far = 0;
+  for (size_t i = 0; i < n; i++)
+    far += !kb_close(got[i], want[i], rtol, atol);
+  return far;
+}
+
+/* Float comparison with kb_close; what names the array in the message. */
 static inline int kb_check_float(const kbench_host *h, const char *what,
                                  const float *got, const float *want,
                                  size_t n, double rtol, double atol)
 {
-  for (size_t i = 0; i < n; i++) {
-    double g = got[i], w = want[i];
-    if (!(fabs(g - w) <= atol + rtol * fabs(w)))
+  if (kb_count_far(got, want, n, rtol, atol) == 0)
+    return KBENCH_OK;
+  for (size_t i = 0; i < n; i++)
+    if (!kb_close(got[i], want[i], rtol, atol))
       return h->fail(h, KBENCH_WRONG,
                      "%s[%zu] = %.9g, expected %.9g (rtol %g, atol %g)",
-                     what, i, g, w, rtol, atol);
-  }
+                     what, i, (double)got[i], (double)want[i], rtol, atol);
   return KBENCH_OK;
 }
 

@@ -199,7 +199,7 @@ static int reduce_setup(const kbench_host *h, void **state,
 
   const size_t elem = 4;  /* int32 or float */
   size_t in_bytes = (s->n + s->offset) * elem;
-  void *host = malloc(in_bytes);
+  void *host = kb_host_alloc(in_bytes);
   s->expected = (int *)malloc(s->n_out * sizeof(int));
   if (!host || !s->expected) {
     free(host);
@@ -216,23 +216,19 @@ static int reduce_setup(const kbench_host *h, void **state,
     rc = reduce_reference_int(h, s, x + s->offset);
   }
   if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, &s->base, in_bytes);
-  if (rc == KBENCH_OK && cudaMemcpy(s->base, host, in_bytes,
-                                    cudaMemcpyHostToDevice) != cudaSuccess)
-    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+    rc = kb_device_upload(h, &s->base, host, in_bytes);
   free(host);
   if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, &s->out, s->n_out * elem);
+    rc = kb_device_output(h, &s->out, s->n_out * elem);
   if (rc == KBENCH_OK && s->scratch_bytes) {
     rc = kb_device_alloc(h, &s->scratch, s->scratch_bytes);
     /* Accumulators in scratch start at zero (see reduce_vec4). */
     if (rc == KBENCH_OK)
       KB_CUDA(h, cudaMemset(s->scratch, 0, s->scratch_bytes));
   }
-  if (rc != KBENCH_OK)
-    return rc;
-  s->in = (char *)s->base + s->offset * elem;
-  return h->output(h, s->out, s->n_out * elem, KBENCH_MEM_GLOBAL);
+  if (rc == KBENCH_OK)
+    s->in = (char *)s->base + s->offset * elem;
+  return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -243,20 +239,18 @@ static int reduce_verify(const kbench_host *h, void *state)
   reduce_state *s = (reduce_state *)state;
   if (s->type == REDUCE_FLOAT) {
     float got;
-    KB_CUDA(h, cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
-    return kb_check_float(h, "sum", &got, &s->expected_f, 1, 0x1p-23,
-                          s->atol_f);
+    int rc = kb_fetch(h, &got, s->out, sizeof got);
+    return rc == KBENCH_OK ? kb_check_float(h, "sum", &got, &s->expected_f,
+                                            1, 0x1p-23, s->atol_f)
+                           : rc;
   }
   int *got = (int *)malloc(s->n_out * sizeof(int));
   if (!got)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  cudaError_t e = cudaMemcpy(got, s->out, s->n_out * sizeof(int),
-                             cudaMemcpyDeviceToHost);
-  int rc = e != cudaSuccess
-               ? h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output: %s",
-                         cudaGetErrorString(e))
-               : kb_check_int(h, s->n_out == 1 ? "sum" : "partial", got,
-                              s->expected, s->n_out);
+  int rc = kb_fetch(h, got, s->out, s->n_out * sizeof(int));
+  if (rc == KBENCH_OK)
+    rc = kb_check_int(h, s->n_out == 1 ? "sum" : "partial", got, s->expected,
+                      s->n_out);
   free(got);
   return rc;
 }

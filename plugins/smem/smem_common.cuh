@@ -37,7 +37,8 @@
 
 typedef struct smem_reverse {
   int *in, *out;      /* device */
-  int *host;          /* input on the host, kept for verify */
+  int *want;          /* reference output, host */
+  int *got;           /* verify's copy of the output, host */
   size_t n;
   unsigned threads;
 } smem_reverse;
@@ -67,6 +68,18 @@ static const kbench_param smem_reverse_params[] = {
    KBENCH_PARAM_POW2},
 };
 
+/* Reference: walk the input block by block from the back, a different
+** order from the kernel's. */
+static inline void smem_reverse_reference(const smem_reverse *s,
+                                          const int *in)
+{
+  for (size_t lo = 0; lo < s->n; lo += s->threads) {
+    size_t hi = lo + s->threads < s->n ? lo + s->threads : s->n;
+    for (size_t src = lo, dst = hi; src < hi; src++)
+      s->want[--dst] = in[src];
+  }
+}
+
 static inline int smem_reverse_setup(const kbench_host *h, void **state)
 {
   smem_reverse *s = (smem_reverse *)calloc(1, sizeof *s);
@@ -76,17 +89,19 @@ static inline int smem_reverse_setup(const kbench_host *h, void **state)
   s->n = (size_t)h->param(h, "n");
   s->threads = (unsigned)h->param(h, "threads");
   size_t bytes = s->n * sizeof(int);
-  s->host = (int *)malloc(bytes);
-  if (!s->host)
-    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes", bytes);
-  kb_fill_int(h, s->host, s->n, -1000000, 1000000);
-  int rc = kb_device_alloc(h, (void **)&s->in, bytes);
-  if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, (void **)&s->out, bytes);
-  if (rc != KBENCH_OK)
-    return rc;
-  KB_CUDA(h, cudaMemcpy(s->in, s->host, bytes, cudaMemcpyHostToDevice));
-  return h->output(h, s->out, bytes, KBENCH_MEM_GLOBAL);
+  int *host = (int *)kb_host_alloc(bytes);
+  s->want = (int *)kb_host_alloc(bytes);
+  s->got = (int *)kb_host_alloc_touched(bytes);
+  if (!host || !s->want || !s->got) {
+    free(host);
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
+                   3 * bytes);
+  }
+  kb_fill_int(h, host, s->n, -1000000, 1000000);
+  smem_reverse_reference(s, host);
+  int rc = kb_device_upload(h, (void **)&s->in, host, bytes);
+  free(host);
+  return rc == KBENCH_OK ? kb_device_output(h, (void **)&s->out, bytes) : rc;
 }
 
 static inline int smem_reverse_run(const kbench_host *h, void *state,
@@ -98,29 +113,11 @@ static inline int smem_reverse_run(const kbench_host *h, void *state,
   return KBENCH_OK;
 }
 
-/* Reference: walk the input block by block from the back, a different
-** order from the kernel's, and compare every element. */
 static inline int smem_reverse_verify(const kbench_host *h, void *state)
 {
   smem_reverse *s = (smem_reverse *)state;
-  size_t bytes = s->n * sizeof(int);
-  int *got = (int *)malloc(bytes), *want = (int *)malloc(bytes);
-  int rc = KBENCH_OK;
-  if (!got || !want)
-    rc = h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes", 2 * bytes);
-  else if (cudaMemcpy(got, s->out, bytes, cudaMemcpyDeviceToHost) != cudaSuccess)
-    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed");
-  if (rc == KBENCH_OK) {
-    for (size_t lo = 0; lo < s->n; lo += s->threads) {
-      size_t hi = lo + s->threads < s->n ? lo + s->threads : s->n;
-      for (size_t src = lo, dst = hi; src < hi; src++)
-        want[--dst] = s->host[src];
-    }
-    rc = kb_check_int(h, "out", got, want, s->n);
-  }
-  free(got);
-  free(want);
-  return rc;
+  int rc = kb_fetch(h, s->got, s->out, s->n * sizeof(int));
+  return rc == KBENCH_OK ? kb_check_int(h, "out", s->got, s->want, s->n) : rc;
 }
 
 static inline void smem_reverse_bytes(const kbench_host *h, void *state,
@@ -139,7 +136,8 @@ static inline void smem_reverse_teardown(const kbench_host *h, void *state)
   (void)h;
   cudaFree(s->in);
   cudaFree(s->out);
-  free(s->host);
+  free(s->want);
+  free(s->got);
   free(s);
 }
 
@@ -260,16 +258,11 @@ static inline int smem_sweep_setup(const kbench_host *h, void **state,
   }
   kb_fill_int(h, host, in_n, -1000000, 1000000);
   smem_sweep_reference(s, host);
-  int rc = kb_device_alloc(h, (void **)&s->in, in_n * sizeof(int));
-  if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, (void **)&s->out, out_n * sizeof(int));
-  if (rc == KBENCH_OK && cudaMemcpy(s->in, host, in_n * sizeof(int),
-                                    cudaMemcpyHostToDevice) != cudaSuccess)
-    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+  int rc = kb_device_upload(h, (void **)&s->in, host, in_n * sizeof(int));
   free(host);
-  if (rc != KBENCH_OK)
-    return rc;
-  return h->output(h, s->out, out_n * sizeof(int), KBENCH_MEM_GLOBAL);
+  return rc == KBENCH_OK
+             ? kb_device_output(h, (void **)&s->out, out_n * sizeof(int))
+             : rc;
 }
 
 static inline int smem_sweep_run(const kbench_host *h, void *state,
@@ -287,11 +280,8 @@ static inline int smem_sweep_verify(const kbench_host *h, void *state)
   int *got = (int *)malloc(n * sizeof(int));
   if (!got)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  int rc = KBENCH_OK;
-  if (cudaMemcpy(got, s->out, n * sizeof(int), cudaMemcpyDeviceToHost) !=
-      cudaSuccess)
-    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed");
-  else
+  int rc = kb_fetch(h, got, s->out, n * sizeof(int));
+  if (rc == KBENCH_OK)
     rc = kb_check_int(h, "sum", got, s->want, n);
   free(got);
   return rc;

@@ -23,6 +23,7 @@
 typedef struct stencil_state {
   float *in, *out;    /* device */
   float *want;        /* reference output, host */
+  float *got;         /* verify's copy of the output, host */
   size_t n;
   unsigned threads;
 } stencil_state;
@@ -86,25 +87,19 @@ static inline int stencil_setup(const kbench_host *h, void **state,
   s->n = (size_t)h->param(h, "n");
   s->threads = (unsigned)h->param(h, "threads");
   size_t bytes = s->n * sizeof(float);
-  float *host = (float *)malloc(bytes);
-  s->want = (float *)malloc(bytes);
-  if (!host || !s->want) {
+  float *host = (float *)kb_host_alloc(bytes);
+  s->want = (float *)kb_host_alloc(bytes);
+  s->got = (float *)kb_host_alloc_touched(bytes);
+  if (!host || !s->want || !s->got) {
     free(host);
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
-                   2 * bytes);
+                   3 * bytes);
   }
   kb_fill_float(h, host, s->n);
   reference(host, s->want, s->n);
-  int rc = kb_device_alloc(h, (void **)&s->in, bytes);
-  if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, (void **)&s->out, bytes);
-  if (rc == KBENCH_OK &&
-      cudaMemcpy(s->in, host, bytes, cudaMemcpyHostToDevice) != cudaSuccess)
-    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
+  int rc = kb_device_upload(h, (void **)&s->in, host, bytes);
   free(host);
-  if (rc != KBENCH_OK)
-    return rc;
-  return h->output(h, s->out, bytes, KBENCH_MEM_GLOBAL);
+  return rc == KBENCH_OK ? kb_device_output(h, (void **)&s->out, bytes) : rc;
 }
 
 static inline int stencil_run(const kbench_host *h, void *state,
@@ -119,17 +114,10 @@ static inline int stencil_verify(const kbench_host *h, void *state,
                                  double atol)
 {
   stencil_state *s = (stencil_state *)state;
-  size_t bytes = s->n * sizeof(float);
-  float *got = (float *)malloc(bytes);
-  if (!got)
-    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes", bytes);
-  int rc;
-  if (cudaMemcpy(got, s->out, bytes, cudaMemcpyDeviceToHost) != cudaSuccess)
-    rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the output failed");
-  else
-    rc = kb_check_float(h, "res", got, s->want, s->n, 0.0, atol);
-  free(got);
-  return rc;
+  int rc = kb_fetch(h, s->got, s->out, s->n * sizeof(float));
+  return rc == KBENCH_OK
+             ? kb_check_float(h, "res", s->got, s->want, s->n, 0.0, atol)
+             : rc;
 }
 
 static inline void stencil_bytes(const kbench_host *h, void *state,
@@ -149,6 +137,7 @@ static inline void stencil_teardown(const kbench_host *h, void *state)
   cudaFree(s->in);
   cudaFree(s->out);
   free(s->want);
+  free(s->got);
   free(s);
 }
 

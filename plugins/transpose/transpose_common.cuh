@@ -75,19 +75,14 @@ static int tr_setup(const kbench_host *h, void **state, int kind)
   s->cols = (int)h->param(h, "cols");
   s->kind = kind;
   size_t bytes = tr_elems(s) * sizeof(float);
-  s->host_in = (float *)malloc(bytes);
-  s->host_out = (float *)malloc(bytes);
+  s->host_in = (float *)kb_host_alloc(bytes);
+  s->host_out = (float *)kb_host_alloc_touched(bytes);
   if (!s->host_in || !s->host_out)
     return h->fail(h, KBENCH_ERROR, "cannot allocate 2 x %zu host bytes",
                    bytes);
   kb_fill_float(h, s->host_in, tr_elems(s));
-  int rc = kb_device_alloc(h, (void **)&s->in, bytes);
-  if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, (void **)&s->out, bytes);
-  if (rc != KBENCH_OK)
-    return rc;
-  KB_CUDA(h, cudaMemcpy(s->in, s->host_in, bytes, cudaMemcpyHostToDevice));
-  return h->output(h, s->out, bytes, KBENCH_MEM_GLOBAL);
+  int rc = kb_device_upload(h, (void **)&s->in, s->host_in, bytes);
+  return rc == KBENCH_OK ? kb_device_output(h, (void **)&s->out, bytes) : rc;
 }
 
 /* Bit pattern of a float: a transpose or a copy must reproduce it exactly. */
@@ -143,8 +138,9 @@ static int tr_check_copy(const kbench_host *h, const tr_state *s)
 static int tr_verify(const kbench_host *h, void *state)
 {
   tr_state *s = (tr_state *)state;
-  KB_CUDA(h, cudaMemcpy(s->host_out, s->out, tr_elems(s) * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  int rc = kb_fetch(h, s->host_out, s->out, tr_elems(s) * sizeof(float));
+  if (rc != KBENCH_OK)
+    return rc;
   return s->kind == TR_COPY ? tr_check_copy(h, s) : tr_check_transpose(h, s);
 }
 
