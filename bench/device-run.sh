@@ -43,6 +43,13 @@ for stage in "$@"; do
     gcc -O2 -I"$cuda/include" "$here/bench/host_probe.c" -o host_probe \
       -L"$cuda/lib64" -lcudart && ./host_probe >> "$OUT/probe.txt" 2>&1
     cat "$OUT/probe.txt" ;;
+  pprobe)
+    # Where a plugin's setup and verify time goes (bench/plugin_probe.cu),
+    # with glibc's defaults and with freed memory kept as kbench keeps it.
+    nvcc -O3 -Iinclude -Iplugins/common -Iplugins/stencil -Iplugins/coalesce \
+      "$here/bench/plugin_probe.cu" runner/rng.c -o plugin_probe \
+      && { ./plugin_probe; ./plugin_probe keep; } > "$OUT/plugin_probe.txt" 2>&1
+    cat "$OUT/plugin_probe.txt" ;;
   outliers)
     # layout_aos reads 5% slower under ncu whatever its cache control
     # (reduce_atomic's gap is ncu's cache control: see the README of the

@@ -161,9 +161,9 @@ static int coalesce_setup(const kbench_host *h, void **state,
 
   size_t in_bytes = s->in_elems * k->words * sizeof(int);
   size_t out_bytes = s->n * k->words * sizeof(int);
-  void *host = kb_host_alloc(in_bytes);
-  s->want = kb_host_alloc(out_bytes);
-  s->got = kb_host_alloc_touched(out_bytes);
+  void *host = malloc(in_bytes);
+  s->want = malloc(out_bytes);
+  s->got = malloc(out_bytes);
   if (!host || !s->want || !s->got) {
     free(host);
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",

@@ -1,7 +1,7 @@
 /*
-** Helpers shared by every shipped plugin, host and CUDA alike: host
-** buffers, random inputs from the runner's generator, and comparisons that
-** report the first mismatch through the runner's error channel.  Header-only so that each
+** Helpers shared by every shipped plugin, host and CUDA alike: random
+** inputs from the runner's generator, and comparisons that report the first
+** mismatch through the runner's error channel.  Header-only so that each
 ** plugin stays a single translation unit; plain C, also valid C++.
 */
 #ifndef KB_UTIL_H
@@ -12,46 +12,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#  include <sys/mman.h>
-#endif
 
 #include <kbench/plugin.h>
-
-/*
-** Host buffers for inputs, references and copies of outputs.  A case
-** touches hundreds of MB of fresh host memory, and on a VM a page fault
-** can cost more than the data's copy (bench/host_probe.c on the H100's
-** host: 147 ms to fault in 256 MiB of 4 KiB pages, 59 ms with 2 MiB pages,
-** 20 ms for a device-to-host copy into pages already present).  So a large
-** buffer is 2 MiB-aligned and advised to use transparent huge pages where
-** the system offers them (MADV_HUGEPAGE needs _DEFAULT_SOURCE in C).
-** Release with free().
-*/
-#define KB_HUGE_PAGE ((size_t)2 << 20)
-
-static inline void *kb_host_alloc(size_t bytes)
-{
-  if (bytes < KB_HUGE_PAGE)
-    return malloc(bytes ? bytes : 1);
-  size_t rounded = (bytes + KB_HUGE_PAGE - 1) / KB_HUGE_PAGE * KB_HUGE_PAGE;
-  void *p = aligned_alloc(KB_HUGE_PAGE, rounded);
-#ifdef MADV_HUGEPAGE
-  if (p)
-    (void)madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-  return p;
-}
-
-/* A buffer a device-to-host copy will land in: faulted in now, at memset
-** speed, rather than page by page inside every verify's copy. */
-static inline void *kb_host_alloc_touched(size_t bytes)
-{
-  void *p = kb_host_alloc(bytes);
-  if (p)
-    memset(p, 0, bytes);
-  return p;
-}
 
 /*
 ** Random inputs from the runner's generator.  The default sizes need 10^8

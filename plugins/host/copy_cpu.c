@@ -21,8 +21,8 @@ static int copy_cpu_setup(const kbench_host *h, void **state)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   *state = s;
   s->n = (size_t)h->param(h, "n");
-  s->in = kb_host_alloc(s->n * sizeof(float));
-  s->out = kb_host_alloc(s->n * sizeof(float));
+  s->in = malloc(s->n * sizeof(float));
+  s->out = malloc(s->n * sizeof(float));
   if (!s->in || !s->out)
     return h->fail(h, KBENCH_ERROR, "cannot allocate 2 x %zu host bytes",
                    s->n * sizeof(float));

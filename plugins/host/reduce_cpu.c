@@ -25,7 +25,7 @@ static int reduce_cpu_setup(const kbench_host *h, void **state)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   *state = s;
   s->n = (size_t)h->param(h, "n");
-  s->in = kb_host_alloc(s->n * sizeof *s->in);
+  s->in = malloc(s->n * sizeof *s->in);
   if (!s->in)
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
                    s->n * sizeof *s->in);

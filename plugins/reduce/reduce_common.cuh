@@ -199,7 +199,7 @@ static int reduce_setup(const kbench_host *h, void **state,
 
   const size_t elem = 4;  /* int32 or float */
   size_t in_bytes = (s->n + s->offset) * elem;
-  void *host = kb_host_alloc(in_bytes);
+  void *host = malloc(in_bytes);
   s->expected = (int *)malloc(s->n_out * sizeof(int));
   if (!host || !s->expected) {
     free(host);

@@ -89,9 +89,9 @@ static inline int smem_reverse_setup(const kbench_host *h, void **state)
   s->n = (size_t)h->param(h, "n");
   s->threads = (unsigned)h->param(h, "threads");
   size_t bytes = s->n * sizeof(int);
-  int *host = (int *)kb_host_alloc(bytes);
-  s->want = (int *)kb_host_alloc(bytes);
-  s->got = (int *)kb_host_alloc_touched(bytes);
+  int *host = (int *)malloc(bytes);
+  s->want = (int *)malloc(bytes);
+  s->got = (int *)malloc(bytes);
   if (!host || !s->want || !s->got) {
     free(host);
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",

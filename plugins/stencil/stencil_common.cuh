@@ -87,9 +87,9 @@ static inline int stencil_setup(const kbench_host *h, void **state,
   s->n = (size_t)h->param(h, "n");
   s->threads = (unsigned)h->param(h, "threads");
   size_t bytes = s->n * sizeof(float);
-  float *host = (float *)kb_host_alloc(bytes);
-  s->want = (float *)kb_host_alloc(bytes);
-  s->got = (float *)kb_host_alloc_touched(bytes);
+  float *host = (float *)malloc(bytes);
+  s->want = (float *)malloc(bytes);
+  s->got = (float *)malloc(bytes);
   if (!host || !s->want || !s->got) {
     free(host);
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",

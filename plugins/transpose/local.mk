@@ -5,7 +5,6 @@ EXTRA_DIST += plugins/transpose/README.md
 # Host backend: the CPU's transpose, built with or without CUDA.
 plugin_LTLIBRARIES += plugins/transpose/transpose_cpu.la
 plugins_transpose_transpose_cpu_la_SOURCES = plugins/transpose/transpose_cpu.c
-plugins_transpose_transpose_cpu_la_CPPFLAGS = $(HOST_PLUGIN_CPPFLAGS)
 
 if HAVE_CUDA
 plugin_LTLIBRARIES += plugins/transpose/memcpy_d2d.la

@@ -75,8 +75,8 @@ static int tr_setup(const kbench_host *h, void **state, int kind)
   s->cols = (int)h->param(h, "cols");
   s->kind = kind;
   size_t bytes = tr_elems(s) * sizeof(float);
-  s->host_in = (float *)kb_host_alloc(bytes);
-  s->host_out = (float *)kb_host_alloc_touched(bytes);
+  s->host_in = (float *)malloc(bytes);
+  s->host_out = (float *)malloc(bytes);
   if (!s->host_in || !s->host_out)
     return h->fail(h, KBENCH_ERROR, "cannot allocate 2 x %zu host bytes",
                    bytes);

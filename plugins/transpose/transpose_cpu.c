@@ -32,8 +32,8 @@ static int transpose_cpu_setup(const kbench_host *h, void **state)
   s->cols = (size_t)h->param(h, "cols");
   s->block = (size_t)h->param(h, "block");
   size_t bytes = s->rows * s->cols * sizeof(float);
-  s->in = kb_host_alloc(bytes);
-  s->out = kb_host_alloc(bytes);
+  s->in = malloc(bytes);
+  s->out = malloc(bytes);
   if (!s->in || !s->out)
     return h->fail(h, KBENCH_ERROR, "cannot allocate 2 x %zu host bytes",
                    bytes);
