@@ -85,7 +85,7 @@ for stage in "$@"; do
     # stage's default-criterion medians are shown beside when present.
     cat=
     [ -f "$OUT/cold.csv" ] && cat="--catalogue $OUT/cold.csv"
-    timeout 500 python3 "$here/bench/fidelity.py" ./kbench "$OUT" $cat \
+    timeout 420 python3 "$here/bench/fidelity.py" ./kbench "$OUT" $cat \
       ${FIDELITY_VARIANTS:-} > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
     elapsed "fidelity" $t0
     cat "$OUT/fidelity.txt" ;;

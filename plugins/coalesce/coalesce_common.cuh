@@ -191,7 +191,7 @@ static int coalesce_run(const kbench_host *h, void *state)
 ** absolute.  1e-6 + 1e-6 * |want| leaves a 4x margin and still catches a
 ** skipped update (|v' * DT| is ~5e-3 on average).
 */
-#define COALESCE_TOL 1e-6
+#define COALESCE_TOL 1e-6f
 
 /* Copy the output back and compare every data word with the reference.
 ** Unpadded, every word is data and one flat comparison settles a pass;
