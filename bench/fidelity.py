@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check kbench's cold-mode medians against Nsight Compute.
 
-Usage: fidelity.py KBENCH OUTDIR [--catalogue CSV] [VARIANT...]
+Usage: fidelity.py KBENCH OUTDIR [--catalogue CSV] [--cupti LIB] [VARIANT...]
 
 Every CUDA case (default: the whole catalogue at its default parameters)
 is measured twice over the same number of launches, RUNS:
@@ -23,6 +23,9 @@ Cases off by more than 2% are profiled again with --cache-control none
 (ncu's default, all, flushes and invalidates every cache before each
 kernel), which tells ncu's cache handling apart from the kernel's time.
 --catalogue CSV adds a column for the medians of a default-criterion run.
+--cupti LIB adds a third instrument: the kernels' GPU timestamps recorded
+through CUPTI's activity API by bench/cupti_trace.c (built as LIB), in a
+kbench process that is neither serialized nor counted, as ncu's is.
 """
 import csv
 import os
@@ -70,12 +73,27 @@ def ncu_kernels(kb, out, variants, cache):
     return read_csv(run_csv), kernels
 
 
+def cupti_kernels(kb, out, variants, lib):
+    """The same, with kernel times from a CUPTI activity trace."""
+    trace = os.path.join(out, "fidelity-cupti.csv")
+    run_csv = os.path.join(out, "fidelity-cupti-kbench.csv")
+    env = dict(os.environ, CUDA_INJECTION64_PATH=os.path.abspath(lib),
+               KB_CUPTI_TRACE=trace)
+    subprocess.run([kb, f"--csv={run_csv}", *SAMPLES, *variants], env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   timeout=900)
+    rows = sorted((int(r["start_ns"]), int(r["end_ns"]), r["kernel"])
+                  for r in csv.DictReader(open(trace)))
+    return read_csv(run_csv), [(k, (e - b) * 1e-9) for b, e, k in rows]
+
+
 def runs_of(kernels):
     """Split at each L2 flush; drop the runner's own kernels and the
-    launch-floor runs (kb_touch_kernel) measured before the first case."""
+    launch-floor runs (kb_touch_kernel) measured before the first case.
+    Names may be mangled (CUPTI), hence `in` rather than a prefix."""
     runs, current = [], None
     for name, t in kernels:
-        if name.startswith("kb_flush"):
+        if "kb_flush_kernel" in name:
             if current is not None:
                 runs.append(current)
             current = []
@@ -83,28 +101,27 @@ def runs_of(kernels):
             current.append((name, t))
     if current is not None:
         runs.append(current)
-    return [r for r in runs if not any(n.startswith("kb_touch") for n, _ in r)]
+    return [r for r in runs if not any("kb_touch_kernel" in n for n, _ in r)]
 
 
-def ncu_medians(kb, out, variants, cache):
+def medians(cases, kernels):
     """{(variant, params): (median seconds or None, kernels per run)}."""
-    cases, kernels = ncu_kernels(kb, out, variants, cache)
     runs = runs_of(kernels)
-    medians, at = {}, 0
+    found, at = {}, 0
     for c in cases:
         n = RUNS + 2 + int(c["throttled_samples"] or 0)
         timed = [r for r in runs[at + 1:at + n - 1]]
         at += n
         key = (c["variant"], c["params"])
         if len(timed) != n - 2 or any(not r for r in timed):
-            medians[key] = (None, 0)
+            found[key] = (None, 0)
         else:
-            medians[key] = (statistics.median(sum(t for _, t in r)
-                                              for r in timed), len(timed[0]))
+            found[key] = (statistics.median(sum(t for _, t in r)
+                                            for r in timed), len(timed[0]))
     if at != len(runs):
-        print(f"# warning: {len(runs)} runs in ncu's log, {at} expected: "
+        print(f"# warning: {len(runs)} runs in the log, {at} expected: "
               "cases may be misaligned", flush=True)
-    return medians
+    return found
 
 
 def diff(a, b):
@@ -113,18 +130,26 @@ def diff(a, b):
 
 def main():
     args = sys.argv[1:]
-    catalogue = None
+    catalogue, cupti, lib = None, None, None
     if "--catalogue" in args:
         i = args.index("--catalogue")
         catalogue = {(r["variant"], r["params"]): float(r["median_s"])
                      for r in read_csv(args[i + 1]) if r["median_s"]}
         del args[i:i + 2]
+    if "--cupti" in args:
+        i = args.index("--cupti")
+        lib = args[i + 1]
+        del args[i:i + 2]
     kb, out, variants = os.path.abspath(args[0]), args[1], args[2:]
     mine = kbench_cases(kb, out, variants)
-    ncu = ncu_medians(kb, out, variants, "all")
+    ncu = medians(*ncu_kernels(kb, out, variants, "all"))
+    if lib:
+        cupti = medians(*cupti_kernels(kb, out, variants, lib))
     head = f"{'variant':24} {'parameters':30} {'kbench':>10} {'ncu':>10} {'diff':>7}"
     if catalogue:
         head += f" {'default':>10} {'diff':>7}"
+    if cupti:
+        head += f" {'cupti':>10} {'diff':>7}"
     print(head + "  verdict", flush=True)
     over, judged, worst = [], 0, 0.0
     for c in mine:
@@ -139,6 +164,9 @@ def main():
         line += f"{ref * 1e6:8.2f}us {d:+6.2f}%"
         if catalogue and key in catalogue:
             line += f" {catalogue[key] * 1e6:8.2f}us {diff(catalogue[key], ref):+6.2f}%"
+        if cupti and cupti.get(key, (None,))[0]:
+            trace = cupti[key][0]
+            line += f" {trace * 1e6:8.2f}us {diff(kbm, trace):+6.2f}%"
         if ref < JUDGED:
             verdict = "short (< 20 us): not judged"
         else:
@@ -157,7 +185,7 @@ def main():
     print("# cases over the tolerance, again with ncu --cache-control none:",
           flush=True)
     kbm = {(c["variant"], c["params"]): float(c["median_s"]) for c in mine}
-    again = ncu_medians(kb, out, sorted({v for v, _ in over}), "none")
+    again = medians(*ncu_kernels(kb, out, sorted({v for v, _ in over}), "none"))
     for key in over:
         ref = again.get(key, (None, 0))[0]
         if ref is not None:

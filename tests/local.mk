@@ -16,7 +16,7 @@ AM_TESTS_ENVIRONMENT = \
 UNIT_LDADD = runner/libkbrunner.la
 UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
 check_PROGRAMS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan
+	tests/test_plan tests/test_kbutil
 tests_test_params_SOURCES = tests/test_params.c tests/tap.h
 tests_test_params_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_params_LDADD = $(UNIT_LDADD)
@@ -33,6 +33,11 @@ tests_test_plan_SOURCES = tests/test_plan.c tests/tap.h
 tests_test_plan_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_plan_LDADD = $(UNIT_LDADD)
 tests_test_plan_LDFLAGS = $(CUDA_LDFLAGS)
+# The plugins' helpers, against the runner's generator.
+tests_test_kbutil_SOURCES = tests/test_kbutil.c tests/tap.h
+tests_test_kbutil_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_kbutil_LDADD = $(UNIT_LDADD)
+tests_test_kbutil_LDFLAGS = $(CUDA_LDFLAGS)
 
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
@@ -77,7 +82,7 @@ HAVE_CUDA_FLAG = no
 endif
 
 TESTS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan tests/cli.sh tests/loader.sh tests/host.sh \
+	tests/test_plan tests/test_kbutil tests/cli.sh tests/loader.sh tests/host.sh \
 	tests/gpu.sh tests/example.sh
 EXTRA_DIST += tests/cli.sh tests/loader.sh tests/host.sh tests/gpu.sh \
 	tests/example.sh tests/lib.sh tests/odd
