@@ -7,7 +7,7 @@
 **
 **   cc -shared -fPIC -I$CUDA/include bench/cupti_trace.c -o libkbtrace.so \
 **      -L$CUPTI_LIBDIR -lcupti
-**   CUDA_INJECTION64_PATH=$PWD/libkbtrace.so KB_CUPTI_TRACE=trace.csv kbench ...
+**   CUDA_INJECTION64_PATH=$PWD/libkbtrace.so KB_CUPTI_TRACE=t.csv kbench ...
 **
 ** trace.csv gets one line per kernel: "name",start_ns,end_ns (names are
 ** mangled), in the order the records arrive.

@@ -82,10 +82,20 @@ for stage in "$@"; do
     grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 20 ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
-    # stage's default-criterion medians are shown beside when present.
-    cat=
-    [ -f "$OUT/cold.csv" ] && cat="--catalogue $OUT/cold.csv"
-    timeout 420 python3 "$here/bench/fidelity.py" ./kbench "$OUT" $cat \
+    # stage's default-criterion medians are shown beside when present, and
+    # CUPTI's kernel timestamps when its library is found.
+    extra=
+    [ -f "$OUT/cold.csv" ] && extra="--catalogue $OUT/cold.csv"
+    cuda=$(dirname "$(dirname "$(command -v nvcc)")")
+    cupti=$(find "$cuda"/ -name 'libcupti.so' 2>/dev/null | head -n 1)
+    header=$(find "$cuda"/ -name 'cupti.h' 2>/dev/null | head -n 1)
+    if [ -n "$cupti" ] && [ -n "$header" ] && cc -std=c11 -shared -fPIC \
+         -I"$cuda/include" -I"$(dirname "$header")" \
+         "$here/bench/cupti_trace.c" -o libkbtrace.so \
+         -L"$(dirname "$cupti")" -Wl,-rpath,"$(dirname "$cupti")" -lcupti; then
+      extra="$extra --cupti libkbtrace.so"
+    fi
+    timeout 420 python3 "$here/bench/fidelity.py" ./kbench "$OUT" $extra \
       ${FIDELITY_VARIANTS:-} > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
     elapsed "fidelity" $t0
     cat "$OUT/fidelity.txt" ;;

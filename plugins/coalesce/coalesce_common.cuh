@@ -133,7 +133,8 @@ static void coalesce_reference(const coalesce_state *s, const void *in)
         double p = pin[coalesce_word(k, s->in_elems, i, f)];
         double v = pin[coalesce_word(k, s->in_elems, i, f + 3)];
         double v1 = v * (double)COALESCE_DAMP;
-        w[coalesce_word(k, s->n, i, f)] = (float)(p + v1 * (double)COALESCE_DT);
+        w[coalesce_word(k, s->n, i, f)] =
+            (float)(p + v1 * (double)COALESCE_DT);
         w[coalesce_word(k, s->n, i, f + 3)] = (float)v1;
       }
     } else {
