@@ -50,6 +50,17 @@ for stage in "$@"; do
       "$here/bench/plugin_probe.cu" runner/rng.c -o plugin_probe \
       && { ./plugin_probe; ./plugin_probe keep; } > "$OUT/plugin_probe.txt" 2>&1
     cat "$OUT/plugin_probe.txt" ;;
+  hostnoise)
+    # How much the host variants' medians move between processes, with and
+    # without the process pinned to one CPU (taskset).
+    lscpu > "$OUT/hostnoise.txt" 2>&1
+    for pin in "" "taskset -c 3"; do
+      for i in 1 2 3 4; do
+        $pin ./kbench --csv="$OUT/h.csv" copy_cpu reduce_cpu transpose_cpu > /dev/null 2>&1
+        awk -F, -v p="${pin:-unpinned}" 'NR > 1 { printf "%s %s %s %s\n", p, $1, $10, $8 }' "$OUT/h.csv"
+      done
+    done >> "$OUT/hostnoise.txt"
+    grep -v "^[A-Z]" "$OUT/hostnoise.txt" ;;
   outliers)
     # layout_aos reads 5% slower under ncu whatever its cache control
     # (reduce_atomic's gap is ncu's cache control: see the README of the
