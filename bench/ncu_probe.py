@@ -23,9 +23,9 @@ RUNS = 20
 def profile(kb, variant, metrics, cache, path):
     cmd = ["ncu", "--clock-control", "none", "--cache-control", cache,
            "--metrics", metrics, "--csv", "--print-kernel-base", "function",
-           *os.environ.get("NCU_EXTRA", "").split(), "--log-file", path, kb, "--no-hold", "--warmup=0",
-           f"--min-samples={RUNS}", f"--max-samples={RUNS}", "--min-time=0",
-           variant]
+           *os.environ.get("NCU_EXTRA", "").split(), "--log-file", path,
+           kb, "--no-hold", "--warmup=0", f"--min-samples={RUNS}",
+           f"--max-samples={RUNS}", "--min-time=0", variant]
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    timeout=600)
     values = {}
