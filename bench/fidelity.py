@@ -110,7 +110,7 @@ def medians(cases, kernels):
     found, at = {}, 0
     for c in cases:
         n = RUNS + 2 + int(c["throttled_samples"] or 0)
-        timed = [r for r in runs[at + 1:at + n - 1]]
+        timed = runs[at + 1:at + n - 1]
         at += n
         key = (c["variant"], c["params"])
         if len(timed) != n - 2 or any(not r for r in timed):
@@ -128,18 +128,24 @@ def diff(a, b):
     return 100 * (a - b) / b
 
 
+def take_option(args, name):
+    """The value after `name` in args, both removed; None if absent."""
+    if name not in args:
+        return None
+    i = args.index(name)
+    value = args[i + 1]
+    del args[i:i + 2]
+    return value
+
+
 def main():
     args = sys.argv[1:]
-    catalogue, cupti, lib = None, None, None
-    if "--catalogue" in args:
-        i = args.index("--catalogue")
-        catalogue = {(r["variant"], r["params"]): float(r["median_s"])
-                     for r in read_csv(args[i + 1]) if r["median_s"]}
-        del args[i:i + 2]
-    if "--cupti" in args:
-        i = args.index("--cupti")
-        lib = args[i + 1]
-        del args[i:i + 2]
+    catalogue_csv = take_option(args, "--catalogue")
+    lib = take_option(args, "--cupti")
+    catalogue = catalogue_csv and {
+        (r["variant"], r["params"]): float(r["median_s"])
+        for r in read_csv(catalogue_csv) if r["median_s"]}
+    cupti = None
     kb, out, variants = os.path.abspath(args[0]), args[1], args[2:]
     mine = kbench_cases(kb, out, variants)
     ncu = medians(*ncu_kernels(kb, out, variants, "all"))
@@ -184,7 +190,8 @@ def main():
         return
     print("# cases over the tolerance, again with ncu --cache-control none:",
           flush=True)
-    kbm = {(c["variant"], c["params"]): float(c["median_s"]) for c in mine}
+    kbm = {(c["variant"], c["params"]): float(c["median_s"] or 0)
+           for c in mine}
     again = medians(*ncu_kernels(kb, out, sorted({v for v, _ in over}), "none"))
     for key in over:
         ref = again.get(key, (None, 0))[0]
