@@ -119,9 +119,21 @@ static int checked(kb_case *c, int status)
   return status;
 }
 
+void kb_case_enter(kb_case *c, const char *stage)
+{
+  /* Stages are string literals: a pointer comparison finds a change, and
+  ** the hook is not called again for each of the many runs of a sample. */
+  if (c->stage == stage)
+    return;
+  c->stage = stage;
+  if (c->on_stage)
+    c->on_stage(c->stage_ctx, stage);
+}
+
 int kb_case_setup(kb_case *c, void **state)
 {
   *state = NULL;
+  kb_case_enter(c, "setup");
   c->in_setup = 1;
   int status = checked(c, c->variant->setup(&c->host, state));
   c->in_setup = 0;
@@ -135,10 +147,24 @@ int kb_case_setup(kb_case *c, void **state)
 
 int kb_case_run(kb_case *c, void *state)
 {
+  kb_case_enter(c, "run");
   return checked(c, c->variant->run(&c->host, state));
 }
 
 int kb_case_verify(kb_case *c, void *state)
 {
+  kb_case_enter(c, "verify");
   return checked(c, c->variant->verify(&c->host, state));
+}
+
+void kb_case_bytes(kb_case *c, void *state, kbench_bytes *b)
+{
+  kb_case_enter(c, "bytes_moved");
+  c->variant->bytes_moved(&c->host, state, b);
+}
+
+void kb_case_teardown(kb_case *c, void *state)
+{
+  kb_case_enter(c, "teardown");
+  c->variant->teardown(&c->host, state);
 }

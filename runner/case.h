@@ -25,6 +25,10 @@ typedef struct kb_output {
   int memory;              /* KBENCH_MEM_HOST or KBENCH_MEM_GLOBAL */
 } kb_output;
 
+/* Told each time the case calls a different plugin callback, so that a
+** supervisor can blame a crash or hang on the callback it happened in. */
+typedef void (*kb_stage_fn)(void *ctx, const char *stage);
+
 typedef struct kb_case {
   kbench_host host;        /* host.opaque points back at this case */
   const kb_plugin *plugin;
@@ -38,6 +42,9 @@ typedef struct kb_case {
   size_t n_outputs;
   int plugin_bug;          /* the plugin misused the host API */
   char message[KB_MESSAGE_LEN];
+  const char *stage;       /* the callback last entered, or NULL */
+  kb_stage_fn on_stage;    /* may be NULL */
+  void *stage_ctx;
 } kb_case;
 
 void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
@@ -52,5 +59,11 @@ int kb_case_poison(kb_case *c);
 int kb_case_setup(kb_case *c, void **state);
 int kb_case_run(kb_case *c, void *state);
 int kb_case_verify(kb_case *c, void *state);
+void kb_case_bytes(kb_case *c, void *state, kbench_bytes *b);
+void kb_case_teardown(kb_case *c, void *state);
+
+/* Enter a stage that is not a callback ("stream check"); the callbacks
+** enter their own. */
+void kb_case_enter(kb_case *c, const char *stage);
 
 #endif

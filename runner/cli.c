@@ -39,6 +39,9 @@ static const char usage_text[] =
 "      --max-noise=PCT     stop when the median's relative standard error\n"
 "                          is below PCT percent (default 0.5)\n"
 "      --timeout=SEC       stop sampling a case after SEC seconds (default 15)\n"
+"      --case-timeout=SEC  kill a case (its worker process) that takes longer\n"
+"                          than SEC from setup to teardown (default 120, or\n"
+"                          4 x --timeout when that is more)\n"
 "      --no-hold           do not hold the stream while a timed region is\n"
 "                          queued (for profilers that serialize launches,\n"
 "                          such as ncu; adds the launch latency)\n"
@@ -52,18 +55,25 @@ static const char usage_text[] =
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"
 "\n"
+"Plugins run in a separate worker process: a case that crashes, exits or\n"
+"times out is reported as CRASH with the stage it happened in, and the next\n"
+"case runs in a fresh worker.  Ctrl-C stops after the current case (twice:\n"
+"at once); every finished case is reported and written.\n"
+"\n"
 "Exit status (the first that applies):\n"
 "  1  a result failed verification\n"
+"  6  a case crashed, exited or timed out (CRASH)\n"
 "  2  usage error (bad option or parameter value)\n"
 "  3  a plugin could not be found or loaded\n"
 "  4  a case failed to set up or run\n"
 "  5  nothing failed, but some cases were skipped (e.g. no CUDA device)\n"
-"  0  every case ran and verified\n";
+"  0  every case ran and verified\n"
+"  130, 143  interrupted by SIGINT or SIGTERM (finished cases are written)\n";
 
 enum {
   OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
-  OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES
+  OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT
 };
 
 static const struct option long_options[] = {
@@ -80,6 +90,7 @@ static const struct option long_options[] = {
   {"min-time", required_argument, NULL, OPT_MIN_TIME},
   {"max-noise", required_argument, NULL, OPT_MAX_NOISE},
   {"timeout", required_argument, NULL, OPT_TIMEOUT},
+  {"case-timeout", required_argument, NULL, OPT_CASE_TIMEOUT},
   {"tap", no_argument, NULL, OPT_TAP},
   {"calibrate", no_argument, NULL, OPT_CALIBRATE},
   {"no-hold", no_argument, NULL, OPT_NO_HOLD},
@@ -185,6 +196,13 @@ static int parse_one(int opt, const char *arg, kb_options *o)
       return bad("--timeout", arg, "must be more than 0");
     o->measure.criterion.timeout = d;
     return 0;
+  case OPT_CASE_TIMEOUT:
+    if (seconds_arg("--case-timeout", arg, 0, &d))
+      return -1;
+    if (d <= 0)
+      return bad("--case-timeout", arg, "must be more than 0");
+    o->case_timeout = d;
+    return 0;
   case OPT_MAX_NOISE:
     if (seconds_arg("--max-noise", arg, 0, &d))
       return -1;
@@ -259,6 +277,11 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
     return -1;
   }
   const kb_criterion_cfg *k = &o->measure.criterion;
+  if (o->case_timeout == 0) {
+    o->case_timeout = KB_CASE_TIMEOUT_FACTOR * k->timeout;
+    if (o->case_timeout < KB_CASE_TIMEOUT_S)
+      o->case_timeout = KB_CASE_TIMEOUT_S;
+  }
   if (k->min_samples > k->max_samples) {
     fprintf(stderr, "kbench: --min-samples (%zu) is more than --max-samples "
             "(%zu)\n", k->min_samples, k->max_samples);

@@ -11,11 +11,19 @@
 enum kb_exit {
   KB_EXIT_OK = 0,        /* every case ran and verified */
   KB_EXIT_WRONG = 1,     /* a case's output failed verification */
+  KB_EXIT_CRASHED = 6,   /* a case crashed, exited or timed out its worker */
   KB_EXIT_USAGE = 2,     /* bad command line or parameter value */
   KB_EXIT_LOAD = 3,      /* a plugin could not be found or loaded */
   KB_EXIT_ERROR = 4,     /* a case failed to set up or run */
   KB_EXIT_SKIPPED = 5    /* nothing failed, but some cases could not run */
 };
+/* Interrupted by SIGINT or SIGTERM: 128 + the signal's number, as shells
+** report it (130, 143), after the finished cases are reported. */
+
+/* The watchdog's default: KB_CASE_TIMEOUT_S, or KB_CASE_TIMEOUT_FACTOR
+** times the sampling --timeout when that is more. */
+#define KB_CASE_TIMEOUT_S 120.0
+#define KB_CASE_TIMEOUT_FACTOR 4
 
 typedef struct kb_options {
   const char **plugins;  /* --plugin arguments and positional names */
@@ -30,6 +38,7 @@ typedef struct kb_options {
   const char *csv_path;
   const char *samples_path;
   const char *cases_path;
+  double case_timeout;   /* seconds from a case's setup to its teardown */
   kb_measure_cfg measure;
 } kb_options;
 

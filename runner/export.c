@@ -1,59 +1,50 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "export.h"
 
+/* A write that failed (a full disk) is remembered and reported at the
+** end; the run goes on, and what was flushed before stays readable. */
+static void flush(kb_export *e)
+{
+  if (fflush(e->f) != 0 && !e->failed)
+    e->failed = errno ? errno : EIO;
+}
+
 int kb_export_open(kb_export *e, const char *path, const char *header,
                    char *err, size_t len)
 {
   e->path = path;
   e->f = NULL;
+  e->failed = 0;
   if (!path)
     return 0;
-  snprintf(e->tmp, sizeof e->tmp, "%s.tmp.XXXXXX", path);
-  int fd = mkstemp(e->tmp);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0 || !(e->f = fdopen(fd, "w"))) {
-    snprintf(err, len, "cannot create %s: %s", e->tmp, strerror(errno));
-    if (fd >= 0) {
+    snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
+    if (fd >= 0)
       close(fd);
-      unlink(e->tmp);
-    }
     return -1;
   }
   fprintf(e->f, "%s\n", header);
+  flush(e);
   return 0;
 }
 
-int kb_export_commit(kb_export *e, char *err, size_t len)
+int kb_export_close(kb_export *e, char *err, size_t len)
 {
   if (!e->f)
     return 0;
-  int bad = ferror(e->f);
-  if (fclose(e->f) != 0 || bad) {
-    e->f = NULL;
-    snprintf(err, len, "cannot write %s", e->path);
-    unlink(e->tmp);
-    return -1;
-  }
+  if (fclose(e->f) != 0 && !e->failed)
+    e->failed = errno ? errno : EIO;
   e->f = NULL;
-  if (rename(e->tmp, e->path) != 0) {
-    snprintf(err, len, "cannot rename %s to %s: %s", e->tmp, e->path,
-             strerror(errno));
-    unlink(e->tmp);
-    return -1;
-  }
-  return 0;
-}
-
-void kb_export_abort(kb_export *e)
-{
-  if (!e->f)
-    return;
-  fclose(e->f);
-  e->f = NULL;
-  unlink(e->tmp);
+  if (!e->failed)
+    return 0;
+  snprintf(err, len, "cannot write %s: %s", e->path, strerror(e->failed));
+  return -1;
 }
 
 /* A CSV field: quoted, with quotes doubled. */
@@ -69,7 +60,8 @@ static void csv_string(FILE *f, const char *s)
   fputc('"', f);
 }
 
-static const char *const verdicts[] = {"pass", "wrong", "error", "skip"};
+static const char *const verdicts[] = {"pass", "wrong", "error", "skip",
+                                       "crash"};
 static const char *const memories[] = {"host", "global", "shared"};
 
 void kb_export_case(kb_export *csv, kb_export *samples,
@@ -84,12 +76,12 @@ void kb_export_case(kb_export *csv, kb_export *samples,
     fputc(',', f);
     csv_string(f, pc->label);
     fprintf(f, ",%s,%s,%s,", v->backend == KBENCH_BACKEND_CUDA ? "cuda"
-            : "host", res->mode ? res->mode : "", verdicts[res->verdict]);
+            : "host", res->mode, verdicts[res->verdict]);
     csv_string(f, res->verdict == KB_PASS ? "" : res->stage);
     fputc(',', f);
     csv_string(f, res->verdict == KB_PASS ? "" : res->message);
     fprintf(f, ",%zu,%zu,%.9g,%.9g,%.9g,%.9g,%.9g,%.6g,%s,%llu,%llu,%s,"
-            "%.6g,%.6g,%.6g,%u,%u,%zu,%.3f,%.3f,%.3f,%.3f,%.3f\n", s->n,
+            "%.6g,%.6g,%.6g,%u,%u,%zu,%.3f,%.3f,%.3f,%.3f,%.3f,", s->n,
             res->batch, s->median, s->mean, s->min, s->max, s->stdev,
             s->noise, kb_stop_name(res->stop),
             (unsigned long long)res->bytes.read,
@@ -99,6 +91,10 @@ void kb_export_case(kb_export *csv, kb_export *samples,
             res->clock_min_mhz, res->clock_max_mhz, res->throttled,
             res->wall_s, res->setup_s, res->verify_s, res->sampling_s,
             res->teardown_s);
+    if (res->busy_after_s >= 0)     /* empty: not checked (host cases) */
+      fprintf(f, "%.3g", res->busy_after_s);
+    fputc('\n', f);
+    flush(csv);
   }
   if (samples->f)
     for (size_t i = 0; i < res->n_samples; i++) {
@@ -108,4 +104,6 @@ void kb_export_case(kb_export *csv, kb_export *samples,
       fprintf(samples->f, ",%s,%zu,%zu,%.9g\n", res->mode, res->batch, i,
               res->samples[i]);
     }
+  if (samples->f)
+    flush(samples);
 }

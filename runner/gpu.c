@@ -28,6 +28,7 @@ int kb_gpu_sync(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_end(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_idle(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_capture_end(kb_gpu *g, void **gr, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_graph_launch(kb_gpu *g, void *gr, char *err, size_t len) KB_NO_CUDA()
@@ -266,6 +267,17 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
              "region waited for the stream (try --no-hold)");
     return -1;
   }
+  return 0;
+}
+
+int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
+{
+  float ms = 0;
+  CHECK(cudaDeviceSynchronize());
+  CHECK(cudaEventRecord(g->stop, g->stream));
+  CHECK(cudaEventSynchronize(g->stop));
+  CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
+  *seconds = ms * 1e-3;
   return 0;
 }
 

@@ -40,6 +40,12 @@ int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len);
 int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
 
+/* After kb_gpu_end(): wait until the whole device is idle, not only the
+** stream, and the seconds from the region's start until then (a stop
+** event recorded once the device was idle).  Work a plugin queued outside
+** the stream shows as the difference from kb_gpu_end()'s time. */
+int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len);
+
 /* For the runner's own cases (launch floor, copy calibration): device
 ** memory, a one-thread kernel storing value at out, and an async copy on
 ** the stream in whichever direction the pointers say. */

@@ -19,10 +19,6 @@
   (offsetof(kbench_variant, teardown) + sizeof(void (*)(void)))
 #define KB_PARAM_V1_SIZE (offsetof(kbench_param, flags) + sizeof(uint32_t))
 
-/* Bound on variants per library: a plugin whose enumeration never ends
-** returning non-NULL is broken, not big. */
-#define KB_MAX_VARIANTS 4096
-
 const kbench_param *kb_variant_param(const kb_plugin *p,
                                      const kbench_variant *v, uint32_t i)
 {

@@ -6,6 +6,10 @@
 
 #include <kbench/plugin.h>
 
+/* Bound on variants per library: a plugin whose enumeration never ends
+** returning non-NULL is broken, not big. */
+#define KB_MAX_VARIANTS 4096
+
 typedef struct kb_plugin {
   char *path;
   void *handle;

@@ -13,12 +13,17 @@ runner_libkbrunner_la_SOURCES = \
 	runner/measure.c runner/measure.h \
 	runner/measure_cold.c runner/measure_hot.c \
 	runner/measure_graph.c runner/measure_host.c runner/sampler.h \
+	runner/stream_check.c \
+	runner/messages.c runner/messages.h \
 	runner/params.c runner/params.h \
 	runner/plan.c runner/plan.h \
 	runner/report.c runner/report.h \
 	runner/rng.c runner/rng.h \
 	runner/search.c runner/search.h \
-	runner/stats.c runner/stats.h
+	runner/stats.c runner/stats.h \
+	runner/supervisor.c runner/supervisor.h \
+	runner/wire.c runner/wire.h \
+	runner/worker.c runner/worker.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"'
 runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) -lm

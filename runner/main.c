@@ -1,7 +1,9 @@
 /*
-** kbench: load kernel-variant plugins, plan the cases, measure and verify
-** each one, report.  Every piece of state lives in main's frame and is
-** passed down; nothing is global.
+** kbench: the supervisor's main.  It finds the plugins, has a worker
+** describe them, plans the cases, has a worker run each one, and reports
+** and writes every result as it comes; it never loads a plugin or touches
+** CUDA itself (supervisor.h, worker.h).  Every piece of state lives in
+** main's frame and is passed down; nothing is global.
 */
 #include <limits.h>
 #include <stdio.h>
@@ -10,24 +12,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "config.h"
-#if defined(HAVE_MALLOC_H) && defined(HAVE_MALLOPT)
-#  include <malloc.h>
-#endif
 #include "cli.h"
-#include "builtin.h"
 #include "export.h"
-#include "gpu.h"
-#include "loader.h"
 #include "plan.h"
 #include "report.h"
 #include "search.h"
+#include "supervisor.h"
+#include "worker.h"
 
 typedef struct kb_failure {
   char *what;
   char *msg;
 } kb_failure;
 
+/* The plugins as the supervisor knows them: descriptions a worker sent. */
 typedef struct kb_catalogue {
   kb_plugin *plugins;
   size_t n;
@@ -35,32 +33,13 @@ typedef struct kb_catalogue {
   size_t n_failures;
 } kb_catalogue;
 
-/* The GPU, opened on first use so that runs of host variants and --list
-** never initialise CUDA. */
-typedef struct kb_device_slot {
-  int ordinal;
-  int tried;
-  kb_gpu *gpu;
-  char why[512];
-} kb_device_slot;
-
-/* Run one of the runner's own variants on the device; its median seconds
-** and bandwidth, or -1 with the reason printed as a warning. */
-static double measure_builtin(kb_gpu *gpu, const kbench_variant *v,
-                              const kb_options *o, double *gbps)
-{
-  kb_case c;
-  kb_result res;
-  kb_case_init(&c, &kb_builtin_plugin, v, NULL, o->seed, 0, gpu);
-  kb_measure_case(&c, &o->measure, &res);
-  double median = res.verdict == KB_PASS ? res.stats.median : -1;
-  *gbps = res.gbps;
-  if (res.verdict != KB_PASS)
-    fprintf(stderr, "kbench: warning: %s failed at %s: %s\n", v->name,
-            res.stage, res.message);
-  kb_result_free(&res);
-  return median;
-}
+/* What the report needs to know of the device once a worker opened it. */
+typedef struct kb_run {
+  kb_report *report;
+  const kb_options *o;
+  kbench_device dev;
+  int have_dev;
+} kb_run;
 
 static int add_failure(kb_catalogue *cat, const char *what, const char *msg)
 {
@@ -75,11 +54,12 @@ static int add_failure(kb_catalogue *cat, const char *what, const char *msg)
   return 0;
 }
 
-static int add_plugin(kb_catalogue *cat, const char *what, const char *path)
+static int add_plugin(kb_catalogue *cat, kb_supervisor *s, const char *what,
+                      const char *path)
 {
   kb_plugin p;
   char err[1024];
-  if (kb_plugin_load(&p, path, err, sizeof err)) {
+  if (kb_supervisor_load(s, path, &p, err, sizeof err)) {
     char msg[1280];
     snprintf(msg, sizeof msg, "%s: %s", path, err);
     return add_failure(cat, what, msg);
@@ -93,12 +73,12 @@ static int add_plugin(kb_catalogue *cat, const char *what, const char *path)
           char msg[1280];
           snprintf(msg, sizeof msg, "%s: variant %s is already provided by "
                    "%s", path, p.variants[k]->name, cat->plugins[i].path);
-          kb_plugin_unload(&p);
+          kb_msg_free_plugin(&p);
           return add_failure(cat, what, msg);
         }
   kb_plugin *grown = realloc(cat->plugins, (cat->n + 1) * sizeof *grown);
   if (!grown) {
-    kb_plugin_unload(&p);
+    kb_msg_free_plugin(&p);
     return -1;
   }
   cat->plugins = grown;
@@ -119,7 +99,8 @@ static char *exe_dir(char *buf, size_t len)
   return buf;
 }
 
-static int load_catalogue(kb_catalogue *cat, const kb_options *o)
+static int load_catalogue(kb_catalogue *cat, kb_supervisor *sv,
+                          const kb_options *o)
 {
   kb_search s;
   char dir[PATH_MAX];
@@ -133,7 +114,7 @@ static int load_catalogue(kb_catalogue *cat, const kb_options *o)
     rc = kb_search_catalogue(&s, &paths, &n);
     for (size_t i = 0; i < n; i++) {
       if (rc == 0)
-        rc = add_plugin(cat, strrchr(paths[i], '/') + 1, paths[i]);
+        rc = add_plugin(cat, sv, strrchr(paths[i], '/') + 1, paths[i]);
       free(paths[i]);
     }
     free(paths);
@@ -144,7 +125,7 @@ static int load_catalogue(kb_catalogue *cat, const kb_options *o)
   for (size_t i = 0; i < o->n_plugins && rc == 0; i++) {
     char path[PATH_MAX + 64];
     if (kb_search_find(&s, o->plugins[i], path, sizeof path) == 0) {
-      rc = add_plugin(cat, o->plugins[i], path);
+      rc = add_plugin(cat, sv, o->plugins[i], path);
       continue;
     }
     char msg[4096];
@@ -184,97 +165,75 @@ static void list_catalogue(const kb_catalogue *cat)
             cat->failures[i].msg);
 }
 
-/*
-** Each case allocates and frees hundreds of MB of host memory (inputs,
-** references, copies of outputs).  glibc serves such blocks with mmap and
-** unmaps them on free, so every case would fault its pages in afresh: on
-** the VM the H100 is lent through, faulting 256 MiB costs 150-190 ms, more
-** than copying it to the device (bench/host_probe.c).  Served from the
-** heap and never trimmed, the next case reuses pages already present; the
-** price is that kbench keeps its high-water mark until it exits.
-*/
-static void keep_freed_memory(void)
-{
-#if defined(HAVE_MALLOC_H) && defined(HAVE_MALLOPT) && defined(M_MMAP_MAX)
-  mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, -1);
-#endif
-}
-
 /* The more serious outcome of two, in the order cli.h documents. */
 static int worse(int a, int b)
 {
   static const int rank[] = {
     [KB_EXIT_OK] = 0, [KB_EXIT_SKIPPED] = 1, [KB_EXIT_ERROR] = 2,
-    [KB_EXIT_LOAD] = 3, [KB_EXIT_USAGE] = 4, [KB_EXIT_WRONG] = 5,
+    [KB_EXIT_LOAD] = 3, [KB_EXIT_USAGE] = 4, [KB_EXIT_CRASHED] = 5,
+    [KB_EXIT_WRONG] = 6,
   };
   return rank[a] >= rank[b] ? a : b;
 }
 
-static kb_gpu *device_for(kb_device_slot *slot, kb_report *r,
-                          const kb_options *o)
+/* The exit status a case's verdict calls for. */
+static int exit_of(int verdict)
 {
-  if (!slot->tried) {
-    slot->tried = 1;
-    slot->gpu = kb_gpu_open(slot->ordinal, slot->why, sizeof slot->why);
-    if (!slot->gpu)
-      return NULL;
-    double gbps;
-    double floor_s = measure_builtin(slot->gpu, &kb_builtin_launch_floor, o,
-                                     &gbps);
-    if (o->calibrate
-        && measure_builtin(slot->gpu, &kb_builtin_copy_peak, o, &gbps) > 0)
-      r->copy_gbps = gbps;
-    kb_report_device(r, kb_gpu_device(slot->gpu),
-                     kb_mode_name(o->measure.mode), floor_s);
-  }
-  return slot->gpu;
+  static const int status[] = {
+    [KB_PASS] = KB_EXIT_OK, [KB_WRONG] = KB_EXIT_WRONG,
+    [KB_ERROR] = KB_EXIT_ERROR, [KB_SKIP] = KB_EXIT_SKIPPED,
+    [KB_CRASH] = KB_EXIT_CRASHED,
+  };
+  return status[verdict];
 }
 
-static int run_plan(const kb_plan *plan, const kb_options *o, kb_report *r,
+/* The first worker to open the device tells its facts, launch floor and
+** copy peak; they head the report. */
+static void device_opened(void *ctx, const kb_device_report *d)
+{
+  kb_run *run = ctx;
+  run->dev = d->dev;
+  run->have_dev = 1;
+  if (d->warning[0])
+    fprintf(stderr, "kbench: warning: %s\n", d->warning);
+  if (d->copy_gbps > 0)
+    run->report->copy_gbps = d->copy_gbps;
+  kb_report_device(run->report, &d->dev, kb_mode_name(run->o->measure.mode),
+                   d->floor_s);
+}
+
+static int run_plan(kb_supervisor *sv, const kb_plan *plan, kb_run *run,
                     kb_export *csv, kb_export *samples)
 {
-  kb_device_slot slot = {o->device, 0, NULL, ""};
   int status = KB_EXIT_OK;
-  for (size_t i = 0; i < plan->n; i++) {
+  kb_order order;
+  for (size_t i = 0; i < plan->n && !sv->interrupted; i++) {
     const kb_plan_case *pc = &plan->cases[i];
-    kb_gpu *gpu = NULL;
     kb_result res;
-    kb_case c;
-    kb_report_progress(r, pc);
-    if (pc->variant->backend == KBENCH_BACKEND_CUDA
-        && !(gpu = device_for(&slot, r, o))) {
-      memset(&res, 0, sizeof res);
-      res.verdict = KB_SKIP;
-      res.stage = "device";
-      snprintf(res.message, sizeof res.message, "%s", slot.why);
-    } else {
-      kb_case_init(&c, pc->plugin, pc->variant, pc->values, o->seed, i, gpu);
-      kb_measure_case(&c, &o->measure, &res);
-    }
-    const kbench_device *dev = gpu ? kb_gpu_device(gpu) : NULL;
-    kb_report_case(r, pc, &res, dev, &o->measure);
-    kb_export_case(csv, samples, pc, &res, dev, r->copy_gbps);
-    status = worse(status, res.verdict == KB_PASS ? KB_EXIT_OK
-                   : res.verdict == KB_WRONG ? KB_EXIT_WRONG
-                   : res.verdict == KB_SKIP ? KB_EXIT_SKIPPED : KB_EXIT_ERROR);
-    if (res.device_lost) {
-      /* A sticky CUDA error kills the context for this process. */
-      kb_gpu_close(slot.gpu);
-      slot.gpu = NULL;
-      snprintf(slot.why, sizeof slot.why, "device unusable after an earlier "
-               "case's failure");
-    }
+    order.index = i;
+    snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
+    snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
+    order.n_values = pc->variant->n_params;
+    memcpy(order.values, pc->values, order.n_values * sizeof *order.values);
+    kb_report_progress(run->report, pc);
+    kb_supervisor_run(sv, &order, &res);
+    const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
+                               && run->have_dev ? &run->dev : NULL;
+    kb_report_case(run->report, pc, &res, dev, &run->o->measure);
+    kb_export_case(csv, samples, pc, &res, dev, run->report->copy_gbps);
+    status = worse(status, exit_of(res.verdict));
     kb_result_free(&res);
+    if (sv->interrupted && i + 1 < plan->n)
+      fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", i + 1,
+              plan->n);
   }
-  kb_gpu_close(slot.gpu);
   return status;
 }
 
 static void free_catalogue(kb_catalogue *cat)
 {
   for (size_t i = 0; i < cat->n; i++)
-    kb_plugin_unload(&cat->plugins[i]);
+    kb_msg_free_plugin(&cat->plugins[i]);
   for (size_t i = 0; i < cat->n_failures; i++) {
     free(cat->failures[i].what);
     free(cat->failures[i].msg);
@@ -283,21 +242,59 @@ static void free_catalogue(kb_catalogue *cat)
   free(cat->failures);
 }
 
+static int build_plan(kb_plan *plan, const kb_catalogue *cat,
+                      const kb_options *o)
+{
+  char err[1024];
+  int rc;
+  if (o->cases_path) {
+    FILE *f = fopen(o->cases_path, "r");
+    if (!f) {
+      fprintf(stderr, "kbench: cannot open %s\n", o->cases_path);
+      return -1;
+    }
+    rc = kb_plan_read_cases(plan, cat->plugins, cat->n, f, o->cases_path,
+                            err, sizeof err);
+    fclose(f);
+  } else {
+    rc = kb_plan_build(plan, cat->plugins, cat->n, o->params, o->n_params,
+                       err, sizeof err);
+  }
+  if (rc)
+    fprintf(stderr, "kbench: %s\n", err);
+  return rc;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
 int main(int argc, char **argv)
 {
+  if (argc == 2 && strcmp(argv[1], KB_WORKER_ARG) == 0)
+    return kb_worker_main();
   kb_options o;
   int rc = kb_cli_parse(argc, argv, &o);
   if (rc != 0) {
     kb_cli_free(&o);
     return rc > 0 ? KB_EXIT_OK : KB_EXIT_USAGE;
   }
-  keep_freed_memory();
   kb_catalogue cat = {0};
   kb_plan plan = {0};
   kb_export csv = {0}, samples = {0};
+  kb_supervisor sv;
   char err[1024];
   int status = KB_EXIT_OK;
-  if (load_catalogue(&cat, &o)) {
+  kb_job job = {o.measure, o.seed, o.device, o.calibrate, 1};
+  if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    kb_cli_free(&o);
+    return KB_EXIT_ERROR;
+  }
+  if (load_catalogue(&cat, &sv, &o)) {
     fprintf(stderr, "kbench: out of memory\n");
     status = KB_EXIT_ERROR;
     goto done;
@@ -307,22 +304,7 @@ int main(int argc, char **argv)
     status = cat.n_failures ? KB_EXIT_LOAD : KB_EXIT_OK;
     goto done;
   }
-  if (o.cases_path) {
-    FILE *f = fopen(o.cases_path, "r");
-    if (!f) {
-      fprintf(stderr, "kbench: cannot open %s\n", o.cases_path);
-      status = KB_EXIT_USAGE;
-      goto done;
-    }
-    rc = kb_plan_read_cases(&plan, cat.plugins, cat.n, f, o.cases_path, err,
-                            sizeof err);
-    fclose(f);
-  } else {
-    rc = kb_plan_build(&plan, cat.plugins, cat.n, o.params, o.n_params, err,
-                       sizeof err);
-  }
-  if (rc) {
-    fprintf(stderr, "kbench: %s\n", err);
+  if (build_plan(&plan, &cat, &o)) {
     status = KB_EXIT_USAGE;
     goto done;
   }
@@ -334,28 +316,31 @@ int main(int argc, char **argv)
     goto done;
   }
   kb_report report;
+  kb_run run = {&report, &o, {0}, 0};
   kb_report_begin(&report, stdout, o.tap, cat.n_failures + plan.n,
                   o.calibrate);
+  sv.on_device = device_opened;
+  sv.device_ctx = &run;
   for (size_t i = 0; i < cat.n_failures; i++)
     kb_report_load_failure(&report, cat.failures[i].what, cat.failures[i].msg);
-  struct timespec t0, t1;
+  struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  status = run_plan(&plan, &o, &report, &csv, &samples);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  kb_report_end(&report, (double)(t1.tv_sec - t0.tv_sec)
-                + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+  status = run_plan(&sv, &plan, &run, &csv, &samples);
+  kb_report_end(&report, seconds_since(&t0));
   if (cat.n_failures)
     status = worse(status, KB_EXIT_LOAD);
-  if (kb_export_commit(&csv, err, sizeof err)
-      || kb_export_commit(&samples, err, sizeof err)) {
+  if (kb_export_close(&csv, err, sizeof err)
+      || kb_export_close(&samples, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     status = worse(status, KB_EXIT_ERROR);
   }
 done:
-  kb_export_abort(&csv);
-  kb_export_abort(&samples);
+  kb_export_close(&csv, err, sizeof err);
+  kb_export_close(&samples, err, sizeof err);
+  kb_supervisor_close(&sv);
   kb_plan_free(&plan);
   free_catalogue(&cat);
   kb_cli_free(&o);
-  return status;
+  /* An interrupted run wrote what finished; it ends as the signal asked. */
+  return sv.interrupted ? 128 + sv.interrupted : status;
 }

@@ -44,7 +44,7 @@ static int stop_at(kb_result *r, const kb_case *c, const char *stage,
                    int status)
 {
   r->verdict = verdict_of(status);
-  r->stage = stage;
+  snprintf(r->stage, sizeof r->stage, "%s", stage);
   snprintf(r->message, sizeof r->message, "%s", c->message);
   return r->verdict;
 }
@@ -158,7 +158,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
       : cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
       : cfg->mode == KB_MODE_GRAPH ? &kb_sampler_graph : &kb_sampler_cold;
   kb_sampling s = {c, state, 1, NULL, cfg->hold};
-  r->mode = smp->name;
+  snprintf(r->mode, sizeof r->mode, "%s", smp->name);
 
   /* The first run is verified on its own, unbatched, and sizes batches.
   ** It never holds the stream: CUDA loads a plugin's module lazily at its
@@ -173,6 +173,11 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   r->verify_s = wall_now() - t0;
   if (status != KBENCH_OK) {
     stop_at(r, c, "first run", status);
+    return;
+  }
+  if (c->gpu && (status = kb_stream_check(c, state, one_run,
+                                          &r->busy_after_s)) != KBENCH_OK) {
+    stop_at(r, c, "stream check", status);
     return;
   }
   if (smp->batched)
@@ -204,6 +209,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
   double t0 = wall_now();
   memset(r, 0, sizeof *r);
   r->verdict = KB_PASS;
+  r->busy_after_s = -1;
   void *state = NULL;
   int status = kb_case_setup(c, &state);
   r->setup_s = wall_now() - t0;
@@ -213,7 +219,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
     measure_prepared(c, cfg, state, r);
 
   if (r->verdict == KB_PASS) {
-    c->variant->bytes_moved(&c->host, state, &r->bytes);
+    kb_case_bytes(c, state, &r->bytes);
     kb_stats_compute(r->samples, r->n_samples, &r->stats);
     if (r->stats.median > 0)
       r->gbps = (double)(r->bytes.read + r->bytes.written) / r->stats.median
@@ -221,7 +227,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
   }
   double t1 = wall_now();
   if (state)
-    c->variant->teardown(&c->host, state);
+    kb_case_teardown(c, state);
   r->teardown_s = wall_now() - t1;
   r->wall_s = wall_now() - t0;
   /* A failed case must not poison the next one's measurements. */
@@ -239,6 +245,8 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
 void kb_result_free(kb_result *r)
 {
   free(r->samples);
+  free(r->output);
   r->samples = NULL;
+  r->output = NULL;
   r->n_samples = 0;
 }

@@ -25,14 +25,15 @@ enum kb_verdict {
   KB_PASS = 0,              /* ran and verified */
   KB_WRONG,                 /* verification failed */
   KB_ERROR,                 /* setup, run or the runtime failed */
-  KB_SKIP                   /* cannot run here (no device, unsupported) */
+  KB_SKIP,                  /* cannot run here (no device, unsupported) */
+  KB_CRASH                  /* the worker died or was killed during the case */
 };
 
 typedef struct kb_result {
   int verdict;              /* enum kb_verdict */
-  const char *stage;        /* where a non-pass verdict came from */
+  char stage[32];           /* where a non-pass verdict came from */
   char message[KB_MESSAGE_LEN];
-  const char *mode;         /* sampler name */
+  char mode[16];            /* sampler name */
   size_t batch;
   double *samples;          /* seconds per run; owned, free with kb_result_free */
   size_t n_samples;
@@ -49,6 +50,10 @@ typedef struct kb_result {
   double verify_s;          /* both verified runs (poison, run, verify), */
   double sampling_s;        /* warm-up and timed samples, */
   double teardown_s;        /* and the plugin's teardown */
+  double busy_after_s;      /* stream check: device busy past the stream's
+                               batch (seconds; < 0 when not checked) */
+  char *output;             /* the last lines the plugin printed, for a
+                               failed case (owned; NULL when none) */
 } kb_result;
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);

@@ -3,7 +3,8 @@
 
 #include "report.h"
 
-static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP"};
+static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP",
+                                            "CRASH"};
 
 
 static void clear_progress(kb_report *r)
@@ -137,6 +138,16 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
   fflush(r->out);
 }
 
+/* What a failed case's plugin printed last, one prefixed line each. */
+static void print_output(FILE *out, const char *prefix, const char *text)
+{
+  while (text && *text) {
+    size_t n = strcspn(text, "\n");
+    fprintf(out, "%s%.*s\n", prefix, (int)n, text);
+    text += n + (text[n] == '\n');
+  }
+}
+
 static void report_tap(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const char *warnings)
 {
@@ -164,6 +175,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
   tap_yaml_string(r->out, "stage", res->stage);
   tap_yaml_string(r->out, "message", res->message);
   fputs("  ...\n", r->out);
+  print_output(r->out, "# output: ", res->output);
 }
 
 static void report_row(kb_report *r, const kb_plan_case *pc,
@@ -188,12 +200,15 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
   fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s",
           pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak, copy,
           verdict_names[res->verdict]);
+  /* A skip says why; a crash's message names its stage already. */
+  int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
   if (res->verdict != KB_PASS)
-    fprintf(r->out, " %s%s%s", res->verdict == KB_SKIP ? "" : res->stage,
-            res->verdict == KB_SKIP ? "" : ": ", res->message);
+    fprintf(r->out, " %s%s%s", bare ? "" : res->stage, bare ? "" : ": ",
+            res->message);
   fputc('\n', r->out);
   if (*warnings)
     fprintf(r->out, "  warning: %s\n", warnings);
+  print_output(r->out, "  output: ", res->output);
 }
 
 void kb_report_case(kb_report *r, const kb_plan_case *pc,

@@ -36,4 +36,8 @@ extern const kb_sampler kb_sampler_host;   /* one run on the CPU clock */
 ** inside it, keeping the first error's message. */
 int kb_sampler_finish(kb_case *c, int status, double *seconds);
 
+/* Fail a CUDA case that queues work outside the runner's stream
+** (stream_check.c); *after_s is the device's busy time past the stream. */
+int kb_stream_check(kb_case *c, void *state, double one_run, double *after_s);
+
 #endif

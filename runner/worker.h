@@ -1,0 +1,21 @@
+/*
+** The worker: the only process that loads plugins, initialises CUDA and
+** runs cases.  The supervisor starts it as `kbench --kbench-worker` with
+** orders on KB_WORKER_ORDERS and a pipe for its reports on
+** KB_WORKER_REPORTS; its stdout and stderr are a third pipe, so nothing a
+** plugin prints reaches the user's terminal or files.  It runs each case
+** through the same pipeline as ever (measure.c) and reports the result
+** before taking the next order.  It exits at the end of its orders, and
+** after a case that left the CUDA context unusable.
+*/
+#ifndef KB_WORKER_H
+#define KB_WORKER_H
+
+#define KB_WORKER_ARG "--kbench-worker"
+#define KB_WORKER_ORDERS 3
+#define KB_WORKER_REPORTS 4
+
+/* The worker's main: returns the process's exit status. */
+int kb_worker_main(void);
+
+#endif
