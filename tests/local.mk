@@ -71,6 +71,52 @@ tests_plugins_first_run_only_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_first_run_only_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_FIRST_RUN_ONLY -DBROKEN_NAME='"first_run_only"'
 tests_plugins_first_run_only_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
+# The isolation corpus: each crashes, exits, hangs or prints in one
+# callback (tests/isolation.sh).
+check_LTLIBRARIES += tests/plugins/crash_setup.la tests/plugins/crash_run.la tests/plugins/crash_verify.la tests/plugins/crash_bytes.la tests/plugins/crash_teardown.la tests/plugins/crash_load.la tests/plugins/abort_setup.la tests/plugins/exit0_run.la tests/plugins/exit3_verify.la tests/plugins/exit_teardown.la tests/plugins/kill_run.la tests/plugins/hang_run.la tests/plugins/huge.la tests/plugins/chatty.la
+tests_plugins_crash_setup_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_SETUP -DBROKEN_NAME='"crash_setup"'
+tests_plugins_crash_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_RUN -DBROKEN_NAME='"crash_run"'
+tests_plugins_crash_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_verify_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_verify_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_VERIFY -DBROKEN_NAME='"crash_verify"'
+tests_plugins_crash_verify_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_bytes_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_bytes_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_BYTES -DBROKEN_NAME='"crash_bytes"'
+tests_plugins_crash_bytes_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_teardown_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_teardown_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_TEARDOWN -DBROKEN_NAME='"crash_teardown"'
+tests_plugins_crash_teardown_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_load_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_load_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_LOAD -DBROKEN_NAME='"crash_load"'
+tests_plugins_crash_load_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_abort_setup_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_abort_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ABORT_SETUP -DBROKEN_NAME='"abort_setup"'
+tests_plugins_abort_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_exit0_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_exit0_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_EXIT0_RUN -DBROKEN_NAME='"exit0_run"'
+tests_plugins_exit0_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_exit3_verify_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_exit3_verify_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_EXIT3_VERIFY -DBROKEN_NAME='"exit3_verify"'
+tests_plugins_exit3_verify_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_exit_teardown_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_exit_teardown_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_EXIT_TEARDOWN -DBROKEN_NAME='"exit_teardown"'
+tests_plugins_exit_teardown_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_kill_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_kill_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_KILL_RUN -DBROKEN_NAME='"kill_run"'
+tests_plugins_kill_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_hang_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_hang_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_HANG_RUN -DBROKEN_NAME='"hang_run"'
+tests_plugins_hang_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_huge_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_huge_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_HUGE -DBROKEN_NAME='"huge"'
+tests_plugins_huge_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_chatty_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_chatty_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CHATTY -DBROKEN_NAME='"chatty"'
+tests_plugins_chatty_la_LDFLAGS = $(BROKEN_LDFLAGS)
+
 if HAVE_CUDA
 HAVE_CUDA_FLAG = yes
 check_LTLIBRARIES += tests/plugins/bad_tail.la
@@ -83,6 +129,8 @@ endif
 
 TESTS += tests/test_params tests/test_stats tests/test_criterion \
 	tests/test_plan tests/test_kbutil tests/cli.sh tests/loader.sh tests/host.sh \
+	tests/isolation.sh \
 	tests/gpu.sh tests/example.sh
 EXTRA_DIST += tests/cli.sh tests/loader.sh tests/host.sh tests/gpu.sh \
+	tests/isolation.sh \
 	tests/example.sh tests/lib.sh tests/odd

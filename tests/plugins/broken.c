@@ -1,11 +1,39 @@
 /*
-** Deliberately broken host plugins for the loader and runner tests.  One
-** source, built once per BROKEN_* flag (see tests/local.mk), each module
-** breaking exactly one rule.  The healthy base sums 1000 random ints.
+** Deliberately broken host plugins for the loader, runner and isolation
+** tests.  One source, built once per BROKEN_* flag (see tests/local.mk),
+** each module breaking exactly one rule.  The healthy base sums 1000
+** random ints.  The isolation kinds crash, exit, hang or print in one
+** named callback; crash() writes to an unmapped address, a real segfault.
 */
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "kb_util.h"
+
+static void crash(const char *where)
+{
+  fprintf(stderr, "broken: about to crash in %s\n", where);
+  volatile int *unmapped = (volatile int *)(uintptr_t)16;
+  *unmapped = 1;
+}
+
+#ifdef BROKEN_CRASH_LOAD
+/* dlopen runs constructors: a plugin can crash before any callback. */
+__attribute__((constructor)) static void crash_on_load(void)
+{
+  crash("its constructor");
+}
+#endif
+
+#ifdef BROKEN_CHATTY
+#  define CHAT(where) (printf("chatty: %s\n", where), \
+                       fprintf(stderr, "chatty: %s on stderr\n", where))
+#else
+#  define CHAT(where) ((void)0)
+#endif
 
 typedef struct sum {
   int in[1000];
@@ -23,6 +51,21 @@ static int sum_setup(const kbench_host *h, void **state)
   if (!s)
     return h->fail(h, KBENCH_ERROR, "out of memory");
   *state = s;
+  CHAT("setup");
+#ifdef BROKEN_CRASH_SETUP
+  crash("setup");
+#endif
+#ifdef BROKEN_ABORT_SETUP
+  abort();
+#endif
+#ifdef BROKEN_HUGE
+  /* More than any machine has: the plugin must get NULL and say so. */
+  size_t huge = (size_t)1 << 62;
+  void *big = malloc(huge);
+  if (!big)
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu bytes", huge);
+  free(big);
+#endif
 #ifdef BROKEN_SETUP
   return h->fail(h, KBENCH_ERROR, "setup refused on purpose");
 #endif
@@ -40,6 +83,22 @@ static int sum_run(const kbench_host *h, void *state)
 {
   sum *s = state;
   int n = (int)h->param(h, "n"), t = 0;
+  CHAT("run");
+#ifdef BROKEN_CRASH_RUN
+  if (s->runs++ > 0)
+    crash("run");          /* after a verified first run */
+#endif
+#ifdef BROKEN_EXIT0_RUN
+  if (s->runs++ > 0)
+    exit(0);
+#endif
+#ifdef BROKEN_KILL_RUN
+  raise(SIGKILL);          /* what the out-of-memory killer does */
+#endif
+#ifdef BROKEN_HANG_RUN
+  for (volatile int spin = 1; spin;)
+    ;
+#endif
 #ifdef BROKEN_WRONG
   n--;  /* drops the last element: the classic tail bug */
 #endif
@@ -57,6 +116,13 @@ static int sum_verify(const kbench_host *h, void *state)
 {
   sum *s = state;
   long long want = 0;
+  CHAT("verify");
+#ifdef BROKEN_CRASH_VERIFY
+  crash("verify");
+#endif
+#ifdef BROKEN_EXIT3_VERIFY
+  exit(3);
+#endif
   for (int i = (int)h->param(h, "n"); i-- > 0;)
     want += s->in[i];
   int w = (int)want;
@@ -66,6 +132,10 @@ static int sum_verify(const kbench_host *h, void *state)
 static void sum_bytes(const kbench_host *h, void *state, kbench_bytes *b)
 {
   (void)state;
+  CHAT("bytes_moved");
+#ifdef BROKEN_CRASH_BYTES
+  crash("bytes_moved");
+#endif
   b->read = (uint64_t)h->param(h, "n") * sizeof(int);
   b->written = sizeof(int);
   b->memory = KBENCH_MEM_HOST;
@@ -74,6 +144,13 @@ static void sum_bytes(const kbench_host *h, void *state, kbench_bytes *b)
 static void sum_teardown(const kbench_host *h, void *state)
 {
   (void)h;
+  CHAT("teardown");
+#ifdef BROKEN_CRASH_TEARDOWN
+  crash("teardown");
+#endif
+#ifdef BROKEN_EXIT_TEARDOWN
+  _exit(0);
+#endif
   free(state);
 }
 
