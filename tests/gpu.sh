@@ -22,6 +22,32 @@ check "bad_tail's dropped tail is caught at an odd size" 1 \
   "FAIL first run: sum\[0\] = [0-9]+, expected [0-9]+" \
   "$KBENCH" $quick --param n=1000003 --plugin "$TEST_PLUGINS/bad_tail.so"
 
+# Isolation on the GPU: each broken CUDA plugin runs between two good CUDA
+# cases, which must both verify (the second one on a fresh worker when the
+# broken one killed its worker or its CUDA context).
+G=$TEST_PLUGINS
+check "gpu_ok, the broken plugins' healthy base, verifies" 0 "^gpu_ok .* ok$" \
+  "$KBENCH" $quick --plugin "$G/gpu_ok.so"
+gpu_between() {
+  name=$1 want=$2 pattern=$3
+  shift 3
+  check "$name: exit $want, '$pattern'" "$want" "$pattern" \
+    "$KBENCH" $quick --param n=4M "$@" --plugin "$G/gpu_ok.so" \
+    --plugin "$G/$name.so" reduce_vec4
+  assert "$name: the good CUDA cases before and after it verify" \
+    sh -c 'printf "%s\n" "$1" | grep -q "^gpu_ok .* ok$" &&
+           printf "%s\n" "$1" | grep -q "^reduce_vec4 .* ok$"' _ "$out"
+}
+gpu_between gpu_crash_run 6 "CRASH crashed: SIGSEGV in run$"
+t0=$(date +%s.%N)
+gpu_between gpu_hang 6 "CRASH timed out after 5 s in run$" --case-timeout=5
+echo "# gpu_hang: the three cases took $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s with a 5 s case timeout"
+gpu_between gpu_illegal 4 \
+  "ERROR first run: .*illegal memory access.*device unusable afterwards"
+gpu_between gpu_side_stream 4 \
+  "ERROR stream check: work ran outside kbench's stream"
+gpu_between gpu_reset 4 "^gpu_reset .* ERROR "
+
 cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')
 assert "the catalogue has CUDA variants" test -n "$cuda_variants"
 # One kbench per list keeps CUDA start-up out of the loop: each case is

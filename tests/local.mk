@@ -119,10 +119,28 @@ tests_plugins_chatty_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 if HAVE_CUDA
 HAVE_CUDA_FLAG = yes
-check_LTLIBRARIES += tests/plugins/bad_tail.la
+check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la
 tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
 tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_ok_la_SOURCES = tests/plugins/gpu_ok.cu
+tests_plugins_gpu_ok_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_ok_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_crash_run_la_SOURCES = tests/plugins/gpu_crash_run.cu
+tests_plugins_gpu_crash_run_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_crash_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_hang_la_SOURCES = tests/plugins/gpu_hang.cu
+tests_plugins_gpu_hang_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_hang_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_illegal_la_SOURCES = tests/plugins/gpu_illegal.cu
+tests_plugins_gpu_illegal_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_illegal_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_side_stream_la_SOURCES = tests/plugins/gpu_side_stream.cu
+tests_plugins_gpu_side_stream_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_side_stream_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_reset_la_SOURCES = tests/plugins/gpu_reset.cu
+tests_plugins_gpu_reset_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_reset_la_LDFLAGS = $(BROKEN_LDFLAGS)
 else
 HAVE_CUDA_FLAG = no
 endif
@@ -132,5 +150,5 @@ TESTS += tests/test_params tests/test_stats tests/test_criterion \
 	tests/isolation.sh \
 	tests/gpu.sh tests/example.sh
 EXTRA_DIST += tests/cli.sh tests/loader.sh tests/host.sh tests/gpu.sh \
-	tests/isolation.sh \
+	tests/isolation.sh tests/plugins/gpu_broken.cuh \
 	tests/example.sh tests/lib.sh tests/odd

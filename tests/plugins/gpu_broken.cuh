@@ -1,0 +1,169 @@
+/*
+** Deliberately broken CUDA plugins for the isolation tests on a GPU
+** (tests/gpu.sh).  Included once per GPU_* flag by the small gpu_*.cu files.
+** The healthy base is a correct int32 sum: each block reduces THREADS
+** elements in shared memory and adds its part to the output atomically.
+**   GPU_CRASH_RUN    segfaults on the host in run, after a verified run
+**   GPU_HANG         launches a kernel that never ends
+**   GPU_ILLEGAL      a kernel stores to an unmapped address (sticky error)
+**   GPU_SIDE_STREAM  does its work on a stream of its own: verifies, but
+**                    kbench's stream is empty
+**   GPU_RESET        calls cudaDeviceReset inside run
+*/
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kb_cuda.h"
+
+#define THREADS 256
+
+typedef struct gpu_sum {
+  int *in, *out;
+  int *flag;             /* GPU_HANG: never set */
+  size_t n;
+  int expected;
+  int runs;
+  cudaStream_t side;     /* GPU_SIDE_STREAM */
+  cudaEvent_t ready;
+} gpu_sum;
+
+__global__ void sum_blocks(const int *in, size_t n, int *out)
+{
+  __shared__ int part[THREADS];
+  unsigned tid = threadIdx.x;
+  size_t i = (size_t)blockIdx.x * THREADS + tid;
+  part[tid] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (unsigned s = THREADS / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      part[tid] += part[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    atomicAdd(out, part[0]);
+}
+
+__global__ void spin_until(const volatile int *flag)
+{
+  while (*flag == 0)
+    ;
+}
+
+__global__ void store_unmapped(int value)
+{
+  int *unmapped = (int *)(uintptr_t)0x10;
+  *unmapped = value;
+}
+
+static const kbench_param gpu_sum_params[] = {
+  {"n", "number of int32 elements", "4M", 1, (int64_t)1 << 30, 0},
+};
+
+static int gpu_sum_setup(const kbench_host *h, void **state)
+{
+  gpu_sum *s = (gpu_sum *)calloc(1, sizeof *s);
+  if (!s)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  *state = s;
+  s->n = (size_t)h->param(h, "n");
+  int *host = (int *)malloc(s->n * sizeof(int));
+  if (!host)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  kb_fill_int(h, host, s->n, -9, 9);
+  uint32_t sum = 0;
+  for (size_t i = 0; i < s->n; i++)
+    sum += (uint32_t)host[i];
+  s->expected = (int)sum;
+  int rc = kb_device_upload(h, (void **)&s->in, host, s->n * sizeof(int));
+  free(host);
+  if (rc == KBENCH_OK)
+    rc = kb_device_alloc(h, (void **)&s->flag, sizeof(int));
+  if (rc != KBENCH_OK)
+    return rc;
+  KB_CUDA(h, cudaMemset(s->flag, 0, sizeof(int)));
+#ifdef GPU_SIDE_STREAM
+  KB_CUDA(h, cudaStreamCreate(&s->side));
+  KB_CUDA(h, cudaEventCreateWithFlags(&s->ready, cudaEventDisableTiming));
+#endif
+  return kb_device_output(h, (void **)&s->out, sizeof(int));
+}
+
+static int gpu_sum_run(const kbench_host *h, void *state)
+{
+  gpu_sum *s = (gpu_sum *)state;
+  cudaStream_t stream = KB_STREAM(h);
+  int later = s->runs++ > 0;
+#ifdef GPU_CRASH_RUN
+  if (later) {
+    fprintf(stderr, "gpu_crash_run: about to crash in run\n");
+    volatile uintptr_t address = 16;   /* opaque to the compiler */
+    *(volatile int *)address = 1;
+  }
+#endif
+#ifdef GPU_HANG
+  spin_until<<<1, 1, 0, stream>>>(s->flag);
+  KB_LAUNCHED(h);
+#endif
+#ifdef GPU_ILLEGAL
+  store_unmapped<<<1, 1, 0, stream>>>(1);
+  KB_LAUNCHED(h);
+#endif
+#ifdef GPU_RESET
+  if (later)
+    KB_CUDA(h, cudaDeviceReset());
+#endif
+#ifdef GPU_SIDE_STREAM
+  /* Ordered after kbench's poison, but outside kbench's stream. */
+  KB_CUDA(h, cudaEventRecord(s->ready, stream));
+  KB_CUDA(h, cudaStreamWaitEvent(s->side, s->ready, 0));
+  stream = s->side;
+#endif
+  (void)later;
+  KB_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), stream));
+  sum_blocks<<<kb_blocks(s->n, THREADS), THREADS, 0, stream>>>(s->in, s->n,
+                                                               s->out);
+  KB_LAUNCHED(h);
+  return KBENCH_OK;
+}
+
+static int gpu_sum_verify(const kbench_host *h, void *state)
+{
+  gpu_sum *s = (gpu_sum *)state;
+  int got;
+#ifdef GPU_SIDE_STREAM
+  KB_CUDA(h, cudaStreamSynchronize(s->side));
+#endif
+  KB_CUDA(h, cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
+  return kb_check_int(h, "sum", &got, &s->expected, 1);
+}
+
+static void gpu_sum_bytes(const kbench_host *h, void *state, kbench_bytes *b)
+{
+  gpu_sum *s = (gpu_sum *)state;
+  (void)h;
+  b->read = s->n * sizeof(int);
+  b->written = sizeof(int);
+  b->memory = KBENCH_MEM_GLOBAL;
+}
+
+static void gpu_sum_teardown(const kbench_host *h, void *state)
+{
+  gpu_sum *s = (gpu_sum *)state;
+  (void)h;
+  if (s->side)
+    cudaStreamDestroy(s->side);
+  if (s->ready)
+    cudaEventDestroy(s->ready);
+  cudaFree(s->in);
+  cudaFree(s->out);
+  cudaFree(s->flag);
+  free(s);
+}
+
+static const kbench_variant gpu_sum_variant = {
+  sizeof(kbench_variant), BROKEN_NAME, "TEST ONLY: " BROKEN_NAME, "tests",
+  KBENCH_BACKEND_CUDA, gpu_sum_params, 1, gpu_sum_setup, gpu_sum_run,
+  gpu_sum_verify, gpu_sum_bytes, gpu_sum_teardown,
+};
+
+KBENCH_PLUGIN(&gpu_sum_variant)
