@@ -31,6 +31,31 @@ for stage in "$@"; do
     elapsed "catalogue, cold, again" $t0
     python3 "$here/bench/compare.py" "$OUT/cold.csv" "$OUT/cold2.csv" 1 > "$OUT/repeat.txt"
     tail -n 1 "$OUT/cold.txt"; tail -n 1 "$OUT/repeat.txt" ;;
+  abcost)
+    # What isolation costs: the catalogue from this tarball (B) and from
+    # the baseline tarball in devbase/ (A), run B, A, B in one lease, so
+    # both medians and wall times are compared on the same machine.
+    mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+      && (cd /tmp/base/kbench-*/ && ./configure && make -j16) > "$OUT/base-build.log" 2>&1 \
+      || { tail -n 20 "$OUT/base-build.log"; continue; }
+    base=$(echo /tmp/base/kbench-*/kbench)
+    for run in new1:./kbench base:$base new2:./kbench; do
+      t0=$(date +%s.%N)
+      timeout 240 ${run#*:} --calibrate --csv="$OUT/ab-${run%%:*}.csv" > "$OUT/ab-${run%%:*}.txt" 2>&1
+      echo "ab ${run%%:*}: exit $?, $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/timing.txt"
+    done
+    python3 "$here/bench/compare.py" "$OUT/ab-base.csv" "$OUT/ab-new1.csv" 0.5 > "$OUT/ab-compare.txt"
+    python3 "$here/bench/compare.py" "$OUT/ab-new1.csv" "$OUT/ab-new2.csv" 0.5 > "$OUT/ab-repeat.txt"
+    grep "^ab " "$OUT/timing.txt"; tail -n 1 "$OUT/ab-compare.txt"; tail -n 1 "$OUT/ab-repeat.txt"
+    # The stream check's margin: how long the device stayed busy past
+    # the stream's batch, over every verified CUDA case.
+    python3 - "$OUT/ab-new1.csv" <<'PY' | tee "$OUT/busy-after.txt"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["busy_after_stream_s"]]
+v = sorted((float(r["busy_after_stream_s"]) * 1e6, r["variant"], r["params"]) for r in rows)
+print(f"busy after stream, {len(v)} cases: min {v[0][0]:.1f} us, median {v[len(v)//2][0]:.1f} us, max {v[-1][0]:.1f} us ({v[-1][1]} {v[-1][2]})")
+PY
+    ;;
   cold)
     # One cold run: per-stage times are in the CSV's last columns.
     timeout 240 ./kbench --calibrate --csv="$OUT/cold.csv" > "$OUT/cold.txt" 2>&1
