@@ -31,6 +31,21 @@ for stage in "$@"; do
     elapsed "catalogue, cold, again" $t0
     python3 "$here/bench/compare.py" "$OUT/cold.csv" "$OUT/cold2.csv" 1 > "$OUT/repeat.txt"
     tail -n 1 "$OUT/cold.txt"; tail -n 1 "$OUT/repeat.txt" ;;
+  broken)
+    # What kbench reports for each broken CUDA plugin between two good
+    # cases, and what a hung kernel costs: the same good cases with and
+    # without gpu_hang between them (the difference less the 3 s timeout is
+    # the kill, the driver's teardown and a fresh worker's start).
+    make -j16 check TESTS= > /dev/null 2>&1
+    P=tests/plugins/.libs
+    for b in none gpu_crash_run gpu_hang gpu_illegal gpu_side_stream gpu_reset; do
+      t0=$(date +%s.%N)
+      ./kbench --min-samples=3 --max-samples=5 --min-time=0 --warmup=0 \
+        --case-timeout=3 --param n=4M --plugin $P/gpu_ok.so \
+        $( [ $b = none ] || echo --plugin $P/$b.so ) reduce_vec4
+      echo "$b: exit $?, $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s wall"
+    done > "$OUT/broken.txt" 2>&1
+    grep -E "exit|CRASH|ERROR" "$OUT/broken.txt" ;;
   abcost)
     # What isolation costs: the catalogue from this tarball (B) and from
     # the baseline tarball in devbase/ (A), run B, A, B in one lease, so

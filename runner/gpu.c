@@ -272,12 +272,10 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
 
 int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
 {
-  float ms = 0;
+  (void)g;
+  long long t0 = now_ns();
   CHECK(cudaDeviceSynchronize());
-  CHECK(cudaEventRecord(g->stop, g->stream));
-  CHECK(cudaEventSynchronize(g->stop));
-  CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
-  *seconds = ms * 1e-3;
+  *seconds = (now_ns() - t0) * 1e-9;
   return 0;
 }
 

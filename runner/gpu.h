@@ -40,10 +40,11 @@ int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len);
 int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
 
-/* After kb_gpu_end(): wait until the whole device is idle, not only the
-** stream, and the seconds from the region's start until then (a stop
-** event recorded once the device was idle).  Work a plugin queued outside
-** the stream shows as the difference from kb_gpu_end()'s time. */
+/* After kb_gpu_end(): wait until everything this process queued on the
+** device is done, not only the stream, and return the seconds the wait
+** took on the host clock.  Work a plugin queued outside the stream keeps
+** it waiting; another process's work on a time-sliced GPU does not, since
+** the wait ends when this context's work ends. */
 int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len);
 
 /* For the runner's own cases (launch floor, copy calibration): device
