@@ -29,6 +29,7 @@ int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_end(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_idle(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_capture_end(kb_gpu *g, void **gr, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_graph_launch(kb_gpu *g, void *gr, char *err, size_t len) KB_NO_CUDA()
@@ -57,14 +58,20 @@ int kb_launch_touch(void *out, int value, void *stream);
 ** rather than hang the stream forever. */
 #define KB_HOLD_LIMIT_NS 2000000000LL
 
+/* A blocking host function holding a stream until released. */
+typedef struct kb_hold {
+  atomic_int released;
+  atomic_int expired;    /* set when the hold gave up waiting */
+} kb_hold;
+
 struct kb_gpu {
   kbench_device dev;
   cudaStream_t stream;
   cudaEvent_t start, stop;
   void *flush;           /* scratch buffer written to evict L2 */
   size_t flush_bytes;
-  atomic_int released;   /* the hold's flag, set by kb_gpu_end */
-  atomic_int expired;    /* set when a hold gave up waiting */
+  kb_hold stream_hold;   /* kb_gpu_begin's, released by kb_gpu_end */
+  kb_hold device_hold;   /* kb_gpu_hold_device's, released by kb_gpu_idle */
   int holding;
   kb_clocks *clocks;     /* NULL without NVML */
 };
@@ -229,24 +236,34 @@ static long long now_ns(void)
 }
 
 /* Runs on a CUDA runtime thread; it may not call CUDA. */
-static void CUDART_CB hold_stream(void *arg)
+static void CUDART_CB hold_until_released(void *arg)
 {
-  kb_gpu *g = arg;
+  kb_hold *h = arg;
   long long t0 = now_ns();
-  while (!atomic_load_explicit(&g->released, memory_order_acquire))
+  while (!atomic_load_explicit(&h->released, memory_order_acquire))
     if (now_ns() - t0 > KB_HOLD_LIMIT_NS) {
-      atomic_store_explicit(&g->expired, 1, memory_order_release);
+      atomic_store_explicit(&h->expired, 1, memory_order_release);
       break;
     }
 }
 
-int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len)
+static int hold(kb_hold *h, cudaStream_t stream, char *err, size_t len)
 {
-  g->holding = hold;
-  if (hold) {
-    atomic_store_explicit(&g->released, 0, memory_order_release);
-    CHECK(cudaLaunchHostFunc(g->stream, hold_stream, g));
-  }
+  atomic_store_explicit(&h->released, 0, memory_order_release);
+  CHECK(cudaLaunchHostFunc(stream, hold_until_released, h));
+  return 0;
+}
+
+static void release(kb_hold *h)
+{
+  atomic_store_explicit(&h->released, 1, memory_order_release);
+}
+
+int kb_gpu_begin(kb_gpu *g, int hold_stream, char *err, size_t len)
+{
+  g->holding = hold_stream;
+  if (hold_stream && hold(&g->stream_hold, g->stream, err, len))
+    return -1;
   CHECK(cudaEventRecord(g->start, g->stream));
   return 0;
 }
@@ -256,13 +273,13 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
   float ms = 0;
   cudaError_t e = cudaEventRecord(g->stop, g->stream);
   if (g->holding)
-    atomic_store_explicit(&g->released, 1, memory_order_release);
+    release(&g->stream_hold);
   g->holding = 0;
   CHECK(e);
   CHECK(cudaEventSynchronize(g->stop));
   CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
   *seconds = ms * 1e-3;
-  if (atomic_exchange(&g->expired, 0)) {
+  if (atomic_exchange(&g->stream_hold.expired, 0)) {
     snprintf(err, len, "the stream hold timed out: a call inside the timed "
              "region waited for the stream (try --no-hold)");
     return -1;
@@ -270,12 +287,24 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
   return 0;
 }
 
+int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len)
+{
+  /* The runner's stream is non-blocking, so this holds everything but it. */
+  return hold(&g->device_hold, cudaStreamLegacy, err, len);
+}
+
 int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
 {
-  (void)g;
+  release(&g->device_hold);
   long long t0 = now_ns();
   CHECK(cudaDeviceSynchronize());
   *seconds = (now_ns() - t0) * 1e-9;
+  if (atomic_exchange(&g->device_hold.expired, 0)) {
+    snprintf(err, len, "a call in run waited for the whole device (a "
+             "synchronous copy or memset, cudaFree, a device "
+             "synchronization?): run must only queue work on the stream");
+    return -1;
+  }
   return 0;
 }
 

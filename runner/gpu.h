@@ -40,11 +40,16 @@ int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len);
 int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
 
-/* After kb_gpu_end(): wait until everything this process queued on the
-** device is done, not only the stream, and return the seconds the wait
-** took on the host clock.  Work a plugin queued outside the stream keeps
-** it waiting; another process's work on a time-sliced GPU does not, since
-** the wait ends when this context's work ends. */
+/*
+** Outside-the-stream work, made visible: kb_gpu_hold_device() holds the
+** legacy default stream, so that work a plugin queues there or on any
+** blocking stream of its own waits instead of overlapping the timed
+** region; after kb_gpu_end(), kb_gpu_idle() releases it and waits until
+** everything this process queued is done, returning the seconds that took
+** on the host clock (work on another process's context does not count:
+** the wait ends when this context's work ends).
+*/
+int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len);
 int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len);
 
 /* For the runner's own cases (launch floor, copy calibration): device
