@@ -38,7 +38,8 @@ for stage in "$@"; do
     # the kill, the driver's teardown and a fresh worker's start).
     make -j16 check TESTS= > /dev/null 2>&1
     P=tests/plugins/.libs
-    for b in none gpu_crash_run gpu_hang gpu_illegal gpu_side_stream gpu_reset; do
+    for b in none gpu_crash_run gpu_hang gpu_illegal gpu_side_stream gpu_legacy \
+             gpu_nonblocking gpu_reset; do
       t0=$(date +%s.%N)
       ./kbench --min-samples=3 --max-samples=5 --min-time=0 --warmup=0 \
         --case-timeout=3 --param n=4M --plugin $P/gpu_ok.so \

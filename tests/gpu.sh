@@ -32,7 +32,7 @@ gpu_between() {
   name=$1 want=$2 pattern=$3
   shift 3
   check "$name: exit $want, '$pattern'" "$want" "$pattern" \
-    "$KBENCH" $quick --param n=4M "$@" --plugin "$G/gpu_ok.so" \
+    "$KBENCH" $quick --param n=${gpu_n:-4M} "$@" --plugin "$G/gpu_ok.so" \
     --plugin "$G/$name.so" reduce_vec4
   assert "$name: the good CUDA cases before and after it verify" \
     sh -c 'printf "%s\n" "$1" | grep -q "^gpu_ok .* ok$" &&
@@ -46,6 +46,14 @@ gpu_between gpu_illegal 4 \
   "ERROR first run: .*illegal memory access.*device unusable afterwards"
 gpu_between gpu_side_stream 4 \
   "ERROR stream check: work ran outside kbench's stream"
+gpu_between gpu_legacy 4 \
+  "ERROR stream check: work ran outside kbench's stream"
+# A non-blocking stream is not held: only work that outlasts the host's
+# queuing shows (64M ints, ~90 us a run, does).
+gpu_n=64M
+gpu_between gpu_nonblocking 4 \
+  "ERROR stream check: work ran outside kbench's stream"
+gpu_n=
 gpu_between gpu_reset 4 "^gpu_reset .* ERROR "
 
 cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')

@@ -119,7 +119,7 @@ tests_plugins_chatty_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 if HAVE_CUDA
 HAVE_CUDA_FLAG = yes
-check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la
+check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la
 tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
 tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -141,6 +141,12 @@ tests_plugins_gpu_side_stream_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_reset_la_SOURCES = tests/plugins/gpu_reset.cu
 tests_plugins_gpu_reset_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_reset_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_legacy_la_SOURCES = tests/plugins/gpu_legacy.cu
+tests_plugins_gpu_legacy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_legacy_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_nonblocking_la_SOURCES = tests/plugins/gpu_nonblocking.cu
+tests_plugins_gpu_nonblocking_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_nonblocking_la_LDFLAGS = $(BROKEN_LDFLAGS)
 else
 HAVE_CUDA_FLAG = no
 endif

@@ -6,8 +6,10 @@
 **   GPU_CRASH_RUN    segfaults on the host in run, after a verified run
 **   GPU_HANG         launches a kernel that never ends
 **   GPU_ILLEGAL      a kernel stores to an unmapped address (sticky error)
-**   GPU_SIDE_STREAM  does its work on a stream of its own: verifies, but
-**                    kbench's stream is empty
+**   GPU_SIDE_STREAM  does its work on a (blocking) stream of its own:
+**                    verifies, but kbench's stream is empty
+**   GPU_NONBLOCKING  the same on a non-blocking stream
+**   GPU_LEGACY       the same on the legacy default stream
 **   GPU_RESET        calls cudaDeviceReset inside run
 */
 #include <stdint.h>
@@ -81,8 +83,12 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
   if (rc != KBENCH_OK)
     return rc;
   KB_CUDA(h, cudaMemset(s->flag, 0, sizeof(int)));
-#ifdef GPU_SIDE_STREAM
+#if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
+#  ifdef GPU_SIDE_STREAM
   KB_CUDA(h, cudaStreamCreate(&s->side));
+#  elif defined(GPU_NONBLOCKING)
+  KB_CUDA(h, cudaStreamCreateWithFlags(&s->side, cudaStreamNonBlocking));
+#  endif
   KB_CUDA(h, cudaEventCreateWithFlags(&s->ready, cudaEventDisableTiming));
 #endif
   return kb_device_output(h, (void **)&s->out, sizeof(int));
@@ -112,8 +118,9 @@ static int gpu_sum_run(const kbench_host *h, void *state)
   if (later)
     KB_CUDA(h, cudaDeviceReset());
 #endif
-#ifdef GPU_SIDE_STREAM
-  /* Ordered after kbench's poison, but outside kbench's stream. */
+#if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
+  /* Ordered after kbench's poison, but outside kbench's stream (s->side
+  ** stays 0, the legacy default stream, for GPU_LEGACY). */
   KB_CUDA(h, cudaEventRecord(s->ready, stream));
   KB_CUDA(h, cudaStreamWaitEvent(s->side, s->ready, 0));
   stream = s->side;
@@ -130,7 +137,7 @@ static int gpu_sum_verify(const kbench_host *h, void *state)
 {
   gpu_sum *s = (gpu_sum *)state;
   int got;
-#ifdef GPU_SIDE_STREAM
+#if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
   KB_CUDA(h, cudaStreamSynchronize(s->side));
 #endif
   KB_CUDA(h, cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
