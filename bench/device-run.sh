@@ -48,21 +48,32 @@ for stage in "$@"; do
     done > "$OUT/broken.txt" 2>&1
     grep -E "exit|CRASH|ERROR" "$OUT/broken.txt" ;;
   abcost)
-    # What isolation costs: the catalogue from this tarball (B) and from
-    # the baseline tarball in devbase/ (A), run B, A, B in one lease, so
-    # both medians and wall times are compared on the same machine.
+    # What isolation costs: the catalogue from this tarball (new) and from
+    # the baseline tarball in devbase/ (base), interleaved in one lease, so
+    # that medians and wall times are compared on the same machine.
     mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
       && (cd /tmp/base/kbench-*/ && ./configure && make -j16) > "$OUT/base-build.log" 2>&1 \
       || { tail -n 20 "$OUT/base-build.log"; continue; }
     base=$(echo /tmp/base/kbench-*/kbench)
-    for run in new1:./kbench base:$base new2:./kbench; do
+    # GPU variants alone, A and B interleaved twice: the host variants'
+    # noise (their criterion hits its timeout at random) would swamp the
+    # wall times.  Then the host variants alone, with a 5 s sampling cap.
+    cuda=$(./kbench --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')
+    for run in new1:./kbench base1:$base new2:./kbench base2:$base; do
       t0=$(date +%s.%N)
-      timeout 240 ${run#*:} --calibrate --csv="$OUT/ab-${run%%:*}.csv" > "$OUT/ab-${run%%:*}.txt" 2>&1
-      echo "ab ${run%%:*}: exit $?, $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/timing.txt"
+      timeout 240 ${run#*:} --calibrate --csv="$OUT/ab-${run%%:*}.csv" $cuda > "$OUT/ab-${run%%:*}.txt" 2>&1
+      echo "ab ${run%%:*} (GPU variants): exit $?, $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/timing.txt"
     done
-    python3 "$here/bench/compare.py" "$OUT/ab-base.csv" "$OUT/ab-new1.csv" 0.5 > "$OUT/ab-compare.txt"
-    python3 "$here/bench/compare.py" "$OUT/ab-new1.csv" "$OUT/ab-new2.csv" 0.5 > "$OUT/ab-repeat.txt"
-    grep "^ab " "$OUT/timing.txt"; tail -n 1 "$OUT/ab-compare.txt"; tail -n 1 "$OUT/ab-repeat.txt"
+    for run in hbase1:$base hnew1:./kbench hbase2:$base hnew2:./kbench; do
+      t0=$(date +%s.%N)
+      ${run#*:} --timeout=5 --csv="$OUT/ab-${run%%:*}.csv" copy_cpu reduce_cpu transpose_cpu > /dev/null 2>&1
+      echo "ab ${run%%:*} (host variants): exit $?, $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/timing.txt"
+    done
+    for pair in base1:new1 base2:new2 new1:new2 base1:base2 hbase1:hnew1 hbase2:hnew2; do
+      echo "== ${pair%%:*} -> ${pair#*:}"
+      python3 "$here/bench/compare.py" "$OUT/ab-${pair%%:*}.csv" "$OUT/ab-${pair#*:}.csv" 0.5
+    done > "$OUT/ab-compare.txt"
+    grep "^ab " "$OUT/timing.txt"; grep -E "^(==|# )" "$OUT/ab-compare.txt"
     # The stream check's margin: how long the device stayed busy past
     # the stream's batch, over every verified CUDA case.
     python3 - "$OUT/ab-new1.csv" <<'PY' | tee "$OUT/busy-after.txt"
