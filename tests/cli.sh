@@ -25,6 +25,22 @@ check "--param out of range: 2" 2 "n=0 is outside" \
   "$KBENCH" --param n=0 reduce_cpu
 check "--param junk: 2" 2 "'12q' is not an integer" \
   "$KBENCH" --param n=12q reduce_cpu
+check "--param range: 1K:4K:*2,7 runs 1K, 2K, 4K and 7" 0 \
+  "n=1K .*n=2K .*n=4K .*n=7 " sh -c '"$1" --min-time=0 --param n=1K:4K:*2,7 \
+  reduce_cpu | tr "\n" " "' _ "$KBENCH"
+check "--param arithmetic range: 3 cases" 0 "^# 3 cases" \
+  "$KBENCH" --min-time=0 --param n=100:300:+100 copy_cpu
+check "--param range START > STOP: 2, names the item" 2 \
+  "--param n: '4K:1K:\*2': START is more than STOP" \
+  "$KBENCH" --param n=4K:1K:*2 reduce_cpu
+check "--param range with a missing part: 2" 2 \
+  "'1:8': expected START:STOP:\*FACTOR or START:STOP:\+STEP" \
+  "$KBENCH" --param n=1:8 reduce_cpu
+check "--param range over the cap: 2, cap named" 2 \
+  "'1:1G:\+1' would make more than 100000 values" \
+  "$KBENCH" --param n=1:1G:+1 reduce_cpu
+check "--param range values are checked against the limits" 2 \
+  "n=0 is outside" "$KBENCH" --param n=0:8:+4 reduce_cpu
 check "usage error writes no CSV" 2 "outside" \
   "$KBENCH" --param n=0 --csv="$tmpdir/none.csv" reduce_cpu
 assert "no CSV file or temporary left behind" \
