@@ -119,14 +119,21 @@ static int count_arg(const char *opt, const char *arg, int64_t lo,
   return 0;
 }
 
-static int seconds_arg(const char *opt, const char *arg, double lo,
-                       double *out)
+/* A number in [lo, hi]; want says what kind when it is not one. */
+static int number_arg(const char *opt, const char *arg, double lo, double hi,
+                      const char *want, double *out)
 {
   char *end;
   *out = strtod(arg, &end);
-  if (end == arg || *end || !(*out >= lo) || *out > 1e6)
-    return bad(opt, arg, "expected a number of seconds");
+  if (end == arg || *end || !(*out >= lo) || *out > hi)
+    return bad(opt, arg, want);
   return 0;
+}
+
+static int seconds_arg(const char *opt, const char *arg, double lo,
+                       double *out)
+{
+  return number_arg(opt, arg, lo, 1e6, "expected a number of seconds", out);
 }
 
 static int push(const char ***list, size_t *n, const char *item)
@@ -206,10 +213,9 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     o->case_timeout = d;
     return 0;
   case OPT_MAX_NOISE:
-    if (seconds_arg("--max-noise", arg, 0, &d))
+    if (number_arg("--max-noise", arg, 0, 100,
+                   "expected a percentage, 0 to 100", &d))
       return -1;
-    if (d > 100)
-      return bad("--max-noise", arg, "a percentage, 0 to 100");
     o->measure.criterion.max_noise = d / 100;
     return 0;
   case OPT_TAP:

@@ -16,6 +16,9 @@ check "missing option value: 2" 2 "needs a value" "$KBENCH" --mode
 check "bad mode: 2" 2 "expected cold, hot or graph" "$KBENCH" --mode=warm
 check "bad seed: 2" 2 "invalid --seed" "$KBENCH" --seed=-4
 check "bad noise: 2" 2 "percentage" "$KBENCH" --max-noise=200
+check "--max-noise that is not a number asks for a percentage, not seconds" \
+  2 "invalid --max-noise 'lots': expected a percentage" \
+  "$KBENCH" --max-noise=lots
 check "min above max samples: 2" 2 "more than --max-samples" \
   "$KBENCH" --min-samples=10 --max-samples=5
 check "--param without '=': 2" 2 "expected NAME=VALUE" "$KBENCH" --param n
