@@ -59,6 +59,47 @@ check "--cases and --param together are refused" 2 "cannot be combined" \
 printf 'reduce_cpu n=5,6\ncopy_cpu n=7\n' > "$tmpdir/cases.txt"
 check "--cases runs exactly the listed cases" 0 "^copy_cpu +n=7 " \
   "$KBENCH" --min-time=0 --cases="$tmpdir/cases.txt"
+check "--cases and --zip together are refused" 2 "cannot be combined" \
+  "$KBENCH" --cases="$tmpdir/cases.txt" --zip=rows,cols
+
+# Selecting variants: patterns over the catalogue, --exclude.
+fast="--min-time=0 --max-noise=5 --timeout=2"
+for want in "^1\.\.2$" "^ok 1 - copy_cpu n=1K$" "^ok 2 - reduce_cpu n=1K$"; do
+  check "pattern '*_cpu' less --exclude='transpose_*': $want" 0 "$want" \
+    "$KBENCH" $fast --tap --param n=1K --exclude='transpose_*' '*_cpu'
+done
+check "a pattern matching no variant: 2, names it" 2 \
+  "no variant matches 'xyz\*'" "$KBENCH" 'xyz*'
+check "plugin names and patterns together are refused" 2 "not both" \
+  "$KBENCH" reduce_cpu 'copy_*'
+for want in "^1\.\.1$" "^ok 1 - reduce_cpu n=1K$"; do
+  check "--exclude=copy_cpu among named plugins: $want" 0 "$want" \
+    "$KBENCH" $fast --tap --param n=1K --exclude=copy_cpu reduce_cpu copy_cpu
+done
+check "--exclude leaving nothing: 2" 2 "--exclude leaves no variant to run" \
+  "$KBENCH" --exclude='*' reduce_cpu
+
+# --zip, through transpose_cpu (rows, cols, block).
+transpose="$top_builddir/plugins/transpose/.libs/transpose_cpu.so"
+for want in "^1\.\.2$" "^ok 2 - transpose_cpu rows=128 cols=16 block=32$"; do
+  check "--zip=rows,cols pairs 2 rows with 2 cols: $want" 0 "$want" \
+    "$KBENCH" $fast --tap --zip=rows,cols --param rows=64,128 \
+    --param cols=32,16 "$transpose"
+done
+for want in "^1\.\.6$" "^ok 2 - transpose_cpu rows=32 cols=16 block=32$" \
+    "^ok 6 - transpose_cpu rows=128 cols=48 block=32$"; do
+  check "--zip over ranges, crossed with block: $want" 0 "$want" \
+    "$KBENCH" $fast --tap --zip=rows,cols --param rows=32:128:*2 \
+    --param cols=16:48:+16 --param block=0,32 "$transpose"
+done
+check "--zip lists of unequal length: 2, names lists and lengths" 2 \
+  "--zip rows,cols: lists of unequal length for transpose_cpu: rows has 2, cols has 1" \
+  "$KBENCH" --zip=rows,cols --param rows=64,128 --param cols=32 "$transpose"
+check "--zip of a parameter no selected variant has: 2" 2 \
+  "--zip n,stride: no selected variant has a parameter stride" \
+  "$KBENCH" --zip=n,stride reduce_cpu
+check "--zip of one name: 2" 2 "invalid --zip 'n': expected two or more" \
+  "$KBENCH" --zip=n reduce_cpu
 check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
