@@ -8,19 +8,28 @@
 
 static const char usage_text[] =
 "Usage: kbench [OPTION]... [PLUGIN]...\n"
+"  or:  kbench [OPTION]... PATTERN...\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
-"the whole catalogue.\n"
+"the whole catalogue; with PATTERNs (arguments with *, ? or [, quoted as\n"
+"in 'reduce_*'), the variants of the catalogue whose names match one.\n"
 "\n"
 "Selecting:\n"
 "  -p, --plugin=NAME|PATH  a plugin to run (repeatable); NAME is looked up as\n"
 "                          NAME or NAME.so in $KBENCH_PLUGIN_PATH, the build\n"
 "                          tree (when run from it), then %s;\n"
 "                          an argument with a '/' is a path\n"
+"      --exclude=PATTERN   skip the variants whose names match PATTERN\n"
+"                          (shell wildcards; repeatable)\n"
 "  -l, --list              list the variants found, with their parameters\n"
 "  -P, --param=NAME=VALUES set a parameter of every selected variant that\n"
 "                          declares it; VALUES is a comma list of integers\n"
-"                          with optional K/M/G (x1024) suffix, each a case\n"
+"                          (optional K/M/G suffix, x1024) and of ranges\n"
+"                          START:STOP:*FACTOR or START:STOP:+STEP (STOP\n"
+"                          included if hit); every combination is a case\n"
+"      --zip=A,B[,C...]    pair the values of parameters A, B... element by\n"
+"                          element instead of combining them; the lists must\n"
+"                          be equally long (repeatable)\n"
 "      --cases=FILE        run the cases listed in FILE instead, one per\n"
 "                          line: VARIANT [NAME=VALUES]... ('#' comments)\n"
 "  -s, --seed=N            seed for the random inputs (default 1)\n"
@@ -73,13 +82,16 @@ static const char usage_text[] =
 enum {
   OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
-  OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT
+  OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_ZIP,
+  OPT_EXCLUDE
 };
 
 static const struct option long_options[] = {
   {"plugin", required_argument, NULL, 'p'},
   {"list", no_argument, NULL, 'l'},
   {"param", required_argument, NULL, 'P'},
+  {"zip", required_argument, NULL, OPT_ZIP},
+  {"exclude", required_argument, NULL, OPT_EXCLUDE},
   {"seed", required_argument, NULL, 's'},
   {"device", required_argument, NULL, 'd'},
   {"mode", required_argument, NULL, 'm'},
@@ -117,14 +129,21 @@ static int count_arg(const char *opt, const char *arg, int64_t lo,
   return 0;
 }
 
-static int seconds_arg(const char *opt, const char *arg, double lo,
-                       double *out)
+/* A number in [lo, hi]; want says what kind when it is not one. */
+static int number_arg(const char *opt, const char *arg, double lo, double hi,
+                      const char *want, double *out)
 {
   char *end;
   *out = strtod(arg, &end);
-  if (end == arg || *end || !(*out >= lo) || *out > 1e6)
-    return bad(opt, arg, "expected a number of seconds");
+  if (end == arg || *end || !(*out >= lo) || *out > hi)
+    return bad(opt, arg, want);
   return 0;
+}
+
+static int seconds_arg(const char *opt, const char *arg, double lo,
+                       double *out)
+{
+  return number_arg(opt, arg, lo, 1e6, "expected a number of seconds", out);
 }
 
 static int push(const char ***list, size_t *n, const char *item)
@@ -135,6 +154,13 @@ static int push(const char ***list, size_t *n, const char *item)
   grown[(*n)++] = item;
   *list = grown;
   return 0;
+}
+
+/* A positional argument is a pattern on variant names when it has a
+** wildcard; one with a '/' stays a path, as no variant name has one. */
+static int is_pattern(const char *arg)
+{
+  return strpbrk(arg, "*?[") && !strchr(arg, '/');
 }
 
 static int parse_one(int opt, const char *arg, kb_options *o)
@@ -151,6 +177,13 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     if (!strchr(arg, '=') || arg[0] == '=')
       return bad("--param", arg, "expected NAME=VALUE");
     return push(&o->params, &o->n_params, arg);
+  case OPT_ZIP:
+    if (!strchr(arg, ','))
+      return bad("--zip", arg, "expected two or more parameter names, "
+                 "A,B[,C...]");
+    return push(&o->zips, &o->n_zips, arg);
+  case OPT_EXCLUDE:
+    return push(&o->excludes, &o->n_excludes, arg);
   case 's':
     if (kb_parse_int(arg, &v) || v < 0)
       return bad("--seed", arg, "expected a non-negative integer");
@@ -204,10 +237,9 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     o->case_timeout = d;
     return 0;
   case OPT_MAX_NOISE:
-    if (seconds_arg("--max-noise", arg, 0, &d))
+    if (number_arg("--max-noise", arg, 0, 100,
+                   "expected a percentage, 0 to 100", &d))
       return -1;
-    if (d > 100)
-      return bad("--max-noise", arg, "a percentage, 0 to 100");
     o->measure.criterion.max_noise = d / 100;
     return 0;
   case OPT_TAP:
@@ -269,12 +301,25 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
     }
   }
   for (int i = optind; i < argc; i++)
-    if (push(&o->plugins, &o->n_plugins, argv[i]))
+    if (is_pattern(argv[i]) ? push(&o->patterns, &o->n_patterns, argv[i])
+        : push(&o->plugins, &o->n_plugins, argv[i]))
       return -1;
-  if (o->cases_path && o->n_params) {
-    fprintf(stderr, "kbench: --cases and --param cannot be combined: put "
-            "the values in the case file\n");
+  /* Patterns select from the whole catalogue, named plugins load only
+  ** themselves: which of the two a mixture means is not settled yet. */
+  if (o->n_patterns && o->n_plugins) {
+    fprintf(stderr, "kbench: give plugin names or variant patterns such "
+            "as '%s', not both\n", o->patterns[0]);
     return -1;
+  }
+  if (o->cases_path) {
+    const char *other = o->n_params ? "--param" : o->n_zips ? "--zip"
+                        : o->n_excludes ? "--exclude"
+                        : o->n_patterns ? "a variant pattern" : NULL;
+    if (other) {
+      fprintf(stderr, "kbench: --cases and %s cannot be combined: the case "
+              "file lists exactly the cases to run\n", other);
+      return -1;
+    }
   }
   const kb_criterion_cfg *k = &o->measure.criterion;
   if (o->case_timeout == 0) {
@@ -293,6 +338,9 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
 void kb_cli_free(kb_options *o)
 {
   free(o->plugins);
+  free(o->patterns);
   free(o->params);
-  o->plugins = o->params = NULL;
+  free(o->zips);
+  free(o->excludes);
+  o->plugins = o->patterns = o->params = o->zips = o->excludes = NULL;
 }

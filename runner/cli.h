@@ -28,8 +28,15 @@ enum kb_exit {
 typedef struct kb_options {
   const char **plugins;  /* --plugin arguments and positional names */
   size_t n_plugins;
+  const char **patterns; /* positional arguments with * ? or [ and no '/':
+                            patterns on variant names (kb_plan_opts.include) */
+  size_t n_patterns;
   const char **params;   /* NAME=VALUE strings, in order */
   size_t n_params;
+  const char **zips;     /* --zip groups, "A,B[,C...]" */
+  size_t n_zips;
+  const char **excludes; /* --exclude patterns */
+  size_t n_excludes;
   int list;
   int tap;
   int calibrate;

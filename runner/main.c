@@ -257,8 +257,13 @@ static int build_plan(kb_plan *plan, const kb_catalogue *cat,
                             err, sizeof err);
     fclose(f);
   } else {
-    rc = kb_plan_build(plan, cat->plugins, cat->n, o->params, o->n_params,
-                       err, sizeof err);
+    kb_plan_opts po = {
+      .assignments = o->params, .n_assignments = o->n_params,
+      .zips = o->zips, .n_zips = o->n_zips,
+      .include = o->patterns, .n_include = o->n_patterns,
+      .exclude = o->excludes, .n_exclude = o->n_excludes,
+    };
+    rc = kb_plan_build(plan, cat->plugins, cat->n, &po, err, sizeof err);
   }
   if (rc)
     fprintf(stderr, "kbench: %s\n", err);

@@ -31,33 +31,160 @@ int kb_parse_int(const char *s, int64_t *out)
   return 0;
 }
 
+/* Digits with an optional sign and suffix that kb_parse_int still refused:
+** too large, which deserves its own message. */
+static int looks_numeric(const char *s)
+{
+  s += *s == '-' || *s == '+';
+  size_t digits = strspn(s, "0123456789");
+  if (digits == 0)
+    return 0;
+  s += digits;
+  s += *s && strchr("KkMmGg", *s) != NULL;
+  return *s == '\0';
+}
+
+static int parse_part(const char *text, const char *item, int64_t *out,
+                      char *err, size_t errlen)
+{
+  if (kb_parse_int(text, out) == 0)
+    return 0;
+  const char *why = looks_numeric(text) ? "is out of range (64-bit integers)"
+                    : "is not an integer (digits, optional K/M/G)";
+  if (strcmp(text, item) == 0)
+    snprintf(err, errlen, "'%s' %s", text, why);
+  else
+    snprintf(err, errlen, "'%s' %s, in '%s'", text, why, item);
+  return -1;
+}
+
+static int append(kb_values *out, size_t *cap, int64_t v)
+{
+  if (out->n == *cap) {
+    size_t want = *cap ? 2 * *cap : 8;
+    int64_t *grown = realloc(out->v, want * sizeof *grown);
+    if (!grown)
+      return -1;
+    out->v = grown;
+    *cap = want;
+  }
+  out->v[out->n++] = v;
+  return 0;
+}
+
+/*
+** "START:STOP:*FACTOR" or "START:STOP:+STEP", STOP included when hit.
+** The values are counted before any is stored, so the cap is checked
+** before memory is spent, and no step can overflow.
+*/
+static int range_values(const char *item, const char *parts[3],
+                        kb_values *out, size_t *cap, char *err, size_t errlen)
+{
+  int geometric = parts[2][0] == '*';
+  int64_t start, stop, step;
+  if (parse_part(parts[0], item, &start, err, errlen)
+      || parse_part(parts[1], item, &stop, err, errlen)
+      || parse_part(parts[2] + 1, item, &step, err, errlen))
+    return -1;
+  const char *why = start > stop ? "START is more than STOP"
+                    : geometric && step < 2 ? "FACTOR must be at least 2"
+                    : geometric && start < 1 ? "a geometric range must "
+                                               "START at 1 or more"
+                    : !geometric && step < 1 ? "STEP must be at least 1"
+                    : NULL;
+  if (why) {
+    snprintf(err, errlen, "'%s': %s", item, why);
+    return -1;
+  }
+  /* Steps after START; as unsigned, the distance fits even from INT64_MIN
+  ** to INT64_MAX. */
+  uint64_t steps = 0;
+  if (geometric)
+    for (int64_t v = start; v <= stop / step; v *= step)
+      steps++;
+  else
+    steps = ((uint64_t)stop - (uint64_t)start) / (uint64_t)step;
+  if (steps >= KB_RANGE_MAX) {
+    snprintf(err, errlen, "'%s' would make more than %d values, the most "
+             "one range may make", item, KB_RANGE_MAX);
+    return -1;
+  }
+  int64_t v = start;
+  for (uint64_t i = 0; i <= steps; i++) {
+    if (append(out, cap, v)) {
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    if (i < steps)
+      v = geometric ? v * step : v + step;
+  }
+  return 0;
+}
+
+/* Split a range item into its three parts, each checked for presence. */
+static int parse_range(const char *item, kb_values *out, size_t *cap,
+                       char *err, size_t errlen)
+{
+  char *copy = strdup(item);
+  if (!copy) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  const char *parts[3] = {copy, NULL, NULL};
+  char *colon = strchr(copy, ':');
+  *colon = '\0';
+  parts[1] = colon + 1;
+  if ((colon = strchr(colon + 1, ':'))) {
+    *colon = '\0';
+    parts[2] = colon + 1;
+  }
+  int rc;
+  if (!parts[2] || strchr(parts[2], ':') || !*parts[0] || !*parts[1]
+      || (parts[2][0] != '*' && parts[2][0] != '+') || !parts[2][1]) {
+    snprintf(err, errlen, "'%s': expected START:STOP:*FACTOR or "
+             "START:STOP:+STEP", item);
+    rc = -1;
+  } else {
+    rc = range_values(item, parts, out, cap, err, errlen);
+  }
+  free(copy);
+  return rc;
+}
+
+/* One comma item: an integer or a range, appended to out. */
+static int parse_item(const char *item, kb_values *out, size_t *cap,
+                      char *err, size_t errlen)
+{
+  int64_t v;
+  if (strchr(item, ':'))
+    return parse_range(item, out, cap, err, errlen);
+  if (parse_part(item, item, &v, err, errlen))
+    return -1;
+  if (append(out, cap, v)) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  return 0;
+}
+
 int kb_parse_values(const char *s, kb_values *out, char *err, size_t errlen)
 {
   out->v = NULL;
   out->n = 0;
-  size_t cap = 1;
-  for (const char *p = s; *p; p++)
-    cap += *p == ',';
-  out->v = malloc(cap * sizeof *out->v);
+  size_t cap = 0;
   char *copy = strdup(s);
-  if (!out->v || !copy) {
-    free(copy);
-    kb_values_free(out);
+  if (!copy) {
     snprintf(err, errlen, "out of memory");
     return -1;
   }
   char *save = NULL;
   for (char *tok = strtok_r(copy, ",", &save); tok;
-       tok = strtok_r(NULL, ",", &save)) {
-    if (kb_parse_int(tok, &out->v[out->n]) != 0) {
-      snprintf(err, errlen, "'%s' is not an integer (digits, optional K/M/G)",
-               tok);
+       tok = strtok_r(NULL, ",", &save))
+    if (parse_item(tok, out, &cap, err, errlen)) {
       free(copy);
       kb_values_free(out);
       return -1;
     }
-    out->n++;
-  }
   free(copy);
   if (out->n == 0) {
     snprintf(err, errlen, "empty value");

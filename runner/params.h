@@ -7,13 +7,24 @@
 
 #include <kbench/plugin.h>
 
-/* A list of values, as in "1,2,4" or "64M". */
+/* A list of values, as in "1,2,4", "64M" or "1,64K:1M:*4". */
 typedef struct kb_values {
   int64_t *v;
   size_t n;
 } kb_values;
 
+/* The most values one range item may make: a typo such as "1:1G:+1"
+** must be refused, not planned as a billion cases. */
+#define KB_RANGE_MAX 100000
+
 int kb_parse_int(const char *s, int64_t *out);
+
+/*
+** A comma list of items, each an integer with an optional K/M/G suffix
+** or a range: START:STOP:*FACTOR (geometric) or START:STOP:+STEP
+** (arithmetic), from START while at most STOP.  0, or -1 with a message
+** naming the bad item and out->v NULL.
+*/
 int kb_parse_values(const char *s, kb_values *out, char *err, size_t errlen);
 void kb_values_free(kb_values *vals);
 int kb_param_check(const kbench_param *p, int64_t v, char *err, size_t errlen);

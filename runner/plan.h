@@ -24,11 +24,44 @@ typedef struct kb_plan {
   size_t n;
 } kb_plan;
 
-/* assignments are "NAME=VALUES" strings.  0, or -1 with a message. */
+/* The most cases one plan may hold: ranges make huge products easy. */
+#define KB_PLAN_MAX 100000
+
+/* What to plan from the loaded variants.  Every list may be empty. */
+typedef struct kb_plan_opts {
+  const char *const *assignments;  /* "NAME=VALUES" (--param) */
+  size_t n_assignments;
+  /*
+  ** "A,B[,C...]" (--zip): the value lists of these parameters are paired
+  ** element by element instead of crossed, and must be equally long.  A
+  ** group applies to a variant that declares at least two of its names,
+  ** and pairs those; to a variant that declares fewer it does not apply.
+  ** The group takes the place of its first parameter in the product.
+  */
+  const char *const *zips;
+  size_t n_zips;
+  /* Shell patterns (fnmatch) on variant names: a variant is planned when
+  ** it matches some include pattern, or there are none, and no exclude
+  ** pattern. */
+  const char *const *include;
+  size_t n_include;
+  const char *const *exclude;
+  size_t n_exclude;
+} kb_plan_opts;
+
+/*
+** The cartesian plan over the variants opts selects (opts NULL: all, with
+** their defaults).  Every --param and --zip name must belong to some
+** selected variant, every include pattern must match a variant, and
+** exclusion must leave one.  0, or -1 with a message and an empty plan.
+*/
 int kb_plan_build(kb_plan *plan, const kb_plugin *plugins, size_t n_plugins,
-                  const char *const *assignments, size_t n_assignments,
-                  char *err, size_t errlen);
+                  const kb_plan_opts *opts, char *err, size_t errlen);
 void kb_plan_free(kb_plan *plan);
+
+/* Whether opts (NULL: no patterns) selects the variant of that name: the
+** filter alone, without the checks kb_plan_build adds. */
+int kb_plan_selects(const kb_plan_opts *opts, const char *variant);
 
 /*
 ** A case list instead of the cartesian plan: each line of f is

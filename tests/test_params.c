@@ -28,6 +28,90 @@ int main(void)
   ok(kb_parse_values("1,x", &vals, err, sizeof err) != 0
      && strstr(err, "'x'") != NULL, "bad list item named: %s", err);
   ok(kb_parse_values(",", &vals, err, sizeof err) != 0, "empty list");
+  ok(kb_parse_values("12q", &vals, err, sizeof err) != 0
+     && strcmp(err, "'12q' is not an integer (digits, optional K/M/G)") == 0,
+     "plain non-integer keeps its message: %s", err);
+  ok(kb_parse_values("99999999999G", &vals, err, sizeof err) != 0
+     && strstr(err, "'99999999999G' is out of range"),
+     "too large: %s", err);
+
+  /* Ranges: geometric and arithmetic, STOP included when hit. */
+  ok(kb_parse_values("64K:1M:*2", &vals, err, sizeof err) == 0 && vals.n == 5
+     && vals.v[0] == 65536 && vals.v[4] == 1048576, "64K:1M:*2: 5 values");
+  kb_values_free(&vals);
+  ok(kb_parse_values("1K:5K:*2", &vals, err, sizeof err) == 0 && vals.n == 3
+     && vals.v[2] == 4096, "geometric, STOP not hit: 1K 2K 4K");
+  kb_values_free(&vals);
+  ok(kb_parse_values("32:1024:+32", &vals, err, sizeof err) == 0
+     && vals.n == 32 && vals.v[1] == 64 && vals.v[31] == 1024,
+     "32:1024:+32: 32 values");
+  kb_values_free(&vals);
+  ok(kb_parse_values("1:10:+4", &vals, err, sizeof err) == 0 && vals.n == 3
+     && vals.v[2] == 9, "arithmetic, STOP not hit: 1 5 9");
+  kb_values_free(&vals);
+  ok(kb_parse_values("-4:4:+3", &vals, err, sizeof err) == 0 && vals.n == 3
+     && vals.v[0] == -4 && vals.v[2] == 2, "arithmetic from a negative START");
+  kb_values_free(&vals);
+  ok(kb_parse_values("3:3:*2", &vals, err, sizeof err) == 0 && vals.n == 1
+     && vals.v[0] == 3, "START = STOP: one value");
+  kb_values_free(&vals);
+  ok(kb_parse_values("1:2G:*1K", &vals, err, sizeof err) == 0 && vals.n == 4
+     && vals.v[3] == (int64_t)1 << 30, "suffix on FACTOR");
+  kb_values_free(&vals);
+  ok(kb_parse_values("1,7,64K:1M:*4,3", &vals, err, sizeof err) == 0
+     && vals.n == 6 && vals.v[1] == 7 && vals.v[2] == 65536
+     && vals.v[4] == 1048576 && vals.v[5] == 3,
+     "ranges mixed with plain items, in order");
+  kb_values_free(&vals);
+  ok(kb_parse_values("1:100000:+1", &vals, err, sizeof err) == 0
+     && vals.n == KB_RANGE_MAX && vals.v[KB_RANGE_MAX - 1] == KB_RANGE_MAX,
+     "exactly the cap is allowed");
+  kb_values_free(&vals);
+
+  /* Near the ends of int64: no step may overflow. */
+  ok(kb_parse_values("1:9223372036854775807:*2", &vals, err, sizeof err) == 0
+     && vals.n == 63 && vals.v[62] == (int64_t)1 << 62,
+     "geometric up to INT64_MAX stops at 2^62");
+  kb_values_free(&vals);
+  ok(kb_parse_values("9223372036854775800:9223372036854775807:+5", &vals,
+                     err, sizeof err) == 0 && vals.n == 2
+     && vals.v[1] == 9223372036854775805, "arithmetic near INT64_MAX");
+  kb_values_free(&vals);
+  ok(kb_parse_values("-9223372036854775807:9223372036854775807:"
+                     "+9223372036854775807", &vals, err, sizeof err) == 0
+     && vals.n == 3 && vals.v[1] == 0, "a step as wide as int64");
+  kb_values_free(&vals);
+
+  /* Every way a range can be wrong names the item. */
+  static const struct {
+    const char *text, *want;
+  } bad[] = {
+    {"4K:1K:*2", "'4K:1K:*2': START is more than STOP"},
+    {"1:8:*1", "'1:8:*1': FACTOR must be at least 2"},
+    {"1:8:*-2", "'1:8:*-2': FACTOR must be at least 2"},
+    {"0:8:*2", "'0:8:*2': a geometric range must START at 1"},
+    {"1:8:+0", "'1:8:+0': STEP must be at least 1"},
+    {"1:8", "'1:8': expected START:STOP:*FACTOR or START:STOP:+STEP"},
+    {"1:8:", "'1:8:': expected START:STOP"},
+    {":8:+1", "':8:+1': expected START:STOP"},
+    {"1::+1", "'1::+1': expected START:STOP"},
+    {"1:8:2", "'1:8:2': expected START:STOP"},
+    {"1:8:*", "'1:8:*': expected START:STOP"},
+    {"1:8:+1:4", "'1:8:+1:4': expected START:STOP"},
+    {"1:8q:*2", "'8q' is not an integer (digits, optional K/M/G), in "
+                "'1:8q:*2'"},
+    {"1:99999999999999999999:+1", "'99999999999999999999' is out of range"},
+    {"1:100001:+1", "'1:100001:+1' would make more than 100000 values"},
+    {"1:1G:+1", "'1:1G:+1' would make more than 100000 values"},
+    {"-9223372036854775808:9223372036854775807:+1", "more than 100000"},
+    {"5,1:8", "'1:8': expected"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    vals.n = 99;
+    int rc = kb_parse_values(bad[i].text, &vals, err, sizeof err);
+    ok(rc != 0 && strstr(err, bad[i].want) && vals.v == NULL && vals.n == 0,
+       "%s refused: %s", bad[i].text, err);
+  }
 
   kbench_param p = {"threads", "block size", "256", 32, 1024,
                     KBENCH_PARAM_POW2};
