@@ -16,7 +16,7 @@ AM_TESTS_ENVIRONMENT = \
 UNIT_LDADD = runner/libkbrunner.la
 UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
 check_PROGRAMS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan tests/test_kbutil
+	tests/test_plan tests/test_kbutil tests/test_wire
 tests_test_params_SOURCES = tests/test_params.c tests/tap.h
 tests_test_params_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_params_LDADD = $(UNIT_LDADD)
@@ -38,6 +38,11 @@ tests_test_kbutil_SOURCES = tests/test_kbutil.c tests/tap.h
 tests_test_kbutil_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_kbutil_LDADD = $(UNIT_LDADD)
 tests_test_kbutil_LDFLAGS = $(CUDA_LDFLAGS)
+
+tests_test_wire_SOURCES = tests/test_wire.c tests/tap.h
+tests_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_wire_LDADD = $(UNIT_LDADD)
+tests_test_wire_LDFLAGS = $(CUDA_LDFLAGS)
 
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
@@ -152,7 +157,8 @@ HAVE_CUDA_FLAG = no
 endif
 
 TESTS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan tests/test_kbutil tests/cli.sh tests/loader.sh tests/host.sh \
+	tests/test_plan tests/test_kbutil tests/test_wire tests/cli.sh \
+	tests/loader.sh tests/host.sh \
 	tests/isolation.sh \
 	tests/gpu.sh tests/example.sh
 EXTRA_DIST += tests/cli.sh tests/loader.sh tests/host.sh tests/gpu.sh \
