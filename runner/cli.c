@@ -58,7 +58,14 @@ static const char usage_text[] =
 "                          report each case as %% of it too\n"
 "\n"
 "Reporting:\n"
-"      --tap               print TAP instead of a table\n"
+"      --format=FORMAT     what to print on standard output: table (default),\n"
+"                          tap, or json (the document --json writes)\n"
+"      --tap               the same as --format=tap\n"
+"      --json=FILE         also write the results as JSON to FILE: Google\n"
+"                          Benchmark's format with kbench's fields added,\n"
+"                          complete after every case\n"
+"      --repetitions=N     run each case N times, each a result of its own\n"
+"                          (for compare's statistics; default 1)\n"
 "      --csv=FILE          also write one CSV row per case to FILE\n"
 "      --samples=FILE      also write every raw sample to FILE (CSV)\n"
 "  -h, --help              show this help and exit\n"
@@ -82,7 +89,8 @@ static const char usage_text[] =
 enum {
   OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
-  OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_ZIP,
+  OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
+  OPT_JSON, OPT_REPETITIONS, OPT_ZIP,
   OPT_EXCLUDE
 };
 
@@ -104,6 +112,9 @@ static const struct option long_options[] = {
   {"timeout", required_argument, NULL, OPT_TIMEOUT},
   {"case-timeout", required_argument, NULL, OPT_CASE_TIMEOUT},
   {"tap", no_argument, NULL, OPT_TAP},
+  {"format", required_argument, NULL, OPT_FORMAT},
+  {"json", required_argument, NULL, OPT_JSON},
+  {"repetitions", required_argument, NULL, OPT_REPETITIONS},
   {"calibrate", no_argument, NULL, OPT_CALIBRATE},
   {"no-hold", no_argument, NULL, OPT_NO_HOLD},
   {"cases", required_argument, NULL, OPT_CASES},
@@ -244,6 +255,23 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     return 0;
   case OPT_TAP:
     o->tap = 1;
+    o->json_stdout = 0;
+    return 0;
+  case OPT_FORMAT:
+    if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json"))
+      return bad("--format", arg, "expected table, tap or json");
+    o->tap = strcmp(arg, "tap") == 0;
+    o->json_stdout = strcmp(arg, "json") == 0;
+    return 0;
+  case OPT_JSON:
+    o->json_path = arg;
+    return 0;
+  case OPT_REPETITIONS:
+    if (count_arg("--repetitions", arg, 1, &v))
+      return -1;
+    if (v > 1000)
+      return bad("--repetitions", arg, "at most 1000");
+    o->repetitions = (size_t)v;
     return 0;
   case OPT_CALIBRATE:
     o->calibrate = 1;
@@ -268,6 +296,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
 {
   memset(o, 0, sizeof *o);
   o->seed = 1;
+  o->repetitions = 1;
   o->measure.mode = KB_MODE_COLD;
   o->measure.warmup = 2;
   o->measure.hold = 1;

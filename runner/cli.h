@@ -38,7 +38,10 @@ typedef struct kb_options {
   const char **excludes; /* --exclude patterns */
   size_t n_excludes;
   int list;
-  int tap;
+  int tap;               /* --tap or --format=tap */
+  int json_stdout;       /* --format=json: JSON instead of the table */
+  const char *json_path; /* --json=FILE */
+  size_t repetitions;    /* runs of each case, each its own result */
   int calibrate;
   uint64_t seed;
   int device;

@@ -66,7 +66,7 @@ static const char *const memories[] = {"host", "global", "shared"};
 
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const kb_plan_case *pc, const kb_result *res,
-                    const kbench_device *dev, double copy_gbps)
+                    const kbench_device *dev, double copy_gbps, size_t rep)
 {
   const kbench_variant *v = pc->variant;
   if (csv->f) {
@@ -93,7 +93,7 @@ void kb_export_case(kb_export *csv, kb_export *samples,
             res->teardown_s);
     if (res->busy_after_s >= 0)     /* empty: not checked (host cases) */
       fprintf(f, "%.3g", res->busy_after_s);
-    fputc('\n', f);
+    fprintf(f, ",%zu\n", rep);
     flush(csv);
   }
   if (samples->f)
@@ -101,8 +101,8 @@ void kb_export_case(kb_export *csv, kb_export *samples,
       csv_string(samples->f, v->name);
       fputc(',', samples->f);
       csv_string(samples->f, pc->label);
-      fprintf(samples->f, ",%s,%zu,%zu,%.9g\n", res->mode, res->batch, i,
-              res->samples[i]);
+      fprintf(samples->f, ",%s,%zu,%zu,%.9g,%zu\n", res->mode, res->batch, i,
+              res->samples[i], rep);
     }
   if (samples->f)
     flush(samples);

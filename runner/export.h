@@ -28,14 +28,14 @@ int kb_export_close(kb_export *e, char *err, size_t len);
 
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const kb_plan_case *pc, const kb_result *res,
-                    const kbench_device *dev, double copy_gbps);
+                    const kbench_device *dev, double copy_gbps, size_t rep);
 
 #define KB_CSV_HEADER                                                     \
   "variant,params,backend,mode,verdict,stage,message,samples,batch,"      \
   "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
   "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"      \
   "sm_clock_max_mhz,throttled_samples,case_wall_s,setup_s,verify_s,"      \
-  "sampling_s,teardown_s,busy_after_stream_s"
-#define KB_SAMPLES_HEADER "variant,params,mode,batch,index,seconds"
+  "sampling_s,teardown_s,busy_after_stream_s,repetition"
+#define KB_SAMPLES_HEADER "variant,params,mode,batch,index,seconds,repetition"
 
 #endif

@@ -40,6 +40,9 @@ int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
                 size_t len) KB_NO_CUDA()
 void kb_gpu_free(void *ptr) { (void)ptr; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
+void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t ul, char *pci,
+                     size_t pl, int *driver, int *runtime)
+{ *uuid = *pci = '\0'; *driver = *runtime = 0; }
 void kb_gpu_graph_free(void *graph) { (void)graph; }
 
 #else /* KBENCH_HAVE_CUDA */
@@ -152,6 +155,25 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
   if (cudaDeviceGetPCIBusId(bus, sizeof bus, ordinal) == cudaSuccess)
     g->clocks = kb_clocks_open(bus, ignored, sizeof ignored);
   return g;
+}
+
+void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
+                     size_t pci_len, int *driver, int *runtime)
+{
+  struct cudaDeviceProp prop;
+  *uuid = *pci = '\0';
+  if (cudaGetDeviceProperties(&prop, g->dev.ordinal) == cudaSuccess) {
+    const unsigned char *b = (const unsigned char *)prop.uuid.bytes;
+    snprintf(uuid, uuid_len, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+             "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
+             b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+  }
+  if (cudaDeviceGetPCIBusId(pci, (int)pci_len, g->dev.ordinal) != cudaSuccess)
+    *pci = '\0';
+  if (cudaDriverGetVersion(driver) != cudaSuccess)
+    *driver = 0;
+  if (cudaRuntimeGetVersion(runtime) != cudaSuccess)
+    *runtime = 0;
 }
 
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz)

@@ -67,6 +67,11 @@ int kb_gpu_capture_end(kb_gpu *g, void **graph, char *err, size_t len);
 int kb_gpu_graph_launch(kb_gpu *g, void *graph, char *err, size_t len);
 void kb_gpu_graph_free(void *graph);
 
+/* Who the device is: its UUID ("GPU-xxxxxxxx-..."), PCI bus id, and the
+** driver's and runtime's CUDA versions (e.g. 13000); "" and 0 when unknown. */
+void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
+                     size_t pci_len, int *driver, int *runtime);
+
 /* The SM clock now and its maximum, in MHz (NVML); 0 and 0 when unknown. */
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz);
 

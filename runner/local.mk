@@ -9,6 +9,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/criterion.c runner/criterion.h \
 	runner/export.c runner/export.h \
 	runner/gpu.c runner/gpu.h \
+	runner/json.c runner/json.h \
 	runner/loader.c runner/loader.h \
 	runner/measure.c runner/measure.h \
 	runner/measure_cold.c runner/measure_hot.c \

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "export.h"
+#include "json.h"
 #include "plan.h"
 #include "report.h"
 #include "search.h"
@@ -33,11 +34,13 @@ typedef struct kb_catalogue {
   size_t n_failures;
 } kb_catalogue;
 
-/* What the report needs to know of the device once a worker opened it. */
+/* Where results go, and the device once a worker has opened it. */
 typedef struct kb_run {
   kb_report *report;
+  kb_export *csv, *samples;
+  kb_json *json;          /* [0] --json's file, [1] --format=json's stdout */
   const kb_options *o;
-  kbench_device dev;
+  kb_device_report device;
   int have_dev;
 } kb_run;
 
@@ -192,8 +195,10 @@ static int exit_of(int verdict)
 static void device_opened(void *ctx, const kb_device_report *d)
 {
   kb_run *run = ctx;
-  run->dev = d->dev;
+  run->device = *d;
   run->have_dev = 1;
+  kb_json_device(&run->json[0], &run->device);
+  kb_json_device(&run->json[1], &run->device);
   if (d->warning[0])
     fprintf(stderr, "kbench: warning: %s\n", d->warning);
   if (d->copy_gbps > 0)
@@ -202,31 +207,40 @@ static void device_opened(void *ctx, const kb_device_report *d)
                    d->floor_s);
 }
 
-static int run_plan(kb_supervisor *sv, const kb_plan *plan, kb_run *run,
-                    kb_export *csv, kb_export *samples)
+/* Run one case (one repetition of it) and write its result everywhere. */
+static int run_case(kb_supervisor *sv, const kb_plan_case *pc, size_t index,
+                    size_t rep, kb_run *run)
+{
+  kb_order order;
+  kb_result res;
+  order.index = index;
+  snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
+  snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
+  order.n_values = pc->variant->n_params;
+  memcpy(order.values, pc->values, order.n_values * sizeof *order.values);
+  kb_report_progress(run->report, pc);
+  kb_supervisor_run(sv, &order, &res);
+  const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
+                             && run->have_dev ? &run->device.dev : NULL;
+  kb_report_case(run->report, pc, &res, dev, &run->o->measure);
+  kb_export_case(run->csv, run->samples, pc, &res, dev,
+                 run->report->copy_gbps, rep);
+  for (int k = 0; k < 2; k++)
+    kb_json_case(&run->json[k], pc, &res, rep, run->o->repetitions);
+  int status = exit_of(res.verdict);
+  kb_result_free(&res);
+  return status;
+}
+
+static int run_plan(kb_supervisor *sv, const kb_plan *plan, kb_run *run)
 {
   int status = KB_EXIT_OK;
-  kb_order order;
-  for (size_t i = 0; i < plan->n && !sv->interrupted; i++) {
-    const kb_plan_case *pc = &plan->cases[i];
-    kb_result res;
-    order.index = i;
-    snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
-    snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
-    order.n_values = pc->variant->n_params;
-    memcpy(order.values, pc->values, order.n_values * sizeof *order.values);
-    kb_report_progress(run->report, pc);
-    kb_supervisor_run(sv, &order, &res);
-    const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
-                               && run->have_dev ? &run->dev : NULL;
-    kb_report_case(run->report, pc, &res, dev, &run->o->measure);
-    kb_export_case(csv, samples, pc, &res, dev, run->report->copy_gbps);
-    status = worse(status, exit_of(res.verdict));
-    kb_result_free(&res);
-    if (sv->interrupted && i + 1 < plan->n)
-      fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", i + 1,
-              plan->n);
-  }
+  size_t reps = run->o->repetitions, total = plan->n * reps, done = 0;
+  for (size_t i = 0; i < plan->n && !sv->interrupted; i++)
+    for (size_t rep = 0; rep < reps && !sv->interrupted; rep++, done++)
+      status = worse(status, run_case(sv, &plan->cases[i], i, rep, run));
+  if (sv->interrupted && done < total)
+    fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", done, total);
   return status;
 }
 
@@ -290,6 +304,7 @@ int main(int argc, char **argv)
   kb_catalogue cat = {0};
   kb_plan plan = {0};
   kb_export csv = {0}, samples = {0};
+  kb_json json[2] = {{0}};
   kb_supervisor sv;
   char err[1024];
   int status = KB_EXIT_OK;
@@ -315,33 +330,41 @@ int main(int argc, char **argv)
   }
   if (kb_export_open(&csv, o.csv_path, KB_CSV_HEADER, err, sizeof err)
       || kb_export_open(&samples, o.samples_path, KB_SAMPLES_HEADER, err,
-                        sizeof err)) {
+                        sizeof err)
+      || kb_json_open(&json[0], o.json_path, &o, argc, argv, err, sizeof err)
+      || kb_json_open(&json[1], o.json_stdout ? "-" : NULL, &o, argc, argv,
+                      err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     status = KB_EXIT_USAGE;
     goto done;
   }
   kb_report report;
-  kb_run run = {&report, &o, {0}, 0};
-  kb_report_begin(&report, stdout, o.tap, cat.n_failures + plan.n,
-                  o.calibrate);
+  kb_run run = {.report = &report, .csv = &csv, .samples = &samples,
+                .json = json, .o = &o};
+  kb_report_begin(&report, o.json_stdout ? NULL : stdout, o.tap,
+                  cat.n_failures + plan.n * o.repetitions, o.calibrate);
   sv.on_device = device_opened;
   sv.device_ctx = &run;
   for (size_t i = 0; i < cat.n_failures; i++)
     kb_report_load_failure(&report, cat.failures[i].what, cat.failures[i].msg);
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  status = run_plan(&sv, &plan, &run, &csv, &samples);
+  status = run_plan(&sv, &plan, &run);
   kb_report_end(&report, seconds_since(&t0));
   if (cat.n_failures)
     status = worse(status, KB_EXIT_LOAD);
   if (kb_export_close(&csv, err, sizeof err)
-      || kb_export_close(&samples, err, sizeof err)) {
+      || kb_export_close(&samples, err, sizeof err)
+      || kb_json_close(&json[0], err, sizeof err)
+      || kb_json_close(&json[1], err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     status = worse(status, KB_EXIT_ERROR);
   }
 done:
   kb_export_close(&csv, err, sizeof err);
   kb_export_close(&samples, err, sizeof err);
+  kb_json_close(&json[0], err, sizeof err);
+  kb_json_close(&json[1], err, sizeof err);
   kb_supervisor_close(&sv);
   kb_plan_free(&plan);
   free_catalogue(&cat);

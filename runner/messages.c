@@ -83,6 +83,10 @@ void kb_msg_put_device(kb_wbuf *b, const kb_device_report *d)
   kb_put_u64(b, v->global_mem_bytes);
   kb_put_f64(b, d->floor_s);
   kb_put_f64(b, d->copy_gbps);
+  kb_put_str(b, d->uuid);
+  kb_put_str(b, d->pci_bus_id);
+  kb_put_i64(b, d->driver_version);
+  kb_put_i64(b, d->runtime_version);
   kb_put_str(b, d->warning);
 }
 
@@ -106,6 +110,10 @@ int kb_msg_get_device(kb_rbuf *r, kb_device_report *d)
   v->global_mem_bytes = (size_t)kb_get_u64(r);
   d->floor_s = kb_get_f64(r);
   d->copy_gbps = kb_get_f64(r);
+  kb_get_str(r, d->uuid, sizeof d->uuid);
+  kb_get_str(r, d->pci_bus_id, sizeof d->pci_bus_id);
+  d->driver_version = (int)kb_get_i64(r);
+  d->runtime_version = (int)kb_get_i64(r);
   kb_get_str(r, d->warning, sizeof d->warning);
   return r->bad ? -1 : 0;
 }

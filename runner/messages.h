@@ -52,6 +52,10 @@ typedef struct kb_device_report {
   kbench_device dev;
   double floor_s;          /* launch floor; < 0 when not measured */
   double copy_gbps;        /* measured copy peak; 0 when not calibrated */
+  char uuid[64];           /* "GPU-..." */
+  char pci_bus_id[32];
+  int driver_version;      /* CUDA versions, e.g. 13000 */
+  int runtime_version;
   char warning[1024];      /* why a built-in measurement failed, or "" */
 } kb_device_report;
 

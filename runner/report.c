@@ -73,6 +73,8 @@ void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
   r->calibrate = calibrate;
   r->copy_gbps = 0;
   r->progress = isatty(STDERR_FILENO);
+  if (!out)
+    return;                /* silent: JSON takes standard output */
   if (tap)
     fprintf(out, "1..%zu\n", total);
   else
@@ -85,6 +87,8 @@ void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
 void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
                       double floor_s)
 {
+  if (!r->out)
+    return;
   char floor[32] = "unknown";
   if (floor_s > 0)
     kb_format_seconds(floor, sizeof floor, floor_s);
@@ -123,6 +127,10 @@ static void tap_yaml_string(FILE *out, const char *key, const char *s)
 
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
 {
+  if (!r->out) {
+    r->next++;
+    return;
+  }
   clear_progress(r);
   if (r->tap) {
     fprintf(r->out, "not ok %zu - load %s\n  ---\n", r->next, what);
@@ -217,6 +225,10 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
 {
   char warnings[512] = "";
   clear_progress(r);
+  if (!r->out) {
+    r->next++;
+    return;
+  }
   if (res->verdict == KB_PASS)
     kb_result_warnings(res, dev, cfg, warnings, sizeof warnings);
   if (r->tap)
@@ -229,6 +241,8 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
 
 void kb_report_end(kb_report *r, double seconds)
 {
+  if (!r->out)
+    return;
   clear_progress(r);
   fprintf(r->out, "# %zu cases in %.1f s\n", r->next - 1, seconds);
   fflush(r->out);

@@ -122,6 +122,8 @@ static kb_gpu *device(kb_worker *w)
     return NULL;
   kb_device_report d = {.floor_s = -1};
   d.dev = *kb_gpu_device(w->gpu);
+  kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
+                  sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
   if (w->job.builtins) {
     double gbps;
     d.floor_s = measure_builtin(w, &kb_builtin_launch_floor, &gbps,

@@ -78,7 +78,7 @@ tests_plugins_first_run_only_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 # The isolation corpus: each crashes, exits, hangs or prints in one
 # callback (tests/isolation.sh).
-check_LTLIBRARIES += tests/plugins/crash_setup.la tests/plugins/crash_run.la tests/plugins/crash_verify.la tests/plugins/crash_bytes.la tests/plugins/crash_teardown.la tests/plugins/crash_load.la tests/plugins/abort_setup.la tests/plugins/exit0_run.la tests/plugins/exit3_verify.la tests/plugins/exit_teardown.la tests/plugins/kill_run.la tests/plugins/hang_run.la tests/plugins/huge.la tests/plugins/chatty.la
+check_LTLIBRARIES += tests/plugins/crash_setup.la tests/plugins/crash_run.la tests/plugins/crash_verify.la tests/plugins/crash_bytes.la tests/plugins/crash_teardown.la tests/plugins/crash_load.la tests/plugins/abort_setup.la tests/plugins/exit0_run.la tests/plugins/exit3_verify.la tests/plugins/exit_teardown.la tests/plugins/kill_run.la tests/plugins/hang_run.la tests/plugins/huge.la tests/plugins/chatty.la tests/plugins/unsupported.la
 tests_plugins_crash_setup_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_crash_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_SETUP -DBROKEN_NAME='"crash_setup"'
 tests_plugins_crash_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -121,6 +121,9 @@ tests_plugins_huge_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_chatty_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_chatty_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CHATTY -DBROKEN_NAME='"chatty"'
 tests_plugins_chatty_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_unsupported_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_unsupported_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_UNSUPPORTED -DBROKEN_NAME='"unsupported"'
+tests_plugins_unsupported_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 if HAVE_CUDA
 HAVE_CUDA_FLAG = yes
@@ -159,8 +162,8 @@ endif
 TESTS += tests/test_params tests/test_stats tests/test_criterion \
 	tests/test_plan tests/test_kbutil tests/test_wire tests/cli.sh \
 	tests/loader.sh tests/host.sh \
-	tests/isolation.sh \
+	tests/isolation.sh tests/json.sh \
 	tests/gpu.sh tests/example.sh
 EXTRA_DIST += tests/cli.sh tests/loader.sh tests/host.sh tests/gpu.sh \
-	tests/isolation.sh tests/plugins/gpu_broken.cuh \
+	tests/isolation.sh tests/json.sh tests/plugins/gpu_broken.cuh \
 	tests/example.sh tests/lib.sh tests/odd

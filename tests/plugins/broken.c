@@ -69,6 +69,9 @@ static int sum_setup(const kbench_host *h, void **state)
 #ifdef BROKEN_SETUP
   return h->fail(h, KBENCH_ERROR, "setup refused on purpose");
 #endif
+#ifdef BROKEN_UNSUPPORTED
+  return h->fail(h, KBENCH_UNSUPPORTED, "not on this machine, on purpose");
+#endif
 #ifdef BROKEN_PARAM
   (void)h->param(h, "undeclared");
 #endif

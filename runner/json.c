@@ -1,0 +1,361 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "json.h"
+
+static const char *const verdicts[] = {"pass", "wrong", "error", "skip",
+                                       "crash"};
+static const char *const memories[] = {"host", "global", "shared"};
+
+/* --- values ------------------------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence at s, or 0 if it is not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+  size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2
+           : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+  for (size_t i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80)
+      return 0;
+  return n;
+}
+
+static void string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+    size_t n = utf8_len(p);
+    if (*p == '"' || *p == '\\')
+      fprintf(f, "\\%c", *p);
+    else if (*p < 0x20)
+      fprintf(f, "\\u%04x", *p);
+    else if (n)
+      fwrite(p, 1, n, f);
+    else
+      fputs("\\ufffd", f);   /* not UTF-8: strict parsers refuse it */
+    p += n ? n : 1;
+  }
+  fputc('"', f);
+}
+
+/* A number where one is required: strict JSON has no NaN or Infinity. */
+static void number(FILE *f, double v)
+{
+  fprintf(f, "%.9g", isfinite(v) ? v : 0.0);
+}
+
+/* A number where "unknown" may be said: null. */
+static void number_or_null(FILE *f, double v, int known)
+{
+  if (known && isfinite(v))
+    fprintf(f, "%.9g", v);
+  else
+    fputs("null", f);
+}
+
+static void key(FILE *f, const char *k)
+{
+  fprintf(f, ", \"%s\": ", k);
+}
+
+/* --- the context ---------------------------------------------------------- */
+
+static int mhz_per_cpu(void)
+{
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[256];
+  double mhz = 0;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "cpu MHz : %lf", &mhz) == 1)
+      break;
+  if (f)
+    fclose(f);
+  return (int)mhz;
+}
+
+static void device_context(FILE *f, const kb_device_report *d)
+{
+  const kbench_device *v = &d->dev;
+  fputs("{\"ordinal\": ", f);
+  fprintf(f, "%d", v->ordinal);
+  key(f, "name");
+  string(f, v->name);
+  key(f, "uuid");
+  string(f, d->uuid);
+  key(f, "pci_bus_id");
+  string(f, d->pci_bus_id);
+  fprintf(f, ", \"compute_capability\": \"%d.%d\", \"sm_count\": %d, "
+          "\"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
+          "\"mem_clock_khz\": %d, \"mem_bus_bits\": %d, \"peak_gbps\": ",
+          v->cc_major, v->cc_minor, v->sm_count, v->l2_bytes,
+          v->global_mem_bytes, v->mem_clock_khz, v->mem_bus_bits);
+  number(f, v->peak_gbps);
+  fputc('}', f);
+}
+
+static void context(kb_json *j)
+{
+  FILE *f = j->f;
+  const kb_options *o = j->o;
+  const kb_criterion_cfg *k = &o->measure.criterion;
+  const kb_device_report *d = j->device;
+  char host[256] = "", exe[4096] = "";
+  gethostname(host, sizeof host - 1);
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  exe[n > 0 ? n : 0] = '\0';
+  fputs("\"context\": {\"date\": ", f);
+  string(f, j->date);
+  key(f, "host_name");
+  string(f, host);
+  key(f, "executable");
+  string(f, exe);
+  fprintf(f, ", \"num_cpus\": %ld, \"mhz_per_cpu\": %d, \"caches\": [], "
+          "\"library_version\": \"%s\", \"library_build_type\": \"release\", "
+          "\"json_schema_version\": 1, \"kbench\": {\"version\": \"%s\", "
+          "\"abi\": \"%d.%d\", \"command_line\": [",
+          sysconf(_SC_NPROCESSORS_ONLN), mhz_per_cpu(), PACKAGE_VERSION,
+          PACKAGE_VERSION, KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
+  for (int i = 0; i < j->argc; i++) {
+    if (i)
+      fputs(", ", f);
+    string(f, j->argv[i]);
+  }
+  fprintf(f, "], \"mode\": \"%s\", \"seed\": %llu, \"repetitions\": %zu, "
+          "\"criterion\": {\"min_samples\": %zu, \"max_samples\": %zu, "
+          "\"min_time_s\": ", kb_mode_name(o->measure.mode),
+          (unsigned long long)o->seed, o->repetitions, k->min_samples,
+          k->max_samples);
+  number(f, k->min_time);
+  key(f, "max_noise");
+  number(f, k->max_noise);
+  key(f, "timeout_s");
+  number(f, k->timeout);
+  fputs("}", f);
+  key(f, "case_timeout_s");
+  number(f, o->case_timeout);
+  key(f, "device");
+  if (d)
+    device_context(f, d);
+  else
+    fputs("null", f);
+  key(f, "driver_version");
+  number_or_null(f, d ? d->driver_version : 0, d && d->driver_version);
+  key(f, "runtime_version");
+  number_or_null(f, d ? d->runtime_version : 0, d && d->runtime_version);
+  key(f, "launch_floor_s");
+  number_or_null(f, d ? d->floor_s : 0, d && d->floor_s > 0);
+  key(f, "copy_peak_gbps");
+  number_or_null(f, d ? d->copy_gbps : 0, d && d->copy_gbps > 0);
+  fputs("}}", f);
+}
+
+/* --- the document ------------------------------------------------------- */
+
+static void check(kb_json *j)
+{
+  if ((ferror(j->f) || fflush(j->f) != 0) && !j->failed)
+    j->failed = errno ? errno : EIO;
+}
+
+/* Close the array and the document after the last entry.  In a file the
+** context is written again after every case, and anything left past it by
+** a longer earlier context is cut off. */
+static void write_tail(kb_json *j)
+{
+  if (j->rewind) {
+    fflush(j->f);
+    j->tail = ftell(j->f);
+  }
+  fputs(j->n ? "\n], " : "], ", j->f);
+  context(j);
+  fputs("}\n", j->f);
+  check(j);
+  if (j->rewind && ftruncate(fileno(j->f), ftell(j->f)) != 0 && !j->failed)
+    j->failed = errno;
+}
+
+int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
+                 char **argv, char *err, size_t len)
+{
+  memset(j, 0, sizeof *j);
+  j->o = o;
+  j->argc = argc;
+  j->argv = argv;
+  if (!path)
+    return 0;
+  time_t now = time(NULL);
+  struct tm tm;
+  localtime_r(&now, &tm);
+  /* Google Benchmark's form: 2026-11-23T12:00:00+00:00. */
+  char zone[8];
+  strftime(j->date, sizeof j->date, "%Y-%m-%dT%H:%M:%S", &tm);
+  strftime(zone, sizeof zone, "%z", &tm);
+  snprintf(j->date + strlen(j->date), sizeof j->date - strlen(j->date),
+           "%.3s:%.2s", zone, zone + 3);
+  if (strcmp(path, "-") == 0) {
+    j->f = stdout;
+  } else {
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0 || !(j->f = fdopen(fd, "w"))) {
+      snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
+      if (fd >= 0)
+        close(fd);
+      return -1;
+    }
+    j->path = path;
+    j->rewind = 1;
+  }
+  fputs("{\"benchmarks\": [", j->f);
+  if (j->rewind)
+    write_tail(j);
+  return 0;
+}
+
+void kb_json_device(kb_json *j, const kb_device_report *d)
+{
+  j->device = d;
+}
+
+static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+                  size_t rep, size_t reps)
+{
+  FILE *f = j->f;
+  const kbench_variant *v = pc->variant;
+  const kb_stats *s = &res->stats;
+  int pass = res->verdict == KB_PASS;
+  double median_ns = pass ? s->median * 1e9 : 0;
+  const kbench_device *dev = v->backend == KBENCH_BACKEND_CUDA && j->device
+                             ? &j->device->dev : NULL;
+  int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
+  char name[1024];
+  size_t used = (size_t)snprintf(name, sizeof name, "%s", v->name);
+  for (uint32_t i = 0; i < v->n_params && used < sizeof name; i++) {
+    char num[32];
+    kb_format_count(num, sizeof num, pc->values[i]);
+    used += (size_t)snprintf(name + used, sizeof name - used, "/%s:%s",
+                             kb_variant_param(pc->plugin, v, i)->name, num);
+  }
+  fputs("{\"name\": ", f);
+  string(f, name);
+  key(f, "run_name");
+  string(f, name);
+  fprintf(f, ", \"run_type\": \"iteration\", \"repetitions\": %zu, "
+          "\"repetition_index\": %zu, \"threads\": 1, \"iterations\": %zu, "
+          "\"real_time\": ", reps, rep, s->n);
+  number(f, median_ns);
+  key(f, "cpu_time");
+  number(f, median_ns);
+  fputs(", \"time_unit\": \"ns\", \"bytes_per_second\": ", f);
+  number(f, pass ? res->gbps * 1e9 : 0);
+  if (res->verdict == KB_SKIP) {
+    fputs(", \"skipped\": true, \"skip_message\": ", f);
+    string(f, res->message);
+  } else if (!pass) {
+    fputs(", \"error_occurred\": true, \"error_message\": ", f);
+    char msg[KB_MESSAGE_LEN + 64];
+    snprintf(msg, sizeof msg, "%s%s%s", res->verdict == KB_CRASH ? ""
+             : res->stage, res->verdict == KB_CRASH ? "" : ": ", res->message);
+    string(f, msg);
+  }
+  key(f, "variant");
+  string(f, v->name);
+  fputs(", \"params\": {", f);
+  for (uint32_t i = 0; i < v->n_params; i++) {
+    fputs(i ? ", " : "", f);
+    string(f, kb_variant_param(pc->plugin, v, i)->name);
+    fprintf(f, ": %lld", (long long)pc->values[i]);
+  }
+  fprintf(f, "}, \"backend\": \"%s\", \"mode\": \"%s\", \"verdict\": \"%s\"",
+          v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", res->mode,
+          verdicts[res->verdict]);
+  key(f, "stage");
+  string(f, pass ? "" : res->stage);
+  key(f, "message");
+  string(f, pass ? "" : res->message);
+  key(f, "output");
+  string(f, res->output);
+  static const char *const stat_keys[] = {"median_s", "mean_s", "min_s",
+                                          "max_s", "stdev_s", "noise"};
+  const double stat_values[] = {s->median, s->mean, s->min, s->max, s->stdev,
+                                s->noise};
+  for (int i = 0; i < 6; i++) {
+    key(f, stat_keys[i]);
+    number_or_null(f, stat_values[i], pass);
+  }
+  fprintf(f, ", \"stop\": \"%s\", \"batch\": %zu, \"bytes_read\": %llu, "
+          "\"bytes_written\": %llu, \"memory\": \"%s\", \"gbps\": ",
+          kb_stop_name(res->stop), res->batch,
+          (unsigned long long)res->bytes.read,
+          (unsigned long long)res->bytes.written,
+          memories[(unsigned)res->bytes.memory > 2 ? 0 : res->bytes.memory]);
+  number_or_null(f, res->gbps, pass);
+  key(f, "pct_peak");
+  number_or_null(f, dev ? 100 * res->gbps / dev->peak_gbps : 0,
+                 pass && global && dev && dev->peak_gbps > 0);
+  double copy = j->device ? j->device->copy_gbps : 0;
+  key(f, "pct_copy_peak");
+  number_or_null(f, copy > 0 ? 100 * res->gbps / copy : 0,
+                 pass && global && dev && copy > 0);
+  fprintf(f, ", \"sm_clock_min_mhz\": %u, \"sm_clock_max_mhz\": %u, "
+          "\"throttled_samples\": %zu", res->clock_min_mhz,
+          res->clock_max_mhz, res->throttled);
+  static const char *const time_keys[] = {"case_wall_s", "setup_s",
+                                          "verify_s", "sampling_s",
+                                          "teardown_s"};
+  const double times[] = {res->wall_s, res->setup_s, res->verify_s,
+                          res->sampling_s, res->teardown_s};
+  for (int i = 0; i < 5; i++) {
+    key(f, time_keys[i]);
+    number(f, times[i]);
+  }
+  key(f, "busy_after_stream_s");
+  number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
+  fputs(", \"samples_s\": [", f);
+  for (size_t i = 0; i < res->n_samples; i++) {
+    fputs(i ? ", " : "", f);
+    number(f, res->samples[i]);
+  }
+  fputs("]}", f);
+}
+
+void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+                  size_t rep, size_t reps)
+{
+  if (!j->f)
+    return;
+  if (j->rewind)
+    fseek(j->f, j->tail, SEEK_SET);
+  fputs(j->n ? ",\n" : "\n", j->f);
+  entry(j, pc, res, rep, reps);
+  j->n++;
+  if (j->rewind)
+    write_tail(j);
+  else
+    check(j);
+}
+
+int kb_json_close(kb_json *j, char *err, size_t len)
+{
+  if (!j->f)
+    return 0;
+  /* Once more: the device may have been reported after the last case. */
+  if (j->rewind)
+    fseek(j->f, j->tail, SEEK_SET);
+  write_tail(j);
+  if (j->f != stdout && fclose(j->f) != 0 && !j->failed)
+    j->failed = errno ? errno : EIO;
+  if (j->f == stdout)
+    fflush(stdout);
+  j->f = NULL;
+  if (!j->failed)
+    return 0;
+  snprintf(err, len, "cannot write %s: %s", j->path ? j->path
+           : "standard output", strerror(j->failed));
+  return -1;
+}

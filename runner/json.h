@@ -1,0 +1,50 @@
+/*
+** Results as JSON that Google Benchmark's tools read unchanged (a superset
+** of its format): a "benchmarks" array with name, real_time, cpu_time and
+** time_unit on every entry, and a "context" with its keys, kbench's own
+** fields beside them.  Strict JSON: no NaN or Infinity (non-finite numbers
+** are written as 0 where a number is required, null elsewhere), strings
+** escaped and made valid UTF-8.
+**
+** Written to a file (--json), the document is complete after every case:
+** each case's entry goes in place of the closing context, which is then
+** written again, so a run that is killed leaves a valid file holding every
+** finished case.  Written to standard output (--format=json), entries are
+** streamed and the context closes the document.  The context comes last
+** because the device is known only once a worker has opened it.
+*/
+#ifndef KB_JSON_H
+#define KB_JSON_H
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "messages.h"
+#include "plan.h"
+
+typedef struct kb_json {
+  FILE *f;                 /* NULL when not asked for */
+  const char *path;        /* NULL for standard output */
+  int rewind;              /* 1: the context is rewritten after each case */
+  long tail;               /* where the context starts, when rewinding */
+  size_t n;                /* entries written */
+  int failed;              /* errno of the first failed write, or 0 */
+  const kb_options *o;
+  char **argv;             /* the command line, for the context */
+  int argc;
+  char date[40];           /* when the run started */
+  const kb_device_report *device;   /* NULL until a worker opened it */
+} kb_json;
+
+/* path "-" is standard output.  0, or -1 with a message in err. */
+int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
+                 char **argv, char *err, size_t len);
+/* The device the run measures (kept by pointer: it must outlive j). */
+void kb_json_device(kb_json *j, const kb_device_report *d);
+/* One entry for a case's result; rep of reps is its repetition. */
+void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+                  size_t rep, size_t reps);
+/* Finish the document: 0, or -1 with a message when a write failed. */
+int kb_json_close(kb_json *j, char *err, size_t len);
+
+#endif
