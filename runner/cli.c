@@ -51,6 +51,8 @@ static const char usage_text[] =
 "      --case-timeout=SEC  kill a case (its worker process) that takes longer\n"
 "                          than SEC from setup to teardown (default 120, or\n"
 "                          4 x --timeout when that is more)\n"
+"      --profile           run each case once for a profiler (nsys, ncu):\n"
+"                          setup, one verified run, teardown; no sampling\n"
 "      --no-hold           do not hold the stream while a timed region is\n"
 "                          queued (for profilers that serialize launches,\n"
 "                          such as ncu; adds the launch latency)\n"
@@ -90,7 +92,7 @@ enum {
   OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
-  OPT_JSON, OPT_REPETITIONS, OPT_ZIP,
+  OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE
 };
 
@@ -117,6 +119,7 @@ static const struct option long_options[] = {
   {"repetitions", required_argument, NULL, OPT_REPETITIONS},
   {"calibrate", no_argument, NULL, OPT_CALIBRATE},
   {"no-hold", no_argument, NULL, OPT_NO_HOLD},
+  {"profile", no_argument, NULL, OPT_PROFILE},
   {"cases", required_argument, NULL, OPT_CASES},
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
@@ -281,6 +284,9 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     return 0;
   case OPT_NO_HOLD:
     o->measure.hold = 0;
+    return 0;
+  case OPT_PROFILE:
+    o->measure.profile = 1;
     return 0;
   case OPT_CSV:
     o->csv_path = arg;

@@ -43,6 +43,8 @@ unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0;
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t ul, char *pci,
                      size_t pl, int *driver, int *runtime)
 { *uuid = *pci = '\0'; *driver = *runtime = 0; }
+void kb_gpu_range_push(const char *name) { (void)name; }
+void kb_gpu_range_pop(void) {}
 void kb_gpu_graph_free(void *graph) { (void)graph; }
 
 #else /* KBENCH_HAVE_CUDA */
@@ -51,6 +53,7 @@ void kb_gpu_graph_free(void *graph) { (void)graph; }
 #include <time.h>
 
 #include <cuda_runtime_api.h>
+#include <nvtx3/nvToolsExt.h>
 
 /* runner/device_kernels.cu */
 int kb_launch_flush(const void *buf, size_t bytes, void *sink, int sm_count,
@@ -155,6 +158,16 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
   if (cudaDeviceGetPCIBusId(bus, sizeof bus, ordinal) == cudaSuccess)
     g->clocks = kb_clocks_open(bus, ignored, sizeof ignored);
   return g;
+}
+
+void kb_gpu_range_push(const char *name)
+{
+  nvtxRangePushA(name);
+}
+
+void kb_gpu_range_pop(void)
+{
+  nvtxRangePop();
 }
 
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,

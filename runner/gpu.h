@@ -72,6 +72,11 @@ void kb_gpu_graph_free(void *graph);
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
                      size_t pci_len, int *driver, int *runtime);
 
+/* An NVTX range around a case, so that profilers (nsys, ncu --nvtx) show
+** which case is which; free without a tool attached.  No-ops without CUDA. */
+void kb_gpu_range_push(const char *name);
+void kb_gpu_range_pop(void);
+
 /* The SM clock now and its maximum, in MHz (NVML); 0 and 0 when unknown. */
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz);
 

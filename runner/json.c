@@ -234,13 +234,7 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                              ? &j->device->dev : NULL;
   int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
   char name[1024];
-  size_t used = (size_t)snprintf(name, sizeof name, "%s", v->name);
-  for (uint32_t i = 0; i < v->n_params && used < sizeof name; i++) {
-    char num[32];
-    kb_format_count(num, sizeof num, pc->values[i]);
-    used += (size_t)snprintf(name + used, sizeof name - used, "/%s:%s",
-                             kb_variant_param(pc->plugin, v, i)->name, num);
-  }
+  kb_case_name(name, sizeof name, pc->plugin, v, pc->values);
   fputs("{\"name\": ", f);
   string(f, name);
   key(f, "run_name");

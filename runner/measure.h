@@ -18,6 +18,7 @@ typedef struct kb_measure_cfg {
   size_t warmup;            /* samples taken and thrown away */
   size_t batch;             /* runs per batched sample; 0: about 1 ms */
   int hold;                 /* see kb_gpu_begin(); off under profilers */
+  int profile;              /* one verified run per case, nothing timed */
   kb_criterion_cfg criterion;
 } kb_measure_cfg;
 

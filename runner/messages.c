@@ -11,6 +11,7 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_u64(b, m->warmup);
   kb_put_u64(b, m->batch);
   kb_put_i64(b, m->hold);
+  kb_put_i64(b, m->profile);
   kb_put_u64(b, m->criterion.min_samples);
   kb_put_u64(b, m->criterion.max_samples);
   kb_put_f64(b, m->criterion.min_time);
@@ -30,6 +31,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->warmup = kb_get_u64(r);
   m->batch = kb_get_u64(r);
   m->hold = (int)kb_get_i64(r);
+  m->profile = (int)kb_get_i64(r);
   m->criterion.min_samples = kb_get_u64(r);
   m->criterion.max_samples = kb_get_u64(r);
   m->criterion.min_time = kb_get_f64(r);

@@ -21,6 +21,18 @@ void kb_format_count(char *buf, size_t len, int64_t v)
   snprintf(buf, len, "%" PRId64, v);
 }
 
+void kb_case_name(char *buf, size_t len, const kb_plugin *p,
+                  const kbench_variant *v, const int64_t *values)
+{
+  size_t used = (size_t)snprintf(buf, len, "%s", v->name);
+  for (uint32_t i = 0; i < v->n_params && used < len; i++) {
+    char num[32];
+    kb_format_count(num, sizeof num, values[i]);
+    used += (size_t)snprintf(buf + used, len - used, "/%s:%s",
+                             kb_variant_param(p, v, i)->name, num);
+  }
+}
+
 /* The value given for name on the command line, or NULL. */
 static const char *assigned(const char *const *a, size_t n, const char *name)
 {

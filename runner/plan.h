@@ -76,4 +76,9 @@ int kb_plan_read_cases(kb_plan *plan, const kb_plugin *plugins,
 /* "64M" for 67108864, "1000003" for 1000003: exact, short. */
 void kb_format_count(char *buf, size_t len, int64_t v);
 
+/* A case's name for other programs: "variant/param:value/..." with values
+** as kb_format_count writes them ("reduce_vec4/n:64M/threads:256"). */
+void kb_case_name(char *buf, size_t len, const kb_plugin *p,
+                  const kbench_variant *v, const int64_t *values);
+
 #endif

@@ -9,6 +9,7 @@
 #endif
 #include "builtin.h"
 #include "messages.h"
+#include "plan.h"
 #include "worker.h"
 
 /* Everything the worker holds between orders. */
@@ -124,7 +125,8 @@ static kb_gpu *device(kb_worker *w)
   d.dev = *kb_gpu_device(w->gpu);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
                   sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
-  if (w->job.builtins) {
+  /* A profiled run (--profile) shows the plugins' kernels only. */
+  if (w->job.builtins && !w->job.measure.profile) {
     double gbps;
     d.floor_s = measure_builtin(w, &kb_builtin_launch_floor, &gbps,
                                 d.warning, sizeof d.warning);
@@ -177,9 +179,13 @@ static int run_order(kb_worker *w, const kb_order *o)
     refuse(&res, KB_SKIP, "device", w->why);
   else {
     kb_case c;
+    char name[1024];
+    kb_case_name(name, sizeof name, p, v, o->values);
     kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
     c.on_stage = send_stage;
+    kb_gpu_range_push(name);
     kb_measure_case(&c, &w->job.measure, &res);
+    kb_gpu_range_pop();
   }
   /* A plugin's buffered output belongs before its result. */
   fflush(stdout);

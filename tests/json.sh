@@ -70,6 +70,11 @@ assert "--format=json --repetitions=3: six entries, indexed 0 to 2" \
   validate "$tmpdir/out.json" 'len(b) == 6' \
   '[e["repetition_index"] for e in b] == [0, 1, 2, 0, 1, 2]' \
   'all(e["repetitions"] == 3 for e in b)' 'b[3]["name"] == "reduce_cpu/n:20"'
+"$KBENCH" --profile --format=json --param n=10,20 reduce_cpu copy_cpu \
+  > "$tmpdir/profile.json" 2>&1
+assert "--profile: every case once, verified, one sample" \
+  validate "$tmpdir/profile.json" 'len(b) == 4' \
+  'all(e["verdict"] == "pass" and e["iterations"] == 1 for e in b)'
 check "bad --format: usage error" 2 "expected table, tap or json" \
   "$KBENCH" --format=xml reduce_cpu
 check "bad --repetitions: usage error" 2 "invalid --repetitions" \
