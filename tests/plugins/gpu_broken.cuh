@@ -11,6 +11,9 @@
 **   GPU_NONBLOCKING  the same on a non-blocking stream
 **   GPU_LEGACY       the same on the legacy default stream
 **   GPU_RESET        calls cudaDeviceReset inside run
+** For a regression that kbench compare must flag, the environment variable
+** KBENCH_TEST_SLOWDOWN=N makes every variant sum its input N more times
+** into a scratch word: the same name and result, N + 1 times the work.
 */
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +25,8 @@
 typedef struct gpu_sum {
   int *in, *out;
   int *flag;             /* GPU_HANG: never set */
+  int *scratch;          /* KBENCH_TEST_SLOWDOWN's sums */
+  int slowdown;
   size_t n;
   int expected;
   int runs;
@@ -83,6 +88,11 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
   if (rc != KBENCH_OK)
     return rc;
   KB_CUDA(h, cudaMemset(s->flag, 0, sizeof(int)));
+  const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
+  s->slowdown = slow ? atoi(slow) : 0;
+  if (s->slowdown > 0
+      && (rc = kb_device_alloc(h, (void **)&s->scratch, sizeof(int))))
+    return rc;
 #if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
 #  ifdef GPU_SIDE_STREAM
   KB_CUDA(h, cudaStreamCreate(&s->side));
@@ -130,6 +140,11 @@ static int gpu_sum_run(const kbench_host *h, void *state)
   sum_blocks<<<kb_blocks(s->n, THREADS), THREADS, 0, stream>>>(s->in, s->n,
                                                                s->out);
   KB_LAUNCHED(h);
+  for (int i = 0; i < s->slowdown; i++) {
+    sum_blocks<<<kb_blocks(s->n, THREADS), THREADS, 0, stream>>>(
+        s->in, s->n, s->scratch);
+    KB_LAUNCHED(h);
+  }
   return KBENCH_OK;
 }
 
@@ -164,6 +179,7 @@ static void gpu_sum_teardown(const kbench_host *h, void *state)
   cudaFree(s->in);
   cudaFree(s->out);
   cudaFree(s->flag);
+  cudaFree(s->scratch);
   free(s);
 }
 
