@@ -31,6 +31,32 @@ for stage in "$@"; do
     elapsed "catalogue, cold, again" $t0
     python3 "$here/bench/compare.py" "$OUT/cold.csv" "$OUT/cold2.csv" 1 > "$OUT/repeat.txt"
     tail -n 1 "$OUT/cold.txt"; tail -n 1 "$OUT/repeat.txt" ;;
+  outputs)
+    # Issue 10's proofs.  Two catalogue runs of one build for kbench
+    # compare (zero flagged), and a pair where gpu_ok does twice the work
+    # under the same name (KBENCH_TEST_SLOWDOWN, flagged); a sweep and a
+    # catalogue for the README's plots; --profile under ncu --nvtx, which
+    # must profile the kernels of the matching case only.
+    make -j16 check TESTS= > /dev/null 2>&1
+    P=tests/plugins/.libs
+    timeout 200 ./kbench --calibrate --json="$OUT/cat1.json" > "$OUT/cat1.txt" 2>&1
+    timeout 200 ./kbench --calibrate --json="$OUT/cat2.json" > "$OUT/cat2.txt" 2>&1
+    elapsed "outputs: two catalogue runs" $t0; t0=$(date +%s)
+    for slow in 0 1; do
+      KBENCH_TEST_SLOWDOWN=$slow ./kbench --json="$OUT/slow$slow.json" \
+        --param n=64M --plugin $P/gpu_ok.so reduce_vec4 reduce_cub > /dev/null 2>&1
+    done
+    timeout 240 ./kbench --calibrate --json="$OUT/sweep.json" \
+      --param n=64K:1G:*2 --zip=rows,cols --param rows=256:16K:*2 \
+      --param cols=256:16K:*2 reduce_vec4 reduce_cub memcpy_d2d \
+      transpose_fast > "$OUT/sweep.txt" 2>&1
+    elapsed "outputs: sweep" $t0; t0=$(date +%s)
+    timeout 120 ncu --nvtx --nvtx-include "regex:^reduce_vec4/" \
+      --target-processes all ./kbench --profile --no-hold --param n=16M \
+      reduce_vec4 reduce_cub > "$OUT/nvtx.txt" 2>&1
+    echo "ncu exit $?" >> "$OUT/nvtx.txt"
+    grep -E "^  [a-z_0-9]+.*\(|==PROF==|ncu exit" "$OUT/nvtx.txt" | head -n 20
+    tail -n 1 "$OUT/cat1.txt" "$OUT/cat2.txt" "$OUT/sweep.txt" ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and
