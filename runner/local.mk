@@ -10,6 +10,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/export.c runner/export.h \
 	runner/gpu.c runner/gpu.h \
 	runner/loader.c runner/loader.h \
+	runner/mannwhitney.c runner/mannwhitney.h \
 	runner/measure.c runner/measure.h \
 	runner/measure_cold.c runner/measure_hot.c \
 	runner/measure_graph.c runner/measure_host.c runner/sampler.h \

@@ -44,6 +44,13 @@ tests_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_wire_LDADD = $(UNIT_LDADD)
 tests_test_wire_LDFLAGS = $(CUDA_LDFLAGS)
 
+check_PROGRAMS += tests/test_mannwhitney
+tests_test_mannwhitney_SOURCES = tests/test_mannwhitney.c tests/tap.h
+tests_test_mannwhitney_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_mannwhitney_LDADD = $(UNIT_LDADD)
+tests_test_mannwhitney_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += tests/test_mannwhitney
+
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 BROKEN_SRC = tests/plugins/broken.c
