@@ -51,6 +51,20 @@ tests_test_mannwhitney_LDADD = $(UNIT_LDADD)
 tests_test_mannwhitney_LDFLAGS = $(CUDA_LDFLAGS)
 TESTS += tests/test_mannwhitney
 
+# kbench compare on constructed results (tests/compare/make-fixtures.py).
+if HAVE_JSON_C
+HAVE_JSON_C_FLAG = yes
+else
+HAVE_JSON_C_FLAG = no
+endif
+AM_TESTS_ENVIRONMENT += HAVE_JSON_C='$(HAVE_JSON_C_FLAG)'; export HAVE_JSON_C;
+TESTS += tests/compare.sh
+EXTRA_DIST += tests/compare.sh tests/compare/make-fixtures.py \
+	tests/compare/base.json tests/compare/noise.json \
+	tests/compare/slower.json tests/compare/crash.json \
+	tests/compare/otherdev.json tests/compare/nodevice.json \
+	tests/compare/gbench-base.json tests/compare/gbench-new.json
+
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 BROKEN_SRC = tests/plugins/broken.c
