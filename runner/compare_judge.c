@@ -16,9 +16,9 @@
 **    bootstrap distribution of a median over tied data is lumpy;
 **  - it can be checked against scipy, and Google Benchmark's compare.py
 **    runs the same test, so both tools agree on the same data.
-** It says nothing about the size of a change: with ~60 samples a side it
-** calls a 0.1% shift significant, and GPU medians do move by up to 0.43%
-** between two processes on the same machine.  Its samples are also not
+** It says nothing about the size of a change: with 40-60 samples a side
+** it finds a shift of a few tenths of a percent significant, and GPU
+** medians do move by up to 0.43% between two processes on one machine.  Its samples are also not
 ** quite independent (one process, one clock and thermal state), which
 ** makes p optimistic.  So the U test guards against a median that moved by
 ** chance (few or noisy samples), and the threshold against run-to-run
