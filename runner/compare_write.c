@@ -122,7 +122,7 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
     int len = (int)strlen(name_of(&r->rows[i]));
     w = len > w ? len : w;
   }
-  fprintf(f, "%-*s  %11s  %11s  %8s  %7s  %9s  %s\n", w, "case", "base",
+  fprintf(f, "%-*s  %11s  %11s  %9s  %7s  %9s  %s\n", w, "case", "base",
           "new", "change", "p", "samples", "result");
   for (size_t i = 0; i < r->n_rows; i++) {
     const kb_cmp_row *row = &r->rows[i];
@@ -132,7 +132,7 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
     fmt_change(ch, sizeof ch, row->change);
     fmt_p(p, sizeof p, row->p);
     fmt_samples(n, sizeof n, row);
-    fprintf(f, "%-*s  %11s  %11s  %8s  %7s  %9s  %s%s%s\n", w,
+    fprintf(f, "%-*s  %11s  %11s  %9s  %7s  %9s  %s%s%s\n", w,
             name_of(row), tb, tc, ch, p, n, row->result,
             *row->note ? "  " : "", row->note);
   }
