@@ -9,6 +9,7 @@
 static const char usage_text[] =
 "Usage: kbench [OPTION]... [PLUGIN]...\n"
 "  or:  kbench [OPTION]... PATTERN...\n"
+"  or:  kbench compare [OPTION]... BASE.json NEW.json  (kbench compare --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
 "the whole catalogue; with PATTERNs (arguments with *, ? or [, quoted as\n"

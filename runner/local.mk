@@ -6,11 +6,15 @@ runner_libkbrunner_la_SOURCES = \
 	runner/case.c runner/case.h \
 	runner/cli.c runner/cli.h \
 	runner/clocks.c runner/clocks.h \
+	runner/compare.c runner/compare.h \
+	runner/compare_judge.c runner/compare_judge.h \
+	runner/compare_load.h runner/compare_write.c runner/compare_write.h \
 	runner/criterion.c runner/criterion.h \
 	runner/export.c runner/export.h \
 	runner/gpu.c runner/gpu.h \
 	runner/json.c runner/json.h \
 	runner/loader.c runner/loader.h \
+	runner/mannwhitney.c runner/mannwhitney.h \
 	runner/measure.c runner/measure.h \
 	runner/measure_cold.c runner/measure_hot.c \
 	runner/measure_graph.c runner/measure_host.c runner/sampler.h \
@@ -28,6 +32,14 @@ runner_libkbrunner_la_SOURCES = \
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"'
 runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) -lm
+if HAVE_JSON_C
+# kbench compare's reading and JSON output; without json-c it says so.
+runner_libkbrunner_la_SOURCES += runner/compare_load.c runner/compare_json.c
+runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
+runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
+else
+EXTRA_DIST += runner/compare_load.c runner/compare_json.c
+endif
 if HAVE_CUDA
 # The flush and launch-floor kernels; nvcc objects need the C++ runtime.
 runner_libkbrunner_la_SOURCES += runner/device_kernels.cu

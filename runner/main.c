@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compare.h"
 #include "export.h"
 #include "json.h"
 #include "plan.h"
@@ -293,6 +294,8 @@ static double seconds_since(const struct timespec *t0)
 
 int main(int argc, char **argv)
 {
+  if (argc >= 2 && strcmp(argv[1], "compare") == 0)
+    return kb_compare_main(argc - 1, argv + 1);
   if (argc == 2 && strcmp(argv[1], KB_WORKER_ARG) == 0)
     return kb_worker_main();
   kb_options o;

@@ -44,6 +44,27 @@ tests_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_wire_LDADD = $(UNIT_LDADD)
 tests_test_wire_LDFLAGS = $(CUDA_LDFLAGS)
 
+check_PROGRAMS += tests/test_mannwhitney
+tests_test_mannwhitney_SOURCES = tests/test_mannwhitney.c tests/tap.h
+tests_test_mannwhitney_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_mannwhitney_LDADD = $(UNIT_LDADD)
+tests_test_mannwhitney_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += tests/test_mannwhitney
+
+# kbench compare on constructed results (tests/compare/make-fixtures.py).
+if HAVE_JSON_C
+HAVE_JSON_C_FLAG = yes
+else
+HAVE_JSON_C_FLAG = no
+endif
+AM_TESTS_ENVIRONMENT += HAVE_JSON_C='$(HAVE_JSON_C_FLAG)'; export HAVE_JSON_C;
+TESTS += tests/compare.sh
+EXTRA_DIST += tests/compare.sh tests/compare/make-fixtures.py \
+	tests/compare/base.json tests/compare/noise.json \
+	tests/compare/slower.json tests/compare/crash.json \
+	tests/compare/otherdev.json tests/compare/nodevice.json \
+	tests/compare/gbench-base.json tests/compare/gbench-new.json
+
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 BROKEN_SRC = tests/plugins/broken.c

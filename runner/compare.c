@@ -1,0 +1,239 @@
+/*
+** kbench compare: reads two results files, pairs their cases by name,
+** judges each (compare_judge.c) and writes a table, markdown or JSON.
+** Unlike nvbench's compare (which exits with the number of changes, both
+** ways) and Google Benchmark's (always 0), the exit status is a CI gate:
+** 1 only for a regression.
+*/
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "compare.h"
+#include "compare_write.h"
+
+/*
+** The default thresholds come from the H100 (bench/results/): the 58 GPU
+** cases of two back-to-back runs of one build agree within 0.24-0.43%, so
+** 2% is about five times the drift and still catches a slowdown a person
+** would call one; the host variants move 12-26% between processes (the
+** VM's CPU), so 30%.
+*/
+#define KB_CMP_ALPHA 0.01
+#define KB_CMP_THRESHOLD 2.0
+#define KB_CMP_HOST_THRESHOLD 30.0
+
+enum kb_cmp_format { KB_CMP_TABLE, KB_CMP_MARKDOWN, KB_CMP_JSON };
+
+typedef struct kb_cmp_opts {
+  kb_cmp_cfg cfg;
+  int format;                  /* enum kb_cmp_format */
+  const char *base_path, *new_path;
+} kb_cmp_opts;
+
+static const char usage_text[] =
+"Usage: kbench compare [OPTION]... BASE.json NEW.json\n"
+"Compare two results files of kbench (or Google Benchmark) case by case,\n"
+"pairing cases by name: for each, the median time in BASE and NEW, the\n"
+"change, and whether it is significant: a two-sided Mann-Whitney U test\n"
+"on the raw samples (samples_s; without them one sample per repetition;\n"
+"entries of the same name are pooled) rejects 'no difference' at --alpha,\n"
+"and the median moved by more than the threshold.  A case with fewer than\n"
+"5 samples on a side is never significant.\n"
+"\n"
+"Options:\n"
+"      --alpha=P             significance level of the U test (default\n"
+"                            0.01)\n"
+"      --threshold=PCT       smallest change of the median that counts, in\n"
+"                            percent, for CUDA cases (default 2)\n"
+"      --host-threshold=PCT  the same for host cases (default 30)\n"
+"      --format=FORMAT       table (default), markdown (for a pull request\n"
+"                            comment) or json\n"
+"      --json                the same as --format=json\n"
+"  -h, --help                show this help and exit\n"
+"\n"
+"The default thresholds come from the H100: GPU medians of two runs of one\n"
+"build agree within 0.43%%, host variants move 12-26%% between processes.\n"
+"Cases that did not pass on a side are listed with both verdicts ('CRASH in\n"
+"new', 'SKIP in base'), and cases in one file only are listed too.  Runs on\n"
+"different devices are compared, with a warning on stderr and in the\n"
+"output.\n"
+"\n"
+"Exit status:\n"
+"  0  no regression\n"
+"  1  a regression: a case significantly slower than in BASE by more than\n"
+"     its threshold, or a case that passed in BASE and failed, errored or\n"
+"     crashed in NEW\n"
+"  2  usage error, or a file that cannot be read or is not a results file\n";
+
+enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_HOST_THRESHOLD, OPT_FORMAT,
+       OPT_JSON };
+
+static const struct option long_options[] = {
+  {"alpha", required_argument, NULL, OPT_ALPHA},
+  {"threshold", required_argument, NULL, OPT_THRESHOLD},
+  {"host-threshold", required_argument, NULL, OPT_HOST_THRESHOLD},
+  {"format", required_argument, NULL, OPT_FORMAT},
+  {"json", no_argument, NULL, OPT_JSON},
+  {"help", no_argument, NULL, 'h'},
+  {NULL, 0, NULL, 0},
+};
+
+static int bad(const char *opt, const char *arg, const char *want)
+{
+  fprintf(stderr, "kbench compare: invalid %s '%s': %s\n", opt, arg, want);
+  return -1;
+}
+
+/* A number in (lo, hi] when open, [lo, hi] otherwise. */
+static int number_arg(const char *opt, const char *arg, double lo, int open,
+                      double hi, const char *want, double *out)
+{
+  char *end;
+  *out = strtod(arg, &end);
+  if (end == arg || *end || !(open ? *out > lo : *out >= lo) || !(*out <= hi))
+    return bad(opt, arg, want);
+  return 0;
+}
+
+static int parse_one(int opt, const char *arg, kb_cmp_opts *o)
+{
+  switch (opt) {
+  case OPT_ALPHA:
+    return number_arg("--alpha", arg, 0, 1, 1,
+                      "expected a probability, more than 0 and at most 1",
+                      &o->cfg.alpha);
+  case OPT_THRESHOLD:
+    return number_arg("--threshold", arg, 0, 0, 1e6,
+                      "expected a percentage, 0 or more", &o->cfg.threshold);
+  case OPT_HOST_THRESHOLD:
+    return number_arg("--host-threshold", arg, 0, 0, 1e6,
+                      "expected a percentage, 0 or more",
+                      &o->cfg.host_threshold);
+  case OPT_FORMAT:
+    if (strcmp(arg, "table") == 0)
+      o->format = KB_CMP_TABLE;
+    else if (strcmp(arg, "markdown") == 0)
+      o->format = KB_CMP_MARKDOWN;
+    else if (strcmp(arg, "json") == 0)
+      o->format = KB_CMP_JSON;
+    else
+      return bad("--format", arg, "expected table, markdown or json");
+    return 0;
+  case OPT_JSON:
+    o->format = KB_CMP_JSON;
+    return 0;
+  }
+  return -1;
+}
+
+/* 0: compare; 1: help printed; -1: usage error printed. */
+static int parse(int argc, char **argv, kb_cmp_opts *o)
+{
+  memset(o, 0, sizeof *o);
+  o->cfg = (kb_cmp_cfg){KB_CMP_ALPHA, KB_CMP_THRESHOLD,
+                        KB_CMP_HOST_THRESHOLD};
+  int opt;
+  opterr = 0;
+  optind = 1;
+  while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+    if (opt == 'h') {
+      fputs(usage_text, stdout);
+      return 1;
+    }
+    if (opt == '?' || opt == ':') {
+      fprintf(stderr, opt == '?' ? "kbench compare: unknown option '%s'\n"
+                                 : "kbench compare: option '%s' needs a "
+                                   "value\n", argv[optind - 1]);
+      fprintf(stderr, "Try 'kbench compare --help'.\n");
+      return -1;
+    }
+    if (parse_one(opt, optarg, o)) {
+      fprintf(stderr, "Try 'kbench compare --help'.\n");
+      return -1;
+    }
+  }
+  if (argc - optind != 2) {
+    fprintf(stderr, "kbench compare: expected two files, BASE.json and "
+            "NEW.json; got %d\nTry 'kbench compare --help'.\n",
+            argc - optind);
+    return -1;
+  }
+  o->base_path = argv[optind];
+  o->new_path = argv[optind + 1];
+  return 0;
+}
+
+#if KBENCH_HAVE_JSON_C
+static int report(const kb_cmp_opts *o, const kb_cmp_run *base,
+                  const kb_cmp_run *cur)
+{
+  char dev[1200], mode[256] = "";
+  if (kb_cmp_device_mismatch(base, cur, dev, sizeof dev))
+    fprintf(stderr, "kbench compare: WARNING: %s: their timings are not "
+            "comparable\n", dev);
+  if (base->mode && cur->mode && strcmp(base->mode, cur->mode) != 0) {
+    snprintf(mode, sizeof mode, "different modes: base %s, new %s",
+             base->mode, cur->mode);
+    fprintf(stderr, "kbench compare: WARNING: %s\n", mode);
+  }
+  kb_cmp_report r = {base, cur, &o->cfg, NULL, 0, {0}, dev, mode};
+  kb_cmp_row *rows;
+  if (kb_cmp_judge(base, cur, &o->cfg, &rows, &r.n_rows, &r.sum)) {
+    fprintf(stderr, "kbench compare: out of memory\n");
+    return KB_CMP_EXIT_USAGE;
+  }
+  r.rows = rows;
+  int failed = 0;
+  if (o->format == KB_CMP_JSON)
+    failed = kb_cmp_write_json(stdout, &r);
+  else if (o->format == KB_CMP_MARKDOWN)
+    kb_cmp_write_markdown(stdout, &r);
+  else
+    kb_cmp_write_table(stdout, &r);
+  free(rows);
+  if (fflush(stdout) || ferror(stdout) || failed) {
+    fprintf(stderr, "kbench compare: cannot write the report\n");
+    return KB_CMP_EXIT_USAGE;
+  }
+  return r.sum.regressions ? KB_CMP_EXIT_REGRESSION : KB_CMP_EXIT_OK;
+}
+
+static int compare(const kb_cmp_opts *o)
+{
+  kb_cmp_run base, cur;
+  char err[1024];
+  if (kb_cmp_load(o->base_path, &base, err, sizeof err)) {
+    fprintf(stderr, "kbench compare: %s\n", err);
+    return KB_CMP_EXIT_USAGE;
+  }
+  if (kb_cmp_load(o->new_path, &cur, err, sizeof err)) {
+    fprintf(stderr, "kbench compare: %s\n", err);
+    kb_cmp_run_free(&base);
+    return KB_CMP_EXIT_USAGE;
+  }
+  int rc = report(o, &base, &cur);
+  kb_cmp_run_free(&base);
+  kb_cmp_run_free(&cur);
+  return rc;
+}
+#else
+static int compare(const kb_cmp_opts *o)
+{
+  (void)o;
+  fprintf(stderr, "kbench compare: kbench was built without json-c: "
+          "install libjson-c-dev and reconfigure\n");
+  return KB_CMP_EXIT_USAGE;
+}
+#endif
+
+int kb_compare_main(int argc, char **argv)
+{
+  kb_cmp_opts o;
+  int rc = parse(argc, argv, &o);
+  if (rc)
+    return rc > 0 ? KB_CMP_EXIT_OK : KB_CMP_EXIT_USAGE;
+  return compare(&o);
+}
