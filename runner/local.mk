@@ -22,6 +22,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/messages.c runner/messages.h \
 	runner/params.c runner/params.h \
 	runner/plan.c runner/plan.h \
+	runner/plot.c runner/plot.h \
 	runner/report.c runner/report.h \
 	runner/rng.c runner/rng.h \
 	runner/search.c runner/search.h \
@@ -30,7 +31,9 @@ runner_libkbrunner_la_SOURCES = \
 	runner/wire.c runner/wire.h \
 	runner/worker.c runner/worker.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -D_POSIX_C_SOURCE=200809L \
-	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"'
+	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \
+	-DKBENCH_SRCDIR='"$(abs_top_srcdir)"' \
+	-DKBENCH_LIBEXECDIR='"$(pkglibexecdir)"'
 runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) -lm
 if HAVE_JSON_C
 # kbench compare's reading and JSON output; without json-c it says so.

@@ -17,6 +17,7 @@
 #include "export.h"
 #include "json.h"
 #include "plan.h"
+#include "plot.h"
 #include "report.h"
 #include "search.h"
 #include "supervisor.h"
@@ -296,6 +297,8 @@ int main(int argc, char **argv)
 {
   if (argc >= 2 && strcmp(argv[1], "compare") == 0)
     return kb_compare_main(argc - 1, argv + 1);
+  if (argc >= 2 && strcmp(argv[1], "plot") == 0)
+    return kb_plot_main(argc - 1, argv + 1);
   if (argc == 2 && strcmp(argv[1], KB_WORKER_ARG) == 0)
     return kb_worker_main();
   kb_options o;
