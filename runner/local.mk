@@ -23,6 +23,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/params.c runner/params.h \
 	runner/plan.c runner/plan.h \
 	runner/plot.c runner/plot.h \
+	runner/progress.c runner/progress.h \
 	runner/report.c runner/report.h \
 	runner/rng.c runner/rng.h \
 	runner/search.c runner/search.h \

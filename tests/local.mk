@@ -16,7 +16,7 @@ AM_TESTS_ENVIRONMENT = \
 UNIT_LDADD = runner/libkbrunner.la
 UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
 check_PROGRAMS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan tests/test_kbutil tests/test_wire
+	tests/test_plan tests/test_kbutil tests/test_wire tests/test_progress
 tests_test_params_SOURCES = tests/test_params.c tests/tap.h
 tests_test_params_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_params_LDADD = $(UNIT_LDADD)
@@ -43,6 +43,11 @@ tests_test_wire_SOURCES = tests/test_wire.c tests/tap.h
 tests_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_wire_LDADD = $(UNIT_LDADD)
 tests_test_wire_LDFLAGS = $(CUDA_LDFLAGS)
+
+tests_test_progress_SOURCES = tests/test_progress.c tests/tap.h
+tests_test_progress_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_progress_LDADD = $(UNIT_LDADD)
+tests_test_progress_LDFLAGS = $(CUDA_LDFLAGS)
 
 check_PROGRAMS += tests/test_mannwhitney
 tests_test_mannwhitney_SOURCES = tests/test_mannwhitney.c tests/tap.h
@@ -181,7 +186,8 @@ HAVE_CUDA_FLAG = no
 endif
 
 TESTS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan tests/test_kbutil tests/test_wire tests/cli.sh \
+	tests/test_plan tests/test_kbutil tests/test_wire tests/test_progress \
+	tests/cli.sh \
 	tests/loader.sh tests/host.sh \
 	tests/isolation.sh tests/json.sh tests/plot.sh \
 	tests/gpu.sh tests/example.sh
