@@ -1,5 +1,4 @@
 #include <string.h>
-#include <unistd.h>
 
 #include "report.h"
 
@@ -7,10 +6,11 @@ static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP",
                                             "CRASH"};
 
 
+/* Every line printed on stdout erases the progress line first, as both
+** may go to one terminal. */
 static void clear_progress(kb_report *r)
 {
-  if (r->progress)
-    fputs("\r\033[K", stderr);
+  kb_progress_clear(&r->progress);
 }
 
 void kb_format_seconds(char *buf, size_t len, double s)
@@ -72,7 +72,7 @@ void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
   r->total = total;
   r->calibrate = calibrate;
   r->copy_gbps = 0;
-  r->progress = isatty(STDERR_FILENO);
+  kb_progress_begin(&r->progress, stderr);
   if (!out)
     return;                /* silent: JSON takes standard output */
   if (tap)
@@ -103,15 +103,15 @@ void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
             r->copy_gbps, 100 * r->copy_gbps / d->peak_gbps);
   fputc('\n', r->out);
   fflush(r->out);
+  /* The device opens as the first case starts: show that case again. */
+  kb_progress_redraw(&r->progress);
 }
 
 void kb_report_progress(kb_report *r, const kb_plan_case *pc)
 {
-  if (!r->progress)
-    return;
-  fprintf(stderr, "\r\033[K[%zu/%zu] %s %s ...", r->next, r->total,
-          pc->variant->name, pc->label);
-  fflush(stderr);
+  char what[sizeof pc->label + 128];
+  snprintf(what, sizeof what, "%s %s", pc->variant->name, pc->label);
+  kb_progress_show(&r->progress, r->next, r->total, what);
 }
 
 static void tap_yaml_string(FILE *out, const char *key, const char *s)

@@ -6,13 +6,14 @@
 
 #include "measure.h"
 #include "plan.h"
+#include "progress.h"
 
 typedef struct kb_report {
   FILE *out;
   int tap;
   size_t next;             /* number of the next test point */
   size_t total;
-  int progress;            /* draw "[i/n] label" on stderr (a terminal) */
+  kb_progress progress;    /* the line on stderr, when it is a terminal */
   int calibrate;           /* show a %copy column */
   double copy_gbps;        /* measured copy peak, 0 until calibrated */
 } kb_report;
@@ -25,6 +26,7 @@ void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
                       double floor_s);
 /* A plugin that could not be found or loaded. */
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg);
+/* A case starts: the progress line, on a terminal only. */
 void kb_report_progress(kb_report *r, const kb_plan_case *pc);
 void kb_report_case(kb_report *r, const kb_plan_case *pc,
                     const kb_result *res, const kbench_device *dev,
