@@ -202,7 +202,7 @@ static void device_opened(void *ctx, const kb_device_report *d)
   kb_json_device(&run->json[0], &run->device);
   kb_json_device(&run->json[1], &run->device);
   if (d->warning[0])
-    fprintf(stderr, "kbench: warning: %s\n", d->warning);
+    kb_report_warning(run->report, d->warning);
   if (d->copy_gbps > 0)
     run->report->copy_gbps = d->copy_gbps;
   kb_report_device(run->report, &d->dev, kb_mode_name(run->o->measure.mode),

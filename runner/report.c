@@ -107,6 +107,13 @@ void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
   kb_progress_redraw(&r->progress);
 }
 
+void kb_report_warning(kb_report *r, const char *msg)
+{
+  clear_progress(r);
+  fprintf(stderr, "kbench: warning: %s\n", msg);
+  kb_progress_redraw(&r->progress);
+}
+
 void kb_report_progress(kb_report *r, const kb_plan_case *pc)
 {
   char what[sizeof pc->label + 128];

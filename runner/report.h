@@ -26,6 +26,8 @@ void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
                       double floor_s);
 /* A plugin that could not be found or loaded. */
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg);
+/* "kbench: warning: MSG" on stderr, not on the end of a progress line. */
+void kb_report_warning(kb_report *r, const char *msg);
 /* A case starts: the progress line, on a terminal only. */
 void kb_report_progress(kb_report *r, const kb_plan_case *pc);
 void kb_report_case(kb_report *r, const kb_plan_case *pc,
