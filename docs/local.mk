@@ -15,8 +15,10 @@
 #   a fresh build makes a newer binary and would otherwise always want
 #   help2man.  It is remade in $(srcdir), where distributed files live (as
 #   automake does for Info files): never in `make distcheck`, whose
-#   read-only srcdir is up to date as `make dist` just made it.  Without
-#   help2man, mkman.sh warns and keeps the old page.
+#   read-only srcdir is up to date as `make dist` just made it.  File times
+#   only say when to look: mkman.sh remakes the page when a checksum of
+#   --help, --version and the include differs from the one it recorded
+#   (else it touches it), and without help2man it warns and keeps it.
 # docs/kbench.1  the page installed: @plugindir@ filled in.
 nodist_man1_MANS = docs/kbench.1
 CLEANFILES += docs/kbench.1
@@ -30,7 +32,7 @@ KB_MAN_DEPS = $(srcdir)/docs/kbench.h2m $(srcdir)/docs/mkman.sh \
 
 $(srcdir)/docs/kbench.1.in: $(KB_MAN_DEPS) | kbench$(EXEEXT)
 	$(AM_V_GEN)HELP2MAN='$(HELP2MAN)' $(SHELL) $(srcdir)/docs/mkman.sh \
-	  ./kbench$(EXEEXT) $(srcdir)/docs/kbench.h2m '$(plugindir)' $@ $?
+	  ./kbench$(EXEEXT) $(srcdir)/docs/kbench.h2m '$(plugindir)' $@
 
 docs/kbench.1: $(srcdir)/docs/kbench.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) docs && \
