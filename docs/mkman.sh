@@ -1,18 +1,16 @@
 #!/bin/sh
-# Write docs/kbench.1.in: help2man's page from kbench --help and --version
-# and the include file, with the configured plugin directory left as
-# @plugindir@ (docs/local.mk says when and why).
+# Bring docs/kbench.1.in up to date: help2man's page from kbench --help and
+# --version and the include file, with the configured plugin directory left
+# as @plugindir@ (docs/local.mk says when and why).
 #   HELP2MAN=help2man mkman.sh KBENCH INCLUDE PLUGINDIR OUT
 kbench=$1 include=$2 plugindir=$3 out=$4
 
-# make calls this when a source is newer than the page, which a fresh
-# checkout's file times say at random: the page records a checksum of what
-# it is made from, and is left alone (touched) while that still matches.
+# The page's last line records a checksum of what it is made from; while
+# that matches, there is nothing to do.
 sum=$({ "$kbench" --help | sed "s|$plugindir|@plugindir@|g"
         "$kbench" --version; cat "$include" "$0"; } | cksum | cut -d' ' -f1)
 tag=".\\\" made from kbench --help, --version and the include, cksum"
 if test -f "$out" && grep -qxF "$tag $sum" "$out"; then
-  touch "$out" 2>/dev/null
   exit 0
 fi
 # Without help2man an old page is still a page: warn, do not fail.
@@ -25,6 +23,7 @@ elif test -z "$HELP2MAN"; then
   exit 1
 fi
 
+echo "  GEN      $out"
 $HELP2MAN --no-info --include="$include" --output="$out.h2m" "$kbench" \
   || exit 1
 # --help's "Exit status (...):" group becomes the EXIT STATUS section
