@@ -12,7 +12,7 @@ void kb_progress_begin(kb_progress *p, FILE *f)
 {
   /* A dumb terminal (an editor's shell buffer) would show ERASE as text. */
   const char *term = getenv("TERM");
-  int tty = isatty(fileno(f)) && !(term && strcmp(term, "dumb") == 0);
+  int tty = f && isatty(fileno(f)) && !(term && strcmp(term, "dumb") == 0);
   *p = (kb_progress){.tty = tty ? f : NULL};
   clock_gettime(CLOCK_MONOTONIC, &p->t0);
 }

@@ -19,7 +19,8 @@ typedef struct kb_progress {
   char line[512];         /* the line last drawn, to draw it again */
 } kb_progress;
 
-/* Start the clock; draw on f from now on if it is a terminal. */
+/* Start the clock; draw on f from now on if it is a terminal (NULL:
+** never). */
 void kb_progress_begin(kb_progress *p, FILE *f);
 /* Case i of n (counted from 1), named what, is starting. */
 void kb_progress_show(kb_progress *p, size_t i, size_t n, const char *what);

@@ -1,4 +1,5 @@
 #include <string.h>
+#include <unistd.h>
 
 #include "report.h"
 
@@ -72,7 +73,10 @@ void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
   r->total = total;
   r->calibrate = calibrate;
   r->copy_gbps = 0;
-  kb_progress_begin(&r->progress, stderr);
+  /* JSON on standard output leaves its last line open: on a terminal, the
+  ** progress line would erase it. */
+  kb_progress_begin(&r->progress,
+                    out || !isatty(STDOUT_FILENO) ? stderr : NULL);
   if (!out)
     return;                /* silent: JSON takes standard output */
   if (tap)

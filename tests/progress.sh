@@ -48,6 +48,14 @@ on_pty "TERM=xterm '$KBENCH' $run 2> '$tmpdir/tty.err'" "$tmpdir/tty.out"
 assert "stdout on a terminal, stderr to a file: no progress line anywhere" \
   sh -c '! grep -q "case [0-9]* of" "$1" && test ! -s "$2"' _ \
   "$tmpdir/tty.out" "$tmpdir/tty.err"
+on_pty "TERM=xterm '$KBENCH' --format=json $run > '$tmpdir/json.out'" \
+  "$tmpdir/tty.out"
+assert "JSON to a file, stderr on a terminal: the progress line is shown" \
+  grep -q "case 2 of 2 (" "$tmpdir/tty.out"
+assert "... and not in the JSON" no_progress "$tmpdir/json.out"
+on_pty "TERM=xterm '$KBENCH' --format=json $run" "$tmpdir/tty.out"
+assert "JSON on a terminal: no progress line, which would erase its open line" \
+  no_progress "$tmpdir/tty.out"
 on_pty "TERM=dumb '$KBENCH' $run" "$tmpdir/dumb.out"
 assert "a dumb terminal gets no progress line" no_progress "$tmpdir/dumb.out"
 done_testing
