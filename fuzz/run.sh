@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# fuzz/run.sh [SECONDS]: build every fuzz/fuzz_*.c with libFuzzer, ASan and
+# UBSan and run each for its share of SECONDS (default 60), from a copy of
+# fuzz/corpus/<target>/.  One line per target; exit 1 on any finding (crash,
+# leak, UBSan report, timeout, out of memory) or build failure; exit 0 with
+# "skipped: ..." when no clang with libFuzzer is installed.
+#
+# Why clang directly and not automake: libFuzzer needs clang, while the
+# project builds with $CC (gcc) and CUDA; a second configured tree just for
+# this would cost a full configure and build.  Here every runner/*.c except
+# those defining main() is compiled with coverage instrumentation into a
+# static archive, so a new runner file needs no change here and a target
+# links only the objects it uses.  Our own config.h leaves KBENCH_HAVE_CUDA
+# undefined: runner/gpu.c compiles to stubs and nothing needs CUDA.
+#
+# Environment: FUZZ_CC (default: the first of clang, clang-19 ... clang-14),
+# FUZZ_WORKDIR (default fuzz/work: builds, corpora grown, logs, reproducers).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+budget=${1:-60}
+case $budget in ''|*[!0-9]*) echo "usage: fuzz/run.sh [SECONDS]" >&2; exit 2 ;; esac
+work=${FUZZ_WORKDIR:-$here/work}
+build=$work/build
+
+cc=
+probe='int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n)
+{ (void)d; (void)n; return 0; }'
+for c in ${FUZZ_CC:-clang clang-19 clang-18 clang-17 clang-16 clang-15 clang-14}; do
+  command -v "$c" >/dev/null 2>&1 || continue
+  if printf '%s\n' "$probe" | "$c" -x c -fsanitize=fuzzer,address,undefined \
+       -o /dev/null - >/dev/null 2>&1; then
+    cc=$c
+    break
+  fi
+done
+if [ -z "$cc" ]; then
+  echo "fuzz: skipped: no clang with libFuzzer (Debian: apt-get install clang-14 libclang-rt-14-dev)"
+  exit 0
+fi
+
+targets=$(cd "$here" && ls fuzz_*.c 2>/dev/null | sed 's/\.c$//')
+if [ -z "$targets" ]; then
+  echo "fuzz: no fuzz/fuzz_*.c targets" >&2
+  exit 1
+fi
+
+# Fatal UBSan, so that libFuzzer sees each report as a crash.
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra $san \
+  -D_POSIX_C_SOURCE=200809L -I$build -I$top/include -I$top/runner \
+  -I$top/plugins/common -DKBENCH_PLUGINDIR=\"/nonexistent\" \
+  -DKBENCH_BUILDDIR=\"/nonexistent\""
+
+rm -rf "$build"
+mkdir -p "$build/runner" || exit 1
+cat > "$build/config.h" <<EOF
+/* Written by fuzz/run.sh: no KBENCH_HAVE_CUDA, so no CUDA is needed. */
+#define PACKAGE_VERSION "fuzz"
+EOF
+# -fsanitize=fuzzer-no-link: coverage for libFuzzer, whose main() comes
+# only with each target's link.
+for src in "$top"/runner/*.c; do
+  grep -Eq '^int[[:space:]]+main[[:space:]]*\(' "$src" && continue
+  obj=$build/runner/$(basename "$src" .c).o
+  # shellcheck disable=SC2086
+  "$cc" $cflags -fsanitize=fuzzer-no-link -c "$src" -o "$obj" \
+    || { echo "fuzz: FAILED to compile $src"; exit 1; }
+done
+ar rcs "$build/libkbrunner.a" "$build"/runner/*.o || exit 1
+for t in $targets; do
+  # shellcheck disable=SC2086
+  "$cc" $cflags -fsanitize=fuzzer "$here/$t.c" "$build/libkbrunner.a" \
+    -ldl -lm -lpthread -o "$build/$t" \
+    || { echo "fuzz: FAILED to build $t"; exit 1; }
+done
+
+n=$(echo "$targets" | wc -w)
+share=$(( budget / n ))
+[ "$share" -ge 1 ] || share=1
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+failed=0
+for t in $targets; do
+  dir=$work/$t
+  rm -rf "$dir"
+  mkdir -p "$dir/corpus"
+  # A copy: libFuzzer adds what it finds to the first corpus folder.
+  [ -d "$here/corpus/$t" ] && cp "$here/corpus/$t"/* "$dir/corpus/" 2>/dev/null
+  seeds=$(ls "$dir/corpus" | wc -l)
+  # -close_fd_mask=3: the runner's own messages would drown the log;
+  # sanitizer reports still come through.  -timeout: one input past 10 s
+  # is a finding.
+  (cd "$dir" && "$build/$t" -max_total_time="$share" -timeout=10 \
+     -rss_limit_mb=2048 -close_fd_mask=3 -print_final_stats=1 \
+     -artifact_prefix="$dir/" corpus > log 2>&1)
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log")
+  if [ $rc = 0 ]; then
+    echo "$t: ok, ${runs:-?} runs in ${share} s, corpus $seeds -> $(ls "$dir/corpus" | wc -l)"
+  else
+    failed=$((failed + 1))
+    what=$(grep -m1 -E 'ERROR: [A-Za-z]+Sanitizer|runtime error:|ERROR: libFuzzer|ALARM:' "$dir/log")
+    input=$(ls "$dir" | grep -E '^(crash|leak|timeout|oom|slow-unit)-' | head -n 1)
+    echo "$t: FAILED (exit $rc): ${what:-see $dir/log}"
+    [ -n "$input" ] && echo "  replay: $build/$t $dir/$input"
+    # The report's summary and its frames in our own sources.
+    grep -E "SUMMARY|runtime error| $top/" "$dir/log" | head -n 12 | sed 's/^/  /'
+  fi
+done
+[ $failed = 0 ]
