@@ -16,6 +16,7 @@
 # Environment: FUZZ_CC (default: the first of clang, clang-19 ... clang-14),
 # FUZZ_WORKDIR (default fuzz/work: builds, corpora grown, logs, reproducers).
 set -u
+shopt -s nullglob
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 budget=${1:-60}
@@ -35,22 +36,26 @@ for c in ${FUZZ_CC:-clang clang-19 clang-18 clang-17 clang-16 clang-15 clang-14}
   fi
 done
 if [ -z "$cc" ]; then
-  echo "fuzz: skipped: no clang with libFuzzer (Debian: apt-get install clang-14 libclang-rt-14-dev)"
+  echo "fuzz: skipped: no clang with libFuzzer (Debian: apt-get install clang libclang-rt-dev)"
   exit 0
 fi
 
-targets=$(cd "$here" && ls fuzz_*.c 2>/dev/null | sed 's/\.c$//')
-if [ -z "$targets" ]; then
+targets=()
+for src in "$here"/fuzz_*.c; do
+  targets+=("$(basename "$src" .c)")
+done
+if [ ${#targets[@]} = 0 ]; then
   echo "fuzz: no fuzz/fuzz_*.c targets" >&2
   exit 1
 fi
 
 # Fatal UBSan, so that libFuzzer sees each report as a crash.
-san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra $san \
-  -D_POSIX_C_SOURCE=200809L -I$build -I$top/include -I$top/runner \
-  -I$top/plugins/common -DKBENCH_PLUGINDIR=\"/nonexistent\" \
-  -DKBENCH_BUILDDIR=\"/nonexistent\""
+# shellcheck disable=SC2054 # the commas are -fsanitize's
+cflags=(-std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra
+  -fsanitize=address,undefined -fno-sanitize-recover=undefined
+  -D_POSIX_C_SOURCE=200809L -I"$build" -I"$top/include" -I"$top/runner"
+  -I"$top/plugins/common" '-DKBENCH_PLUGINDIR="/nonexistent"'
+  '-DKBENCH_BUILDDIR="/nonexistent"')
 
 rm -rf "$build"
 mkdir -p "$build/runner" || exit 1
@@ -63,31 +68,30 @@ EOF
 for src in "$top"/runner/*.c; do
   grep -Eq '^int[[:space:]]+main[[:space:]]*\(' "$src" && continue
   obj=$build/runner/$(basename "$src" .c).o
-  # shellcheck disable=SC2086
-  "$cc" $cflags -fsanitize=fuzzer-no-link -c "$src" -o "$obj" \
+  "$cc" "${cflags[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$obj" \
     || { echo "fuzz: FAILED to compile $src"; exit 1; }
 done
 ar rcs "$build/libkbrunner.a" "$build"/runner/*.o || exit 1
-for t in $targets; do
-  # shellcheck disable=SC2086
-  "$cc" $cflags -fsanitize=fuzzer "$here/$t.c" "$build/libkbrunner.a" \
+for t in "${targets[@]}"; do
+  "$cc" "${cflags[@]}" -fsanitize=fuzzer "$here/$t.c" "$build/libkbrunner.a" \
     -ldl -lm -lpthread -o "$build/$t" \
     || { echo "fuzz: FAILED to build $t"; exit 1; }
 done
 
-n=$(echo "$targets" | wc -w)
-share=$(( budget / n ))
+share=$(( budget / ${#targets[@]} ))
 [ "$share" -ge 1 ] || share=1
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 failed=0
-for t in $targets; do
+# The number of files in a folder.
+count() { local f=("$1"/*); echo ${#f[@]}; }
+for t in "${targets[@]}"; do
   dir=$work/$t
   rm -rf "$dir"
   mkdir -p "$dir/corpus"
   # A copy: libFuzzer adds what it finds to the first corpus folder.
-  [ -d "$here/corpus/$t" ] && cp "$here/corpus/$t"/* "$dir/corpus/" 2>/dev/null
-  seeds=$(ls "$dir/corpus" | wc -l)
+  seeds=("$here/corpus/$t"/*)
+  [ ${#seeds[@]} = 0 ] || cp "${seeds[@]}" "$dir/corpus/" || exit 1
   # -close_fd_mask=3: the runner's own messages would drown the log;
   # sanitizer reports still come through.  -timeout: one input past 10 s
   # is a finding.
@@ -97,13 +101,14 @@ for t in $targets; do
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log")
   if [ $rc = 0 ]; then
-    echo "$t: ok, ${runs:-?} runs in ${share} s, corpus $seeds -> $(ls "$dir/corpus" | wc -l)"
+    echo "$t: ok, ${runs:-?} runs in ${share} s, corpus ${#seeds[@]} -> $(count "$dir/corpus")"
   else
     failed=$((failed + 1))
     what=$(grep -m1 -E 'ERROR: [A-Za-z]+Sanitizer|runtime error:|ERROR: libFuzzer|ALARM:' "$dir/log")
-    input=$(ls "$dir" | grep -E '^(crash|leak|timeout|oom|slow-unit)-' | head -n 1)
+    input=
+    for a in "$dir"/{crash,leak,timeout,oom,slow-unit}-*; do input=$a; break; done
     echo "$t: FAILED (exit $rc): ${what:-see $dir/log}"
-    [ -n "$input" ] && echo "  replay: $build/$t $dir/$input"
+    [ -n "$input" ] && echo "  replay: $build/$t $input"
     # The report's summary and its frames in our own sources.
     grep -E "SUMMARY|runtime error| $top/" "$dir/log" | head -n 12 | sed 's/^/  /'
   fi
