@@ -44,10 +44,13 @@ static void check_fixed(void)
     return;
   }
   if (rc != first_rc || o.n_plugins != 1 || o.plugins[0] != plugin
-      || o.n_params || o.list != first.list || o.tap != first.tap
-      || o.calibrate != first.calibrate || o.seed != first.seed
-      || o.device != first.device || o.csv_path || o.samples_path
-      || o.cases_path || memcmp(&o.measure, &first.measure, sizeof o.measure))
+      || o.n_patterns || o.n_params || o.n_zips || o.n_excludes
+      || o.list != first.list || o.tap != first.tap
+      || o.json_stdout != first.json_stdout || o.json_path
+      || o.repetitions != first.repetitions || o.calibrate != first.calibrate
+      || o.seed != first.seed || o.device != first.device || o.csv_path
+      || o.samples_path || o.cases_path || o.case_timeout != first.case_timeout
+      || memcmp(&o.measure, &first.measure, sizeof o.measure))
     abort();  /* an earlier parse left state behind */
   kb_cli_free(&o);
 }
@@ -94,9 +97,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   (void)kb_cli_parse(argc, argv, &o);
   for (size_t i = 0; i < o.n_plugins; i++)
     sum += touch(o.plugins[i]);
+  for (size_t i = 0; i < o.n_patterns; i++)
+    sum += touch(o.patterns[i]);
   for (size_t i = 0; i < o.n_params; i++)
     sum += touch(o.params[i]);
-  sum += touch(o.csv_path) + touch(o.samples_path) + touch(o.cases_path);
+  for (size_t i = 0; i < o.n_zips; i++)
+    sum += touch(o.zips[i]);
+  for (size_t i = 0; i < o.n_excludes; i++)
+    sum += touch(o.excludes[i]);
+  sum += touch(o.json_path) + touch(o.csv_path) + touch(o.samples_path)
+         + touch(o.cases_path);
   kb_cli_free(&o);
   check_fixed();
   free(argv);

@@ -52,7 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < vals.n; i++) {
       for (size_t k = 0; k < sizeof limits / sizeof *limits; k++)
         (void)kb_param_check(&limits[k], vals.v[i], err, sizeof err);
-      round_trip(vals.v[i]);
+      if (i < 64 || i == vals.n - 1)  /* ranges make up to 100000 each */
+        round_trip(vals.v[i]);
     }
     kb_values_free(&vals);
   }
