@@ -10,8 +10,11 @@
 # this would cost a full configure and build.  Here every runner/*.c except
 # those defining main() is compiled with coverage instrumentation into a
 # static archive, so a new runner file needs no change here and a target
-# links only the objects it uses.  Our own config.h leaves KBENCH_HAVE_CUDA
-# undefined: runner/gpu.c compiles to stubs and nothing needs CUDA.
+# links only the objects it uses.  Our own config.h defines no KBENCH_HAVE_*:
+# runner/gpu.c compiles to stubs and nothing needs CUDA.  A file that does
+# not compile so (one automake builds only with an optional library, such
+# as json-c) is left out; a target that needs it then fails to link, and
+# its compiler errors are shown.
 #
 # Environment: FUZZ_CC (default: the first of clang, clang-19 ... clang-14),
 # FUZZ_WORKDIR (default fuzz/work: builds, corpora grown, logs, reproducers).
@@ -65,17 +68,28 @@ cat > "$build/config.h" <<EOF
 EOF
 # -fsanitize=fuzzer-no-link: coverage for libFuzzer, whose main() comes
 # only with each target's link.
+left_out=()
 for src in "$top"/runner/*.c; do
   grep -Eq '^int[[:space:]]+main[[:space:]]*\(' "$src" && continue
-  obj=$build/runner/$(basename "$src" .c).o
-  "$cc" "${cflags[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$obj" \
-    || { echo "fuzz: FAILED to compile $src"; exit 1; }
+  base=$build/runner/$(basename "$src" .c)
+  if "$cc" "${cflags[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$base.o" \
+       2>"$base.err"; then
+    cat "$base.err" >&2  # warnings
+  else
+    left_out+=("$base")
+  fi
 done
 ar rcs "$build/libkbrunner.a" "$build"/runner/*.o || exit 1
 for t in "${targets[@]}"; do
-  "$cc" "${cflags[@]}" -fsanitize=fuzzer "$here/$t.c" "$build/libkbrunner.a" \
-    -ldl -lm -lpthread -o "$build/$t" \
-    || { echo "fuzz: FAILED to build $t"; exit 1; }
+  if ! "$cc" "${cflags[@]}" -fsanitize=fuzzer "$here/$t.c" \
+         "$build/libkbrunner.a" -ldl -lm -lpthread -o "$build/$t"; then
+    echo "fuzz: FAILED to build $t"
+    for base in "${left_out[@]}"; do
+      echo "  left out, as it did not compile: runner/${base##*/}.c"
+      head -n 20 "$base.err" | sed 's/^/    /'
+    done
+    exit 1
+  fi
 done
 
 share=$(( budget / ${#targets[@]} ))
