@@ -312,7 +312,8 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
 
   int opt;
   opterr = 0;
-  optind = 1;
+  optind = 0;  /* not 1: glibc then also forgets where an earlier call
+                  stopped inside a word such as -hs5 */
   while ((opt = getopt_long(argc, argv, ":p:lP:s:d:m:hV", long_options,
                             NULL)) != -1) {
     if (opt == 'h') {

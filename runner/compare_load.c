@@ -300,8 +300,9 @@ static int pool(entry *es, size_t n, kb_cmp_run *run)
         c->message = es[k].message;
         es[k].message = NULL;
       }
-      memcpy(c->samples + c->n_samples, es[k].samples,
-             es[k].n_samples * sizeof *c->samples);
+      if (es[k].n_samples)  /* only a passing entry has a samples array */
+        memcpy(c->samples + c->n_samples, es[k].samples,
+               es[k].n_samples * sizeof *c->samples);
       c->n_samples += es[k].n_samples;
     }
     if (c->verdict != KB_PASS)

@@ -11,7 +11,20 @@ AM_TESTS_ENVIRONMENT = \
 	MAKE='$(MAKE)'; CC='$(CC)'; HAVE_CUDA='$(HAVE_CUDA_FLAG)'; \
 	KBENCH_PLUGIN_PATH=; \
 	export KBENCH TEST_PLUGINS top_srcdir top_builddir MAKE CC HAVE_CUDA \
-	KBENCH_PLUGIN_PATH;
+	KBENCH_PLUGIN_PATH; $(SAN_TESTS_ENVIRONMENT)
+
+if KB_SANITIZERS
+# Stop at the first report, with a stack, and exit 99: kbench's own exit
+# codes are below that, so a report can never pass for an expected status.
+# The CUDA runtime maps memory where ASan keeps its shadow gap, so the gap
+# stays unprotected.  The isolation tests crash plugins on purpose and
+# expect what a plain build gives: the signal itself, and NULL from a
+# huge malloc.  Options already in the environment come last and win.
+SAN_TESTS_ENVIRONMENT = \
+	ASAN_OPTIONS="protect_shadow_gap=0:halt_on_error=1:detect_leaks=1:exitcode=99:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:allocator_may_return_null=1$${ASAN_OPTIONS:+:$$ASAN_OPTIONS}"; \
+	UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=99$${UBSAN_OPTIONS:+:$$UBSAN_OPTIONS}"; \
+	export ASAN_OPTIONS UBSAN_OPTIONS;
+endif
 
 UNIT_LDADD = runner/libkbrunner.la
 UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
