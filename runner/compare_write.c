@@ -76,6 +76,20 @@ static void fmt_samples(char *buf, size_t len, const kb_cmp_row *r)
   snprintf(buf, len, "%s/%s", b, c);
 }
 
+/* A row's numbers as both writers print them. */
+typedef struct kb_cmp_cells {
+  char base[32], cur[32], change[32], p[32], n[64];
+} kb_cmp_cells;
+
+static void format_cells(const kb_cmp_row *row, kb_cmp_cells *c)
+{
+  fmt_time(c->base, sizeof c->base, row->base_median);
+  fmt_time(c->cur, sizeof c->cur, row->cur_median);
+  fmt_change(c->change, sizeof c->change, row->change);
+  fmt_p(c->p, sizeof c->p, row->p);
+  fmt_samples(c->n, sizeof c->n, row);
+}
+
 static const char *name_of(const kb_cmp_row *r)
 {
   return r->base ? r->base->name : r->cur->name;
@@ -126,14 +140,10 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
           "new", "change", "p", "samples", "result");
   for (size_t i = 0; i < r->n_rows; i++) {
     const kb_cmp_row *row = &r->rows[i];
-    char tb[32], tc[32], ch[32], p[32], n[64];
-    fmt_time(tb, sizeof tb, row->base_median);
-    fmt_time(tc, sizeof tc, row->cur_median);
-    fmt_change(ch, sizeof ch, row->change);
-    fmt_p(p, sizeof p, row->p);
-    fmt_samples(n, sizeof n, row);
+    kb_cmp_cells c;
+    format_cells(row, &c);
     fprintf(f, "%-*s  %11s  %11s  %9s  %7s  %9s  %s%s%s\n", w,
-            name_of(row), tb, tc, ch, p, n, row->result,
+            name_of(row), c.base, c.cur, c.change, c.p, c.n, row->result,
             *row->note ? "  " : "", row->note);
   }
   kb_cmp_summary_text(&r->sum, buf, sizeof buf);
@@ -175,16 +185,13 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
              "| :--- | ---: | ---: | ---: | ---: | ---: | :--- | :--- |\n");
   for (size_t i = 0; i < r->n_rows; i++) {
     const kb_cmp_row *row = &r->rows[i];
-    char tb[32], tc[32], ch[32], p[32], n[64];
-    fmt_time(tb, sizeof tb, row->base_median);
-    fmt_time(tc, sizeof tc, row->cur_median);
-    fmt_change(ch, sizeof ch, row->change);
-    fmt_p(p, sizeof p, row->p);
-    fmt_samples(n, sizeof n, row);
+    kb_cmp_cells c;
+    format_cells(row, &c);
     const char *bold = row->regression ? "**" : "";
     fputs("| `", f);
     md_cell(f, name_of(row));
-    fprintf(f, "` | %s | %s | %s | %s | %s | %s", tb, tc, ch, p, n, bold);
+    fprintf(f, "` | %s | %s | %s | %s | %s | %s", c.base, c.cur, c.change,
+            c.p, c.n, bold);
     md_cell(f, row->result);
     fprintf(f, "%s | ", bold);
     md_cell(f, row->note);
