@@ -326,7 +326,10 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
       return 1;
     }
     if (opt == '?' || opt == ':') {
-      const char *name = argv[optind - 1];
+      /* Inside a cluster (-xl) argv names the cluster, optopt the letter. */
+      char letter[3] = {'-', (char)optopt, '\0'};
+      const char *arg = argv[optind - 1];
+      const char *name = optopt && strncmp(arg, "--", 2) ? letter : arg;
       fprintf(stderr, opt == '?' ? "kbench: unknown option '%s'\n"
                                  : "kbench: option '%s' needs a value\n",
               name);

@@ -55,7 +55,7 @@ static const char usage_text[] =
 "  -h, --help                show this help and exit\n"
 "\n"
 "The default thresholds come from the H100: GPU medians of two runs of one\n"
-"build agree within 0.43%%, host variants move 12-26%% between processes.\n"
+"build agree within 0.43%, host variants move 12-26% between processes.\n"
 "Cases that did not pass on a side are listed with both verdicts ('CRASH in\n"
 "new', 'SKIP in base'), and cases in one file only are listed too.  Runs on\n"
 "different devices are compared, with a warning on stderr and in the\n"

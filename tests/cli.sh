@@ -12,7 +12,9 @@ done
 check "--version prints the ABI" 0 "plugin ABI 1\.0" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate
-check "missing option value: 2" 2 "needs a value" "$KBENCH" --mode
+check "missing option value: 2" 2 "option '--mode' needs a value" "$KBENCH" --mode
+check "unknown letter in a cluster of short options is named" 2 \
+  "unknown option '-x'" "$KBENCH" -lx
 check "bad mode: 2" 2 "expected cold, hot or graph" "$KBENCH" --mode=warm
 check "bad seed: 2" 2 "invalid --seed" "$KBENCH" --seed=-4
 check "bad noise: 2" 2 "percentage" "$KBENCH" --max-noise=200
