@@ -6,6 +6,19 @@
 
 #include "export.h"
 
+FILE *kb_create(const char *path, char *err, size_t len)
+{
+  /* Close-on-exec, so that no worker inherits a result file. */
+  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+  }
+  return f;
+}
+
 /* A write that failed (a full disk) is remembered and reported at the
 ** end; the run goes on, and what was flushed before stays readable. */
 static void flush(kb_export *e)
@@ -22,13 +35,8 @@ int kb_export_open(kb_export *e, const char *path, const char *header,
   e->failed = 0;
   if (!path)
     return 0;
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0 || !(e->f = fdopen(fd, "w"))) {
-    snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
-    if (fd >= 0)
-      close(fd);
+  if (!(e->f = kb_create(path, err, len)))
     return -1;
-  }
   fprintf(e->f, "%s\n", header);
   flush(e);
   return 0;

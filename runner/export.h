@@ -19,6 +19,10 @@ typedef struct kb_export {
   int failed;              /* errno of the first failed write, or 0 */
 } kb_export;
 
+/* A result file, created or emptied, not inherited by workers (and
+** seekable: the JSON writer rewrites its tail).  NULL with a message. */
+FILE *kb_create(const char *path, char *err, size_t len);
+
 /* 0, or -1 with a message in err. */
 int kb_export_open(kb_export *e, const char *path, const char *header,
                    char *err, size_t len);

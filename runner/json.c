@@ -1,5 +1,4 @@
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +6,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "export.h"
 #include "json.h"
 
 static const char *const verdicts[] = {"pass", "wrong", "error", "skip",
@@ -201,13 +201,8 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
   if (strcmp(path, "-") == 0) {
     j->f = stdout;
   } else {
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0 || !(j->f = fdopen(fd, "w"))) {
-      snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
-      if (fd >= 0)
-        close(fd);
+    if (!(j->f = kb_create(path, err, len)))
       return -1;
-    }
     j->path = path;
     j->rewind = 1;
   }
