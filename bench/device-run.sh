@@ -57,6 +57,24 @@ for stage in "$@"; do
     echo "ncu exit $?" >> "$OUT/nvtx.txt"
     grep -E "^  [a-z_0-9]+.*\(|==PROF==|ncu exit" "$OUT/nvtx.txt" | head -n 20
     tail -n 1 "$OUT/cat1.txt" "$OUT/cat2.txt" "$OUT/sweep.txt" ;;
+  ncu12)
+    # Issue 12's starting point: where reduce_vec4 and transpose_fast stand
+    # against the copy at the sizes the goals name, and what ncu says limits
+    # them (DRAM throughput, sectors per request, bank conflicts).
+    for n in 64M 256M; do
+      ./kbench --param n=$n reduce_vec4 reduce_cub 2>&1 | grep -E "^ *reduce"
+    done > "$OUT/limits.txt"
+    for s in 8K 16K; do
+      ./kbench --param rows=$s --param cols=$s transpose_fast transpose_smem_pad \
+        memcpy_d2d 2>&1 | grep -E "^ *(transpose|memcpy)"
+    done >> "$OUT/limits.txt"
+    cat "$OUT/limits.txt"
+    timeout 200 ncu --set full --nvtx --target-processes all ./kbench --profile \
+      --no-hold --param n=64M reduce_vec4 reduce_cub > "$OUT/ncu-reduce.txt" 2>&1
+    timeout 200 ncu --set full --nvtx --target-processes all ./kbench --profile \
+      --no-hold --param rows=16K --param cols=16K transpose_fast \
+      > "$OUT/ncu-transpose.txt" 2>&1
+    elapsed "ncu12" $t0 ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and
