@@ -25,6 +25,7 @@ void *kb_gpu_stream(const kb_gpu *g) { (void)g; return NULL; }
 int kb_gpu_fill(kb_gpu *g, void *p, int b, size_t n, char *err, size_t len)
   KB_NO_CUDA()
 int kb_gpu_sync(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_settle(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_end(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
@@ -224,6 +225,13 @@ int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
 int kb_gpu_sync(kb_gpu *g, char *err, size_t len)
 {
   CHECK(cudaStreamSynchronize(g->stream));
+  return 0;
+}
+
+int kb_gpu_settle(kb_gpu *g, char *err, size_t len)
+{
+  (void)g;
+  CHECK(cudaDeviceSynchronize());
   return 0;
 }
 

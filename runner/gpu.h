@@ -27,6 +27,8 @@ void *kb_gpu_stream(const kb_gpu *g);
 int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
                 size_t len);
 int kb_gpu_sync(kb_gpu *g, char *err, size_t len);
+/* Wait for the whole device: every stream, the legacy one included. */
+int kb_gpu_settle(kb_gpu *g, char *err, size_t len);
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
 
 /*

@@ -221,6 +221,14 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
   r->busy_after_s = -1;
   void *state = NULL;
   int status = kb_case_setup(c, &state);
+  /* The runner's stream is non-blocking: nothing orders it after what
+  ** setup queued elsewhere.  A cudaMemcpy from pageable memory returns
+  ** before its DMA ends, and a cudaMemset may too, so without this wait
+  ** the first run can read inputs that have not arrived (seen on the H100:
+  ** sweeps failed at 64K-512K elements with zeros read). */
+  if (status == KBENCH_OK && c->gpu
+      && kb_gpu_settle(c->gpu, c->message, sizeof c->message))
+    status = KBENCH_ERROR;
   r->setup_s = wall_now() - t0;
   if (status != KBENCH_OK)
     stop_at(r, c, "setup", status);

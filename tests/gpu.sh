@@ -58,6 +58,11 @@ gpu_between gpu_nonblocking 4 \
   "ERROR stream check: work ran outside kbench's stream"
 gpu_n=
 gpu_between gpu_reset 4 "^gpu_reset .* ERROR "
+# Setup's input lands 20 ms after setup returns, on the legacy stream: the
+# runner waits for the device before the first run, or zeros are summed.
+check "gpu_late_setup: setup's late copy is waited for" 0 \
+  "^gpu_late_setup .* ok$" \
+  "$KBENCH" $quick --param n=64K --plugin "$G/gpu_late_setup.so"
 
 cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')
 assert "the catalogue has CUDA variants" test -n "$cuda_variants"

@@ -166,7 +166,8 @@ tests_plugins_unsupported_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 if HAVE_CUDA
 HAVE_CUDA_FLAG = yes
-check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la
+check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
+	tests/plugins/gpu_late_setup.la
 tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
 tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -194,6 +195,9 @@ tests_plugins_gpu_legacy_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_nonblocking_la_SOURCES = tests/plugins/gpu_nonblocking.cu
 tests_plugins_gpu_nonblocking_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_nonblocking_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_late_setup_la_SOURCES = tests/plugins/gpu_late_setup.cu
+tests_plugins_gpu_late_setup_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_late_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
 else
 HAVE_CUDA_FLAG = no
 endif

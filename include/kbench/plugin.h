@@ -166,8 +166,11 @@ struct kbench_host {
 **         -> timed runs -> [poison -> run -> verify] -> teardown
 **
 ** run is called many times on the same state; it must produce the same,
-** correct output every time (reset accumulators inside run).  verify is
-** called after the runner synchronized.  teardown is called whenever setup
+** correct output every time (reset accumulators inside run).  The runner
+** waits for the whole device after setup, so what setup queued on any
+** stream (a cudaMemcpy from pageable memory returns before its DMA ends)
+** is done before the first run; verify is called after the runner
+** synchronized its stream.  teardown is called whenever setup
 ** stored a non-NULL *state, even when setup then failed, so it must free a
 ** partly built state (free(NULL) and cudaFree(NULL) are harmless).
 */

@@ -11,6 +11,9 @@
 **   GPU_NONBLOCKING  the same on a non-blocking stream
 **   GPU_LEGACY       the same on the legacy default stream
 **   GPU_RESET        calls cudaDeviceReset inside run
+**   GPU_LATE_SETUP   not broken: setup's last copy of the input is queued on
+**                    the legacy stream behind a 20 ms kernel, so it lands
+**                    after setup returns; the runner must wait for it
 ** For a regression that kbench compare must flag, the environment variable
 ** KBENCH_TEST_SLOWDOWN=N makes every variant sum its input N more times
 ** into a scratch word: the same name and result, N + 1 times the work.
@@ -48,6 +51,12 @@ __global__ void sum_blocks(const int *in, size_t n, int *out)
   }
   if (tid == 0)
     atomicAdd(out, part[0]);
+}
+
+__global__ void sleep_ns(unsigned long long ns)
+{
+  for (unsigned long long waited = 0; waited < ns; waited += 1000000)
+    __nanosleep(1000000);
 }
 
 __global__ void spin_until(const volatile int *flag)
@@ -88,6 +97,20 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
   if (rc != KBENCH_OK)
     return rc;
   KB_CUDA(h, cudaMemset(s->flag, 0, sizeof(int)));
+#ifdef GPU_LATE_SETUP
+  /* The input arrives 20 ms after setup returns, on the legacy stream. */
+  int *staged = NULL;
+  KB_CUDA(h, cudaMalloc((void **)&staged, s->n * sizeof(int)));
+  KB_CUDA(h, cudaMemcpy(staged, s->in, s->n * sizeof(int),
+                        cudaMemcpyDeviceToDevice));
+  KB_CUDA(h, cudaMemset(s->in, 0, s->n * sizeof(int)));
+  KB_CUDA(h, cudaDeviceSynchronize());
+  sleep_ns<<<1, 1, 0, cudaStreamLegacy>>>(20000000ull);
+  KB_LAUNCHED(h);
+  KB_CUDA(h, cudaMemcpyAsync(s->in, staged, s->n * sizeof(int),
+                             cudaMemcpyDeviceToDevice, cudaStreamLegacy));
+  KB_CUDA(h, cudaFreeAsync(staged, cudaStreamLegacy));
+#endif
   const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
   s->slowdown = slow ? atoi(slow) : 0;
   if (s->slowdown > 0
