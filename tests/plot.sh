@@ -98,6 +98,17 @@ check "kbench's own JSON of a host sweep" 0 "" \
 assert "drawn as a sweep in bytes" svg "$O/host.svg" copy_cpu reduce_cpu \
   "4 KiB" "working set (bytes read + written)"
 
+# A zipped sweep (rows and cols together) is a sweep too: its working set
+# grows with every step.
+"$KBENCH" --min-time=0 --max-noise=50 --param rows=16:128:*2 \
+  --param cols=16:128:*2 --zip=rows,cols --json="$tmpdir/zip.json" \
+  --plugin "$top_builddir/plugins/transpose/.libs/transpose_cpu.so" \
+  > /dev/null 2>&1
+check "a zipped host sweep" 0 "" \
+  "$KBENCH" plot "$tmpdir/zip.json" -o "$O/zip.svg"
+assert "drawn as a sweep in bytes" svg "$O/zip.svg" transpose_cpu \
+  "working set (bytes read + written)"
+
 # Bad input: status 2, a reason, and the old file (or none) left alone.
 rm -f "$O"/*
 echo old > "$O/keep.svg"
