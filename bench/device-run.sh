@@ -75,6 +75,37 @@ for stage in "$@"; do
       --no-hold --param rows=16K --param cols=16K transpose_fast \
       > "$OUT/ncu-transpose.txt" 2>&1
     elapsed "ncu12" $t0 ;;
+  sweep)
+    # The README's sweep: bandwidth against working set, L2 to DRAM.
+    timeout 240 ./kbench --calibrate --json="$OUT/sweep.json" \
+      --param n=64K:1G:*2 --zip=rows,cols --param rows=256:16K:*2 \
+      --param cols=256:16K:*2 reduce_vec4 reduce_cub memcpy_d2d \
+      transpose_fast > "$OUT/sweep.txt" 2>&1
+    elapsed "sweep" $t0
+    grep -cE " ok$" "$OUT/sweep.txt"; grep -E "FAIL|ERROR" "$OUT/sweep.txt" | head; tail -n 1 "$OUT/sweep.txt" ;;
+  latesetup)
+    # The setup race: a plugin whose input lands 20 ms after setup returns
+    # (on the legacy stream), under the baseline runner in devbase/ (no wait
+    # after setup) and this one.
+    make -j16 check TESTS= > /dev/null 2>&1
+    mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+      && (cd /tmp/base/kbench-*/ && ./configure && make -j16) > "$OUT/base-build.log" 2>&1 \
+      || { tail -n 20 "$OUT/base-build.log"; continue; }
+    base=$(echo /tmp/base/kbench-*/kbench)
+    for k in "$base" ./kbench; do
+      echo "== $k"
+      $k --param n=64K,4M --plugin tests/plugins/.libs/gpu_late_setup.so 2>&1 | grep gpu_late
+      $k --param n=64K,256K --plugin plugins/reduce/.libs/reduce_cub.so 2>&1 | grep "^reduce"
+    done | tee "$OUT/latesetup.txt" ;;
+  tune)
+    # Candidate kernels for issue 12's goals (bench/tune/tune.cu).
+    nvcc -O3 -arch=sm_90 -o tune "$here/bench/tune/tune.cu" > "$OUT/tune.txt" 2>&1 &&
+      timeout 300 ./tune >> "$OUT/tune.txt" 2>&1
+    elapsed "tune" $t0
+    grep -E "^(reduce|transpose)" "$OUT/tune.txt" | sort -k2,2 -k1,1 | \
+      awk '/^reduce/ { key=$1" "$2; if (!(key in best) || $(NF-2)+0 > best[key]) { best[key]=$(NF-2)+0; line[key]=$0 } }
+           END { for (k in line) print "best: " line[k] }'
+    grep -E "^transpose" "$OUT/tune.txt" ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and
