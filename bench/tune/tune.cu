@@ -26,6 +26,21 @@
 
 static void *flush_buf;
 static size_t flush_bytes;
+static int *flush_sink;
+
+/* kbench's way: read twice the L2, so that no dirty line is left to be
+** written back during the timed kernel (a memset flush leaves 100 MB). */
+__global__ void flush_read(const int4 *p, size_t n, int *sink)
+{
+  int acc = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x) {
+    int4 v = p[i];
+    acc ^= v.x ^ v.y ^ v.z ^ v.w;
+  }
+  if (acc == 0x7fffffff)
+    *sink = acc;
+}
 
 /* Median of 30 cold samples of launch(), in seconds. */
 template <typename F> static double cold_median(F launch)
@@ -35,7 +50,9 @@ template <typename F> static double cold_median(F launch)
   CK(cudaEventCreate(&b));
   std::vector<double> t;
   for (int i = 0; i < 33; i++) {
-    CK(cudaMemsetAsync(flush_buf, i, flush_bytes));
+    flush_read<<<528, 512>>>((const int4 *)flush_buf, flush_bytes / 16,
+                             flush_sink);
+    LAUNCHED();
     CK(cudaEventRecord(a));
     launch();
     CK(cudaEventRecord(b));
@@ -159,26 +176,29 @@ static void reduce_probe(size_t n, int sms)
   CK(cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice));
   CK(cudaMemset(acc, 0, 8));
   CK(cudaDeviceSynchronize());
-  struct { const char *name; rv_fn f; } ks[] = {
-    {"u4 plain tiled", rv<4, LOAD_PLAIN, 0>},
-    {"u4 nc tiled", rv<4, LOAD_NC, 0>},
-    {"u4 nc256 tiled", rv<4, LOAD_NC256, 0>},
-    {"u4 cs tiled", rv<4, LOAD_CS, 0>},
-    {"u8 plain tiled", rv<8, LOAD_PLAIN, 0>},
-    {"u8 nc256 tiled", rv<8, LOAD_NC256, 0>},
-    {"u2 nc256 tiled", rv<2, LOAD_NC256, 0>},
-    {"u4 plain chunk", rv<4, LOAD_PLAIN, 1>},
-    {"u4 nc256 chunk", rv<4, LOAD_NC256, 1>},
-    {"u8 nc256 chunk", rv<8, LOAD_NC256, 1>},
+  struct { const char *name; rv_fn f; int unroll; } ks[] = {
+    {"u4 plain tiled", rv<4, LOAD_PLAIN, 0>, 4},
+    {"u1 plain tiled", rv<1, LOAD_PLAIN, 0>, 1},
+    {"u4 nc tiled", rv<4, LOAD_NC, 0>, 4},
+    {"u4 nc256 tiled", rv<4, LOAD_NC256, 0>, 4},
+    {"u4 cs tiled", rv<4, LOAD_CS, 0>, 4},
+    {"u8 plain tiled", rv<8, LOAD_PLAIN, 0>, 8},
+    {"u8 nc256 tiled", rv<8, LOAD_NC256, 0>, 8},
+    {"u2 nc256 tiled", rv<2, LOAD_NC256, 0>, 2},
+    {"u4 plain chunk", rv<4, LOAD_PLAIN, 1>, 4},
+    {"u4 nc256 chunk", rv<4, LOAD_NC256, 1>, 4},
+    {"u8 nc256 chunk", rv<8, LOAD_NC256, 1>, 8},
   };
   int threads_list[] = {256, 512, 1024};
-  int per_sm_list[] = {1, 2, 4, 8};
+  int per_sm_list[] = {1, 2, 4, 8, 0};   /* 0: one block per tile */
   for (auto &k : ks)
     for (int threads : threads_list)
       for (int per_sm : per_sm_list) {
         if (threads * per_sm > 2048)
           continue;
-        unsigned blocks = (unsigned)(sms * per_sm);
+        size_t tile = (size_t)threads * k.unroll;
+        unsigned blocks = per_sm ? (unsigned)(sms * per_sm)
+                                 : (unsigned)((n / 4 + tile - 1) / tile);
         auto go = [&] {
           k.f<<<blocks, threads>>>(in, n / 4, out, acc);
           LAUNCHED();
@@ -214,8 +234,8 @@ __device__ __forceinline__ int sw(int r, int c) { return c ^ ((r >> 2) & 7); }
 
 /* ORDER 0: blockIdx as launched; ORDER g > 0: g x g groups of tiles, so
 ** that blocks in flight together share input and output DRAM pages. */
-template <int HINT, int CS_STORE, int ORDER>
-__global__ void __launch_bounds__(256)
+template <int HINT, int CS_STORE, int ORDER, int MINB = 1>
+__global__ void __launch_bounds__(256, MINB)
 tp(float *__restrict__ out, const float *__restrict__ in, int rows, int cols)
 {
   __shared__ float4 tile[FT][FT / 4];
@@ -271,8 +291,14 @@ static void transpose_probe(int n)
   });
   printf("transpose %dK memcpy                          %8.2f us %7.1f GB/s\n",
          n >> 10, tm * 1e6, 2 * bytes / tm / 1e9);
-  struct { const char *name; tp_fn f; } ks[] = {
+  struct { const char *name; tp_fn f; int carveout; } ks[] = {
     {"plain", tp<LOAD_PLAIN, 0, 0>},
+    {"plain carveout", tp<LOAD_PLAIN, 0, 0>, 100},
+    {"plain minb7", tp<LOAD_PLAIN, 0, 0, 7>},
+    {"plain minb8", tp<LOAD_PLAIN, 0, 0, 8>},
+    {"plain minb8 carveout", tp<LOAD_PLAIN, 0, 0, 8>, 100},
+    {"cs-store minb8 carveout", tp<LOAD_PLAIN, 1, 0, 8>, 100},
+    {"group2 minb8 carveout", tp<LOAD_PLAIN, 0, 2, 8>, 100},
     {"nc256", tp<LOAD_NC256, 0, 0>},
     {"cs-store", tp<LOAD_PLAIN, 1, 0>},
     {"nc256+cs-store", tp<LOAD_NC256, 1, 0>},
@@ -285,6 +311,9 @@ static void transpose_probe(int n)
   };
   dim3 grid(n / FT, n / FT), block(FTH, FTH);
   for (auto &k : ks) {
+    if (k.carveout)
+      CK(cudaFuncSetAttribute(k.f, cudaFuncAttributePreferredSharedMemoryCarveout,
+                              k.carveout));
     CK(cudaMemset(out, 0, bytes));
     double t = cold_median([&] {
       k.f<<<grid, block>>>(out, in, n, n);
@@ -312,6 +341,8 @@ int main()
   CK(cudaGetDeviceProperties(&p, 0));
   flush_bytes = 2 * (size_t)p.l2CacheSize;
   CK(cudaMalloc(&flush_buf, flush_bytes));
+  CK(cudaMalloc(&flush_sink, sizeof(int)));
+  CK(cudaMemset(flush_buf, 1, flush_bytes));
   printf("%s, %d SMs\n", p.name, p.multiProcessorCount);
   reduce_probe((size_t)64 << 20, p.multiProcessorCount);
   reduce_probe((size_t)256 << 20, p.multiProcessorCount);
