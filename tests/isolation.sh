@@ -65,13 +65,6 @@ check "--csv on a full disk: error named, exit 4" 4 \
   "cannot write /dev/full: No space left on device" \
   "$KBENCH" $fast --param n=1000 --csv=/dev/full reduce_cpu
 
-# The pid of kbench's worker (a child of $1), from /proc.
-worker_of() {
-  for stat in /proc/[0-9]*/stat; do
-    set -- "$1" $(sed 's/^.*) //' "$stat" 2>/dev/null)
-    [ "${3:-}" = "$1" ] && { basename "$(dirname "$stat")"; return; }
-  done
-}
 # Wait until the CSV has more than $2 lines.
 wait_rows() {
   i=0
@@ -105,7 +98,7 @@ assert "kill -9 mid-sweep: no other file left behind" \
 pid=$!
 wait_rows "$tmpdir/k9h.csv" 0
 sleep 0.5
-worker=$(worker_of $pid)
+worker=$(children_of $pid | head -n 1)
 kill -9 $pid
 wait $pid 2>/dev/null
 i=0
