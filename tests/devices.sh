@@ -60,6 +60,12 @@ else
   echo "ok $tap_n - the JSON # SKIP python3 is needed to parse it strictly"
 fi
 
+if [ "$HAVE_JSON_C" = yes ]; then
+  check "kbench compare refuses a file of two devices, whose entries share names" \
+    2 "two\.json: results of several devices \(device_ordinal 0 and 1\)" \
+    "$KBENCH" compare "$tmpdir/two.json" "$tmpdir/two.json"
+fi
+
 # One device: the table as ever, and the same keys, so that programs can
 # rely on them.
 check "one device: no device header for host cases, as ever" 0 \
@@ -74,6 +80,10 @@ if command -v python3 > /dev/null 2>&1; then
     'all(k in b[0] for k in ["device_name", "device_uuid", "device_pci_bus_id"])' \
     'b[0]["name"] == "reduce_cpu/n:1000"' \
     '[x["ordinal"] for x in c["kbench"]["devices"]] == [1]'
+fi
+if [ "$HAVE_JSON_C" = yes ]; then
+  check "... which kbench compare still reads" 0 "reduce_cpu/n:1000" \
+    "$KBENCH" compare "$tmpdir/one.json" "$tmpdir/one.json"
 fi
 
 # A crash on two devices: each device's crash is its own case.
