@@ -409,8 +409,7 @@ int main(int argc, char **argv)
     status = KB_EXIT_USAGE;
     goto done;
   }
-  if (choose_devices(&sv, &o, &devices, &n_devices)
-      || !(next = calloc(n_devices, sizeof *next))) {
+  if (choose_devices(&sv, &o, &devices, &n_devices)) {
     status = KB_EXIT_ERROR;
     goto done;
   }
@@ -426,17 +425,18 @@ int main(int argc, char **argv)
     goto done;
   }
   kb_report report;
-  kb_run run = {.report = &report, .groups = &groups, .csv = &csv,
-                .samples = &samples, .json = json, .o = &o, .plan = &plan,
-                .devices = devices, .n_devices = n_devices, .next = next};
   kb_report_begin(&report, o.json_stdout ? NULL : stdout, o.tap,
                   cat.n_failures + plan.n * o.repetitions * n_devices,
                   o.calibrate);
-  if (kb_groups_begin(&groups, &report, devices, n_devices, &o.measure)) {
+  if (!(next = calloc(n_devices, sizeof *next))
+      || kb_groups_begin(&groups, &report, devices, n_devices, &o.measure)) {
     fprintf(stderr, "kbench: out of memory\n");
     status = KB_EXIT_ERROR;
     goto done;
   }
+  kb_run run = {.report = &report, .groups = &groups, .csv = &csv,
+                .samples = &samples, .json = json, .o = &o, .plan = &plan,
+                .devices = devices, .n_devices = n_devices, .next = next};
   sv.on_device = device_opened;
   sv.device_ctx = &run;
   for (size_t i = 0; i < cat.n_failures; i++)

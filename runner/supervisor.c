@@ -275,6 +275,8 @@ static void end_workers(kb_supervisor *s, size_t from)
 
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
 {
+  if (n == 0 || n > KB_MAX_DEVICES)    /* wait_any polls that many */
+    return -1;
   kb_job job = s->lanes[0].job;
   size_t keep = ordinals[0] == job.device;   /* the first lane's worker */
   end_workers(s, keep);

@@ -57,9 +57,9 @@ typedef struct kb_supervisor {
 /* One lane, for job's device.  0, or -1 with the reason in err. */
 int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
                        double case_timeout, char *err, size_t len);
-/* One lane per ordinal, in order.  The first lane keeps its worker when
-** it keeps its device.  Only while no order is out; 0, or -1 (out of
-** memory, with the lanes as they were). */
+/* One lane per ordinal, in order, 1 to KB_MAX_DEVICES of them.  The first
+** lane keeps its worker when it keeps its device.  Only while no order is
+** out; 0, or -1 (too many, or out of memory). */
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n);
 /* Ends the workers (they exit at the end of their orders) and the
 ** signalfd. */
