@@ -11,19 +11,9 @@ H=$top_builddir/plugins/host/.libs
 fast="--min-time=0 --max-noise=5 --timeout=2"
 good="--plugin $H/reduce_cpu.so --plugin $H/copy_cpu.so"
 
-# rows FILE VERDICT DEVICE: CSV rows of that verdict on that device (0
-# while the file is not there yet).
+# rows FILE VERDICT DEVICE: CSV rows of that verdict on that device.
 rows() {
-  cat "$1" 2>/dev/null | grep -c "^\".*,$2,.*,$3\$"
-}
-# wait_passed FILE N: until the CSV holds N passed rows, 30 s at most.
-wait_passed() {
-  i=0
-  while [ $(($(rows "$1" pass 0) + $(rows "$1" pass 1))) -lt "$2" ] \
-        && [ $i -lt 600 ]; do
-    sleep 0.05
-    i=$((i + 1))
-  done
+  grep -c "^\".*,$2,.*,$3\$" "$1"
 }
 
 check "two devices: both run every case, exit 0" 0 "^# device 1" \
@@ -116,7 +106,7 @@ assert "... in about one timeout of wall time (${wall} s), not two" \
 sweep="--min-time=0.3 --max-noise=5 --param n=1M,1000001,1000002,1000003,1000004,1000005 reduce_cpu"
 "$KBENCH" $sweep --devices=0,1 --csv="$tmpdir/kill.csv" > "$tmpdir/kill.out" 2>&1 &
 pid=$!
-wait_passed "$tmpdir/kill.csv" 2
+wait_rows "$tmpdir/kill.csv" 2
 workers=$(children_of $pid)
 victim=$(printf '%s\n' $workers | head -n 1)
 [ -n "$victim" ] && kill -9 "$victim"
@@ -136,18 +126,13 @@ assert "... and the killed device's other five passed on fresh workers" \
   test "$(rows "$tmpdir/kill.csv" pass "${crashed:-0}")" = 5
 
 # SIGTERM: both devices finish their current case, then stop.
-"$KBENCH" $sweep --devices=0,1 --csv="$tmpdir/term.csv" > "$tmpdir/term.out" 2>&1 &
-pid=$!
-wait_passed "$tmpdir/term.csv" 2
-kill -TERM $pid
-wait $pid
-rc=$?
-n=$(($(wc -l < "$tmpdir/term.csv") - 1))
+stop_midway "$tmpdir/term.csv" "$tmpdir/term.out" $sweep --devices=0,1
 assert "SIGTERM on two devices: exit 143 (got $rc)" test "$rc" = 143
-assert "... the $n finished cases all passed, fewer than 12" \
-  test "$n" -ge 2 -a "$n" -lt 12 -a "$(grep -c ',pass,' "$tmpdir/term.csv")" = "$n"
+assert "... the $finished finished cases all passed, fewer than 12" \
+  test "$finished" -ge 2 -a "$finished" -lt 12 \
+  -a "$(grep -c ',pass,' "$tmpdir/term.csv")" = "$finished"
 check "... and it says how many of the 12 finished" 0 \
-  "stopped after $n of 12 cases" cat "$tmpdir/term.out"
+  "stopped after $finished of 12 cases" cat "$tmpdir/term.out"
 
 # The command line.
 for bad in "--devices=:expected all or a list of device ordinals" \

@@ -79,6 +79,30 @@ children_of() {
   done
 }
 
+# Wait until the CSV has more than $2 lines.
+wait_rows() {
+  i=0
+  while [ "$(cat "$1" 2>/dev/null | wc -l)" -le "$2" ] && [ $i -lt 300 ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+}
+
+# stop_midway CSV OUT ARG...: run kbench ARG... --csv=CSV, its output to
+# OUT, until CSV holds two rows, then SIGTERM it; its exit status in rc and
+# the rows it wrote in finished.
+stop_midway() {
+  csv=$1 log=$2
+  shift 2
+  "$KBENCH" "$@" --csv="$csv" > "$log" 2>&1 &
+  pid=$!
+  wait_rows "$csv" 2
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  finished=$(($(wc -l < "$csv") - 1))
+}
+
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmpdir"' EXIT
 
