@@ -5,17 +5,25 @@ Usage: compare.py BASE.csv NEW.csv [TOLERANCE_PERCENT (default 1)]
 
 Prints each case's change and exits 1 when any passed case moved by more
 than the tolerance: usable as a regression gate in CI or for repeatability.
+When both files have a device column (kbench --devices), a case on one
+device is compared with the same case on the same device.
 """
 import csv
 import sys
 
 
-def load(path):
-    return {(r["variant"], r["params"]): r for r in csv.DictReader(open(path))}
+def load(path, by_device):
+    return {(r["variant"], r["params"] + (f" device={r['device']}" if by_device else "")): r
+            for r in csv.DictReader(open(path))}
+
+
+def has_device(path):
+    return "device" in (csv.DictReader(open(path)).fieldnames or [])
 
 
 def main():
-    base, new = load(sys.argv[1]), load(sys.argv[2])
+    by_device = has_device(sys.argv[1]) and has_device(sys.argv[2])
+    base, new = load(sys.argv[1], by_device), load(sys.argv[2], by_device)
     tol = float(sys.argv[3]) if len(sys.argv) > 3 else 1.0
     worst, bad = 0.0, 0
     print(f"{'variant':24} {'parameters':28} {'base':>12} {'new':>12} {'change':>8}")

@@ -106,6 +106,53 @@ for stage in "$@"; do
       awk '/^reduce/ { key=$1" "$2; if (!(key in best) || $(NF-2)+0 > best[key]) { best[key]=$(NF-2)+0; line[key]=$0 } }
            END { for (k in line) print "best: " line[k] }'
     grep -E "^transpose" "$OUT/tune.txt" ;;
+  devices)
+    # Issue 11, for a machine with two GPUs or more: the catalogue on every
+    # GPU at once (--devices=all, --json); then whether work on the other
+    # GPU moves device 0's medians: reduce_vec4 and transpose_fast on device
+    # 0 alone, then while a second kbench sweeps on device 1, then both
+    # devices in one --devices=0,1 run, then alone again (the two alone
+    # runs say how much the medians move anyway).
+    nvidia-smi -L > "$OUT/gpus.txt" 2>&1
+    timeout 500 ./kbench --devices=all --calibrate --json="$OUT/all.json" \
+      --csv="$OUT/all.csv" > "$OUT/all.txt" 2>&1
+    echo "exit $?" >> "$OUT/all.txt"
+    elapsed "devices: catalogue, --devices=all" $t0; t0=$(date +%s)
+    grep -E "^# device|^# [0-9]+ cases|^exit" "$OUT/all.txt"
+    if [ "$(grep -c '^GPU ' "$OUT/gpus.txt")" -lt 2 ]; then
+      echo "devices: one GPU here, none to keep busy" | tee -a "$OUT/timing.txt"
+      continue
+    fi
+    pair="--repetitions=5 --param n=64M --param rows=8K --param cols=8K reduce_vec4 transpose_fast"
+    ./kbench --device=0 $pair --csv="$OUT/alone1.csv" > "$OUT/alone1.txt" 2>&1
+    ./kbench --device=1 --repetitions=1000 --min-time=1 --param n=256M \
+      memcpy_d2d reduce_vec4 > /dev/null 2>&1 &
+    busy=$!
+    sleep 5
+    ./kbench --device=0 $pair --csv="$OUT/busy.csv" > "$OUT/busy.txt" 2>&1
+    kill $busy; wait $busy 2>/dev/null
+    ./kbench --devices=0,1 $pair --csv="$OUT/together.csv" > "$OUT/together.txt" 2>&1
+    ./kbench --device=0 $pair --csv="$OUT/alone2.csv" > "$OUT/alone2.txt" 2>&1
+    elapsed "devices: alone, busy, together, alone" $t0
+    python3 - "$OUT" <<'PY' | tee "$OUT/perturb.txt"
+import csv, statistics, sys
+runs = ["alone1", "busy", "together", "alone2"]
+def medians(run):
+    m = {}
+    for r in csv.DictReader(open(f"{sys.argv[1]}/{run}.csv")):
+        if r["verdict"] == "pass":
+            key = (r["variant"] + " " + r["params"], r["device"])
+            m.setdefault(key, []).append(float(r["median_s"]) * 1e6)
+    return m
+m = {run: medians(run) for run in runs}
+print(f"{'case':40} {'device':>6}" + "".join(f" {run:>17}" for run in runs))
+for key in sorted(set().union(*m.values())):
+    cells = "".join(f" {statistics.median(v):9.2f} +-{(max(v) - min(v)) / 2:5.2f}"
+                    if (v := m[run].get(key)) else f" {'-':>17}" for run in runs)
+    print(f"{key[0]:40} {key[1]:>6}{cells}")
+print("# us: the median of the 5 repetitions' medians, +- half their range")
+PY
+    ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and

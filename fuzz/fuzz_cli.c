@@ -48,7 +48,9 @@ static void check_fixed(void)
       || o.list != first.list || o.tap != first.tap
       || o.json_stdout != first.json_stdout || o.json_path
       || o.repetitions != first.repetitions || o.calibrate != first.calibrate
-      || o.seed != first.seed || o.device != first.device || o.csv_path
+      || o.seed != first.seed || o.n_devices != first.n_devices
+      || o.devices[0] != first.devices[0] || o.all_devices
+      || o.device_given || o.devices_given || o.csv_path
       || o.samples_path || o.cases_path || o.case_timeout != first.case_timeout
       || memcmp(&o.measure, &first.measure, sizeof o.measure))
     abort();  /* an earlier parse left state behind */

@@ -36,6 +36,11 @@ static void decode(uint32_t type, kb_rbuf *r)
     kb_msg_get_device(r, &d);
     break;
   }
+  case KB_MSG_COUNTED: {
+    int count;
+    kb_msg_get_count(r, &count, text, sizeof text);
+    break;
+  }
   case KB_MSG_RESULT: {
     kb_result res;
     if (kb_msg_get_result(r, &res) == 0)

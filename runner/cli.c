@@ -36,6 +36,10 @@ static const char usage_text[] =
 "                          line: VARIANT [NAME=VALUES]... ('#' comments)\n"
 "  -s, --seed=N            seed for the random inputs (default 1)\n"
 "  -d, --device=N          CUDA device ordinal (default 0)\n"
+"      --devices=all|LIST  run the cases on several devices at once, one\n"
+"                          worker each: all that CUDA reports, or ordinals\n"
+"                          and ranges such as 0,1 or 0-3; each result is\n"
+"                          tagged with its device (not with --device)\n"
 "\n"
 "Measuring:\n"
 "  -m, --mode=MODE         cold: flush L2 before each sample (default);\n"
@@ -95,7 +99,7 @@ enum {
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
-  OPT_EXCLUDE
+  OPT_EXCLUDE, OPT_DEVICES
 };
 
 static const struct option long_options[] = {
@@ -106,6 +110,7 @@ static const struct option long_options[] = {
   {"exclude", required_argument, NULL, OPT_EXCLUDE},
   {"seed", required_argument, NULL, 's'},
   {"device", required_argument, NULL, 'd'},
+  {"devices", required_argument, NULL, OPT_DEVICES},
   {"mode", required_argument, NULL, 'm'},
   {"batch", required_argument, NULL, OPT_BATCH},
   {"warmup", required_argument, NULL, OPT_WARMUP},
@@ -206,10 +211,30 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     o->seed = (uint64_t)v;
     return 0;
   case 'd':
-    if (count_arg("--device", arg, 0, &v) || v > 1024)
+    if (count_arg("--device", arg, 0, &v))
       return -1;
-    o->device = (int)v;
+    if (v > KB_MAX_ORDINAL) {
+      char why[32];
+      snprintf(why, sizeof why, "at most %d", KB_MAX_ORDINAL);
+      return bad("--device", arg, why);
+    }
+    o->devices[0] = (int)v;
+    o->n_devices = 1;
+    o->device_given = 1;
     return 0;
+  case OPT_DEVICES: {
+    char why[128];
+    o->devices_given = 1;
+    o->all_devices = strcmp(arg, "all") == 0;
+    if (o->all_devices) {
+      o->devices[0] = 0;     /* the first, until a worker counts them */
+      o->n_devices = 1;
+      return 0;
+    }
+    if (kb_devices_parse(arg, o->devices, &o->n_devices, why, sizeof why))
+      return bad("--devices", arg, why);
+    return 0;
+  }
   case 'm':
     if ((o->measure.mode = kb_mode_parse(arg)) < 0)
       return bad("--mode", arg, "expected cold, hot or graph");
@@ -304,6 +329,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
 {
   memset(o, 0, sizeof *o);
   o->seed = 1;
+  o->n_devices = 1;          /* device 0 */
   o->repetitions = 1;
   o->measure.mode = KB_MODE_COLD;
   o->measure.warmup = 2;
@@ -350,6 +376,11 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   if (o->n_patterns && o->n_plugins) {
     fprintf(stderr, "kbench: give plugin names or variant patterns such "
             "as '%s', not both\n", o->patterns[0]);
+    return -1;
+  }
+  if (o->device_given && o->devices_given) {
+    fprintf(stderr, "kbench: --device and --devices cannot be combined: "
+            "--device=N is --devices=N\n");
     return -1;
   }
   if (o->cases_path) {

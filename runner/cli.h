@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "devices.h"
 #include "measure.h"
 
 /* Exit codes: when several apply, the first in this list wins. */
@@ -44,7 +45,11 @@ typedef struct kb_options {
   size_t repetitions;    /* runs of each case, each its own result */
   int calibrate;
   uint64_t seed;
-  int device;
+  int devices[KB_MAX_DEVICES];  /* CUDA ordinals: --device or --devices */
+  size_t n_devices;
+  int all_devices;       /* --devices=all: as many as the runtime reports */
+  int device_given;      /* --device appeared */
+  int devices_given;     /* --devices appeared */
   const char *csv_path;
   const char *samples_path;
   const char *cases_path;

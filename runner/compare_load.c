@@ -6,7 +6,9 @@
 ** skip_message), backend, and the times: samples_s, else median_s, else
 ** real_time in time_unit, one sample per entry.  Everything else is
 ** ignored, and every field but name may be missing, so plain Google
-** Benchmark output compares too: its repetitions become the samples.
+** Benchmark output compares too: its repetitions become the samples.  A
+** file of several devices (kbench --devices) is refused: its entries
+** share names.
 ** json-c's tokener is used in its default, lenient mode because Google
 ** Benchmark writes NaN and Infinity for some counters; such values are
 ** dropped here.
@@ -333,6 +335,7 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
                         size_t elen)
 {
   size_t n = json_object_array_length(list), used = 0;
+  int device = -1;            /* the first entry's device_ordinal */
   entry *es = calloc(n ? n : 1, sizeof *es);
   int rc = -1;
   if (!es) {
@@ -347,6 +350,20 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
                e && json_object_is_type(e, json_type_object)
                    ? "has no name" : "is not an object");
       goto done;
+    }
+    /* kbench --devices writes each case once per device, under one name:
+    ** pooled by name, two devices' samples would pass for one's. */
+    json_object *ordinal = get(e, "device_ordinal");
+    if (ordinal && json_object_is_type(ordinal, json_type_int)) {
+      int d = json_object_get_int(ordinal);
+      if (device >= 0 && d != device) {
+        snprintf(err, elen, "%s: results of several devices "
+                 "(device_ordinal %d and %d); cases are paired by name, so "
+                 "compare one device's entries at a time", run->path,
+                 device, d);
+        goto done;
+      }
+      device = d;
     }
     /* Google Benchmark's mean, median and stddev rows restate the
     ** repetitions' own entries, which are pooled instead. */

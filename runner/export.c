@@ -74,7 +74,8 @@ static const char *const memories[] = {"host", "global", "shared"};
 
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const kb_plan_case *pc, const kb_result *res,
-                    const kbench_device *dev, double copy_gbps, size_t rep)
+                    const kbench_device *dev, double copy_gbps, int ordinal,
+                    size_t rep)
 {
   const kbench_variant *v = pc->variant;
   if (csv->f) {
@@ -101,7 +102,7 @@ void kb_export_case(kb_export *csv, kb_export *samples,
             res->teardown_s);
     if (res->busy_after_s >= 0)     /* empty: not checked (host cases) */
       fprintf(f, "%.3g", res->busy_after_s);
-    fprintf(f, ",%zu\n", rep);
+    fprintf(f, ",%zu,%d\n", rep, ordinal);
     flush(csv);
   }
   if (samples->f)
@@ -109,8 +110,8 @@ void kb_export_case(kb_export *csv, kb_export *samples,
       csv_string(samples->f, v->name);
       fputc(',', samples->f);
       csv_string(samples->f, pc->label);
-      fprintf(samples->f, ",%s,%zu,%zu,%.9g,%zu\n", res->mode, res->batch, i,
-              res->samples[i], rep);
+      fprintf(samples->f, ",%s,%zu,%zu,%.9g,%zu,%d\n", res->mode, res->batch,
+              i, res->samples[i], rep, ordinal);
     }
   if (samples->f)
     flush(samples);

@@ -30,16 +30,20 @@ int kb_export_open(kb_export *e, const char *path, const char *header,
 ** call twice. */
 int kb_export_close(kb_export *e, char *err, size_t len);
 
+/* A result's rows; dev is the device when the case used it (NULL for a
+** host case), ordinal the device whose worker ran it. */
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const kb_plan_case *pc, const kb_result *res,
-                    const kbench_device *dev, double copy_gbps, size_t rep);
+                    const kbench_device *dev, double copy_gbps, int ordinal,
+                    size_t rep);
 
 #define KB_CSV_HEADER                                                     \
   "variant,params,backend,mode,verdict,stage,message,samples,batch,"      \
   "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
   "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"      \
   "sm_clock_max_mhz,throttled_samples,case_wall_s,setup_s,verify_s,"      \
-  "sampling_s,teardown_s,busy_after_stream_s,repetition"
-#define KB_SAMPLES_HEADER "variant,params,mode,batch,index,seconds,repetition"
+  "sampling_s,teardown_s,busy_after_stream_s,repetition,device"
+#define KB_SAMPLES_HEADER \
+  "variant,params,mode,batch,index,seconds,repetition,device"
 
 #endif

@@ -11,10 +11,15 @@
 /* Without CUDA nothing below is ever called past kb_gpu_open(). */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
+int kb_gpu_count(char *why, size_t len)
+{
+  snprintf(why, len, "no CUDA device: kbench was built without CUDA");
+  return 0;
+}
 kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
 {
   (void)ordinal;
-  snprintf(why, len, "no CUDA device: kbench was built without CUDA");
+  kb_gpu_count(why, len);
   return NULL;
 }
 void kb_gpu_close(kb_gpu *g) { (void)g; }
@@ -120,14 +125,22 @@ static void fill_device_facts(kbench_device *d, int ordinal)
   d->peak_gbps = 2.0 * d->mem_clock_khz * 1e3 * (d->mem_bus_bits / 8.0) / 1e9;
 }
 
-kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+int kb_gpu_count(char *why, size_t len)
 {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) {
+  if (e != cudaSuccess)
     snprintf(why, len, "no CUDA device: %s", cudaGetErrorString(e));
+  else if (count <= 0)
+    snprintf(why, len, "no CUDA device: the runtime reports none");
+  return e == cudaSuccess && count > 0 ? count : 0;
+}
+
+kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+{
+  int count = kb_gpu_count(why, len);
+  if (count == 0)
     return NULL;
-  }
   if (ordinal < 0 || ordinal >= count) {
     snprintf(why, len, "no CUDA device %d (%d present)", ordinal, count);
     return NULL;

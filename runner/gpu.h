@@ -16,6 +16,10 @@
 
 typedef struct kb_gpu kb_gpu;
 
+/* How many devices the CUDA runtime reports (initialising it); 0 with the
+** reason in why when there are none or it cannot tell. */
+int kb_gpu_count(char *why, size_t len);
+
 /* NULL with the reason in why when no usable device exists. */
 kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len);
 void kb_gpu_close(kb_gpu *g);

@@ -79,10 +79,20 @@ static int mhz_per_cpu(void)
   return (int)mhz;
 }
 
-static void device_context(FILE *f, const kb_device_report *d)
+/* A string where "unknown" may be said: null. */
+static void string_or_null(FILE *f, const char *s)
+{
+  if (s)
+    string(f, s);
+  else
+    fputs("null", f);
+}
+
+/* A device's facts, the braces left to the caller. */
+static void device_fields(FILE *f, const kb_device_report *d)
 {
   const kbench_device *v = &d->dev;
-  fputs("{\"ordinal\": ", f);
+  fputs("\"ordinal\": ", f);
   fprintf(f, "%d", v->ordinal);
   key(f, "name");
   string(f, v->name);
@@ -96,7 +106,38 @@ static void device_context(FILE *f, const kb_device_report *d)
           v->cc_major, v->cc_minor, v->sm_count, v->l2_bytes,
           v->global_mem_bytes, v->mem_clock_khz, v->mem_bus_bits);
   number(f, v->peak_gbps);
-  fputc('}', f);
+}
+
+/* Every device of the run, with what was measured on it; one its worker
+** never opened has its ordinal only, and nulls. */
+static void devices_context(FILE *f, const kb_json *j)
+{
+  fputc('[', f);
+  for (size_t i = 0; i < j->n_devices; i++) {
+    const kb_run_device *d = &j->devices[i];
+    fputs(i ? ", {" : "{", f);
+    if (d->opened) {
+      device_fields(f, &d->report);
+      key(f, "launch_floor_s");
+      number_or_null(f, d->report.floor_s, d->report.floor_s > 0);
+      key(f, "copy_peak_gbps");
+      number_or_null(f, d->report.copy_gbps, d->report.copy_gbps > 0);
+    } else {
+      fprintf(f, "\"ordinal\": %d, \"name\": null, \"uuid\": null, "
+              "\"pci_bus_id\": null", d->ordinal);
+    }
+    fputc('}', f);
+  }
+  fputc(']', f);
+}
+
+/* The first device in the run's order that its worker opened, or NULL. */
+static const kb_device_report *first_opened(const kb_json *j)
+{
+  for (size_t i = 0; i < j->n_devices; i++)
+    if (j->devices[i].opened)
+      return &j->devices[i].report;
+  return NULL;
 }
 
 static void context(kb_json *j)
@@ -104,7 +145,7 @@ static void context(kb_json *j)
   FILE *f = j->f;
   const kb_options *o = j->o;
   const kb_criterion_cfg *k = &o->measure.criterion;
-  const kb_device_report *d = j->device;
+  const kb_device_report *d = first_opened(j);
   char host[256] = "", exe[4096] = "";
   gethostname(host, sizeof host - 1);
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -140,10 +181,15 @@ static void context(kb_json *j)
   key(f, "case_timeout_s");
   number(f, o->case_timeout);
   key(f, "device");
-  if (d)
-    device_context(f, d);
-  else
+  if (d) {
+    fputc('{', f);
+    device_fields(f, d);
+    fputc('}', f);
+  } else {
     fputs("null", f);
+  }
+  key(f, "devices");
+  devices_context(f, j);
   key(f, "driver_version");
   number_or_null(f, d ? d->driver_version : 0, d && d->driver_version);
   key(f, "runtime_version");
@@ -181,12 +227,15 @@ static void write_tail(kb_json *j)
 }
 
 int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
-                 char **argv, char *err, size_t len)
+                 char **argv, const kb_run_device *devices, size_t n_devices,
+                 char *err, size_t len)
 {
   memset(j, 0, sizeof *j);
   j->o = o;
   j->argc = argc;
   j->argv = argv;
+  j->devices = devices;
+  j->n_devices = n_devices;
   if (!path)
     return 0;
   time_t now = time(NULL);
@@ -212,21 +261,18 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
   return 0;
 }
 
-void kb_json_device(kb_json *j, const kb_device_report *d)
-{
-  j->device = d;
-}
-
 static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
-                  size_t rep, size_t reps)
+                  const kb_run_device *d, size_t rep, size_t reps)
 {
   FILE *f = j->f;
   const kbench_variant *v = pc->variant;
   const kb_stats *s = &res->stats;
   int pass = res->verdict == KB_PASS;
   double median_ns = pass ? s->median * 1e9 : 0;
-  const kbench_device *dev = v->backend == KBENCH_BACKEND_CUDA && j->device
-                             ? &j->device->dev : NULL;
+  /* The device's facts belong to the cases that used it. */
+  const kb_device_report *used = v->backend == KBENCH_BACKEND_CUDA
+                                 && d->opened ? &d->report : NULL;
+  const kbench_device *dev = used ? &used->dev : NULL;
   int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
   char name[1024];
   kb_case_name(name, sizeof name, pc->plugin, v, pc->values);
@@ -252,6 +298,13 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
              : res->stage, res->verdict == KB_CRASH ? "" : ": ", res->message);
     string(f, msg);
   }
+  fprintf(f, ", \"device_ordinal\": %d", d->ordinal);
+  key(f, "device_name");
+  string_or_null(f, dev ? dev->name : NULL);
+  key(f, "device_uuid");
+  string_or_null(f, used ? used->uuid : NULL);
+  key(f, "device_pci_bus_id");
+  string_or_null(f, used ? used->pci_bus_id : NULL);
   key(f, "variant");
   string(f, v->name);
   fputs(", \"params\": {", f);
@@ -287,7 +340,7 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
   key(f, "pct_peak");
   number_or_null(f, dev ? 100 * res->gbps / dev->peak_gbps : 0,
                  pass && global && dev && dev->peak_gbps > 0);
-  double copy = j->device ? j->device->copy_gbps : 0;
+  double copy = d->opened ? d->report.copy_gbps : 0;
   key(f, "pct_copy_peak");
   number_or_null(f, copy > 0 ? 100 * res->gbps / copy : 0,
                  pass && global && dev && copy > 0);
@@ -314,14 +367,14 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
 }
 
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
-                  size_t rep, size_t reps)
+                  const kb_run_device *d, size_t rep, size_t reps)
 {
   if (!j->f)
     return;
   if (j->rewind)
     fseek(j->f, j->tail, SEEK_SET);
   fputs(j->n ? ",\n" : "\n", j->f);
-  entry(j, pc, res, rep, reps);
+  entry(j, pc, res, d, rep, reps);
   j->n++;
   if (j->rewind)
     write_tail(j);

@@ -11,7 +11,14 @@
 ** written again, so a run that is killed leaves a valid file holding every
 ** finished case.  Written to standard output (--format=json), entries are
 ** streamed and the context closes the document.  The context comes last
-** because the device is known only once a worker has opened it.
+** because a device is known only once a worker has opened it.
+**
+** Every entry names the device whose worker ran it (device_ordinal, and
+** device_name, device_uuid and device_pci_bus_id for a CUDA case on an
+** opened device, null otherwise), one device or several, so that programs
+** can rely on the keys; the name stays the case's alone.  The context
+** holds the first opened device as ever, and every device of the run in
+** "devices".
 */
 #ifndef KB_JSON_H
 #define KB_JSON_H
@@ -19,7 +26,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "messages.h"
+#include "devices.h"
 #include "plan.h"
 
 typedef struct kb_json {
@@ -33,17 +40,19 @@ typedef struct kb_json {
   char **argv;             /* the command line, for the context */
   int argc;
   char date[40];           /* when the run started */
-  const kb_device_report *device;   /* NULL until a worker opened it */
+  const kb_run_device *devices;   /* the run's, as their workers report */
+  size_t n_devices;
 } kb_json;
 
-/* path "-" is standard output.  0, or -1 with a message in err. */
+/* path "-" is standard output; devices are kept by pointer and must
+** outlive j.  0, or -1 with a message in err. */
 int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
-                 char **argv, char *err, size_t len);
-/* The device the run measures (kept by pointer: it must outlive j). */
-void kb_json_device(kb_json *j, const kb_device_report *d);
-/* One entry for a case's result; rep of reps is its repetition. */
+                 char **argv, const kb_run_device *devices, size_t n_devices,
+                 char *err, size_t len);
+/* One entry for a case's result on device d; rep of reps is its
+** repetition. */
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
-                  size_t rep, size_t reps);
+                  const kb_run_device *d, size_t rep, size_t reps);
 /* Finish the document: 0, or -1 with a message when a write failed. */
 int kb_json_close(kb_json *j, char *err, size_t len);
 

@@ -10,6 +10,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/compare_judge.c runner/compare_judge.h \
 	runner/compare_load.h runner/compare_write.c runner/compare_write.h \
 	runner/criterion.c runner/criterion.h \
+	runner/devices.c runner/devices.h \
 	runner/export.c runner/export.h \
 	runner/gpu.c runner/gpu.h \
 	runner/json.c runner/json.h \
@@ -25,12 +26,14 @@ runner_libkbrunner_la_SOURCES = \
 	runner/plot.c runner/plot.h \
 	runner/progress.c runner/progress.h \
 	runner/report.c runner/report.h \
+	runner/report_groups.c runner/report_groups.h \
 	runner/rng.c runner/rng.h \
 	runner/search.c runner/search.h \
 	runner/stats.c runner/stats.h \
 	runner/supervisor.c runner/supervisor.h \
 	runner/wire.c runner/wire.h \
-	runner/worker.c runner/worker.h
+	runner/worker.c runner/worker.h \
+	runner/workerproc.c runner/workerproc.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \
 	-DKBENCH_SRCDIR='"$(abs_top_srcdir)"' \

@@ -1,9 +1,9 @@
 /*
 ** kbench: the supervisor's main.  It finds the plugins, has a worker
-** describe them, plans the cases, has a worker run each one, and reports
-** and writes every result as it comes; it never loads a plugin or touches
-** CUDA itself (supervisor.h, worker.h).  Every piece of state lives in
-** main's frame and is passed down; nothing is global.
+** describe them, plans the cases, has a worker per device run each one,
+** and reports and writes every result as it comes; it never loads a plugin
+** or touches CUDA itself (supervisor.h, worker.h).  Every piece of state
+** lives in main's frame and is passed down; nothing is global.
 */
 #include <limits.h>
 #include <stdio.h>
@@ -19,6 +19,7 @@
 #include "plan.h"
 #include "plot.h"
 #include "report.h"
+#include "report_groups.h"
 #include "search.h"
 #include "supervisor.h"
 #include "worker.h"
@@ -36,14 +37,17 @@ typedef struct kb_catalogue {
   size_t n_failures;
 } kb_catalogue;
 
-/* Where results go, and the device once a worker has opened it. */
+/* Where results go, and the devices, each with its place in the plan. */
 typedef struct kb_run {
   kb_report *report;
+  kb_groups *groups;      /* the report, in device groups */
   kb_export *csv, *samples;
   kb_json *json;          /* [0] --json's file, [1] --format=json's stdout */
   const kb_options *o;
-  kb_device_report device;
-  int have_dev;
+  const kb_plan *plan;
+  kb_run_device *devices; /* one per lane of the supervisor */
+  size_t n_devices;
+  size_t *next;           /* per device: its next case x repetition */
 } kb_run;
 
 static int add_failure(kb_catalogue *cat, const char *what, const char *msg)
@@ -192,58 +196,125 @@ static int exit_of(int verdict)
   return status[verdict];
 }
 
-/* The first worker to open the device tells its facts, launch floor and
-** copy peak; they head the report. */
-static void device_opened(void *ctx, const kb_device_report *d)
+/* The first time each device's worker opens it: its facts, launch floor
+** and copy peak head its rows of the report. */
+static void device_opened(void *ctx, size_t lane, const kb_device_report *d)
 {
   kb_run *run = ctx;
-  run->device = *d;
-  run->have_dev = 1;
-  kb_json_device(&run->json[0], &run->device);
-  kb_json_device(&run->json[1], &run->device);
-  if (d->warning[0])
+  kb_run_device *dev = &run->devices[lane];
+  dev->report = *d;
+  dev->opened = 1;
+  if (d->warning[0] && run->n_devices > 1) {
+    char msg[sizeof d->warning + 32];
+    snprintf(msg, sizeof msg, "device %d: %s", dev->ordinal, d->warning);
+    kb_report_warning(run->report, msg);
+  } else if (d->warning[0]) {
     kb_report_warning(run->report, d->warning);
-  if (d->copy_gbps > 0)
-    run->report->copy_gbps = d->copy_gbps;
-  kb_report_device(run->report, &d->dev, kb_mode_name(run->o->measure.mode),
-                   d->floor_s);
+  }
+  kb_groups_device(run->groups, lane);
 }
 
-/* Run one case (one repetition of it) and write its result everywhere. */
-static int run_case(kb_supervisor *sv, const kb_plan_case *pc, size_t index,
-                    size_t rep, kb_run *run)
+/* Give a device's worker its next case (one repetition of it), or, when it
+** has none left or the run is stopping, close its group of the report. */
+static void start_next(kb_supervisor *sv, kb_run *run, size_t lane)
 {
+  size_t k = run->next[lane], reps = run->o->repetitions;
+  if (k >= run->plan->n * reps || sv->interrupted) {
+    kb_groups_done(run->groups, lane);
+    return;
+  }
+  run->next[lane]++;
+  const kb_plan_case *pc = &run->plan->cases[k / reps];
   kb_order order;
-  kb_result res;
-  order.index = index;
+  order.index = k / reps;
   snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
   snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
   order.n_values = pc->variant->n_params;
   memcpy(order.values, pc->values, order.n_values * sizeof *order.values);
-  kb_report_progress(run->report, pc);
-  kb_supervisor_run(sv, &order, &res);
-  const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
-                             && run->have_dev ? &run->device.dev : NULL;
-  kb_report_case(run->report, pc, &res, dev, &run->o->measure);
-  kb_export_case(run->csv, run->samples, pc, &res, dev,
-                 run->report->copy_gbps, rep);
-  for (int k = 0; k < 2; k++)
-    kb_json_case(&run->json[k], pc, &res, rep, run->o->repetitions);
-  int status = exit_of(res.verdict);
-  kb_result_free(&res);
-  return status;
+  kb_report_progress(run->report, pc, run->n_devices > 1
+                     ? run->devices[lane].ordinal : -1);
+  kb_supervisor_send(sv, lane, &order);
 }
 
-static int run_plan(kb_supervisor *sv, const kb_plan *plan, kb_run *run)
+/* Write the result of a device's last case everywhere; the exit status it
+** calls for. */
+static int record(kb_run *run, size_t lane, const kb_result *res)
+{
+  size_t k = run->next[lane] - 1, reps = run->o->repetitions;
+  const kb_plan_case *pc = &run->plan->cases[k / reps];
+  const kb_run_device *d = &run->devices[lane];
+  const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
+                             && d->opened ? &d->report.dev : NULL;
+  kb_groups_case(run->groups, lane, pc, res);
+  kb_export_case(run->csv, run->samples, pc, res, dev,
+                 d->opened ? d->report.copy_gbps : 0, d->ordinal, k % reps);
+  for (int i = 0; i < 2; i++)
+    kb_json_case(&run->json[i], pc, res, d, k % reps, reps);
+  return exit_of(res->verdict);
+}
+
+/* Every device's worker runs the whole plan, all at once; results are
+** written as they come, whichever device they are from. */
+static int run_plan(kb_supervisor *sv, kb_run *run)
 {
   int status = KB_EXIT_OK;
-  size_t reps = run->o->repetitions, total = plan->n * reps, done = 0;
-  for (size_t i = 0; i < plan->n && !sv->interrupted; i++)
-    for (size_t rep = 0; rep < reps && !sv->interrupted; rep++, done++)
-      status = worse(status, run_case(sv, &plan->cases[i], i, rep, run));
+  size_t lane, done = 0;
+  size_t total = run->plan->n * run->o->repetitions * run->n_devices;
+  kb_result res;
+  for (lane = 0; lane < run->n_devices; lane++)
+    start_next(sv, run, lane);
+  while (kb_supervisor_next(sv, &lane, &res) == 0) {
+    status = worse(status, record(run, lane, &res));
+    kb_result_free(&res);
+    done++;
+    start_next(sv, run, lane);
+  }
   if (sv->interrupted && done < total)
     fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", done, total);
   return status;
+}
+
+/*
+** The devices to run on, one lane each.  For --devices=all the first
+** lane's worker counts them: the supervisor never initialises CUDA (a
+** crash or hang in the driver must cost a worker, not the run), and that
+** worker goes on to run device 0's cases, so the count costs no extra
+** start.  Without a device, all is device 0 alone, whose CUDA cases skip,
+** as on any run without one.  0, or -1 when they cannot be had.
+*/
+static int choose_devices(kb_supervisor *sv, const kb_options *o,
+                          kb_run_device **devices, size_t *n)
+{
+  int ordinals[KB_MAX_DEVICES], count = 0;
+  size_t want = o->n_devices;
+  char why[512];
+  memcpy(ordinals, o->devices, sizeof ordinals);
+  if (o->all_devices) {
+    if (kb_supervisor_count(sv, &count, why, sizeof why)) {
+      fprintf(stderr, "kbench: --devices=all: cannot count the devices: "
+              "%s\n", why);
+      return -1;
+    }
+    if (count == 0)
+      fprintf(stderr, "kbench: warning: --devices=all: %s; running on "
+              "device 0 alone\n", why);
+    if (count > KB_MAX_DEVICES)
+      fprintf(stderr, "kbench: warning: --devices=all: %d devices, running "
+              "on the first %d\n", count, KB_MAX_DEVICES);
+    want = count < 1 ? 1 : count > KB_MAX_DEVICES ? KB_MAX_DEVICES
+                                                  : (size_t)count;
+    for (size_t i = 0; i < want; i++)
+      ordinals[i] = (int)i;
+  }
+  *devices = calloc(want, sizeof **devices);
+  if (!*devices || kb_supervisor_lanes(sv, ordinals, want)) {
+    fprintf(stderr, "kbench: out of memory\n");
+    return -1;
+  }
+  for (size_t i = 0; i < want; i++)
+    (*devices)[i].ordinal = ordinals[i];
+  *n = want;
+  return 0;
 }
 
 static void free_catalogue(kb_catalogue *cat)
@@ -314,9 +385,13 @@ int main(int argc, char **argv)
   kb_supervisor sv;
   char err[1024];
   int status = KB_EXIT_OK;
-  kb_job job = {o.measure, o.seed, o.device, o.calibrate, 1};
+  kb_run_device *devices = NULL;
+  size_t n_devices = 0, *next = NULL;
+  kb_groups groups = {0};
+  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1};
   if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
+    kb_supervisor_close(&sv);
     kb_cli_free(&o);
     return KB_EXIT_ERROR;
   }
@@ -334,28 +409,41 @@ int main(int argc, char **argv)
     status = KB_EXIT_USAGE;
     goto done;
   }
+  if (choose_devices(&sv, &o, &devices, &n_devices)) {
+    status = KB_EXIT_ERROR;
+    goto done;
+  }
   if (kb_export_open(&csv, o.csv_path, KB_CSV_HEADER, err, sizeof err)
       || kb_export_open(&samples, o.samples_path, KB_SAMPLES_HEADER, err,
                         sizeof err)
-      || kb_json_open(&json[0], o.json_path, &o, argc, argv, err, sizeof err)
+      || kb_json_open(&json[0], o.json_path, &o, argc, argv, devices,
+                      n_devices, err, sizeof err)
       || kb_json_open(&json[1], o.json_stdout ? "-" : NULL, &o, argc, argv,
-                      err, sizeof err)) {
+                      devices, n_devices, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     status = KB_EXIT_USAGE;
     goto done;
   }
   kb_report report;
-  kb_run run = {.report = &report, .csv = &csv, .samples = &samples,
-                .json = json, .o = &o};
   kb_report_begin(&report, o.json_stdout ? NULL : stdout, o.tap,
-                  cat.n_failures + plan.n * o.repetitions, o.calibrate);
+                  cat.n_failures + plan.n * o.repetitions * n_devices,
+                  o.calibrate);
+  if (!(next = calloc(n_devices, sizeof *next))
+      || kb_groups_begin(&groups, &report, devices, n_devices, &o.measure)) {
+    fprintf(stderr, "kbench: out of memory\n");
+    status = KB_EXIT_ERROR;
+    goto done;
+  }
+  kb_run run = {.report = &report, .groups = &groups, .csv = &csv,
+                .samples = &samples, .json = json, .o = &o, .plan = &plan,
+                .devices = devices, .n_devices = n_devices, .next = next};
   sv.on_device = device_opened;
   sv.device_ctx = &run;
   for (size_t i = 0; i < cat.n_failures; i++)
     kb_report_load_failure(&report, cat.failures[i].what, cat.failures[i].msg);
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  status = run_plan(&sv, &plan, &run);
+  status = run_plan(&sv, &run);
   kb_report_end(&report, seconds_since(&t0));
   if (cat.n_failures)
     status = worse(status, KB_EXIT_LOAD);
@@ -372,6 +460,9 @@ done:
   kb_json_close(&json[0], err, sizeof err);
   kb_json_close(&json[1], err, sizeof err);
   kb_supervisor_close(&sv);
+  kb_groups_free(&groups);
+  free(next);
+  free(devices);
   kb_plan_free(&plan);
   free_catalogue(&cat);
   kb_cli_free(&o);

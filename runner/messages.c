@@ -120,6 +120,20 @@ int kb_msg_get_device(kb_rbuf *r, kb_device_report *d)
   return r->bad ? -1 : 0;
 }
 
+void kb_msg_put_count(kb_wbuf *b, int count, const char *why)
+{
+  kb_put_i64(b, count);
+  kb_put_str(b, why);
+}
+
+int kb_msg_get_count(kb_rbuf *r, int *count, char *why, size_t len)
+{
+  int64_t n = kb_get_i64(r);
+  kb_get_str(r, why, len);
+  *count = n >= 0 && n <= INT32_MAX ? (int)n : -1;
+  return r->bad || *count < 0 ? -1 : 0;
+}
+
 void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
 {
   const kb_stats *s = &res->stats;

@@ -1,10 +1,12 @@
 /*
 ** What the supervisor and a worker say to each other, over the frames of
-** wire.h.  Orders go one way (configure, load a plugin, run a case), and
-** everything learned from plugins comes back the other way: stage changes,
-** plugin descriptions, device facts and case results.  A worker answers
-** each LOAD with PLUGIN or LOAD_FAILED and each CASE with RESULT, sending
-** STAGE frames on the way so that a death can be blamed on a stage.
+** wire.h.  Orders go one way (configure, load a plugin, run a case, count
+** the devices), and everything learned from plugins and CUDA comes back
+** the other way: stage changes, plugin descriptions, device facts, case
+** results and the device count.  A worker answers each LOAD with PLUGIN
+** or LOAD_FAILED, each CASE with RESULT and each COUNT with COUNTED,
+** sending STAGE frames on the way so that a death can be blamed on a
+** stage.
 */
 #ifndef KB_MESSAGES_H
 #define KB_MESSAGES_H
@@ -20,12 +22,14 @@ enum kb_msg_type {
   KB_MSG_CONFIG = 1,       /* kb_job; the first frame a worker reads */
   KB_MSG_LOAD,             /* a plugin path */
   KB_MSG_CASE,             /* kb_order */
+  KB_MSG_COUNT,            /* how many devices CUDA reports (no payload) */
   /* worker -> supervisor */
   KB_MSG_STAGE = 16,       /* the name of the stage the worker enters */
   KB_MSG_PLUGIN,           /* a loaded plugin's variants */
   KB_MSG_LOAD_FAILED,      /* path and reason */
   KB_MSG_DEVICE,           /* kb_device_report */
-  KB_MSG_RESULT            /* kb_result */
+  KB_MSG_RESULT,           /* kb_result */
+  KB_MSG_COUNTED           /* the device count, and why when it is 0 */
 };
 
 /* How a worker measures: the same for every case it runs. */
@@ -67,6 +71,10 @@ int kb_msg_get_order(kb_rbuf *r, kb_order *o);
 
 void kb_msg_put_device(kb_wbuf *b, const kb_device_report *d);
 int kb_msg_get_device(kb_rbuf *r, kb_device_report *d);
+
+void kb_msg_put_count(kb_wbuf *b, int count, const char *why);
+/* 0, or -1 when malformed (a negative count). */
+int kb_msg_get_count(kb_rbuf *r, int *count, char *why, size_t len);
 
 void kb_msg_put_result(kb_wbuf *b, const kb_result *res);
 /* Fills res (samples allocated: free with kb_result_free).  0 or -1. */

@@ -70,6 +70,7 @@ void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
   r->out = out;
   r->tap = tap;
   r->next = 1;
+  r->started = 0;
   r->total = total;
   r->calibrate = calibrate;
   r->copy_gbps = 0;
@@ -111,6 +112,15 @@ void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
   kb_progress_redraw(&r->progress);
 }
 
+void kb_report_no_device(kb_report *r, int ordinal)
+{
+  if (!r->out)
+    return;
+  clear_progress(r);
+  fprintf(r->out, "# device %d: not opened\n", ordinal);
+  fflush(r->out);
+}
+
 void kb_report_warning(kb_report *r, const char *msg)
 {
   clear_progress(r);
@@ -118,11 +128,13 @@ void kb_report_warning(kb_report *r, const char *msg)
   kb_progress_redraw(&r->progress);
 }
 
-void kb_report_progress(kb_report *r, const kb_plan_case *pc)
+void kb_report_progress(kb_report *r, const kb_plan_case *pc, int device)
 {
-  char what[sizeof pc->label + 128];
-  snprintf(what, sizeof what, "%s %s", pc->variant->name, pc->label);
-  kb_progress_show(&r->progress, r->next, r->total, what);
+  char what[sizeof pc->label + 160];
+  int n = snprintf(what, sizeof what, "%s %s", pc->variant->name, pc->label);
+  if (device >= 0 && n > 0 && (size_t)n < sizeof what)
+    snprintf(what + n, sizeof what - (size_t)n, " on device %d", device);
+  kb_progress_show(&r->progress, ++r->started, r->total, what);
 }
 
 static void tap_yaml_string(FILE *out, const char *key, const char *s)
@@ -138,6 +150,7 @@ static void tap_yaml_string(FILE *out, const char *key, const char *s)
 
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
 {
+  r->started++;
   if (!r->out) {
     r->next++;
     return;

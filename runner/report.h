@@ -12,6 +12,7 @@ typedef struct kb_report {
   FILE *out;
   int tap;
   size_t next;             /* number of the next test point */
+  size_t started;          /* test points begun: cases started, failures */
   size_t total;
   kb_progress progress;    /* the line on stderr, when it is a terminal */
   int calibrate;           /* show a %copy column */
@@ -24,12 +25,15 @@ void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
 ** and, once calibrated, the measured copy peak. */
 void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
                       double floor_s);
+/* The header of a device's rows when its worker never opened it. */
+void kb_report_no_device(kb_report *r, int ordinal);
 /* A plugin that could not be found or loaded. */
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg);
 /* "kbench: warning: MSG" on stderr, not on the end of a progress line. */
 void kb_report_warning(kb_report *r, const char *msg);
-/* A case starts: the progress line, on a terminal only. */
-void kb_report_progress(kb_report *r, const kb_plan_case *pc);
+/* A case starts, on device (named when >= 0): the progress line, on a
+** terminal only. */
+void kb_report_progress(kb_report *r, const kb_plan_case *pc, int device);
 void kb_report_case(kb_report *r, const kb_plan_case *pc,
                     const kb_result *res, const kbench_device *dev,
                     const kb_measure_cfg *cfg);

@@ -1,36 +1,20 @@
-#define _GNU_SOURCE            /* pipe2, signalfd */
+#define _GNU_SOURCE            /* signalfd */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/signalfd.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#  include <sys/prctl.h>
-#endif
 
+#include "devices.h"
 #include "supervisor.h"
-#include "worker.h"
 
 /* How long a worker whose reports ended may take to exit (CUDA's own
 ** teardown runs at exit) before it is killed. */
 #define KB_EXIT_GRACE_S 5.0
-/* Lines of a failed case's output shown with it. */
-#define KB_TAIL_LINES 8
-
-/* How an order ended when no answer came. */
-enum kb_outcome {
-  KB_ANSWERED = 0,
-  KB_DIED,                 /* the worker exited or was killed */
-  KB_TIMED_OUT,            /* the watchdog killed it */
-  KB_STOPPED,              /* a second SIGINT/SIGTERM killed it */
-  KB_GARBLED               /* it sent something that is not a report */
-};
 
 static double now(void)
 {
@@ -39,330 +23,203 @@ static double now(void)
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static const char *signal_name(int sig)
+static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
 {
-  static const struct { int sig; const char *name; } names[] = {
-    {SIGSEGV, "SIGSEGV"}, {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"},
-    {SIGFPE, "SIGFPE"}, {SIGILL, "SIGILL"}, {SIGKILL, "SIGKILL"},
-    {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGTRAP, "SIGTRAP"},
-    {SIGSYS, "SIGSYS"}, {SIGPIPE, "SIGPIPE"}, {SIGHUP, "SIGHUP"},
-    {SIGQUIT, "SIGQUIT"}, {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"},
-    {SIGALRM, "SIGALRM"}, {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"},
-  };
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (names[i].sig == sig)
-      return names[i].name;
-  return NULL;
+  memset(l, 0, sizeof *l);
+  l->job = *job;
+  l->job.device = ordinal;
+  l->w.output_fd = -1;
 }
 
-/* --- the worker's output ------------------------------------------------ */
+/* --- orders ------------------------------------------------------------- */
 
-static void keep_tail(kb_worker_proc *w, const char *p, size_t n)
+static int send_job(kb_lane *l)
 {
-  if (n >= KB_TAIL_BYTES) {
-    p += n - KB_TAIL_BYTES;
-    n = KB_TAIL_BYTES;
-    w->tail_len = 0;
-  }
-  if (w->tail_len + n > KB_TAIL_BYTES) {
-    size_t drop = w->tail_len + n - KB_TAIL_BYTES;
-    memmove(w->tail, w->tail + drop, w->tail_len - drop);
-    w->tail_len -= drop;
-  }
-  memcpy(w->tail + w->tail_len, p, n);
-  w->tail_len += n;
-}
-
-/* Read whatever the worker printed; the pipe is non-blocking. */
-static void drain_output(kb_worker_proc *w)
-{
-  char buf[4096];
-  while (w->output_fd >= 0) {
-    ssize_t n = read(w->output_fd, buf, sizeof buf);
-    if (n > 0) {
-      keep_tail(w, buf, (size_t)n);
-    } else if (n == 0) {
-      close(w->output_fd);
-      w->output_fd = -1;
-    } else if (errno != EINTR) {
-      break;
-    }
-  }
-}
-
-/* The last lines printed, with control characters replaced; NULL if none. */
-static char *last_lines(const kb_worker_proc *w)
-{
-  size_t end = w->tail_len, start;
-  while (end > 0 && (w->tail[end - 1] == '\n' || w->tail[end - 1] == '\r'))
-    end--;
-  int lines = 0;
-  for (start = end; start > 0; start--)
-    if (w->tail[start - 1] == '\n' && ++lines == KB_TAIL_LINES)
-      break;
-  if (start == end)
-    return NULL;
-  char *s = malloc(end - start + 1);
-  if (!s)
-    return NULL;
-  for (size_t i = start; i < end; i++) {
-    unsigned char ch = (unsigned char)w->tail[i];
-    s[i - start] = ch == '\n' || ch == '\t' || (ch >= 0x20 && ch != 0x7f)
-                   ? (char)ch : '?';
-  }
-  s[end - start] = '\0';
-  return s;
-}
-
-/* --- the worker's life -------------------------------------------------- */
-
-/* In the child: wire the pipes to the worker's fixed descriptors and start
-** this binary as the worker.  It gets a process group of its own (the
-** watchdog kills the group, and the terminal's Ctrl-C reaches only the
-** supervisor) and dies with the supervisor, even by SIGKILL. */
-static void become_worker(const char *exe, pid_t parent, int orders,
-                          int reports, int output)
-{
-  setpgid(0, 0);
-#ifdef __linux__
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-  if (getppid() != parent)
-    _exit(127);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, NULL);
-  signal(SIGPIPE, SIG_DFL);
-  /* Copies above the fixed numbers first, so no dup2 overwrites a pipe
-  ** that still has to be moved. */
-  int in = fcntl(orders, F_DUPFD_CLOEXEC, 10);
-  int rep = fcntl(reports, F_DUPFD_CLOEXEC, 10);
-  int out = fcntl(output, F_DUPFD_CLOEXEC, 10);
-  int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (in < 0 || rep < 0 || out < 0 || null < 0 || dup2(null, 0) < 0
-      || dup2(out, 1) < 0 || dup2(out, 2) < 0
-      || dup2(in, KB_WORKER_ORDERS) < 0 || dup2(rep, KB_WORKER_REPORTS) < 0)
-    _exit(127);
-  execl(exe, "kbench", KB_WORKER_ARG, (char *)NULL);
-  fprintf(stderr, "kbench: cannot start %s: %s\n", exe, strerror(errno));
-  _exit(127);
-}
-
-static int send_job(kb_supervisor *s)
-{
-  kb_job job = s->job;
-  /* The launch floor and copy peak are measured once per run. */
-  job.builtins = !s->have_device;
+  kb_job job = l->job;
+  /* The launch floor and copy peak are measured once per device. */
+  job.builtins = !l->have_device;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_job(&b, &job);
-  return kb_wire_send(s->w.orders_fd, &b);
-}
-
-static int spawn(kb_supervisor *s, char *err, size_t len)
-{
-  kb_worker_proc *w = &s->w;
-  int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
-  if (pipe2(orders, O_CLOEXEC) || pipe2(reports, O_CLOEXEC)
-      || pipe2(output, O_CLOEXEC | O_NONBLOCK)) {
-    snprintf(err, len, "cannot create pipes: %s", strerror(errno));
-    goto fail;
-  }
-  /* The child's ends must block: only the supervisor's output end is
-  ** non-blocking. */
-  fcntl(output[1], F_SETFL, 0);
-  pid_t parent = getpid();
-  pid_t pid = fork();
-  if (pid < 0) {
-    snprintf(err, len, "cannot fork: %s", strerror(errno));
-    goto fail;
-  }
-  if (pid == 0)
-    become_worker(s->exe, parent, orders[0], reports[1], output[1]);
-  setpgid(pid, pid);       /* also here: whichever runs first wins */
-  close(orders[0]);
-  close(reports[1]);
-  close(output[1]);
-  memset(w, 0, sizeof *w);
-  w->pid = pid;
-  w->orders_fd = orders[1];
-  w->reports_fd = reports[0];
-  w->output_fd = output[0];
-  return 0;
-fail:
-  for (int i = 0; i < 2; i++) {
-    if (orders[i] >= 0) close(orders[i]);
-    if (reports[i] >= 0) close(reports[i]);
-    if (output[i] >= 0) close(output[i]);
-  }
-  return -1;
-}
-
-/* Wait for the worker to end, killing its whole group if it does not end
-** by itself within grace seconds; returns its wait status.  The group is
-** killed before the worker is reaped, while its number cannot be reused,
-** so that nothing a plugin started outlives it either. */
-static int reap(kb_worker_proc *w, double grace)
-{
-  siginfo_t info;
-  double until = now() + grace;
-  for (;;) {
-    memset(&info, 0, sizeof info);
-    if (waitid(P_PID, (id_t)w->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0
-        && info.si_pid == w->pid)
-      break;
-    if (now() >= until) {
-      kill(-w->pid, SIGKILL);
-      break;
-    }
-    struct timespec tick = {0, 5000000};
-    nanosleep(&tick, NULL);
-  }
-  kill(-w->pid, SIGKILL);
-  int status = 0;
-  while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  drain_output(w);
-  if (w->output_fd >= 0)
-    close(w->output_fd);
-  if (w->orders_fd >= 0)
-    close(w->orders_fd);
-  close(w->reports_fd);
-  kb_inbox_free(&w->inbox);
-  w->pid = 0;
-  w->output_fd = -1;
-  return status;
-}
-
-/* What killed the worker, in words: "crashed: SIGSEGV in run". */
-static void describe(const kb_worker_proc *w, int outcome, int status,
-                     double timeout, char *buf, size_t len)
-{
-  const char *stage = w->stage[0] ? w->stage : "start-up";
-  const char *sig = WIFSIGNALED(status) ? signal_name(WTERMSIG(status)) : NULL;
-  switch (outcome) {
-  case KB_TIMED_OUT:
-    snprintf(buf, len, "timed out after %g s in %s", timeout, stage);
-    return;
-  case KB_STOPPED:
-    snprintf(buf, len, "stopped by a second interrupt in %s", stage);
-    return;
-  case KB_GARBLED:
-    snprintf(buf, len, "the worker sent a malformed report in %s", stage);
-    return;
-  }
-  if (WIFEXITED(status))
-    snprintf(buf, len, "exited with status %d in %s", WEXITSTATUS(status),
-             stage);
-  else if (sig)
-    snprintf(buf, len, "crashed: %s in %s%s", sig, stage,
-             WTERMSIG(status) == SIGKILL ? " (killed from outside: the "
-             "out-of-memory killer?)" : "");
-  else if (WIFSIGNALED(status))
-    snprintf(buf, len, "crashed: signal %d in %s", WTERMSIG(status), stage);
-  else
-    snprintf(buf, len, "the worker was lost in %s", stage);
-}
-
-/* --- waiting for an answer ---------------------------------------------- */
-
-/* A SIGINT or SIGTERM: the first asks to stop after this case; returns 1
-** for a second one, which stops now. */
-static int take_signal(kb_supervisor *s)
-{
-  struct signalfd_siginfo si;
-  if (read(s->signal_fd, &si, sizeof si) != (ssize_t)sizeof si)
-    return 0;
-  if (s->interrupted)
-    return 1;
-  s->interrupted = (int)si.ssi_signo;
-  fprintf(stderr, "\nkbench: %s: stopping after the current case (send it "
-          "again to stop now)\n", signal_name((int)si.ssi_signo));
-  return 0;
-}
-
-static void device_reported(kb_supervisor *s, kb_rbuf *payload)
-{
-  kb_device_report d;
-  if (kb_msg_get_device(payload, &d) || s->have_device)
-    return;
-  s->have_device = 1;
-  if (s->on_device)
-    s->on_device(s->device_ctx, &d);
+  return kb_wire_send(l->w.orders_fd, &b);
 }
 
 /*
-** Wait until the worker sends an answer (a frame other than STAGE and
-** DEVICE, which are taken here), dies, or overruns the deadline.  The
-** device's start-up is not the case's time: a DEVICE report restarts the
-** watchdog.
+** Send an order on lane i, starting its worker first when none runs.  The
+** lane is busy from now until its outcome is taken; an order that cannot
+** be sent has its outcome already (the worker could not start, or died).
 */
-static int await(kb_supervisor *s, uint32_t *type, kb_rbuf *payload)
+static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order)
 {
-  kb_worker_proc *w = &s->w;
-  double deadline = now() + s->case_timeout;
-  for (;;) {
-    int got = kb_inbox_next(&w->inbox, type, payload);
-    if (got < 0)
-      return KB_GARBLED;
-    if (got > 0 && *type == KB_MSG_STAGE) {
-      kb_get_str(payload, w->stage, sizeof w->stage);
-      continue;
-    }
-    if (got > 0 && *type == KB_MSG_DEVICE) {
-      device_reported(s, payload);
-      deadline = now() + s->case_timeout;
-      continue;
-    }
-    if (got > 0)
-      return KB_ANSWERED;
-    double left = deadline - now();
-    if (left <= 0)
-      return KB_TIMED_OUT;
-    struct pollfd fds[3] = {
-      {w->reports_fd, POLLIN, 0}, {s->signal_fd, POLLIN, 0},
-      {w->output_fd, POLLIN, 0},
-    };
-    int ms = left > 60 ? 60000 : (int)(left * 1000) + 1;
-    if (poll(fds, w->output_fd >= 0 ? 3 : 2, ms) < 0 && errno != EINTR)
-      return KB_DIED;
-    if ((fds[1].revents & POLLIN) && take_signal(s))
-      return KB_STOPPED;
-    if (w->output_fd >= 0 && fds[2].revents)
-      drain_output(w);
-    if (fds[0].revents) {
-      long n = kb_inbox_fill(&w->inbox, w->reports_fd);
-      if (n == 0 || (n < 0 && errno != EAGAIN))
-        return KB_DIED;
-    }
-  }
-}
-
-/*
-** Send one order to a worker (started if none runs) and wait for its
-** answer.  KB_ANSWERED with the answer's type and payload, or another
-** outcome with the worker gone and the cause in why.
-*/
-static int exchange(kb_supervisor *s, kb_wbuf *order, uint32_t *type,
-                    kb_rbuf *payload, char *why, size_t len)
-{
-  kb_worker_proc *w = &s->w;
+  kb_lane *l = &s->lanes[i];
+  kb_worker_proc *w = &l->w;
   int fresh = !w->pid;
-  if (fresh && spawn(s, why, len)) {
+  l->busy = 1;
+  l->unsent = fresh && kb_worker_start(w, s->exe, l->why, sizeof l->why);
+  l->ended = 0;
+  l->deadline = now() + s->case_timeout;
+  if (l->unsent) {
     kb_wbuf_free(order);
-    return KB_DIED;
+    return;
   }
   w->stage[0] = '\0';
   w->tail_len = 0;
-  int outcome = KB_DIED;
-  if (fresh && send_job(s))
+  if (fresh && send_job(l)) {
     kb_wbuf_free(order);
-  else if (kb_wire_send(w->orders_fd, order) == 0)
-    outcome = await(s, type, payload);
-  if (outcome == KB_ANSWERED)
+    l->ended = 1;
+  } else if (kb_wire_send(w->orders_fd, order)) {
+    l->ended = 1;
+  }
+}
+
+/* --- waiting ------------------------------------------------------------ */
+
+/* A SIGINT or SIGTERM: the first asks to stop after the current cases; a
+** second stops them now. */
+static void take_signal(kb_supervisor *s)
+{
+  struct signalfd_siginfo si;
+  if (read(s->signal_fd, &si, sizeof si) != (ssize_t)sizeof si)
+    return;
+  if (s->interrupted) {
+    s->stopping = 1;
+    return;
+  }
+  s->interrupted = (int)si.ssi_signo;
+  fprintf(stderr, "\nkbench: %s: stopping after the current case (send it "
+          "again to stop now)\n", kb_signal_name((int)si.ssi_signo));
+}
+
+static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
+{
+  kb_device_report d;
+  kb_lane *l = &s->lanes[i];
+  if (kb_msg_get_device(payload, &d) || l->have_device)
+    return;
+  l->have_device = 1;
+  if (s->on_device)
+    s->on_device(s->device_ctx, i, &d);
+}
+
+/*
+** How lane i's order stands, without waiting: an outcome, with an
+** answer's type and payload, or -1 while it runs.  STAGE and DEVICE frames
+** are taken here; opening the device is not the case's time, so a DEVICE
+** report restarts the watchdog.
+*/
+static int standing(kb_supervisor *s, size_t i, uint32_t *type,
+                    kb_rbuf *payload)
+{
+  kb_lane *l = &s->lanes[i];
+  if (l->unsent)
+    return KB_DIED;
+  for (;;) {
+    int got = kb_inbox_next(&l->w.inbox, type, payload);
+    if (got < 0)
+      return KB_GARBLED;
+    if (got == 0)
+      break;
+    if (*type == KB_MSG_STAGE) {
+      kb_get_str(payload, l->w.stage, sizeof l->w.stage);
+    } else if (*type == KB_MSG_DEVICE) {
+      device_reported(s, i, payload);
+      l->deadline = now() + s->case_timeout;
+    } else {
+      return KB_ANSWERED;
+    }
+  }
+  if (l->ended)
+    return KB_DIED;
+  if (s->stopping)
+    return KB_STOPPED;
+  return now() >= l->deadline ? KB_TIMED_OUT : -1;
+}
+
+/* Lane i's order is over.  A worker that gave no answer is reaped (given
+** time to exit when it ended by itself) and the cause put in why.  The
+** other lanes' workers go on meanwhile; only their answers wait. */
+static int settle(kb_supervisor *s, size_t i, int outcome)
+{
+  kb_lane *l = &s->lanes[i];
+  l->busy = 0;
+  if (outcome == KB_ANSWERED || l->unsent)
     return outcome;
-  int status = reap(w, outcome == KB_DIED ? KB_EXIT_GRACE_S : 0);
-  describe(w, outcome, status, s->case_timeout, why, len);
+  int status = kb_worker_reap(&l->w, outcome == KB_DIED ? KB_EXIT_GRACE_S
+                                                        : 0);
+  kb_worker_describe(&l->w, outcome, status, s->case_timeout, l->why,
+                     sizeof l->why);
+  return outcome;
+}
+
+/*
+** Wait until the order of some busy lane ends: its outcome, with the lane
+** in *lane and, for KB_ANSWERED, the answer's type and payload (valid
+** until that lane's next order); -1 when no lane is busy.  One poll covers
+** the signalfd and every busy worker's reports and output, and sleeps at
+** most until the nearest watchdog.
+*/
+static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
+                    kb_rbuf *payload)
+{
+  struct pollfd fds[1 + 2 * KB_MAX_DEVICES];
+  size_t at[KB_MAX_DEVICES];       /* lane i's reports at fds[at[i]] */
+  for (;;) {
+    size_t n = 1, busy = 0;
+    double until = now() + 60;
+    fds[0] = (struct pollfd){s->signal_fd, POLLIN, 0};
+    for (size_t i = 0; i < s->n_lanes; i++) {
+      kb_lane *l = &s->lanes[i];
+      if (!l->busy)
+        continue;
+      int outcome = standing(s, i, type, payload);
+      if (outcome >= 0) {
+        *lane = i;
+        return settle(s, i, outcome);
+      }
+      busy++;
+      if (l->deadline < until)
+        until = l->deadline;
+      at[i] = n;
+      /* poll skips an output_fd of -1 (its end of file came). */
+      fds[n++] = (struct pollfd){l->w.reports_fd, POLLIN, 0};
+      fds[n++] = (struct pollfd){l->w.output_fd, POLLIN, 0};
+    }
+    if (!busy)
+      return -1;
+    double left = until - now();
+    int ms = left > 0 ? (int)(left * 1000) + 1 : 0;
+    if (poll(fds, n, ms) < 0 && errno != EINTR) {
+      for (size_t i = 0; i < s->n_lanes; i++)
+        s->lanes[i].ended |= s->lanes[i].busy;   /* cannot watch them */
+      continue;
+    }
+    if (fds[0].revents & POLLIN)
+      take_signal(s);
+    for (size_t i = 0; i < s->n_lanes; i++) {
+      kb_lane *l = &s->lanes[i];
+      if (!l->busy)
+        continue;
+      if (fds[at[i] + 1].revents)
+        kb_worker_drain(&l->w);
+      if (fds[at[i]].revents) {
+        long got = kb_inbox_fill(&l->w.inbox, l->w.reports_fd);
+        if (got == 0 || (got < 0 && errno != EAGAIN))
+          l->ended = 1;
+      }
+    }
+  }
+}
+
+/* Send an order on the first lane, alone, and wait for its outcome; the
+** cause in why when it got no answer. */
+static int exchange(kb_supervisor *s, kb_wbuf *order, uint32_t *type,
+                    kb_rbuf *payload, char *why, size_t len)
+{
+  size_t lane;
+  send_order(s, 0, order);
+  int outcome = wait_any(s, &lane, type, payload);
+  if (outcome != KB_ANSWERED)
+    snprintf(why, len, "%s", s->lanes[0].why);
   return outcome;
 }
 
@@ -372,9 +229,14 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
                        double case_timeout, char *err, size_t len)
 {
   memset(s, 0, sizeof *s);
-  s->job = *job;
+  s->signal_fd = -1;
   s->case_timeout = case_timeout;
-  s->w.output_fd = -1;
+  if (!(s->lanes = malloc(sizeof *s->lanes))) {
+    snprintf(err, len, "out of memory");
+    return -1;
+  }
+  lane_init(&s->lanes[0], job, job->device);
+  s->n_lanes = 1;
   ssize_t n = readlink("/proc/self/exe", s->exe, sizeof s->exe - 1);
   if (n <= 0) {
     snprintf(err, len, "cannot find the kbench binary: %s", strerror(errno));
@@ -396,14 +258,45 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
   return 0;
 }
 
+/* End the workers of lanes [from, s->n_lanes): all are told first, so that
+** their exits overlap, then each is reaped. */
+static void end_workers(kb_supervisor *s, size_t from)
+{
+  for (size_t i = from; i < s->n_lanes; i++)
+    if (s->lanes[i].w.pid) {
+      /* End of orders: the worker exits by itself. */
+      close(s->lanes[i].w.orders_fd);
+      s->lanes[i].w.orders_fd = -1;
+    }
+  for (size_t i = from; i < s->n_lanes; i++)
+    if (s->lanes[i].w.pid)
+      kb_worker_reap(&s->lanes[i].w, KB_EXIT_GRACE_S);
+}
+
+int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
+{
+  if (n == 0 || n > KB_MAX_DEVICES)    /* wait_any polls that many */
+    return -1;
+  kb_job job = s->lanes[0].job;
+  size_t keep = ordinals[0] == job.device;   /* the first lane's worker */
+  end_workers(s, keep);
+  kb_lane *grown = realloc(s->lanes, n * sizeof *grown);
+  if (!grown)
+    return -1;
+  s->lanes = grown;
+  for (size_t i = keep; i < n; i++)
+    lane_init(&s->lanes[i], &job, ordinals[i]);
+  s->n_lanes = n;
+  return 0;
+}
+
 void kb_supervisor_close(kb_supervisor *s)
 {
-  if (s->w.pid) {
-    /* End of orders: the worker exits by itself. */
-    close(s->w.orders_fd);
-    s->w.orders_fd = -1;
-    reap(&s->w, KB_EXIT_GRACE_S);
-  }
+  if (s->lanes)
+    end_workers(s, 0);
+  free(s->lanes);
+  s->lanes = NULL;
+  s->n_lanes = 0;
   if (s->signal_fd >= 0)
     close(s->signal_fd);
   s->signal_fd = -1;
@@ -428,38 +321,62 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
     if (!payload.bad)
       return -1;
   }
-  reap(&s->w, 0);
+  kb_worker_reap(&s->lanes[0].w, 0);
   snprintf(err, len, "the worker sent a malformed answer while loading");
   return -1;
 }
 
-void kb_supervisor_run(kb_supervisor *s, const kb_order *o, kb_result *res)
+int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
 {
   uint32_t type;
   kb_rbuf payload;
   kb_wbuf b;
-  char why[KB_MESSAGE_LEN];
+  kb_wbuf_begin(&b, KB_MSG_COUNT);
+  if (exchange(s, &b, &type, &payload, why, len) != KB_ANSWERED)
+    return -1;
+  if (type == KB_MSG_COUNTED
+      && kb_msg_get_count(&payload, count, why, len) == 0)
+    return 0;
+  kb_worker_reap(&s->lanes[0].w, 0);
+  snprintf(why, len, "the worker sent a malformed device count");
+  return -1;
+}
+
+void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
+{
+  kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CASE);
   kb_msg_put_order(&b, o);
-  int outcome = exchange(s, &b, &type, &payload, why, sizeof why);
+  send_order(s, lane, &b);
+}
+
+int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
+{
+  uint32_t type;
+  kb_rbuf payload;
+  int outcome = wait_any(s, lane, &type, &payload);
+  if (outcome < 0)
+    return -1;
+  kb_lane *l = &s->lanes[*lane];
   if (outcome == KB_ANSWERED) {
     if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
-      drain_output(&s->w);
+      kb_worker_drain(&l->w);
       if (res->verdict != KB_PASS)
-        res->output = last_lines(&s->w);
+        res->output = kb_worker_last_lines(&l->w);
       /* A worker whose context is gone exits after reporting. */
       if (res->device_lost)
-        reap(&s->w, KB_EXIT_GRACE_S);
-      return;
+        kb_worker_reap(&l->w, KB_EXIT_GRACE_S);
+      return 0;
     }
-    snprintf(why, sizeof why, "the worker sent a malformed result");
-    reap(&s->w, 0);
+    snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
+    kb_worker_reap(&l->w, 0);
   }
   memset(res, 0, sizeof *res);
   res->verdict = KB_CRASH;
   res->busy_after_s = -1;
   snprintf(res->stage, sizeof res->stage, "%s",
-           s->w.stage[0] ? s->w.stage : "start-up");
-  snprintf(res->message, sizeof res->message, "%s", why);
-  res->output = last_lines(&s->w);
+           l->w.stage[0] ? l->w.stage : "start-up");
+  snprintf(res->message, sizeof res->message, "%s", l->why);
+  res->output = kb_worker_last_lines(&l->w);
+  return 0;
 }

@@ -89,6 +89,19 @@ static void answer_load(kb_worker *w, const char *path)
   send_or_die(&b);
 }
 
+/* How many devices there are, for --devices=all: the supervisor never
+** initialises CUDA, so a worker counts them. */
+static void answer_count(void)
+{
+  char why[512] = "";
+  send_stage(NULL, "device count");
+  int count = kb_gpu_count(why, sizeof why);
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_COUNTED);
+  kb_msg_put_count(&b, count, why);
+  send_or_die(&b);
+}
+
 /* Run one of the runner's own variants on the device; its median seconds
 ** and bandwidth, or -1 with the reason added to warning. */
 static double measure_builtin(kb_worker *w, const kbench_variant *v,
@@ -224,6 +237,8 @@ int kb_worker_main(void)
         return 2;
       answer_load(&w, path);
       free(path);
+    } else if (type == KB_MSG_COUNT && have_job) {
+      answer_count();
     } else if (type == KB_MSG_CASE && have_job) {
       kb_order o;
       if (kb_msg_get_order(&payload, &o))

@@ -95,4 +95,22 @@ for mode in hot graph; do
 done
 check "--calibrate reports the measured copy peak" 0 "measured copy peak [0-9]+ GB/s" \
   "$KBENCH" $quick --calibrate --param n=1M reduce_vec4
+
+# --devices=all: every device the runtime reports runs a small subset at
+# once, each with its device line, each result tagged with its device.
+if command -v python3 > /dev/null 2>&1; then
+  check "--devices=all: the subset runs on every device" 0 "^transpose_fast .* ok" \
+    "$KBENCH" $quick --devices=all --json="$tmpdir/all.json" --param n=1M \
+    --param rows=1K --param cols=1K reduce_vec4 transpose_fast
+  n=$(python3 -c 'import json, sys
+print(len(json.load(open(sys.argv[1]))["context"]["kbench"]["devices"]))' \
+    "$tmpdir/all.json")
+  assert "--devices=all: a device line for each of the $n devices" \
+    test "$(printf '%s\n' "$out" | grep -c '^# device [0-9]*: .*, sm_')" = "$n"
+  assert "--devices=all: every case verified on each of the $n devices, tagged" \
+    validate "$tmpdir/all.json" 'len(b) == 2 * len(c["kbench"]["devices"])' \
+    'all(x["name"] and x["uuid"] for x in c["kbench"]["devices"])' \
+    'sorted(e["device_ordinal"] for e in b) == sorted(2 * [x["ordinal"] for x in c["kbench"]["devices"]])' \
+    'all(e["verdict"] == "pass" and e["device_uuid"] and e["device_name"] for e in b)'
+fi
 done_testing

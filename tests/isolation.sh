@@ -65,21 +65,6 @@ check "--csv on a full disk: error named, exit 4" 4 \
   "cannot write /dev/full: No space left on device" \
   "$KBENCH" $fast --param n=1000 --csv=/dev/full reduce_cpu
 
-# The pid of kbench's worker (a child of $1), from /proc.
-worker_of() {
-  for stat in /proc/[0-9]*/stat; do
-    set -- "$1" $(sed 's/^.*) //' "$stat" 2>/dev/null)
-    [ "${3:-}" = "$1" ] && { basename "$(dirname "$stat")"; return; }
-  done
-}
-# Wait until the CSV has more than $2 lines.
-wait_rows() {
-  i=0
-  while [ "$(cat "$1" 2>/dev/null | wc -l)" -le "$2" ] && [ $i -lt 300 ]; do
-    sleep 0.1
-    i=$((i + 1))
-  done
-}
 sweep="--min-time=0.3 --max-noise=5 --param n=1M,1000001,1000002,1000003,1000004,1000005,1000006,1000007,1000008,1000009 reduce_cpu"
 
 # kill -9 of kbench mid-sweep: the finished cases are in the CSV and
@@ -105,7 +90,7 @@ assert "kill -9 mid-sweep: no other file left behind" \
 pid=$!
 wait_rows "$tmpdir/k9h.csv" 0
 sleep 0.5
-worker=$(worker_of $pid)
+worker=$(children_of $pid | head -n 1)
 kill -9 $pid
 wait $pid 2>/dev/null
 i=0
@@ -118,19 +103,13 @@ assert "kill -9 during a hung case: the worker (${worker:-not found}) died too" 
 
 # SIGTERM (as Ctrl-C's SIGINT): stop after the current case, write what
 # finished, exit 128 + 15.
-"$KBENCH" $sweep --csv="$tmpdir/term.csv" > "$tmpdir/term.out" 2>&1 &
-pid=$!
-wait_rows "$tmpdir/term.csv" 2
-kill -TERM $pid
-wait $pid
-rc=$?
-rows=$(($(wc -l < "$tmpdir/term.csv") - 1))
+stop_midway "$tmpdir/term.csv" "$tmpdir/term.out" $sweep
 assert "SIGTERM: exit status 143 (got $rc)" test "$rc" = 143
-assert "SIGTERM: the current case finished too ($rows rows, all passed)" \
-  test "$rows" -ge 3 -a "$rows" -lt 10 \
-  -a "$(grep -c ',pass,' "$tmpdir/term.csv")" = "$rows"
+assert "SIGTERM: the current case finished too ($finished rows, all passed)" \
+  test "$finished" -ge 3 -a "$finished" -lt 10 \
+  -a "$(grep -c ',pass,' "$tmpdir/term.csv")" = "$finished"
 check "SIGTERM: says it stops after the current case" 0 \
-  "stopping after the current case.*stopped after $rows of 10 cases" \
+  "stopping after the current case.*stopped after $finished of 10 cases" \
   tr '\n' ' ' < "$tmpdir/term.out"
 
 # A second signal stops at once, even inside a hung case.

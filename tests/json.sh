@@ -12,32 +12,6 @@ P=$TEST_PLUGINS
 H=$top_builddir/plugins/host/.libs
 fast="--min-time=0 --max-noise=5 --timeout=2"
 
-# validate FILE CHECK...: parse strictly, then run Python checks on `d`.
-validate() {
-  python3 - "$@" <<'PY'
-import json, sys
-def refuse(c):
-    raise ValueError("non-standard JSON constant " + c)
-d = json.load(open(sys.argv[1]), parse_constant=refuse)
-b = d["benchmarks"]
-required = ["name", "run_name", "run_type", "repetitions", "repetition_index",
-            "threads", "iterations", "real_time", "cpu_time", "time_unit",
-            "bytes_per_second", "verdict", "samples_s"]
-for e in b:
-    for k in required:
-        assert k in e, (e.get("name"), k)
-    assert isinstance(e["real_time"], (int, float)), e["name"]
-    assert e["time_unit"] == "ns" and e["run_type"] == "iteration"
-c = d["context"]
-assert c["json_schema_version"] == 1 and isinstance(c["caches"], list)
-for k in ["date", "host_name", "executable", "num_cpus", "mhz_per_cpu",
-          "library_version", "library_build_type"]:
-    assert k in c, k
-for check in sys.argv[2:]:
-    assert eval(check), check
-PY
-}
-
 check "a passed, a wrong, a crashed and a skipped case: exit 1" 1 "CRASH" \
   "$KBENCH" $fast --param n=1000 --json="$tmpdir/r.json" \
   --plugin "$H/reduce_cpu.so" --plugin "$P/wrong_sum.so" \

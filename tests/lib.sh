@@ -39,6 +39,70 @@ done_testing() {
   [ "$tap_failed" = 0 ]
 }
 
+# validate FILE CHECK...: parse FILE as strict JSON (NaN and Infinity
+# refused), check the fields Google Benchmark requires of every entry and
+# of the context, then run each Python CHECK on the document d, its
+# entries b and its context c.
+validate() {
+  python3 - "$@" <<'PY'
+import json, sys
+def refuse(c):
+    raise ValueError("non-standard JSON constant " + c)
+d = json.load(open(sys.argv[1]), parse_constant=refuse)
+b = d["benchmarks"]
+required = ["name", "run_name", "run_type", "repetitions", "repetition_index",
+            "threads", "iterations", "real_time", "cpu_time", "time_unit",
+            "bytes_per_second", "verdict", "samples_s"]
+for e in b:
+    for k in required:
+        assert k in e, (e.get("name"), k)
+    assert isinstance(e["real_time"], (int, float)), e["name"]
+    assert e["time_unit"] == "ns" and e["run_type"] == "iteration"
+c = d["context"]
+assert c["json_schema_version"] == 1 and isinstance(c["caches"], list)
+for k in ["date", "host_name", "executable", "num_cpus", "mhz_per_cpu",
+          "library_version", "library_build_type"]:
+    assert k in c, k
+for check in sys.argv[2:]:
+    assert eval(check), check
+PY
+}
+
+# children_of PID: the processes whose parent is PID, from /proc; shell
+# built-ins only, so that it is quick enough to find them mid-run.
+children_of() {
+  parent=$1
+  for stat in /proc/[0-9]*/stat; do
+    { read -r line < "$stat"; } 2>/dev/null || continue
+    set -- ${line##*) }        # state, parent, ...
+    [ "${2:-}" = "$parent" ] && { stat=${stat#/proc/}; echo "${stat%/stat}"; }
+  done
+}
+
+# Wait until the CSV has more than $2 lines.
+wait_rows() {
+  i=0
+  while [ "$(cat "$1" 2>/dev/null | wc -l)" -le "$2" ] && [ $i -lt 300 ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+}
+
+# stop_midway CSV OUT ARG...: run kbench ARG... --csv=CSV, its output to
+# OUT, until CSV holds two rows, then SIGTERM it; its exit status in rc and
+# the rows it wrote in finished.
+stop_midway() {
+  csv=$1 log=$2
+  shift 2
+  "$KBENCH" "$@" --csv="$csv" > "$log" 2>&1 &
+  pid=$!
+  wait_rows "$csv" 2
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  finished=$(($(wc -l < "$csv") - 1))
+}
+
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmpdir"' EXIT
 

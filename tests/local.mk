@@ -206,10 +206,11 @@ TESTS += tests/test_params tests/test_stats tests/test_criterion \
 	tests/test_plan tests/test_kbutil tests/test_wire tests/test_progress \
 	tests/cli.sh tests/progress.sh tests/man.sh \
 	tests/loader.sh tests/host.sh \
-	tests/isolation.sh tests/json.sh tests/plot.sh \
+	tests/isolation.sh tests/devices.sh tests/json.sh tests/plot.sh \
 	tests/gpu.sh tests/example.sh
 EXTRA_DIST += tests/cli.sh tests/progress.sh tests/man.sh tests/loader.sh \
-	tests/host.sh tests/gpu.sh tests/isolation.sh tests/json.sh \
+	tests/host.sh tests/gpu.sh tests/isolation.sh tests/devices.sh \
+	tests/json.sh \
 	tests/plugins/gpu_broken.cuh \
 	tests/example.sh tests/lib.sh tests/odd tests/plot.sh \
 	tests/plot/sweep.json tests/plot/catalogue.json

@@ -101,6 +101,20 @@ int main(void)
      && o2.index == 42 && o2.n_values == 2 && o2.values[0] == 1 << 20
      && strcmp(o2.variant, "fake_sum") == 0, "an order comes back");
 
+  /* A device count with its reason; a negative count is refused. */
+  int count = -1;
+  char why[64];
+  kb_wbuf_begin(&b, KB_MSG_COUNTED);
+  kb_msg_put_count(&b, 0, "no CUDA device: none");
+  ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_COUNTED
+     && kb_msg_get_count(&r, &count, why, sizeof why) == 0 && count == 0
+     && strcmp(why, "no CUDA device: none") == 0, "a device count comes back");
+  kb_wbuf_begin(&b, KB_MSG_COUNTED);
+  kb_msg_put_count(&b, -3, "");
+  ok(through_pipe(&b, &in, &type, &r) == 1
+     && kb_msg_get_count(&r, &count, why, sizeof why) == -1,
+     "a negative device count is refused");
+
   /* Two frames arriving a byte at a time are both found, in order. */
   kb_wbuf b1, b2;
   kb_wbuf_begin(&b1, KB_MSG_STAGE);
