@@ -44,7 +44,8 @@ typedef struct kb_options {
   size_t repetitions;    /* runs of each case, each its own result */
   int calibrate;
   uint64_t seed;
-  int device;
+  int device;            /* --device, or -1 when not given */
+  int all_ranks;         /* every rank prints, not rank 0 only */
   const char *csv_path;
   const char *samples_path;
   const char *cases_path;

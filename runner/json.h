@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "launcher.h"
 #include "messages.h"
 #include "plan.h"
 
@@ -30,15 +31,18 @@ typedef struct kb_json {
   size_t n;                /* entries written */
   int failed;              /* errno of the first failed write, or 0 */
   const kb_options *o;
+  const kb_launch *launch; /* which process of a job this is */
   char **argv;             /* the command line, for the context */
   int argc;
   char date[40];           /* when the run started */
   const kb_device_report *device;   /* NULL until a worker opened it */
 } kb_json;
 
-/* path "-" is standard output.  0, or -1 with a message in err. */
-int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
-                 char **argv, char *err, size_t len);
+/* path "-" is standard output.  0, or -1 with a message in err.  o and
+** launch are kept by pointer. */
+int kb_json_open(kb_json *j, const char *path, const kb_options *o,
+                 const kb_launch *launch, int argc, char **argv, char *err,
+                 size_t len);
 /* The device the run measures (kept by pointer: it must outlive j). */
 void kb_json_device(kb_json *j, const kb_device_report *d);
 /* One entry for a case's result; rep of reps is its repetition. */
