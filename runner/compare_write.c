@@ -40,7 +40,7 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
     add(buf, len, &used, ", %zu only in new", s->only_new);
 }
 
-static void fmt_time(char *buf, size_t len, double s)
+void kb_cmp_format_time(char *buf, size_t len, double s)
 {
   if (isfinite(s))
     kb_format_seconds(buf, len, s);
@@ -83,8 +83,8 @@ typedef struct kb_cmp_cells {
 
 static void format_cells(const kb_cmp_row *row, kb_cmp_cells *c)
 {
-  fmt_time(c->base, sizeof c->base, row->base_median);
-  fmt_time(c->cur, sizeof c->cur, row->cur_median);
+  kb_cmp_format_time(c->base, sizeof c->base, row->base_median);
+  kb_cmp_format_time(c->cur, sizeof c->cur, row->cur_median);
   fmt_change(c->change, sizeof c->change, row->change);
   fmt_p(c->p, sizeof c->p, row->p);
   fmt_samples(c->n, sizeof c->n, row);

@@ -5,7 +5,6 @@
 ** is a gate: 1 when any GPU is flagged.
 */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include "config.h"
 #include "fleet.h"
 #include "fleet_write.h"
+#include "subcommand.h"
 
 /*
 ** The default tolerances.  On one H100, the 58 GPU cases of back-to-back
@@ -29,11 +29,9 @@
 #define KB_FLEET_TOLERANCE 2.0
 #define KB_FLEET_HOST_TOLERANCE 50.0
 
-enum kb_fleet_format { KB_FLEET_TABLE, KB_FLEET_MARKDOWN, KB_FLEET_JSON };
-
 typedef struct kb_fleet_opts {
   kb_fleet_cfg cfg;
-  int format;                  /* enum kb_fleet_format */
+  int format;                  /* enum kb_format */
   const char *json_path;       /* --json=FILE, or NULL */
   char **files;
   size_t n_files;
@@ -84,41 +82,22 @@ static const struct option long_options[] = {
   {NULL, 0, NULL, 0},
 };
 
-static int bad(const char *opt, const char *arg, const char *want)
+static int parse_one(int opt, const char *arg, void *ctx)
 {
-  fprintf(stderr, "kbench fleet: invalid %s '%s': %s\n", opt, arg, want);
-  return -1;
-}
-
-static int percent_arg(const char *opt, const char *arg, double *out)
-{
-  char *end;
-  *out = strtod(arg, &end);
-  if (end == arg || *end || !(*out >= 0) || !(*out <= 1e6))
-    return bad(opt, arg, "expected a percentage, 0 or more");
-  return 0;
-}
-
-static int parse_one(int opt, const char *arg, kb_fleet_opts *o)
-{
+  kb_fleet_opts *o = ctx;
+  const char *percent = "expected a percentage, 0 or more";
   switch (opt) {
   case OPT_TOLERANCE:
-    return percent_arg("--tolerance", arg, &o->cfg.tolerance);
+    return kb_subcommand_number("fleet", "--tolerance", arg, 0, 0, 1e6,
+                                percent, &o->cfg.tolerance);
   case OPT_HOST_TOLERANCE:
-    return percent_arg("--host-tolerance", arg, &o->cfg.host_tolerance);
+    return kb_subcommand_number("fleet", "--host-tolerance", arg, 0, 0, 1e6,
+                                percent, &o->cfg.host_tolerance);
   case OPT_FORMAT:
-    if (strcmp(arg, "table") == 0)
-      o->format = KB_FLEET_TABLE;
-    else if (strcmp(arg, "markdown") == 0)
-      o->format = KB_FLEET_MARKDOWN;
-    else if (strcmp(arg, "json") == 0)
-      o->format = KB_FLEET_JSON;
-    else
-      return bad("--format", arg, "expected table, markdown or json");
-    return 0;
+    return kb_subcommand_format("fleet", arg, &o->format);
   case OPT_JSON:
     if (!*arg)
-      return bad("--json", arg, "expected a file name");
+      return kb_subcommand_bad("fleet", "--json", arg, "expected a file name");
     o->json_path = arg;
     return 0;
   }
@@ -130,33 +109,17 @@ static int parse(int argc, char **argv, kb_fleet_opts *o)
 {
   memset(o, 0, sizeof *o);
   o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE};
-  int opt;
-  opterr = 0;
-  optind = 1;
-  while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
-    if (opt == 'h') {
-      fputs(usage_text, stdout);
-      return 1;
-    }
-    if (opt == '?' || opt == ':') {
-      fprintf(stderr, opt == '?' ? "kbench fleet: unknown option '%s'\n"
-                                 : "kbench fleet: option '%s' needs a "
-                                   "value\n", argv[optind - 1]);
-      fprintf(stderr, "Try 'kbench fleet --help'.\n");
-      return -1;
-    }
-    if (parse_one(opt, optarg, o)) {
-      fprintf(stderr, "Try 'kbench fleet --help'.\n");
-      return -1;
-    }
-  }
-  if (optind == argc) {
+  kb_subcommand s = {"fleet", usage_text, long_options, parse_one, o};
+  int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
+  if (rc)
+    return rc;
+  if (first == argc) {
     fprintf(stderr, "kbench fleet: expected results files, one or more "
             "per GPU\nTry 'kbench fleet --help'.\n");
     return -1;
   }
-  o->files = argv + optind;
-  o->n_files = (size_t)(argc - optind);
+  o->files = argv + first;
+  o->n_files = (size_t)(argc - first);
   return 0;
 }
 
@@ -164,9 +127,9 @@ static int parse(int argc, char **argv, kb_fleet_opts *o)
 static void write_report(FILE *out, int format, const kb_fleet *f,
                          int *failed)
 {
-  if (format == KB_FLEET_JSON)
+  if (format == KB_FORMAT_JSON)
     *failed |= kb_fleet_write_json(out, f);
-  else if (format == KB_FLEET_MARKDOWN)
+  else if (format == KB_FORMAT_MARKDOWN)
     kb_fleet_write_markdown(out, f);
   else
     kb_fleet_write_table(out, f);
@@ -194,7 +157,7 @@ static int write_json_file(const char *path, const kb_fleet *f)
     free(tmp);
     return -1;
   }
-  write_report(out, KB_FLEET_JSON, f, &failed);
+  write_report(out, KB_FORMAT_JSON, f, &failed);
   failed |= fflush(out) != 0 || ferror(out);
   failed |= fclose(out) != 0;
   if (failed || rename(tmp, path) != 0) {
@@ -261,9 +224,7 @@ static int fleet(const kb_fleet_opts *o)
 static int fleet(const kb_fleet_opts *o)
 {
   (void)o;
-  fprintf(stderr, "kbench fleet: kbench was built without json-c: "
-          "install libjson-c-dev and reconfigure\n");
-  return KB_FLEET_EXIT_USAGE;
+  return kb_subcommand_no_json_c("fleet");
 }
 #endif
 

@@ -12,7 +12,6 @@
 #include "compare_write.h"
 #include "fleet_write.h"
 #include "measure.h"
-#include "report.h"
 
 void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
                      size_t len)
@@ -48,14 +47,6 @@ static void fmt_ratio(char *buf, size_t len, double r)
     snprintf(buf, len, "-");
 }
 
-static void fmt_median(char *buf, size_t len, double s)
-{
-  if (isfinite(s))
-    kb_format_seconds(buf, len, s);
-  else
-    snprintf(buf, len, "-");
-}
-
 /* A case's numbers as both writers print them. */
 typedef struct case_cells {
   char gpus[32], median[32], fastest[16], slowest[16];
@@ -66,7 +57,7 @@ static void format_case(const kb_fleet *f, const kb_fleet_case *fc,
                         case_cells *c)
 {
   snprintf(c->gpus, sizeof c->gpus, "%zu/%zu", fc->passed, f->n_gpus);
-  fmt_median(c->median, sizeof c->median, fc->fleet_median);
+  kb_cmp_format_time(c->median, sizeof c->median, fc->fleet_median);
   fmt_ratio(c->fastest, sizeof c->fastest, fc->min_ratio);
   fmt_ratio(c->slowest, sizeof c->slowest, fc->max_ratio);
   c->slowest_gpu = isfinite(fc->max_ratio) ? f->gpus[fc->slowest].label

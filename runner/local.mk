@@ -31,6 +31,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/rng.c runner/rng.h \
 	runner/search.c runner/search.h \
 	runner/stats.c runner/stats.h \
+	runner/subcommand.c runner/subcommand.h \
 	runner/supervisor.c runner/supervisor.h \
 	runner/wire.c runner/wire.h \
 	runner/worker.c runner/worker.h

@@ -27,10 +27,7 @@ rank() {
 # The subcommand's command line.
 check "--help exits 0 and documents the exit status" 0 \
   "fewer than 2 GPUs, or a report that cannot be written" fleet --help
-help=$("$KBENCH" fleet --help)
-for opt in $(sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$top_srcdir/runner/fleet.c"); do
-  assert "--help documents --$opt" sh -c 'printf "%s\n" "$1" | grep -q -- "--$2"' _ "$help" "$opt"
-done
+check_help "$top_srcdir/runner/fleet.c" "$KBENCH" fleet
 check "no file: usage error 2" 2 "expected results files" fleet
 check "unknown option: 2" 2 "unknown option '--frobnicate'" fleet --frobnicate x.json
 check "--tolerance not a number: 2" 2 "invalid --tolerance 'lots': expected a percentage" \
@@ -84,15 +81,7 @@ cp "$runs/$host-0.json" "$bad/"
 check "a failing rank exits 1 (verification failed), printing nothing" 1 "^$" \
   rank 1 "$bad" KBENCH_TEST_WRONG=1
 
-if [ "$HAVE_JSON_C" != yes ]; then
-  check "built without json-c: says what to install, exits 2" 2 \
-    "built without json-c: install libjson-c-dev and reconfigure" \
-    fleet "$runs/$host-0.json" "$runs/$host-1.json"
-  tap_n=$((tap_n + 1))
-  echo "ok $tap_n # SKIP kbench was built without json-c: fleet reports not tested"
-  done_testing
-  exit
-fi
+end_without_json_c "fleet reports" fleet "$runs/$host-0.json" "$runs/$host-1.json"
 
 check "fleet: two healthy ranks, exit 0" 0 "^# 0 of 2 GPUs flagged \(2 files, 2 cases\)" \
   fleet "$runs/$host-0.json" "$runs/$host-1.json"
