@@ -10,6 +10,7 @@ static const char usage_text[] =
 "Usage: kbench [OPTION]... [PLUGIN]...\n"
 "  or:  kbench [OPTION]... PATTERN...\n"
 "  or:  kbench compare [OPTION]... BASE.json NEW.json  (kbench compare --help)\n"
+"  or:  kbench fleet [OPTION]... FILE...     (kbench fleet --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
 "the whole catalogue; with PATTERNs (arguments with *, ? or [, quoted as\n"
@@ -35,7 +36,9 @@ static const char usage_text[] =
 "      --cases=FILE        run the cases listed in FILE instead, one per\n"
 "                          line: VARIANT [NAME=VALUES]... ('#' comments)\n"
 "  -s, --seed=N            seed for the random inputs (default 1)\n"
-"  -d, --device=N          CUDA device ordinal (default 0)\n"
+"  -d, --device=N          CUDA device ordinal (default 0; under a launcher,\n"
+"                          the local rank, or 0 when CUDA_VISIBLE_DEVICES\n"
+"                          names one GPU)\n"
 "      --devices=all|LIST  run the cases on several devices at once, one\n"
 "                          worker each: all that CUDA reports, or ordinals\n"
 "                          and ranges such as 0,1 or 0-3; each result is\n"
@@ -76,6 +79,8 @@ static const char usage_text[] =
 "                          (for compare's statistics; default 1)\n"
 "      --csv=FILE          also write one CSV row per case to FILE\n"
 "      --samples=FILE      also write every raw sample to FILE (CSV)\n"
+"      --all-ranks         under a launcher, every rank prints its report\n"
+"                          (default: rank 0 only; all write their files)\n"
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"
 "\n"
@@ -83,6 +88,13 @@ static const char usage_text[] =
 "times out is reported as CRASH with the stage it happened in, and the next\n"
 "case runs in a fresh worker.  Ctrl-C stops after the current case (twice:\n"
 "at once); every finished case is reported and written.\n"
+"\n"
+"Under srun, mpirun or another PMI or PMIx launcher, each process reads\n"
+"its rank from the environment (no MPI library), and %%r and %%h in the\n"
+"names given to --json, --csv and --samples become its rank and short host\n"
+"name (%%%% is a '%%'): srun kbench --json=run/%%h-%%r.json.  The rank,\n"
+"local rank, job size and launcher are in the JSON context; kbench fleet\n"
+"compares the GPUs of such files.\n"
 "\n"
 "Exit status (the first that applies):\n"
 "  1  a result failed verification\n"
@@ -99,7 +111,7 @@ enum {
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
-  OPT_EXCLUDE, OPT_DEVICES
+  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS
 };
 
 static const struct option long_options[] = {
@@ -130,6 +142,7 @@ static const struct option long_options[] = {
   {"cases", required_argument, NULL, OPT_CASES},
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
+  {"all-ranks", no_argument, NULL, OPT_ALL_RANKS},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0},
@@ -321,6 +334,9 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_SAMPLES:
     o->samples_path = arg;
     return 0;
+  case OPT_ALL_RANKS:
+    o->all_ranks = 1;
+    return 0;
   }
   return -1;
 }
@@ -329,7 +345,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
 {
   memset(o, 0, sizeof *o);
   o->seed = 1;
-  o->n_devices = 1;          /* device 0 */
+  o->n_devices = 1;          /* device 0, or the launcher's local rank */
   o->repetitions = 1;
   o->measure.mode = KB_MODE_COLD;
   o->measure.warmup = 2;

@@ -50,6 +50,7 @@ typedef struct kb_options {
   int all_devices;       /* --devices=all: as many as the runtime reports */
   int device_given;      /* --device appeared */
   int devices_given;     /* --devices appeared */
+  int all_ranks;         /* every rank prints, not rank 0 only */
   const char *csv_path;
   const char *samples_path;
   const char *cases_path;

@@ -5,7 +5,6 @@
 ** ways) and Google Benchmark's (always 0), the exit status is a CI gate:
 ** 1 only for a regression.
 */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include "config.h"
 #include "compare.h"
 #include "compare_write.h"
+#include "subcommand.h"
 
 /*
 ** The default thresholds come from the H100 (bench/results/): the 58 GPU
@@ -25,11 +25,9 @@
 #define KB_CMP_THRESHOLD 2.0
 #define KB_CMP_HOST_THRESHOLD 30.0
 
-enum kb_cmp_format { KB_CMP_TABLE, KB_CMP_MARKDOWN, KB_CMP_JSON };
-
 typedef struct kb_cmp_opts {
   kb_cmp_cfg cfg;
-  int format;                  /* enum kb_cmp_format */
+  int format;                  /* enum kb_format */
   const char *base_path, *new_path;
 } kb_cmp_opts;
 
@@ -81,49 +79,25 @@ static const struct option long_options[] = {
   {NULL, 0, NULL, 0},
 };
 
-static int bad(const char *opt, const char *arg, const char *want)
+static int parse_one(int opt, const char *arg, void *ctx)
 {
-  fprintf(stderr, "kbench compare: invalid %s '%s': %s\n", opt, arg, want);
-  return -1;
-}
-
-/* A number in (lo, hi] when open, [lo, hi] otherwise. */
-static int number_arg(const char *opt, const char *arg, double lo, int open,
-                      double hi, const char *want, double *out)
-{
-  char *end;
-  *out = strtod(arg, &end);
-  if (end == arg || *end || !(open ? *out > lo : *out >= lo) || !(*out <= hi))
-    return bad(opt, arg, want);
-  return 0;
-}
-
-static int parse_one(int opt, const char *arg, kb_cmp_opts *o)
-{
+  kb_cmp_opts *o = ctx;
+  const char *percent = "expected a percentage, 0 or more";
   switch (opt) {
   case OPT_ALPHA:
-    return number_arg("--alpha", arg, 0, 1, 1,
-                      "expected a probability, more than 0 and at most 1",
-                      &o->cfg.alpha);
+    return kb_subcommand_number("compare", "--alpha", arg, 0, 1, 1,
+                                "expected a probability, more than 0 and "
+                                "at most 1", &o->cfg.alpha);
   case OPT_THRESHOLD:
-    return number_arg("--threshold", arg, 0, 0, 1e6,
-                      "expected a percentage, 0 or more", &o->cfg.threshold);
+    return kb_subcommand_number("compare", "--threshold", arg, 0, 0, 1e6,
+                                percent, &o->cfg.threshold);
   case OPT_HOST_THRESHOLD:
-    return number_arg("--host-threshold", arg, 0, 0, 1e6,
-                      "expected a percentage, 0 or more",
-                      &o->cfg.host_threshold);
+    return kb_subcommand_number("compare", "--host-threshold", arg, 0, 0,
+                                1e6, percent, &o->cfg.host_threshold);
   case OPT_FORMAT:
-    if (strcmp(arg, "table") == 0)
-      o->format = KB_CMP_TABLE;
-    else if (strcmp(arg, "markdown") == 0)
-      o->format = KB_CMP_MARKDOWN;
-    else if (strcmp(arg, "json") == 0)
-      o->format = KB_CMP_JSON;
-    else
-      return bad("--format", arg, "expected table, markdown or json");
-    return 0;
+    return kb_subcommand_format("compare", arg, &o->format);
   case OPT_JSON:
-    o->format = KB_CMP_JSON;
+    o->format = KB_FORMAT_JSON;
     return 0;
   }
   return -1;
@@ -135,34 +109,18 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
   memset(o, 0, sizeof *o);
   o->cfg = (kb_cmp_cfg){KB_CMP_ALPHA, KB_CMP_THRESHOLD,
                         KB_CMP_HOST_THRESHOLD};
-  int opt;
-  opterr = 0;
-  optind = 1;
-  while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
-    if (opt == 'h') {
-      fputs(usage_text, stdout);
-      return 1;
-    }
-    if (opt == '?' || opt == ':') {
-      fprintf(stderr, opt == '?' ? "kbench compare: unknown option '%s'\n"
-                                 : "kbench compare: option '%s' needs a "
-                                   "value\n", argv[optind - 1]);
-      fprintf(stderr, "Try 'kbench compare --help'.\n");
-      return -1;
-    }
-    if (parse_one(opt, optarg, o)) {
-      fprintf(stderr, "Try 'kbench compare --help'.\n");
-      return -1;
-    }
-  }
-  if (argc - optind != 2) {
+  kb_subcommand s = {"compare", usage_text, long_options, parse_one, o};
+  int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
+  if (rc)
+    return rc;
+  if (argc - first != 2) {
     fprintf(stderr, "kbench compare: expected two files, BASE.json and "
             "NEW.json; got %d\nTry 'kbench compare --help'.\n",
-            argc - optind);
+            argc - first);
     return -1;
   }
-  o->base_path = argv[optind];
-  o->new_path = argv[optind + 1];
+  o->base_path = argv[first];
+  o->new_path = argv[first + 1];
   return 0;
 }
 
@@ -187,9 +145,9 @@ static int report(const kb_cmp_opts *o, const kb_cmp_run *base,
   }
   r.rows = rows;
   int failed = 0;
-  if (o->format == KB_CMP_JSON)
+  if (o->format == KB_FORMAT_JSON)
     failed = kb_cmp_write_json(stdout, &r);
-  else if (o->format == KB_CMP_MARKDOWN)
+  else if (o->format == KB_FORMAT_MARKDOWN)
     kb_cmp_write_markdown(stdout, &r);
   else
     kb_cmp_write_table(stdout, &r);
@@ -201,17 +159,44 @@ static int report(const kb_cmp_opts *o, const kb_cmp_run *base,
   return r.sum.regressions ? KB_CMP_EXIT_REGRESSION : KB_CMP_EXIT_OK;
 }
 
+/* kbench --devices writes each case once per device, under one name:
+** paired by name, two devices' samples would pass for one's.  0, or -1
+** with a message. */
+static int one_device(const kb_cmp_run *run, char *err, size_t len)
+{
+  const kb_cmp_device *first = NULL;
+  for (size_t i = 0; i < run->n_cases; i++) {
+    const kb_cmp_device *d = &run->cases[i].device;
+    if (!d->known || d->ordinal < 0)
+      continue;
+    if (first && d->ordinal != first->ordinal) {
+      snprintf(err, len, "%s: results of several devices (device_ordinal "
+               "%d and %d); cases are paired by name, so compare one "
+               "device's entries at a time (kbench fleet compares "
+               "devices)", run->path, first->ordinal, d->ordinal);
+      return -1;
+    }
+    if (!first)
+      first = d;
+  }
+  return 0;
+}
+
 static int compare(const kb_cmp_opts *o)
 {
   kb_cmp_run base, cur;
   char err[1024];
-  if (kb_cmp_load(o->base_path, &base, err, sizeof err)) {
-    fprintf(stderr, "kbench compare: %s\n", err);
-    return KB_CMP_EXIT_USAGE;
-  }
-  if (kb_cmp_load(o->new_path, &cur, err, sizeof err)) {
+  if (kb_cmp_load(o->base_path, &base, err, sizeof err)
+      || one_device(&base, err, sizeof err)) {
     fprintf(stderr, "kbench compare: %s\n", err);
     kb_cmp_run_free(&base);
+    return KB_CMP_EXIT_USAGE;
+  }
+  if (kb_cmp_load(o->new_path, &cur, err, sizeof err)
+      || one_device(&cur, err, sizeof err)) {
+    fprintf(stderr, "kbench compare: %s\n", err);
+    kb_cmp_run_free(&base);
+    kb_cmp_run_free(&cur);
     return KB_CMP_EXIT_USAGE;
   }
   int rc = report(o, &base, &cur);
@@ -220,12 +205,33 @@ static int compare(const kb_cmp_opts *o)
   return rc;
 }
 #else
+/* kbench --devices writes each case once per device, under one name:
+** paired by name, two devices' samples would pass for one's.  0, or -1
+** with a message. */
+static int one_device(const kb_cmp_run *run, char *err, size_t len)
+{
+  const kb_cmp_device *first = NULL;
+  for (size_t i = 0; i < run->n_cases; i++) {
+    const kb_cmp_device *d = &run->cases[i].device;
+    if (!d->known || d->ordinal < 0)
+      continue;
+    if (first && d->ordinal != first->ordinal) {
+      snprintf(err, len, "%s: results of several devices (device_ordinal "
+               "%d and %d); cases are paired by name, so compare one "
+               "device's entries at a time (kbench fleet compares "
+               "devices)", run->path, first->ordinal, d->ordinal);
+      return -1;
+    }
+    if (!first)
+      first = d;
+  }
+  return 0;
+}
+
 static int compare(const kb_cmp_opts *o)
 {
   (void)o;
-  fprintf(stderr, "kbench compare: kbench was built without json-c: "
-          "install libjson-c-dev and reconfigure\n");
-  return KB_CMP_EXIT_USAGE;
+  return kb_subcommand_no_json_c("compare");
 }
 #endif
 

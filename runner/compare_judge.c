@@ -226,11 +226,11 @@ int kb_cmp_device_mismatch(const kb_cmp_run *base, const kb_cmp_run *cur,
                            char *buf, size_t len)
 {
   buf[0] = '\0';
-  if (!base->have_device && !cur->have_device)
+  if (!base->device.known && !cur->device.known)
     return 0;
-  if (base->have_device && cur->have_device) {
-    const char *nb = base->device_name, *nc = cur->device_name;
-    const char *ub = base->device_uuid, *uc = cur->device_uuid;
+  if (base->device.known && cur->device.known) {
+    const char *nb = base->device.name, *nc = cur->device.name;
+    const char *ub = base->device.uuid, *uc = cur->device.uuid;
     int same = (!nb || !nc || strcmp(nb, nc) == 0)
                && (!ub || !uc || strcmp(ub, uc) == 0);
     if (same)
@@ -240,11 +240,11 @@ int kb_cmp_device_mismatch(const kb_cmp_run *base, const kb_cmp_run *cur,
   const kb_cmp_run *runs[] = {base, cur};
   char *out[] = {b, c};
   for (int i = 0; i < 2; i++) {
-    if (!runs[i]->have_device)
+    if (!runs[i]->device.known)
       snprintf(out[i], 512, "no device");
     else
-      snprintf(out[i], 512, "%s (%s)", or_none(runs[i]->device_name),
-               or_none(runs[i]->device_uuid));
+      snprintf(out[i], 512, "%s (%s)", or_none(runs[i]->device.name),
+               or_none(runs[i]->device.uuid));
   }
   snprintf(buf, len, "different devices: base ran on %s, new on %s", b, c);
   return 1;

@@ -1,17 +1,19 @@
 /*
-** Reading a results file for kbench compare, with json-c.  Read: the
-** context's kbench.version, kbench.mode and kbench.device (name, uuid),
-** and per entry name, run_type, verdict (or Google Benchmark's
+** Reading a results file for kbench compare and kbench fleet, with json-c.
+** Read: the context's host_name, and its kbench.version, mode, launcher,
+** rank, local_rank, world_size and device (ordinal, name, uuid,
+** pci_bus_id); per entry name, run_type, verdict (or Google Benchmark's
 ** error_occurred and skipped), stage, message (or error_message,
-** skip_message), backend, and the times: samples_s, else median_s, else
-** real_time in time_unit, one sample per entry.  Everything else is
-** ignored, and every field but name may be missing, so plain Google
-** Benchmark output compares too: its repetitions become the samples.  A
-** file of several devices (kbench --devices) is refused: its entries
-** share names.
-** json-c's tokener is used in its default, lenient mode because Google
-** Benchmark writes NaN and Infinity for some counters; such values are
-** dropped here.
+** skip_message), backend, the entry's own device (device_ordinal,
+** device_name, device_uuid, device_pci_bus_id: a file that measured
+** several GPUs), and the times: samples_s, else median_s, else real_time
+** in time_unit, one sample per entry.  Everything else is ignored, and
+** every field but name may be missing, so plain Google Benchmark output
+** compares too: its repetitions become the samples.  kbench compare
+** refuses a file of several devices (kbench --devices): its entries share
+** names.  json-c's tokener is
+** used in its default, lenient mode because Google Benchmark writes NaN
+** and Infinity for some counters; such values are dropped here.
 */
 #include <ctype.h>
 #include <errno.h>
@@ -25,10 +27,17 @@
 #include "compare_load.h"
 #include "measure.h"
 
+/* An entry's own device, as its device_* keys give it. */
+typedef struct entry_device {
+  int known, ordinal;
+  const char *name, *uuid, *pci_bus_id;   /* point into the document */
+} entry_device;
+
 /* One entry of "benchmarks", before entries of one name are pooled. */
 typedef struct entry {
   const char *name;           /* points into the parsed document */
   const char *backend;
+  entry_device device;
   int verdict;
   char *message;
   double *samples;
@@ -221,30 +230,90 @@ static int samples_of(json_object *e, entry *out)
   return 0;
 }
 
-static int read_context(json_object *root, kb_cmp_run *run)
+/* An integer at key in *out, else -1 there. */
+static void get_count(json_object *obj, const char *key, int *out)
 {
-  json_object *kb = get(get(root, "context"), "kbench");
-  const char *s;
-  run->is_kbench = kb && json_object_is_type(kb, json_type_object);
-  if ((s = get_string(kb, "version")) && !(run->version = strdup(s)))
-    return -1;
-  if ((s = get_string(kb, "mode")) && !(run->mode = strdup(s)))
-    return -1;
-  json_object *dev = get(kb, "device");
-  if (dev && json_object_is_type(dev, json_type_object)) {
-    run->have_device = 1;
-    if ((s = get_string(dev, "name")) && !(run->device_name = strdup(s)))
-      return -1;
-    if ((s = get_string(dev, "uuid")) && !(run->device_uuid = strdup(s)))
-      return -1;
-  }
-  return 0;
+  double v;
+  *out = get_number(obj, key, &v) && v >= 0 && v <= 1e9 ? (int)v : -1;
 }
 
-static int by_name_then_order(const void *x, const void *y)
+/* A copy of the string at key, or NULL when there is none: 0, or -1 when
+** memory ran out. */
+static int copy_string(json_object *obj, const char *key, char **out)
+{
+  const char *s = get_string(obj, key);
+  return s && !(*out = strdup(s)) ? -1 : 0;
+}
+
+static int read_context(json_object *root, kb_cmp_run *run)
+{
+  json_object *ctx = get(root, "context"), *kb = get(ctx, "kbench");
+  run->is_kbench = kb && json_object_is_type(kb, json_type_object);
+  get_count(kb, "rank", &run->rank);
+  get_count(kb, "local_rank", &run->local_rank);
+  get_count(kb, "world_size", &run->world_size);
+  run->device.ordinal = -1;
+  if (copy_string(ctx, "host_name", &run->host_name)
+      || copy_string(kb, "version", &run->version)
+      || copy_string(kb, "mode", &run->mode)
+      || copy_string(kb, "launcher", &run->launcher))
+    return -1;
+  json_object *dev = get(kb, "device");
+  if (!dev || !json_object_is_type(dev, json_type_object))
+    return 0;
+  run->device.known = 1;
+  get_count(dev, "ordinal", &run->device.ordinal);
+  return copy_string(dev, "name", &run->device.name)
+         || copy_string(dev, "uuid", &run->device.uuid)
+         || copy_string(dev, "pci_bus_id", &run->device.pci_bus_id) ? -1 : 0;
+}
+
+static void entry_device_of(json_object *e, entry_device *d)
+{
+  get_count(e, "device_ordinal", &d->ordinal);
+  d->name = get_string(e, "device_name");
+  d->uuid = get_string(e, "device_uuid");
+  d->pci_bus_id = get_string(e, "device_pci_bus_id");
+  d->known = d->ordinal >= 0 || d->name || d->uuid || d->pci_bus_id;
+}
+
+static int strcmp_null(const char *a, const char *b)
+{
+  return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Entries of one device sort together: by uuid, bus id, then ordinal. */
+static int by_device(const entry_device *a, const entry_device *b)
+{
+  int c = strcmp_null(a->uuid, b->uuid);
+  if (!c)
+    c = strcmp_null(a->pci_bus_id, b->pci_bus_id);
+  return c ? c : (a->ordinal > b->ordinal) - (a->ordinal < b->ordinal);
+}
+
+static int copy_device(const entry_device *from, kb_cmp_device *to)
+{
+  to->known = from->known;
+  to->ordinal = from->ordinal;
+  return (from->name && !(to->name = strdup(from->name)))
+         || (from->uuid && !(to->uuid = strdup(from->uuid)))
+         || (from->pci_bus_id && !(to->pci_bus_id = strdup(from->pci_bus_id)))
+         ? -1 : 0;
+}
+
+static void free_device(kb_cmp_device *d)
+{
+  free(d->name);
+  free(d->uuid);
+  free(d->pci_bus_id);
+}
+
+static int by_device_name_order(const void *x, const void *y)
 {
   const entry *a = x, *b = y;
-  int c = strcmp(a->name, b->name);
+  int c = by_device(&a->device, &b->device);
+  if (!c)
+    c = strcmp(a->name, b->name);
   return c ? c : (a->order > b->order) - (a->order < b->order);
 }
 
@@ -267,14 +336,28 @@ static int severity(int verdict)
   return verdict >= 0 && verdict < 5 ? rank[verdict] : 2;
 }
 
+int kb_cmp_worse_verdict(int a, int b)
+{
+  return severity(b) > severity(a) ? b : a;
+}
+
+static void free_case(kb_cmp_case *c)
+{
+  free(c->name);
+  free(c->backend);
+  free(c->message);
+  free(c->samples);
+  free_device(&c->device);
+}
+
 /*
-** Pools the entries of each name into one case (their samples joined, the
-** worst verdict kept), in the order names first appear.  The entries'
-** arrays move into the cases.
+** Pools the entries of each name (and device) into one case (their
+** samples joined, the worst verdict kept), in the order they first
+** appear.  The entries' arrays move into the cases.
 */
 static int pool(entry *es, size_t n, kb_cmp_run *run)
 {
-  qsort(es, n, sizeof *es, by_name_then_order);
+  qsort(es, n, sizeof *es, by_device_name_order);
   pooled *ps = calloc(n ? n : 1, sizeof *ps);
   size_t np = 0;
   int rc = -1;
@@ -282,7 +365,8 @@ static int pool(entry *es, size_t n, kb_cmp_run *run)
     return -1;
   for (size_t i = 0; i < n;) {
     size_t j = i, total = 0;
-    while (j < n && strcmp(es[j].name, es[i].name) == 0)
+    while (j < n && strcmp(es[j].name, es[i].name) == 0
+           && by_device(&es[j].device, &es[i].device) == 0)
       total += es[j++].n_samples;
     ps[np].first = es[i].order;
     kb_cmp_case *c = &ps[np++].c;
@@ -293,7 +377,8 @@ static int pool(entry *es, size_t n, kb_cmp_run *run)
     c->verdict = es[i].verdict;
     c->message = es[i].message;
     es[i].message = NULL;
-    if (!c->name || !c->backend || !c->samples)
+    if (!c->name || !c->backend || !c->samples
+        || copy_device(&es[i].device, &c->device))
       goto done;
     for (size_t k = i; k < j; k++) {
       if (severity(es[k].verdict) > severity(c->verdict)) {
@@ -321,12 +406,8 @@ static int pool(entry *es, size_t n, kb_cmp_run *run)
     rc = 0;
   }
 done:
-  for (size_t i = 0; i < np; i++) {
-    free(ps[i].c.name);
-    free(ps[i].c.backend);
-    free(ps[i].c.message);
-    free(ps[i].c.samples);
-  }
+  for (size_t i = 0; i < np; i++)
+    free_case(&ps[i].c);
   free(ps);
   return rc;
 }
@@ -335,7 +416,6 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
                         size_t elen)
 {
   size_t n = json_object_array_length(list), used = 0;
-  int device = -1;            /* the first entry's device_ordinal */
   entry *es = calloc(n ? n : 1, sizeof *es);
   int rc = -1;
   if (!es) {
@@ -351,20 +431,6 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
                    ? "has no name" : "is not an object");
       goto done;
     }
-    /* kbench --devices writes each case once per device, under one name:
-    ** pooled by name, two devices' samples would pass for one's. */
-    json_object *ordinal = get(e, "device_ordinal");
-    if (ordinal && json_object_is_type(ordinal, json_type_int)) {
-      int d = json_object_get_int(ordinal);
-      if (device >= 0 && d != device) {
-        snprintf(err, elen, "%s: results of several devices "
-                 "(device_ordinal %d and %d); cases are paired by name, so "
-                 "compare one device's entries at a time", run->path,
-                 device, d);
-        goto done;
-      }
-      device = d;
-    }
     /* Google Benchmark's mean, median and stddev rows restate the
     ** repetitions' own entries, which are pooled instead. */
     const char *type = get_string(e, "run_type");
@@ -374,6 +440,7 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
     const char *unknown;
     x->name = name;
     x->backend = get_string(e, "backend");
+    entry_device_of(e, &x->device);
     x->order = i;
     x->verdict = verdict_of(e, &unknown);
     x->message = message_of(e, unknown);
@@ -429,17 +496,14 @@ int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len)
 
 void kb_cmp_run_free(kb_cmp_run *run)
 {
-  for (size_t i = 0; i < run->n_cases; i++) {
-    free(run->cases[i].name);
-    free(run->cases[i].backend);
-    free(run->cases[i].message);
-    free(run->cases[i].samples);
-  }
+  for (size_t i = 0; i < run->n_cases; i++)
+    free_case(&run->cases[i]);
   free(run->cases);
   free(run->path);
   free(run->version);
   free(run->mode);
-  free(run->device_name);
-  free(run->device_uuid);
+  free(run->host_name);
+  free(run->launcher);
+  free_device(&run->device);
   memset(run, 0, sizeof *run);
 }

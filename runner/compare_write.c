@@ -40,7 +40,7 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
     add(buf, len, &used, ", %zu only in new", s->only_new);
 }
 
-static void fmt_time(char *buf, size_t len, double s)
+void kb_cmp_format_time(char *buf, size_t len, double s)
 {
   if (isfinite(s))
     kb_format_seconds(buf, len, s);
@@ -83,8 +83,8 @@ typedef struct kb_cmp_cells {
 
 static void format_cells(const kb_cmp_row *row, kb_cmp_cells *c)
 {
-  fmt_time(c->base, sizeof c->base, row->base_median);
-  fmt_time(c->cur, sizeof c->cur, row->cur_median);
+  kb_cmp_format_time(c->base, sizeof c->base, row->base_median);
+  kb_cmp_format_time(c->cur, sizeof c->cur, row->cur_median);
   fmt_change(c->change, sizeof c->change, row->change);
   fmt_p(c->p, sizeof c->p, row->p);
   fmt_samples(c->n, sizeof c->n, row);
@@ -105,8 +105,8 @@ static void describe(char *buf, size_t len, const kb_cmp_run *run)
   add(buf, len, &used, " (kbench %s", run->version ? run->version : "?");
   if (run->mode)
     add(buf, len, &used, ", mode %s", run->mode);
-  add(buf, len, &used, ", %s)", !run->have_device ? "no device"
-                              : run->device_name ? run->device_name
+  add(buf, len, &used, ", %s)", !run->device.known ? "no device"
+                              : run->device.name ? run->device.name
                               : "unnamed device");
 }
 
@@ -157,8 +157,7 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
     }
 }
 
-/* Text for a markdown table cell: no line breaks, pipes escaped. */
-static void md_cell(FILE *f, const char *s)
+void kb_cmp_md_cell(FILE *f, const char *s)
 {
   for (; *s; s++) {
     if (*s == '|')
@@ -189,21 +188,21 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
     format_cells(row, &c);
     const char *bold = row->regression ? "**" : "";
     fputs("| `", f);
-    md_cell(f, name_of(row));
+    kb_cmp_md_cell(f, name_of(row));
     fprintf(f, "` | %s | %s | %s | %s | %s | %s", c.base, c.cur, c.change,
             c.p, c.n, bold);
-    md_cell(f, row->result);
+    kb_cmp_md_cell(f, row->result);
     fprintf(f, "%s | ", bold);
-    md_cell(f, row->note);
+    kb_cmp_md_cell(f, row->note);
     fputs(" |\n", f);
   }
   criterion(buf, sizeof buf, r->cfg);
   fprintf(f, "\nSignificant: %s.\n", buf);
   describe(buf, sizeof buf, r->base);
   fprintf(f, "Base: `");
-  md_cell(f, buf);
+  kb_cmp_md_cell(f, buf);
   describe(buf, sizeof buf, r->cur);
   fprintf(f, "`; new: `");
-  md_cell(f, buf);
+  kb_cmp_md_cell(f, buf);
   fprintf(f, "`.\n");
 }

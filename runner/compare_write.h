@@ -24,6 +24,13 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r);
 /* 0, or -1 when memory runs out. */
 int kb_cmp_write_json(FILE *f, const kb_cmp_report *r);
 
+/* "91.23 us", or "-" when s is not a number (kbench fleet's too). */
+void kb_cmp_format_time(char *buf, size_t len, double s);
+
+/* Text for a markdown table cell: no line breaks, pipes escaped (kbench
+** fleet's markdown too). */
+void kb_cmp_md_cell(FILE *f, const char *s);
+
 /* "9 cases: 2 regressions (1 slower, 1 failed in new), 1 faster, ..." */
 void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len);
 

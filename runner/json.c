@@ -140,6 +140,22 @@ static const kb_device_report *first_opened(const kb_json *j)
   return NULL;
 }
 
+/* Which process of a job wrote the file (kbench fleet tells GPUs apart by
+** host, rank and device); a process on its own is rank 0 of 1. */
+static void launch_context(FILE *f, const kb_launch *l)
+{
+  key(f, "launcher");
+  if (l->launcher)
+    string(f, l->launcher);
+  else
+    fputs("null", f);
+  fprintf(f, ", \"rank\": %d", l->rank);
+  key(f, "local_rank");
+  number_or_null(f, l->local_rank, l->local_rank >= 0);
+  key(f, "world_size");
+  number_or_null(f, l->world_size, l->world_size >= 0);
+}
+
 static void context(kb_json *j)
 {
   FILE *f = j->f;
@@ -180,6 +196,7 @@ static void context(kb_json *j)
   fputs("}", f);
   key(f, "case_timeout_s");
   number(f, o->case_timeout);
+  launch_context(f, j->launch);
   key(f, "device");
   if (d) {
     fputc('{', f);
@@ -226,12 +243,14 @@ static void write_tail(kb_json *j)
     j->failed = errno;
 }
 
-int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
-                 char **argv, const kb_run_device *devices, size_t n_devices,
-                 char *err, size_t len)
+int kb_json_open(kb_json *j, const char *path, const kb_options *o,
+                 const kb_launch *launch, int argc, char **argv,
+                 const kb_run_device *devices, size_t n_devices, char *err,
+                 size_t len)
 {
   memset(j, 0, sizeof *j);
   j->o = o;
+  j->launch = launch;
   j->argc = argc;
   j->argv = argv;
   j->devices = devices;

@@ -27,6 +27,7 @@
 
 #include "cli.h"
 #include "devices.h"
+#include "launcher.h"
 #include "plan.h"
 
 typedef struct kb_json {
@@ -37,6 +38,7 @@ typedef struct kb_json {
   size_t n;                /* entries written */
   int failed;              /* errno of the first failed write, or 0 */
   const kb_options *o;
+  const kb_launch *launch; /* which process of a job this is */
   char **argv;             /* the command line, for the context */
   int argc;
   char date[40];           /* when the run started */
@@ -44,11 +46,12 @@ typedef struct kb_json {
   size_t n_devices;
 } kb_json;
 
-/* path "-" is standard output; devices are kept by pointer and must
-** outlive j.  0, or -1 with a message in err. */
-int kb_json_open(kb_json *j, const char *path, const kb_options *o, int argc,
-                 char **argv, const kb_run_device *devices, size_t n_devices,
-                 char *err, size_t len);
+/* path "-" is standard output; launch and devices are kept by pointer and
+** must outlive j.  0, or -1 with a message in err. */
+int kb_json_open(kb_json *j, const char *path, const kb_options *o,
+                 const kb_launch *launch, int argc, char **argv,
+                 const kb_run_device *devices, size_t n_devices, char *err,
+                 size_t len);
 /* One entry for a case's result on device d; rep of reps is its
 ** repetition. */
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,

@@ -12,8 +12,11 @@ runner_libkbrunner_la_SOURCES = \
 	runner/criterion.c runner/criterion.h \
 	runner/devices.c runner/devices.h \
 	runner/export.c runner/export.h \
+	runner/fleet.c runner/fleet.h \
+	runner/fleet_judge.h runner/fleet_write.h \
 	runner/gpu.c runner/gpu.h \
-	runner/json.c runner/json.h \
+	runner/json.c runner/json.h runner/jsonc.h \
+	runner/launcher.c runner/launcher.h \
 	runner/loader.c runner/loader.h \
 	runner/mannwhitney.c runner/mannwhitney.h \
 	runner/measure.c runner/measure.h \
@@ -30,6 +33,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/rng.c runner/rng.h \
 	runner/search.c runner/search.h \
 	runner/stats.c runner/stats.h \
+	runner/subcommand.c runner/subcommand.h \
 	runner/supervisor.c runner/supervisor.h \
 	runner/wire.c runner/wire.h \
 	runner/worker.c runner/worker.h \
@@ -40,12 +44,17 @@ runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_LIBEXECDIR='"$(pkglibexecdir)"'
 runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) -lm
 if HAVE_JSON_C
-# kbench compare's reading and JSON output; without json-c it says so.
-runner_libkbrunner_la_SOURCES += runner/compare_load.c runner/compare_json.c
+# kbench compare's and fleet's reading and output; without json-c they say
+# so.
+runner_libkbrunner_la_SOURCES += runner/compare_load.c runner/compare_json.c \
+	runner/fleet_judge.c runner/fleet_write.c runner/fleet_json.c \
+	runner/jsonc.c
 runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
 runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
 else
-EXTRA_DIST += runner/compare_load.c runner/compare_json.c
+EXTRA_DIST += runner/compare_load.c runner/compare_json.c \
+	runner/fleet_judge.c runner/fleet_write.c runner/fleet_json.c \
+	runner/jsonc.c
 endif
 if HAVE_CUDA
 # The flush and launch-floor kernels; nvcc objects need the C++ runtime.

@@ -15,7 +15,9 @@
 #include "cli.h"
 #include "compare.h"
 #include "export.h"
+#include "fleet.h"
 #include "json.h"
+#include "launcher.h"
 #include "plan.h"
 #include "plot.h"
 #include "report.h"
@@ -148,9 +150,9 @@ static int load_catalogue(kb_catalogue *cat, kb_supervisor *sv,
   return rc;
 }
 
-static void list_catalogue(const kb_catalogue *cat)
+static void list_catalogue(const kb_catalogue *cat, int quiet)
 {
-  for (size_t i = 0; i < cat->n; i++)
+  for (size_t i = 0; i < cat->n && !quiet; i++)
     for (size_t j = 0; j < cat->plugins[i].n_variants; j++) {
       const kb_plugin *p = &cat->plugins[i];
       const kbench_variant *v = p->variants[j];
@@ -357,6 +359,57 @@ static int build_plan(kb_plan *plan, const kb_catalogue *cat,
   return rc;
 }
 
+static const char *env_get(const char *name, void *ctx)
+{
+  (void)ctx;
+  return getenv(name);
+}
+
+/* The result files' names with %r and %h filled in (kb_launch_path). */
+typedef struct kb_names {
+  char json[PATH_MAX], csv[PATH_MAX], samples[PATH_MAX];
+} kb_names;
+
+/*
+** Which process of a job this is (launcher.h): it picks the device unless
+** --device did, and names the result files, which o then points to in
+** names.  A name without %r is written by every rank of a larger job,
+** each over the others' file: said once, by the rank that prints.
+** 0, or -1 with a message in err.
+*/
+static int join_job(kb_options *o, kb_launch *l, kb_names *names, int quiet,
+                    char *err, size_t len)
+{
+  /* --devices names its devices; --device, or else the launcher's local
+  ** rank, names the one device. */
+  if (!o->devices_given) {
+    int d = kb_launch_device(l, o->device_given ? o->devices[0] : -1,
+                             getenv("CUDA_VISIBLE_DEVICES"), err, len);
+    if (d < 0)
+      return -1;
+    o->devices[0] = d;
+  }
+  struct { const char *opt, **path; char *name; } files[] = {
+    {"--json", &o->json_path, names->json},
+    {"--csv", &o->csv_path, names->csv},
+    {"--samples", &o->samples_path, names->samples},
+  };
+  for (int i = 0; i < 3; i++) {
+    if (!*files[i].path)
+      continue;
+    int ranks = kb_launch_path(l, files[i].opt, *files[i].path, files[i].name,
+                               PATH_MAX, err, len);
+    if (ranks < 0)
+      return -1;
+    if (ranks == 0 && l->world_size > 1 && !quiet)
+      fprintf(stderr, "kbench: warning: %s=%s has no %%r: the %d ranks of "
+              "this job may write over each other's file\n", files[i].opt,
+              *files[i].path, l->world_size);
+    *files[i].path = files[i].name;
+  }
+  return 0;
+}
+
 static double seconds_since(const struct timespec *t0)
 {
   struct timespec t1;
@@ -370,6 +423,8 @@ int main(int argc, char **argv)
     return kb_compare_main(argc - 1, argv + 1);
   if (argc >= 2 && strcmp(argv[1], "plot") == 0)
     return kb_plot_main(argc - 1, argv + 1);
+  if (argc >= 2 && strcmp(argv[1], "fleet") == 0)
+    return kb_fleet_main(argc - 1, argv + 1);
   if (argc == 2 && strcmp(argv[1], KB_WORKER_ARG) == 0)
     return kb_worker_main();
   kb_options o;
@@ -383,11 +438,26 @@ int main(int argc, char **argv)
   kb_export csv = {0}, samples = {0};
   kb_json json[2] = {{0}};
   kb_supervisor sv;
+  kb_launch launch;
+  kb_names names;
   char err[1024];
   int status = KB_EXIT_OK;
   kb_run_device *devices = NULL;
   size_t n_devices = 0, *next = NULL;
   kb_groups groups = {0};
+  if (kb_launch_detect(&launch, env_get, NULL, err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    kb_cli_free(&o);
+    return KB_EXIT_USAGE;
+  }
+  /* Of a job's ranks only the first prints, unless asked: the others'
+  ** tables would interleave with its own. */
+  int quiet = launch.rank != 0 && !o.all_ranks;
+  if (join_job(&o, &launch, &names, quiet, err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    kb_cli_free(&o);
+    return KB_EXIT_USAGE;
+  }
   kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1};
   if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
@@ -401,7 +471,7 @@ int main(int argc, char **argv)
     goto done;
   }
   if (o.list) {
-    list_catalogue(&cat);
+    list_catalogue(&cat, quiet);
     status = cat.n_failures ? KB_EXIT_LOAD : KB_EXIT_OK;
     goto done;
   }
@@ -416,18 +486,19 @@ int main(int argc, char **argv)
   if (kb_export_open(&csv, o.csv_path, KB_CSV_HEADER, err, sizeof err)
       || kb_export_open(&samples, o.samples_path, KB_SAMPLES_HEADER, err,
                         sizeof err)
-      || kb_json_open(&json[0], o.json_path, &o, argc, argv, devices,
-                      n_devices, err, sizeof err)
-      || kb_json_open(&json[1], o.json_stdout ? "-" : NULL, &o, argc, argv,
-                      devices, n_devices, err, sizeof err)) {
+      || kb_json_open(&json[0], o.json_path, &o, &launch, argc, argv,
+                      devices, n_devices, err, sizeof err)
+      || kb_json_open(&json[1], o.json_stdout && !quiet ? "-" : NULL, &o,
+                      &launch, argc, argv, devices, n_devices, err,
+                      sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     status = KB_EXIT_USAGE;
     goto done;
   }
   kb_report report;
-  kb_report_begin(&report, o.json_stdout ? NULL : stdout, o.tap,
+  kb_report_begin(&report, o.json_stdout || quiet ? NULL : stdout, o.tap,
                   cat.n_failures + plan.n * o.repetitions * n_devices,
-                  o.calibrate);
+                  o.calibrate, !quiet);
   if (!(next = calloc(n_devices, sizeof *next))
       || kb_groups_begin(&groups, &report, devices, n_devices, &o.measure)) {
     fprintf(stderr, "kbench: out of memory\n");

@@ -65,7 +65,7 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
 }
 
 void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
-                     int calibrate)
+                     int calibrate, int progress)
 {
   r->out = out;
   r->tap = tap;
@@ -76,8 +76,8 @@ void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
   r->copy_gbps = 0;
   /* JSON on standard output leaves its last line open: on a terminal, the
   ** progress line would erase it. */
-  kb_progress_begin(&r->progress,
-                    out || !isatty(STDOUT_FILENO) ? stderr : NULL);
+  kb_progress_begin(&r->progress, progress && (out || !isatty(STDOUT_FILENO))
+                                  ? stderr : NULL);
   if (!out)
     return;                /* silent: JSON takes standard output */
   if (tap)

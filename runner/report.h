@@ -19,8 +19,10 @@ typedef struct kb_report {
   double copy_gbps;        /* measured copy peak, 0 until calibrated */
 } kb_report;
 
+/* out NULL: nothing on standard output; progress 0: no progress line
+** either (a rank of a job other than the first). */
 void kb_report_begin(kb_report *r, FILE *out, int tap, size_t total,
-                     int calibrate);
+                     int calibrate, int progress);
 /* The device line: facts, mode, launch floor (seconds, < 0 if unknown)
 ** and, once calibrated, the measured copy peak. */
 void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,

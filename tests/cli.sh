@@ -5,10 +5,7 @@ export KBENCH_PLUGIN_PATH="$top_builddir/plugins/host/.libs"
 
 check "--help exits 0 and documents the exit codes" 0 "5  nothing failed" \
   "$KBENCH" --help
-help=$("$KBENCH" --help)
-for opt in $(sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$top_srcdir/runner/cli.c"); do
-  assert "--help documents --$opt" sh -c 'printf "%s\n" "$1" | grep -q -- "--$2"' _ "$help" "$opt"
-done
+check_help "$top_srcdir/runner/cli.c" "$KBENCH"
 check "--version prints the ABI" 0 "plugin ABI 1\.0" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate

@@ -8,10 +8,7 @@ cmp() { "$KBENCH" compare "$@"; }
 
 check "--help exits 0 and documents the exit status" 0 \
   "2  usage error, or a file that cannot be read" cmp --help
-help=$("$KBENCH" compare --help)
-for opt in $(sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$top_srcdir/runner/compare.c"); do
-  assert "--help documents --$opt" sh -c 'printf "%s\n" "$1" | grep -q -- "--$2"' _ "$help" "$opt"
-done
+check_help "$top_srcdir/runner/compare.c" "$KBENCH" compare
 check "one file: usage error 2" 2 "expected two files" cmp "$fx/base.json"
 check "three files: usage error 2" 2 "expected two files.*got 3" \
   cmp "$fx/base.json" "$fx/base.json" "$fx/base.json"
@@ -30,15 +27,7 @@ check "--format=xml: 2" 2 "expected table, markdown or json" \
 check "--threshold without a value: 2" 2 "needs a value" \
   cmp "$fx/base.json" "$fx/base.json" --threshold
 
-if [ "$HAVE_JSON_C" != yes ]; then
-  check "built without json-c: says what to install, exits 2" 2 \
-    "built without json-c: install libjson-c-dev and reconfigure" \
-    cmp "$fx/base.json" "$fx/base.json"
-  tap_n=$((tap_n + 1))
-  echo "ok $tap_n # SKIP kbench was built without json-c: comparisons not tested"
-  done_testing
-  exit
-fi
+end_without_json_c "comparisons" cmp "$fx/base.json" "$fx/base.json"
 
 # Unreadable input.
 printf 'not json\n' > "$tmpdir/text.json"

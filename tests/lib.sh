@@ -34,6 +34,23 @@ assert() {
   fi
 }
 
+# options_of SOURCE: the long options a runner/*.c file declares, one a
+# line, from its table of struct option.
+options_of() {
+  sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$1"
+}
+
+# check_help SOURCE COMMAND [ARG]...: a test point per long option of
+# SOURCE, that COMMAND's --help output names it.
+check_help() {
+  src=$1
+  shift
+  help=$("$@" --help)
+  for opt in $(options_of "$src"); do
+    assert "--help documents --$opt" sh -c 'printf "%s\n" "$1" | grep -q -- "--$2"' _ "$help" "$opt"
+  done
+}
+
 done_testing() {
   echo "1..$tap_n"
   [ "$tap_failed" = 0 ]
@@ -101,6 +118,21 @@ stop_midway() {
   wait $pid
   rc=$?
   finished=$(($(wc -l < "$csv") - 1))
+}
+
+# end_without_json_c WHAT COMMAND [ARG]...: in a build without json-c,
+# check that COMMAND says what to install and exits 2, skip WHAT, and end
+# the script; otherwise do nothing.
+end_without_json_c() {
+  [ "$HAVE_JSON_C" = yes ] && return
+  what=$1
+  shift
+  check "built without json-c: says what to install, exits 2" 2 \
+    "built without json-c: install libjson-c-dev and reconfigure" "$@"
+  tap_n=$((tap_n + 1))
+  echo "ok $tap_n # SKIP kbench was built without json-c: $what not tested"
+  done_testing
+  exit
 }
 
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1

@@ -11,7 +11,10 @@ AM_TESTS_ENVIRONMENT = \
 	MAKE='$(MAKE)'; CC='$(CC)'; HAVE_CUDA='$(HAVE_CUDA_FLAG)'; \
 	KBENCH_PLUGIN_PATH=; \
 	export KBENCH TEST_PLUGINS top_srcdir top_builddir MAKE CC HAVE_CUDA \
-	KBENCH_PLUGIN_PATH; $(SAN_TESTS_ENVIRONMENT)
+	KBENCH_PLUGIN_PATH; $(SAN_TESTS_ENVIRONMENT) \
+	unset SLURM_PROCID SLURM_LOCALID SLURM_NTASKS OMPI_COMM_WORLD_RANK \
+	OMPI_COMM_WORLD_LOCAL_RANK OMPI_COMM_WORLD_SIZE PMIX_RANK PMI_RANK \
+	PMI_SIZE MPI_LOCALRANKID;
 
 if KB_SANITIZERS
 # Stop at the first report, with a stack, and exit 99: kbench's own exit
@@ -62,6 +65,13 @@ tests_test_progress_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_progress_LDADD = $(UNIT_LDADD)
 tests_test_progress_LDFLAGS = $(CUDA_LDFLAGS)
 
+check_PROGRAMS += tests/test_launcher
+tests_test_launcher_SOURCES = tests/test_launcher.c tests/tap.h
+tests_test_launcher_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_launcher_LDADD = $(UNIT_LDADD)
+tests_test_launcher_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += tests/test_launcher
+
 check_PROGRAMS += tests/test_mannwhitney
 tests_test_mannwhitney_SOURCES = tests/test_mannwhitney.c tests/tap.h
 tests_test_mannwhitney_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -82,6 +92,14 @@ EXTRA_DIST += tests/compare.sh tests/compare/make-fixtures.py \
 	tests/compare/slower.json tests/compare/crash.json \
 	tests/compare/otherdev.json tests/compare/nodevice.json \
 	tests/compare/gbench-base.json tests/compare/gbench-new.json
+
+# kbench fleet over ranks of a simulated Slurm job, and of mpirun when it
+# is there; fleet_sum is a host variant that the environment slows down.
+check_LTLIBRARIES += tests/plugins/fleet_sum.la
+tests_plugins_fleet_sum_la_SOURCES = tests/plugins/fleet_sum.c
+tests_plugins_fleet_sum_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
+TESTS += tests/fleet.sh tests/mpi.sh
+EXTRA_DIST += tests/fleet.sh tests/mpi.sh
 
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere

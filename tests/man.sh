@@ -10,7 +10,7 @@ assert "docs/kbench.1 was built" test -s "$page"
 sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\f(CW//g' -e 's/\\[,\/%&]//g' \
   "$page" > "$tmpdir/text"
 failed=$tap_failed
-for opt in $(sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$top_srcdir/runner/cli.c"); do
+for opt in $(options_of "$top_srcdir/runner/cli.c"); do
   assert "the man page documents --$opt" grep -qw -- "--$opt" "$tmpdir/text"
 done
 [ "$tap_failed" = "$failed" ] || echo "# docs/kbench.1.in is older than" \
