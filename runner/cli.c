@@ -5,6 +5,7 @@
 #include "config.h"
 #include "cli.h"
 #include "params.h"
+#include "pool.h"
 
 static const char usage_text[] =
 "Usage: kbench [OPTION]... [PLUGIN]...\n"
@@ -36,6 +37,9 @@ static const char usage_text[] =
 "                          line: VARIANT [NAME=VALUES]... ('#' comments)\n"
 "  -s, --seed=N            seed for the random inputs (default 1)\n"
 "  -d, --device=N          CUDA device ordinal (default 0)\n"
+"  -j, --jobs=N            threads for plugins' host staging: filling inputs,\n"
+"                          references and checks in setup and verify\n"
+"                          (default: the cores kbench may run on)\n"
 "\n"
 "Measuring:\n"
 "  -m, --mode=MODE         cold: flush L2 before each sample (default);\n"
@@ -106,6 +110,7 @@ static const struct option long_options[] = {
   {"exclude", required_argument, NULL, OPT_EXCLUDE},
   {"seed", required_argument, NULL, 's'},
   {"device", required_argument, NULL, 'd'},
+  {"jobs", required_argument, NULL, 'j'},
   {"mode", required_argument, NULL, 'm'},
   {"batch", required_argument, NULL, OPT_BATCH},
   {"warmup", required_argument, NULL, OPT_WARMUP},
@@ -209,6 +214,13 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     if (count_arg("--device", arg, 0, &v) || v > 1024)
       return -1;
     o->device = (int)v;
+    return 0;
+  case 'j':
+    if (count_arg("--jobs", arg, 1, &v))
+      return -1;
+    if (v > KB_POOL_MAX)
+      return bad("--jobs", arg, "at most 1024");
+    o->jobs = (unsigned)v;
     return 0;
   case 'm':
     if ((o->measure.mode = kb_mode_parse(arg)) < 0)
@@ -314,7 +326,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   opterr = 0;
   optind = 0;  /* not 1: glibc then also forgets where an earlier call
                   stopped inside a word such as -hs5 */
-  while ((opt = getopt_long(argc, argv, ":p:lP:s:d:m:hV", long_options,
+  while ((opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV", long_options,
                             NULL)) != -1) {
     if (opt == 'h') {
       printf(usage_text, KBENCH_PLUGINDIR);

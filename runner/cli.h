@@ -45,6 +45,7 @@ typedef struct kb_options {
   int calibrate;
   uint64_t seed;
   int device;
+  unsigned jobs;         /* --jobs: staging threads; 0: the cores */
   const char *csv_path;
   const char *samples_path;
   const char *cases_path;

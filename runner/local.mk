@@ -3,7 +3,7 @@
 noinst_LTLIBRARIES += runner/libkbrunner.la
 runner_libkbrunner_la_SOURCES = \
 	runner/builtin.c runner/builtin.h \
-	runner/case.c runner/case.h \
+	runner/case.c runner/case.h runner/case_staging.c \
 	runner/cli.c runner/cli.h \
 	runner/clocks.c runner/clocks.h \
 	runner/compare.c runner/compare.h \
@@ -11,6 +11,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/compare_load.h runner/compare_write.c runner/compare_write.h \
 	runner/criterion.c runner/criterion.h \
 	runner/export.c runner/export.h \
+	runner/fill.c runner/fill.h \
 	runner/gpu.c runner/gpu.h \
 	runner/json.c runner/json.h \
 	runner/loader.c runner/loader.h \
@@ -23,6 +24,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/params.c runner/params.h \
 	runner/plan.c runner/plan.h \
 	runner/plot.c runner/plot.h \
+	runner/pool.c runner/pool.h \
 	runner/progress.c runner/progress.h \
 	runner/report.c runner/report.h \
 	runner/rng.c runner/rng.h \

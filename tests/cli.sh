@@ -9,7 +9,7 @@ help=$("$KBENCH" --help)
 for opt in $(sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$top_srcdir/runner/cli.c"); do
   assert "--help documents --$opt" sh -c 'printf "%s\n" "$1" | grep -q -- "--$2"' _ "$help" "$opt"
 done
-check "--version prints the ABI" 0 "plugin ABI 1\.0" "$KBENCH" --version
+check "--version prints the ABI" 0 "plugin ABI 1\.1" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate
 check "missing option value: 2" 2 "option '--mode' needs a value" "$KBENCH" --mode
