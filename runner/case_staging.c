@@ -72,34 +72,20 @@ static int fill_of(kb_case *c, const char *what, int type, double lo,
   return 0;
 }
 
-typedef struct fill_job {
-  kb_fill fill;
-  void *ptr;
-} fill_job;
-
-static int fill_chunk(void *ctx, size_t begin, size_t end, unsigned worker)
-{
-  fill_job *job = ctx;
-  (void)worker;
-  kb_fill_range(&job->fill, job->ptr, begin, end);
-  return KBENCH_OK;
-}
-
 static int host_fill(const kbench_host *h, void *ptr, size_t n, int type,
                      double lo, double hi, uint64_t buffer)
 {
   kb_case *c = case_of(h);
   const char *why = refused(c);
-  fill_job job = {.ptr = ptr};
+  kb_fill f;
   if (why || (n && !ptr)) {
     kb_case_misuse(c, "fill() called %s", why ? why : "with a NULL buffer");
     return KBENCH_ERROR;
   }
-  if (fill_of(c, "fill", type, lo, hi, buffer, &job.fill))
+  if (fill_of(c, "fill", type, lo, hi, buffer, &f))
     return KBENCH_ERROR;
-  /* Chunks of 64 KiB or more: a chunk costs a few atomic operations. */
-  size_t grain = (64 << 10) / kb_fill_size(type);
-  return host_parallel_for(h, n, grain, fill_chunk, &job);
+  kb_fill_parallel(&f, ptr, n, c->pool);
+  return KBENCH_OK;
 }
 
 static double host_element(const kbench_host *h, int type, double lo,

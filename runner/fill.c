@@ -89,6 +89,29 @@ double kb_fill_element(const kb_fill *f, uint64_t i)
   }
 }
 
+typedef struct fill_job {
+  const kb_fill *fill;
+  void *ptr;
+} fill_job;
+
+static int fill_chunk(void *ctx, size_t begin, size_t end, unsigned worker)
+{
+  fill_job *job = ctx;
+  (void)worker;
+  kb_fill_range(job->fill, job->ptr, begin, end);
+  return 0;
+}
+
+void kb_fill_parallel(const kb_fill *f, void *ptr, size_t n, kb_pool *pool)
+{
+  fill_job job = {f, ptr};
+  char msg[1];
+  int misused;
+  /* Chunks of 64 KiB or more: a chunk costs a few atomic operations. */
+  kb_pool_for(pool, n, (64 << 10) / kb_fill_size(f->type), fill_chunk, &job,
+              msg, sizeof msg, &misused);
+}
+
 /* One loop per type, so that each compiles to a tight loop over one
 ** element width. */
 void kb_fill_range(const kb_fill *f, void *ptr, size_t begin, size_t end)

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pool.h"
+
 /* One buffer's values: its key and the range they map into. */
 typedef struct kb_fill {
   uint64_t key;
@@ -33,5 +35,9 @@ double kb_fill_element(const kb_fill *f, uint64_t i);
 /* Store elements [begin, end) of f into the array at ptr (element 0 at
 ** ptr). */
 void kb_fill_range(const kb_fill *f, void *ptr, size_t begin, size_t end);
+
+/* Store elements [0, n) of f at ptr, on the pool's threads (pool NULL:
+** on the calling one). */
+void kb_fill_parallel(const kb_fill *f, void *ptr, size_t n, kb_pool *pool);
 
 #endif

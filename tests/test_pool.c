@@ -128,27 +128,12 @@ static const char *const names[] = {"i32", "u8", "f32", "f64"};
 static const double lows[] = {-5, 3, -2.5, 1e6};
 static const double highs[] = {1000000, 7, 0.5, 1e6 + 1};
 
-typedef struct fill_ctx {
-  kb_fill fill;
-  void *ptr;
-} fill_ctx;
-
-static int fill_chunk(void *ctx, size_t begin, size_t end, unsigned worker)
-{
-  fill_ctx *f = ctx;
-  (void)worker;
-  kb_fill_range(&f->fill, f->ptr, begin, end);
-  return 0;
-}
-
+/* A fill on a pool of that many threads (0: none, the caller alone). */
 static void *filled(unsigned threads, const kb_fill *f, size_t n)
 {
   void *p = calloc(n, 8);
-  kb_pool *pool = kb_pool_new(threads);
-  fill_ctx ctx = {*f, p};
-  char msg[16];
-  int misused;
-  kb_pool_for(pool, n, 1000, fill_chunk, &ctx, msg, sizeof msg, &misused);
+  kb_pool *pool = threads ? kb_pool_new(threads) : NULL;
+  kb_fill_parallel(f, p, n, pool);
   kb_pool_free(pool);
   return p;
 }
@@ -169,10 +154,11 @@ static void test_fill(void)
   for (int t = 0; t < 4; t++) {
     kb_fill f = {kb_fill_key(1, 0, 0), types[t], lows[t], highs[t]};
     void *one = filled(1, &f, n), *three = filled(3, &f, n);
-    void *eight = filled(8, &f, n);
+    void *eight = filled(8, &f, n), *none = filled(0, &f, n);
     size_t bytes = n * kb_fill_size(types[t]);
-    ok(memcmp(one, three, bytes) == 0 && memcmp(one, eight, bytes) == 0,
-       "%s: the same bytes with 1, 3 and 8 threads", names[t]);
+    ok(memcmp(one, three, bytes) == 0 && memcmp(one, eight, bytes) == 0
+       && memcmp(one, none, bytes) == 0,
+       "%s: the same bytes with 1, 3 and 8 threads and none", names[t]);
     int agree = 1, inside = 1;
     double lo = stored(types[t], one, 0), hi = lo;
     for (size_t i = 0; i < n; i++) {
@@ -189,6 +175,7 @@ static void test_fill(void)
     free(one);
     free(three);
     free(eight);
+    free(none);
   }
   /* The small integer range is covered at both ends. */
   kb_fill u8 = {kb_fill_key(1, 0, 0), KBENCH_TYPE_U8, 3, 7};

@@ -244,11 +244,13 @@ struct kbench_host {
   ** runner picks, about 8 chunks a thread) that cover [0, n) exactly once,
   ** on --jobs threads, the calling one included; returns when all are
   ** done.  A callback that fails stops the handing out of chunks; the
-  ** status and message returned are those of the lowest failed chunk,
-  ** whatever the number of threads.  For a reduction, keep one partial
-  ** per worker (h->workers(h) of them), or, for a result that must not
-  ** depend on --jobs (floating-point sums), one per chunk of a fixed
-  ** grain, combined in order afterwards.
+  ** status and message returned are those of the lowest failed chunk, so
+  ** a callback that reports the first bad index of its chunk makes the
+  ** message name the first bad index of all, whatever the number of
+  ** threads.  Returns KBENCH_OK when every chunk did.  For a reduction,
+  ** keep one partial per worker (h->workers(h) of them), or, for a result
+  ** that must not depend on --jobs (floating-point sums), one per chunk of
+  ** a fixed grain, combined in order afterwards.
   */
   int (*parallel_for)(const kbench_host *h, size_t n, size_t grain,
                       kbench_range_fn fn, void *ctx);
