@@ -23,24 +23,26 @@ static void bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (vo
 static void down(const kbench_host *h, void *s) { (void)h; (void)s; }
 
 static const kbench_param fake_params[] = {
-  {"n", "elements", "64M", 1, (int64_t)1 << 31, 0},
-  {"stride", "stride", "1,2,4", 1, 32, 0},
+  {"n", "elements", "64M", 1, (int64_t)1 << 31, 0, NULL, 0},
+  {"stride", "stride", "1,2,4", 1, 32, 0, NULL, 0},
 };
+static const char *const dtypes[] = {"f32", "f64", "i32"};
 static const kbench_param pow2_params[] = {
-  {"block", "threads per block", "256", 32, 1024, KBENCH_PARAM_POW2},
-  {"shift", "any value", "0", INT64_MIN, INT64_MAX, 0},
+  {"dtype", "an enumerated parameter", "f32", 0, 0, 0, dtypes, 3},
+  {"block", "threads per block", "256", 32, 1024, KBENCH_PARAM_POW2, NULL, 0},
+  {"shift", "any value", "0", INT64_MIN, INT64_MAX, 0, NULL, 0},
 };
 static const kbench_variant fake = {
   sizeof(kbench_variant), "fake", "two lists", "fuzz", KBENCH_BACKEND_HOST,
-  fake_params, 2, never, never2, never2, bytes, down,
+  fake_params, 2, never, never2, never2, bytes, down, NULL,
 };
 static const kbench_variant pow2 = {
   sizeof(kbench_variant), "pow2", "a power of two", "fuzz", KBENCH_BACKEND_HOST,
-  pow2_params, 2, never, never2, never2, bytes, down,
+  pow2_params, 3, never, never2, never2, bytes, down, NULL,
 };
 static const kbench_variant bare = {
   sizeof(kbench_variant), "bare", "no parameters", "fuzz", KBENCH_BACKEND_HOST,
-  NULL, 0, never, never2, never2, bytes, down,
+  NULL, 0, never, never2, never2, bytes, down, NULL,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
@@ -52,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   static const kbench_variant *list[] = {&fake, &pow2, &bare};
-  kb_plugin plugin = {"fake.so", NULL, &lib, list, 3};
+  kb_plugin plugin = {"fake.so", NULL, &lib, list, 3, NULL, NULL};
   char *text = malloc(size + 1);  /* fmemopen wants a writable buffer */
   if (!text)
     return 0;

@@ -8,7 +8,9 @@
 ** fuzz_params: parameter values as a user types them ("64M", "1,2,4").
 ** The input, NUL-terminated, goes to kb_parse_int() and kb_parse_values();
 ** each value parsed is checked against declared limits, and must survive
-** kb_format_count() and parsing back, as labels and CSV rows rely on.
+** kb_format_count() and parsing back, as labels and CSV rows rely on.  As
+** choice names of an enumerated parameter (kb_param_parse), each index
+** must be valid and name itself back.
 */
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,9 +20,13 @@
 #include "plan.h"
 
 static const kbench_param limits[] = {
-  {"n", "a count", "1", 1, (int64_t)1 << 40, 0},
-  {"block", "a power of two", "256", INT64_MIN, INT64_MAX, KBENCH_PARAM_POW2},
+  {"n", "a count", "1", 1, (int64_t)1 << 40, 0, NULL, 0},
+  {"block", "a power of two", "256", INT64_MIN, INT64_MAX, KBENCH_PARAM_POW2, NULL, 0},
 };
+
+static const char *const dtypes[] = {"f32", "f64", "i32"};
+static const kbench_param dtype = {"dtype", "choices", "f32", 0, 0, 0,
+                                   dtypes, 3};
 
 static void round_trip(int64_t v)
 {
@@ -54,6 +60,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)kb_param_check(&limits[k], vals.v[i], err, sizeof err);
       if (i < 64 || i == vals.n - 1)  /* ranges make up to 100000 each */
         round_trip(vals.v[i]);
+    }
+    kb_values_free(&vals);
+  }
+  /* Choice names: every index parsed is valid and names itself. */
+  if (kb_param_parse(&dtype, s, &vals, err, sizeof err) == 0) {
+    for (size_t i = 0; i < vals.n; i++) {
+      char name[32];
+      kb_values again;
+      if (kb_param_check(&dtype, vals.v[i], err, sizeof err))
+        abort();
+      kb_param_format(&dtype, vals.v[i], name, sizeof name);
+      if (kb_param_parse(&dtype, name, &again, err, sizeof err) != 0
+          || again.n != 1 || again.v[0] != vals.v[i])
+        abort();
+      kb_values_free(&again);
     }
     kb_values_free(&vals);
   }

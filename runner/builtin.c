@@ -77,7 +77,7 @@ const kbench_variant kb_builtin_launch_floor = {
   sizeof(kbench_variant), "launch_floor",
   "one thread stores one int: the shortest launch this mode can time",
   "kbench runner", KBENCH_BACKEND_CUDA, NULL, 0,
-  floor_setup, floor_run, floor_verify, floor_bytes, floor_teardown,
+  floor_setup, floor_run, floor_verify, floor_bytes, floor_teardown, NULL,
 };
 
 /* --- copy peak: cudaMemcpyAsync device to device ------------------------ */
@@ -160,7 +160,7 @@ const kbench_variant kb_builtin_copy_peak = {
   sizeof(kbench_variant), "copy_peak",
   "cudaMemcpyAsync of 512 MiB device to device: the measured copy peak",
   "kbench runner (--calibrate)", KBENCH_BACKEND_CUDA, NULL, 0,
-  copy_setup, copy_run, copy_verify, copy_bytes, copy_teardown,
+  copy_setup, copy_run, copy_verify, copy_bytes, copy_teardown, NULL,
 };
 
 static const kbench_library builtin_library = {
@@ -169,5 +169,5 @@ static const kbench_library builtin_library = {
 };
 
 const kb_plugin kb_builtin_plugin = {
-  (char *)"(built in)", NULL, &builtin_library, NULL, 0,
+  .path = (char *)"(built in)", .lib = &builtin_library,
 };

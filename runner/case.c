@@ -9,27 +9,58 @@ static kb_case *case_of(const kbench_host *h)
   return (kb_case *)h->opaque;
 }
 
+/* Where a message goes: the chunk's inside a parallel_for callback, else
+** the case's. */
+static char *message_of(kb_case *c)
+{
+  char *chunk = kb_pool_message(c->pool);
+  return chunk ? chunk : c->message;
+}
+
 static int host_fail(const kbench_host *h, int status, const char *fmt, ...)
 {
-  kb_case *c = case_of(h);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(c->message, sizeof c->message, fmt, ap);
+  vsnprintf(message_of(case_of(h)), KB_MESSAGE_LEN, fmt, ap);
   va_end(ap);
   return status;
+}
+
+void kb_case_misuse(kb_case *c, const char *fmt, ...)
+{
+  va_list ap;
+  char *msg = message_of(c);
+  if (kb_pool_misuse(c->pool) != 0)
+    c->plugin_bug = 1;
+  va_start(ap, fmt);
+  vsnprintf(msg, KB_MESSAGE_LEN, fmt, ap);
+  va_end(ap);
 }
 
 static int64_t host_param(const kbench_host *h, const char *name)
 {
   kb_case *c = case_of(h);
   for (uint32_t i = 0; i < c->variant->n_params; i++)
-    if (strcmp(kb_variant_param(c->plugin, c->variant, i)->name, name) == 0)
+    if (name && strcmp(kb_variant_param(c->plugin, c->variant, i)->name,
+                       name) == 0)
       return c->values[i];
-  c->plugin_bug = 1;
-  snprintf(c->message, sizeof c->message, "plugin asked for parameter '%s', "
-           "which %s does not declare", name ? name : "(null)",
-           c->variant->name);
+  kb_case_misuse(c, "plugin asked for parameter '%s', which %s does not "
+                 "declare", name ? name : "(null)", c->variant->name);
   return 0;
+}
+
+static const char *host_param_name(const kbench_host *h, const char *name)
+{
+  kb_case *c = case_of(h);
+  for (uint32_t i = 0; i < c->variant->n_params; i++) {
+    const kbench_param *prm = kb_variant_param(c->plugin, c->variant, i);
+    if (name && strcmp(prm->name, name) == 0 && prm->n_choices)
+      return prm->choices[c->values[i]];
+  }
+  kb_case_misuse(c, "plugin asked for the name of parameter '%s', which %s "
+                 "does not declare with choices", name ? name : "(null)",
+                 c->variant->name);
+  return NULL;
 }
 
 static uint64_t host_random(const kbench_host *h)
@@ -59,8 +90,7 @@ static int host_output(const kbench_host *h, void *ptr, size_t bytes,
       : memory != KBENCH_MEM_HOST && memory != KBENCH_MEM_GLOBAL
         ? "with an unknown memory kind" : NULL;
   if (bad) {
-    c->plugin_bug = 1;
-    snprintf(c->message, sizeof c->message, "output() called %s", bad);
+    kb_case_misuse(c, "output() called %s", bad);
     return KBENCH_ERROR;
   }
   c->outputs[c->n_outputs++] = (kb_output){ptr, bytes, memory};
@@ -79,10 +109,14 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
   c->host.device = host_device;
   c->host.fail = host_fail;
   c->host.output = host_output;
+  c->host.param_name = host_param_name;
   c->host.opaque = c;
+  kb_case_staging_init(c);
   c->plugin = p;
   c->variant = v;
   c->values = values;
+  c->seed = seed;
+  c->index = index;
   c->gpu = gpu;
   if (gpu)
     c->device = *kb_gpu_device(gpu);
@@ -154,13 +188,27 @@ int kb_case_run(kb_case *c, void *state)
 int kb_case_verify(kb_case *c, void *state)
 {
   kb_case_enter(c, "verify");
-  return checked(c, c->variant->verify(&c->host, state));
+  c->in_verify = 1;
+  int status = checked(c, c->variant->verify(&c->host, state));
+  c->in_verify = 0;
+  return status;
 }
 
 void kb_case_bytes(kb_case *c, void *state, kbench_bytes *b)
 {
   kb_case_enter(c, "bytes_moved");
   c->variant->bytes_moved(&c->host, state, b);
+}
+
+void kb_case_work(kb_case *c, void *state, uint64_t *flops, uint64_t *items)
+{
+  kbench_work w = {sizeof w, 0, 0};
+  if (c->variant->work) {
+    kb_case_enter(c, "work");
+    c->variant->work(&c->host, state, &w);
+  }
+  *flops = w.flops;
+  *items = w.items;
 }
 
 void kb_case_teardown(kb_case *c, void *state)

@@ -14,6 +14,7 @@
 
 #include "gpu.h"
 #include "loader.h"
+#include "pool.h"
 #include "rng.h"
 
 #define KB_MAX_OUTPUTS 16
@@ -35,9 +36,14 @@ typedef struct kb_case {
   const kbench_variant *variant;
   const int64_t *values;   /* one per declared parameter, in order */
   kb_rng rng;
+  uint64_t seed, index;    /* key the fills, with each buffer's id */
   kb_gpu *gpu;             /* NULL for host cases */
+  kb_pool *pool;           /* the worker's, for fill and parallel_for;
+                              NULL runs them on the calling thread */
   kbench_device device;    /* zeroed for host cases */
   int in_setup;            /* outputs may be declared only during setup */
+  int in_verify;           /* setup and verify may stage on the pool */
+  int in_parallel;         /* a parallel_for is under way */
   kb_output outputs[KB_MAX_OUTPUTS];
   size_t n_outputs;
   int plugin_bug;          /* the plugin misused the host API */
@@ -50,6 +56,16 @@ typedef struct kb_case {
 void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
                   const int64_t *values, uint64_t seed, uint64_t index,
                   kb_gpu *gpu);
+/* The ABI 1.1 staging services of c->host (case_staging.c). */
+void kb_case_staging_init(kb_case *c);
+
+/* A misuse of the host API: the case fails whatever the plugin returns.
+** Inside a parallel_for callback the message is that chunk's. */
+void kb_case_misuse(kb_case *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* Fill every declared output with all bits set.  0, or -1 with message. */
 int kb_case_poison(kb_case *c);
@@ -60,6 +76,8 @@ int kb_case_setup(kb_case *c, void **state);
 int kb_case_run(kb_case *c, void *state);
 int kb_case_verify(kb_case *c, void *state);
 void kb_case_bytes(kb_case *c, void *state, kbench_bytes *b);
+/* The variant's work per run; both 0 when it reports none. */
+void kb_case_work(kb_case *c, void *state, uint64_t *flops, uint64_t *items);
 void kb_case_teardown(kb_case *c, void *state);
 
 /* Enter a stage that is not a callback ("stream check"); the callbacks

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "cli.h"
 #include "params.h"
+#include "pool.h"
 
 static const char usage_text[] =
 "Usage: kbench [OPTION]... [PLUGIN]...\n"
@@ -29,7 +30,9 @@ static const char usage_text[] =
 "                          declares it; VALUES is a comma list of integers\n"
 "                          (optional K/M/G suffix, x1024) and of ranges\n"
 "                          START:STOP:*FACTOR or START:STOP:+STEP (STOP\n"
-"                          included if hit); every combination is a case\n"
+"                          included if hit), or, for a parameter with named\n"
+"                          choices (see --list), of names: dtype=f32,f64;\n"
+"                          every combination is a case\n"
 "      --zip=A,B[,C...]    pair the values of parameters A, B... element by\n"
 "                          element instead of combining them; the lists must\n"
 "                          be equally long (repeatable)\n"
@@ -43,6 +46,9 @@ static const char usage_text[] =
 "                          worker each: all that CUDA reports, or ordinals\n"
 "                          and ranges such as 0,1 or 0-3; each result is\n"
 "                          tagged with its device (not with --device)\n"
+"  -j, --jobs=N            threads for plugins' host staging: filling inputs,\n"
+"                          references and checks in setup and verify\n"
+"                          (default: the cores kbench may run on)\n"
 "\n"
 "Measuring:\n"
 "  -m, --mode=MODE         cold: flush L2 before each sample (default);\n"
@@ -123,6 +129,7 @@ static const struct option long_options[] = {
   {"seed", required_argument, NULL, 's'},
   {"device", required_argument, NULL, 'd'},
   {"devices", required_argument, NULL, OPT_DEVICES},
+  {"jobs", required_argument, NULL, 'j'},
   {"mode", required_argument, NULL, 'm'},
   {"batch", required_argument, NULL, OPT_BATCH},
   {"warmup", required_argument, NULL, OPT_WARMUP},
@@ -248,6 +255,13 @@ static int parse_one(int opt, const char *arg, kb_options *o)
       return bad("--devices", arg, why);
     return 0;
   }
+  case 'j':
+    if (count_arg("--jobs", arg, 1, &v))
+      return -1;
+    if (v > KB_POOL_MAX)
+      return bad("--jobs", arg, "at most 1024");
+    o->jobs = (unsigned)v;
+    return 0;
   case 'm':
     if ((o->measure.mode = kb_mode_parse(arg)) < 0)
       return bad("--mode", arg, "expected cold, hot or graph");
@@ -356,7 +370,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   opterr = 0;
   optind = 0;  /* not 1: glibc then also forgets where an earlier call
                   stopped inside a word such as -hs5 */
-  while ((opt = getopt_long(argc, argv, ":p:lP:s:d:m:hV", long_options,
+  while ((opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV", long_options,
                             NULL)) != -1) {
     if (opt == 'h') {
       printf(usage_text, KBENCH_PLUGINDIR);

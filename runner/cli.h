@@ -51,6 +51,7 @@ typedef struct kb_options {
   int device_given;      /* --device appeared */
   int devices_given;     /* --devices appeared */
   int all_ranks;         /* every rank prints, not rank 0 only */
+  unsigned jobs;         /* --jobs: staging threads; 0: the cores */
   const char *csv_path;
   const char *samples_path;
   const char *cases_path;

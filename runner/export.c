@@ -102,7 +102,17 @@ void kb_export_case(kb_export *csv, kb_export *samples,
             res->teardown_s);
     if (res->busy_after_s >= 0)     /* empty: not checked (host cases) */
       fprintf(f, "%.3g", res->busy_after_s);
-    fprintf(f, ",%zu,%d\n", rep, ordinal);
+    fprintf(f, ",%zu,%llu,%llu,", rep, (unsigned long long)res->flops,
+            (unsigned long long)res->items);
+    /* Empty rates: the variant reports no such work, or did not pass. */
+    double flops = kb_per_second(res, res->flops);
+    double items = kb_per_second(res, res->items);
+    if (flops > 0)
+      fprintf(f, "%.6g", flops / 1e9);
+    fputc(',', f);
+    if (items > 0)
+      fprintf(f, "%.6g", items);
+    fprintf(f, ",%d\n", ordinal);
     flush(csv);
   }
   if (samples->f)

@@ -42,7 +42,8 @@ void kb_export_case(kb_export *csv, kb_export *samples,
   "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
   "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"      \
   "sm_clock_max_mhz,throttled_samples,case_wall_s,setup_s,verify_s,"      \
-  "sampling_s,teardown_s,busy_after_stream_s,repetition,device"
+  "sampling_s,teardown_s,busy_after_stream_s,repetition,flops,items,"     \
+  "gflops,items_per_second,device"
 #define KB_SAMPLES_HEADER \
   "variant,params,mode,batch,index,seconds,repetition,device"
 

@@ -280,6 +280,24 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o,
   return 0;
 }
 
+/* Work besides bytes, as Google Benchmark writes items_per_second: only
+** when the variant reports it and the case passed. */
+static void work(FILE *f, const kb_result *res)
+{
+  double flops = kb_per_second(res, res->flops);
+  double items = kb_per_second(res, res->items);
+  if (flops > 0) {
+    fprintf(f, ", \"flops\": %llu, \"flops_per_second\": ",
+            (unsigned long long)res->flops);
+    number(f, flops);
+  }
+  if (items > 0) {
+    fprintf(f, ", \"items\": %llu, \"items_per_second\": ",
+            (unsigned long long)res->items);
+    number(f, items);
+  }
+}
+
 static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps)
 {
@@ -328,9 +346,14 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
   string(f, v->name);
   fputs(", \"params\": {", f);
   for (uint32_t i = 0; i < v->n_params; i++) {
+    const kbench_param *prm = kb_variant_param(pc->plugin, v, i);
     fputs(i ? ", " : "", f);
-    string(f, kb_variant_param(pc->plugin, v, i)->name);
-    fprintf(f, ": %lld", (long long)pc->values[i]);
+    string(f, prm->name);
+    fputs(": ", f);
+    if (prm->n_choices)      /* an enumerated parameter: its choice's name */
+      string(f, prm->choices[pc->values[i]]);
+    else
+      fprintf(f, "%lld", (long long)pc->values[i]);
   }
   fprintf(f, "}, \"backend\": \"%s\", \"mode\": \"%s\", \"verdict\": \"%s\"",
           v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", res->mode,
@@ -356,6 +379,7 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
           (unsigned long long)res->bytes.written,
           memories[(unsigned)res->bytes.memory > 2 ? 0 : res->bytes.memory]);
   number_or_null(f, res->gbps, pass);
+  work(f, res);
   key(f, "pct_peak");
   number_or_null(f, dev ? 100 * res->gbps / dev->peak_gbps : 0,
                  pass && global && dev && dev->peak_gbps > 0);

@@ -4,6 +4,11 @@
 ** (before any other field), then the structure sizes, then each variant's
 ** required fields and declared parameters.  Like fio's engine loader, it
 ** names the first thing that is missing.
+**
+** Each variant and parameter is copied, as far as the plugin's recorded
+** size goes, into a zeroed structure of this runner's size: a plugin built
+** against an older minor simply has the newer fields zero, and the rest
+** of the runner never touches the plugin's own structures.
 */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -22,18 +27,46 @@
 const kbench_param *kb_variant_param(const kb_plugin *p,
                                      const kbench_variant *v, uint32_t i)
 {
-  return (const kbench_param *)((const char *)v->params +
-                                (size_t)i * p->lib->param_size);
+  (void)p;
+  return &v->params[i];
 }
 
+static size_t smaller(size_t a, size_t b)
+{
+  return a < b ? a : b;
+}
+
+/* An enumerated parameter's choices: present, well named, unique. */
+static int check_choices(const kbench_variant *v, const kbench_param *prm,
+                         char *err, size_t errlen)
+{
+  if (prm->n_choices > KB_MAX_CHOICES || !prm->choices) {
+    snprintf(err, errlen, "variant %s: parameter %s declares %u choices "
+             "but %s", v->name, prm->name, prm->n_choices, prm->choices
+             ? "at most 1024 are allowed" : "choices is NULL");
+    return -1;
+  }
+  for (uint32_t c = 0; c < prm->n_choices; c++) {
+    if (!kb_param_name_ok(prm->choices[c])) {
+      snprintf(err, errlen, "variant %s: parameter %s: choice %u has a "
+               "missing or malformed name (want [a-z0-9_]+)", v->name,
+               prm->name, c);
+      return -1;
+    }
+    for (uint32_t d = 0; d < c; d++)
+      if (strcmp(prm->choices[d], prm->choices[c]) == 0) {
+        snprintf(err, errlen, "variant %s: parameter %s: choice %s "
+                 "declared twice", v->name, prm->name, prm->choices[c]);
+        return -1;
+      }
+  }
+  return 0;
+}
+
+/* Check the copy of a variant; its parameters are copied already. */
 static int check_variant(const kb_plugin *p, const kbench_variant *v,
                          uint32_t index, char *err, size_t errlen)
 {
-  if (v->size < KB_VARIANT_V1_SIZE) {
-    snprintf(err, errlen, "variant %u: size %u is smaller than ABI 1.0's %zu",
-             index, v->size, (size_t)KB_VARIANT_V1_SIZE);
-    return -1;
-  }
   if (!kb_param_name_ok(v->name)) {
     snprintf(err, errlen, "variant %u: missing or malformed name "
              "(want [a-z0-9_]+)", index);
@@ -52,11 +85,6 @@ static int check_variant(const kb_plugin *p, const kbench_variant *v,
              v->backend);
     return -1;
   }
-  if (v->n_params > 0 && !v->params) {
-    snprintf(err, errlen, "variant %s: %u parameters declared but params "
-             "is NULL", v->name, v->n_params);
-    return -1;
-  }
   for (uint32_t i = 0; i < v->n_params; i++) {
     const kbench_param *prm = kb_variant_param(p, v, i);
     char why[256];
@@ -72,7 +100,10 @@ static int check_variant(const kb_plugin *p, const kbench_variant *v,
                  v->name, prm->name);
         return -1;
       }
-    if (!prm->dflt || kb_parse_values(prm->dflt, &vals, why, sizeof why)) {
+    if (prm->n_choices && check_choices(v, prm, err, errlen))
+      return -1;
+    if (!prm->dflt || kb_param_parse(prm, prm->dflt, &vals, why,
+                                     sizeof why)) {
       snprintf(err, errlen, "variant %s: parameter %s has a bad default: %s",
                v->name, prm->name, prm->dflt ? why : "NULL");
       return -1;
@@ -84,6 +115,57 @@ static int check_variant(const kb_plugin *p, const kbench_variant *v,
         return -1;
       }
     kb_values_free(&vals);
+  }
+  return 0;
+}
+
+/*
+** Copy the n variants and their parameters into runner-owned structures.
+** What is read of the plugin's: a variant's size first (ABI 1.0 has it),
+** then at most that many bytes; each parameter at the library's stride,
+** at most param_size bytes of it.
+*/
+static int copy_variants(kb_plugin *p, size_t n, char *err, size_t errlen)
+{
+  const kbench_library *lib = p->lib;
+  size_t total = 0;
+  p->variants = calloc(n, sizeof *p->variants);
+  p->copies = calloc(n, sizeof *p->copies);
+  if (!p->variants || !p->copies) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const kbench_variant *v = lib->variant((uint32_t)i);
+    if (v->size < KB_VARIANT_V1_SIZE) {
+      snprintf(err, errlen, "variant %zu: size %u is smaller than ABI "
+               "1.0's %zu", i, v->size, (size_t)KB_VARIANT_V1_SIZE);
+      return -1;
+    }
+    memcpy(&p->copies[i], v, smaller(v->size, sizeof *v));
+    p->variants[i] = &p->copies[i];
+    const char *name = kb_param_name_ok(v->name) ? v->name : "?";
+    if (v->n_params > KB_MAX_PARAMS || (v->n_params && !v->params)) {
+      snprintf(err, errlen, v->n_params > KB_MAX_PARAMS
+               ? "variant %s: %u parameters, more than the 64 allowed"
+               : "variant %s: %u parameters declared but params is NULL",
+               name, v->n_params);
+      return -1;
+    }
+    total += v->n_params;
+  }
+  if (total && !(p->params = calloc(total, sizeof *p->params))) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  kbench_param *next = p->params;
+  for (size_t i = 0; i < n; i++) {
+    kbench_variant *v = &p->copies[i];
+    for (uint32_t k = 0; k < v->n_params; k++)
+      memcpy(&next[k], (const char *)v->params + (size_t)k * lib->param_size,
+             smaller(lib->param_size, sizeof *next));
+    v->params = v->n_params ? next : NULL;
+    next += v->n_params;
   }
   return 0;
 }
@@ -123,13 +205,9 @@ static int check_library(kb_plugin *p, char *err, size_t errlen)
              "returns NULL" : "the library holds no variant", KB_MAX_VARIANTS);
     return -1;
   }
-  p->variants = calloc(n, sizeof *p->variants);
-  if (!p->variants) {
-    snprintf(err, errlen, "out of memory");
+  if (copy_variants(p, n, err, errlen))
     return -1;
-  }
   for (size_t i = 0; i < n; i++) {
-    p->variants[i] = lib->variant((uint32_t)i);
     if (check_variant(p, p->variants[i], (uint32_t)i, err, errlen))
       return -1;
     for (size_t j = 0; j < i; j++)
@@ -190,6 +268,8 @@ void kb_plugin_unload(kb_plugin *p)
   /* Plugins that link cudart must stay mapped until exit: cudart's own
   ** teardown runs from atexit handlers that point into the module. */
   free(p->variants);
+  free(p->copies);
+  free(p->params);
   free(p->path);
   memset(p, 0, sizeof *p);
 }

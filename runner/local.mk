@@ -3,7 +3,7 @@
 noinst_LTLIBRARIES += runner/libkbrunner.la
 runner_libkbrunner_la_SOURCES = \
 	runner/builtin.c runner/builtin.h \
-	runner/case.c runner/case.h \
+	runner/case.c runner/case.h runner/case_staging.c \
 	runner/cli.c runner/cli.h \
 	runner/clocks.c runner/clocks.h \
 	runner/compare.c runner/compare.h \
@@ -14,6 +14,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/export.c runner/export.h \
 	runner/fleet.c runner/fleet.h \
 	runner/fleet_judge.h runner/fleet_write.h \
+	runner/fill.c runner/fill.h \
 	runner/gpu.c runner/gpu.h \
 	runner/json.c runner/json.h runner/jsonc.h \
 	runner/launcher.c runner/launcher.h \
@@ -27,6 +28,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/params.c runner/params.h \
 	runner/plan.c runner/plan.h \
 	runner/plot.c runner/plot.h \
+	runner/pool.c runner/pool.h \
 	runner/progress.c runner/progress.h \
 	runner/report.c runner/report.h \
 	runner/report_groups.c runner/report_groups.h \

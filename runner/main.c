@@ -162,11 +162,16 @@ static void list_catalogue(const kb_catalogue *cat, int quiet)
              p->path);
       for (uint32_t k = 0; k < v->n_params; k++) {
         const kbench_param *prm = kb_variant_param(p, v, k);
-        char lo[32], hi[32], range[80];
+        char lo[32], hi[32], range[600];
         kb_format_count(lo, sizeof lo, prm->min);
         kb_format_count(hi, sizeof hi, prm->max);
         snprintf(range, sizeof range, "[%s, %s]%s", lo, hi,
                  prm->flags & KBENCH_PARAM_POW2 ? " pow2" : "");
+        if (prm->n_choices) {
+          char list[sizeof range - 2];
+          kb_param_choices(prm, list, sizeof list);
+          snprintf(range, sizeof range, "{%s}", list);
+        }
         printf("    %-10s = %-16s %-20s %s\n", prm->name, prm->dflt, range,
                prm->help ? prm->help : "");
       }
@@ -458,7 +463,7 @@ int main(int argc, char **argv)
     kb_cli_free(&o);
     return KB_EXIT_USAGE;
   }
-  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1};
+  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs};
   if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_supervisor_close(&sv);

@@ -237,6 +237,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
 
   if (r->verdict == KB_PASS) {
     kb_case_bytes(c, state, &r->bytes);
+    kb_case_work(c, state, &r->flops, &r->items);
     kb_stats_compute(r->samples, r->n_samples, &r->stats);
     if (r->stats.median > 0)
       r->gbps = (double)(r->bytes.read + r->bytes.written) / r->stats.median
@@ -257,6 +258,13 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
                " (device unusable afterwards: %s)", why);
     }
   }
+}
+
+double kb_per_second(const kb_result *r, uint64_t count)
+{
+  if (r->verdict != KB_PASS || count == 0 || !(r->stats.median > 0))
+    return 0;
+  return (double)count / r->stats.median;
 }
 
 void kb_result_free(kb_result *r)

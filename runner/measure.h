@@ -42,6 +42,8 @@ typedef struct kb_result {
   kb_stats stats;
   kbench_bytes bytes;
   double gbps;              /* (read + written) / median, 1e9 bytes/s */
+  uint64_t flops;           /* per run, from the variant's work(); 0: none */
+  uint64_t items;           /* per run, likewise */
   int device_lost;          /* the CUDA context is unusable after this case */
   unsigned clock_min_mhz;   /* SM clock over the kept samples (NVML); 0: unknown */
   unsigned clock_max_mhz;
@@ -59,6 +61,9 @@ typedef struct kb_result {
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);
 void kb_result_free(kb_result *r);
+/* count per second at the median: FLOP/s from r->flops, items/s from
+** r->items; 0 for a count of 0 or a case that did not pass. */
+double kb_per_second(const kb_result *r, uint64_t count);
 const char *kb_mode_name(int mode);
 int kb_mode_parse(const char *s);
 

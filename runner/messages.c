@@ -21,6 +21,7 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_i64(b, job->device);
   kb_put_i64(b, job->calibrate);
   kb_put_i64(b, job->builtins);
+  kb_put_u32(b, job->jobs);
 }
 
 int kb_msg_get_job(kb_rbuf *r, kb_job *job)
@@ -41,6 +42,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   job->device = (int)kb_get_i64(r);
   job->calibrate = (int)kb_get_i64(r);
   job->builtins = (int)kb_get_i64(r);
+  job->jobs = kb_get_u32(r);
   return r->bad || m->mode < 0 || m->mode > 2 ? -1 : 0;
 }
 
@@ -158,6 +160,8 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_u64(b, res->bytes.written);
   kb_put_i64(b, res->bytes.memory);
   kb_put_f64(b, res->gbps);
+  kb_put_u64(b, res->flops);
+  kb_put_u64(b, res->items);
   kb_put_i64(b, res->device_lost);
   kb_put_u64(b, res->clock_min_mhz);
   kb_put_u64(b, res->clock_max_mhz);
@@ -201,6 +205,8 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   res->bytes.written = kb_get_u64(r);
   res->bytes.memory = (int)kb_get_i64(r);
   res->gbps = kb_get_f64(r);
+  res->flops = kb_get_u64(r);
+  res->items = kb_get_u64(r);
   res->device_lost = (int)kb_get_i64(r);
   res->clock_min_mhz = (unsigned)kb_get_u64(r);
   res->clock_max_mhz = (unsigned)kb_get_u64(r);
@@ -238,6 +244,9 @@ void kb_msg_put_plugin(kb_wbuf *b, const kb_plugin *p)
       kb_put_i64(b, prm->min);
       kb_put_i64(b, prm->max);
       kb_put_u32(b, prm->flags);
+      kb_put_u32(b, prm->n_choices);
+      for (uint32_t c = 0; c < prm->n_choices; c++)
+        kb_put_str(b, prm->choices[c]);
     }
   }
 }
@@ -248,8 +257,30 @@ static void free_params(kbench_param *params, uint32_t n)
     free((char *)params[k].name);
     free((char *)params[k].help);
     free((char *)params[k].dflt);
+    for (uint32_t c = 0; params[k].choices && c < params[k].n_choices; c++)
+      free((char *)params[k].choices[c]);
+    free((char **)params[k].choices);
   }
   free(params);
+}
+
+/* An enumerated parameter's choices, each name checked: 0 or -1. */
+static int get_choices(kb_rbuf *r, kbench_param *prm)
+{
+  uint32_t n = kb_get_u32(r);
+  if (r->bad || n > KB_MAX_CHOICES)
+    return -1;
+  if (n == 0)
+    return 0;
+  char **choices = calloc(n, sizeof *choices);
+  if (!choices)
+    return -1;
+  prm->choices = (const char *const *)choices;
+  prm->n_choices = n;
+  for (uint32_t c = 0; c < n; c++)
+    if (!kb_param_name_ok(choices[c] = kb_get_strdup(r)))
+      return -1;
+  return 0;
 }
 
 static void free_variant(kbench_variant *v)
@@ -306,7 +337,8 @@ static kbench_variant *get_variant(kb_rbuf *r)
     params[k].min = kb_get_i64(r);
     params[k].max = kb_get_i64(r);
     params[k].flags = kb_get_u32(r);
-    if (r->bad || !kb_param_name_ok(params[k].name)) {
+    if (r->bad || !kb_param_name_ok(params[k].name)
+        || get_choices(r, &params[k])) {
       free_variant(v);
       return NULL;
     }

@@ -39,10 +39,10 @@ typedef struct kb_job {
   int device;              /* CUDA ordinal */
   int calibrate;           /* measure the copy peak when the device opens */
   int builtins;            /* measure the launch floor (and copy peak) */
+  unsigned jobs;           /* threads of the staging pool; 0: the cores */
 } kb_job;
 
 /* One case to run: the variant by plugin path and name, and its values. */
-#define KB_MAX_PARAMS 64
 typedef struct kb_order {
   uint64_t index;          /* the case's place in the plan: seeds its data */
   char path[4096];

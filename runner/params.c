@@ -201,8 +201,92 @@ void kb_values_free(kb_values *vals)
   vals->n = 0;
 }
 
+void kb_param_choices(const kbench_param *p, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  for (uint32_t c = 0; c < p->n_choices && used < len; c++)
+    used += (size_t)snprintf(buf + used, len - used, "%s%s", c ? ", " : "",
+                             p->choices[c]);
+}
+
+/* The index of the choice named name, or -1. */
+static int64_t choice_index(const kbench_param *p, const char *name)
+{
+  for (uint32_t c = 0; c < p->n_choices; c++)
+    if (strcmp(p->choices[c], name) == 0)
+      return c;
+  return -1;
+}
+
+static int parse_choices(const kbench_param *p, const char *text,
+                         kb_values *out, char *err, size_t errlen)
+{
+  size_t cap = 0;
+  const char *s = text;
+  out->v = NULL;
+  out->n = 0;
+  do {
+    size_t len = strcspn(s, ",");
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)len, s);
+    int64_t index = len < sizeof name ? choice_index(p, name) : -1;
+    if (index < 0) {
+      char list[512];
+      kb_param_choices(p, list, sizeof list);
+      snprintf(err, errlen, "'%s' is not %s%s", name, p->n_choices > 1
+               ? "one of " : "", list);
+      kb_values_free(out);
+      return -1;
+    }
+    if (append(out, &cap, index)) {
+      snprintf(err, errlen, "out of memory");
+      kb_values_free(out);
+      return -1;
+    }
+    s += len;
+  } while (*s++ == ',');
+  return 0;
+}
+
+int kb_param_parse(const kbench_param *p, const char *text, kb_values *out,
+                   char *err, size_t errlen)
+{
+  return p->n_choices ? parse_choices(p, text, out, err, errlen)
+                      : kb_parse_values(text, out, err, errlen);
+}
+
+void kb_format_count(char *buf, size_t len, int64_t v)
+{
+  static const char suffix[] = "GMK";
+  for (int i = 0; i < 3; i++) {
+    int shift = 30 - 10 * i;
+    int64_t unit = (int64_t)1 << shift;
+    if (v != 0 && v % unit == 0) {
+      snprintf(buf, len, "%" PRId64 "%c", v / unit, suffix[i]);
+      return;
+    }
+  }
+  snprintf(buf, len, "%" PRId64, v);
+}
+
+void kb_param_format(const kbench_param *p, int64_t v, char *buf, size_t len)
+{
+  if (p->n_choices && v >= 0 && v < p->n_choices)
+    snprintf(buf, len, "%s", p->choices[v]);
+  else
+    kb_format_count(buf, len, v);
+}
+
 int kb_param_check(const kbench_param *p, int64_t v, char *err, size_t errlen)
 {
+  if (p->n_choices) {
+    if (v >= 0 && v < p->n_choices)
+      return 0;
+    snprintf(err, errlen, "%s=%" PRId64 " is not the index of a choice",
+             p->name, v);
+    return -1;
+  }
   if (v < p->min || v > p->max) {
     snprintf(err, errlen, "%s=%" PRId64 " is outside [%" PRId64 ", %" PRId64
              "]", p->name, v, p->min, p->max);

@@ -19,6 +19,9 @@ typedef struct kb_values {
 
 int kb_parse_int(const char *s, int64_t *out);
 
+/* "64M" for 67108864, "1000003" for 1000003: exact, short. */
+void kb_format_count(char *buf, size_t len, int64_t v);
+
 /*
 ** A comma list of items, each an integer with an optional K/M/G suffix
 ** or a range: START:STOP:*FACTOR (geometric) or START:STOP:+STEP
@@ -27,7 +30,20 @@ int kb_parse_int(const char *s, int64_t *out);
 */
 int kb_parse_values(const char *s, kb_values *out, char *err, size_t errlen);
 void kb_values_free(kb_values *vals);
+
+/* The values text gives parameter p: kb_parse_values for an integer one;
+** for an enumerated one, a comma list of its choice names, each stored as
+** its index.  0, or -1 with a message naming the bad item. */
+int kb_param_parse(const kbench_param *p, const char *text, kb_values *out,
+                   char *err, size_t errlen);
+/* Whether v is a value of p: within its limits and flags, or the index of
+** one of its choices.  0, or -1 with a message. */
 int kb_param_check(const kbench_param *p, int64_t v, char *err, size_t errlen);
+/* Value v of p as users write it: the choice's name, or as
+** kb_format_count ("64M"). */
+void kb_param_format(const kbench_param *p, int64_t v, char *buf, size_t len);
+/* "f32, f64, i32": p's choices, for messages and --list. */
+void kb_param_choices(const kbench_param *p, char *buf, size_t len);
 int kb_param_name_ok(const char *name);
 
 #endif

@@ -7,29 +7,16 @@
 #include "params.h"
 #include "plan.h"
 
-void kb_format_count(char *buf, size_t len, int64_t v)
-{
-  static const char suffix[] = "GMK";
-  for (int i = 0; i < 3; i++) {
-    int shift = 30 - 10 * i;
-    int64_t unit = (int64_t)1 << shift;
-    if (v != 0 && v % unit == 0) {
-      snprintf(buf, len, "%" PRId64 "%c", v / unit, suffix[i]);
-      return;
-    }
-  }
-  snprintf(buf, len, "%" PRId64, v);
-}
-
 void kb_case_name(char *buf, size_t len, const kb_plugin *p,
                   const kbench_variant *v, const int64_t *values)
 {
   size_t used = (size_t)snprintf(buf, len, "%s", v->name);
   for (uint32_t i = 0; i < v->n_params && used < len; i++) {
-    char num[32];
-    kb_format_count(num, sizeof num, values[i]);
-    used += (size_t)snprintf(buf + used, len - used, "/%s:%s",
-                             kb_variant_param(p, v, i)->name, num);
+    const kbench_param *prm = kb_variant_param(p, v, i);
+    char num[256];
+    kb_param_format(prm, values[i], num, sizeof num);
+    used += (size_t)snprintf(buf + used, len - used, "/%s:%s", prm->name,
+                             num);
   }
 }
 
@@ -130,13 +117,13 @@ static int add_case(kb_plan *plan, const kb_plugin *p,
   plan->n++;
   size_t used = 0;
   for (uint32_t i = 0; i < v->n_params; i++) {
-    char num[32];
+    const kbench_param *prm = kb_variant_param(p, v, i);
+    char num[256];
     c->values[i] = values[i];
-    kb_format_count(num, sizeof num, values[i]);
+    kb_param_format(prm, values[i], num, sizeof num);
     used += (size_t)snprintf(c->label + used, used < sizeof c->label
                              ? sizeof c->label - used : 0, "%s%s=%s",
-                             i ? " " : "", kb_variant_param(p, v, i)->name,
-                             num);
+                             i ? " " : "", prm->name, num);
     if (used >= sizeof c->label)
       used = sizeof c->label - 1;
   }
@@ -229,8 +216,8 @@ static int plan_variant(kb_plan *plan, const kb_plugin *p,
     const kbench_param *prm = kb_variant_param(p, v, done);
     const char *text = assigned(o->assignments, o->n_assignments, prm->name);
     char why[256];
-    if (kb_parse_values(text ? text : prm->dflt, &lists[done], why,
-                        sizeof why)) {
+    if (kb_param_parse(prm, text ? text : prm->dflt, &lists[done], why,
+                       sizeof why)) {
       snprintf(err, errlen, "--param %s: %s", prm->name, why);
       goto out;
     }

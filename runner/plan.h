@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "loader.h"
+#include "params.h"
 
 typedef struct kb_plan_case {
   const kb_plugin *plugin;
@@ -73,11 +74,9 @@ int kb_plan_read_cases(kb_plan *plan, const kb_plugin *plugins,
                        size_t n_plugins, FILE *f, const char *path,
                        char *err, size_t errlen);
 
-/* "64M" for 67108864, "1000003" for 1000003: exact, short. */
-void kb_format_count(char *buf, size_t len, int64_t v);
-
 /* A case's name for other programs: "variant/param:value/..." with values
-** as kb_format_count writes them ("reduce_vec4/n:64M/threads:256"). */
+** as kb_param_format writes them ("reduce_vec4/n:64M/threads:256",
+** "staging/dtype:f32"). */
 void kb_case_name(char *buf, size_t len, const kb_plugin *p,
                   const kbench_variant *v, const int64_t *values);
 

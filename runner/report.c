@@ -180,6 +180,32 @@ static void print_output(FILE *out, const char *prefix, const char *text)
   }
 }
 
+/* "12.3 GFLOP/s": a rate with an SI prefix, three digits. */
+static void format_rate(char *buf, size_t len, double rate, const char *unit)
+{
+  static const char prefix[] = " kMGTPE";
+  int p = 0;
+  while (rate >= 1000 && p < 6) {
+    rate /= 1000;
+    p++;
+  }
+  snprintf(buf, len, "%.3g %.*s%s", rate, p > 0, prefix + p, unit);
+}
+
+/* What a passed case did besides moving bytes, when its variant says:
+** "12.3 GFLOP/s, 4.1 Gitems/s", or "". */
+static void format_work(char *buf, size_t len, const kb_result *res)
+{
+  char flops[32] = "", items[32] = "";
+  double f = kb_per_second(res, res->flops), i = kb_per_second(res,
+                                                               res->items);
+  if (f > 0)
+    format_rate(flops, sizeof flops, f, "FLOP/s");
+  if (i > 0)
+    format_rate(items, sizeof items, i, "items/s");
+  snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
+}
+
 static void report_tap(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const char *warnings)
 {
@@ -194,8 +220,11 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
           : "not ok", r->next, name, pc->label);
   if (res->verdict == KB_PASS) {
     kb_format_seconds(med, sizeof med, res->stats.median);
-    fprintf(r->out, "# %s: median %s, %.1f GB/s, %zu samples (%s mode)\n",
-            name, med, res->gbps, res->stats.n, res->mode);
+    char work[80];
+    format_work(work, sizeof work, res);
+    fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu samples (%s mode)\n",
+            name, med, res->gbps, *work ? ", " : "", work, res->stats.n,
+            res->mode);
     if (r->copy_gbps > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL)
       fprintf(r->out, "# %s: %.1f%% of the measured copy peak\n", name,
               100 * res->gbps / r->copy_gbps);
@@ -229,9 +258,11 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     snprintf(copy, sizeof copy, " %6s", "-");
   if (r->calibrate && r->copy_gbps > 0 && pct_peak(res, dev) > 0)
     snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
-  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s",
+  char work[80];
+  format_work(work, sizeof work, res);
+  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s%s%s",
           pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak, copy,
-          verdict_names[res->verdict]);
+          verdict_names[res->verdict], *work ? "  " : "", work);
   /* A skip says why; a crash's message names its stage already. */
   int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
   if (res->verdict != KB_PASS)

@@ -20,6 +20,8 @@ typedef struct kb_worker {
   int gpu_tried;
   kb_gpu *gpu;
   char why[512];           /* why the device could not be opened */
+  kb_pool *pool;           /* the plugins' staging threads, made at the
+                              first case; they start at its first use */
 } kb_worker;
 
 /*
@@ -196,6 +198,10 @@ static int run_order(kb_worker *w, const kb_order *o)
     kb_case_name(name, sizeof name, p, v, o->values);
     kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
     c.on_stage = send_stage;
+    /* Out of memory, the case stages on its own thread. */
+    if (!w->pool)
+      w->pool = kb_pool_new(w->job.jobs);
+    c.pool = w->pool;
     kb_gpu_range_push(name);
     kb_measure_case(&c, &w->job.measure, &res);
     kb_gpu_range_pop();
@@ -249,6 +255,7 @@ int kb_worker_main(void)
       return 2;            /* not an order this worker understands */
     }
   }
+  kb_pool_free(w.pool);
   kb_gpu_close(w.gpu);
   for (size_t i = 0; i < w.n_plugins; i++)
     kb_plugin_unload(&w.plugins[i]);

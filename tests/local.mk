@@ -71,6 +71,12 @@ tests_test_launcher_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_launcher_LDADD = $(UNIT_LDADD)
 tests_test_launcher_LDFLAGS = $(CUDA_LDFLAGS)
 TESTS += tests/test_launcher
+check_PROGRAMS += tests/test_pool
+tests_test_pool_SOURCES = tests/test_pool.c tests/tap.h
+tests_test_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_pool_LDADD = $(UNIT_LDADD)
+tests_test_pool_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += tests/test_pool
 
 check_PROGRAMS += tests/test_mannwhitney
 tests_test_mannwhitney_SOURCES = tests/test_mannwhitney.c tests/tap.h
@@ -108,6 +114,13 @@ check_LTLIBRARIES += tests/plugins/bad_no_entry.la tests/plugins/bad_abi.la \
 	tests/plugins/bad_null_verify.la tests/plugins/bad_setup.la \
 	tests/plugins/bad_param.la tests/plugins/bad_no_output.la \
 	tests/plugins/wrong_sum.la tests/plugins/first_run_only.la
+check_LTLIBRARIES += tests/plugins/bad_abi_newer.la tests/plugins/bad_choices.la
+tests_plugins_bad_abi_newer_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_abi_newer_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ABI_NEWER -DBROKEN_NAME='"bad_abi_newer"'
+tests_plugins_bad_abi_newer_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_choices_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_choices_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CHOICES -DBROKEN_NAME='"bad_choices"'
+tests_plugins_bad_choices_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_bad_no_entry_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_bad_no_entry_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_NO_ENTRY -DBROKEN_NAME='"bad_no_entry"'
 tests_plugins_bad_no_entry_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
@@ -232,3 +245,15 @@ EXTRA_DIST += tests/cli.sh tests/progress.sh tests/man.sh tests/loader.sh \
 	tests/plugins/gpu_broken.cuh \
 	tests/example.sh tests/lib.sh tests/odd tests/plot.sh \
 	tests/plot/sweep.json tests/plot/catalogue.json
+
+# ABI 1.1 (tests/staging.sh): a plugin built against the frozen 1.0 header,
+# which the runner must still load and run, and one that uses the staging
+# services, work and enumerated parameters.
+check_LTLIBRARIES += tests/plugins/abi10.la tests/plugins/staging.la
+tests_plugins_abi10_la_SOURCES = tests/plugins/abi10.c
+tests_plugins_abi10_la_CPPFLAGS = -I$(top_srcdir)/tests/abi10
+tests_plugins_abi10_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
+tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
+EXTRA_DIST += tests/abi10/kbench/plugin.h tests/staging.sh
+TESTS += tests/staging.sh

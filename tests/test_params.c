@@ -114,13 +114,38 @@ int main(void)
   }
 
   kbench_param p = {"threads", "block size", "256", 32, 1024,
-                    KBENCH_PARAM_POW2};
+                    KBENCH_PARAM_POW2, NULL, 0};
   ok(kb_param_check(&p, 256, err, sizeof err) == 0, "256 accepted");
   ok(kb_param_check(&p, 16, err, sizeof err) != 0 && strstr(err, "outside"),
      "below min: %s", err);
   ok(kb_param_check(&p, 2048, err, sizeof err) != 0, "above max");
   ok(kb_param_check(&p, 96, err, sizeof err) != 0
      && strstr(err, "power of two"), "not pow2: %s", err);
+  static const char *const dtypes[] = {"f32", "f64", "i32"};
+  kbench_param e = {"dtype", "type", "f32", 0, 0, 0, dtypes, 3};
+  ok(kb_param_parse(&e, "i32,f32,i32", &vals, err, sizeof err) == 0
+     && vals.n == 3 && vals.v[0] == 2 && vals.v[1] == 0 && vals.v[2] == 2,
+     "choices parse to their indices");
+  kb_values_free(&vals);
+  static const char *const bad_choices[] = {"f16", "f32,f16", "1", "", "f32,",
+                                            ",f32", "F32", "f32:f64"};
+  for (size_t i = 0; i < sizeof bad_choices / sizeof *bad_choices; i++) {
+    int rc = kb_param_parse(&e, bad_choices[i], &vals, err, sizeof err);
+    ok(rc != 0 && strstr(err, "is not one of f32, f64, i32") && !vals.v,
+       "'%s' refused: %s", bad_choices[i], err);
+  }
+  ok(kb_param_parse(&p, "64,128", &vals, err, sizeof err) == 0 && vals.n == 2,
+     "an integer parameter parses integers");
+  kb_values_free(&vals);
+  char text[32];
+  kb_param_format(&e, 1, text, sizeof text);
+  ok(strcmp(text, "f64") == 0, "a choice formats as its name");
+  kb_param_format(&p, 1 << 20, text, sizeof text);
+  ok(strcmp(text, "1M") == 0, "an integer as a count");
+  ok(kb_param_check(&e, 2, err, sizeof err) == 0
+     && kb_param_check(&e, 3, err, sizeof err) != 0
+     && kb_param_check(&e, -1, err, sizeof err) != 0,
+     "a choice index in range, others refused");
   ok(kb_param_name_ok("n_rows2") && !kb_param_name_ok("N")
      && !kb_param_name_ok("") && !kb_param_name_ok("a-b"), "names");
   return tap_done();

@@ -12,28 +12,38 @@ static void bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (vo
 static void down(const kbench_host *h, void *s) { (void)h; (void)s; }
 
 static const kbench_param params[] = {
-  {"n", "elements", "64M", 1, (int64_t)1 << 31, 0},
-  {"stride", "stride", "1,2,4", 1, 32, 0},
+  {"n", "elements", "64M", 1, (int64_t)1 << 31, 0, NULL, 0},
+  {"stride", "stride", "1,2,4", 1, 32, 0, NULL, 0},
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "fake", "a fake", "tests", KBENCH_BACKEND_HOST,
-  params, 2, never, never2, never2, bytes, down,
+  params, 2, never, never2, never2, bytes, down, NULL,
 };
 static const kbench_param other_params[] = {
-  {"n", "elements", "8", 1, (int64_t)1 << 31, 0},
+  {"n", "elements", "8", 1, (int64_t)1 << 31, 0, NULL, 0},
 };
 static const kbench_variant other = {
   sizeof(kbench_variant), "other", "declares n only", "tests",
-  KBENCH_BACKEND_HOST, other_params, 1, never, never2, never2, bytes, down,
+  KBENCH_BACKEND_HOST, other_params, 1, never, never2, never2, bytes, down, NULL,
 };
 static const kbench_param trio_params[] = {
-  {"a", "a", "1,2", 1, 100, 0},
-  {"b", "b", "10,20,30", 1, 100, 0},
-  {"c", "c", "100,200", 1, 1000, 0},
+  {"a", "a", "1,2", 1, 100, 0, NULL, 0},
+  {"b", "b", "10,20,30", 1, 100, 0, NULL, 0},
+  {"c", "c", "100,200", 1, 1000, 0, NULL, 0},
 };
 static const kbench_variant trio = {
   sizeof(kbench_variant), "trio", "three parameters", "tests",
-  KBENCH_BACKEND_HOST, trio_params, 3, never, never2, never2, bytes, down,
+  KBENCH_BACKEND_HOST, trio_params, 3, never, never2, never2, bytes, down, NULL,
+};
+static const char *const dtypes[] = {"f32", "f64", "i32"};
+static const kbench_param typed_params[] = {
+  {"dtype", "element type", "f32,f64", 0, 0, 0, dtypes, 3},
+  {"n", "elements", "8", 1, 1000, 0, NULL, 0},
+};
+static const kbench_variant typed = {
+  sizeof(kbench_variant), "typed", "an enumerated parameter", "tests",
+  KBENCH_BACKEND_HOST, typed_params, 2, never, never2, never2, bytes, down,
+  NULL,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
@@ -43,7 +53,7 @@ static const kbench_library lib = {
 int main(void)
 {
   const kbench_variant *list[] = {&variant};
-  kb_plugin p = {"fake.so", NULL, &lib, list, 1};
+  kb_plugin p = {"fake.so", NULL, &lib, list, 1, NULL, NULL};
   kb_plan plan;
   char err[512];
 
@@ -121,7 +131,7 @@ int main(void)
 
   /* Several variants, declaring different parameters. */
   const kbench_variant *all[] = {&variant, &other, &trio};
-  kb_plugin multi = {"multi.so", NULL, &lib, all, 3};
+  kb_plugin multi = {"multi.so", NULL, &lib, all, 3, NULL, NULL};
   ok(kb_plan_build(&plan, &multi, 1, NULL, err, sizeof err) == 0
      && plan.n == 3 + 1 + 12, "three variants, defaults: 16 cases");
   kb_plan_free(&plan);
@@ -229,6 +239,31 @@ int main(void)
   if (f)
     fclose(f);
 
+  /* An enumerated parameter: crossed, zipped, named by its choices. */
+  const kbench_variant *typed_list[] = {&typed};
+  kb_plugin tp = {"typed.so", NULL, &lib, typed_list, 1, NULL, NULL};
+  char name[256];
+  ok(kb_plan_build(&plan, &tp, 1, NULL, err, sizeof err) == 0 && plan.n == 2
+     && strcmp(plan.cases[1].label, "dtype=f64 n=8") == 0,
+     "choices by default: %s", plan.n ? plan.cases[plan.n - 1].label : err);
+  kb_case_name(name, sizeof name, &tp, &typed, plan.cases[1].values);
+  ok(strcmp(name, "typed/dtype:f64/n:8") == 0, "case name %s", name);
+  kb_plan_free(&plan);
+  const char *typed_zip[] = {"n,dtype"};
+  const char *typed_set[] = {"dtype=i32,f32,f32", "n=1,2,3"};
+  o = (kb_plan_opts){.assignments = typed_set, .n_assignments = 2,
+                     .zips = typed_zip, .n_zips = 1};
+  ok(kb_plan_build(&plan, &tp, 1, &o, err, sizeof err) == 0 && plan.n == 3
+     && strcmp(plan.cases[0].label, "dtype=i32 n=1") == 0
+     && strcmp(plan.cases[2].label, "dtype=f32 n=3") == 0,
+     "--zip pairs choices with integers");
+  kb_plan_free(&plan);
+  const char *typed_bad[] = {"dtype=f16"};
+  o = (kb_plan_opts){.assignments = typed_bad, .n_assignments = 1};
+  ok(kb_plan_build(&plan, &tp, 1, &o, err, sizeof err) != 0
+     && strstr(err, "--param dtype: 'f16' is not one of f32, f64, i32"),
+     "an unknown choice: %s", err);
+
   char buf[32];
   kb_format_count(buf, sizeof buf, 1000003);
   ok(strcmp(buf, "1000003") == 0, "plain count");
@@ -238,7 +273,7 @@ int main(void)
   /* Warnings about numbers that cannot be right. */
   kbench_device dev = {sizeof dev, "fake", 0, 9, 0, 132, 50 << 20, 1024, 0,
                        0, 0, 0, 3352.0, 0};
-  kb_measure_cfg cfg = {KB_MODE_COLD, 0, 0, 1, {10, 100, 0, 0.005, 1}};
+  kb_measure_cfg cfg = {KB_MODE_COLD, 0, 0, 1, 0, {10, 100, 0, 0.005, 1}};
   kb_result res;
   memset(&res, 0, sizeof res);
   res.bytes = (kbench_bytes){1 << 20, 1 << 20, KBENCH_MEM_GLOBAL};

@@ -12,13 +12,15 @@ static int noop2(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }
 static void bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (void)s; (void)b; }
 static void down(const kbench_host *h, void *s) { (void)h; (void)s; }
 
+static const char *const dtypes[] = {"f32", "f64"};
 static const kbench_param params[] = {
-  {"n", "elements", "64M", 1, (int64_t)1 << 31, KBENCH_PARAM_POW2},
-  {"stride", "stride", "1,2,4", 1, 32, 0},
+  {"n", "elements", "64M", 1, (int64_t)1 << 31, KBENCH_PARAM_POW2, NULL, 0},
+  {"stride", "stride", "1,2,4", 1, 32, 0, NULL, 0},
+  {"dtype", "type", "f64", 0, 0, 0, dtypes, 2},
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "fake_sum", "a fake", "tests", KBENCH_BACKEND_CUDA,
-  params, 2, noop, noop2, noop2, bytes, down,
+  params, 3, noop, noop2, noop2, bytes, down, NULL,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
@@ -60,6 +62,8 @@ int main(void)
   res.bytes.read = 1ull << 40;
   res.bytes.memory = KBENCH_MEM_GLOBAL;
   res.busy_after_s = 6.5e-6;
+  res.flops = 3ull << 40;
+  res.items = 7;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -69,13 +73,14 @@ int main(void)
      && strcmp(back.message, res.message) == 0
      && strcmp(back.mode, "cold") == 0 && back.n_samples == 3
      && back.samples[2] == 3e-6 && back.stats.median == 2.25e-6
-     && back.bytes.read == 1ull << 40 && back.busy_after_s == 6.5e-6,
+     && back.bytes.read == 1ull << 40 && back.busy_after_s == 6.5e-6
+     && back.flops == 3ull << 40 && back.items == 7,
      "every field of the result is the same");
   kb_result_free(&back);
 
   /* A plugin's description becomes a catalogue entry with its params. */
   const kbench_variant *list[] = {&variant};
-  kb_plugin p = {"/x/fake.so", NULL, &lib, list, 1};
+  kb_plugin p = {"/x/fake.so", NULL, &lib, list, 1, NULL, NULL};
   kb_plugin mirror;
   kb_wbuf_begin(&b, KB_MSG_PLUGIN);
   kb_msg_put_plugin(&b, &p);
@@ -86,10 +91,15 @@ int main(void)
   ok(strcmp(mirror.path, "/x/fake.so") == 0 && mirror.n_variants == 1
      && strcmp(mirror.variants[0]->name, "fake_sum") == 0
      && mirror.variants[0]->backend == KBENCH_BACKEND_CUDA
-     && mirror.variants[0]->n_params == 2 && strcmp(n->dflt, "64M") == 0
+     && mirror.variants[0]->n_params == 3 && strcmp(n->dflt, "64M") == 0
      && n->flags == KBENCH_PARAM_POW2 && n->max == (int64_t)1 << 31
      && strcmp(st->name, "stride") == 0 && !mirror.variants[0]->run,
      "names, defaults, limits and flags kept; no callbacks");
+  const kbench_param *dt = kb_variant_param(&mirror, mirror.variants[0], 2);
+  ok(n->n_choices == 0 && dt->n_choices == 2
+     && strcmp(dt->choices[0], "f32") == 0
+     && strcmp(dt->choices[1], "f64") == 0, "an enumerated parameter's "
+     "choices kept");
   kb_msg_free_plugin(&mirror);
 
   /* An order with its values. */
@@ -173,10 +183,10 @@ int main(void)
   kb_inbox_free(&big);
   const kbench_variant bad = {
     sizeof(kbench_variant), "Bad Name", "", "", KBENCH_BACKEND_HOST,
-    NULL, 0, noop, noop2, noop2, bytes, down,
+    NULL, 0, noop, noop2, noop2, bytes, down, NULL,
   };
   const kbench_variant *badlist[] = {&bad};
-  kb_plugin bp = {"/x/bad.so", NULL, &lib, badlist, 1};
+  kb_plugin bp = {"/x/bad.so", NULL, &lib, badlist, 1, NULL, NULL};
   kb_wbuf_begin(&b, KB_MSG_PLUGIN);
   kb_msg_put_plugin(&b, &bp);
   ok(through_pipe(&b, &in, &type, &r) == 1

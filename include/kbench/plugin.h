@@ -17,6 +17,13 @@
 **     structure.  The runner accepts an older minor and reads only the
 **     fields that the plugin's recorded structure size contains.
 **   - Fields are only ever appended.  Never reorder or remove one.
+**
+** ABI 1.1 appended: to kbench_param, named choices (enumerated parameters);
+** to kbench_host, param_name, fill, element, parallel_for and workers (fast,
+** reproducible host staging); to kbench_variant, the optional work callback
+** (floating-point operations and items per run).  A plugin built against
+** 1.0 still loads and runs: the runner reads only the fields its recorded
+** sizes contain, and its kbench_host only ever grows.
 */
 #ifndef KBENCH_PLUGIN_H
 #define KBENCH_PLUGIN_H
@@ -29,7 +36,7 @@ extern "C" {
 #endif
 
 #define KBENCH_ABI_MAJOR 1
-#define KBENCH_ABI_MINOR 0
+#define KBENCH_ABI_MINOR 1
 
 /* The one symbol a plugin exports.  Its name is part of the ABI. */
 #define KBENCH_ENTRY_SYMBOL "kbench_plugin_library"
@@ -67,10 +74,17 @@ enum kbench_memory {
 #define KBENCH_PARAM_POW2 0x1u  /* value must be a power of two */
 
 /*
-** A declared integer parameter.  The runner parses user values (decimal,
-** optional K/M/G binary suffix, or a comma list that expands into several
-** cases), checks min <= value <= max and the flags, and only then calls
-** setup.  A plugin may still reject a combination of values in setup.
+** A declared parameter.  The runner parses user values (decimal, optional
+** K/M/G binary suffix, or a comma list that expands into several cases),
+** checks min <= value <= max and the flags, and only then calls setup.  A
+** plugin may still reject a combination of values in setup.
+**
+** Since ABI 1.1 a parameter may instead be enumerated: n_choices names
+** (each [a-z0-9_]+, unique), such as {"f32", "f64", "i32"}.  Users then
+** give names ("dtype=f32,f64"), dflt names one or more of them, min, max
+** and flags are ignored (leave them 0), h->param returns the index of the
+** case's choice and h->param_name its name.  Cases are named with the
+** choice: "variant/dtype:f32".
 */
 typedef struct kbench_param {
   const char *name;     /* [a-z0-9_]+ */
@@ -79,6 +93,9 @@ typedef struct kbench_param {
   int64_t min;
   int64_t max;
   uint32_t flags;       /* KBENCH_PARAM_* */
+  /* ABI 1.1 */
+  const char *const *choices;  /* n_choices names; NULL for an integer */
+  uint32_t n_choices;          /* 0: an integer parameter */
 } kbench_param;
 
 /*
@@ -113,6 +130,35 @@ typedef struct kbench_bytes {
   uint64_t written;
   int memory;                    /* enum kbench_memory */
 } kbench_bytes;
+
+/*
+** ABI 1.1: the work one run does besides moving bytes, for the optional
+** kbench_variant.work callback.  The runner zeroes it and reports
+** flops / time as FLOP/s and items / time as items/s (Google Benchmark's
+** items_per_second).  Count the algorithm's operations (a multiply-add is
+** 2 flops; a sum of n floats n - 1), not what a variant happens to do.
+*/
+typedef struct kbench_work {
+  uint32_t size;                 /* sizeof(kbench_work) as the runner built it */
+  uint64_t flops;                /* floating-point operations; 0: not reported */
+  uint64_t items;                /* items (elements) processed; 0: not reported */
+} kbench_work;
+
+/* ABI 1.1: element types of kbench_host.fill and .element. */
+enum kbench_type {
+  KBENCH_TYPE_I32 = 0,  /* int32_t, uniform on the integers of [lo, hi] */
+  KBENCH_TYPE_U8 = 1,   /* uint8_t, the integers of [lo, hi], 0 <= lo <= hi <= 255 */
+  KBENCH_TYPE_F32 = 2,  /* float, uniform on [lo, hi) */
+  KBENCH_TYPE_F64 = 3   /* double, uniform on [lo, hi) */
+};
+
+/*
+** ABI 1.1: the callback of kbench_host.parallel_for, called for the indices
+** [begin, end) by the worker thread numbered worker (0 <= worker <
+** h->workers(h)).  Returns KBENCH_OK, or a failure status after h->fail.
+*/
+typedef int (*kbench_range_fn)(void *ctx, size_t begin, size_t end,
+                               unsigned worker);
 
 /*
 ** The runner's services, handed to every callback.  One kbench_host exists
@@ -156,6 +202,62 @@ struct kbench_host {
 
   /* Runner-private data; plugins must not touch it. */
   void *opaque;
+
+  /*
+  ** ABI 1.1.  A plugin that declares 1.1 may use these: the runner refuses
+  ** plugins newer than itself, so its kbench_host has them.
+  **
+  ** fill, parallel_for and workers may be called from setup and verify
+  ** only, never from inside a parallel_for callback; param, param_name,
+  ** element and fail may also be called from the callbacks (fail records
+  ** the message of the chunk that fails).
+  */
+
+  /* The name of the case's choice of an enumerated parameter ("f32").
+  ** Asking for an integer or undeclared parameter is a plugin bug: NULL,
+  ** and the case fails. */
+  const char *(*param_name)(const kbench_host *h, const char *name);
+
+  /*
+  ** Fill n elements of type (enum kbench_type) at ptr with random values in
+  ** [lo, hi] (integers) or [lo, hi) (floating point), on the runner's
+  ** threads.  Element i is a pure function of (--seed, the case, buffer,
+  ** i): counter-based (splitmix64 read at position i of a sequence keyed
+  ** by the rest), so the data is the same whatever --jobs is, differs
+  ** between buffer ids and between cases, and element() regenerates any
+  ** one of them.  Integers map the high 32 bits of the 64 by a multiply
+  ** and a shift; floats are lo + (hi - lo) * u, u of 24 (float) or 53
+  ** (double) bits, rounded to the type, and moved to the value below hi
+  ** if they round to it.  Returns KBENCH_OK; a bad type or range is a
+  ** plugin bug (KBENCH_ERROR, the case fails).
+  */
+  int (*fill)(const kbench_host *h, void *ptr, size_t n, int type, double lo,
+              double hi, uint64_t buffer);
+
+  /* Element index of the fill with the same type, lo, hi and buffer, as a
+  ** double (exact for every type). */
+  double (*element)(const kbench_host *h, int type, double lo, double hi,
+                    uint64_t buffer, uint64_t index);
+
+  /*
+  ** Call fn(ctx, begin, end, worker) on chunks of grain indices (0: the
+  ** runner picks, about 8 chunks a thread) that cover [0, n) exactly once,
+  ** on --jobs threads, the calling one included; returns when all are
+  ** done.  A callback that fails stops the handing out of chunks; the
+  ** status and message returned are those of the lowest failed chunk, so
+  ** a callback that reports the first bad index of its chunk makes the
+  ** message name the first bad index of all, whatever the number of
+  ** threads.  Returns KBENCH_OK when every chunk did.  For a reduction,
+  ** keep one partial per worker (h->workers(h) of them), or, for a result
+  ** that must not depend on --jobs (floating-point sums), one per chunk of
+  ** a fixed grain, combined in order afterwards.
+  */
+  int (*parallel_for)(const kbench_host *h, size_t n, size_t grain,
+                      kbench_range_fn fn, void *ctx);
+
+  /* The number of threads parallel_for uses: --jobs, or the cores this
+  ** process may run on. */
+  unsigned (*workers)(const kbench_host *h);
 };
 
 /*
@@ -201,6 +303,11 @@ typedef struct kbench_variant {
 
   /* Free everything setup allocated.  Required. */
   void (*teardown)(const kbench_host *h, void *state);
+
+  /* ABI 1.1.  The floating-point operations and items of one run, into
+  ** the zeroed *work; called after the case verified, like bytes_moved.
+  ** Optional: NULL reports neither. */
+  void (*work)(const kbench_host *h, void *state, kbench_work *work);
 } kbench_variant;
 
 /*

@@ -15,8 +15,27 @@ typedef struct reduce_cpu {
 } reduce_cpu;
 
 static const kbench_param reduce_cpu_params[] = {
-  {"n", "number of int32 elements", "16M", 1, (int64_t)1 << 31, 0},
+  {.name = "n", .help = "number of int32 elements", .dflt = "16M", .min = 1,
+   .max = (int64_t)1 << 31},
 };
+
+/* The reference's pass over one chunk: 64-bit partial sums, back to front,
+** one per worker thread. */
+typedef struct reference {
+  const int *in;
+  int64_t *partial;
+} reference;
+
+static int reduce_cpu_partial(void *ctx, size_t begin, size_t end,
+                              unsigned worker)
+{
+  reference *r = ctx;
+  int64_t wide = 0;
+  for (size_t i = end; i-- > begin;)
+    wide += r->in[i];
+  r->partial[worker] += wide;
+  return KBENCH_OK;
+}
 
 static int reduce_cpu_setup(const kbench_host *h, void **state)
 {
@@ -29,13 +48,23 @@ static int reduce_cpu_setup(const kbench_host *h, void **state)
   if (!s->in)
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
                    s->n * sizeof *s->in);
-  kb_fill_int(h, s->in, s->n, -1000, 1000);
+  if (h->fill(h, s->in, s->n, KBENCH_TYPE_I32, -1000, 1000, 0) != KBENCH_OK)
+    return KBENCH_ERROR;
 
-  /* The reference sums in 64 bits, back to front, and wraps once at the
-  ** end: a different order and width from run(), same result mod 2^32. */
+  /* The reference sums in 64 bits, chunks back to front on the runner's
+  ** threads, and wraps once at the end: a different order and width from
+  ** run(), the same result mod 2^32 whatever the threads. */
+  unsigned workers = h->workers(h);
+  reference r = {s->in, calloc(workers, sizeof(int64_t))};
+  if (!r.partial)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  int status = h->parallel_for(h, s->n, 0, reduce_cpu_partial, &r);
   int64_t wide = 0;
-  for (size_t i = s->n; i-- > 0;)
-    wide += s->in[i];
+  for (unsigned w = 0; w < workers; w++)
+    wide += r.partial[w];
+  free(r.partial);
+  if (status != KBENCH_OK)
+    return status;
   s->expected = (int)(uint32_t)(uint64_t)wide;
   return h->output(h, &s->sum, sizeof s->sum, KBENCH_MEM_HOST);
 }
@@ -76,12 +105,19 @@ static void reduce_cpu_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant reduce_cpu_variant = {
-  sizeof(kbench_variant), "reduce_cpu",
-  "int32 sum on the CPU: the host reference for the reduction family",
-  "seed 000 (reduction), host baseline", KBENCH_BACKEND_HOST,
-  reduce_cpu_params, 1,
-  reduce_cpu_setup, reduce_cpu_run, reduce_cpu_verify, reduce_cpu_bytes,
-  reduce_cpu_teardown,
+  .size = sizeof(kbench_variant),
+  .name = "reduce_cpu",
+  .summary = "int32 sum on the CPU: the host reference for the reduction "
+             "family",
+  .origin = "seed 000 (reduction), host baseline",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = reduce_cpu_params,
+  .n_params = 1,
+  .setup = reduce_cpu_setup,
+  .run = reduce_cpu_run,
+  .verify = reduce_cpu_verify,
+  .bytes_moved = reduce_cpu_bytes,
+  .teardown = reduce_cpu_teardown,
 };
 
 KBENCH_PLUGIN(&reduce_cpu_variant)

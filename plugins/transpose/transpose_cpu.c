@@ -11,15 +11,18 @@
 #include "kb_util.h"
 
 typedef struct transpose_cpu {
+  const kbench_host *h;    /* for the parallel check's messages */
   float *in, *out;
   size_t rows, cols, block;
 } transpose_cpu;
 
 static const kbench_param transpose_cpu_params[] = {
-  {"rows", "rows of the input matrix", "2048", 1, 1 << 20, 0},
-  {"cols", "columns of the input matrix", "2048", 1, 1 << 20, 0},
-  {"block", "tile edge of the cache-blocked loop; 0 = naive loop", "32", 0,
-   4096, 0},
+  {.name = "rows", .help = "rows of the input matrix", .dflt = "2048",
+   .min = 1, .max = 1 << 20},
+  {.name = "cols", .help = "columns of the input matrix", .dflt = "2048",
+   .min = 1, .max = 1 << 20},
+  {.name = "block", .help = "tile edge of the cache-blocked loop; 0 = naive "
+   "loop", .dflt = "32", .min = 0, .max = 4096},
 };
 
 static int transpose_cpu_setup(const kbench_host *h, void **state)
@@ -28,6 +31,7 @@ static int transpose_cpu_setup(const kbench_host *h, void **state)
   if (!s)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   *state = s;
+  s->h = h;
   s->rows = (size_t)h->param(h, "rows");
   s->cols = (size_t)h->param(h, "cols");
   s->block = (size_t)h->param(h, "block");
@@ -37,7 +41,9 @@ static int transpose_cpu_setup(const kbench_host *h, void **state)
   if (!s->in || !s->out)
     return h->fail(h, KBENCH_ERROR, "cannot allocate 2 x %zu host bytes",
                    bytes);
-  kb_fill_float(h, s->in, s->rows * s->cols);
+  if (h->fill(h, s->in, s->rows * s->cols, KBENCH_TYPE_F32, -1, 1, 0)
+      != KBENCH_OK)
+    return KBENCH_ERROR;
   return h->output(h, s->out, bytes, KBENCH_MEM_HOST);
 }
 
@@ -67,12 +73,16 @@ static int transpose_cpu_run(const kbench_host *h, void *state)
 }
 
 /* Independent of run: walks the OUTPUT in order (column of the input by
-** column) and compares 32-bit patterns, so a NaN poison or a -0.0/+0.0
-** swap is caught; reports the first wrong output index. */
-static int transpose_cpu_verify(const kbench_host *h, void *state)
+** column, the columns [begin, end) of a chunk) and compares 32-bit
+** patterns, so a NaN poison or a -0.0/+0.0 swap is caught; the runner
+** reports the lowest chunk's first wrong output index. */
+static int transpose_cpu_check(void *ctx, size_t begin, size_t end,
+                               unsigned worker)
 {
-  transpose_cpu *s = state;
-  for (size_t c = 0; c < s->cols; c++)
+  transpose_cpu *s = ctx;
+  const kbench_host *h = s->h;
+  (void)worker;
+  for (size_t c = begin; c < end; c++)
     for (size_t r = 0; r < s->rows; r++) {
       size_t o = c * s->rows + r, i = r * s->cols + c;
       uint32_t got, want;
@@ -85,6 +95,12 @@ static int transpose_cpu_verify(const kbench_host *h, void *state)
                        (unsigned)want);
     }
   return KBENCH_OK;
+}
+
+static int transpose_cpu_verify(const kbench_host *h, void *state)
+{
+  transpose_cpu *s = state;
+  return h->parallel_for(h, s->cols, 0, transpose_cpu_check, s);
 }
 
 static void transpose_cpu_bytes(const kbench_host *h, void *state,
@@ -106,12 +122,18 @@ static void transpose_cpu_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant transpose_cpu_variant = {
-  sizeof(kbench_variant), "transpose_cpu",
-  "float transpose on the CPU: naive loop or cache-blocked tiles",
-  "seed 003 transposeHost; NVIDIA transpose notes (CPU baseline)",
-  KBENCH_BACKEND_HOST, transpose_cpu_params, 3,
-  transpose_cpu_setup, transpose_cpu_run, transpose_cpu_verify,
-  transpose_cpu_bytes, transpose_cpu_teardown,
+  .size = sizeof(kbench_variant),
+  .name = "transpose_cpu",
+  .summary = "float transpose on the CPU: naive loop or cache-blocked tiles",
+  .origin = "seed 003 transposeHost; NVIDIA transpose notes (CPU baseline)",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = transpose_cpu_params,
+  .n_params = 3,
+  .setup = transpose_cpu_setup,
+  .run = transpose_cpu_run,
+  .verify = transpose_cpu_verify,
+  .bytes_moved = transpose_cpu_bytes,
+  .teardown = transpose_cpu_teardown,
 };
 
 KBENCH_PLUGIN(&transpose_cpu_variant)

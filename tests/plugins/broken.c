@@ -41,8 +41,16 @@ typedef struct sum {
   int runs;
 } sum;
 
+#ifdef BROKEN_CHOICES
+/* Two choices of one name: the loader must refuse the parameter. */
+static const char *const twice[] = {"f32", "f64", "f32"};
+#  define SUM_CHOICES twice, 3
+#else
+#  define SUM_CHOICES NULL, 0
+#endif
+
 static const kbench_param sum_params[] = {
-  {"n", "elements summed (at most 1000)", "1000", 1, 1000, 0},
+  {"n", "elements summed (at most 1000)", "1000", 1, 1000, 0, SUM_CHOICES},
 };
 
 static int sum_setup(const kbench_host *h, void **state)
@@ -165,16 +173,22 @@ static const kbench_variant sum_variant = {
 #else
   sum_verify,
 #endif
-  sum_bytes, sum_teardown,
+  sum_bytes, sum_teardown, NULL,
 };
 
-#if defined(BROKEN_ABI)
+#if defined(BROKEN_ABI) || defined(BROKEN_ABI_NEWER)
 static const kbench_variant *one(uint32_t i) { return i ? NULL : &sum_variant; }
 KBENCH_EXPORT const kbench_library *kbench_plugin_library(void)
 {
+#  ifdef BROKEN_ABI
   static const kbench_library lib = {
     KBENCH_ABI_MAJOR + 98, 0, sizeof(kbench_library), sizeof(kbench_variant),
     sizeof(kbench_param), one};
+#  else
+  static const kbench_library lib = {
+    KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR + 1, sizeof(kbench_library),
+    sizeof(kbench_variant), sizeof(kbench_param), one};
+#  endif
   return &lib;
 }
 #elif !defined(BROKEN_NO_ENTRY)
