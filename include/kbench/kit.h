@@ -68,14 +68,16 @@ static inline float kbench_scale_float(uint32_t bits)
   return (float)((int32_t)(bits >> 8) - (1 << 23)) / (float)(1 << 23);
 }
 
+/* What kbench_kit_fill writes: int or float elements. */
 enum kbench_kit_type { KBENCH_KIT_INT = 0, KBENCH_KIT_FLOAT = 1 };
 
 /*
 ** The one function through which the kit draws random numbers: n elements
 ** of `type` at p, ints uniform in [lo, hi], floats in [-1, 1) (lo and hi
-** unused).  When the runner offers ABI 1.1's parallel fill, this is the
-** body that hands the work to it; kbench_fill_int and kbench_fill_float
-** stay as they are.
+** unused), serially from h->random (ABI 1.0).  When the runner offers ABI
+** 1.1's parallel fill, one line at the top of this body hands the work to
+** it (when h->size says the service is there); kbench_fill_int,
+** kbench_fill_float and every caller stay as they are.
 */
 static inline void kbench_kit_fill(const kbench_host *h, void *p, size_t n,
                                    int type, int lo, int hi)
