@@ -220,7 +220,7 @@ PY
   pprobe)
     # Where a plugin's setup and verify time goes (bench/plugin_probe.cu),
     # with glibc's defaults and with freed memory kept as kbench keeps it.
-    nvcc -O3 -Iinclude -Iplugins/common -Iplugins/stencil -Iplugins/coalesce \
+    nvcc -O3 -Iinclude -Iplugins/stencil -Iplugins/coalesce \
       "$here/bench/plugin_probe.cu" runner/rng.c -o plugin_probe \
       && { ./plugin_probe; ./plugin_probe keep; } > "$OUT/plugin_probe.txt" 2>&1
     cat "$OUT/plugin_probe.txt" ;;

@@ -9,7 +9,7 @@
 ** rounds after the first reuse pages already present.  No GPU work: a
 ** memcpy into the output copy stands in for the device-to-host copy.
 **
-**   nvcc -O3 -Iinclude -Iplugins/common -Iplugins/stencil -Iplugins/coalesce \
+**   nvcc -O3 -Iinclude -Iplugins/stencil -Iplugins/coalesce \
 **        bench/plugin_probe.cu runner/rng.c -o plugin_probe
 */
 #include <malloc.h>
@@ -52,7 +52,7 @@ static void stencil(const kbench_host *h)
   float *got = (float *)malloc(bytes);
   t[0] = now() - t0;
   t0 = now();
-  kb_fill_float(h, in, n);
+  kbench_fill_float(h, in, n);
   t[1] = now() - t0;
   t0 = now();
   stencil_reference(in, want, n);
@@ -61,7 +61,7 @@ static void stencil(const kbench_host *h)
   memcpy(got, want, bytes);
   t[3] = now() - t0;
   t0 = now();
-  if (kb_count_far(got, want, n, 0.0, STENCIL_ATOL) != 0)
+  if (kbench_first_far_float(got, want, n, 0.0, STENCIL_ATOL) != n)
     printf("stencil: comparison failed\n");
   t[4] = now() - t0;
   report("stencil", t);
@@ -93,8 +93,8 @@ static void layout_aos(const kbench_host *h)
   memcpy(s.got, s.want, bytes);
   t[3] = now() - t0;
   t0 = now();
-  if (kb_count_far((const float *)s.got, (const float *)s.want, words,
-                   COALESCE_TOL, COALESCE_TOL) != 0)
+  if (kbench_first_far_float((const float *)s.got, (const float *)s.want,
+                             words, COALESCE_TOL, COALESCE_TOL) != words)
     printf("layout_aos: comparison failed\n");
   t[4] = now() - t0;
   report("aos", t);

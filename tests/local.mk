@@ -32,7 +32,7 @@ endif
 UNIT_LDADD = runner/libkbrunner.la
 UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
 check_PROGRAMS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan tests/test_kbutil tests/test_wire tests/test_progress
+	tests/test_plan tests/test_kit tests/test_wire tests/test_progress
 tests_test_params_SOURCES = tests/test_params.c tests/tap.h
 tests_test_params_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_params_LDADD = $(UNIT_LDADD)
@@ -49,11 +49,14 @@ tests_test_plan_SOURCES = tests/test_plan.c tests/tap.h
 tests_test_plan_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_plan_LDADD = $(UNIT_LDADD)
 tests_test_plan_LDFLAGS = $(CUDA_LDFLAGS)
-# The plugins' helpers, against the runner's generator.
-tests_test_kbutil_SOURCES = tests/test_kbutil.c tests/tap.h
-tests_test_kbutil_CPPFLAGS = $(UNIT_CPPFLAGS)
-tests_test_kbutil_LDADD = $(UNIT_LDADD)
-tests_test_kbutil_LDFLAGS = $(CUDA_LDFLAGS)
+# The kit's host part, against the runner's generator, as plain C11 with
+# no CUDA header on the include path.
+tests_test_kit_SOURCES = tests/test_kit.c tests/tap.h
+tests_test_kit_CPPFLAGS = -I$(top_srcdir)/include -I$(top_srcdir)/runner \
+	-D_POSIX_C_SOURCE=200809L
+tests_test_kit_CFLAGS = $(AM_CFLAGS) -Wpedantic
+tests_test_kit_LDADD = $(UNIT_LDADD) -lm
+tests_test_kit_LDFLAGS = $(CUDA_LDFLAGS)
 
 tests_test_wire_SOURCES = tests/test_wire.c tests/tap.h
 tests_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -229,19 +232,24 @@ tests_plugins_gpu_nonblocking_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_late_setup_la_SOURCES = tests/plugins/gpu_late_setup.cu
 tests_plugins_gpu_late_setup_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_late_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# The kit's CUDA part under nvcc (tests/kit.sh).
+check_LTLIBRARIES += tests/plugins/kit_cuda.la
+tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu
+tests_plugins_kit_cuda_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_kit_cuda_la_LDFLAGS = $(BROKEN_LDFLAGS)
 else
 HAVE_CUDA_FLAG = no
 endif
 
 TESTS += tests/test_params tests/test_stats tests/test_criterion \
-	tests/test_plan tests/test_kbutil tests/test_wire tests/test_progress \
+	tests/test_plan tests/test_kit tests/test_wire tests/test_progress \
 	tests/cli.sh tests/progress.sh tests/man.sh \
 	tests/loader.sh tests/host.sh \
 	tests/isolation.sh tests/devices.sh tests/json.sh tests/plot.sh \
-	tests/gpu.sh tests/example.sh
-EXTRA_DIST += tests/cli.sh tests/progress.sh tests/man.sh tests/loader.sh \
-	tests/host.sh tests/gpu.sh tests/isolation.sh tests/devices.sh \
-	tests/json.sh \
+	tests/gpu.sh tests/kit.sh tests/example.sh
+EXTRA_DIST += tests/cli.sh tests/kit.sh tests/progress.sh tests/man.sh \
+	tests/loader.sh tests/host.sh tests/gpu.sh tests/isolation.sh \
+	tests/devices.sh tests/json.sh \
 	tests/plugins/gpu_broken.cuh \
 	tests/example.sh tests/lib.sh tests/odd tests/plot.sh \
 	tests/plot/sweep.json tests/plot/catalogue.json

@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kb_cuda.h"
+#include <kbench/kit.h>
 
 #define COALESCE_ORIGIN "seed 004 (CUDA: working with memory, part II)"
 
@@ -110,9 +110,9 @@ static void coalesce_fill(const kbench_host *h, void *p, size_t words,
                           int floats)
 {
   if (floats)
-    kb_fill_float(h, (float *)p, words);
+    kbench_fill_float(h, (float *)p, words);
   else
-    kb_fill_int(h, (int *)p, words, -(1 << 30), (1 << 30) - 1);
+    kbench_fill_int(h, (int *)p, words, -(1 << 30), (1 << 30) - 1);
 }
 
 /* The reference, element by element in logical order: ints widened to 64
@@ -172,16 +172,16 @@ static int coalesce_setup(const kbench_host *h, void **state,
   }
   coalesce_fill(h, host, s->in_elems * k->words, k->particles);
   coalesce_reference(s, host);
-  int rc = kb_device_upload(h, &s->in, host, in_bytes);
+  int rc = kbench_device_upload(h, &s->in, host, in_bytes);
   free(host);
-  return rc == KBENCH_OK ? kb_device_output(h, &s->out, out_bytes) : rc;
+  return rc == KBENCH_OK ? kbench_device_output(h, &s->out, out_bytes) : rc;
 }
 
 static int coalesce_run(const kbench_host *h, void *state)
 {
   coalesce_state *s = (coalesce_state *)state;
-  s->kind->launch(s, KB_STREAM(h));
-  KB_LAUNCHED(h);
+  s->kind->launch(s, kbench_stream(h));
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
@@ -203,21 +203,22 @@ static int coalesce_verify(const kbench_host *h, void *state)
   coalesce_state *s = (coalesce_state *)state;
   const coalesce_kind *k = s->kind;
   size_t out_words = s->n * k->words;
-  int rc = kb_fetch(h, s->got, s->out, out_words * sizeof(int));
+  int rc = kbench_fetch(h, s->got, s->out, out_words * sizeof(int));
   if (rc != KBENCH_OK)
     return rc;
   const float *gf = (const float *)s->got, *wf = (const float *)s->want;
   const int *gi = (const int *)s->got, *wi = (const int *)s->want;
   if (k->words == k->fields &&
       (k->particles
-           ? kb_count_far(gf, wf, out_words, COALESCE_TOL, COALESCE_TOL) == 0
+           ? kbench_first_far_float(gf, wf, out_words, COALESCE_TOL,
+                                    COALESCE_TOL) == out_words
            : memcmp(gi, wi, out_words * sizeof(int)) == 0))
     return KBENCH_OK;
   for (size_t i = 0; i < s->n; i++)
     for (unsigned f = 0; f < k->fields; f++) {
       size_t w = coalesce_word(k, s->n, i, f);
       if (k->particles) {
-        if (!kb_close(gf[w], wf[w], COALESCE_TOL, COALESCE_TOL))
+        if (!kbench_close_float(gf[w], wf[w], COALESCE_TOL, COALESCE_TOL))
           return h->fail(h, KBENCH_WRONG, "element %zu field %u = %.9g, "
                          "expected %.9g (tolerance %g + %g * |expected|)",
                          i, f, (double)gf[w], (double)wf[w], COALESCE_TOL,
@@ -255,7 +256,7 @@ static void coalesce_teardown(const kbench_host *h, void *state)
 #define COALESCE_LAUNCH(name, kernel, T)                                    \
   static void name(const coalesce_state *s, cudaStream_t stream)           \
   {                                                                         \
-    kernel<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(         \
+    kernel<<<kbench_blocks(s->n, s->threads), s->threads, 0, stream>>>(     \
         (const T *)s->in, (T *)s->out, s->n);                               \
   }
 

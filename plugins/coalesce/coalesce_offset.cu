@@ -33,7 +33,7 @@ static void offset_reference(const coalesce_state *s, const int *in,
 
 static void offset_launch(const coalesce_state *s, cudaStream_t stream)
 {
-  copy_offset<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(
+  copy_offset<<<kbench_blocks(s->n, s->threads), s->threads, 0, stream>>>(
       (const int *)s->in, (int *)s->out, s->n, (unsigned)s->arg);
 }
 

@@ -59,7 +59,7 @@ static void stride_launch(const coalesce_state *s, cudaStream_t stream)
 {
   size_t q = s->n / s->arg;
   unsigned r = (unsigned)(s->n % s->arg);
-  dim3 grid(kb_blocks(q + (r != 0), s->threads), (unsigned)s->arg);
+  dim3 grid(kbench_blocks(q + (r != 0), s->threads), (unsigned)s->arg);
   copy_strided<<<grid, s->threads, 0, stream>>>(
       (const int *)s->in, (int *)s->out, q, r, (unsigned)s->arg);
 }

@@ -45,7 +45,7 @@ static particle_arrays soa_arrays(void *base, size_t n)
 
 static void soa_launch(const coalesce_state *s, cudaStream_t stream)
 {
-  step_soa<<<kb_blocks(s->n, s->threads), s->threads, 0, stream>>>(
+  step_soa<<<kbench_blocks(s->n, s->threads), s->threads, 0, stream>>>(
       soa_arrays(s->in, s->n), soa_arrays(s->out, s->n), s->n);
 }
 

@@ -25,7 +25,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "kb_cuda.h"
+#include <kbench/kit.h>
 
 /* ------------------------------------------------------------------ */
 /* Parameters                                                          */
@@ -103,8 +103,8 @@ static int reduce_persistent_blocks(const kbench_host *h, K kernel,
                                     size_t n, size_t tile, unsigned *blocks)
 {
   int per_sm = 0;
-  KB_CUDA(h, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                 &per_sm, kernel, (int)threads, smem));
+  KBENCH_CUDA(h, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                     &per_sm, kernel, (int)threads, smem));
   size_t resident = (size_t)(per_sm > 0 ? per_sm : 1) *
                     (size_t)(h->device(h)->sm_count > 0
                                  ? h->device(h)->sm_count : 1);
@@ -121,8 +121,8 @@ static int reduce_launch(const kbench_host *h, void *state, K kernel,
 {
   reduce_state *s = (reduce_state *)state;
   kernel<<<s->blocks, s->threads, smem_per_thread * s->threads,
-           KB_STREAM(h)>>>((const int *)s->in, (int *)s->out, s->n);
-  KB_LAUNCHED(h);
+           kbench_stream(h)>>>((const int *)s->in, (int *)s->out, s->n);
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
@@ -208,23 +208,23 @@ static int reduce_setup(const kbench_host *h, void **state,
   }
   if (s->type == REDUCE_FLOAT) {
     float *x = (float *)host;
-    kb_fill_float(h, x, s->n + s->offset);
+    kbench_fill_float(h, x, s->n + s->offset);
     rc = reduce_reference_float(h, s, x + s->offset);
   } else {
     int *x = (int *)host;
-    kb_fill_int(h, x, s->n + s->offset, -1000, 1000);
+    kbench_fill_int(h, x, s->n + s->offset, -1000, 1000);
     rc = reduce_reference_int(h, s, x + s->offset);
   }
   if (rc == KBENCH_OK)
-    rc = kb_device_upload(h, &s->base, host, in_bytes);
+    rc = kbench_device_upload(h, &s->base, host, in_bytes);
   free(host);
   if (rc == KBENCH_OK)
-    rc = kb_device_output(h, &s->out, s->n_out * elem);
+    rc = kbench_device_output(h, &s->out, s->n_out * elem);
   if (rc == KBENCH_OK && s->scratch_bytes) {
-    rc = kb_device_alloc(h, &s->scratch, s->scratch_bytes);
+    rc = kbench_device_alloc(h, &s->scratch, s->scratch_bytes);
     /* Accumulators in scratch start at zero (see reduce_vec4). */
     if (rc == KBENCH_OK)
-      KB_CUDA(h, cudaMemset(s->scratch, 0, s->scratch_bytes));
+      KBENCH_CUDA(h, cudaMemset(s->scratch, 0, s->scratch_bytes));
   }
   if (rc == KBENCH_OK)
     s->in = (char *)s->base + s->offset * elem;
@@ -239,18 +239,19 @@ static int reduce_verify(const kbench_host *h, void *state)
   reduce_state *s = (reduce_state *)state;
   if (s->type == REDUCE_FLOAT) {
     float got;
-    int rc = kb_fetch(h, &got, s->out, sizeof got);
-    return rc == KBENCH_OK ? kb_check_float(h, "sum", &got, &s->expected_f,
-                                            1, 0x1p-23, s->atol_f)
+    int rc = kbench_fetch(h, &got, s->out, sizeof got);
+    return rc == KBENCH_OK ? kbench_check_float(h, "sum", &got,
+                                                &s->expected_f, 1, 0x1p-23,
+                                                s->atol_f)
                            : rc;
   }
   int *got = (int *)malloc(s->n_out * sizeof(int));
   if (!got)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  int rc = kb_fetch(h, got, s->out, s->n_out * sizeof(int));
+  int rc = kbench_fetch(h, got, s->out, s->n_out * sizeof(int));
   if (rc == KBENCH_OK)
-    rc = kb_check_int(h, s->n_out == 1 ? "sum" : "partial", got, s->expected,
-                      s->n_out);
+    rc = kbench_check_int(h, s->n_out == 1 ? "sum" : "partial", got,
+                          s->expected, s->n_out);
   free(got);
   return rc;
 }
@@ -539,9 +540,9 @@ template <typename T>
 static int reduce_run_vec4(const kbench_host *h, void *state)
 {
   reduce_state *s = (reduce_state *)state;
-  reduce_vec4_kernel<T><<<s->blocks, s->threads, 0, KB_STREAM(h)>>>(
+  reduce_vec4_kernel<T><<<s->blocks, s->threads, 0, kbench_stream(h)>>>(
       (const T *)s->in, (T *)s->out, s->n, (unsigned *)s->scratch);
-  KB_LAUNCHED(h);
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 

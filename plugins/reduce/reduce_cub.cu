@@ -24,7 +24,7 @@ static int plan(const kbench_host *h, reduce_state *s)
   s->n_out = 1;
   s->blocks = 1;  /* not ours to choose: CUB picks its grid */
   /* A NULL temp pointer only asks for the size. */
-  KB_CUDA(h, cub_sum(NULL, s->scratch_bytes, NULL, NULL, s->n, 0));
+  KBENCH_CUDA(h, cub_sum(NULL, s->scratch_bytes, NULL, NULL, s->n, 0));
   if (s->scratch_bytes == 0)
     s->scratch_bytes = 1;
   return KBENCH_OK;
@@ -34,9 +34,9 @@ static int run(const kbench_host *h, void *state)
 {
   reduce_state *s = (reduce_state *)state;
   size_t bytes = s->scratch_bytes;
-  KB_CUDA(h, cub_sum(s->scratch, bytes, (const int *)s->in, (int *)s->out,
-                     s->n, KB_STREAM(h)));
-  KB_LAUNCHED(h);
+  KBENCH_CUDA(h, cub_sum(s->scratch, bytes, (const int *)s->in,
+                         (int *)s->out, s->n, kbench_stream(h)));
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 

@@ -38,9 +38,9 @@ static int plan(const kbench_host *h, reduce_state *s)
 static int run(const kbench_host *h, void *state)
 {
   reduce_state *s = (reduce_state *)state;
-  reduce_gmem<<<s->blocks, s->threads, 0, KB_STREAM(h)>>>(
+  reduce_gmem<<<s->blocks, s->threads, 0, kbench_stream(h)>>>(
       (const int *)s->in, (int *)s->scratch, (int *)s->out, s->n);
-  KB_LAUNCHED(h);
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 

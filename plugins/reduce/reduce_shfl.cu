@@ -35,10 +35,10 @@ static int plan(const kbench_host *h, reduce_state *s)
 static int run(const kbench_host *h, void *state)
 {
   reduce_state *s = (reduce_state *)state;
-  KB_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), KB_STREAM(h)));
-  reduce_shfl<<<s->blocks, s->threads, 0, KB_STREAM(h)>>>(
+  KBENCH_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), kbench_stream(h)));
+  reduce_shfl<<<s->blocks, s->threads, 0, kbench_stream(h)>>>(
       (const int *)s->in, (int *)s->out, s->n);
-  KB_LAUNCHED(h);
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 

@@ -31,9 +31,9 @@ static int plan(const kbench_host *h, reduce_state *s)
 static int run(const kbench_host *h, void *state)
 {
   reduce_state *s = (reduce_state *)state;
-  reduce_smem<<<s->blocks, DIM, 0, KB_STREAM(h)>>>((const int *)s->in,
-                                                   (int *)s->out, s->n);
-  KB_LAUNCHED(h);
+  reduce_smem<<<s->blocks, DIM, 0, kbench_stream(h)>>>((const int *)s->in,
+                                                       (int *)s->out, s->n);
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 

@@ -30,7 +30,7 @@
 
 #include <stdlib.h>
 
-#include "kb_cuda.h"
+#include <kbench/kit.h>
 
 /* ----------------------------------------------------------------------- */
 /* 1. Block reversal                                                        */
@@ -97,27 +97,29 @@ static inline int smem_reverse_setup(const kbench_host *h, void **state)
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
                    3 * bytes);
   }
-  kb_fill_int(h, host, s->n, -1000000, 1000000);
+  kbench_fill_int(h, host, s->n, -1000000, 1000000);
   smem_reverse_reference(s, host);
-  int rc = kb_device_upload(h, (void **)&s->in, host, bytes);
+  int rc = kbench_device_upload(h, (void **)&s->in, host, bytes);
   free(host);
-  return rc == KBENCH_OK ? kb_device_output(h, (void **)&s->out, bytes) : rc;
+  return rc == KBENCH_OK ? kbench_device_output(h, (void **)&s->out, bytes)
+                         : rc;
 }
 
 static inline int smem_reverse_run(const kbench_host *h, void *state,
                                    smem_reverse_launch launch)
 {
   smem_reverse *s = (smem_reverse *)state;
-  launch(s, kb_blocks(s->n, s->threads), KB_STREAM(h));
-  KB_LAUNCHED(h);
+  launch(s, kbench_blocks(s->n, s->threads), kbench_stream(h));
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
 static inline int smem_reverse_verify(const kbench_host *h, void *state)
 {
   smem_reverse *s = (smem_reverse *)state;
-  int rc = kb_fetch(h, s->got, s->out, s->n * sizeof(int));
-  return rc == KBENCH_OK ? kb_check_int(h, "out", s->got, s->want, s->n) : rc;
+  int rc = kbench_fetch(h, s->got, s->out, s->n * sizeof(int));
+  return rc == KBENCH_OK ? kbench_check_int(h, "out", s->got, s->want, s->n)
+                         : rc;
 }
 
 static inline void smem_reverse_bytes(const kbench_host *h, void *state,
@@ -256,20 +258,21 @@ static inline int smem_sweep_setup(const kbench_host *h, void **state,
     free(host);
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   }
-  kb_fill_int(h, host, in_n, -1000000, 1000000);
+  kbench_fill_int(h, host, in_n, -1000000, 1000000);
   smem_sweep_reference(s, host);
-  int rc = kb_device_upload(h, (void **)&s->in, host, in_n * sizeof(int));
+  int rc =
+      kbench_device_upload(h, (void **)&s->in, host, in_n * sizeof(int));
   free(host);
   return rc == KBENCH_OK
-             ? kb_device_output(h, (void **)&s->out, out_n * sizeof(int))
+             ? kbench_device_output(h, (void **)&s->out, out_n * sizeof(int))
              : rc;
 }
 
 static inline int smem_sweep_run(const kbench_host *h, void *state,
                                  smem_sweep_launch launch)
 {
-  launch((const smem_sweep *)state, KB_STREAM(h));
-  KB_LAUNCHED(h);
+  launch((const smem_sweep *)state, kbench_stream(h));
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
@@ -280,9 +283,9 @@ static inline int smem_sweep_verify(const kbench_host *h, void *state)
   int *got = (int *)malloc(n * sizeof(int));
   if (!got)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  int rc = kb_fetch(h, got, s->out, n * sizeof(int));
+  int rc = kbench_fetch(h, got, s->out, n * sizeof(int));
   if (rc == KBENCH_OK)
-    rc = kb_check_int(h, "sum", got, s->want, n);
+    rc = kbench_check_int(h, "sum", got, s->want, n);
   free(got);
   return rc;
 }

@@ -21,7 +21,7 @@ __global__ void square_tile(const float *in, float *out, size_t n)
 
 static void launch_square(const stencil_state *s, cudaStream_t st)
 {
-  square_tile<<<kb_blocks(s->n, s->threads), s->threads,
+  square_tile<<<kbench_blocks(s->n, s->threads), s->threads,
                 s->threads * sizeof(float), st>>>(s->in, s->out, s->n);
 }
 

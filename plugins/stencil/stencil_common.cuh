@@ -18,7 +18,7 @@
 
 #include <stdlib.h>
 
-#include "kb_cuda.h"
+#include <kbench/kit.h>
 
 typedef struct stencil_state {
   float *in, *out;    /* device */
@@ -95,18 +95,19 @@ static inline int stencil_setup(const kbench_host *h, void **state,
     return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
                    3 * bytes);
   }
-  kb_fill_float(h, host, s->n);
+  kbench_fill_float(h, host, s->n);
   reference(host, s->want, s->n);
-  int rc = kb_device_upload(h, (void **)&s->in, host, bytes);
+  int rc = kbench_device_upload(h, (void **)&s->in, host, bytes);
   free(host);
-  return rc == KBENCH_OK ? kb_device_output(h, (void **)&s->out, bytes) : rc;
+  return rc == KBENCH_OK ? kbench_device_output(h, (void **)&s->out, bytes)
+                         : rc;
 }
 
 static inline int stencil_run(const kbench_host *h, void *state,
                               stencil_launch launch)
 {
-  launch((const stencil_state *)state, KB_STREAM(h));
-  KB_LAUNCHED(h);
+  launch((const stencil_state *)state, kbench_stream(h));
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
@@ -114,9 +115,9 @@ static inline int stencil_verify(const kbench_host *h, void *state,
                                  double atol)
 {
   stencil_state *s = (stencil_state *)state;
-  int rc = kb_fetch(h, s->got, s->out, s->n * sizeof(float));
+  int rc = kbench_fetch(h, s->got, s->out, s->n * sizeof(float));
   return rc == KBENCH_OK
-             ? kb_check_float(h, "res", s->got, s->want, s->n, 0.0, atol)
+             ? kbench_check_float(h, "res", s->got, s->want, s->n, 0.0, atol)
              : rc;
 }
 

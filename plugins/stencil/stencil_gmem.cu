@@ -34,7 +34,7 @@ __global__ void stencil_gmem_halo(const float *in, float *out, size_t n)
 
 static void launch_gmem(const stencil_state *s, cudaStream_t st)
 {
-  stencil_gmem_halo<<<kb_blocks(s->n, s->threads), s->threads,
+  stencil_gmem_halo<<<kbench_blocks(s->n, s->threads), s->threads,
                       s->threads * sizeof(float), st>>>(s->in, s->out, s->n);
 }
 

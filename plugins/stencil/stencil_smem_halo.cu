@@ -29,7 +29,7 @@ __global__ void stencil_halo(const float *in, float *out, size_t n)
 
 static void launch_halo(const stencil_state *s, cudaStream_t st)
 {
-  stencil_halo<<<kb_blocks(s->n, s->threads), s->threads,
+  stencil_halo<<<kbench_blocks(s->n, s->threads), s->threads,
                  (s->threads + 2) * sizeof(float), st>>>(s->in, s->out, s->n);
 }
 

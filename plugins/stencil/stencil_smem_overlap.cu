@@ -29,7 +29,7 @@ __global__ void stencil_overlap(const float *in, float *out, size_t n)
 static void launch_overlap(const stencil_state *s, cudaStream_t st)
 {
   unsigned interior = s->threads - 2;  /* threads >= 32 */
-  stencil_overlap<<<kb_blocks(s->n, interior), s->threads,
+  stencil_overlap<<<kbench_blocks(s->n, interior), s->threads,
                     s->threads * sizeof(float), st>>>(s->in, s->out, s->n);
 }
 

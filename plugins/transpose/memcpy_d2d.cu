@@ -8,8 +8,8 @@
 
 static int memcpy_d2d_launch(const kbench_host *h, const tr_state *s)
 {
-  KB_CUDA(h, cudaMemcpyAsync(s->out, s->in, tr_elems(s) * sizeof(float),
-                             cudaMemcpyDeviceToDevice, KB_STREAM(h)));
+  KBENCH_CUDA(h, cudaMemcpyAsync(s->out, s->in, tr_elems(s) * sizeof(float),
+                                 cudaMemcpyDeviceToDevice, kbench_stream(h)));
   return KBENCH_OK;
 }
 

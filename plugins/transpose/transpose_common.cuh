@@ -25,7 +25,7 @@
 
 #include <stdlib.h>
 
-#include "kb_cuda.h"
+#include <kbench/kit.h>
 
 #define TR_MAX_DIM (1 << 20)
 
@@ -80,9 +80,10 @@ static int tr_setup(const kbench_host *h, void **state, int kind)
   if (!s->host_in || !s->host_out)
     return h->fail(h, KBENCH_ERROR, "cannot allocate 2 x %zu host bytes",
                    bytes);
-  kb_fill_float(h, s->host_in, tr_elems(s));
-  int rc = kb_device_upload(h, (void **)&s->in, s->host_in, bytes);
-  return rc == KBENCH_OK ? kb_device_output(h, (void **)&s->out, bytes) : rc;
+  kbench_fill_float(h, s->host_in, tr_elems(s));
+  int rc = kbench_device_upload(h, (void **)&s->in, s->host_in, bytes);
+  return rc == KBENCH_OK ? kbench_device_output(h, (void **)&s->out, bytes)
+                         : rc;
 }
 
 /* Bit pattern of a float: a transpose or a copy must reproduce it exactly. */
@@ -138,7 +139,8 @@ static int tr_check_copy(const kbench_host *h, const tr_state *s)
 static int tr_verify(const kbench_host *h, void *state)
 {
   tr_state *s = (tr_state *)state;
-  int rc = kb_fetch(h, s->host_out, s->out, tr_elems(s) * sizeof(float));
+  int rc =
+      kbench_fetch(h, s->host_out, s->out, tr_elems(s) * sizeof(float));
   if (rc != KBENCH_OK)
     return rc;
   return s->kind == TR_COPY ? tr_check_copy(h, s) : tr_check_transpose(h, s);
@@ -199,14 +201,15 @@ typedef void (*tr_kernel)(float *, const float *, int, int);
 static inline int tr_launch(const kbench_host *h, const tr_state *s,
                             tr_kernel k, dim3 grid, dim3 block)
 {
-  k<<<grid, block, 0, KB_STREAM(h)>>>(s->out, s->in, s->rows, s->cols);
-  KB_LAUNCHED(h);
+  k<<<grid, block, 0, kbench_stream(h)>>>(s->out, s->in, s->rows, s->cols);
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
 /*
 ** The descriptor of a CUDA variant.  launch(h, s) enqueues the work on
-** KB_STREAM(h) and returns a kbench status; kind says what verify expects.
+** kbench_stream(h) and returns a kbench status; kind says what verify
+** expects.
 */
 #define TR_VARIANT(ident, kind, summary, origin, launch)                     \
   static int ident##_setup(const kbench_host *h, void **state)               \

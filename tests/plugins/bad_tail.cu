@@ -5,7 +5,7 @@
 ** have exactly this bug.  Right when n is a multiple of 256, wrong otherwise;
 ** make check runs it at an odd size on the GPU and expects a failure.
 */
-#include "kb_cuda.h"
+#include <kbench/kit.h>
 
 #define THREADS 256
 
@@ -44,14 +44,15 @@ static int bad_tail_setup(const kbench_host *h, void **state)
   int *host = (int *)malloc(s->n * sizeof(int));
   if (!host)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  kb_fill_int(h, host, s->n, 1, 9);  /* positive: a dropped tail always shows */
+  /* Positive: a dropped tail always shows. */
+  kbench_fill_int(h, host, s->n, 1, 9);
   uint32_t sum = 0;
   for (size_t i = 0; i < s->n; i++)
     sum += (uint32_t)host[i];
   s->expected = (int)sum;
-  int rc = kb_device_alloc(h, (void **)&s->in, s->n * sizeof(int));
+  int rc = kbench_device_alloc(h, (void **)&s->in, s->n * sizeof(int));
   if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, (void **)&s->out, sizeof(int));
+    rc = kbench_device_alloc(h, (void **)&s->out, sizeof(int));
   if (rc == KBENCH_OK && cudaMemcpy(s->in, host, s->n * sizeof(int),
                                     cudaMemcpyHostToDevice) != cudaSuccess)
     rc = h->fail(h, KBENCH_ERROR, "cudaMemcpy of the input failed");
@@ -64,10 +65,10 @@ static int bad_tail_setup(const kbench_host *h, void **state)
 static int bad_tail_run(const kbench_host *h, void *state)
 {
   bad_tail *s = (bad_tail *)state;
-  KB_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), KB_STREAM(h)));
-  sum_whole_blocks<<<(unsigned)(s->n / THREADS), THREADS, 0, KB_STREAM(h)>>>(
-      s->in, s->out);
-  KB_LAUNCHED(h);
+  KBENCH_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), kbench_stream(h)));
+  sum_whole_blocks<<<(unsigned)(s->n / THREADS), THREADS, 0,
+                     kbench_stream(h)>>>(s->in, s->out);
+  KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
@@ -75,8 +76,9 @@ static int bad_tail_verify(const kbench_host *h, void *state)
 {
   bad_tail *s = (bad_tail *)state;
   int got;
-  KB_CUDA(h, cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
-  return kb_check_int(h, "sum", &got, &s->expected, 1);
+  KBENCH_CUDA(h,
+              cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
+  return kbench_check_int(h, "sum", &got, &s->expected, 1);
 }
 
 static void bad_tail_bytes(const kbench_host *h, void *state, kbench_bytes *b)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "kb_util.h"
+#include <kbench/kit.h>
 
 static void crash(const char *where)
 {
@@ -83,7 +83,7 @@ static int sum_setup(const kbench_host *h, void **state)
 #ifdef BROKEN_PARAM
   (void)h->param(h, "undeclared");
 #endif
-  kb_fill_int(h, s->in, 1000, -100, 100);
+  kbench_fill_int(h, s->in, 1000, -100, 100);
 #ifdef BROKEN_NO_OUTPUT
   return KBENCH_OK;
 #endif
@@ -137,7 +137,7 @@ static int sum_verify(const kbench_host *h, void *state)
   for (int i = (int)h->param(h, "n"); i-- > 0;)
     want += s->in[i];
   int w = (int)want;
-  return kb_check_int(h, "total", &s->total, &w, 1);
+  return kbench_check_int(h, "total", &s->total, &w, 1);
 }
 
 static void sum_bytes(const kbench_host *h, void *state, kbench_bytes *b)

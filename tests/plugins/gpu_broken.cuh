@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "kb_cuda.h"
+#include <kbench/kit.h>
 
 #define THREADS 256
 
@@ -85,52 +85,53 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
   int *host = (int *)malloc(s->n * sizeof(int));
   if (!host)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  kb_fill_int(h, host, s->n, -9, 9);
+  kbench_fill_int(h, host, s->n, -9, 9);
   uint32_t sum = 0;
   for (size_t i = 0; i < s->n; i++)
     sum += (uint32_t)host[i];
   s->expected = (int)sum;
-  int rc = kb_device_upload(h, (void **)&s->in, host, s->n * sizeof(int));
+  int rc =
+      kbench_device_upload(h, (void **)&s->in, host, s->n * sizeof(int));
   free(host);
   if (rc == KBENCH_OK)
-    rc = kb_device_alloc(h, (void **)&s->flag, sizeof(int));
+    rc = kbench_device_alloc(h, (void **)&s->flag, sizeof(int));
   if (rc != KBENCH_OK)
     return rc;
-  KB_CUDA(h, cudaMemset(s->flag, 0, sizeof(int)));
+  KBENCH_CUDA(h, cudaMemset(s->flag, 0, sizeof(int)));
 #ifdef GPU_LATE_SETUP
   /* The input arrives 20 ms after setup returns, on the legacy stream. */
   int *staged = NULL;
-  KB_CUDA(h, cudaMalloc((void **)&staged, s->n * sizeof(int)));
-  KB_CUDA(h, cudaMemcpy(staged, s->in, s->n * sizeof(int),
+  KBENCH_CUDA(h, cudaMalloc((void **)&staged, s->n * sizeof(int)));
+  KBENCH_CUDA(h, cudaMemcpy(staged, s->in, s->n * sizeof(int),
                         cudaMemcpyDeviceToDevice));
-  KB_CUDA(h, cudaMemset(s->in, 0, s->n * sizeof(int)));
-  KB_CUDA(h, cudaDeviceSynchronize());
+  KBENCH_CUDA(h, cudaMemset(s->in, 0, s->n * sizeof(int)));
+  KBENCH_CUDA(h, cudaDeviceSynchronize());
   sleep_ns<<<1, 1, 0, cudaStreamLegacy>>>(20000000ull);
-  KB_LAUNCHED(h);
-  KB_CUDA(h, cudaMemcpyAsync(s->in, staged, s->n * sizeof(int),
+  KBENCH_LAUNCHED(h);
+  KBENCH_CUDA(h, cudaMemcpyAsync(s->in, staged, s->n * sizeof(int),
                              cudaMemcpyDeviceToDevice, cudaStreamLegacy));
-  KB_CUDA(h, cudaFreeAsync(staged, cudaStreamLegacy));
+  KBENCH_CUDA(h, cudaFreeAsync(staged, cudaStreamLegacy));
 #endif
   const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
   s->slowdown = slow ? atoi(slow) : 0;
   if (s->slowdown > 0
-      && (rc = kb_device_alloc(h, (void **)&s->scratch, sizeof(int))))
+      && (rc = kbench_device_alloc(h, (void **)&s->scratch, sizeof(int))))
     return rc;
 #if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
 #  ifdef GPU_SIDE_STREAM
-  KB_CUDA(h, cudaStreamCreate(&s->side));
+  KBENCH_CUDA(h, cudaStreamCreate(&s->side));
 #  elif defined(GPU_NONBLOCKING)
-  KB_CUDA(h, cudaStreamCreateWithFlags(&s->side, cudaStreamNonBlocking));
+  KBENCH_CUDA(h, cudaStreamCreateWithFlags(&s->side, cudaStreamNonBlocking));
 #  endif
-  KB_CUDA(h, cudaEventCreateWithFlags(&s->ready, cudaEventDisableTiming));
+  KBENCH_CUDA(h, cudaEventCreateWithFlags(&s->ready, cudaEventDisableTiming));
 #endif
-  return kb_device_output(h, (void **)&s->out, sizeof(int));
+  return kbench_device_output(h, (void **)&s->out, sizeof(int));
 }
 
 static int gpu_sum_run(const kbench_host *h, void *state)
 {
   gpu_sum *s = (gpu_sum *)state;
-  cudaStream_t stream = KB_STREAM(h);
+  cudaStream_t stream = kbench_stream(h);
   int later = s->runs++ > 0;
 #ifdef GPU_CRASH_RUN
   if (later) {
@@ -141,32 +142,32 @@ static int gpu_sum_run(const kbench_host *h, void *state)
 #endif
 #ifdef GPU_HANG
   spin_until<<<1, 1, 0, stream>>>(s->flag);
-  KB_LAUNCHED(h);
+  KBENCH_LAUNCHED(h);
 #endif
 #ifdef GPU_ILLEGAL
   store_unmapped<<<1, 1, 0, stream>>>(1);
-  KB_LAUNCHED(h);
+  KBENCH_LAUNCHED(h);
 #endif
 #ifdef GPU_RESET
   if (later)
-    KB_CUDA(h, cudaDeviceReset());
+    KBENCH_CUDA(h, cudaDeviceReset());
 #endif
 #if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
   /* Ordered after kbench's poison, but outside kbench's stream (s->side
   ** stays 0, the legacy default stream, for GPU_LEGACY). */
-  KB_CUDA(h, cudaEventRecord(s->ready, stream));
-  KB_CUDA(h, cudaStreamWaitEvent(s->side, s->ready, 0));
+  KBENCH_CUDA(h, cudaEventRecord(s->ready, stream));
+  KBENCH_CUDA(h, cudaStreamWaitEvent(s->side, s->ready, 0));
   stream = s->side;
 #endif
   (void)later;
-  KB_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), stream));
-  sum_blocks<<<kb_blocks(s->n, THREADS), THREADS, 0, stream>>>(s->in, s->n,
-                                                               s->out);
-  KB_LAUNCHED(h);
+  KBENCH_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), stream));
+  sum_blocks<<<kbench_blocks(s->n, THREADS), THREADS, 0, stream>>>(
+      s->in, s->n, s->out);
+  KBENCH_LAUNCHED(h);
   for (int i = 0; i < s->slowdown; i++) {
-    sum_blocks<<<kb_blocks(s->n, THREADS), THREADS, 0, stream>>>(
+    sum_blocks<<<kbench_blocks(s->n, THREADS), THREADS, 0, stream>>>(
         s->in, s->n, s->scratch);
-    KB_LAUNCHED(h);
+    KBENCH_LAUNCHED(h);
   }
   return KBENCH_OK;
 }
@@ -176,10 +177,11 @@ static int gpu_sum_verify(const kbench_host *h, void *state)
   gpu_sum *s = (gpu_sum *)state;
   int got;
 #if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
-  KB_CUDA(h, cudaStreamSynchronize(s->side));
+  KBENCH_CUDA(h, cudaStreamSynchronize(s->side));
 #endif
-  KB_CUDA(h, cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
-  return kb_check_int(h, "sum", &got, &s->expected, 1);
+  KBENCH_CUDA(h,
+              cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
+  return kbench_check_int(h, "sum", &got, &s->expected, 1);
 }
 
 static void gpu_sum_bytes(const kbench_host *h, void *state, kbench_bytes *b)

@@ -1,0 +1,324 @@
+/*
+** kbench plugin author's kit.
+**
+** What every plugin needs around its kernel, on top of the ABI of
+** <kbench/plugin.h>: random inputs from the runner's generator, comparisons
+** that report the first mismatch through h->fail, and (in CUDA code)
+** checked runtime calls and launches, and device buffers that are
+** allocated, uploaded, declared as outputs and fetched back in one call.
+**
+** Header-only: every function is static inline, so a plugin stays one
+** self-contained shared object and links nothing of kbench's (the ABI has
+** no library to link against; `pkg-config kbench` gives only -I).
+**
+** Two parts:
+**   - host part: plain C11, also valid C++, no CUDA header needed;
+**   - CUDA part: compiled when KBENCH_KIT_CUDA is nonzero.  It defaults to
+**     1 under nvcc (__CUDACC__) and to 0 elsewhere; a C or C++ file built
+**     by the host compiler that includes <cuda_runtime.h> and links the
+**     CUDA runtime may define it to 1 before including this header.
+**
+** Every helper that can fail records a message with h->fail and returns
+** its status (KBENCH_OK, KBENCH_ERROR or KBENCH_WRONG), so that callbacks
+** read `int rc = kbench_fetch(...); if (rc != KBENCH_OK) return rc;`.
+*/
+#ifndef KBENCH_KIT_H
+#define KBENCH_KIT_H
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <kbench/plugin.h>
+
+#ifndef KBENCH_KIT_CUDA
+#  ifdef __CUDACC__
+#    define KBENCH_KIT_CUDA 1
+#  else
+#    define KBENCH_KIT_CUDA 0
+#  endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Random inputs                                                       */
+
+/*
+** The default sizes need 10^8 values per case, so each 64-bit draw of
+** h->random yields two 32-bit halves, and a half is scaled into a range by
+** a multiply and a shift rather than a division (Lemire's method; the
+** bias, under span / 2^32, is irrelevant for test data).
+*/
+
+/* 32 random bits scaled to [lo, lo + span); span <= 2^32. */
+static inline int kbench_scale_int(uint32_t bits, int lo, uint64_t span)
+{
+  return (int)(lo + (int64_t)(((uint64_t)bits * span) >> 32));
+}
+
+/* 32 random bits to a float uniform in [-1, 1): 24 random bits, a
+** multiple of 2^-23, so that sums of a few of them are exact in double. */
+static inline float kbench_scale_float(uint32_t bits)
+{
+  return (float)((int32_t)(bits >> 8) - (1 << 23)) / (float)(1 << 23);
+}
+
+/* What kbench_kit_fill writes: int or float elements. */
+enum kbench_kit_type { KBENCH_KIT_INT = 0, KBENCH_KIT_FLOAT = 1 };
+
+/*
+** The one function through which the kit draws random numbers: n elements
+** of `type` at p, ints uniform in [lo, hi], floats in [-1, 1) (lo and hi
+** unused), serially from h->random (ABI 1.0).  When the runner offers ABI
+** 1.1's parallel fill, one line at the top of this body hands the work to
+** it (when h->size says the service is there); kbench_fill_int,
+** kbench_fill_float and every caller stay as they are.
+*/
+static inline void kbench_kit_fill(const kbench_host *h, void *p, size_t n,
+                                   int type, int lo, int hi)
+{
+  uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
+  if (type == KBENCH_KIT_FLOAT) {
+    float *f = (float *)p;
+    for (size_t i = 0; i < n; i += 2) {
+      uint64_t r = h->random(h);
+      f[i] = kbench_scale_float((uint32_t)r);
+      if (i + 1 < n)
+        f[i + 1] = kbench_scale_float((uint32_t)(r >> 32));
+    }
+    return;
+  }
+  int *x = (int *)p;
+  for (size_t i = 0; i < n; i += 2) {
+    uint64_t r = h->random(h);
+    x[i] = kbench_scale_int((uint32_t)r, lo, span);
+    if (i + 1 < n)
+      x[i + 1] = kbench_scale_int((uint32_t)(r >> 32), lo, span);
+  }
+}
+
+/* Fill p[0 .. n) with ints uniform in [lo, hi] (lo <= hi, any ints). */
+static inline void kbench_fill_int(const kbench_host *h, int *p, size_t n,
+                                   int lo, int hi)
+{
+  kbench_kit_fill(h, p, n, KBENCH_KIT_INT, lo, hi);
+}
+
+/* Fill p[0 .. n) with floats uniform in [-1, 1), multiples of 2^-23. */
+static inline void kbench_fill_float(const kbench_host *h, float *p,
+                                     size_t n)
+{
+  kbench_kit_fill(h, p, n, KBENCH_KIT_FLOAT, 0, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Comparisons                                                         */
+
+/*
+** Verification checks up to 10^8 elements per verified run, so each check
+** answers the common case (everything matches) with a loop that has no
+** early exit and runs at memory speed, and walks the arrays for the first
+** mismatch only when there is one.  `what` names the array in the
+** message: "out[777] = -1, expected 12".
+**
+** Floating-point tolerance is absolute plus relative, against the
+** reference:   |got - want| <= atol + rtol * |want|.
+** A NaN or an infinity in `got` where `want` is finite is never close (the
+** runner poisons outputs with NaN, so an element never written fails); an
+** infinite `want` matches only the same infinity, whatever the tolerance,
+** and a NaN `want` matches nothing (a NaN reference would hide the
+** poison).
+*/
+
+/* Whether got is close to want, as above, in float arithmetic.  For a
+** plugin that walks its own layout (kbench_check_float compares flat
+** arrays).  The difference of two close floats is exact, and the
+** tolerance rounds by 2^-24 of itself. */
+static inline int kbench_close_float(float got, float want, float rtol,
+                                     float atol)
+{
+  return (fabsf(got - want) <= atol + rtol * fabsf(want)
+          && fabsf(want) <= FLT_MAX) || got == want;
+}
+
+/* The same in double arithmetic. */
+static inline int kbench_close_double(double got, double want, double rtol,
+                                      double atol)
+{
+  return (fabs(got - want) <= atol + rtol * fabs(want)
+          && fabs(want) <= DBL_MAX) || got == want;
+}
+
+/* The index of the first of n floats not close to its reference, or n
+** when all are. */
+static inline size_t kbench_first_far_float(const float *got,
+                                            const float *want, size_t n,
+                                            double rtol, double atol)
+{
+  const float r = (float)rtol, a = (float)atol;
+  /* Without the `got == want` case, which only infinite references need,
+  ** the counting loop vectorizes (and float to double conversions would
+  ** defeat gcc's vectorizer).  It counts every infinite reference as far:
+  ** when they all match, the walk below finds nothing. */
+  size_t far = 0;
+  for (size_t i = 0; i < n; i++)
+    far += !(fabsf(got[i] - want[i]) <= a + r * fabsf(want[i])
+             && fabsf(want[i]) <= FLT_MAX);
+  if (far == 0)
+    return n;
+  for (size_t i = 0; i < n; i++)
+    if (!kbench_close_float(got[i], want[i], r, a))
+      return i;
+  return n;
+}
+
+/* Exact comparison of n ints: KBENCH_OK, or KBENCH_WRONG with
+** "what[i] = got, expected want" for the first mismatch. */
+static inline int kbench_check_int(const kbench_host *h, const char *what,
+                                   const int *got, const int *want, size_t n)
+{
+  if (n == 0 || memcmp(got, want, n * sizeof *got) == 0)
+    return KBENCH_OK;
+  for (size_t i = 0; i < n; i++)
+    if (got[i] != want[i])
+      return h->fail(h, KBENCH_WRONG, "%s[%zu] = %d, expected %d", what, i,
+                     got[i], want[i]);
+  return KBENCH_OK;
+}
+
+/* n floats within atol + rtol * |want| of their reference: KBENCH_OK, or
+** KBENCH_WRONG with the first that is not, its value, the reference and
+** the tolerance. */
+static inline int kbench_check_float(const kbench_host *h, const char *what,
+                                     const float *got, const float *want,
+                                     size_t n, double rtol, double atol)
+{
+  size_t i = kbench_first_far_float(got, want, n, rtol, atol);
+  if (i == n)
+    return KBENCH_OK;
+  return h->fail(h, KBENCH_WRONG,
+                 "%s[%zu] = %.9g, expected %.9g (rtol %g, atol %g)", what, i,
+                 (double)got[i], (double)want[i], rtol, atol);
+}
+
+/* The same for doubles, in double arithmetic. */
+static inline int kbench_check_double(const kbench_host *h, const char *what,
+                                      const double *got, const double *want,
+                                      size_t n, double rtol, double atol)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!kbench_close_double(got[i], want[i], rtol, atol))
+      return h->fail(h, KBENCH_WRONG,
+                     "%s[%zu] = %.17g, expected %.17g (rtol %g, atol %g)",
+                     what, i, got[i], want[i], rtol, atol);
+  return KBENCH_OK;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+/* ------------------------------------------------------------------ */
+/* CUDA                                                                */
+
+#if KBENCH_KIT_CUDA
+#include <cuda_runtime.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+** Evaluate a CUDA runtime call; on an error, report where and what
+** ("plugins/x.cu:42: cudaMemsetAsync(...): invalid argument") and return
+** KBENCH_ERROR from the enclosing callback, which must return int.
+*/
+#define KBENCH_CUDA(h, call)                                                \
+  do {                                                                      \
+    cudaError_t kbench_err_ = (call);                                       \
+    if (kbench_err_ != cudaSuccess)                                         \
+      return (h)->fail((h), KBENCH_ERROR, "%s:%d: %s: %s", __FILE__,        \
+                       __LINE__, #call, cudaGetErrorString(kbench_err_));   \
+  } while (0)
+
+/* After a <<<...>>> launch: report a launch that did not start (a bad
+** configuration, too much shared memory, no image for this GPU), as
+** KBENCH_CUDA does.  Errors while the kernel runs show at the runner's
+** synchronization. */
+#define KBENCH_LAUNCHED(h) KBENCH_CUDA(h, cudaGetLastError())
+
+/* The runner's stream, to launch every timed operation on. */
+static inline cudaStream_t kbench_stream(const kbench_host *h)
+{
+  return (cudaStream_t)h->stream(h);
+}
+
+/* Blocks of `threads` needed to cover n items, one item per thread. */
+static inline unsigned kbench_blocks(size_t n, unsigned threads)
+{
+  return (unsigned)((n + threads - 1) / threads);
+}
+
+/* cudaMalloc of `bytes` at *dev; on failure *dev is NULL and the message
+** says how much was asked for.  Free with cudaFree in teardown. */
+static inline int kbench_device_alloc(const kbench_host *h, void **dev,
+                                      size_t bytes)
+{
+  cudaError_t e = cudaMalloc(dev, bytes);
+  if (e != cudaSuccess) {
+    *dev = NULL;
+    (void)cudaGetLastError();  /* not a sticky error: clear it */
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu bytes of device "
+                   "memory: %s", bytes, cudaGetErrorString(e));
+  }
+  return KBENCH_OK;
+}
+
+/* A new device buffer at *dev holding a copy of `bytes` of host memory:
+** an input, from setup. */
+static inline int kbench_device_upload(const kbench_host *h, void **dev,
+                                       const void *host, size_t bytes)
+{
+  int rc = kbench_device_alloc(h, dev, bytes);
+  if (rc != KBENCH_OK)
+    return rc;
+  cudaError_t e = cudaMemcpy(*dev, host, bytes, cudaMemcpyHostToDevice);
+  if (e != cudaSuccess)
+    return h->fail(h, KBENCH_ERROR, "cannot copy %zu bytes to the device: "
+                   "%s", bytes, cudaGetErrorString(e));
+  return KBENCH_OK;
+}
+
+/* A new device buffer at *dev that verify checks, declared to the runner
+** with h->output so that it is poisoned before every verified run: the
+** output, from setup. */
+static inline int kbench_device_output(const kbench_host *h, void **dev,
+                                       size_t bytes)
+{
+  int rc = kbench_device_alloc(h, dev, bytes);
+  return rc == KBENCH_OK ? h->output(h, *dev, bytes, KBENCH_MEM_GLOBAL) : rc;
+}
+
+/* verify's first step: `bytes` of device output into host memory.  The
+** runner has synchronized, so the copy sees the last run's results. */
+static inline int kbench_fetch(const kbench_host *h, void *host,
+                               const void *dev, size_t bytes)
+{
+  cudaError_t e = cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost);
+  if (e != cudaSuccess)
+    return h->fail(h, KBENCH_ERROR, "cannot copy %zu bytes from the "
+                   "device: %s", bytes, cudaGetErrorString(e));
+  return KBENCH_OK;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KBENCH_KIT_CUDA */
+
+#endif /* KBENCH_KIT_H */
