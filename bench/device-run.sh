@@ -153,6 +153,23 @@ for key in sorted(set().union(*m.values())):
 print("# us: the median of the 5 repetitions' medians, +- half their range")
 PY
     ;;
+  abi11)
+    # Issue 12: the catalogue's wall time with the 1.1 staging services
+    # (default --jobs, then --jobs=1), and the kernels' goals.
+    for j in "" "--jobs=1"; do
+      t1=$(date +%s.%N)
+      timeout 240 ./kbench --calibrate $j --json="$OUT/cat-abi11${j:+-j1}.json" \
+        > "$OUT/cat-abi11${j:+-j1}.txt" 2>&1
+      echo "catalogue --calibrate ${j:-default jobs}: exit $?, $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/timing.txt"
+    done
+    for n in 64M 256M; do
+      ./kbench --param n=$n reduce_vec4 reduce_vec4_float reduce_cub 2>&1 | grep -E "^ *reduce"
+    done > "$OUT/limits.txt"
+    for s in 8K 16K; do
+      ./kbench --param rows=$s --param cols=$s transpose_fast memcpy_d2d \
+        2>&1 | grep -E "^ *(transpose|memcpy)"
+    done >> "$OUT/limits.txt"
+    cat "$OUT/limits.txt"; grep -h "cases in" "$OUT"/cat-abi11*.txt; grep catalogue "$OUT/timing.txt" ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and

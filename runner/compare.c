@@ -173,7 +173,9 @@ static int one_device(const kb_cmp_run *run, char *err, size_t len)
       snprintf(err, len, "%s: results of several devices (device_ordinal "
                "%d and %d); cases are paired by name, so compare one "
                "device's entries at a time (kbench fleet compares "
-               "devices)", run->path, first->ordinal, d->ordinal);
+               "devices)", run->path,
+               first->ordinal < d->ordinal ? first->ordinal : d->ordinal,
+               first->ordinal < d->ordinal ? d->ordinal : first->ordinal);
       return -1;
     }
     if (!first)
@@ -219,7 +221,9 @@ static int one_device(const kb_cmp_run *run, char *err, size_t len)
       snprintf(err, len, "%s: results of several devices (device_ordinal "
                "%d and %d); cases are paired by name, so compare one "
                "device's entries at a time (kbench fleet compares "
-               "devices)", run->path, first->ordinal, d->ordinal);
+               "devices)", run->path,
+               first->ordinal < d->ordinal ? first->ordinal : d->ordinal,
+               first->ordinal < d->ordinal ? d->ordinal : first->ordinal);
       return -1;
     }
     if (!first)

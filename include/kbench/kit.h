@@ -74,14 +74,22 @@ enum kbench_kit_type { KBENCH_KIT_INT = 0, KBENCH_KIT_FLOAT = 1 };
 /*
 ** The one function through which the kit draws random numbers: n elements
 ** of `type` at p, ints uniform in [lo, hi], floats in [-1, 1) (lo and hi
-** unused), serially from h->random (ABI 1.0).  When the runner offers ABI
-** 1.1's parallel fill, one line at the top of this body hands the work to
-** it (when h->size says the service is there); kbench_fill_int,
-** kbench_fill_float and every caller stay as they are.
+** unused): on the runner's threads through ABI 1.1's h->fill when the
+** runner offers it (h->size says so), else serially from h->random (a 1.0
+** runner).  Either way the data depends on the seed and the case only.
 */
 static inline void kbench_kit_fill(const kbench_host *h, void *p, size_t n,
                                    int type, int lo, int hi)
 {
+  /* ABI 1.1: the runner's parallel fill, the same distribution; the
+  ** buffer's key is the next draw of the case's generator. */
+  if (h->size >= offsetof(kbench_host, fill) + sizeof h->fill && h->fill
+      && h->fill(h, p, n, type == KBENCH_KIT_FLOAT ? KBENCH_TYPE_F32
+                                                   : KBENCH_TYPE_I32,
+                 type == KBENCH_KIT_FLOAT ? -1.0 : (double)lo,
+                 type == KBENCH_KIT_FLOAT ? 1.0 : (double)hi,
+                 h->random(h)) == KBENCH_OK)
+    return;
   uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
   if (type == KBENCH_KIT_FLOAT) {
     float *f = (float *)p;

@@ -20,7 +20,7 @@
 
 static const kbench_param params[] = {
   REDUCE_PARAM_N,
-  REDUCE_PARAM_THREADS("256"),
+  REDUCE_PARAM_THREADS("512"),
   REDUCE_PARAM_OFFSET,
 };
 
