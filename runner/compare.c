@@ -207,31 +207,6 @@ static int compare(const kb_cmp_opts *o)
   return rc;
 }
 #else
-/* kbench --devices writes each case once per device, under one name:
-** paired by name, two devices' samples would pass for one's.  0, or -1
-** with a message. */
-static int one_device(const kb_cmp_run *run, char *err, size_t len)
-{
-  const kb_cmp_device *first = NULL;
-  for (size_t i = 0; i < run->n_cases; i++) {
-    const kb_cmp_device *d = &run->cases[i].device;
-    if (!d->known || d->ordinal < 0)
-      continue;
-    if (first && d->ordinal != first->ordinal) {
-      snprintf(err, len, "%s: results of several devices (device_ordinal "
-               "%d and %d); cases are paired by name, so compare one "
-               "device's entries at a time (kbench fleet compares "
-               "devices)", run->path,
-               first->ordinal < d->ordinal ? first->ordinal : d->ordinal,
-               first->ordinal < d->ordinal ? d->ordinal : first->ordinal);
-      return -1;
-    }
-    if (!first)
-      first = d;
-  }
-  return 0;
-}
-
 static int compare(const kb_cmp_opts *o)
 {
   (void)o;
