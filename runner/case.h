@@ -13,6 +13,7 @@
 #include <kbench/plugin.h>
 
 #include "gpu.h"
+#include "hostmem.h"
 #include "loader.h"
 #include "pool.h"
 #include "rng.h"
@@ -40,6 +41,7 @@ typedef struct kb_case {
   kb_gpu *gpu;             /* NULL for host cases */
   kb_pool *pool;           /* the worker's, for fill and parallel_for;
                               NULL runs them on the calling thread */
+  kb_hostmem *hostmem;     /* the worker's, for host_alloc; NULL: none */
   kbench_device device;    /* zeroed for host cases */
   int in_setup;            /* outputs may be declared only during setup */
   int in_verify;           /* setup and verify may stage on the pool */

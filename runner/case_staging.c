@@ -1,7 +1,8 @@
 /*
 ** The ABI 1.1 services for fast, reproducible host staging: fill a buffer
-** with counter-based random values, regenerate one element, and run a
-** parallel-for on the worker's thread pool.  They are for setup and verify
+** with counter-based random values, regenerate one element, run a
+** parallel-for on the worker's thread pool, and hand out host memory the
+** worker keeps (hostmem.h).  They are for setup and verify
 ** (a timed run must not share the CPU with the runner's threads), and
 ** never from inside a parallel_for callback, which would deadlock the pool.
 */
@@ -97,10 +98,22 @@ static double host_element(const kbench_host *h, int type, double lo,
   return kb_fill_element(&f, index);
 }
 
+static void *host_alloc(const kbench_host *h, size_t bytes)
+{
+  kb_case *c = case_of(h);
+  const char *why = refused(c);
+  if (why) {
+    kb_case_misuse(c, "host_alloc() called %s", why);
+    return NULL;
+  }
+  return c->hostmem ? kb_hostmem_take(c->hostmem, bytes) : NULL;
+}
+
 void kb_case_staging_init(kb_case *c)
 {
   c->host.fill = host_fill;
   c->host.element = host_element;
   c->host.parallel_for = host_parallel_for;
   c->host.workers = host_workers;
+  c->host.host_alloc = host_alloc;
 }

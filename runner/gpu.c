@@ -45,6 +45,8 @@ int kb_gpu_alloc(kb_gpu *g, void **p, size_t b, char *err, size_t len) KB_NO_CUD
 int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
                 size_t len) KB_NO_CUDA()
 void kb_gpu_free(void *ptr) { (void)ptr; }
+void *kb_gpu_host_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
+void kb_gpu_host_free(void *ptr) { (void)ptr; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t ul, char *pci,
                      size_t pl, int *driver, int *runtime)
@@ -274,6 +276,22 @@ int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len)
 void kb_gpu_free(void *ptr)
 {
   cudaFree(ptr);
+}
+
+void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes)
+{
+  void *ptr = NULL;
+  (void)g;
+  if (cudaMallocHost(&ptr, bytes) != cudaSuccess) {
+    (void)cudaGetLastError();  /* not sticky: the caller falls back */
+    return NULL;
+  }
+  return ptr;
+}
+
+void kb_gpu_host_free(void *ptr)
+{
+  cudaFreeHost(ptr);
 }
 
 int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,

@@ -16,6 +16,7 @@ runner_libkbrunner_la_SOURCES = \
 	runner/fleet_judge.h runner/fleet_write.h \
 	runner/fill.c runner/fill.h \
 	runner/gpu.c runner/gpu.h \
+	runner/hostmem.c runner/hostmem.h \
 	runner/json.c runner/json.h runner/jsonc.h \
 	runner/launcher.c runner/launcher.h \
 	runner/loader.c runner/loader.h \

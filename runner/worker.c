@@ -22,7 +22,27 @@ typedef struct kb_worker {
   char why[512];           /* why the device could not be opened */
   kb_pool *pool;           /* the plugins' staging threads, made at the
                               first case; they start at its first use */
+  kb_hostmem *hostmem;     /* the cases' host_alloc, kept between cases */
 } kb_worker;
+
+/* host_alloc's blocks: page-locked once this worker has a device, else (or
+** when locking fails) from malloc. */
+static void *worker_host_alloc(void *ctx, size_t bytes, int *locked)
+{
+  kb_worker *w = ctx;
+  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes) : NULL;
+  *locked = p != NULL;
+  return p ? p : malloc(bytes);
+}
+
+static void worker_host_release(void *ctx, void *ptr, int locked)
+{
+  (void)ctx;
+  if (locked)
+    kb_gpu_host_free(ptr);
+  else
+    free(ptr);
+}
 
 /*
 ** Each case allocates and frees hundreds of MB of host memory (inputs,
@@ -202,9 +222,15 @@ static int run_order(kb_worker *w, const kb_order *o)
     if (!w->pool)
       w->pool = kb_pool_new(w->job.jobs);
     c.pool = w->pool;
+    if (!w->hostmem) {
+      kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w};
+      w->hostmem = kb_hostmem_new(&a);
+    }
+    c.hostmem = w->hostmem;
     kb_gpu_range_push(name);
     kb_measure_case(&c, &w->job.measure, &res);
     kb_gpu_range_pop();
+    kb_hostmem_end_case(w->hostmem);
   }
   /* A plugin's buffered output belongs before its result. */
   fflush(stdout);
@@ -256,6 +282,7 @@ int kb_worker_main(void)
     }
   }
   kb_pool_free(w.pool);
+  kb_hostmem_free(w.hostmem);  /* page-locked blocks need the context */
   kb_gpu_close(w.gpu);
   for (size_t i = 0; i < w.n_plugins; i++)
     kb_plugin_unload(&w.plugins[i]);

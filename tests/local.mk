@@ -80,6 +80,12 @@ tests_test_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_pool_LDADD = $(UNIT_LDADD)
 tests_test_pool_LDFLAGS = $(CUDA_LDFLAGS)
 TESTS += tests/test_pool
+check_PROGRAMS += tests/test_hostmem
+tests_test_hostmem_SOURCES = tests/test_hostmem.c tests/tap.h
+tests_test_hostmem_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_hostmem_LDADD = $(UNIT_LDADD)
+tests_test_hostmem_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += tests/test_hostmem
 
 check_PROGRAMS += tests/test_mannwhitney
 tests_test_mannwhitney_SOURCES = tests/test_mannwhitney.c tests/tap.h

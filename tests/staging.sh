@@ -41,6 +41,9 @@ check "a callback that fails with no message" 1 \
 check "fill from run is refused" 4 \
   "ERROR first run: fill\(\) called outside setup and verify" \
   "$KBENCH" $fast --param misuse=fill_in_run "$staging"
+check "host_alloc from run is refused" 4 \
+  "ERROR first run: host_alloc\(\) called outside setup and verify" \
+  "$KBENCH" $fast --param misuse=alloc_in_run "$staging"
 check "fill from inside a parallel_for callback is refused" 4 \
   "ERROR first run: fill\(\) called from inside a parallel_for callback" \
   "$KBENCH" $fast --param misuse=nested "$staging"

@@ -7,16 +7,19 @@
 ** and report the first, with its index.
 */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <kbench/kit.h>
 
+#include "pool.h"
 #include "rng.h"
 #include "tap.h"
 
 typedef struct fake {
   kbench_host host;
   kb_rng rng;
+  kb_pool *pool;           /* parallel_for's threads, or NULL: none */
   char message[256];
 } fake;
 
@@ -25,12 +28,30 @@ static uint64_t fake_random(const kbench_host *h)
   return kb_rng_next(&((fake *)h->opaque)->rng);
 }
 
+/* As the runner does: inside a parallel_for callback the message is the
+** chunk's. */
 static int fake_fail(const kbench_host *h, int status, const char *fmt, ...)
 {
+  fake *f = h->opaque;
+  char *chunk = f->pool ? kb_pool_message(f->pool) : NULL;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(((fake *)h->opaque)->message, 256, fmt, ap);
+  vsnprintf(chunk ? chunk : f->message, chunk ? KB_POOL_MESSAGE : 256, fmt,
+            ap);
   va_end(ap);
+  return status;
+}
+
+static int fake_parallel_for(const kbench_host *h, size_t n, size_t grain,
+                             kbench_range_fn fn, void *ctx)
+{
+  fake *f = h->opaque;
+  char msg[KB_POOL_MESSAGE];
+  int misused;
+  int status = kb_pool_for(f->pool, n, grain, fn, ctx, msg, sizeof msg,
+                           &misused);
+  if (status != KBENCH_OK && msg[0])
+    snprintf(f->message, sizeof f->message, "%s", msg);
   return status;
 }
 
@@ -217,6 +238,55 @@ static void double_checks(fake *f)
      "so does an infinity: %s", f->message);
 }
 
+/* Checks longer than a chunk run on the pool's threads: a pass, and the
+** first of several mismatches in different chunks, whatever the thread
+** that found each. */
+static void parallel_checks(fake *f)
+{
+  const kbench_host *h = &f->host;
+  size_t n = 3 * KBENCH_CHECK_GRAIN + 5;
+  int *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+  float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+  if (!a || !b || !x || !y) {
+    ok(0, "out of memory for the parallel checks");
+    return;
+  }
+  f->pool = kb_pool_new(4);
+  f->host.parallel_for = fake_parallel_for;
+  for (size_t i = 0; i < n; i++) {
+    a[i] = b[i] = (int)(i * 2654435761u);
+    x[i] = y[i] = (float)i;
+  }
+  ok(kbench_check_int(h, "out", a, b, n) == KBENCH_OK
+     && kbench_check_float(h, "out", x, y, n, 0.0, 0.0) == KBENCH_OK,
+     "equal arrays of %zu elements pass on 4 threads", n);
+  size_t late = n - 1, early = KBENCH_CHECK_GRAIN + 17;
+  a[late] ^= 1;
+  a[early] ^= 1;
+  a[early + 1] ^= 1;
+  ok(kbench_check_int(h, "out", a, b, n) == KBENCH_WRONG
+     && strstr(f->message, "out[4194321] = "),
+     "the first mismatch of all is reported, not its chunk's neighbour's: "
+     "%s", f->message);
+  x[late] = NAN;
+  x[early + 2] = 1e30f;
+  ok(kbench_check_float(h, "res", x, y, n, 1e-6, 0.0) == KBENCH_WRONG
+     && strstr(f->message, "res[4194323] = 1.0000000"),
+     "likewise for floats: %s", f->message);
+  x[early + 2] = y[early + 2];
+  ok(kbench_check_float(h, "res", x, y, n, 1e-6, 0.0) == KBENCH_WRONG
+     && strstr(f->message, "res[12582916] = ") && strstr(f->message, "nan"),
+     "a NaN in the last element of the last chunk is caught: %s",
+     f->message);
+  f->host.parallel_for = NULL;
+  kb_pool_free(f->pool);
+  f->pool = NULL;
+  free(a);
+  free(b);
+  free(x);
+  free(y);
+}
+
 int main(void)
 {
   fake f;
@@ -226,5 +296,6 @@ int main(void)
   float_checks(&f);
   float_edges(&f);
   double_checks(&f);
+  parallel_checks(&f);
   return tap_done();
 }

@@ -46,6 +46,47 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------ */
+/* The runner's staging services                                       */
+
+/* Whether h offers the ABI 1.1 service `field` (a 1.0 runner's kbench_host
+** ends before it). */
+#define KBENCH_HAS(h, field)                                                \
+  ((h)->size >= offsetof(kbench_host, field) + sizeof (h)->field            \
+   && (h)->field != NULL)
+
+/*
+** fn(ctx, begin, end, worker) over chunks covering [0, n), on the runner's
+** threads (h->parallel_for: from setup and verify only; the failure
+** reported is the lowest failed chunk's), or in one call on this thread
+** when the runner has no pool.  For references and checks: a chunk that
+** fails should report the first bad index of its range.
+*/
+static inline int kbench_parallel(const kbench_host *h, size_t n,
+                                  size_t grain, kbench_range_fn fn,
+                                  void *ctx)
+{
+  if (KBENCH_HAS(h, parallel_for))
+    return h->parallel_for(h, n, grain, fn, ctx);
+  return n ? fn(ctx, 0, n, 0) : KBENCH_OK;
+}
+
+/*
+** `bytes` of host memory at *host for the rest of the case (h->host_alloc):
+** page-locked in a CUDA case, so uploads and fetches through it run at
+** the link's speed; the runner frees it after teardown, so never free it.
+** For an input's host copy, a reference, verify's copy of an output.
+*/
+static inline int kbench_host_buffer(const kbench_host *h, void **host,
+                                     size_t bytes)
+{
+  *host = KBENCH_HAS(h, host_alloc) ? h->host_alloc(h, bytes) : NULL;
+  if (!*host)
+    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu bytes of host "
+                   "memory", bytes);
+  return KBENCH_OK;
+}
+
+/* ------------------------------------------------------------------ */
 /* Random inputs                                                       */
 
 /*
@@ -83,7 +124,7 @@ static inline void kbench_kit_fill(const kbench_host *h, void *p, size_t n,
 {
   /* ABI 1.1: the runner's parallel fill, the same distribution; the
   ** buffer's key is the next draw of the case's generator. */
-  if (h->size >= offsetof(kbench_host, fill) + sizeof h->fill && h->fill
+  if (KBENCH_HAS(h, fill)
       && h->fill(h, p, n, type == KBENCH_KIT_FLOAT ? KBENCH_TYPE_F32
                                                    : KBENCH_TYPE_I32,
                  type == KBENCH_KIT_FLOAT ? -1.0 : (double)lo,
@@ -185,18 +226,81 @@ static inline size_t kbench_first_far_float(const float *got,
   return n;
 }
 
+/* What the checks below hand each chunk. */
+typedef struct kbench_check_ctx {
+  const kbench_host *h;
+  const char *what;
+  const void *got, *want;
+  double rtol, atol;
+} kbench_check_ctx;
+
+/* Chunks of 4 Mi elements: a check of fewer runs on the calling thread
+** (waking the runner's threads costs more), a long one on all of them. */
+#define KBENCH_CHECK_GRAIN ((size_t)1 << 22)
+
+static inline int kbench_check_int_range(void *ctx, size_t begin,
+                                         size_t end, unsigned worker)
+{
+  const kbench_check_ctx *c = (const kbench_check_ctx *)ctx;
+  const int *got = (const int *)c->got, *want = (const int *)c->want;
+  (void)worker;
+  if (memcmp(got + begin, want + begin, (end - begin) * sizeof *got) == 0)
+    return KBENCH_OK;
+  for (size_t i = begin; i < end; i++)
+    if (got[i] != want[i])
+      return c->h->fail(c->h, KBENCH_WRONG, "%s[%zu] = %d, expected %d",
+                        c->what, i, got[i], want[i]);
+  return KBENCH_OK;
+}
+
+static inline int kbench_check_float_range(void *ctx, size_t begin,
+                                           size_t end, unsigned worker)
+{
+  const kbench_check_ctx *c = (const kbench_check_ctx *)ctx;
+  const float *got = (const float *)c->got + begin;
+  const float *want = (const float *)c->want + begin;
+  size_t i = kbench_first_far_float(got, want, end - begin, c->rtol,
+                                    c->atol);
+  (void)worker;
+  if (i == end - begin)
+    return KBENCH_OK;
+  return c->h->fail(c->h, KBENCH_WRONG,
+                    "%s[%zu] = %.9g, expected %.9g (rtol %g, atol %g)",
+                    c->what, begin + i, (double)got[i], (double)want[i],
+                    c->rtol, c->atol);
+}
+
+static inline int kbench_check_double_range(void *ctx, size_t begin,
+                                            size_t end, unsigned worker)
+{
+  const kbench_check_ctx *c = (const kbench_check_ctx *)ctx;
+  const double *got = (const double *)c->got, *want = (const double *)c->want;
+  (void)worker;
+  for (size_t i = begin; i < end; i++)
+    if (!kbench_close_double(got[i], want[i], c->rtol, c->atol))
+      return c->h->fail(c->h, KBENCH_WRONG,
+                        "%s[%zu] = %.17g, expected %.17g (rtol %g, atol %g)",
+                        c->what, i, got[i], want[i], c->rtol, c->atol);
+  return KBENCH_OK;
+}
+
+/* One check over n elements, on the runner's threads when n is large. */
+static inline int kbench_check_run(const kbench_host *h, size_t n,
+                                   kbench_range_fn fn, kbench_check_ctx *c)
+{
+  if (n <= KBENCH_CHECK_GRAIN)
+    return n ? fn(c, 0, n, 0) : KBENCH_OK;
+  return kbench_parallel(h, n, KBENCH_CHECK_GRAIN, fn, c);
+}
+
 /* Exact comparison of n ints: KBENCH_OK, or KBENCH_WRONG with
-** "what[i] = got, expected want" for the first mismatch. */
+** "what[i] = got, expected want" for the first mismatch.  Like the other
+** checks, from setup or verify (it may run on the runner's threads). */
 static inline int kbench_check_int(const kbench_host *h, const char *what,
                                    const int *got, const int *want, size_t n)
 {
-  if (n == 0 || memcmp(got, want, n * sizeof *got) == 0)
-    return KBENCH_OK;
-  for (size_t i = 0; i < n; i++)
-    if (got[i] != want[i])
-      return h->fail(h, KBENCH_WRONG, "%s[%zu] = %d, expected %d", what, i,
-                     got[i], want[i]);
-  return KBENCH_OK;
+  kbench_check_ctx c = {h, what, got, want, 0, 0};
+  return kbench_check_run(h, n, kbench_check_int_range, &c);
 }
 
 /* n floats within atol + rtol * |want| of their reference: KBENCH_OK, or
@@ -206,12 +310,8 @@ static inline int kbench_check_float(const kbench_host *h, const char *what,
                                      const float *got, const float *want,
                                      size_t n, double rtol, double atol)
 {
-  size_t i = kbench_first_far_float(got, want, n, rtol, atol);
-  if (i == n)
-    return KBENCH_OK;
-  return h->fail(h, KBENCH_WRONG,
-                 "%s[%zu] = %.9g, expected %.9g (rtol %g, atol %g)", what, i,
-                 (double)got[i], (double)want[i], rtol, atol);
+  kbench_check_ctx c = {h, what, got, want, rtol, atol};
+  return kbench_check_run(h, n, kbench_check_float_range, &c);
 }
 
 /* The same for doubles, in double arithmetic. */
@@ -219,12 +319,8 @@ static inline int kbench_check_double(const kbench_host *h, const char *what,
                                       const double *got, const double *want,
                                       size_t n, double rtol, double atol)
 {
-  for (size_t i = 0; i < n; i++)
-    if (!kbench_close_double(got[i], want[i], rtol, atol))
-      return h->fail(h, KBENCH_WRONG,
-                     "%s[%zu] = %.17g, expected %.17g (rtol %g, atol %g)",
-                     what, i, got[i], want[i], rtol, atol);
-  return KBENCH_OK;
+  kbench_check_ctx c = {h, what, got, want, rtol, atol};
+  return kbench_check_run(h, n, kbench_check_double_range, &c);
 }
 
 #ifdef __cplusplus

@@ -19,8 +19,8 @@
 **   - Fields are only ever appended.  Never reorder or remove one.
 **
 ** ABI 1.1 appended: to kbench_param, named choices (enumerated parameters);
-** to kbench_host, param_name, fill, element, parallel_for and workers (fast,
-** reproducible host staging); to kbench_variant, the optional work callback
+** to kbench_host, param_name, fill, element, parallel_for, workers and
+** host_alloc (fast, reproducible host staging); to kbench_variant, the optional work callback
 ** (floating-point operations and items per run).  A plugin built against
 ** 1.0 still loads and runs: the runner reads only the fields its recorded
 ** sizes contain, and its kbench_host only ever grows.
@@ -207,8 +207,8 @@ struct kbench_host {
   ** ABI 1.1.  A plugin that declares 1.1 may use these: the runner refuses
   ** plugins newer than itself, so its kbench_host has them.
   **
-  ** fill, parallel_for and workers may be called from setup and verify
-  ** only, never from inside a parallel_for callback; param, param_name,
+  ** fill, parallel_for, workers and host_alloc may be called from setup
+  ** and verify only, never from inside a parallel_for callback; param, param_name,
   ** element and fail may also be called from the callbacks (fail records
   ** the message of the chunk that fails).
   */
@@ -258,6 +258,17 @@ struct kbench_host {
   /* The number of threads parallel_for uses: --jobs, or the cores this
   ** process may run on. */
   unsigned (*workers)(const kbench_host *h);
+
+  /*
+  ** At least bytes of host memory (aligned for any type, contents
+  ** undefined), from setup or verify, that the runner frees when the case
+  ** ends, after teardown: never free it yourself.  In a CUDA case it is
+  ** page-locked, so cudaMemcpy to and from it runs at the link's full speed
+  ** (about 7 times a pageable copy on an H100), and the runner keeps its
+  ** pages for the next case.  For inputs to upload, references and copies
+  ** of outputs.  NULL when out of memory.
+  */
+  void *(*host_alloc)(const kbench_host *h, size_t bytes);
 };
 
 /*

@@ -10,7 +10,8 @@
 ** filled input to that file, so runs with different --jobs compare;
 ** fail_at=K makes every element from K on wrong (many chunks fail at
 ** once, and the lowest must be named); misuse=... breaks one rule of the
-** staging API.
+** staging API.  Its coverage counts live in host_alloc memory, which must
+** still be there in teardown.
 */
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,10 +28,11 @@ static const int types[] = {KBENCH_TYPE_I32, KBENCH_TYPE_U8, KBENCH_TYPE_F32,
 static const double lows[] = {-1000, 0, -1, -1};
 static const double highs[] = {1000, 255, 1, 1};
 
-enum { NONE, FILL_IN_RUN, NESTED, BAD_RANGE, NAME_OF_INT, FAIL_NO_MESSAGE };
+enum { NONE, FILL_IN_RUN, NESTED, BAD_RANGE, NAME_OF_INT, FAIL_NO_MESSAGE,
+       ALLOC_IN_RUN };
 static const char *const misuses[] = {"none", "fill_in_run", "nested",
                                       "bad_range", "name_of_int",
-                                      "fail_no_message"};
+                                      "fail_no_message", "alloc_in_run"};
 
 typedef struct staging {
   const kbench_host *h;
@@ -39,7 +41,8 @@ typedef struct staging {
   int64_t fail_at;
   unsigned char *in, *out;
   unsigned workers;
-  unsigned char *hits;     /* how often parallel_for visited each index */
+  unsigned char *hits;     /* how often parallel_for visited each index
+                              (host_alloc: the runner frees it) */
   uint64_t *partial;       /* one sum a worker */
 } staging;
 
@@ -50,7 +53,7 @@ static const kbench_param staging_params[] = {
    1 << 26, 0, NULL, 0},
   {"fail_at", "elements from this index on are wrong; -1: none", "-1", -1,
    INT64_MAX, 0, NULL, 0},
-  {"misuse", "the staging rule to break", "none", 0, 0, 0, misuses, 6},
+  {"misuse", "the staging rule to break", "none", 0, 0, 0, misuses, 7},
 };
 
 static int staging_setup(const kbench_host *h, void **state)
@@ -74,7 +77,9 @@ static int staging_setup(const kbench_host *h, void **state)
   size_t bytes = s->n * s->width + 1;
   s->in = malloc(bytes);
   s->out = malloc(bytes);
-  s->hits = malloc(s->n + 1);
+  s->hits = h->host_alloc(h, s->n + 1);
+  if (s->hits)
+    s->hits[s->n] = 0xA5;  /* teardown checks it is still there */
   s->workers = h->workers(h);
   s->partial = calloc(s->workers, sizeof *s->partial);
   if (!s->in || !s->out || !s->hits || !s->partial)
@@ -94,6 +99,8 @@ static int staging_run(const kbench_host *h, void *state)
   if (s->misuse == FILL_IN_RUN)
     return h->fill(h, s->in, s->n, types[s->dtype], lows[s->dtype],
                    highs[s->dtype], 7);
+  if (s->misuse == ALLOC_IN_RUN)
+    return h->host_alloc(h, 16) ? KBENCH_OK : KBENCH_ERROR;
   memcpy(s->out, s->in, s->n * s->width);
   return KBENCH_OK;
 }
@@ -211,9 +218,11 @@ static void staging_teardown(const kbench_host *h, void *state)
 {
   staging *s = state;
   (void)h;
+  /* host_alloc's memory lasts until after teardown. */
+  if (s->hits && s->hits[s->n] != 0xA5)
+    abort();
   free(s->in);
   free(s->out);
-  free(s->hits);
   free(s->partial);
   free(s);
 }

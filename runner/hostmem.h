@@ -1,0 +1,49 @@
+/*
+** The host memory a case asks for through ABI 1.1's host_alloc: buffers
+** that live until the case ends and are then kept by the worker for the
+** next case, so that their pages are present (and, for a CUDA worker,
+** already page-locked) when it asks again.
+**
+** Why: a plugin's staging is copies between host and device.  On the VM
+** the H100 is lent through, 256 MiB take 36 ms up and 20 ms down from
+** pageable memory but 4.9 ms either way from page-locked memory, and
+** locking costs 107 ms once (bench/results/2026-11-23-h100/host-probe.txt):
+** worth it only if the next cases reuse the pages.
+**
+** Reuse: a request takes the smallest kept block of its size up to twice
+** it; otherwise a new block.  When a case ends its blocks are kept and the
+** blocks it did not use are given back, so the worker holds at most what
+** two consecutive cases use.
+*/
+#ifndef KB_HOSTMEM_H
+#define KB_HOSTMEM_H
+
+#include <stddef.h>
+
+/* How blocks are made and given back: *locked says whether the block is
+** page-locked, which the release is told again.  NULL when out of memory. */
+typedef struct kb_hostmem_alloc {
+  void *(*alloc)(void *ctx, size_t bytes, int *locked);
+  void (*release)(void *ctx, void *ptr, int locked);
+  void *ctx;
+} kb_hostmem_alloc;
+
+typedef struct kb_hostmem kb_hostmem;
+
+/* With a NULL alloc, blocks come from malloc.  NULL when out of memory. */
+kb_hostmem *kb_hostmem_new(const kb_hostmem_alloc *alloc);
+/* Gives every block back, in use or not. */
+void kb_hostmem_free(kb_hostmem *m);
+
+/* A block of at least bytes for the current case; NULL when out of
+** memory. */
+void *kb_hostmem_take(kb_hostmem *m, size_t bytes);
+/* The case is over: its blocks are kept for the next one, and the kept
+** blocks it did not take are given back. */
+void kb_hostmem_end_case(kb_hostmem *m);
+
+/* What the worker holds: blocks, bytes, and of those bytes page-locked. */
+void kb_hostmem_usage(const kb_hostmem *m, size_t *blocks, size_t *bytes,
+                      size_t *locked);
+
+#endif
