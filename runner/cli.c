@@ -62,7 +62,8 @@ static const char usage_text[] =
 "      --min-time=SEC      at least SEC of measured time (default 0.01)\n"
 "      --max-noise=PCT     stop when the median's relative standard error\n"
 "                          is below PCT percent (default 0.5)\n"
-"      --timeout=SEC       stop sampling a case after SEC seconds (default 15)\n"
+"      --timeout=SEC       stop sampling a case after SEC seconds (default 15,\n"
+"                          and 0.5 for host cases)\n"
 "      --case-timeout=SEC  kill a case (its worker process) that takes longer\n"
 "                          than SEC from setup to teardown (default 120, or\n"
 "                          4 x --timeout when that is more)\n"
@@ -296,6 +297,7 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     if (d <= 0)
       return bad("--timeout", arg, "must be more than 0");
     o->measure.criterion.timeout = d;
+    o->measure.criterion.host_timeout = d;
     return 0;
   case OPT_CASE_TIMEOUT:
     if (seconds_arg("--case-timeout", arg, 0, &d))

@@ -7,6 +7,7 @@ void kb_criterion_cfg_default(kb_criterion_cfg *cfg)
   cfg->min_time = 0.01;
   cfg->max_noise = 0.005;
   cfg->timeout = 15.0;
+  cfg->host_timeout = KB_HOST_TIMEOUT_S;
 }
 
 void kb_criterion_init(kb_criterion *k, const kb_criterion_cfg *cfg)

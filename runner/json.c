@@ -8,6 +8,7 @@
 #include "config.h"
 #include "export.h"
 #include "json.h"
+#include "pool.h"
 
 static const char *const verdicts[] = {"pass", "wrong", "error", "skip",
                                        "crash"};
@@ -193,7 +194,12 @@ static void context(kb_json *j)
   number(f, k->max_noise);
   key(f, "timeout_s");
   number(f, k->timeout);
+  key(f, "host_timeout_s");
+  number(f, k->host_timeout);
   fputs("}", f);
+  /* The staging threads: the data does not depend on them, the setup and
+  ** verify times do. */
+  fprintf(f, ", \"jobs\": %u", o->jobs ? o->jobs : kb_pool_default_size());
   key(f, "case_timeout_s");
   number(f, o->case_timeout);
   launch_context(f, j->launch);

@@ -119,19 +119,22 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     snprintf(c->message, sizeof c->message, "out of host memory");
     return stop_at(r, c, "sampling", KBENCH_ERROR);
   }
+  kb_criterion_cfg stop = cfg->criterion;
+  if (!c->gpu)
+    stop.timeout = stop.host_timeout;
   kb_criterion k;
-  kb_criterion_init(&k, &cfg->criterion);
+  kb_criterion_init(&k, &stop);
   double t0 = wall_now();
   for (;;) {
     int status = smp->sample(s, &t);
     if (status != KBENCH_OK)
       return stop_at(r, c, "timed run", status);
     if (!clock_ok(c, r)) {
-      if (wall_now() - t0 < cfg->criterion.timeout)
+      if (wall_now() - t0 < stop.timeout)
         continue;
       snprintf(c->message, sizeof c->message, "every sample in %.0f s was "
                "taken with the SM clock under 75%% of its maximum",
-               cfg->criterion.timeout);
+               stop.timeout);
       return stop_at(r, c, "sampling", KBENCH_ERROR);
     }
     if (r->n_samples == cap) {

@@ -24,4 +24,24 @@ if [ -f "$top_builddir/plugins/transpose/.libs/transpose_cpu.so" ]; then
     "$KBENCH" $fast --param rows=33 --param cols=1001 --param block=0,32 \
     transpose_cpu
 fi
+# Host cases stop sampling after 0.5 s unless --timeout says otherwise; a
+# noise target no VM meets makes the timeout the stop.
+stopped() {  # JSON, timeout: 0 when the case stopped on that timeout
+  python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+e, t = d["benchmarks"][0], float(sys.argv[2])
+print("# stop %s after %.2f s, host_timeout_s %s" % (e["stop"],
+      e["sampling_s"], d["context"]["kbench"]["criterion"]["host_timeout_s"]))
+sys.exit(not (e["stop"] == "timeout" and t <= e["sampling_s"] < t + 2.5
+              and d["context"]["kbench"]["criterion"]["host_timeout_s"] == t))
+' "$1" "$2"
+}
+check "a host case with an unreachable noise target" 0 ok \
+  "$KBENCH" --max-noise=0.00001 --json="$tmpdir/t.json" --param n=1M reduce_cpu
+assert "stops on the 0.5 s host timeout" stopped "$tmpdir/t.json" 0.5
+check "--timeout sets the host cases' timeout too" 0 ok \
+  "$KBENCH" --max-noise=0.00001 --timeout=1.2 --json="$tmpdir/t.json" \
+  --param n=1M reduce_cpu
+assert "which then stops after 1.2 s" stopped "$tmpdir/t.json" 1.2
 done_testing

@@ -49,6 +49,11 @@ assert "--format=json --repetitions=3: six entries, indexed 0 to 2" \
 assert "--profile: every case once, verified, one sample" \
   validate "$tmpdir/profile.json" 'len(b) == 4' \
   'all(e["verdict"] == "pass" and e["iterations"] == 1 for e in b)'
+"$KBENCH" $fast -j 3 --format=json --param n=10 reduce_cpu > "$tmpdir/j.json"
+assert "the context records --jobs and both sampling timeouts" \
+  validate "$tmpdir/j.json" 'd["context"]["kbench"]["jobs"] == 3' \
+  'd["context"]["kbench"]["criterion"]["timeout_s"] == 2' \
+  'd["context"]["kbench"]["criterion"]["host_timeout_s"] == 2'
 check "bad --format: usage error" 2 "expected table, tap or json" \
   "$KBENCH" --format=xml reduce_cpu
 check "bad --repetitions: usage error" 2 "invalid --repetitions" \
