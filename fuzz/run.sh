@@ -57,7 +57,7 @@ fi
 cflags=(-std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra
   -fsanitize=address,undefined -fno-sanitize-recover=undefined
   -D_POSIX_C_SOURCE=200809L -I"$build" -I"$top/include" -I"$top/runner"
-  -I"$top/plugins/common" '-DKBENCH_PLUGINDIR="/nonexistent"'
+  '-DKBENCH_PLUGINDIR="/nonexistent"'
   '-DKBENCH_BUILDDIR="/nonexistent"')
 
 rm -rf "$build"

@@ -3,7 +3,7 @@
 */
 #include <stdlib.h>
 
-#include "kb_util.h"
+#include <kbench/kit.h>
 
 typedef struct copy_cpu {
   const kbench_host *h;    /* for the parallel check's messages */

@@ -5,7 +5,7 @@
 */
 #include <stdlib.h>
 
-#include "kb_util.h"
+#include <kbench/kit.h>
 
 typedef struct reduce_cpu {
   int *in;
@@ -83,7 +83,7 @@ static int reduce_cpu_run(const kbench_host *h, void *state)
 static int reduce_cpu_verify(const kbench_host *h, void *state)
 {
   reduce_cpu *s = state;
-  return kb_check_int(h, "sum", &s->sum, &s->expected, 1);
+  return kbench_check_int(h, "sum", &s->sum, &s->expected, 1);
 }
 
 static void reduce_cpu_bytes(const kbench_host *h, void *state,

@@ -9,7 +9,7 @@
 */
 #include <stdlib.h>
 
-#include "kb_util.h"
+#include <kbench/kit.h>
 
 typedef struct fleet_sum {
   int *in;
@@ -38,7 +38,7 @@ static int fleet_sum_setup(const kbench_host *h, void **state)
   s->n = (size_t)h->param(h, "n");
   if (!(s->in = malloc(s->n * sizeof *s->in)))
     return h->fail(h, KBENCH_ERROR, "out of memory");
-  kb_fill_int(h, s->in, s->n, -1000, 1000);
+  kbench_fill_int(h, s->in, s->n, -1000, 1000);
   int64_t wide = 0;
   for (size_t i = s->n; i-- > 0;)
     wide += s->in[i];
@@ -67,7 +67,7 @@ static int fleet_sum_run(const kbench_host *h, void *state)
 static int fleet_sum_verify(const kbench_host *h, void *state)
 {
   fleet_sum *s = state;
-  return kb_check_int(h, "total", &s->total, &s->expected, 1);
+  return kbench_check_int(h, "total", &s->total, &s->expected, 1);
 }
 
 static void fleet_sum_bytes(const kbench_host *h, void *state,
