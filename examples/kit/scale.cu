@@ -17,11 +17,10 @@ static int setup(const kbench_host *h, void **state)
   if (!(*state = s))
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   s->n = (size_t)h->param(h, "n");
-  size_t bytes = s->n * sizeof(float);
-  s->want = (float *)malloc(bytes);
-  s->got = (float *)malloc(bytes);
-  if (!s->want || !s->got)
-    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  size_t bytes = s->n * sizeof(float);  /* host buffers: the runner's */
+  if (kbench_host_buffer(h, (void **)&s->want, bytes)
+      || kbench_host_buffer(h, (void **)&s->got, bytes))
+    return KBENCH_ERROR;
   kbench_fill_float(h, s->want, s->n);  /* the input: uploaded, then doubled */
   int rc = kbench_device_upload(h, (void **)&s->in, s->want, bytes);
   for (size_t i = 0; i < s->n; i++)
@@ -54,7 +53,7 @@ static void bytes(const kbench_host *, void *state, kbench_bytes *b)
 static void teardown(const kbench_host *, void *state)
 {
   scale *s = (scale *)state;
-  cudaFree(s->in), cudaFree(s->out), free(s->want), free(s->got), free(s);
+  cudaFree(s->in), cudaFree(s->out), free(s);
 }
 
 static const kbench_param params[] = {{"n", "floats", "64M", 1, 1 << 30, 0}};
