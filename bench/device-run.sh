@@ -170,6 +170,39 @@ PY
         2>&1 | grep -E "^ *(transpose|memcpy)"
     done >> "$OUT/limits.txt"
     cat "$OUT/limits.txt"; grep -h "cases in" "$OUT"/cat-abi11*.txt; grep catalogue "$OUT/timing.txt" ;;
+  fast)
+    # Issue 12's 10-second catalogue: this tarball (new) and the baseline
+    # in devbase/ (base, the commit before the staging work), interleaved
+    # on one machine: wall times, where they go, and the GPU medians of
+    # the two compared (kbench compare; host variants are noise).
+    mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+      && (cd /tmp/base/kbench-*/ && ./configure && make -j16) > "$OUT/base-build.log" 2>&1 \
+      || { tail -n 20 "$OUT/base-build.log"; continue; }
+    base=$(echo /tmp/base/kbench-*/kbench)
+    t1=$(date +%s.%N); ./kbench --list > /dev/null 2>&1
+    echo "kbench --list: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s wall" >> "$OUT/timing.txt"
+    t1=$(date +%s.%N); ./kbench --calibrate smem_broadcast > /dev/null 2>&1
+    echo "one case with --calibrate: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s wall" >> "$OUT/timing.txt"
+    for run in new1:./kbench base1:$base new2:./kbench; do
+      t1=$(date +%s.%N)
+      timeout 240 ${run#*:} --calibrate --json="$OUT/fast-${run%%:*}.json" \
+        > "$OUT/fast-${run%%:*}.txt" 2>&1
+      echo "catalogue ${run%%:*}: exit $?, $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/timing.txt"
+    done
+    for pair in base1:new1 new1:new2; do
+      echo "== ${pair%%:*} -> ${pair#*:}"
+      ./kbench compare "$OUT/fast-${pair%%:*}.json" "$OUT/fast-${pair#*:}.json"
+    done > "$OUT/fast-compare.txt" 2>&1
+    python3 - "$OUT"/fast-new1.json "$OUT"/fast-base1.json "$OUT"/fast-new2.json <<'PY' | tee "$OUT/fast-phases.txt"
+import json, sys
+for path in sys.argv[1:]:
+    b = json.load(open(path))["benchmarks"]
+    tot = {k: sum(e.get(k, 0) for e in b) for k in ("case_wall_s", "setup_s", "verify_s", "sampling_s", "teardown_s")}
+    host = sum(e["case_wall_s"] for e in b if e.get("backend") == "host")
+    print(path.split("/")[-1], " ".join(f"{k} {v:.2f}" for k, v in tot.items()), f"host cases {host:.2f}",
+          "not verified:", [e["name"] for e in b if e["verdict"] != "pass"])
+PY
+    grep -E "^(catalogue|kbench|one)" "$OUT/timing.txt"; grep -E "^==|^# " "$OUT/fast-compare.txt" ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and
