@@ -19,6 +19,11 @@
 ** count and the vtable.  A variant file is then its kernel, a launch
 ** function, its kind and its parameter list.
 **
+** Host staging runs on the runner's threads: the reference and the
+** comparison in chunks of about 1 Mi words (kbench_parallel), in host
+** buffers the runner owns (kbench_host_buffer: page-locked, so the upload
+** and verify's copy of the output run at the link's speed).
+**
 ** Placement of word f (0 <= f < fields) of element i in a buffer of
 ** `elems` elements:
 **   array of elements (soa == 0)   i * words + f      (words >= fields;
@@ -59,9 +64,11 @@ typedef struct coalesce_kind {
   unsigned words;    /* words per element in memory, >= fields */
   int soa;           /* 1: structure of arrays (see the placement above) */
   size_t (*in_elems)(size_t n, size_t arg);          /* NULL: n */
-  /* want[i] = in[the element output i reads] + 1, for a variant whose
-  ** single-word ints are permuted; NULL: output i reads input i. */
-  void (*reference)(const coalesce_state *s, const int *in, int *want);
+  /* s->want[i] = in[the element output i reads] + 1, for a variant whose
+  ** single-word ints are permuted, in chunks on the runner's threads
+  ** (kbench_parallel); NULL: output i reads input i. */
+  int (*reference)(const kbench_host *h, const coalesce_state *s,
+                   const int *in);
   void (*launch)(const coalesce_state *s, cudaStream_t stream);
 } coalesce_kind;
 
@@ -72,8 +79,8 @@ struct coalesce_state {
   size_t in_elems;   /* input elements */
   unsigned threads;  /* block size */
   void *in, *out;    /* device buffers: in_elems and n elements of words */
-  void *want;        /* host: the reference, laid out like out */
-  void *got;         /* host: verify's copy of out */
+  void *want;        /* host buffer: the reference, laid out like out */
+  void *got;         /* host buffer: verify's copy of out */
 };
 
 /* The declared parameters every variant has. */
@@ -115,36 +122,107 @@ static void coalesce_fill(const kbench_host *h, void *p, size_t words,
     kbench_fill_int(h, (int *)p, words, -(1 << 30), (1 << 30) - 1);
 }
 
-/* The reference, element by element in logical order: ints widened to 64
-** bits, the particle step in double.  It is stored where the output keeps
-** each word, so that verify compares the copied output in place. */
-static void coalesce_reference(const coalesce_state *s, const void *in)
+/* Words per chunk of the reference and of verify: 4 MiB, enough that
+** handing out chunks costs nothing, few enough that a default case gives
+** each of the runner's threads several. */
+#define COALESCE_GRAIN_WORDS ((size_t)1 << 20)
+
+/* Elements per chunk for a kind: about COALESCE_GRAIN_WORDS words. */
+static inline size_t coalesce_grain(const coalesce_kind *k)
+{
+  return COALESCE_GRAIN_WORDS / k->words;
+}
+
+/* What the chunks of the reference and of verify work on. */
+typedef struct coalesce_job {
+  const kbench_host *h;
+  const coalesce_state *s;
+  const void *in;    /* reference: the host copy of the input */
+} coalesce_job;
+
+/* The reference of element i's word f (ints) or of its axis f, position
+** f and velocity f + 3 (particles): ints widened to 64 bits, the particle
+** step in double.  It is stored where the output keeps each word, so that
+** verify compares the copied output in place. */
+static inline void coalesce_reference_one(const coalesce_kind *k,
+                                          size_t in_elems, size_t n,
+                                          const void *in, void *want,
+                                          size_t i, unsigned f)
+{
+  if (k->particles) {
+    const float *pin = (const float *)in;
+    float *w = (float *)want;
+    double p = pin[coalesce_word(k, in_elems, i, f)];
+    double v = pin[coalesce_word(k, in_elems, i, f + 3)];
+    double v1 = v * (double)COALESCE_DAMP;
+    w[coalesce_word(k, n, i, f)] = (float)(p + v1 * (double)COALESCE_DT);
+    w[coalesce_word(k, n, i, f + 3)] = (float)v1;
+  } else {
+    const int *iin = (const int *)in;
+    int *w = (int *)want;
+    w[coalesce_word(k, n, i, f)] =
+        (int)((int64_t)iin[coalesce_word(k, in_elems, i, f)] + 1);
+  }
+}
+
+/* Elements the reference takes at a time: at most 24 KiB each way,
+** cache-resident. */
+#define COALESCE_REF_BLOCK 1024
+
+/* Elements [begin, end) of the reference; each element's words are one
+** chunk's alone.  An array of elements is walked element by element; SoA
+** field by field within blocks of elements, so that each array is read
+** and written as a run rather than as 12 streams a power of two apart that
+** fight over the same cache sets. */
+static int coalesce_reference_range(void *ctx, size_t begin, size_t end,
+                                    unsigned worker)
+{
+  const coalesce_job *j = (const coalesce_job *)ctx;
+  const coalesce_state *s = j->s;
+  const coalesce_kind *k = s->kind;
+  const size_t in_elems = s->in_elems, n = s->n;
+  const void *in = j->in;
+  void *want = s->want;
+  unsigned groups = k->particles ? 3 : k->fields;  /* axes or words */
+  (void)worker;
+  for (size_t i0 = begin; i0 < end; i0 += COALESCE_REF_BLOCK) {
+    size_t i1 = end - i0 < COALESCE_REF_BLOCK ? end : i0 + COALESCE_REF_BLOCK;
+    if (k->soa)
+      for (unsigned f = 0; f < groups; f++)
+        for (size_t i = i0; i < i1; i++)
+          coalesce_reference_one(k, in_elems, n, in, want, i, f);
+    else
+      for (size_t i = i0; i < i1; i++)
+        for (unsigned f = 0; f < groups; f++)
+          coalesce_reference_one(k, in_elems, n, in, want, i, f);
+  }
+  return KBENCH_OK;
+}
+
+/* The reference of every output word into s->want, on the runner's
+** threads: the variant's own (a permutation) or the element-wise one. */
+static int coalesce_reference(const kbench_host *h, const coalesce_state *s,
+                              const void *in)
 {
   const coalesce_kind *k = s->kind;
-  if (k->reference) {
-    k->reference(s, (const int *)in, (int *)s->want);
-    return;
-  }
-  for (size_t i = 0; i < s->n; i++) {
-    if (k->particles) {
-      const float *pin = (const float *)in;
-      float *w = (float *)s->want;
-      for (unsigned f = 0; f < 3; f++) {
-        double p = pin[coalesce_word(k, s->in_elems, i, f)];
-        double v = pin[coalesce_word(k, s->in_elems, i, f + 3)];
-        double v1 = v * (double)COALESCE_DAMP;
-        w[coalesce_word(k, s->n, i, f)] =
-            (float)(p + v1 * (double)COALESCE_DT);
-        w[coalesce_word(k, s->n, i, f + 3)] = (float)v1;
-      }
-    } else {
-      const int *iin = (const int *)in;
-      int *w = (int *)s->want;
-      for (unsigned f = 0; f < k->fields; f++)
-        w[coalesce_word(k, s->n, i, f)] =
-            (int)((int64_t)iin[coalesce_word(k, s->in_elems, i, f)] + 1);
-    }
-  }
+  if (k->reference)
+    return k->reference(h, s, (const int *)in);
+  coalesce_job j = {h, s, in};
+  return kbench_parallel(h, s->n, coalesce_grain(k), coalesce_reference_range,
+                         &j);
+}
+
+/*
+** A host buffer (kbench_host_buffer) of at least `bytes`, rounded up to
+** whole MiB.  The runner keeps a case's page-locked blocks for the next
+** case and reuses one for any request that fits in it, so the cases of an
+** offset sweep (inputs a few elements apart) share one block instead of
+** each locking a new one (about 0.1 s for 256 MiB on the H100's VM).
+*/
+static int coalesce_host_buffer(const kbench_host *h, void **p, size_t bytes)
+{
+  const size_t mib = (size_t)1 << 20;
+  return kbench_host_buffer(h, p, (bytes + mib - 1) / mib * mib);
 }
 
 static int coalesce_setup(const kbench_host *h, void **state,
@@ -160,20 +238,21 @@ static int coalesce_setup(const kbench_host *h, void **state,
   s->arg = k->arg ? (size_t)h->param(h, k->arg) : 0;
   s->in_elems = k->in_elems ? k->in_elems(s->n, s->arg) : s->n;
 
+  /* Host staging from the runner, freed by it after teardown. */
   size_t in_bytes = s->in_elems * k->words * sizeof(int);
   size_t out_bytes = s->n * k->words * sizeof(int);
-  void *host = malloc(in_bytes);
-  s->want = malloc(out_bytes);
-  s->got = malloc(out_bytes);
-  if (!host || !s->want || !s->got) {
-    free(host);
-    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
-                   in_bytes + 2 * out_bytes);
-  }
+  void *host;
+  int rc = coalesce_host_buffer(h, &host, in_bytes);
+  if (rc == KBENCH_OK)
+    rc = coalesce_host_buffer(h, &s->want, out_bytes);
+  if (rc == KBENCH_OK)
+    rc = coalesce_host_buffer(h, &s->got, out_bytes);
+  if (rc != KBENCH_OK)
+    return rc;
   coalesce_fill(h, host, s->in_elems * k->words, k->particles);
-  coalesce_reference(s, host);
-  int rc = kbench_device_upload(h, &s->in, host, in_bytes);
-  free(host);
+  rc = coalesce_reference(h, s, host);
+  if (rc == KBENCH_OK)
+    rc = kbench_device_upload(h, &s->in, host, in_bytes);
   return rc == KBENCH_OK ? kbench_device_output(h, &s->out, out_bytes) : rc;
 }
 
@@ -194,27 +273,50 @@ static int coalesce_run(const kbench_host *h, void *state)
 */
 #define COALESCE_TOL 1e-6f
 
-/* Copy the output back and compare every data word with the reference.
-** Unpadded, every word is data and one flat comparison settles a pass;
-** otherwise, or to report a failure, walk the words in logical order
-** (padding skipped) to the first mismatch. */
-static int coalesce_verify(const kbench_host *h, void *state)
+/* Whether got matches want at words [w, w + count): ints exactly,
+** particles within the tolerance. */
+static int coalesce_words_match(const coalesce_state *s, size_t w,
+                                size_t count)
 {
-  coalesce_state *s = (coalesce_state *)state;
+  if (s->kind->particles)
+    return kbench_first_far_float((const float *)s->got + w,
+                                  (const float *)s->want + w, count,
+                                  COALESCE_TOL, COALESCE_TOL) == count;
+  return memcmp((const int *)s->got + w, (const int *)s->want + w,
+                count * sizeof(int)) == 0;
+}
+
+/*
+** Elements [begin, end) of the copied output against the reference.
+** Unpadded, every word is data and a flat comparison of the chunk's words
+** (one run per field in SoA) settles a pass; otherwise, or to report a
+** failure, walk the chunk in logical order (padding skipped) to its first
+** mismatch.  The runner reports the lowest failed chunk, so the message
+** names the first wrong element of all, whatever the number of threads.
+*/
+static int coalesce_check_range(void *ctx, size_t begin, size_t end,
+                                unsigned worker)
+{
+  const coalesce_job *j = (const coalesce_job *)ctx;
+  const kbench_host *h = j->h;
+  const coalesce_state *s = j->s;
   const coalesce_kind *k = s->kind;
-  size_t out_words = s->n * k->words;
-  int rc = kbench_fetch(h, s->got, s->out, out_words * sizeof(int));
-  if (rc != KBENCH_OK)
-    return rc;
+  (void)worker;
+  if (k->words == k->fields) {
+    int match = 1;
+    if (k->soa)
+      for (unsigned f = 0; f < k->fields && match; f++)
+        match = coalesce_words_match(s, coalesce_word(k, s->n, begin, f),
+                                     end - begin);
+    else
+      match = coalesce_words_match(s, coalesce_word(k, s->n, begin, 0),
+                                   (end - begin) * k->words);
+    if (match)
+      return KBENCH_OK;
+  }
   const float *gf = (const float *)s->got, *wf = (const float *)s->want;
   const int *gi = (const int *)s->got, *wi = (const int *)s->want;
-  if (k->words == k->fields &&
-      (k->particles
-           ? kbench_first_far_float(gf, wf, out_words, COALESCE_TOL,
-                                    COALESCE_TOL) == out_words
-           : memcmp(gi, wi, out_words * sizeof(int)) == 0))
-    return KBENCH_OK;
-  for (size_t i = 0; i < s->n; i++)
+  for (size_t i = begin; i < end; i++)
     for (unsigned f = 0; f < k->fields; f++) {
       size_t w = coalesce_word(k, s->n, i, f);
       if (k->particles) {
@@ -231,6 +333,20 @@ static int coalesce_verify(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
+/* Copy the output back and compare every data word with the reference, on
+** the runner's threads. */
+static int coalesce_verify(const kbench_host *h, void *state)
+{
+  coalesce_state *s = (coalesce_state *)state;
+  const coalesce_kind *k = s->kind;
+  int rc = kbench_fetch(h, s->got, s->out, s->n * k->words * sizeof(int));
+  if (rc != KBENCH_OK)
+    return rc;
+  coalesce_job j = {h, s, NULL};
+  return kbench_parallel(h, s->n, coalesce_grain(k), coalesce_check_range,
+                         &j);
+}
+
 static void coalesce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
 {
   coalesce_state *s = (coalesce_state *)state;
@@ -240,14 +356,13 @@ static void coalesce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
   b->memory = KBENCH_MEM_GLOBAL;
 }
 
+/* want and got are the runner's host buffers: not freed here. */
 static void coalesce_teardown(const kbench_host *h, void *state)
 {
   coalesce_state *s = (coalesce_state *)state;
   (void)h;
   cudaFree(s->in);
   cudaFree(s->out);
-  free(s->want);
-  free(s->got);
   free(s);
 }
 

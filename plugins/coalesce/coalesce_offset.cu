@@ -24,11 +24,25 @@ __global__ void copy_offset(const int *__restrict__ in, int *__restrict__ out,
 
 static size_t offset_in_elems(size_t n, size_t offset) { return n + offset; }
 
-static void offset_reference(const coalesce_state *s, const int *in,
-                             int *want)
+/* Outputs [begin, end) of the reference: want[i] = in[i + offset] + 1. */
+static int offset_reference_range(void *ctx, size_t begin, size_t end,
+                                  unsigned worker)
 {
-  for (size_t i = 0; i < s->n; i++)
-    want[i] = (int)((int64_t)in[i + s->arg] + 1);
+  const coalesce_job *j = (const coalesce_job *)ctx;
+  const int *in = (const int *)j->in;
+  int *want = (int *)j->s->want;
+  (void)worker;
+  for (size_t i = begin; i < end; i++)
+    want[i] = (int)((int64_t)in[i + j->s->arg] + 1);
+  return KBENCH_OK;
+}
+
+static int offset_reference(const kbench_host *h, const coalesce_state *s,
+                            const int *in)
+{
+  coalesce_job j = {h, s, in};
+  return kbench_parallel(h, s->n, coalesce_grain(s->kind),
+                         offset_reference_range, &j);
 }
 
 static void offset_launch(const coalesce_state *s, cudaStream_t stream)

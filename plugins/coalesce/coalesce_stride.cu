@@ -34,25 +34,50 @@ __global__ void copy_strided(const int *__restrict__ in, int *__restrict__ out,
 
 /*
 ** The reference does not use the kernel's closed form for where a column
-** starts: it sums the column lengths into starting points, then appends
-** each column's elements in row order.  It walks the input a block of rows
-** at a time (at most 64 KiB, cache-resident) and column by column within
-** it, so each column's outputs are written as one run: the columns lie a
-** power-of-two distance apart at the default sizes, and `stride` streams
-** written element by element would fight over the same cache sets.
+** starts: it sums the column lengths into starting points, then places
+** each column's elements in row order, row k of column p at start[p] + k.
+** Each chunk of rows (on the runner's threads) walks its part of the input
+** a block of rows at a time (at most 64 KiB, cache-resident) and column by
+** column within it, so each column's outputs are written as one run: the
+** columns lie a power-of-two distance apart at the default sizes, and
+** `stride` streams written element by element would fight over the same
+** cache sets.
 */
-static void stride_reference(const coalesce_state *s, const int *in,
-                             int *want)
+typedef struct stride_ref {
+  const coalesce_state *s;
+  const int *in;
+  size_t start[STRIDE_MAX];  /* where each column begins in want */
+} stride_ref;
+
+/* Rows [begin, end) of the input into their columns. */
+static int stride_reference_rows(void *ctx, size_t begin, size_t end,
+                                 unsigned worker)
 {
-  size_t stride = s->arg, next[STRIDE_MAX];
+  const stride_ref *r = (const stride_ref *)ctx;
+  size_t n = r->s->n, stride = r->s->arg;
+  int *want = (int *)r->s->want;
+  (void)worker;
+  for (size_t k0 = begin; k0 < end; k0 += STRIDE_ROWS) {
+    size_t k1 = end - k0 < STRIDE_ROWS ? end : k0 + STRIDE_ROWS;
+    for (size_t p = 0; p < stride; p++)
+      for (size_t k = k0; k < k1 && k * stride + p < n; k++)
+        want[r->start[p] + k] = (int)((int64_t)r->in[k * stride + p] + 1);
+  }
+  return KBENCH_OK;
+}
+
+static int stride_reference(const kbench_host *h, const coalesce_state *s,
+                            const int *in)
+{
+  stride_ref r = {s, in, {0}};
+  size_t stride = s->arg;
   for (size_t p = 0, start = 0; p < stride; p++) {
-    next[p] = start;
+    r.start[p] = start;
     start += s->n / stride + (p < s->n % stride);
   }
-  for (size_t k0 = 0; k0 * stride < s->n; k0 += STRIDE_ROWS)
-    for (size_t p = 0; p < stride; p++)
-      for (size_t k = k0; k < k0 + STRIDE_ROWS && k * stride + p < s->n; k++)
-        want[next[p]++] = (int)((int64_t)in[k * stride + p] + 1);
+  size_t rows = (s->n + stride - 1) / stride;
+  return kbench_parallel(h, rows, COALESCE_GRAIN_WORDS / stride,
+                         stride_reference_rows, &r);
 }
 
 static void stride_launch(const coalesce_state *s, cudaStream_t stream)

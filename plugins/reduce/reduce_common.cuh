@@ -17,7 +17,8 @@
 **     per-block sum: stricter than the total; or
 **   - finishes the job (n_out = 1) and verify checks the total.
 ** Integer sums wrap modulo 2^32 like the hardware's 32-bit adds; the
-** reference sums in 64 bits and wraps once at the end.
+** reference sums in 64 bits and wraps once at the end (a partial's tiles
+** add modulo 2^32, which is the same).
 */
 #ifndef REDUCE_COMMON_CUH
 #define REDUCE_COMMON_CUH
@@ -62,7 +63,8 @@ typedef struct reduce_state {
   void *in;             /* base + offset elements: read only, never written */
   void *out;            /* n_out elements, declared as the output */
   void *scratch;        /* scratch_bytes, or NULL */
-  int *expected;        /* int: n_out reference values */
+  int *expected;        /* int: n_out reference values (host buffer) */
+  int *got;             /* int: verify's copy of out (host buffer) */
   float expected_f;     /* float: the double reference rounded to float */
   double atol_f;        /* float: absolute tolerance (see reduce_vec4_float) */
 } reduce_state;
@@ -129,33 +131,112 @@ static int reduce_launch(const kbench_host *h, void *state, K kernel,
 /* ------------------------------------------------------------------ */
 /* Setup: inputs and the CPU reference                                 */
 
+/* Chunks of the CPU reference, on the runner's threads: 1 Mi elements
+** (4 MiB), a fixed size so that the float reference's partial sums,
+** combined in chunk order, are the same whatever --jobs is. */
+#define REDUCE_REF_GRAIN ((size_t)1 << 20)
+
+/* What the reference's chunks read and write. */
+typedef struct reduce_ref {
+  const reduce_state *s;
+  const void *x;          /* the n input elements */
+  int *expected;          /* int, partials: one value per block */
+  int64_t *total;         /* int, one total: a partial per chunk */
+  double *sum, *abs_sum;  /* float: partials per chunk */
+} reduce_ref;
+
+/* Blocks [begin, end): block b's partial is the sum of its tiles b,
+** b + blocks, b + 2 * blocks, ... (the mapping of the header comment).
+** The chunk goes over the grid pass after pass, so that it reads its
+** blocks' tiles of each pass as one run.  Each block is the chunk's alone:
+** no race, and the same result whatever the chunks. */
+static int reduce_ref_blocks(void *ctx, size_t begin, size_t end,
+                             unsigned worker)
+{
+  const reduce_ref *r = (const reduce_ref *)ctx;
+  const reduce_state *s = r->s;
+  const int *x = (const int *)r->x;
+  size_t pass = (size_t)s->blocks * s->tile;  /* elements the grid covers */
+  (void)worker;
+  for (size_t b = begin; b < end; b++)
+    r->expected[b] = 0;
+  for (size_t base = 0; base < s->n; base += pass)
+    for (size_t b = begin; b < end && base + b * s->tile < s->n; b++) {
+      size_t start = base + b * s->tile;
+      size_t stop = s->n - start < s->tile ? s->n : start + s->tile;
+      int64_t sum = 0;
+      for (size_t i = start; i < stop; i++)
+        sum += x[i];
+      /* Tiles add modulo 2^32: the same as their 64-bit sum wrapped once. */
+      r->expected[b] = (int)((uint32_t)r->expected[b] + (uint32_t)sum);
+    }
+  return KBENCH_OK;
+}
+
+/* Elements [begin, end) of an int total: a 64-bit partial for the chunk
+** (exact, so the order in which chunks are added does not matter). */
+static int reduce_ref_total(void *ctx, size_t begin, size_t end,
+                            unsigned worker)
+{
+  const reduce_ref *r = (const reduce_ref *)ctx;
+  const int *x = (const int *)r->x;
+  int64_t sum = 0;
+  (void)worker;
+  for (size_t i = begin; i < end; i++)
+    sum += x[i];
+  r->total[begin / REDUCE_REF_GRAIN] = sum;
+  return KBENCH_OK;
+}
+
+/* Elements [begin, end) of a float sum: the chunk's sum and sum of
+** magnitudes in double. */
+static int reduce_ref_float(void *ctx, size_t begin, size_t end,
+                            unsigned worker)
+{
+  const reduce_ref *r = (const reduce_ref *)ctx;
+  const float *x = (const float *)r->x;
+  double sum = 0, abs_sum = 0;
+  (void)worker;
+  for (size_t i = begin; i < end; i++) {
+    sum += x[i];
+    abs_sum += fabs((double)x[i]);
+  }
+  r->sum[begin / REDUCE_REF_GRAIN] = sum;
+  r->abs_sum[begin / REDUCE_REF_GRAIN] = abs_sum;
+  return KBENCH_OK;
+}
+
+/* Chunks of REDUCE_REF_GRAIN in n elements. */
+static size_t reduce_ref_chunks(size_t n)
+{
+  return (n + REDUCE_REF_GRAIN - 1) / REDUCE_REF_GRAIN;
+}
+
 /* Reference for integer inputs: per-block partials following the tile
-** mapping of the header comment, or the total.  64-bit sums, wrapped once. */
+** mapping of the header comment, or the total.  64-bit sums, wrapped once,
+** so the result is exact whatever the chunks. */
 static int reduce_reference_int(const kbench_host *h, reduce_state *s,
                                 const int *x)
 {
-  if (s->n_out == 1) {
-    int64_t total = 0;
-    for (size_t i = 0; i < s->n; i++)
-      total += x[i];
-    s->expected[0] = (int)(uint32_t)(uint64_t)total;
-    return KBENCH_OK;
+  reduce_ref r = {s, x, s->expected, NULL, NULL, NULL};
+  if (s->n_out > 1) {
+    /* Whole blocks per chunk, about REDUCE_REF_GRAIN elements. */
+    size_t per_block = (s->n + s->n_out - 1) / s->n_out;
+    size_t grain = REDUCE_REF_GRAIN / per_block;
+    return kbench_parallel(h, s->n_out, grain ? grain : 1,
+                           reduce_ref_blocks, &r);
   }
-  int64_t *wide = (int64_t *)calloc(s->n_out, sizeof *wide);
-  if (!wide)
+  /* Zeroed: should one call cover several chunks, the rest add 0. */
+  r.total = (int64_t *)calloc(reduce_ref_chunks(s->n), sizeof *r.total);
+  if (!r.total)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  size_t t = 0;
-  for (size_t start = 0; start < s->n; start += s->tile, t++) {
-    size_t end = s->n - start < s->tile ? s->n : start + s->tile;
-    int64_t sum = 0;
-    for (size_t i = start; i < end; i++)
-      sum += x[i];
-    wide[t % s->blocks] += sum;
-  }
-  for (size_t b = 0; b < s->n_out; b++)
-    s->expected[b] = (int)(uint32_t)(uint64_t)wide[b];
-  free(wide);
-  return KBENCH_OK;
+  int rc = kbench_parallel(h, s->n, REDUCE_REF_GRAIN, reduce_ref_total, &r);
+  int64_t total = 0;
+  for (size_t c = 0; c < reduce_ref_chunks(s->n); c++)
+    total += r.total[c];
+  s->expected[0] = (int)(uint32_t)(uint64_t)total;
+  free(r.total);
+  return rc;
 }
 
 /* Reference for float inputs: the sum in double, and the tolerance.
@@ -167,22 +248,33 @@ static int reduce_reference_int(const kbench_host *h, reduce_state *s,
 ** itself off by at most about (n - 1) * 2^-53 * sum|x| (at most a quarter of
 ** the float bound, since d >= 16 and n <= 2^31), which is added to the
 ** tolerance; rounding it to float adds at most u * |sum|, which verify
-** allows as a relative tolerance. */
+** allows as a relative tolerance.  The double sum is taken in chunks of
+** REDUCE_REF_GRAIN added in order: a tree of depth below n, covered by
+** that bound, and the same sum whatever --jobs is. */
 static int reduce_reference_float(const kbench_host *h, reduce_state *s,
                                   const float *x)
 {
-  double sum = 0, abs_sum = 0;
-  for (size_t i = 0; i < s->n; i++) {
-    sum += x[i];
-    abs_sum += fabs((double)x[i]);
-  }
   double du = (double)s->fp_depth * 0x1p-24;
   if (du >= 0.5)
     return h->fail(h, KBENCH_ERROR, "float sum too deep (%zu) for a "
                    "meaningful error bound", s->fp_depth);
+  size_t chunks = reduce_ref_chunks(s->n);
+  reduce_ref r = {s, x, NULL, NULL, NULL, NULL};
+  /* Zeroed: should one call cover several chunks, the rest add 0. */
+  r.sum = (double *)calloc(2 * chunks, sizeof *r.sum);
+  if (!r.sum)
+    return h->fail(h, KBENCH_ERROR, "out of host memory");
+  r.abs_sum = r.sum + chunks;
+  int rc = kbench_parallel(h, s->n, REDUCE_REF_GRAIN, reduce_ref_float, &r);
+  double sum = 0, abs_sum = 0;
+  for (size_t c = 0; c < chunks; c++) {
+    sum += r.sum[c];
+    abs_sum += r.abs_sum[c];
+  }
+  free(r.sum);
   s->expected_f = (float)sum;
   s->atol_f = (du / (1 - du) + (double)s->n * 0x1p-53) * abs_sum;
-  return KBENCH_OK;
+  return rc;
 }
 
 static int reduce_setup(const kbench_host *h, void **state,
@@ -197,15 +289,18 @@ static int reduce_setup(const kbench_host *h, void **state,
   if (rc != KBENCH_OK)
     return rc;
 
+  /* Host staging from the runner (page-locked: uploads and fetches at the
+  ** link's speed), freed by it after teardown. */
   const size_t elem = 4;  /* int32 or float */
   size_t in_bytes = (s->n + s->offset) * elem;
-  void *host = malloc(in_bytes);
-  s->expected = (int *)malloc(s->n_out * sizeof(int));
-  if (!host || !s->expected) {
-    free(host);
-    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
-                   in_bytes);
-  }
+  void *host;
+  rc = kbench_host_buffer(h, &host, in_bytes);
+  if (rc == KBENCH_OK && s->type == REDUCE_INT)
+    rc = kbench_host_buffer(h, (void **)&s->expected, s->n_out * sizeof(int));
+  if (rc == KBENCH_OK && s->type == REDUCE_INT)
+    rc = kbench_host_buffer(h, (void **)&s->got, s->n_out * sizeof(int));
+  if (rc != KBENCH_OK)
+    return rc;
   if (s->type == REDUCE_FLOAT) {
     float *x = (float *)host;
     kbench_fill_float(h, x, s->n + s->offset);
@@ -217,7 +312,6 @@ static int reduce_setup(const kbench_host *h, void **state,
   }
   if (rc == KBENCH_OK)
     rc = kbench_device_upload(h, &s->base, host, in_bytes);
-  free(host);
   if (rc == KBENCH_OK)
     rc = kbench_device_output(h, &s->out, s->n_out * elem);
   if (rc == KBENCH_OK && s->scratch_bytes) {
@@ -245,15 +339,11 @@ static int reduce_verify(const kbench_host *h, void *state)
                                                 s->atol_f)
                            : rc;
   }
-  int *got = (int *)malloc(s->n_out * sizeof(int));
-  if (!got)
-    return h->fail(h, KBENCH_ERROR, "out of host memory");
-  int rc = kbench_fetch(h, got, s->out, s->n_out * sizeof(int));
-  if (rc == KBENCH_OK)
-    rc = kbench_check_int(h, s->n_out == 1 ? "sum" : "partial", got,
-                          s->expected, s->n_out);
-  free(got);
-  return rc;
+  int rc = kbench_fetch(h, s->got, s->out, s->n_out * sizeof(int));
+  return rc == KBENCH_OK ? kbench_check_int(h, s->n_out == 1 ? "sum"
+                                                             : "partial",
+                                            s->got, s->expected, s->n_out)
+                         : rc;
 }
 
 /* Each input element read once, each output written once.  Scratch
@@ -267,6 +357,7 @@ static void reduce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
   b->memory = KBENCH_MEM_GLOBAL;
 }
 
+/* The host buffers (input copy, expected, got) are the runner's. */
 static void reduce_teardown(const kbench_host *h, void *state)
 {
   reduce_state *s = (reduce_state *)state;
@@ -274,7 +365,6 @@ static void reduce_teardown(const kbench_host *h, void *state)
   cudaFree(s->base);
   cudaFree(s->out);
   cudaFree(s->scratch);
-  free(s->expected);
   free(s);
 }
 
