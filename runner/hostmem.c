@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "hostmem.h"
@@ -64,6 +65,12 @@ void *kb_hostmem_take(kb_hostmem *m, size_t bytes)
     m->blocks = grown;
     m->cap = cap;
   }
+  /* Whole MiB past the first: a sweep of offsets or sizes a few elements
+  ** apart (coalesce_offset's 1-32) then reuses one block instead of
+  ** locking a new one per case. */
+  const size_t mib = (size_t)1 << 20;
+  if (bytes > mib && bytes <= SIZE_MAX - mib)
+    bytes = (bytes + mib - 1) / mib * mib;
   kb_block b = {NULL, bytes, 0, 1};
   b.ptr = m->alloc.alloc ? m->alloc.alloc(m->alloc.ctx, bytes, &b.locked)
                          : malloc(bytes);

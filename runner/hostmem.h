@@ -11,7 +11,7 @@
 ** worth it only if the next cases reuse the pages.
 **
 ** Reuse: a request takes the smallest kept block of its size up to twice
-** it; otherwise a new block.  When a case ends its blocks are kept and the
+** it; otherwise a new block, of whole MiB past the first.  When a case ends its blocks are kept and the
 ** blocks it did not use are given back, so the worker holds at most what
 ** two consecutive cases use.
 */

@@ -81,6 +81,16 @@ int main(void)
   ok(c.released_locked == 2, "locked blocks are released as locked (%zu)",
      c.released_locked);
 
+  /* Blocks past 1 MiB are whole MiB, so a request a few bytes larger, as
+  ** in a sweep of offsets, reuses the last case's block. */
+  char *offset1 = kb_hostmem_take(m, (3 << 20) + 4);
+  kb_hostmem_end_case(m);
+  char *offset2 = kb_hostmem_take(m, (3 << 20) + 8);
+  ok(offset1 && offset2 == offset1, "a request 4 bytes larger reuses the "
+     "last case's block");
+  kb_hostmem_end_case(m);
+  kb_hostmem_end_case(m);  /* an empty case: nothing kept */
+
   /* Out of memory. */
   c.fail_above = 1 << 20;
   ok(kb_hostmem_take(m, 2 << 20) == NULL, "a failed allocation is NULL");

@@ -219,12 +219,6 @@ static int coalesce_reference(const kbench_host *h, const coalesce_state *s,
 ** offset sweep (inputs a few elements apart) share one block instead of
 ** each locking a new one (about 0.1 s for 256 MiB on the H100's VM).
 */
-static int coalesce_host_buffer(const kbench_host *h, void **p, size_t bytes)
-{
-  const size_t mib = (size_t)1 << 20;
-  return kbench_host_buffer(h, p, (bytes + mib - 1) / mib * mib);
-}
-
 static int coalesce_setup(const kbench_host *h, void **state,
                           const coalesce_kind *k)
 {
@@ -242,11 +236,11 @@ static int coalesce_setup(const kbench_host *h, void **state,
   size_t in_bytes = s->in_elems * k->words * sizeof(int);
   size_t out_bytes = s->n * k->words * sizeof(int);
   void *host;
-  int rc = coalesce_host_buffer(h, &host, in_bytes);
+  int rc = kbench_host_buffer(h, &host, in_bytes);
   if (rc == KBENCH_OK)
-    rc = coalesce_host_buffer(h, &s->want, out_bytes);
+    rc = kbench_host_buffer(h, &s->want, out_bytes);
   if (rc == KBENCH_OK)
-    rc = coalesce_host_buffer(h, &s->got, out_bytes);
+    rc = kbench_host_buffer(h, &s->got, out_bytes);
   if (rc != KBENCH_OK)
     return rc;
   coalesce_fill(h, host, s->in_elems * k->words, k->particles);
