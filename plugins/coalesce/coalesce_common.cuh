@@ -350,6 +350,17 @@ static void coalesce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
   b->memory = KBENCH_MEM_GLOBAL;
 }
 
+/* Items are elements; the particle step is 3 flops (v * DAMP, v' * DT,
+** p + ...) for each of 3 components, and the int variants do integer adds,
+** no floating-point operations. */
+static void coalesce_work(const kbench_host *h, void *state, kbench_work *w)
+{
+  coalesce_state *s = (coalesce_state *)state;
+  (void)h;
+  w->items = s->n;
+  w->flops = s->kind->particles ? 9 * (uint64_t)s->n : 0;
+}
+
 /* want and got are the runner's host buffers: not freed here. */
 static void coalesce_teardown(const kbench_host *h, void *state)
 {
@@ -380,7 +391,8 @@ static void coalesce_teardown(const kbench_host *h, void *state)
       sizeof(kbench_variant), #ident, summary, COALESCE_ORIGIN,             \
       KBENCH_BACKEND_CUDA, params,                                          \
       (uint32_t)(sizeof params / sizeof params[0]), ident##_setup,          \
-      coalesce_run, coalesce_verify, coalesce_bytes, coalesce_teardown};    \
+      coalesce_run, coalesce_verify, coalesce_bytes, coalesce_teardown,     \
+      coalesce_work};                                                       \
   KBENCH_PLUGIN(&ident##_variant)
 
 #endif /* COALESCE_COMMON_CUH */

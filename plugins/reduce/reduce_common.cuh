@@ -358,6 +358,16 @@ static void reduce_bytes(const kbench_host *h, void *state, kbench_bytes *b)
 }
 
 /* The host buffers (input copy, expected, got) are the runner's. */
+/* Items are the n inputs; a float sum is n - 1 additions (integer adds
+** are no floating-point operations). */
+static void reduce_work(const kbench_host *h, void *state, kbench_work *w)
+{
+  reduce_state *s = (reduce_state *)state;
+  (void)h;
+  w->items = s->n;
+  w->flops = s->type == REDUCE_FLOAT && s->n ? (uint64_t)s->n - 1 : 0;
+}
+
 static void reduce_teardown(const kbench_host *h, void *state)
 {
   reduce_state *s = (reduce_state *)state;
@@ -378,7 +388,7 @@ static void reduce_teardown(const kbench_host *h, void *state)
   static const kbench_variant name##_variant = {                           \
       sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA, \
       params, sizeof params / sizeof params[0], name##_setup, run,         \
-      reduce_verify, reduce_bytes, reduce_teardown};                       \
+      reduce_verify, reduce_bytes, reduce_teardown, reduce_work};          \
   KBENCH_PLUGIN(&name##_variant)
 
 /* The parameters (n, threads) and plan of a partial-sum variant whose blocks
