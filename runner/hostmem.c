@@ -8,6 +8,7 @@ typedef struct kb_block {
   size_t bytes;
   int locked;
   int taken;       /* by the current case */
+  int idle;        /* cases ended since one took it */
 } kb_block;
 
 struct kb_hostmem {
@@ -71,7 +72,7 @@ void *kb_hostmem_take(kb_hostmem *m, size_t bytes)
   const size_t mib = (size_t)1 << 20;
   if (bytes > mib && bytes <= SIZE_MAX - mib)
     bytes = (bytes + mib - 1) / mib * mib;
-  kb_block b = {NULL, bytes, 0, 1};
+  kb_block b = {NULL, bytes, 0, 1, 0};
   b.ptr = m->alloc.alloc ? m->alloc.alloc(m->alloc.ctx, bytes, &b.locked)
                          : malloc(bytes);
   if (!b.ptr)
@@ -87,7 +88,8 @@ void kb_hostmem_end_case(kb_hostmem *m)
   size_t kept = 0;
   for (size_t i = 0; i < m->n; i++) {
     kb_block b = m->blocks[i];
-    if (!b.taken) {
+    b.idle = b.taken ? 0 : b.idle + 1;
+    if (b.idle > KB_HOSTMEM_IDLE) {
       release(m, &b);
       continue;
     }

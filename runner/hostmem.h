@@ -11,9 +11,12 @@
 ** worth it only if the next cases reuse the pages.
 **
 ** Reuse: a request takes the smallest kept block of its size up to twice
-** it; otherwise a new block, of whole MiB past the first.  When a case ends its blocks are kept and the
-** blocks it did not use are given back, so the worker holds at most what
-** two consecutive cases use.
+** it; otherwise a new block, of whole MiB past the first.  When a case
+** ends its blocks are kept, and a block no case has taken for
+** KB_HOSTMEM_IDLE cases is given back, so the worker holds what the last
+** few cases used.  Not just the last case: host cases between two CUDA
+** families take none (copy_cpu and reduce_cpu sit between coalesce and
+** reduce), and on the H100 the reduce family then locked its blocks afresh.
 */
 #ifndef KB_HOSTMEM_H
 #define KB_HOSTMEM_H
@@ -30,6 +33,8 @@ typedef struct kb_hostmem_alloc {
 
 typedef struct kb_hostmem kb_hostmem;
 
+#define KB_HOSTMEM_IDLE 2
+
 /* With a NULL alloc, blocks come from malloc.  NULL when out of memory. */
 kb_hostmem *kb_hostmem_new(const kb_hostmem_alloc *alloc);
 /* Gives every block back, in use or not. */
@@ -38,8 +43,8 @@ void kb_hostmem_free(kb_hostmem *m);
 /* A block of at least bytes for the current case; NULL when out of
 ** memory. */
 void *kb_hostmem_take(kb_hostmem *m, size_t bytes);
-/* The case is over: its blocks are kept for the next one, and the kept
-** blocks it did not take are given back. */
+/* The case is over: its blocks are kept for the next ones, and blocks
+** idle for more than KB_HOSTMEM_IDLE cases are given back. */
 void kb_hostmem_end_case(kb_hostmem *m);
 
 /* What the worker holds: blocks, bytes, and of those bytes page-locked. */
