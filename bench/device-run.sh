@@ -181,8 +181,12 @@ PY
     base=$(echo /tmp/base/kbench-*/kbench)
     t1=$(date +%s.%N); ./kbench --list > /dev/null 2>&1
     echo "kbench --list: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s wall" >> "$OUT/timing.txt"
-    t1=$(date +%s.%N); ./kbench --calibrate smem_broadcast > /dev/null 2>&1
-    echo "one case with --calibrate: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s wall" >> "$OUT/timing.txt"
+    nvidia-smi --query-gpu=persistence_mode --format=csv,noheader \
+      | sed 's/^/persistence mode: /' >> "$OUT/timing.txt"
+    for c in "" "--calibrate"; do
+      t1=$(date +%s.%N); ./kbench $c smem_broadcast > /dev/null 2>&1
+      echo "one case ${c:-without --calibrate}: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s wall" >> "$OUT/timing.txt"
+    done
     for run in new1:./kbench base1:$base new2:./kbench; do
       t1=$(date +%s.%N)
       timeout 240 ${run#*:} --calibrate --json="$OUT/fast-${run%%:*}.json" \
@@ -202,7 +206,7 @@ for path in sys.argv[1:]:
     print(path.split("/")[-1], " ".join(f"{k} {v:.2f}" for k, v in tot.items()), f"host cases {host:.2f}",
           "not verified:", [e["name"] for e in b if e["verdict"] != "pass"])
 PY
-    grep -E "^(catalogue|kbench|one)" "$OUT/timing.txt"; grep -E "^==|^# " "$OUT/fast-compare.txt" ;;
+    grep -E "^(catalogue|kbench|one|persistence)" "$OUT/timing.txt"; grep -E "^==|^# " "$OUT/fast-compare.txt" ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and
