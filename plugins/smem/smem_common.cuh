@@ -37,8 +37,9 @@
 
 typedef struct smem_reverse {
   int *in, *out;      /* device */
-  int *want;          /* reference output, host */
-  int *got;           /* verify's copy of the output, host */
+  int *want;          /* reference output, host (the runner's memory) */
+  int *got;           /* verify's copy of the output, host (likewise);
+                         setup stages the input in it */
   size_t n;
   unsigned threads;
 } smem_reverse;
@@ -68,16 +69,22 @@ static const kbench_param smem_reverse_params[] = {
    KBENCH_PARAM_POW2},
 };
 
-/* Reference: walk the input block by block from the back, a different
-** order from the kernel's. */
-static inline void smem_reverse_reference(const smem_reverse *s,
-                                          const int *in)
+/* Reference of the blocks [begin, end), from the input that setup staged
+** in got: walk each block from the back, a different order from the
+** kernel's. */
+static inline int smem_reverse_reference(void *ctx, size_t begin,
+                                         size_t end, unsigned worker)
 {
-  for (size_t lo = 0; lo < s->n; lo += s->threads) {
+  const smem_reverse *s = (const smem_reverse *)ctx;
+  const int *in = s->got;
+  (void)worker;
+  for (size_t b = begin; b < end; b++) {
+    size_t lo = b * s->threads;
     size_t hi = lo + s->threads < s->n ? lo + s->threads : s->n;
     for (size_t src = lo, dst = hi; src < hi; src++)
       s->want[--dst] = in[src];
   }
+  return KBENCH_OK;
 }
 
 static inline int smem_reverse_setup(const kbench_host *h, void **state)
@@ -88,19 +95,21 @@ static inline int smem_reverse_setup(const kbench_host *h, void **state)
   *state = s;
   s->n = (size_t)h->param(h, "n");
   s->threads = (unsigned)h->param(h, "threads");
+  /* Host buffers from the runner: page-locked, so the upload and verify's
+  ** fetch run at the link's speed, and freed by the runner, not teardown.
+  ** The input is staged in got, which verify's fetch overwrites whole. */
   size_t bytes = s->n * sizeof(int);
-  int *host = (int *)malloc(bytes);
-  s->want = (int *)malloc(bytes);
-  s->got = (int *)malloc(bytes);
-  if (!host || !s->want || !s->got) {
-    free(host);
-    return h->fail(h, KBENCH_ERROR, "cannot allocate %zu host bytes",
-                   3 * bytes);
-  }
-  kbench_fill_int(h, host, s->n, -1000000, 1000000);
-  smem_reverse_reference(s, host);
-  int rc = kbench_device_upload(h, (void **)&s->in, host, bytes);
-  free(host);
+  if (kbench_host_buffer(h, (void **)&s->got, bytes)
+      || kbench_host_buffer(h, (void **)&s->want, bytes))
+    return KBENCH_ERROR;
+  kbench_fill_int(h, s->got, s->n, -1000000, 1000000);
+  /* Blocks are independent: chunks of about 1 Mi elements. */
+  size_t per_chunk = ((size_t)1 << 20) / s->threads;
+  int rc = kbench_parallel(h, kbench_blocks(s->n, s->threads), per_chunk,
+                           smem_reverse_reference, s);
+  if (rc != KBENCH_OK)
+    return rc;
+  rc = kbench_device_upload(h, (void **)&s->in, s->got, bytes);
   return rc == KBENCH_OK ? kbench_device_output(h, (void **)&s->out, bytes)
                          : rc;
 }
@@ -138,9 +147,7 @@ static inline void smem_reverse_teardown(const kbench_host *h, void *state)
   (void)h;
   cudaFree(s->in);
   cudaFree(s->out);
-  free(s->want);
-  free(s->got);
-  free(s);
+  free(s);  /* want and got are the runner's */
 }
 
 /* The descriptor and entry point of a reversal variant whose file defines
@@ -167,7 +174,8 @@ static inline void smem_reverse_teardown(const kbench_host *h, void *state)
 
 typedef struct smem_sweep {
   int *in, *out;      /* device: blocks * SWEEP_TILE in, blocks * threads out */
-  int *want;          /* reference output, host */
+  int *want;          /* reference output, host (the runner's memory) */
+  int *got;           /* verify's copy of the output, host (likewise) */
   unsigned stride;    /* lane l starts at word l * stride; 0: broadcast */
   unsigned threads, blocks;
   int reps;
@@ -200,18 +208,30 @@ __device__ __forceinline__ void smem_sweep_block(const int *in, int *out,
   out[(size_t)blockIdx.x * blockDim.x + threadIdx.x] = (int)acc;
 }
 
+/* What setup hands each chunk of the sweep's reference. */
+typedef struct smem_sweep_job {
+  const smem_sweep *s;
+  const int *in;
+} smem_sweep_job;
+
 /*
-** Reference without replaying the loads: for each block, column sums
-** col[j] = sum_k tile[j + 32k], their prefix sums, and then each thread's
-** sum over reps consecutive (cyclic) columns in O(1).  All mod 2^32.
+** Reference of the blocks [begin, end) without replaying the loads: for
+** each block, column sums col[j] = sum_k tile[j + 32k], their prefix sums,
+** and then each thread's sum over reps consecutive (cyclic) columns in
+** O(1).  All mod 2^32, and each block on its own, so the result does not
+** depend on the chunks.
 */
-static inline void smem_sweep_reference(smem_sweep *s, const int *in)
+static inline int smem_sweep_reference(void *ctx, size_t begin,
+                                       size_t end, unsigned worker)
 {
+  const smem_sweep_job *job = (const smem_sweep_job *)ctx;
+  const smem_sweep *s = job->s;
   uint32_t col[SWEEP_WINDOW], pre[SWEEP_WINDOW + 1];
   uint32_t laps = (uint32_t)(s->reps / SWEEP_WINDOW);
   unsigned rest = (unsigned)(s->reps % SWEEP_WINDOW);
-  for (unsigned b = 0; b < s->blocks; b++) {
-    const int *tile = in + (size_t)b * SWEEP_TILE;
+  (void)worker;
+  for (size_t b = begin; b < end; b++) {
+    const int *tile = job->in + b * SWEEP_TILE;
     pre[0] = 0;
     for (unsigned j = 0; j < SWEEP_WINDOW; j++) {
       col[j] = 0;
@@ -226,9 +246,10 @@ static inline void smem_sweep_reference(smem_sweep *s, const int *in)
         sum += pre[s0 + rest] - pre[s0];
       else
         sum += pre[SWEEP_WINDOW] - pre[s0] + pre[s0 + rest - SWEEP_WINDOW];
-      s->want[(size_t)b * s->threads + t] = (int)sum;
+      s->want[b * s->threads + t] = (int)sum;
     }
   }
+  return KBENCH_OK;
 }
 
 /* The parameters every sweep variant declares, after its own. */
@@ -252,17 +273,19 @@ static inline int smem_sweep_setup(const kbench_host *h, void **state,
               (SWEEP_THREADS_PER_SM / s->threads);
   size_t in_n = (size_t)s->blocks * SWEEP_TILE;
   size_t out_n = (size_t)s->blocks * s->threads;
-  int *host = (int *)malloc(in_n * sizeof(int));
-  s->want = (int *)malloc(out_n * sizeof(int));
-  if (!host || !s->want) {
-    free(host);
-    return h->fail(h, KBENCH_ERROR, "out of host memory");
-  }
+  /* Host buffers from the runner: page-locked, and freed by the runner,
+  ** not teardown. */
+  int *host;
+  if (kbench_host_buffer(h, (void **)&host, in_n * sizeof(int))
+      || kbench_host_buffer(h, (void **)&s->want, out_n * sizeof(int))
+      || kbench_host_buffer(h, (void **)&s->got, out_n * sizeof(int)))
+    return KBENCH_ERROR;
   kbench_fill_int(h, host, in_n, -1000000, 1000000);
-  smem_sweep_reference(s, host);
-  int rc =
-      kbench_device_upload(h, (void **)&s->in, host, in_n * sizeof(int));
-  free(host);
+  smem_sweep_job job = {s, host};
+  int rc = kbench_parallel(h, s->blocks, 0, smem_sweep_reference, &job);
+  if (rc != KBENCH_OK)
+    return rc;
+  rc = kbench_device_upload(h, (void **)&s->in, host, in_n * sizeof(int));
   return rc == KBENCH_OK
              ? kbench_device_output(h, (void **)&s->out, out_n * sizeof(int))
              : rc;
@@ -280,14 +303,9 @@ static inline int smem_sweep_verify(const kbench_host *h, void *state)
 {
   smem_sweep *s = (smem_sweep *)state;
   size_t n = (size_t)s->blocks * s->threads;
-  int *got = (int *)malloc(n * sizeof(int));
-  if (!got)
-    return h->fail(h, KBENCH_ERROR, "out of host memory");
-  int rc = kbench_fetch(h, got, s->out, n * sizeof(int));
-  if (rc == KBENCH_OK)
-    rc = kbench_check_int(h, "sum", got, s->want, n);
-  free(got);
-  return rc;
+  int rc = kbench_fetch(h, s->got, s->out, n * sizeof(int));
+  return rc == KBENCH_OK ? kbench_check_int(h, "sum", s->got, s->want, n)
+                         : rc;
 }
 
 static inline void smem_sweep_bytes(const kbench_host *h, void *state,
@@ -307,8 +325,7 @@ static inline void smem_sweep_teardown(const kbench_host *h, void *state)
   (void)h;
   cudaFree(s->in);
   cudaFree(s->out);
-  free(s->want);
-  free(s);
+  free(s);  /* want and got are the runner's */
 }
 
 /* The descriptor and entry point of a sweep variant.  `params` is its

@@ -28,9 +28,11 @@ static void launch_square(const stencil_state *s, cudaStream_t st)
 /* The float product is correctly rounded and the double product of two
 ** floats is exact, so rounding it once to float gives the GPU's result
 ** bit for bit: the tolerance is 0. */
-static void square_reference(const float *in, float *want, size_t n)
+static void square_reference(const float *in, float *want, size_t n,
+                             size_t begin, size_t end)
 {
-  for (size_t i = 0; i < n; i++)
+  (void)n;
+  for (size_t i = begin; i < end; i++)
     want[i] = (float)((double)in[i] * (double)in[i]);
 }
 

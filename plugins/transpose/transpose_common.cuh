@@ -1,7 +1,7 @@
 /*
 ** Shared glue of the transpose family: a rows x cols float matrix in device
-** memory, a CPU check that compares bit patterns, and a macro that turns a
-** launch function into a complete kbench variant.
+** memory, a CPU check on the runner's threads that compares bit patterns,
+** and a macro that turns a launch function into a complete kbench variant.
 **
 **   in  : rows x cols, row-major:  in[r * cols + c]
 **   out : cols x rows, row-major:  out[c * rows + r] = in[r * cols + c]
@@ -42,8 +42,8 @@ enum tr_kind {
 
 typedef struct tr_state {
   float *in, *out;     /* device */
-  float *host_in;      /* the input, kept for verify */
-  float *host_out;     /* verify's copy of the device output */
+  float *host_in;      /* the input, kept for verify (the runner's memory) */
+  float *host_out;     /* verify's copy of the device output (likewise) */
   int rows, cols;
   int kind;            /* enum tr_kind */
 } tr_state;
@@ -74,12 +74,12 @@ static int tr_setup(const kbench_host *h, void **state, int kind)
   s->rows = (int)h->param(h, "rows");
   s->cols = (int)h->param(h, "cols");
   s->kind = kind;
+  /* Host buffers from the runner: page-locked, so the upload and verify's
+  ** fetch run at the link's speed, and freed by the runner, not teardown. */
   size_t bytes = tr_elems(s) * sizeof(float);
-  s->host_in = (float *)malloc(bytes);
-  s->host_out = (float *)malloc(bytes);
-  if (!s->host_in || !s->host_out)
-    return h->fail(h, KBENCH_ERROR, "cannot allocate 2 x %zu host bytes",
-                   bytes);
+  if (kbench_host_buffer(h, (void **)&s->host_in, bytes)
+      || kbench_host_buffer(h, (void **)&s->host_out, bytes))
+    return KBENCH_ERROR;
   kbench_fill_float(h, s->host_in, tr_elems(s));
   int rc = kbench_device_upload(h, (void **)&s->in, s->host_in, bytes);
   return rc == KBENCH_OK ? kbench_device_output(h, (void **)&s->out, bytes)
@@ -103,47 +103,95 @@ static int tr_mismatch(const kbench_host *h, const tr_state *s, size_t o,
                  s->host_in[i], tr_bits(s->host_in[i]));
 }
 
+/* What verify's parallel checks hand each chunk. */
+typedef struct tr_check {
+  const kbench_host *h;
+  const tr_state *s;
+} tr_check;
+
+/* Edge of the square tiles the transpose check walks: 64 x 64 floats,
+** 16 KiB, so that a tile of the input, transposed, stays in L1. */
+#define TR_CHECK_TILE 64
+
 /*
-** Transpose check: out[c * rows + r] must hold the bits of in[r * cols + c].
-** The CPU walks the matrix in 64 x 64 blocks (a strided walk over 64M
-** elements would take seconds) and remembers the smallest wrong output
-** index, so the first mismatch in output order is reported.
+** Transpose check of the output rows [begin, end), that is the input
+** columns: out[c * rows + r] must hold the bits of in[r * cols + c].  The
+** band is compared tile by tile with no early exit (a strided walk over
+** 64M elements would take seconds): each input tile is read row by row
+** into a local tile, transposed, which is then compared with the output
+** tile row by row, so both matrices are read along their rows.  Only if
+** some bit differs is the band walked again in output order, so that the
+** chunk reports its first wrong output index.  Chunks are bands of whole
+** output rows, so the runner's lowest failed chunk holds the first
+** mismatch of all.
 */
-static int tr_check_transpose(const kbench_host *h, const tr_state *s)
+static int tr_check_transpose(void *ctx, size_t begin, size_t end,
+                              unsigned worker)
 {
-  const size_t rows = (size_t)s->rows, cols = (size_t)s->cols;
-  const size_t B = 64;
-  size_t worst = SIZE_MAX;
-  for (size_t c0 = 0; c0 < cols; c0 += B)
-    for (size_t r0 = 0; r0 < rows; r0 += B)
-      for (size_t c = c0; c < c0 + B && c < cols; c++)
-        for (size_t r = r0; r < r0 + B && r < rows; r++) {
-          size_t o = c * rows + r;
-          if (tr_bits(s->host_out[o]) != tr_bits(s->host_in[r * cols + c]) &&
-              o < worst)
-            worst = o;
-        }
-  if (worst == SIZE_MAX)
+  const tr_check *k = (const tr_check *)ctx;
+  const float *in = k->s->host_in, *out = k->s->host_out;
+  const size_t rows = (size_t)k->s->rows, cols = (size_t)k->s->cols;
+  const size_t B = TR_CHECK_TILE;
+  uint32_t want[TR_CHECK_TILE][TR_CHECK_TILE];  /* [c - c0][r - r0] */
+  uint32_t diff = 0;
+  (void)worker;
+  for (size_t c0 = begin; c0 < end; c0 += B) {
+    const size_t c1 = c0 + B < end ? c0 + B : end;
+    for (size_t r0 = 0; r0 < rows; r0 += B) {
+      const size_t r1 = r0 + B < rows ? r0 + B : rows;
+      for (size_t r = r0; r < r1; r++)
+        for (size_t c = c0; c < c1; c++)
+          want[c - c0][r - r0] = tr_bits(in[r * cols + c]);
+      for (size_t c = c0; c < c1; c++)
+        for (size_t r = r0; r < r1; r++)
+          diff |= tr_bits(out[c * rows + r]) ^ want[c - c0][r - r0];
+    }
+  }
+  if (diff == 0)
     return KBENCH_OK;
-  return tr_mismatch(h, s, worst, (worst % rows) * cols + worst / rows);
+  for (size_t c = begin; c < end; c++)
+    for (size_t r = 0; r < rows; r++)
+      if (tr_bits(out[c * rows + r]) != tr_bits(in[r * cols + c]))
+        return tr_mismatch(k->h, k->s, c * rows + r, r * cols + c);
+  return KBENCH_OK;
 }
 
-static int tr_check_copy(const kbench_host *h, const tr_state *s)
+/* Copy check of out[begin, end): the same bits as in[begin, end). */
+static int tr_check_copy(void *ctx, size_t begin, size_t end,
+                         unsigned worker)
 {
-  for (size_t i = 0, n = tr_elems(s); i < n; i++)
-    if (tr_bits(s->host_out[i]) != tr_bits(s->host_in[i]))
-      return tr_mismatch(h, s, i, i);
+  const tr_check *k = (const tr_check *)ctx;
+  const float *in = k->s->host_in, *out = k->s->host_out;
+  (void)worker;
+  if (memcmp(out + begin, in + begin, (end - begin) * sizeof *out) == 0)
+    return KBENCH_OK;
+  for (size_t i = begin; i < end; i++)
+    if (tr_bits(out[i]) != tr_bits(in[i]))
+      return tr_mismatch(k->h, k->s, i, i);
   return KBENCH_OK;
 }
 
 static int tr_verify(const kbench_host *h, void *state)
 {
   tr_state *s = (tr_state *)state;
-  int rc =
-      kbench_fetch(h, s->host_out, s->out, tr_elems(s) * sizeof(float));
+  const size_t n = tr_elems(s), rows = (size_t)s->rows;
+  int rc = kbench_fetch(h, s->host_out, s->out, n * sizeof(float));
   if (rc != KBENCH_OK)
     return rc;
-  return s->kind == TR_COPY ? tr_check_copy(h, s) : tr_check_transpose(h, s);
+  tr_check k = {h, s};
+  /* Like the kit's checks: a small matrix on this thread (waking the
+  ** runner's threads costs more), a large one on all of them. */
+  if (s->kind == TR_COPY)
+    return n <= KBENCH_CHECK_GRAIN
+               ? tr_check_copy(&k, 0, n, 0)
+               : kbench_parallel(h, n, KBENCH_CHECK_GRAIN, tr_check_copy, &k);
+  if (n <= KBENCH_CHECK_GRAIN)
+    return tr_check_transpose(&k, 0, (size_t)s->cols, 0);
+  /* Bands of whole tiles: 64 output rows, or more up to 256 Ki elements
+  ** when the rows are short. */
+  size_t tiles = ((size_t)1 << 18) / (TR_CHECK_TILE * rows);
+  size_t band = TR_CHECK_TILE * (tiles > 0 ? tiles : 1);
+  return kbench_parallel(h, (size_t)s->cols, band, tr_check_transpose, &k);
 }
 
 /* Effective bytes: every element read once and written once. */
@@ -161,9 +209,7 @@ static void tr_teardown(const kbench_host *h, void *state)
   (void)h;
   cudaFree(s->in);
   cudaFree(s->out);
-  free(s->host_in);
-  free(s->host_out);
-  free(s);
+  free(s);  /* host_in and host_out are the runner's */
 }
 
 /*
