@@ -207,6 +207,17 @@ for path in sys.argv[1:]:
           "not verified:", [e["name"] for e in b if e["verdict"] != "pass"])
 PY
     grep -E "^(catalogue|kbench|one|persistence)" "$OUT/timing.txt"; grep -E "^==|^# " "$OUT/fast-compare.txt" ;;
+  limits)
+    # Issue 12's kernel goals: reduce_vec4 at the default and at 2^28
+    # against CUB, the fastest transpose against a copy.
+    for n in 64M 256M; do
+      ./kbench --param n=$n reduce_vec4 reduce_vec4_float reduce_cub 2>&1 | grep -E "^ *reduce"
+    done > "$OUT/limits.txt"
+    for s in 8K 16K; do
+      ./kbench --param rows=$s --param cols=$s transpose_fast memcpy_d2d \
+        2>&1 | grep -E "^ *(transpose|memcpy)"
+    done >> "$OUT/limits.txt"
+    cat "$OUT/limits.txt" ;;
   broken)
     # What kbench reports for each broken CUDA plugin between two good
     # cases, and what a hung kernel costs: the same good cases with and

@@ -40,4 +40,4 @@ STENCIL_PLUGIN(square_smem,
                "res[i] = in[i]^2 through a shared tile, no data shared "
                "(baseline)",
                "seed 002 (first shared-memory example)", launch_square,
-               square_reference, 0.0)
+               square_reference, 0.0, 1)

@@ -158,6 +158,16 @@ static inline void stencil_bytes(const kbench_host *h, void *state,
   b->memory = KBENCH_MEM_GLOBAL;
 }
 
+/* Items are the n outputs; flops_per_item is the algorithm's count (the
+** filter's 3 products and 2 sums, the square's one product). */
+static inline void stencil_work(void *state, kbench_work *w,
+                                unsigned flops_per_item)
+{
+  stencil_state *s = (stencil_state *)state;
+  w->items = s->n;
+  w->flops = (uint64_t)flops_per_item * s->n;
+}
+
 static inline void stencil_teardown(const kbench_host *h, void *state)
 {
   stencil_state *s = (stencil_state *)state;
@@ -169,8 +179,9 @@ static inline void stencil_teardown(const kbench_host *h, void *state)
 
 /* The descriptor and entry point of a variant whose file defines its
 ** launch function; `reference` and `atol` say what it computes and how
-** closely it must match. */
-#define STENCIL_PLUGIN(name, summary, origin, launch, reference, atol)     \
+** closely it must match, `flops` how many operations an element takes. */
+#define STENCIL_PLUGIN(name, summary, origin, launch, reference, atol,     \
+                       flops)                                              \
   static int name##_setup(const kbench_host *h, void **state)              \
   {                                                                        \
     return stencil_setup(h, state, reference);                             \
@@ -183,10 +194,16 @@ static inline void stencil_teardown(const kbench_host *h, void *state)
   {                                                                        \
     return stencil_verify(h, state, atol);                                 \
   }                                                                        \
+  static void name##_work(const kbench_host *h, void *state,               \
+                          kbench_work *w)                                  \
+  {                                                                        \
+    (void)h;                                                               \
+    stencil_work(state, w, flops);                                         \
+  }                                                                        \
   static const kbench_variant name##_variant = {                           \
     sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
     stencil_params, 2, name##_setup, name##_run, name##_verify,            \
-    stencil_bytes, stencil_teardown,                                       \
+    stencil_bytes, stencil_teardown, name##_work,                          \
   };                                                                       \
   KBENCH_PLUGIN(&name##_variant)
 

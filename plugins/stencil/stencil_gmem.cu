@@ -42,4 +42,4 @@ STENCIL_PLUGIN(stencil_gmem,
                "3-point stencil: shared tile, halo cells read from global "
                "memory by the edge threads",
                "seed 002 (filtering, juxtaposed blocks, v1/v2)", launch_gmem,
-               stencil_reference, STENCIL_ATOL)
+               stencil_reference, STENCIL_ATOL, 5)

@@ -37,4 +37,4 @@ STENCIL_PLUGIN(stencil_smem_halo,
                "3-point stencil: tile of blockDim.x + 2, halo cells loaded "
                "into shared by the edge threads",
                "seed 002 (filtering), halo-tile form", launch_halo,
-               stencil_reference, STENCIL_ATOL)
+               stencil_reference, STENCIL_ATOL, 5)

@@ -37,4 +37,4 @@ STENCIL_PLUGIN(stencil_smem_overlap,
                "3-point stencil: overlapping tiles, all operands in shared, "
                "interior threads write",
                "seed 002 (filtering, overlapping blocks, v3/v4)",
-               launch_overlap, stencil_reference, STENCIL_ATOL)
+               launch_overlap, stencil_reference, STENCIL_ATOL, 5)
