@@ -1,6 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <kbench/kit.h>
+
 #include "builtin.h"
 #include "case.h"
 
@@ -85,7 +87,8 @@ const kbench_variant kb_builtin_launch_floor = {
 #define COPY_BYTES ((size_t)512 << 20)  /* 10x the H100's L2 */
 
 typedef struct copy_state {
-  unsigned *src, *dst, *host;
+  int *src, *dst;
+  int *host, *back;   /* host_alloc: page-locked, the worker's to free */
   size_t n;
 } copy_state;
 
@@ -97,10 +100,16 @@ static int copy_setup(const kbench_host *h, void **state)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   *state = s;
   s->n = COPY_BYTES / sizeof *s->host;
-  if (!(s->host = malloc(COPY_BYTES)))
+  /* 1 GiB of staging, page-locked and filled on the staging threads: the
+  ** serial, pageable version cost 1.8 s on the H100, a fifth of the
+  ** catalogue.  The next cases reuse the locked pages. */
+  if (!(s->host = h->host_alloc(h, COPY_BYTES))
+      || !(s->back = h->host_alloc(h, COPY_BYTES)))
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  for (size_t i = 0; i < s->n; i++)
-    s->host[i] = (unsigned)h->random(h);
+  int rc = h->fill(h, s->host, s->n, KBENCH_TYPE_I32, INT32_MIN, INT32_MAX,
+                   0);
+  if (rc != KBENCH_OK)
+    return rc;
   kb_gpu *g = gpu_of(h);
   if (kb_gpu_alloc(g, (void **)&s->src, COPY_BYTES, err, sizeof err)
       || kb_gpu_alloc(g, (void **)&s->dst, COPY_BYTES, err, sizeof err)
@@ -123,19 +132,10 @@ static int copy_verify(const kbench_host *h, void *state)
 {
   copy_state *s = state;
   char err[256];
-  unsigned *back = malloc(COPY_BYTES);
-  if (!back)
-    return h->fail(h, KBENCH_ERROR, "out of host memory");
-  int rc = KBENCH_OK;
-  if (kb_gpu_copy(gpu_of(h), back, s->dst, COPY_BYTES, err, sizeof err)
+  if (kb_gpu_copy(gpu_of(h), s->back, s->dst, COPY_BYTES, err, sizeof err)
       || kb_gpu_sync(gpu_of(h), err, sizeof err))
-    rc = gpu_failed(h, err);
-  for (size_t i = 0; rc == KBENCH_OK && i < s->n; i++)
-    if (back[i] != s->host[i])
-      rc = h->fail(h, KBENCH_WRONG, "dst[%zu] = %u, expected %u", i, back[i],
-                   s->host[i]);
-  free(back);
-  return rc;
+    return gpu_failed(h, err);
+  return kbench_check_int(h, "dst", s->back, s->host, s->n);
 }
 
 static void copy_bytes(const kbench_host *h, void *state, kbench_bytes *b)
@@ -152,7 +152,6 @@ static void copy_teardown(const kbench_host *h, void *state)
   (void)h;
   kb_gpu_free(s->src);
   kb_gpu_free(s->dst);
-  free(s->host);
   free(s);
 }
 

@@ -124,6 +124,20 @@ static void answer_count(void)
   send_or_die(&b);
 }
 
+/* Hand a case the worker's staging: the thread pool (out of memory, the
+** case stages on its own thread) and the host memory it keeps. */
+static void give_staging(kb_worker *w, kb_case *c)
+{
+  if (!w->pool)
+    w->pool = kb_pool_new(w->job.jobs);
+  if (!w->hostmem) {
+    kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w};
+    w->hostmem = kb_hostmem_new(&a);
+  }
+  c->pool = w->pool;
+  c->hostmem = w->hostmem;
+}
+
 /* Run one of the runner's own variants on the device; its median seconds
 ** and bandwidth, or -1 with the reason added to warning. */
 static double measure_builtin(kb_worker *w, const kbench_variant *v,
@@ -132,7 +146,9 @@ static double measure_builtin(kb_worker *w, const kbench_variant *v,
   kb_case c;
   kb_result res;
   kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->job.seed, 0, w->gpu);
+  give_staging(w, &c);
   kb_measure_case(&c, &w->job.measure, &res);
+  kb_hostmem_end_case(w->hostmem);
   double median = res.verdict == KB_PASS ? res.stats.median : -1;
   *gbps = res.gbps;
   if (res.verdict != KB_PASS) {
@@ -218,15 +234,7 @@ static int run_order(kb_worker *w, const kb_order *o)
     kb_case_name(name, sizeof name, p, v, o->values);
     kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
     c.on_stage = send_stage;
-    /* Out of memory, the case stages on its own thread. */
-    if (!w->pool)
-      w->pool = kb_pool_new(w->job.jobs);
-    c.pool = w->pool;
-    if (!w->hostmem) {
-      kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w};
-      w->hostmem = kb_hostmem_new(&a);
-    }
-    c.hostmem = w->hostmem;
+    give_staging(w, &c);
     kb_gpu_range_push(name);
     kb_measure_case(&c, &w->job.measure, &res);
     kb_gpu_range_pop();
