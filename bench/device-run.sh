@@ -207,6 +207,23 @@ for path in sys.argv[1:]:
           "not verified:", [e["name"] for e in b if e["verdict"] != "pass"])
 PY
     grep -E "^(catalogue|kbench|one|persistence)" "$OUT/timing.txt"; grep -E "^==|^# " "$OUT/fast-compare.txt" ;;
+  reset)
+    # gpu_reset between two good cases, eight times, with this build and
+    # the baseline's: does the case after a reset fail the stream check
+    # (seen once with page-locked staging), and how often?
+    make -j16 check TESTS= > /dev/null 2>&1
+    mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+      && (cd /tmp/base/kbench-*/ && ./configure && make -j16 && make -j16 check TESTS=) > "$OUT/base-build.log" 2>&1 \
+      || { tail -n 20 "$OUT/base-build.log"; continue; }
+    for build in new:. base:$(echo /tmp/base/kbench-*); do
+      d=${build#*:}
+      for i in 1 2 3 4 5 6 7 8; do
+        $d/kbench --min-time=0 --max-noise=5 --timeout=2 --param n=4M \
+          --plugin $d/tests/plugins/.libs/gpu_ok.so \
+          --plugin $d/tests/plugins/.libs/gpu_reset.so reduce_vec4 2>&1 \
+          | grep -E "^reduce_vec4" | sed "s/^/${build%%:*} $i: /"
+      done
+    done | tee "$OUT/reset.txt" | cut -c1-160 ;;
   limits)
     # Issue 12's kernel goals: reduce_vec4 at the default and at 2^28
     # against CUB, the fastest transpose against a copy.
