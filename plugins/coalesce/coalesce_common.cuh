@@ -212,13 +212,6 @@ static int coalesce_reference(const kbench_host *h, const coalesce_state *s,
                          &j);
 }
 
-/*
-** A host buffer (kbench_host_buffer) of at least `bytes`, rounded up to
-** whole MiB.  The runner keeps a case's page-locked blocks for the next
-** case and reuses one for any request that fits in it, so the cases of an
-** offset sweep (inputs a few elements apart) share one block instead of
-** each locking a new one (about 0.1 s for 256 MiB on the H100's VM).
-*/
 static int coalesce_setup(const kbench_host *h, void **state,
                           const coalesce_kind *k)
 {
