@@ -208,6 +208,9 @@ int kb_pool_for(kb_pool *p, size_t n, size_t grain, kb_pool_fn fn,
     grain = SIZE_MAX / 2 / KB_POOL_MAX;
   if (!p)
     return serial(n, grain, fn, ctx);
+  /* One chunk runs on the calling thread alone: waking the helpers would
+  ** cost more than it saves (small checks and references are common). */
+  int alone = n <= grain;
 
   pthread_mutex_lock(&p->lock);
   p->fn = fn;
@@ -222,9 +225,11 @@ int kb_pool_for(kb_pool *p, size_t n, size_t grain, kb_pool_fn fn,
   p->fail_msg[0] = '\0';
   p->slots[0].id = pthread_self();
   p->running = 1;
-  p->busy = p->started;
-  p->job++;
-  pthread_cond_broadcast(&p->wake);
+  p->busy = alone ? 0 : p->started;
+  if (!alone) {
+    p->job++;
+    pthread_cond_broadcast(&p->wake);
+  }
   pthread_mutex_unlock(&p->lock);
 
   work(p, 0);

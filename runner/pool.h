@@ -8,7 +8,7 @@
 **
 ** The range is cut into chunks of a fixed grain, handed out in increasing
 ** order to whichever thread is free; the calling thread is worker 0 and
-** works too.  After a callback fails no further chunk is handed out, and
+** works too, alone when the range is a single chunk.  After a callback fails no further chunk is handed out, and
 ** the chunks already started finish: every chunk below the failed one has
 ** then run, so the failure reported, the one of the lowest chunk, is the
 ** same whatever the number of threads.

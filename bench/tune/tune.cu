@@ -97,6 +97,22 @@ __device__ __forceinline__ int warp_sum(int v)
 
 /* PART 0: block tiles with a grid stride (today's reduce_vec4);
 ** PART 1: one contiguous chunk per block. */
+/* UNROLL 16-byte loads blockDim.x apart from in + i, all in flight
+** before any is summed. */
+template <int UNROLL, int HINT>
+__device__ __forceinline__ int sum_loads(const int4 *in, size_t i)
+{
+  int4 v[UNROLL];
+#pragma unroll
+  for (int k = 0; k < UNROLL; k++)
+    v[k] = load4<HINT>(in + i + k * blockDim.x);
+  int sum = 0;
+#pragma unroll
+  for (int k = 0; k < UNROLL; k++)
+    sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
+  return sum;
+}
+
 template <int UNROLL, int HINT, int PART>
 __global__ void rv(const int4 *__restrict__ in, size_t nvec, int *out,
                    unsigned *acc)
@@ -106,15 +122,8 @@ __global__ void rv(const int4 *__restrict__ in, size_t nvec, int *out,
     size_t tile = (size_t)blockDim.x * UNROLL;
     size_t step = (size_t)gridDim.x * tile;
     size_t i = (size_t)blockIdx.x * tile + threadIdx.x;
-    for (; i + (UNROLL - 1) * blockDim.x < nvec; i += step) {
-      int4 v[UNROLL];
-#pragma unroll
-      for (int k = 0; k < UNROLL; k++)
-        v[k] = load4<HINT>(in + i + k * blockDim.x);
-#pragma unroll
-      for (int k = 0; k < UNROLL; k++)
-        sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
-    }
+    for (; i + (UNROLL - 1) * blockDim.x < nvec; i += step)
+      sum += sum_loads<UNROLL, HINT>(in, i);
     for (int k = 0; k < UNROLL; k++)
       if (i + k * blockDim.x < nvec) {
         int4 v = load4<HINT>(in + i + k * blockDim.x);
@@ -124,15 +133,8 @@ __global__ void rv(const int4 *__restrict__ in, size_t nvec, int *out,
     size_t per = (nvec + gridDim.x - 1) / gridDim.x;
     size_t lo = blockIdx.x * per, hi = min(nvec, lo + per);
     size_t i = lo + threadIdx.x;
-    for (; i + (UNROLL - 1) * blockDim.x < hi; i += UNROLL * blockDim.x) {
-      int4 v[UNROLL];
-#pragma unroll
-      for (int k = 0; k < UNROLL; k++)
-        v[k] = load4<HINT>(in + i + k * blockDim.x);
-#pragma unroll
-      for (int k = 0; k < UNROLL; k++)
-        sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
-    }
+    for (; i + (UNROLL - 1) * blockDim.x < hi; i += UNROLL * blockDim.x)
+      sum += sum_loads<UNROLL, HINT>(in, i);
     for (; i < hi; i += blockDim.x) {
       int4 v = load4<HINT>(in + i);
       sum += (v.x + v.y) + (v.z + v.w);

@@ -234,8 +234,8 @@ typedef struct kbench_check_ctx {
   double rtol, atol;
 } kbench_check_ctx;
 
-/* Chunks of 4 Mi elements: a check of fewer runs on the calling thread
-** (waking the runner's threads costs more), a long one on all of them. */
+/* Chunks of 4 Mi elements: a check of fewer is one chunk, which the
+** runner runs on the calling thread; a long one runs on all of them. */
 #define KBENCH_CHECK_GRAIN ((size_t)1 << 22)
 
 static inline int kbench_check_int_range(void *ctx, size_t begin,
@@ -284,15 +284,6 @@ static inline int kbench_check_double_range(void *ctx, size_t begin,
   return KBENCH_OK;
 }
 
-/* One check over n elements, on the runner's threads when n is large. */
-static inline int kbench_check_run(const kbench_host *h, size_t n,
-                                   kbench_range_fn fn, kbench_check_ctx *c)
-{
-  if (n <= KBENCH_CHECK_GRAIN)
-    return n ? fn(c, 0, n, 0) : KBENCH_OK;
-  return kbench_parallel(h, n, KBENCH_CHECK_GRAIN, fn, c);
-}
-
 /* Exact comparison of n ints: KBENCH_OK, or KBENCH_WRONG with
 ** "what[i] = got, expected want" for the first mismatch.  Like the other
 ** checks, from setup or verify (it may run on the runner's threads). */
@@ -300,7 +291,8 @@ static inline int kbench_check_int(const kbench_host *h, const char *what,
                                    const int *got, const int *want, size_t n)
 {
   kbench_check_ctx c = {h, what, got, want, 0, 0};
-  return kbench_check_run(h, n, kbench_check_int_range, &c);
+  return kbench_parallel(h, n, KBENCH_CHECK_GRAIN, kbench_check_int_range,
+                         &c);
 }
 
 /* n floats within atol + rtol * |want| of their reference: KBENCH_OK, or
@@ -311,7 +303,8 @@ static inline int kbench_check_float(const kbench_host *h, const char *what,
                                      size_t n, double rtol, double atol)
 {
   kbench_check_ctx c = {h, what, got, want, rtol, atol};
-  return kbench_check_run(h, n, kbench_check_float_range, &c);
+  return kbench_parallel(h, n, KBENCH_CHECK_GRAIN, kbench_check_float_range,
+                         &c);
 }
 
 /* The same for doubles, in double arithmetic. */
@@ -320,7 +313,8 @@ static inline int kbench_check_double(const kbench_host *h, const char *what,
                                       size_t n, double rtol, double atol)
 {
   kbench_check_ctx c = {h, what, got, want, rtol, atol};
-  return kbench_check_run(h, n, kbench_check_double_range, &c);
+  return kbench_parallel(h, n, KBENCH_CHECK_GRAIN,
+                         kbench_check_double_range, &c);
 }
 
 #ifdef __cplusplus

@@ -242,8 +242,8 @@ struct kbench_host {
   /*
   ** Call fn(ctx, begin, end, worker) on chunks of grain indices (0: the
   ** runner picks, about 8 chunks a thread) that cover [0, n) exactly once,
-  ** on --jobs threads, the calling one included; returns when all are
-  ** done.  A callback that fails stops the handing out of chunks; the
+  ** on --jobs threads, the calling one included (alone when [0, n) is one
+  ** chunk); returns when all are done.  A callback that fails stops the handing out of chunks; the
   ** status and message returned are those of the lowest failed chunk, so
   ** a callback that reports the first bad index of its chunk makes the
   ** message name the first bad index of all, whatever the number of

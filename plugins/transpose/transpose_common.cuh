@@ -179,14 +179,10 @@ static int tr_verify(const kbench_host *h, void *state)
   if (rc != KBENCH_OK)
     return rc;
   tr_check k = {h, s};
-  /* Like the kit's checks: a small matrix on this thread (waking the
-  ** runner's threads costs more), a large one on all of them. */
+  /* A matrix of one chunk is checked on this thread (the runner runs a
+  ** single chunk there). */
   if (s->kind == TR_COPY)
-    return n <= KBENCH_CHECK_GRAIN
-               ? tr_check_copy(&k, 0, n, 0)
-               : kbench_parallel(h, n, KBENCH_CHECK_GRAIN, tr_check_copy, &k);
-  if (n <= KBENCH_CHECK_GRAIN)
-    return tr_check_transpose(&k, 0, (size_t)s->cols, 0);
+    return kbench_parallel(h, n, KBENCH_CHECK_GRAIN, tr_check_copy, &k);
   /* Bands of whole tiles: 64 output rows, or more up to 256 Ki elements
   ** when the rows are short. */
   size_t tiles = ((size_t)1 << 18) / (TR_CHECK_TILE * rows);
