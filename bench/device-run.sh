@@ -328,17 +328,17 @@ PY
     timeout 300 make -j4 check > "$OUT/check.log" 2>&1
     echo "make check exit $?" >> "$OUT/check.log"
     elapsed "make check" $t0
-    cat tests/*.log >> "$OUT/check.log"
+    cat tests/*/*.log >> "$OUT/check.log"
     grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 40 ;;
   floors)
     for m in cold hot graph; do
       ./kbench --mode=$m --param n=4K --min-time=0 reduce_vec4 2>&1 | grep "launch floor"
     done | tee "$OUT/floors.txt" ;;
   gpucheck)
-    timeout 300 make -j4 check TESTS=tests/gpu.sh > "$OUT/check.log" 2>&1
-    echo "make check TESTS=tests/gpu.sh exit $?" >> "$OUT/check.log"
+    timeout 300 make -j4 check TESTS=tests/shell/gpu.sh > "$OUT/check.log" 2>&1
+    echo "make check TESTS=tests/shell/gpu.sh exit $?" >> "$OUT/check.log"
     elapsed "make check (gpu.sh)" $t0
-    cat tests/gpu.log >> "$OUT/check.log"
+    cat tests/shell/gpu.log >> "$OUT/check.log"
     grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 20 ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "params.h"
-#include "plan.h"
+#include "core/params.h"
+#include "plan/plan.h"
 
 static int never(const kbench_host *h, void **s) { (void)h; (void)s; return 1; }
 static int never2(const kbench_host *h, void *s) { (void)h; (void)s; return 1; }

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "plan/cli.h"
 
 static char program[] = "kbench", plugin[] = "reduce_cpu";
 static char *fixed_argv[] = {program, plugin, NULL};

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "params.h"
-#include "plan.h"
+#include "core/params.h"
+#include "plan/plan.h"
 
 static const kbench_param limits[] = {
   {"n", "a count", "1", 1, (int64_t)1 << 40, 0, NULL, 0},

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "messages.h"
+#include "process/protocol.h"
 
 static void decode(uint32_t type, kb_rbuf *r)
 {

@@ -7,11 +7,12 @@
 #
 # Why clang directly and not automake: libFuzzer needs clang, while the
 # project builds with $CC (gcc) and CUDA; a second configured tree just for
-# this would cost a full configure and build.  Here every runner/*.c except
-# those defining main() is compiled with coverage instrumentation into a
+# this would cost a full configure and build.  Here every runner source
+# (runner/*.c and runner/*/*.c) except those defining main() and the CUDA
+# wrapper's CUDA half is compiled with coverage instrumentation into a
 # static archive, so a new runner file needs no change here and a target
-# links only the objects it uses.  Our own config.h defines no KBENCH_HAVE_*:
-# runner/gpu.c compiles to stubs and nothing needs CUDA.  A file that does
+# links only the objects it uses.  Our own config.h defines no KBENCH_HAVE_*
+# and runner/gpu/gpu_none.c stands in for the device: nothing needs CUDA.  A file that does
 # not compile so (one automake builds only with an optional library, such
 # as json-c) is left out; a target that needs it then fails to link, and
 # its compiler errors are shown.
@@ -69,9 +70,11 @@ EOF
 # -fsanitize=fuzzer-no-link: coverage for libFuzzer, whose main() comes
 # only with each target's link.
 left_out=()
-for src in "$top"/runner/*.c; do
+for src in "$top"/runner/*.c "$top"/runner/*/*.c; do
   grep -Eq '^int[[:space:]]+main[[:space:]]*\(' "$src" && continue
-  base=$build/runner/$(basename "$src" .c)
+  [ "$src" = "$top/runner/gpu/gpu_cuda.c" ] && continue
+  rel=${src#"$top"/runner/}
+  base=$build/runner/$(echo "${rel%.c}" | tr / _)
   if "$cc" "${cflags[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$base.o" \
        2>"$base.err"; then
     cat "$base.err" >&2  # warnings
@@ -85,7 +88,7 @@ for t in "${targets[@]}"; do
          "$build/libkbrunner.a" -ldl -lm -lpthread -o "$build/$t"; then
     echo "fuzz: FAILED to build $t"
     for base in "${left_out[@]}"; do
-      echo "  left out, as it did not compile: runner/${base##*/}.c"
+      echo "  left out, as it did not compile: ${base##*/}.c"
       head -n 20 "$base.err" | sed 's/^/    /'
     done
     exit 1

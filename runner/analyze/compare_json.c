@@ -1,0 +1,115 @@
+/*
+** kbench compare --json: the same rows as the table, for programs.  Strict
+** JSON: a value that is not a finite number (a median of a case that did
+** not run, the change against a zero median) is written as null, never as
+** NaN.  Numbers are written from their own short decimal text, not from
+** json-c's 17 digits.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze/compare_write.h"
+#include "analyze/json_read.h"
+#include "analyze/mannwhitney.h"
+#include "core/result.h"
+
+static json_object *run_object(const kb_cmp_run *run)
+{
+  json_object *o = json_object_new_object(), *dev = NULL;
+  kb_jput(o, "file", json_object_new_string(run->path));
+  kb_jput(o, "kbench_version", kb_jstring(run->version));
+  kb_jput(o, "mode", kb_jstring(run->mode));
+  if (run->device.known) {
+    dev = json_object_new_object();
+    kb_jput(dev, "name", kb_jstring(run->device.name));
+    kb_jput(dev, "uuid", kb_jstring(run->device.uuid));
+  }
+  kb_jput(o, "device", dev);
+  return o;
+}
+
+static json_object *summary_object(const kb_cmp_summary *s)
+{
+  json_object *o = json_object_new_object();
+  kb_jput(o, "cases", json_object_new_int64((int64_t)s->rows));
+  kb_jput(o, "regressions", json_object_new_int64((int64_t)s->regressions));
+  kb_jput(o, "slower", json_object_new_int64((int64_t)s->slower));
+  kb_jput(o, "failed_in_new", json_object_new_int64((int64_t)s->broken));
+  kb_jput(o, "faster", json_object_new_int64((int64_t)s->faster));
+  kb_jput(o, "same", json_object_new_int64((int64_t)s->same));
+  kb_jput(o, "not_compared", json_object_new_int64((int64_t)s->not_passed));
+  kb_jput(o, "only_in_base", json_object_new_int64((int64_t)s->only_base));
+  kb_jput(o, "only_in_new", json_object_new_int64((int64_t)s->only_new));
+  return o;
+}
+
+static json_object *side_verdict(const kb_cmp_case *c)
+{
+  return c ? json_object_new_string(kb_cmp_verdict_name(c->verdict)) : NULL;
+}
+
+static json_object *side_samples(const kb_cmp_case *c)
+{
+  return c ? json_object_new_int64((int64_t)c->n_samples) : NULL;
+}
+
+static json_object *row_object(const kb_cmp_row *r)
+{
+  json_object *o = json_object_new_object();
+  const kb_cmp_case *any = r->base ? r->base : r->cur;
+  kb_jput(o, "name", json_object_new_string(any->name));
+  kb_jput(o, "backend", kb_jstring(any->backend));
+  kb_jput(o, "status", json_object_new_string(kb_cmp_status_name(r->status)));
+  kb_jput(o, "result", json_object_new_string(r->result));
+  kb_jput(o, "regression", json_object_new_boolean(r->regression));
+  kb_jput(o, "significant", json_object_new_boolean(
+        r->status == KB_CMP_SLOWER || r->status == KB_CMP_FASTER));
+  kb_jput(o, "base_verdict", side_verdict(r->base));
+  kb_jput(o, "new_verdict", side_verdict(r->cur));
+  kb_jput(o, "base_median_s", kb_jnumber(r->base_median, "%.10g"));
+  kb_jput(o, "new_median_s", kb_jnumber(r->cur_median, "%.10g"));
+  kb_jput(o, "change_pct", kb_jnumber(r->change, "%.6g"));
+  kb_jput(o, "p_value", kb_jnumber(r->p, "%.6g"));
+  kb_jput(o, "test", isfinite(r->p) ? json_object_new_string(
+                                      kb_mwu_method_name(r->method))
+                                : NULL);
+  kb_jput(o, "base_samples", side_samples(r->base));
+  kb_jput(o, "new_samples", side_samples(r->cur));
+  kb_jput(o, "threshold_pct", kb_jnumber(r->threshold, "%g"));
+  kb_jput(o, "note", json_object_new_string(r->note));
+  return o;
+}
+
+int kb_cmp_write_json(FILE *f, const kb_cmp_report *r)
+{
+  json_object *root = json_object_new_object();
+  json_object *warnings = json_object_new_array();
+  json_object *cases = json_object_new_array();
+  if (!root || !warnings || !cases) {
+    json_object_put(root);
+    json_object_put(warnings);
+    json_object_put(cases);
+    return -1;
+  }
+  kb_jput(root, "base", run_object(r->base));
+  kb_jput(root, "new", run_object(r->cur));
+  kb_jput(root, "device_mismatch",
+          json_object_new_boolean(*r->device_warning));
+  if (*r->device_warning)
+    json_object_array_add(warnings,
+                          json_object_new_string(r->device_warning));
+  if (*r->mode_warning)
+    json_object_array_add(warnings, json_object_new_string(r->mode_warning));
+  kb_jput(root, "warnings", warnings);
+  kb_jput(root, "alpha", kb_jnumber(r->cfg->alpha, "%g"));
+  kb_jput(root, "threshold_pct", kb_jnumber(r->cfg->threshold, "%g"));
+  kb_jput(root, "host_threshold_pct",
+          kb_jnumber(r->cfg->host_threshold, "%g"));
+  kb_jput(root, "min_samples", json_object_new_int(KB_CMP_MIN_SAMPLES));
+  kb_jput(root, "summary", summary_object(&r->sum));
+  for (size_t i = 0; i < r->n_rows; i++)
+    json_object_array_add(cases, row_object(&r->rows[i]));
+  kb_jput(root, "cases", cases);
+  return kb_jprint(f, root);
+}

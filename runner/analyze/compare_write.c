@@ -1,0 +1,209 @@
+/*
+** The table and the markdown of kbench compare: one row per case, with
+** its medians, change, p-value, sample counts and result; the summary and
+** any device warning above or below it, so that a log or a pull request
+** comment carries them with the numbers.
+*/
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze/compare_write.h"
+#include "core/format.h"
+#include "core/verdict.h"
+
+/* snprintf at *used, which never passes len. */
+static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int n = *used < len ? vsnprintf(buf + *used, len - *used, fmt, ap) : 0;
+  va_end(ap);
+  if (n > 0)
+    *used = *used + (size_t)n < len ? *used + (size_t)n : len;
+}
+
+void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  add(buf, len, &used, "%zu case%s: %zu regression%s (%zu slower, %zu "
+      "failed in new), %zu faster, %zu same", s->rows,
+      s->rows == 1 ? "" : "s", s->regressions,
+      s->regressions == 1 ? "" : "s", s->slower, s->broken, s->faster,
+      s->same);
+  if (s->not_passed)
+    add(buf, len, &used, ", %zu not compared (not passed)", s->not_passed);
+  if (s->only_base)
+    add(buf, len, &used, ", %zu only in base", s->only_base);
+  if (s->only_new)
+    add(buf, len, &used, ", %zu only in new", s->only_new);
+}
+
+void kb_cmp_format_time(char *buf, size_t len, double s)
+{
+  if (isfinite(s))
+    kb_format_seconds(buf, len, s);
+  else
+    snprintf(buf, len, "-");
+}
+
+static void fmt_change(char *buf, size_t len, double pct)
+{
+  if (isfinite(pct))
+    snprintf(buf, len, "%+.2f%%", pct);
+  else
+    snprintf(buf, len, "-");
+}
+
+static void fmt_p(char *buf, size_t len, double p)
+{
+  if (!isfinite(p))
+    snprintf(buf, len, "-");
+  else if (p < 1e-4)
+    snprintf(buf, len, "<0.0001");
+  else
+    snprintf(buf, len, "%.4f", p);
+}
+
+static void fmt_samples(char *buf, size_t len, const kb_cmp_row *r)
+{
+  char b[24] = "-", c[24] = "-";
+  if (r->base && r->base->verdict == KB_PASS)
+    snprintf(b, sizeof b, "%zu", r->base->n_samples);
+  if (r->cur && r->cur->verdict == KB_PASS)
+    snprintf(c, sizeof c, "%zu", r->cur->n_samples);
+  snprintf(buf, len, "%s/%s", b, c);
+}
+
+/* A row's numbers as both writers print them. */
+typedef struct kb_cmp_cells {
+  char base[32], cur[32], change[32], p[32], n[64];
+} kb_cmp_cells;
+
+static void format_cells(const kb_cmp_row *row, kb_cmp_cells *c)
+{
+  kb_cmp_format_time(c->base, sizeof c->base, row->base_median);
+  kb_cmp_format_time(c->cur, sizeof c->cur, row->cur_median);
+  fmt_change(c->change, sizeof c->change, row->change);
+  fmt_p(c->p, sizeof c->p, row->p);
+  fmt_samples(c->n, sizeof c->n, row);
+}
+
+static const char *name_of(const kb_cmp_row *r)
+{
+  return r->base ? r->base->name : r->cur->name;
+}
+
+/* "base.json (kbench 0.1.0, mode cold, NVIDIA H100 80GB HBM3)" */
+static void describe(char *buf, size_t len, const kb_cmp_run *run)
+{
+  size_t used = 0;
+  add(buf, len, &used, "%s", run->path);
+  if (!run->is_kbench)
+    return;
+  add(buf, len, &used, " (kbench %s", run->version ? run->version : "?");
+  if (run->mode)
+    add(buf, len, &used, ", mode %s", run->mode);
+  add(buf, len, &used, ", %s)", !run->device.known ? "no device"
+                              : run->device.name ? run->device.name
+                              : "unnamed device");
+}
+
+static void criterion(char *buf, size_t len, const kb_cmp_cfg *cfg)
+{
+  snprintf(buf, len, "Mann-Whitney U p < %g and the median moved by more "
+           "than %g%% (%g%% for host cases); fewer than %d samples on a "
+           "side is never significant", cfg->alpha, cfg->threshold,
+           cfg->host_threshold, KB_CMP_MIN_SAMPLES);
+}
+
+void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
+{
+  char buf[1024];
+  describe(buf, sizeof buf, r->base);
+  fprintf(f, "# base: %s\n", buf);
+  describe(buf, sizeof buf, r->cur);
+  fprintf(f, "# new:  %s\n", buf);
+  if (*r->device_warning)
+    fprintf(f, "# WARNING: %s\n", r->device_warning);
+  if (*r->mode_warning)
+    fprintf(f, "# WARNING: %s\n", r->mode_warning);
+  criterion(buf, sizeof buf, r->cfg);
+  fprintf(f, "# significant: %s\n", buf);
+  int w = 4;
+  for (size_t i = 0; i < r->n_rows; i++) {
+    int len = (int)strlen(name_of(&r->rows[i]));
+    w = len > w ? len : w;
+  }
+  fprintf(f, "%-*s  %11s  %11s  %9s  %7s  %9s  %s\n", w, "case", "base",
+          "new", "change", "p", "samples", "result");
+  for (size_t i = 0; i < r->n_rows; i++) {
+    const kb_cmp_row *row = &r->rows[i];
+    kb_cmp_cells c;
+    format_cells(row, &c);
+    fprintf(f, "%-*s  %11s  %11s  %9s  %7s  %9s  %s%s%s\n", w,
+            name_of(row), c.base, c.cur, c.change, c.p, c.n, row->result,
+            *row->note ? "  " : "", row->note);
+  }
+  kb_cmp_summary_text(&r->sum, buf, sizeof buf);
+  fprintf(f, "# %s\n", buf);
+  for (size_t i = 0; i < r->n_rows; i++)
+    if (r->rows[i].regression) {
+      char ch[32];
+      fmt_change(ch, sizeof ch, r->rows[i].change);
+      fprintf(f, "# regression: %s (%s)\n", name_of(&r->rows[i]),
+              r->rows[i].status == KB_CMP_SLOWER ? ch : r->rows[i].result);
+    }
+}
+
+void kb_cmp_md_cell(FILE *f, const char *s)
+{
+  for (; *s; s++) {
+    if (*s == '|')
+      fputs("\\|", f);
+    else if (*s == '\n' || *s == '\r')
+      fputc(' ', f);
+    else
+      fputc(*s, f);
+  }
+}
+
+void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
+{
+  char buf[1024];
+  fprintf(f, "### kbench compare\n\n");
+  kb_cmp_summary_text(&r->sum, buf, sizeof buf);
+  fprintf(f, "%s%s%s\n\n", r->sum.regressions ? "**" : "", buf,
+          r->sum.regressions ? "**" : "");
+  if (*r->device_warning)
+    fprintf(f, "> **Warning:** %s\n\n", r->device_warning);
+  if (*r->mode_warning)
+    fprintf(f, "> **Warning:** %s\n\n", r->mode_warning);
+  fprintf(f, "| case | base | new | change | p | samples | result | note |\n"
+             "| :--- | ---: | ---: | ---: | ---: | ---: | :--- | :--- |\n");
+  for (size_t i = 0; i < r->n_rows; i++) {
+    const kb_cmp_row *row = &r->rows[i];
+    kb_cmp_cells c;
+    format_cells(row, &c);
+    const char *bold = row->regression ? "**" : "";
+    fputs("| `", f);
+    kb_cmp_md_cell(f, name_of(row));
+    fprintf(f, "` | %s | %s | %s | %s | %s | %s", c.base, c.cur, c.change,
+            c.p, c.n, bold);
+    kb_cmp_md_cell(f, row->result);
+    fprintf(f, "%s | ", bold);
+    kb_cmp_md_cell(f, row->note);
+    fputs(" |\n", f);
+  }
+  criterion(buf, sizeof buf, r->cfg);
+  fprintf(f, "\nSignificant: %s.\n", buf);
+  describe(buf, sizeof buf, r->base);
+  fprintf(f, "Base: `");
+  kb_cmp_md_cell(f, buf);
+  describe(buf, sizeof buf, r->cur);
+  fprintf(f, "`; new: `");
+  kb_cmp_md_cell(f, buf);
+  fprintf(f, "`.\n");
+}

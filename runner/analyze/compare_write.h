@@ -1,0 +1,37 @@
+/*
+** kbench compare's output: an aligned table, a markdown table for a pull
+** request comment (compare_write.c), or JSON (compare_json.c, json-c).
+*/
+#ifndef KB_COMPARE_WRITE_H
+#define KB_COMPARE_WRITE_H
+
+#include <stdio.h>
+
+#include "analyze/compare_judge.h"
+
+typedef struct kb_cmp_report {
+  const kb_cmp_run *base, *cur;
+  const kb_cmp_cfg *cfg;
+  const kb_cmp_row *rows;
+  size_t n_rows;
+  kb_cmp_summary sum;
+  const char *device_warning;  /* "different devices: ...", or "" */
+  const char *mode_warning;    /* "different modes: ...", or "" */
+} kb_cmp_report;
+
+void kb_cmp_write_table(FILE *f, const kb_cmp_report *r);
+void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r);
+/* 0, or -1 when memory runs out. */
+int kb_cmp_write_json(FILE *f, const kb_cmp_report *r);
+
+/* "91.23 us", or "-" when s is not a number (kbench fleet's too). */
+void kb_cmp_format_time(char *buf, size_t len, double s);
+
+/* Text for a markdown table cell: no line breaks, pipes escaped (kbench
+** fleet's markdown too). */
+void kb_cmp_md_cell(FILE *f, const char *s);
+
+/* "9 cases: 2 regressions (1 slower, 1 failed in new), 1 faster, ..." */
+void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len);
+
+#endif

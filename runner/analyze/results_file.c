@@ -1,0 +1,495 @@
+/*
+** Reading a results file for kbench compare and kbench fleet, with json-c.
+** Read: the context's host_name, and its kbench.version, mode, launcher,
+** rank, local_rank, world_size and device (ordinal, name, uuid,
+** pci_bus_id); per entry name, run_type, verdict (or Google Benchmark's
+** error_occurred and skipped), stage, message (or error_message,
+** skip_message), backend, the entry's own device (device_ordinal,
+** device_name, device_uuid, device_pci_bus_id: a file that measured
+** several GPUs), and the times: samples_s, else median_s, else real_time
+** in time_unit, one sample per entry.  Everything else is ignored, and
+** every field but name may be missing, so plain Google Benchmark output
+** compares too: its repetitions become the samples.  kbench compare
+** refuses a file of several devices (kbench --devices): its entries share
+** names.  json-c's tokener is
+** used in its default, lenient mode because Google Benchmark writes NaN
+** and Infinity for some counters; such values are dropped here.
+*/
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+
+#include "analyze/results_file.h"
+#include "core/result.h"
+
+/* An entry's own device, as its device_* keys give it. */
+typedef struct entry_device {
+  int known, ordinal;
+  const char *name, *uuid, *pci_bus_id;   /* point into the document */
+} entry_device;
+
+/* One entry of "benchmarks", before entries of one name are pooled. */
+typedef struct entry {
+  const char *name;           /* points into the parsed document */
+  const char *backend;
+  entry_device device;
+  int verdict;
+  char *message;
+  double *samples;
+  size_t n_samples;
+  size_t order;               /* place in the file */
+} entry;
+
+static char *dup_or_empty(const char *s)
+{
+  return strdup(s ? s : "");
+}
+
+static json_object *get(json_object *obj, const char *key)
+{
+  json_object *v = NULL;
+  if (obj && json_object_is_type(obj, json_type_object))
+    json_object_object_get_ex(obj, key, &v);
+  return v;
+}
+
+static const char *get_string(json_object *obj, const char *key)
+{
+  json_object *v = get(obj, key);
+  return v && json_object_is_type(v, json_type_string)
+             ? json_object_get_string(v) : NULL;
+}
+
+static int is_number(json_object *v)
+{
+  return v && (json_object_is_type(v, json_type_double)
+               || json_object_is_type(v, json_type_int));
+}
+
+/* A finite number at key, in *out: 1, or 0 when there is none. */
+static int get_number(json_object *obj, const char *key, double *out)
+{
+  json_object *v = get(obj, key);
+  if (!is_number(v))
+    return 0;
+  *out = json_object_get_double(v);
+  return isfinite(*out);
+}
+
+static char *slurp(const char *path, size_t *len, char *err, size_t elen)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, elen, "cannot open %s: %s", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *grown = realloc(buf, 2 * cap + 1);
+    if (!grown) {
+      free(buf);
+      buf = NULL;
+      break;
+    }
+    buf = grown;
+    cap *= 2;
+  }
+  int failed = ferror(f);
+  fclose(f);
+  if (!buf || failed) {
+    snprintf(err, elen, "cannot read %s: %s", path,
+             buf ? strerror(EIO) : "out of memory");
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+static json_object *parse(const char *path, const char *text, size_t len,
+                          char *err, size_t elen)
+{
+  if (len > (size_t)0x7ffffffe) {
+    snprintf(err, elen, "%s: too large to read (%zu bytes)", path, len);
+    return NULL;
+  }
+  json_tokener *tok = json_tokener_new();
+  if (!tok) {
+    snprintf(err, elen, "out of memory");
+    return NULL;
+  }
+  /* The terminating NUL ends a number at the end of the text. */
+  json_object *root = json_tokener_parse_ex(tok, text, (int)len + 1);
+  enum json_tokener_error e = json_tokener_get_error(tok);
+  size_t end = json_tokener_get_parse_end(tok);
+  json_tokener_free(tok);
+  if (!root || e != json_tokener_success) {
+    if (e == json_tokener_continue || e == json_tokener_success)
+      snprintf(err, elen, "%s: not JSON: the text ends early", path);
+    else
+      snprintf(err, elen, "%s: not JSON: %s near byte %zu", path,
+               json_tokener_error_desc(e), end);
+    json_object_put(root);
+    return NULL;
+  }
+  for (size_t i = end; i < len; i++)
+    if (!isspace((unsigned char)text[i])) {
+      snprintf(err, elen, "%s: not JSON: text after the value at byte %zu",
+               path, i);
+      json_object_put(root);
+      return NULL;
+    }
+  return root;
+}
+
+static int verdict_of(json_object *e, const char **unknown)
+{
+  const char *v = get_string(e, "verdict");
+  *unknown = NULL;
+  if (v) {
+    int verdict = kb_verdict_parse(v);
+    if (verdict >= 0)
+      return verdict;
+    *unknown = v;
+    return KB_ERROR;
+  }
+  json_object *flag = get(e, "error_occurred");
+  if (flag && json_object_get_boolean(flag))
+    return KB_ERROR;
+  flag = get(e, "skipped");
+  if (flag && json_object_get_boolean(flag))
+    return KB_SKIP;
+  return KB_PASS;
+}
+
+/* "stage: message", from kbench's fields or Google Benchmark's. */
+static char *message_of(json_object *e, const char *unknown)
+{
+  char buf[1024];
+  const char *stage = get_string(e, "stage");
+  const char *msg = get_string(e, "message");
+  if (!msg || !*msg)
+    msg = get_string(e, "error_message");
+  if (!msg || !*msg)
+    msg = get_string(e, "skip_message");
+  if (unknown)
+    snprintf(buf, sizeof buf, "unknown verdict '%s'", unknown);
+  else if (stage && *stage && msg && *msg)
+    snprintf(buf, sizeof buf, "%s: %s", stage, msg);
+  else
+    snprintf(buf, sizeof buf, "%s", msg ? msg : "");
+  return strdup(buf);
+}
+
+static double unit_seconds(const char *unit)
+{
+  static const struct { const char *name; double s; } units[] = {
+    {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}};
+  if (!unit)
+    return 1e-9;    /* Google Benchmark's default */
+  for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+    if (strcmp(unit, units[i].name) == 0)
+      return units[i].s;
+  return 0;
+}
+
+/* The raw samples, else the one time the entry gives.  0 or -1 (memory). */
+static int samples_of(json_object *e, entry *out)
+{
+  json_object *arr = get(e, "samples_s");
+  size_t n = arr && json_object_is_type(arr, json_type_array)
+                 ? json_object_array_length(arr) : 0;
+  out->samples = malloc((n ? n : 1) * sizeof *out->samples);
+  if (!out->samples)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    json_object *v = json_object_array_get_idx(arr, i);
+    double x = is_number(v) ? json_object_get_double(v) : NAN;
+    if (isfinite(x))
+      out->samples[out->n_samples++] = x;
+  }
+  if (out->n_samples)
+    return 0;
+  double t, unit = unit_seconds(get_string(e, "time_unit"));
+  if (get_number(e, "median_s", &t))
+    out->samples[out->n_samples++] = t;
+  else if (unit > 0 && get_number(e, "real_time", &t))
+    out->samples[out->n_samples++] = t * unit;
+  return 0;
+}
+
+/* An integer at key in *out, else -1 there. */
+static void get_count(json_object *obj, const char *key, int *out)
+{
+  double v;
+  *out = get_number(obj, key, &v) && v >= 0 && v <= 1e9 ? (int)v : -1;
+}
+
+/* A copy of the string at key, or NULL when there is none: 0, or -1 when
+** memory ran out. */
+static int copy_string(json_object *obj, const char *key, char **out)
+{
+  const char *s = get_string(obj, key);
+  return s && !(*out = strdup(s)) ? -1 : 0;
+}
+
+static int read_context(json_object *root, kb_cmp_run *run)
+{
+  json_object *ctx = get(root, "context"), *kb = get(ctx, "kbench");
+  run->is_kbench = kb && json_object_is_type(kb, json_type_object);
+  get_count(kb, "rank", &run->rank);
+  get_count(kb, "local_rank", &run->local_rank);
+  get_count(kb, "world_size", &run->world_size);
+  run->device.ordinal = -1;
+  if (copy_string(ctx, "host_name", &run->host_name)
+      || copy_string(kb, "version", &run->version)
+      || copy_string(kb, "mode", &run->mode)
+      || copy_string(kb, "launcher", &run->launcher))
+    return -1;
+  json_object *dev = get(kb, "device");
+  if (!dev || !json_object_is_type(dev, json_type_object))
+    return 0;
+  run->device.known = 1;
+  get_count(dev, "ordinal", &run->device.ordinal);
+  return copy_string(dev, "name", &run->device.name)
+         || copy_string(dev, "uuid", &run->device.uuid)
+         || copy_string(dev, "pci_bus_id", &run->device.pci_bus_id) ? -1 : 0;
+}
+
+static void entry_device_of(json_object *e, entry_device *d)
+{
+  get_count(e, "device_ordinal", &d->ordinal);
+  d->name = get_string(e, "device_name");
+  d->uuid = get_string(e, "device_uuid");
+  d->pci_bus_id = get_string(e, "device_pci_bus_id");
+  d->known = d->ordinal >= 0 || d->name || d->uuid || d->pci_bus_id;
+}
+
+static int strcmp_null(const char *a, const char *b)
+{
+  return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Entries of one device sort together: by uuid, bus id, then ordinal. */
+static int by_device(const entry_device *a, const entry_device *b)
+{
+  int c = strcmp_null(a->uuid, b->uuid);
+  if (!c)
+    c = strcmp_null(a->pci_bus_id, b->pci_bus_id);
+  return c ? c : (a->ordinal > b->ordinal) - (a->ordinal < b->ordinal);
+}
+
+static int copy_device(const entry_device *from, kb_cmp_device *to)
+{
+  to->known = from->known;
+  to->ordinal = from->ordinal;
+  return (from->name && !(to->name = strdup(from->name)))
+         || (from->uuid && !(to->uuid = strdup(from->uuid)))
+         || (from->pci_bus_id && !(to->pci_bus_id = strdup(from->pci_bus_id)))
+         ? -1 : 0;
+}
+
+static void free_device(kb_cmp_device *d)
+{
+  free(d->name);
+  free(d->uuid);
+  free(d->pci_bus_id);
+}
+
+static int by_device_name_order(const void *x, const void *y)
+{
+  const entry *a = x, *b = y;
+  int c = by_device(&a->device, &b->device);
+  if (!c)
+    c = strcmp(a->name, b->name);
+  return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+/* A pooled case and where its name first appeared, for sorting. */
+typedef struct pooled {
+  size_t first;
+  kb_cmp_case c;
+} pooled;
+
+static int by_first(const void *x, const void *y)
+{
+  const pooled *a = x, *b = y;
+  return (a->first > b->first) - (a->first < b->first);
+}
+
+static void free_case(kb_cmp_case *c)
+{
+  free(c->name);
+  free(c->backend);
+  free(c->message);
+  free(c->samples);
+  free_device(&c->device);
+}
+
+/*
+** Pools the entries of each name (and device) into one case (their
+** samples joined, the worst verdict kept), in the order they first
+** appear.  The entries' arrays move into the cases.
+*/
+static int pool(entry *es, size_t n, kb_cmp_run *run)
+{
+  qsort(es, n, sizeof *es, by_device_name_order);
+  pooled *ps = calloc(n ? n : 1, sizeof *ps);
+  size_t np = 0;
+  int rc = -1;
+  if (!ps)
+    return -1;
+  for (size_t i = 0; i < n;) {
+    size_t j = i, total = 0;
+    while (j < n && strcmp(es[j].name, es[i].name) == 0
+           && by_device(&es[j].device, &es[i].device) == 0)
+      total += es[j++].n_samples;
+    ps[np].first = es[i].order;
+    kb_cmp_case *c = &ps[np++].c;
+    c->name = strdup(es[i].name);
+    c->backend = dup_or_empty(es[i].backend);
+    c->samples = malloc((total ? total : 1) * sizeof *c->samples);
+    c->entries = j - i;
+    c->verdict = es[i].verdict;
+    c->message = es[i].message;
+    es[i].message = NULL;
+    if (!c->name || !c->backend || !c->samples
+        || copy_device(&es[i].device, &c->device))
+      goto done;
+    for (size_t k = i; k < j; k++) {
+      if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {
+        c->verdict = es[k].verdict;
+        free(c->message);
+        c->message = es[k].message;
+        es[k].message = NULL;
+      }
+      if (es[k].n_samples)  /* only a passing entry has a samples array */
+        memcpy(c->samples + c->n_samples, es[k].samples,
+               es[k].n_samples * sizeof *c->samples);
+      c->n_samples += es[k].n_samples;
+    }
+    if (c->verdict != KB_PASS)
+      c->n_samples = 0;           /* a failed repetition voids the timing */
+    i = j;
+  }
+  qsort(ps, np, sizeof *ps, by_first);
+  run->cases = calloc(np ? np : 1, sizeof *run->cases);
+  if (run->cases) {
+    for (size_t i = 0; i < np; i++)
+      run->cases[i] = ps[i].c;
+    run->n_cases = np;
+    np = 0;
+    rc = 0;
+  }
+done:
+  for (size_t i = 0; i < np; i++)
+    free_case(&ps[i].c);
+  free(ps);
+  return rc;
+}
+
+static int read_entries(json_object *list, kb_cmp_run *run, char *err,
+                        size_t elen)
+{
+  size_t n = json_object_array_length(list), used = 0;
+  entry *es = calloc(n ? n : 1, sizeof *es);
+  int rc = -1;
+  if (!es) {
+    snprintf(err, elen, "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    json_object *e = json_object_array_get_idx(list, i);
+    const char *name = get_string(e, "name");
+    if (!name || !*name) {
+      snprintf(err, elen, "%s: benchmarks[%zu] %s", run->path, i,
+               e && json_object_is_type(e, json_type_object)
+                   ? "has no name" : "is not an object");
+      goto done;
+    }
+    /* Google Benchmark's mean, median and stddev rows restate the
+    ** repetitions' own entries, which are pooled instead. */
+    const char *type = get_string(e, "run_type");
+    if (type && strcmp(type, "aggregate") == 0)
+      continue;
+    entry *x = &es[used++];
+    const char *unknown;
+    x->name = name;
+    x->backend = get_string(e, "backend");
+    entry_device_of(e, &x->device);
+    x->order = i;
+    x->verdict = verdict_of(e, &unknown);
+    x->message = message_of(e, unknown);
+    if (!x->message || (x->verdict == KB_PASS && samples_of(e, x))) {
+      snprintf(err, elen, "out of memory");
+      goto done;
+    }
+  }
+  if (pool(es, used, run)) {
+    snprintf(err, elen, "out of memory");
+    goto done;
+  }
+  rc = 0;
+done:
+  for (size_t i = 0; i < used; i++) {
+    free(es[i].message);
+    free(es[i].samples);
+  }
+  free(es);
+  return rc;
+}
+
+int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len)
+{
+  memset(run, 0, sizeof *run);
+  size_t n;
+  char *text = slurp(path, &n, err, len);
+  if (!text)
+    return -1;
+  json_object *root = parse(path, text, n, err, len);
+  free(text);
+  if (!root)
+    return -1;
+  int rc = -1;
+  json_object *list = get(root, "benchmarks");
+  if (!(run->path = strdup(path)))
+    snprintf(err, len, "out of memory");
+  else if (!json_object_is_type(root, json_type_object))
+    snprintf(err, len, "%s: not a results file: the top level is not an "
+             "object", path);
+  else if (!list || !json_object_is_type(list, json_type_array))
+    snprintf(err, len, "%s: not a results file: no \"benchmarks\" array",
+             path);
+  else if (read_context(root, run))
+    snprintf(err, len, "out of memory");
+  else
+    rc = read_entries(list, run, err, len);
+  json_object_put(root);
+  if (rc)
+    kb_cmp_run_free(run);
+  return rc;
+}
+
+void kb_cmp_run_free(kb_cmp_run *run)
+{
+  for (size_t i = 0; i < run->n_cases; i++)
+    free_case(&run->cases[i]);
+  free(run->cases);
+  free(run->path);
+  free(run->version);
+  free(run->mode);
+  free(run->host_name);
+  free(run->launcher);
+  free_device(&run->device);
+  memset(run, 0, sizeof *run);
+}

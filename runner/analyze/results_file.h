@@ -1,0 +1,54 @@
+/*
+** A kbench JSON results file as kbench compare and kbench fleet need it:
+** the run's device, mode, host and rank, and each case with its verdict
+** and raw samples.  The format is a superset of Google Benchmark's JSON;
+** what this reads is named in compare_load.c.  Reading needs json-c
+** (KBENCH_HAVE_JSON_C).
+*/
+#ifndef KB_COMPARE_LOAD_H
+#define KB_COMPARE_LOAD_H
+
+#include <stddef.h>
+
+/* A device as a results file describes it. */
+typedef struct kb_cmp_device {
+  int known;            /* the file describes one */
+  int ordinal;          /* -1 when not given */
+  char *name, *uuid, *pci_bus_id;  /* NULL when not given */
+} kb_cmp_device;
+
+/* One case: every entry of the file with its name (and its device, when
+** entries name their own), in file order. */
+typedef struct kb_cmp_case {
+  char *name;
+  kb_cmp_device device; /* the entry's device_* keys; unknown when none */
+  char *backend;        /* "cuda", "host", or "" when the file says none */
+  int verdict;          /* enum kb_verdict, the worst of its entries */
+  char *message;        /* a non-pass entry's stage and message, or "" */
+  double *samples;      /* seconds per run, pooled over the passed entries */
+  size_t n_samples;
+  size_t entries;       /* how many entries (repetitions) it had */
+} kb_cmp_case;
+
+typedef struct kb_cmp_run {
+  char *path;
+  int is_kbench;        /* context.kbench is an object */
+  char *version;        /* context.kbench.version, or NULL */
+  char *mode;           /* context.kbench.mode, or NULL */
+  kb_cmp_device device; /* context.kbench.device */
+  char *host_name;      /* context.host_name, or NULL */
+  char *launcher;       /* context.kbench.launcher, or NULL */
+  int rank;             /* context.kbench.rank, local_rank, world_size; */
+  int local_rank;       /* -1 when not given */
+  int world_size;
+  kb_cmp_case *cases;   /* in order of first appearance */
+  size_t n_cases;
+} kb_cmp_run;
+
+/* Reads path into run: 0, or -1 with a message in err (the file cannot be
+** read, is not JSON, or has no "benchmarks" array). */
+int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len);
+void kb_cmp_run_free(kb_cmp_run *run);
+
+
+#endif

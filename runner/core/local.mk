@@ -1,0 +1,13 @@
+# core: the types and small pure functions every other folder shares.
+# It includes nothing of the runner outside itself.
+runner_libkbrunner_la_SOURCES += \
+	%reldir%/device_report.h \
+	%reldir%/format.c %reldir%/format.h \
+	%reldir%/host_facts.c %reldir%/host_facts.h \
+	%reldir%/measure_cfg.c %reldir%/measure_cfg.h \
+	%reldir%/params.c %reldir%/params.h \
+	%reldir%/result.c %reldir%/result.h \
+	%reldir%/rng.c %reldir%/rng.h \
+	%reldir%/stats.c %reldir%/stats.h \
+	%reldir%/variant.c %reldir%/variant.h \
+	%reldir%/verdict.c %reldir%/verdict.h

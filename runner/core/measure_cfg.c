@@ -1,0 +1,36 @@
+/* Names and defaults of the measurement settings (measure_cfg.h). */
+#include <string.h>
+
+#include "core/measure_cfg.h"
+
+void kb_criterion_cfg_default(kb_criterion_cfg *cfg)
+{
+  cfg->min_samples = 10;
+  cfg->max_samples = 100000;
+  cfg->min_time = 0.01;
+  cfg->max_noise = 0.005;
+  cfg->timeout = 15.0;
+  cfg->host_timeout = KB_HOST_TIMEOUT_S;
+}
+
+const char *kb_stop_name(int stop)
+{
+  switch (stop) {
+  case KB_STOP_NOISE: return "noise";
+  case KB_STOP_MAX_SAMPLES: return "max-samples";
+  case KB_STOP_TIMEOUT: return "timeout";
+  default: return "running";
+  }
+}
+
+static const char *const mode_names[] = {"cold", "hot", "graph"};
+
+const char *kb_mode_name(int mode) { return mode_names[mode]; }
+
+int kb_mode_parse(const char *s)
+{
+  for (int m = 0; m < 3; m++)
+    if (strcmp(s, mode_names[m]) == 0)
+      return m;
+  return -1;
+}

@@ -1,0 +1,60 @@
+/*
+** How cases are measured: the mode, warm-up, batching and the stopping
+** criterion's settings.  Plain settings, chosen on the command line and
+** sent to every worker, so the supervisor's side needs no measuring code.
+*/
+#ifndef KB_MEASURE_CFG_H
+#define KB_MEASURE_CFG_H
+
+#include <stddef.h>
+
+typedef struct kb_criterion_cfg {
+  size_t min_samples;
+  size_t max_samples;
+  double min_time;     /* seconds of measured time, summed over samples */
+  double max_noise;    /* relative, e.g. 0.005 */
+  double timeout;      /* seconds of wall time for the sampling loop */
+  double host_timeout; /* the same for host cases (measure.c) */
+} kb_criterion_cfg;
+
+/*
+** Host cases stop sooner by default.  On the lent VMs the median of a host
+** variant moves by 0.64-1.28x between processes (bench/results/
+** 2026-11-23-h100/hostnoise.txt) while 0.5 s gives it 25-50 samples: more
+** samples narrow a within-process noise that the next process ignores,
+** and cost the catalogue seconds (copy_cpu sampled for 10.5 s to reach
+** 0.5% there).
+*/
+#define KB_HOST_TIMEOUT_S 0.5
+
+enum kb_stop {
+  KB_STOP_NOT_YET = 0,
+  KB_STOP_NOISE,       /* converged: the answer is known */
+  KB_STOP_MAX_SAMPLES,
+  KB_STOP_TIMEOUT
+};
+
+enum kb_mode { KB_MODE_COLD = 0, KB_MODE_HOT, KB_MODE_GRAPH };
+
+typedef struct kb_measure_cfg {
+  int mode;                 /* enum kb_mode, for CUDA cases */
+  size_t warmup;            /* samples taken and thrown away */
+  size_t batch;             /* runs per batched sample; 0: about 1 ms */
+  int hold;                 /* see kb_gpu_begin(); off under profilers */
+  int profile;              /* one verified run per case, nothing timed */
+  kb_criterion_cfg criterion;
+} kb_measure_cfg;
+
+/* The most threads of a worker's staging pool (--jobs), the calling one
+** included. */
+#define KB_MAX_JOBS 1024
+
+/* The criterion's defaults: 10 samples, 10 ms, 0.5% noise, 15 s. */
+void kb_criterion_cfg_default(kb_criterion_cfg *cfg);
+/* "noise", "max-samples", "timeout" or "running". */
+const char *kb_stop_name(int stop);
+/* "cold", "hot", "graph"; and back, -1 for an unknown name. */
+const char *kb_mode_name(int mode);
+int kb_mode_parse(const char *s);
+
+#endif

@@ -1,0 +1,25 @@
+/* Parameters of a variant, and case names (variant.h). */
+#include <stdio.h>
+
+#include "core/params.h"
+#include "core/variant.h"
+
+const kbench_param *kb_variant_param(const kb_plugin *p,
+                                     const kbench_variant *v, uint32_t i)
+{
+  (void)p;
+  return &v->params[i];
+}
+
+void kb_case_name(char *buf, size_t len, const kb_plugin *p,
+                  const kbench_variant *v, const int64_t *values)
+{
+  size_t used = (size_t)snprintf(buf, len, "%s", v->name);
+  for (uint32_t i = 0; i < v->n_params && used < len; i++) {
+    const kbench_param *prm = kb_variant_param(p, v, i);
+    char num[256];
+    kb_param_format(prm, values[i], num, sizeof num);
+    used += (size_t)snprintf(buf + used, len - used, "/%s:%s", prm->name,
+                             num);
+  }
+}

@@ -1,0 +1,382 @@
+/*
+** The CUDA wrapper (gpu.h) over the CUDA runtime: the only runner file that
+** includes a CUDA header.  Built when configure finds CUDA; gpu_none.c
+** stands in otherwise.
+*/
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cuda_runtime_api.h>
+#include <nvtx3/nvToolsExt.h>
+
+#include "gpu/clocks.h"
+#include "gpu/gpu.h"
+
+/* gpu/kernels.cu */
+int kb_launch_flush(const void *buf, size_t bytes, void *sink, int sm_count,
+                    void *stream);
+int kb_launch_touch(void *out, int value, void *stream);
+
+/* A hold longer than this means the runner failed to release it: give up
+** rather than hang the stream forever. */
+#define KB_HOLD_LIMIT_NS 2000000000LL
+
+/* A blocking host function holding a stream until released. */
+typedef struct kb_hold {
+  atomic_int released;
+  atomic_int expired;    /* set when the hold gave up waiting */
+} kb_hold;
+
+struct kb_gpu {
+  kbench_device dev;
+  cudaStream_t stream;
+  cudaEvent_t start, stop;
+  void *flush;           /* scratch buffer written to evict L2 */
+  size_t flush_bytes;
+  kb_hold stream_hold;   /* kb_gpu_begin's, released by kb_gpu_end */
+  kb_hold device_hold;   /* kb_gpu_hold_device's, released by kb_gpu_idle */
+  int holding;
+  kb_clocks *clocks;     /* NULL without NVML */
+};
+
+static int cuda_failed(cudaError_t e, const char *what, char *err, size_t len)
+{
+  if (e == cudaSuccess)
+    return 0;
+  snprintf(err, len, "%s: %s", what, cudaGetErrorString(e));
+  return -1;
+}
+#define CHECK(call) \
+  do { if (cuda_failed((call), #call, err, len)) return -1; } while (0)
+
+static void fill_device_facts(kbench_device *d, int ordinal)
+{
+  struct cudaDeviceProp prop;
+  int v;
+  memset(d, 0, sizeof *d);
+  d->size = sizeof *d;
+  d->ordinal = ordinal;
+  if (cudaGetDeviceProperties(&prop, ordinal) == cudaSuccess) {
+    snprintf(d->name, sizeof d->name, "%s", prop.name);
+    d->global_mem_bytes = prop.totalGlobalMem;
+  }
+#define ATTR(field, attr) \
+  if (cudaDeviceGetAttribute(&v, attr, ordinal) == cudaSuccess) d->field = v
+  ATTR(cc_major, cudaDevAttrComputeCapabilityMajor);
+  ATTR(cc_minor, cudaDevAttrComputeCapabilityMinor);
+  ATTR(sm_count, cudaDevAttrMultiProcessorCount);
+  ATTR(l2_bytes, cudaDevAttrL2CacheSize);
+  ATTR(max_threads_per_block, cudaDevAttrMaxThreadsPerBlock);
+  ATTR(smem_per_block, cudaDevAttrMaxSharedMemoryPerBlock);
+  ATTR(smem_per_block_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin);
+  ATTR(mem_clock_khz, cudaDevAttrMemoryClockRate);
+  ATTR(mem_bus_bits, cudaDevAttrGlobalMemoryBusWidth);
+#undef ATTR
+  /* Double data rate: two transfers per memory clock. */
+  d->peak_gbps = 2.0 * d->mem_clock_khz * 1e3 * (d->mem_bus_bits / 8.0) / 1e9;
+}
+
+int kb_gpu_count(char *why, size_t len)
+{
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess)
+    snprintf(why, len, "no CUDA device: %s", cudaGetErrorString(e));
+  else if (count <= 0)
+    snprintf(why, len, "no CUDA device: the runtime reports none");
+  return e == cudaSuccess && count > 0 ? count : 0;
+}
+
+kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+{
+  int count = kb_gpu_count(why, len);
+  if (count == 0)
+    return NULL;
+  if (ordinal < 0 || ordinal >= count) {
+    snprintf(why, len, "no CUDA device %d (%d present)", ordinal, count);
+    return NULL;
+  }
+  kb_gpu *g = calloc(1, sizeof *g);
+  if (!g) {
+    snprintf(why, len, "out of host memory");
+    return NULL;
+  }
+  char *err = why;
+  size_t errlen = len;
+  fill_device_facts(&g->dev, ordinal);
+  /* Twice the L2: the H100's L2 is two partitions that can hold copies of
+  ** one line, so writing exactly its size does not evict everything. */
+  g->flush_bytes = 2 * (size_t)(g->dev.l2_bytes > 0 ? g->dev.l2_bytes : 1 << 20);
+  if (cuda_failed(cudaSetDevice(ordinal), "cudaSetDevice", err, errlen)
+      || cuda_failed(cudaStreamCreateWithFlags(&g->stream,
+                     cudaStreamNonBlocking), "cudaStreamCreate", err, errlen)
+      || cuda_failed(cudaEventCreate(&g->start), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaEventCreate(&g->stop), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaMalloc(&g->flush, g->flush_bytes + 16),
+                     "cudaMalloc(L2 flush buffer)", err, errlen)
+      || cuda_failed(cudaMemset(g->flush, 0, g->flush_bytes + 16),
+                     "cudaMemset(L2 flush buffer)", err, errlen)) {
+    kb_gpu_close(g);
+    return NULL;
+  }
+  char bus[64], ignored[256];
+  if (cudaDeviceGetPCIBusId(bus, sizeof bus, ordinal) == cudaSuccess)
+    g->clocks = kb_clocks_open(bus, ignored, sizeof ignored);
+  return g;
+}
+
+void kb_gpu_range_push(const char *name)
+{
+  nvtxRangePushA(name);
+}
+
+void kb_gpu_range_pop(void)
+{
+  nvtxRangePop();
+}
+
+void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
+                     size_t pci_len, int *driver, int *runtime)
+{
+  struct cudaDeviceProp prop;
+  *uuid = *pci = '\0';
+  if (cudaGetDeviceProperties(&prop, g->dev.ordinal) == cudaSuccess) {
+    const unsigned char *b = (const unsigned char *)prop.uuid.bytes;
+    snprintf(uuid, uuid_len, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+             "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
+             b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+  }
+  if (cudaDeviceGetPCIBusId(pci, (int)pci_len, g->dev.ordinal) != cudaSuccess)
+    *pci = '\0';
+  if (cudaDriverGetVersion(driver) != cudaSuccess)
+    *driver = 0;
+  if (cudaRuntimeGetVersion(runtime) != cudaSuccess)
+    *runtime = 0;
+}
+
+unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz)
+{
+  *max_mhz = g->clocks ? kb_clocks_max_sm_mhz(g->clocks) : 0;
+  return g->clocks ? kb_clocks_sm_mhz(g->clocks) : 0;
+}
+
+void kb_gpu_close(kb_gpu *g)
+{
+  if (!g)
+    return;
+  kb_clocks_close(g->clocks);
+  if (g->flush)
+    cudaFree(g->flush);
+  if (g->start)
+    cudaEventDestroy(g->start);
+  if (g->stop)
+    cudaEventDestroy(g->stop);
+  if (g->stream)
+    cudaStreamDestroy(g->stream);
+  free(g);
+}
+
+const kbench_device *kb_gpu_device(const kb_gpu *g) { return &g->dev; }
+void *kb_gpu_stream(const kb_gpu *g) { return g->stream; }
+
+int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
+                size_t len)
+{
+  CHECK(cudaMemsetAsync(ptr, byte, bytes, g->stream));
+  return 0;
+}
+
+int kb_gpu_sync(kb_gpu *g, char *err, size_t len)
+{
+  CHECK(cudaStreamSynchronize(g->stream));
+  return 0;
+}
+
+int kb_gpu_settle(kb_gpu *g, char *err, size_t len)
+{
+  (void)g;
+  CHECK(cudaDeviceSynchronize());
+  return 0;
+}
+
+int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len)
+{
+  /* The 16 bytes past the buffer are the kernel's (never written) sink. */
+  CHECK((cudaError_t)kb_launch_flush(g->flush, g->flush_bytes,
+                                     (char *)g->flush + g->flush_bytes,
+                                     g->dev.sm_count, g->stream));
+  return 0;
+}
+
+int kb_gpu_touch(kb_gpu *g, void *out, int value, char *err, size_t len)
+{
+  CHECK((cudaError_t)kb_launch_touch(out, value, g->stream));
+  return 0;
+}
+
+int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len)
+{
+  (void)g;
+  *ptr = NULL;
+  CHECK(cudaMalloc(ptr, bytes));
+  return 0;
+}
+
+void kb_gpu_free(void *ptr)
+{
+  cudaFree(ptr);
+}
+
+void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes)
+{
+  void *ptr = NULL;
+  (void)g;
+  if (cudaMallocHost(&ptr, bytes) != cudaSuccess) {
+    (void)cudaGetLastError();  /* not sticky: the caller falls back */
+    return NULL;
+  }
+  return ptr;
+}
+
+void kb_gpu_host_free(void *ptr)
+{
+  cudaFreeHost(ptr);
+}
+
+int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
+                char *err, size_t len)
+{
+  /* Unified addressing tells host from device memory. */
+  CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, g->stream));
+  return 0;
+}
+
+static long long now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Runs on a CUDA runtime thread; it may not call CUDA. */
+static void CUDART_CB hold_until_released(void *arg)
+{
+  kb_hold *h = arg;
+  long long t0 = now_ns();
+  while (!atomic_load_explicit(&h->released, memory_order_acquire))
+    if (now_ns() - t0 > KB_HOLD_LIMIT_NS) {
+      atomic_store_explicit(&h->expired, 1, memory_order_release);
+      break;
+    }
+}
+
+static int hold(kb_hold *h, cudaStream_t stream, char *err, size_t len)
+{
+  atomic_store_explicit(&h->released, 0, memory_order_release);
+  CHECK(cudaLaunchHostFunc(stream, hold_until_released, h));
+  return 0;
+}
+
+static void release(kb_hold *h)
+{
+  atomic_store_explicit(&h->released, 1, memory_order_release);
+}
+
+int kb_gpu_begin(kb_gpu *g, int hold_stream, char *err, size_t len)
+{
+  g->holding = hold_stream;
+  if (hold_stream && hold(&g->stream_hold, g->stream, err, len))
+    return -1;
+  CHECK(cudaEventRecord(g->start, g->stream));
+  return 0;
+}
+
+int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
+{
+  float ms = 0;
+  cudaError_t e = cudaEventRecord(g->stop, g->stream);
+  if (g->holding)
+    release(&g->stream_hold);
+  g->holding = 0;
+  CHECK(e);
+  CHECK(cudaEventSynchronize(g->stop));
+  CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
+  *seconds = ms * 1e-3;
+  if (atomic_exchange(&g->stream_hold.expired, 0)) {
+    snprintf(err, len, "the stream hold timed out: a call inside the timed "
+             "region waited for the stream (try --no-hold)");
+    return -1;
+  }
+  return 0;
+}
+
+int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len)
+{
+  /* The runner's stream is non-blocking, so this holds everything but it. */
+  return hold(&g->device_hold, cudaStreamLegacy, err, len);
+}
+
+int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
+{
+  release(&g->device_hold);
+  long long t0 = now_ns();
+  CHECK(cudaDeviceSynchronize());
+  *seconds = (now_ns() - t0) * 1e-9;
+  if (atomic_exchange(&g->device_hold.expired, 0)) {
+    snprintf(err, len, "a call in run waited for the whole device (a "
+             "synchronous copy or memset, cudaFree, a device "
+             "synchronization?): run must only queue work on the stream");
+    return -1;
+  }
+  return 0;
+}
+
+int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len)
+{
+  CHECK(cudaStreamBeginCapture(g->stream, cudaStreamCaptureModeThreadLocal));
+  return 0;
+}
+
+int kb_gpu_capture_end(kb_gpu *g, void **graph, char *err, size_t len)
+{
+  cudaGraph_t raw = NULL;
+  cudaGraphExec_t exec = NULL;
+  *graph = NULL;
+  CHECK(cudaStreamEndCapture(g->stream, &raw));
+  cudaError_t e = cudaGraphInstantiate(&exec, raw, 0);
+  cudaGraphDestroy(raw);
+  CHECK(e);
+  *graph = exec;
+  return 0;
+}
+
+int kb_gpu_graph_launch(kb_gpu *g, void *graph, char *err, size_t len)
+{
+  CHECK(cudaGraphLaunch((cudaGraphExec_t)graph, g->stream));
+  return 0;
+}
+
+void kb_gpu_graph_free(void *graph)
+{
+  if (graph)
+    cudaGraphExecDestroy((cudaGraphExec_t)graph);
+}
+
+int kb_gpu_recover(kb_gpu *g, char *err, size_t len)
+{
+  enum cudaStreamCaptureStatus st;
+  if (cudaStreamIsCapturing(g->stream, &st) == cudaSuccess
+      && st != cudaStreamCaptureStatusNone) {
+    cudaGraph_t raw = NULL;
+    cudaStreamEndCapture(g->stream, &raw);
+    if (raw)
+      cudaGraphDestroy(raw);
+  }
+  (void)cudaGetLastError();
+  CHECK(cudaStreamSynchronize(g->stream));
+  CHECK(cudaDeviceSynchronize());
+  return 0;
+}

@@ -1,0 +1,54 @@
+/*
+** The CUDA wrapper (gpu.h) for a build without CUDA: kb_gpu_open() fails
+** with the reason, so nothing below it is ever called.
+*/
+#include <stdio.h>
+
+#include "gpu/gpu.h"
+
+/* Without CUDA nothing below is ever called past kb_gpu_open(). */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+
+int kb_gpu_count(char *why, size_t len)
+{
+  snprintf(why, len, "no CUDA device: kbench was built without CUDA");
+  return 0;
+}
+kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+{
+  (void)ordinal;
+  kb_gpu_count(why, len);
+  return NULL;
+}
+void kb_gpu_close(kb_gpu *g) { (void)g; }
+const kbench_device *kb_gpu_device(const kb_gpu *g) { (void)g; return NULL; }
+void *kb_gpu_stream(const kb_gpu *g) { (void)g; return NULL; }
+
+#define KB_NO_CUDA(...) { snprintf(err, len, "built without CUDA"); return -1; }
+int kb_gpu_fill(kb_gpu *g, void *p, int b, size_t n, char *err, size_t len)
+  KB_NO_CUDA()
+int kb_gpu_sync(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_settle(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_end(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_idle(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_capture_end(kb_gpu *g, void **gr, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_graph_launch(kb_gpu *g, void *gr, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_recover(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_touch(kb_gpu *g, void *out, int v, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_alloc(kb_gpu *g, void **p, size_t b, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
+                size_t len) KB_NO_CUDA()
+void kb_gpu_free(void *ptr) { (void)ptr; }
+void *kb_gpu_host_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
+void kb_gpu_host_free(void *ptr) { (void)ptr; }
+unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
+void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t ul, char *pci,
+                     size_t pl, int *driver, int *runtime)
+{ *uuid = *pci = '\0'; *driver = *runtime = 0; }
+void kb_gpu_range_push(const char *name) { (void)name; }
+void kb_gpu_range_pop(void) {}
+void kb_gpu_graph_free(void *graph) { (void)graph; }

@@ -1,0 +1,27 @@
+/*
+** Cold: every sample starts with an L2 that holds none of the case's data.
+** The flush (a write of twice the L2 size) is queued before the timed
+** region, and the stream is held until start, run and stop are all queued,
+** so neither the flush nor the host's launch latency is measured.
+*/
+#include "measure/sampler.h"
+
+int kb_sampler_finish(kb_case *c, int status, double *seconds)
+{
+  char scratch[KB_MESSAGE_LEN];
+  char *msg = status == KBENCH_OK ? c->message : scratch;
+  if (kb_gpu_end(c->gpu, seconds, msg, sizeof scratch))
+    return status == KBENCH_OK ? KBENCH_ERROR : status;
+  return status;
+}
+
+static int cold_sample(kb_sampling *s, double *seconds)
+{
+  kb_case *c = s->c;
+  if (kb_gpu_flush_l2(c->gpu, c->message, sizeof c->message)
+      || kb_gpu_begin(c->gpu, s->hold, c->message, sizeof c->message))
+    return KBENCH_ERROR;
+  return kb_sampler_finish(c, kb_case_run(c, s->state), seconds);
+}
+
+const kb_sampler kb_sampler_cold = {"cold", 0, NULL, cold_sample, NULL};

@@ -1,0 +1,7 @@
+# measure: the sample loop, one sampler per mode, the stream check and the
+# stopping criterion.
+runner_libkbrunner_la_SOURCES += \
+	%reldir%/measure.c %reldir%/measure.h %reldir%/sampler.h \
+	%reldir%/cold.c %reldir%/hot.c %reldir%/graph.c %reldir%/host.c \
+	%reldir%/stream_check.c \
+	%reldir%/criterion.c %reldir%/criterion.h

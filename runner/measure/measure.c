@@ -1,0 +1,257 @@
+/*
+** The life of one case, from setup to teardown, and its sample loop
+** (measure.h).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "measure/criterion.h"
+#include "measure/measure.h"
+#include "measure/sampler.h"
+
+/* A batched sample should last about this long: long enough to amortise
+** the two events, short enough to take many samples. */
+#define KB_BATCH_TARGET_S 1e-3
+#define KB_BATCH_MAX 1000
+/* Runs queued behind a held stream: each may queue a few operations, and
+** the launch queue holds about a thousand before cudaLaunch blocks. */
+#define KB_HELD_BATCH_MAX 128
+
+static double wall_now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int verdict_of(int status)
+{
+  return status == KBENCH_WRONG ? KB_WRONG
+       : status == KBENCH_UNSUPPORTED ? KB_SKIP : KB_ERROR;
+}
+
+/* Record why the case stopped; returns the verdict for chaining. */
+static int stop_at(kb_result *r, const kb_case *c, const char *stage,
+                   int status)
+{
+  r->verdict = verdict_of(status);
+  snprintf(r->stage, sizeof r->stage, "%s", stage);
+  snprintf(r->message, sizeof r->message, "%s", c->message);
+  return r->verdict;
+}
+
+static int sync_device(kb_case *c)
+{
+  if (c->gpu && kb_gpu_sync(c->gpu, c->message, sizeof c->message))
+    return KBENCH_ERROR;
+  return KBENCH_OK;
+}
+
+/* Poison the outputs, take one sample of the mode, and verify it: the
+** output checked is the one the timed code path produces. */
+static int verified_sample(kb_case *c, const kb_sampler *smp,
+                           kb_sampling *s, double *seconds)
+{
+  if (kb_case_poison(c))
+    return KBENCH_ERROR;
+  int status = smp->sample(s, seconds);
+  if (status == KBENCH_OK)
+    status = sync_device(c);
+  if (status == KBENCH_OK)
+    status = kb_case_verify(c, s->state);
+  return status;
+}
+
+static size_t pick_batch(const kb_measure_cfg *cfg, double one_run)
+{
+  size_t max = cfg->hold ? KB_HELD_BATCH_MAX : KB_BATCH_MAX;
+  if (cfg->batch)
+    return cfg->batch < max ? cfg->batch : max;
+  if (one_run <= 0)
+    return max;
+  double b = KB_BATCH_TARGET_S / one_run;
+  return b < 1 ? 1 : b >= max ? max : (size_t)b + 1;
+}
+
+/*
+** nvbench's rule: a sample taken while the SM clock is under 75% of its
+** maximum measures a throttled GPU, not the kernel.  The clock is read
+** right after the sample, outside the timed region.  Returns 1 to keep it.
+*/
+static int clock_ok(kb_case *c, kb_result *r)
+{
+  unsigned max, mhz;
+  if (!c->gpu || (mhz = kb_gpu_sm_clock(c->gpu, &max)) == 0 || max == 0)
+    return 1;
+  if (mhz * 4 < max * 3) {
+    r->throttled++;
+    return 0;
+  }
+  if (r->clock_min_mhz == 0 || mhz < r->clock_min_mhz)
+    r->clock_min_mhz = mhz;
+  if (mhz > r->clock_max_mhz)
+    r->clock_max_mhz = mhz;
+  return 1;
+}
+
+static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
+                        const kb_sampler *smp, kb_sampling *s, kb_result *r)
+{
+  double t;
+  for (size_t i = 0; i < cfg->warmup; i++) {
+    int status = smp->sample(s, &t);
+    if (status != KBENCH_OK)
+      return stop_at(r, c, "warm-up", status);
+  }
+
+  size_t cap = 64;
+  r->samples = malloc(cap * sizeof *r->samples);
+  if (!r->samples) {
+    snprintf(c->message, sizeof c->message, "out of host memory");
+    return stop_at(r, c, "sampling", KBENCH_ERROR);
+  }
+  kb_criterion_cfg stop = cfg->criterion;
+  if (!c->gpu)
+    stop.timeout = stop.host_timeout;
+  kb_criterion k;
+  kb_criterion_init(&k, &stop);
+  double t0 = wall_now();
+  for (;;) {
+    int status = smp->sample(s, &t);
+    if (status != KBENCH_OK)
+      return stop_at(r, c, "timed run", status);
+    if (!clock_ok(c, r)) {
+      if (wall_now() - t0 < stop.timeout)
+        continue;
+      snprintf(c->message, sizeof c->message, "every sample in %.0f s was "
+               "taken with the SM clock under 75%% of its maximum",
+               stop.timeout);
+      return stop_at(r, c, "sampling", KBENCH_ERROR);
+    }
+    if (r->n_samples == cap) {
+      double *grown = realloc(r->samples, 2 * cap * sizeof *grown);
+      if (!grown) {
+        snprintf(c->message, sizeof c->message, "out of host memory");
+        return stop_at(r, c, "sampling", KBENCH_ERROR);
+      }
+      r->samples = grown;
+      cap *= 2;
+    }
+    r->samples[r->n_samples++] = t;
+    r->stop = kb_criterion_update(&k, r->samples, r->n_samples,
+                                  wall_now() - t0);
+    if (r->stop != KB_STOP_NOT_YET)
+      return KB_PASS;
+  }
+}
+
+static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
+                             void *state, kb_result *r)
+{
+  const kb_sampler *smp = !c->gpu ? &kb_sampler_host
+      : cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
+      : cfg->mode == KB_MODE_GRAPH ? &kb_sampler_graph : &kb_sampler_cold;
+  kb_sampling s = {c, state, 1, NULL, cfg->hold};
+  snprintf(r->mode, sizeof r->mode, "%s", smp->name);
+
+  /* The first run is verified on its own, unbatched, and sizes batches.
+  ** It never holds the stream: CUDA loads a plugin's module lazily at its
+  ** first launch and waits for the stream to do so, which a hold would
+  ** stall until it times out (seen on the H100: +2 s per case). */
+  double one_run = 0;
+  const kb_sampler *first = c->gpu ? &kb_sampler_cold : &kb_sampler_host;
+  kb_sampling unheld = s;
+  unheld.hold = 0;
+  double t0 = wall_now();
+  int status = verified_sample(c, first, &unheld, &one_run);
+  r->verify_s = wall_now() - t0;
+  if (status != KBENCH_OK) {
+    stop_at(r, c, "first run", status);
+    return;
+  }
+  if (cfg->profile) {
+    /* For a profiler: the verified run is the case; its time, unheld and
+    ** once, is all there is to report. */
+    if ((r->samples = malloc(sizeof *r->samples))) {
+      r->samples[0] = one_run;
+      r->n_samples = 1;
+    }
+    return;
+  }
+  if (c->gpu && (status = kb_stream_check(c, state, one_run,
+                                          &r->busy_after_s)) != KBENCH_OK) {
+    stop_at(r, c, "stream check", status);
+    return;
+  }
+  if (smp->batched)
+    s.batch = pick_batch(cfg, one_run);
+  r->batch = s.batch;
+  if (smp->begin && (status = smp->begin(&s)) != KBENCH_OK) {
+    stop_at(r, c, "preparing the mode", status);
+    return;
+  }
+  t0 = wall_now();
+  int sampled = take_samples(c, cfg, smp, &s, r);
+  r->sampling_s = wall_now() - t0;
+  if (sampled == KB_PASS) {
+    /* Verify after timing: a kernel right only on its first run (one that
+    ** consumes its input, or forgets to reset an accumulator) fails. */
+    double ignored;
+    t0 = wall_now();
+    status = verified_sample(c, smp, &s, &ignored);
+    r->verify_s += wall_now() - t0;
+    if (status != KBENCH_OK)
+      stop_at(r, c, "run after timing", status);
+  }
+  if (smp->end)
+    smp->end(&s);
+}
+
+void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r)
+{
+  double t0 = wall_now();
+  memset(r, 0, sizeof *r);
+  r->verdict = KB_PASS;
+  r->busy_after_s = -1;
+  void *state = NULL;
+  int status = kb_case_setup(c, &state);
+  /* The runner's stream is non-blocking: nothing orders it after what
+  ** setup queued elsewhere.  A cudaMemcpy from pageable memory returns
+  ** before its DMA ends, and a cudaMemset may too, so without this wait
+  ** the first run can read inputs that have not arrived (seen on the H100:
+  ** sweeps failed at 64K-512K elements with zeros read). */
+  if (status == KBENCH_OK && c->gpu
+      && kb_gpu_settle(c->gpu, c->message, sizeof c->message))
+    status = KBENCH_ERROR;
+  r->setup_s = wall_now() - t0;
+  if (status != KBENCH_OK)
+    stop_at(r, c, "setup", status);
+  else
+    measure_prepared(c, cfg, state, r);
+
+  if (r->verdict == KB_PASS) {
+    kb_case_bytes(c, state, &r->bytes);
+    kb_case_work(c, state, &r->flops, &r->items);
+    kb_stats_compute(r->samples, r->n_samples, &r->stats);
+    if (r->stats.median > 0)
+      r->gbps = (double)(r->bytes.read + r->bytes.written) / r->stats.median
+                / 1e9;
+  }
+  double t1 = wall_now();
+  if (state)
+    kb_case_teardown(c, state);
+  r->teardown_s = wall_now() - t1;
+  r->wall_s = wall_now() - t0;
+  /* A failed case must not poison the next one's measurements. */
+  if (c->gpu && r->verdict == KB_ERROR) {
+    char why[KB_MESSAGE_LEN];
+    if (kb_gpu_recover(c->gpu, why, sizeof why)) {
+      r->device_lost = 1;
+      size_t used = strlen(r->message);
+      snprintf(r->message + used, sizeof r->message - used,
+               " (device unusable afterwards: %s)", why);
+    }
+  }
+}

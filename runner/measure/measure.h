@@ -1,0 +1,17 @@
+/*
+** The life of one case: setup, a verified first run, warm-up, samples
+** until the criterion stops, a verified run after timing, teardown.
+*/
+#ifndef KB_MEASURE_H
+#define KB_MEASURE_H
+
+#include <stddef.h>
+
+#include "core/measure_cfg.h"
+#include "core/result.h"
+#include "plugin/case.h"
+
+
+void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);
+
+#endif

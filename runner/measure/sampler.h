@@ -1,0 +1,43 @@
+/*
+** A sampler takes one timing sample of a case in one measurement mode.
+** Each mode is its own unit (measure_cold.c, measure_hot.c, ...), chosen
+** once per case; none of them needs anything from the plugin beyond run().
+** All return a kbench status with the reason in the case's message.
+*/
+#ifndef KB_SAMPLER_H
+#define KB_SAMPLER_H
+
+#include <stddef.h>
+
+#include "plugin/case.h"
+
+typedef struct kb_sampling {
+  kb_case *c;
+  void *state;          /* the plugin's state */
+  size_t batch;         /* runs per sample in batched modes */
+  void *graph;          /* graph mode: the captured batch */
+  int hold;             /* hold the stream while a timed region is queued */
+} kb_sampling;
+
+typedef struct kb_sampler {
+  const char *name;
+  int batched;          /* 1 if a sample is `batch` back-to-back runs */
+  int (*begin)(kb_sampling *s);                 /* may be NULL */
+  int (*sample)(kb_sampling *s, double *seconds_per_run);
+  void (*end)(kb_sampling *s);                  /* may be NULL */
+} kb_sampler;
+
+extern const kb_sampler kb_sampler_cold;   /* flush L2, one run */
+extern const kb_sampler kb_sampler_hot;    /* a batch of back-to-back runs */
+extern const kb_sampler kb_sampler_graph;  /* a batch replayed as a graph */
+extern const kb_sampler kb_sampler_host;   /* one run on the CPU clock */
+
+/* Shared by the device samplers: close a timed region whatever happened
+** inside it, keeping the first error's message. */
+int kb_sampler_finish(kb_case *c, int status, double *seconds);
+
+/* Fail a CUDA case that queues work outside the runner's stream
+** (stream_check.c); *after_s is the device's busy time past the stream. */
+int kb_stream_check(kb_case *c, void *state, double one_run, double *after_s);
+
+#endif

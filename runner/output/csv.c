@@ -1,0 +1,152 @@
+/* The CSV files: one row per case (--csv) and every raw sample (--samples). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/measure_cfg.h"
+#include "output/csv.h"
+
+FILE *kb_create(const char *path, char *err, size_t len)
+{
+  /* Close-on-exec, so that no worker inherits a result file. */
+  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+  }
+  return f;
+}
+
+/* A write that failed (a full disk) is remembered and reported at the
+** end; the run goes on, and what was flushed before stays readable. */
+static void flush(kb_export *e)
+{
+  if (fflush(e->f) != 0 && !e->failed)
+    e->failed = errno ? errno : EIO;
+}
+
+int kb_export_open(kb_export *e, const char *path, const char *header,
+                   char *err, size_t len)
+{
+  e->path = path;
+  e->f = NULL;
+  e->failed = 0;
+  if (!path)
+    return 0;
+  if (!(e->f = kb_create(path, err, len)))
+    return -1;
+  fprintf(e->f, "%s\n", header);
+  flush(e);
+  return 0;
+}
+
+int kb_export_close(kb_export *e, char *err, size_t len)
+{
+  if (!e->f)
+    return 0;
+  if (fclose(e->f) != 0 && !e->failed)
+    e->failed = errno ? errno : EIO;
+  e->f = NULL;
+  if (!e->failed)
+    return 0;
+  snprintf(err, len, "cannot write %s: %s", e->path, strerror(e->failed));
+  return -1;
+}
+
+/* A CSV field: quoted, with quotes doubled. */
+static void csv_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; s++) {
+    if (*s == '"')
+      fputc('"', f);
+    if (*s != '\n')
+      fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+
+void kb_export_case(kb_export *csv, kb_export *samples,
+                    const kb_plan_case *pc, const kb_result *res,
+                    const kbench_device *dev, double copy_gbps, int ordinal,
+                    size_t rep)
+{
+  const kbench_variant *v = pc->variant;
+  if (csv->f) {
+    const kb_stats *s = &res->stats;
+    FILE *f = csv->f;
+    csv_string(f, v->name);
+    fputc(',', f);
+    csv_string(f, pc->label);
+    fprintf(f, ",%s,%s,%s,", v->backend == KBENCH_BACKEND_CUDA ? "cuda"
+            : "host", res->mode, kb_verdict_name(res->verdict));
+    csv_string(f, res->verdict == KB_PASS ? "" : res->stage);
+    fputc(',', f);
+    csv_string(f, res->verdict == KB_PASS ? "" : res->message);
+    fprintf(f, ",%zu,%zu,%.9g,%.9g,%.9g,%.9g,%.9g,%.6g,%s,%llu,%llu,%s,"
+            "%.6g,%.6g,%.6g,%u,%u,%zu,%.3f,%.3f,%.3f,%.3f,%.3f,", s->n,
+            res->batch, s->median, s->mean, s->min, s->max, s->stdev,
+            s->noise, kb_stop_name(res->stop),
+            (unsigned long long)res->bytes.read,
+            (unsigned long long)res->bytes.written,
+            kb_memory_name(res->bytes.memory),
+            res->gbps, dev ? dev->peak_gbps : 0.0, copy_gbps,
+            res->clock_min_mhz, res->clock_max_mhz, res->throttled,
+            res->wall_s, res->setup_s, res->verify_s, res->sampling_s,
+            res->teardown_s);
+    if (res->busy_after_s >= 0)     /* empty: not checked (host cases) */
+      fprintf(f, "%.3g", res->busy_after_s);
+    fprintf(f, ",%zu,%llu,%llu,", rep, (unsigned long long)res->flops,
+            (unsigned long long)res->items);
+    /* Empty rates: the variant reports no such work, or did not pass. */
+    double flops = kb_per_second(res, res->flops);
+    double items = kb_per_second(res, res->items);
+    if (flops > 0)
+      fprintf(f, "%.6g", flops / 1e9);
+    fputc(',', f);
+    if (items > 0)
+      fprintf(f, "%.6g", items);
+    fprintf(f, ",%d\n", ordinal);
+    flush(csv);
+  }
+  if (samples->f)
+    for (size_t i = 0; i < res->n_samples; i++) {
+      csv_string(samples->f, v->name);
+      fputc(',', samples->f);
+      csv_string(samples->f, pc->label);
+      fprintf(samples->f, ",%s,%zu,%zu,%.9g,%zu,%d\n", res->mode, res->batch,
+              i, res->samples[i], rep, ordinal);
+    }
+  if (samples->f)
+    flush(samples);
+}
+
+static void csv_result(void *self, size_t lane, const kb_plan_case *pc,
+                       const kb_result *res, size_t rep)
+{
+  kb_csv_files *files = self;
+  const kb_run_device *d = &files->devices[lane];
+  const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
+                             && d->opened ? &d->report.dev : NULL;
+  kb_export_case(&files->csv, &files->samples, pc, res, dev,
+                 d->opened ? d->report.copy_gbps : 0, d->ordinal, rep);
+}
+
+static int csv_end(void *self, double seconds, char *err, size_t len)
+{
+  kb_csv_files *files = self;
+  (void)seconds;
+  int a = kb_export_close(&files->csv, err, len);
+  return a ? a : kb_export_close(&files->samples, err, len);
+}
+
+kb_writer kb_csv_writer(kb_csv_files *files)
+{
+  kb_writer w = {.self = files, .result = csv_result, .end = csv_end};
+  return w;
+}

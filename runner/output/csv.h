@@ -1,0 +1,62 @@
+/*
+** Files for other programs: one CSV row per case (--csv) and every raw
+** sample (--samples).  A file is created only once the plan is known to be
+** good, and each case's rows are written and flushed as soon as the case
+** ends, so a run that is killed, or whose disk fills, leaves every finished
+** case readable and no temporary file behind.
+*/
+#ifndef KB_EXPORT_H
+#define KB_EXPORT_H
+
+#include <stdio.h>
+
+#include "core/device_report.h"
+#include "core/measure_cfg.h"
+#include "core/result.h"
+#include "output/writer.h"
+#include "plan/plan.h"
+
+typedef struct kb_export {
+  const char *path;        /* NULL when not asked for */
+  FILE *f;
+  int failed;              /* errno of the first failed write, or 0 */
+} kb_export;
+
+/* A result file, created or emptied, not inherited by workers (and
+** seekable: the JSON writer rewrites its tail).  NULL with a message. */
+FILE *kb_create(const char *path, char *err, size_t len);
+
+/* 0, or -1 with a message in err. */
+int kb_export_open(kb_export *e, const char *path, const char *header,
+                   char *err, size_t len);
+/* Close the file: 0, or -1 with a message when any write failed.  Safe to
+** call twice. */
+int kb_export_close(kb_export *e, char *err, size_t len);
+
+/* A result's rows; dev is the device when the case used it (NULL for a
+** host case), ordinal the device whose worker ran it. */
+void kb_export_case(kb_export *csv, kb_export *samples,
+                    const kb_plan_case *pc, const kb_result *res,
+                    const kbench_device *dev, double copy_gbps, int ordinal,
+                    size_t rep);
+
+/* --csv and --samples as one of the run's writers: every result to both
+** files, as it comes. */
+typedef struct kb_csv_files {
+  kb_export csv, samples;
+  const kb_run_device *devices;   /* the run's, one per lane */
+} kb_csv_files;
+
+kb_writer kb_csv_writer(kb_csv_files *files);
+
+#define KB_CSV_HEADER                                                     \
+  "variant,params,backend,mode,verdict,stage,message,samples,batch,"      \
+  "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
+  "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"      \
+  "sm_clock_max_mhz,throttled_samples,case_wall_s,setup_s,verify_s,"      \
+  "sampling_s,teardown_s,busy_after_stream_s,repetition,flops,items,"     \
+  "gflops,items_per_second,device"
+#define KB_SAMPLES_HEADER \
+  "variant,params,mode,batch,index,seconds,repetition,device"
+
+#endif

@@ -1,0 +1,186 @@
+/* The table in device groups (groups.h), and the table's writer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/groups.h"
+
+int kb_groups_begin(kb_groups *g, kb_report *r, const kb_run_device *devices,
+                    size_t n, const kb_measure_cfg *cfg)
+{
+  memset(g, 0, sizeof *g);
+  g->report = r;
+  g->devices = devices;
+  g->n = n;
+  g->cfg = cfg;
+  g->headed = n == 1;      /* one device: no header, rows as they come */
+  g->groups = calloc(n, sizeof *g->groups);
+  return g->groups ? 0 : -1;
+}
+
+/* Device i's line, and the copy peak its rows are a percentage of. */
+static void device_line(kb_groups *g, size_t i)
+{
+  const kb_device_report *d = &g->devices[i].report;
+  g->report->copy_gbps = d->copy_gbps;
+  kb_report_device(g->report, &d->dev, kb_mode_name(g->cfg->mode),
+                   d->floor_s);
+}
+
+static void print(kb_groups *g, size_t i, const kb_plan_case *pc,
+                  const kb_result *res)
+{
+  const kb_run_device *d = &g->devices[i];
+  const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
+                             && d->opened ? &d->report.dev : NULL;
+  kb_report_case(g->report, pc, res, dev, g->cfg);
+}
+
+/* Print what may print now: the current group's header once it is known,
+** its waiting rows, and the groups after it that are complete. */
+static void advance(kb_groups *g)
+{
+  for (;;) {
+    kb_group *cur = &g->groups[g->printing];
+    if (!g->headed) {
+      if (g->devices[g->printing].opened)
+        device_line(g, g->printing);
+      else if (cur->done)
+        kb_report_no_device(g->report, g->devices[g->printing].ordinal);
+      else
+        return;
+      g->headed = 1;
+      for (size_t k = 0; k < cur->n; k++) {
+        print(g, g->printing, cur->held[k].pc, &cur->held[k].res);
+        kb_result_free(&cur->held[k].res);
+      }
+      free(cur->held);
+      cur->held = NULL;
+      cur->n = cur->cap = 0;
+    }
+    if (!cur->done || g->printing + 1 == g->n)
+      return;
+    g->printing++;
+    g->headed = 0;
+  }
+}
+
+void kb_groups_device(kb_groups *g, size_t i)
+{
+  if (i != g->printing)
+    return;                /* its header waits for its turn */
+  if (g->headed)
+    device_line(g, i);     /* one device: as it opens, as ever */
+  else
+    advance(g);
+}
+
+/* Keep a copy of res until its group prints; 0, or -1 out of memory. */
+static int hold(kb_group *grp, const kb_plan_case *pc, const kb_result *res)
+{
+  if (grp->n == grp->cap) {
+    size_t cap = grp->cap ? 2 * grp->cap : 16;
+    kb_held *grown = realloc(grp->held, cap * sizeof *grown);
+    if (!grown)
+      return -1;
+    grp->held = grown;
+    grp->cap = cap;
+  }
+  kb_held *h = &grp->held[grp->n];
+  h->pc = pc;
+  h->res = *res;
+  h->res.samples = NULL;
+  h->res.n_samples = 0;
+  h->res.output = res->output ? strdup(res->output) : NULL;
+  if (res->output && !h->res.output)
+    return -1;
+  grp->n++;
+  return 0;
+}
+
+void kb_groups_case(kb_groups *g, size_t i, const kb_plan_case *pc,
+                    const kb_result *res)
+{
+  /* Out of memory, a row prints out of its group rather than not at all. */
+  if ((i == g->printing && g->headed) || !g->report->out
+      || hold(&g->groups[i], pc, res))
+    print(g, i, pc, res);
+}
+
+void kb_groups_done(kb_groups *g, size_t i)
+{
+  g->groups[i].done = 1;
+  advance(g);
+}
+
+void kb_groups_free(kb_groups *g)
+{
+  for (size_t i = 0; g->groups && i < g->n; i++) {
+    for (size_t k = 0; k < g->groups[i].n; k++)
+      kb_result_free(&g->groups[i].held[k].res);
+    free(g->groups[i].held);
+  }
+  free(g->groups);
+  g->groups = NULL;
+}
+
+/* --- the table as a writer ---------------------------------------------- */
+
+static void table_begin(void *self, size_t total)
+{
+  kb_groups *g = self;
+  kb_report_begin(g->report, total);
+}
+
+/* The first time each device's worker opens it: its facts, launch floor
+** and copy peak head its rows; a warning names the device when there are
+** several. */
+static void table_device(void *self, size_t lane)
+{
+  kb_groups *g = self;
+  const kb_run_device *dev = &g->devices[lane];
+  const char *warning = dev->report.warning;
+  if (warning[0] && g->n > 1) {
+    char msg[sizeof dev->report.warning + 32];
+    snprintf(msg, sizeof msg, "device %d: %s", dev->ordinal, warning);
+    kb_report_warning(g->report, msg);
+  } else if (warning[0]) {
+    kb_report_warning(g->report, warning);
+  }
+  kb_groups_device(g, lane);
+}
+
+static void table_start(void *self, size_t lane, const kb_plan_case *pc)
+{
+  kb_groups *g = self;
+  kb_report_progress(g->report, pc, g->n > 1 ? g->devices[lane].ordinal
+                                             : -1);
+}
+
+static void table_result(void *self, size_t lane, const kb_plan_case *pc,
+                         const kb_result *res, size_t rep)
+{
+  (void)rep;
+  kb_groups_case(self, lane, pc, res);
+}
+
+static void table_lane_done(void *self, size_t lane)
+{
+  kb_groups_done(self, lane);
+}
+
+static int table_end(void *self, double seconds, char *err, size_t len)
+{
+  kb_groups *g = self;
+  (void)err;
+  (void)len;
+  kb_report_end(g->report, seconds);
+  return 0;
+}
+
+kb_writer kb_table_writer(kb_groups *g)
+{
+  kb_writer w = {g, table_begin, table_device, table_start, table_result,
+                 table_lane_done, table_end};
+  return w;
+}

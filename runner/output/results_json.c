@@ -1,0 +1,397 @@
+/* The results as JSON: Google Benchmark's schema with kbench's fields (results_json.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "core/host_facts.h"
+#include "output/csv.h"
+#include "output/json_writer.h"
+#include "output/results_json.h"
+
+
+/* --- the context ---------------------------------------------------------- */
+
+/* A device's facts, the braces left to the caller. */
+static void device_fields(FILE *f, const kb_device_report *d)
+{
+  const kbench_device *v = &d->dev;
+  fputs("\"ordinal\": ", f);
+  fprintf(f, "%d", v->ordinal);
+  kb_jw_key(f, "name");
+  kb_jw_string(f, v->name);
+  kb_jw_key(f, "uuid");
+  kb_jw_string(f, d->uuid);
+  kb_jw_key(f, "pci_bus_id");
+  kb_jw_string(f, d->pci_bus_id);
+  fprintf(f, ", \"compute_capability\": \"%d.%d\", \"sm_count\": %d, "
+          "\"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
+          "\"mem_clock_khz\": %d, \"mem_bus_bits\": %d, \"peak_gbps\": ",
+          v->cc_major, v->cc_minor, v->sm_count, v->l2_bytes,
+          v->global_mem_bytes, v->mem_clock_khz, v->mem_bus_bits);
+  kb_jw_number(f, v->peak_gbps);
+}
+
+/* Every device of the run, with what was measured on it; one its worker
+** never opened has its ordinal only, and nulls. */
+static void devices_context(FILE *f, const kb_json *j)
+{
+  fputc('[', f);
+  for (size_t i = 0; i < j->n_devices; i++) {
+    const kb_run_device *d = &j->devices[i];
+    fputs(i ? ", {" : "{", f);
+    if (d->opened) {
+      device_fields(f, &d->report);
+      kb_jw_key(f, "launch_floor_s");
+      kb_jw_number_or_null(f, d->report.floor_s, d->report.floor_s > 0);
+      kb_jw_key(f, "copy_peak_gbps");
+      kb_jw_number_or_null(f, d->report.copy_gbps, d->report.copy_gbps > 0);
+    } else {
+      fprintf(f, "\"ordinal\": %d, \"name\": null, \"uuid\": null, "
+              "\"pci_bus_id\": null", d->ordinal);
+    }
+    fputc('}', f);
+  }
+  fputc(']', f);
+}
+
+/* The first device in the run's order that its worker opened, or NULL. */
+static const kb_device_report *first_opened(const kb_json *j)
+{
+  for (size_t i = 0; i < j->n_devices; i++)
+    if (j->devices[i].opened)
+      return &j->devices[i].report;
+  return NULL;
+}
+
+/* Which process of a job wrote the file (kbench fleet tells GPUs apart by
+** host, rank and device); a process on its own is rank 0 of 1. */
+static void launch_context(FILE *f, const kb_launch *l)
+{
+  kb_jw_key(f, "launcher");
+  if (l->launcher)
+    kb_jw_string(f, l->launcher);
+  else
+    fputs("null", f);
+  fprintf(f, ", \"rank\": %d", l->rank);
+  kb_jw_key(f, "local_rank");
+  kb_jw_number_or_null(f, l->local_rank, l->local_rank >= 0);
+  kb_jw_key(f, "world_size");
+  kb_jw_number_or_null(f, l->world_size, l->world_size >= 0);
+}
+
+static void context(kb_json *j)
+{
+  FILE *f = j->f;
+  const kb_options *o = j->o;
+  const kb_criterion_cfg *k = &o->measure.criterion;
+  const kb_device_report *d = first_opened(j);
+  char host[256] = "", exe[4096] = "";
+  gethostname(host, sizeof host - 1);
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  exe[n > 0 ? n : 0] = '\0';
+  fputs("\"context\": {\"date\": ", f);
+  kb_jw_string(f, j->date);
+  kb_jw_key(f, "host_name");
+  kb_jw_string(f, host);
+  kb_jw_key(f, "executable");
+  kb_jw_string(f, exe);
+  fprintf(f, ", \"num_cpus\": %ld, \"mhz_per_cpu\": %d, \"caches\": [], "
+          "\"library_version\": \"%s\", \"library_build_type\": \"release\", "
+          "\"json_schema_version\": 1, \"kbench\": {\"version\": \"%s\", "
+          "\"abi\": \"%d.%d\", \"command_line\": [",
+          sysconf(_SC_NPROCESSORS_ONLN), kb_host_mhz(), PACKAGE_VERSION,
+          PACKAGE_VERSION, KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
+  for (int i = 0; i < j->argc; i++) {
+    if (i)
+      fputs(", ", f);
+    kb_jw_string(f, j->argv[i]);
+  }
+  fprintf(f, "], \"mode\": \"%s\", \"seed\": %llu, \"repetitions\": %zu, "
+          "\"criterion\": {\"min_samples\": %zu, \"max_samples\": %zu, "
+          "\"min_time_s\": ", kb_mode_name(o->measure.mode),
+          (unsigned long long)o->seed, o->repetitions, k->min_samples,
+          k->max_samples);
+  kb_jw_number(f, k->min_time);
+  kb_jw_key(f, "max_noise");
+  kb_jw_number(f, k->max_noise);
+  kb_jw_key(f, "timeout_s");
+  kb_jw_number(f, k->timeout);
+  kb_jw_key(f, "host_timeout_s");
+  kb_jw_number(f, k->host_timeout);
+  fputs("}", f);
+  /* The staging threads: the data does not depend on them, the setup and
+  ** verify times do. */
+  fprintf(f, ", \"jobs\": %u", o->jobs ? o->jobs : kb_host_cpus());
+  kb_jw_key(f, "case_timeout_s");
+  kb_jw_number(f, o->case_timeout);
+  launch_context(f, j->launch);
+  kb_jw_key(f, "device");
+  if (d) {
+    fputc('{', f);
+    device_fields(f, d);
+    fputc('}', f);
+  } else {
+    fputs("null", f);
+  }
+  kb_jw_key(f, "devices");
+  devices_context(f, j);
+  kb_jw_key(f, "driver_version");
+  kb_jw_number_or_null(f, d ? d->driver_version : 0, d && d->driver_version);
+  kb_jw_key(f, "runtime_version");
+  kb_jw_number_or_null(f, d ? d->runtime_version : 0, d && d->runtime_version);
+  kb_jw_key(f, "launch_floor_s");
+  kb_jw_number_or_null(f, d ? d->floor_s : 0, d && d->floor_s > 0);
+  kb_jw_key(f, "copy_peak_gbps");
+  kb_jw_number_or_null(f, d ? d->copy_gbps : 0, d && d->copy_gbps > 0);
+  fputs("}}", f);
+}
+
+/* --- the document ------------------------------------------------------- */
+
+static void check(kb_json *j)
+{
+  if ((ferror(j->f) || fflush(j->f) != 0) && !j->failed)
+    j->failed = errno ? errno : EIO;
+}
+
+/* Close the array and the document after the last entry.  In a file the
+** context is written again after every case, and anything left past it by
+** a longer earlier context is cut off. */
+static void write_tail(kb_json *j)
+{
+  if (j->rewind) {
+    fflush(j->f);
+    j->tail = ftell(j->f);
+  }
+  fputs(j->n ? "\n], " : "], ", j->f);
+  context(j);
+  fputs("}\n", j->f);
+  check(j);
+  if (j->rewind && ftruncate(fileno(j->f), ftell(j->f)) != 0 && !j->failed)
+    j->failed = errno;
+}
+
+int kb_json_open(kb_json *j, const char *path, const kb_options *o,
+                 const kb_launch *launch, int argc, char **argv,
+                 const kb_run_device *devices, size_t n_devices, char *err,
+                 size_t len)
+{
+  memset(j, 0, sizeof *j);
+  j->o = o;
+  j->launch = launch;
+  j->argc = argc;
+  j->argv = argv;
+  j->devices = devices;
+  j->n_devices = n_devices;
+  if (!path)
+    return 0;
+  time_t now = time(NULL);
+  struct tm tm;
+  localtime_r(&now, &tm);
+  /* Google Benchmark's form: 2026-11-23T12:00:00+00:00. */
+  char zone[8];
+  strftime(j->date, sizeof j->date, "%Y-%m-%dT%H:%M:%S", &tm);
+  strftime(zone, sizeof zone, "%z", &tm);
+  snprintf(j->date + strlen(j->date), sizeof j->date - strlen(j->date),
+           "%.3s:%.2s", zone, zone + 3);
+  if (strcmp(path, "-") == 0) {
+    j->f = stdout;
+  } else {
+    if (!(j->f = kb_create(path, err, len)))
+      return -1;
+    j->path = path;
+    j->rewind = 1;
+  }
+  fputs("{\"benchmarks\": [", j->f);
+  if (j->rewind)
+    write_tail(j);
+  return 0;
+}
+
+/* Work besides bytes, as Google Benchmark writes items_per_second: only
+** when the variant reports it and the case passed. */
+static void work(FILE *f, const kb_result *res)
+{
+  double flops = kb_per_second(res, res->flops);
+  double items = kb_per_second(res, res->items);
+  if (flops > 0) {
+    fprintf(f, ", \"flops\": %llu, \"flops_per_second\": ",
+            (unsigned long long)res->flops);
+    kb_jw_number(f, flops);
+  }
+  if (items > 0) {
+    fprintf(f, ", \"items\": %llu, \"items_per_second\": ",
+            (unsigned long long)res->items);
+    kb_jw_number(f, items);
+  }
+}
+
+static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+                  const kb_run_device *d, size_t rep, size_t reps)
+{
+  FILE *f = j->f;
+  const kbench_variant *v = pc->variant;
+  const kb_stats *s = &res->stats;
+  int pass = res->verdict == KB_PASS;
+  double median_ns = pass ? s->median * 1e9 : 0;
+  /* The device's facts belong to the cases that used it. */
+  const kb_device_report *used = v->backend == KBENCH_BACKEND_CUDA
+                                 && d->opened ? &d->report : NULL;
+  const kbench_device *dev = used ? &used->dev : NULL;
+  int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
+  char name[1024];
+  kb_case_name(name, sizeof name, pc->plugin, v, pc->values);
+  fputs("{\"name\": ", f);
+  kb_jw_string(f, name);
+  kb_jw_key(f, "run_name");
+  kb_jw_string(f, name);
+  fprintf(f, ", \"run_type\": \"iteration\", \"repetitions\": %zu, "
+          "\"repetition_index\": %zu, \"threads\": 1, \"iterations\": %zu, "
+          "\"real_time\": ", reps, rep, s->n);
+  kb_jw_number(f, median_ns);
+  kb_jw_key(f, "cpu_time");
+  kb_jw_number(f, median_ns);
+  fputs(", \"time_unit\": \"ns\", \"bytes_per_second\": ", f);
+  kb_jw_number(f, pass ? res->gbps * 1e9 : 0);
+  if (res->verdict == KB_SKIP) {
+    fputs(", \"skipped\": true, \"skip_message\": ", f);
+    kb_jw_string(f, res->message);
+  } else if (!pass) {
+    fputs(", \"error_occurred\": true, \"error_message\": ", f);
+    char msg[KB_MESSAGE_LEN + 64];
+    snprintf(msg, sizeof msg, "%s%s%s", res->verdict == KB_CRASH ? ""
+             : res->stage, res->verdict == KB_CRASH ? "" : ": ", res->message);
+    kb_jw_string(f, msg);
+  }
+  fprintf(f, ", \"device_ordinal\": %d", d->ordinal);
+  kb_jw_key(f, "device_name");
+  kb_jw_string_or_null(f, dev ? dev->name : NULL);
+  kb_jw_key(f, "device_uuid");
+  kb_jw_string_or_null(f, used ? used->uuid : NULL);
+  kb_jw_key(f, "device_pci_bus_id");
+  kb_jw_string_or_null(f, used ? used->pci_bus_id : NULL);
+  kb_jw_key(f, "variant");
+  kb_jw_string(f, v->name);
+  fputs(", \"params\": {", f);
+  for (uint32_t i = 0; i < v->n_params; i++) {
+    const kbench_param *prm = kb_variant_param(pc->plugin, v, i);
+    fputs(i ? ", " : "", f);
+    kb_jw_string(f, prm->name);
+    fputs(": ", f);
+    if (prm->n_choices)      /* an enumerated parameter: its choice's name */
+      kb_jw_string(f, prm->choices[pc->values[i]]);
+    else
+      fprintf(f, "%lld", (long long)pc->values[i]);
+  }
+  fprintf(f, "}, \"backend\": \"%s\", \"mode\": \"%s\", \"verdict\": \"%s\"",
+          v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", res->mode,
+          kb_verdict_name(res->verdict));
+  kb_jw_key(f, "stage");
+  kb_jw_string(f, pass ? "" : res->stage);
+  kb_jw_key(f, "message");
+  kb_jw_string(f, pass ? "" : res->message);
+  kb_jw_key(f, "output");
+  kb_jw_string(f, res->output);
+  static const char *const stat_keys[] = {"median_s", "mean_s", "min_s",
+                                          "max_s", "stdev_s", "noise"};
+  const double stat_values[] = {s->median, s->mean, s->min, s->max, s->stdev,
+                                s->noise};
+  for (int i = 0; i < 6; i++) {
+    kb_jw_key(f, stat_keys[i]);
+    kb_jw_number_or_null(f, stat_values[i], pass);
+  }
+  fprintf(f, ", \"stop\": \"%s\", \"batch\": %zu, \"bytes_read\": %llu, "
+          "\"bytes_written\": %llu, \"memory\": \"%s\", \"gbps\": ",
+          kb_stop_name(res->stop), res->batch,
+          (unsigned long long)res->bytes.read,
+          (unsigned long long)res->bytes.written,
+          kb_memory_name(res->bytes.memory));
+  kb_jw_number_or_null(f, res->gbps, pass);
+  work(f, res);
+  kb_jw_key(f, "pct_peak");
+  kb_jw_number_or_null(f, dev ? 100 * res->gbps / dev->peak_gbps : 0,
+                 pass && global && dev && dev->peak_gbps > 0);
+  double copy = d->opened ? d->report.copy_gbps : 0;
+  kb_jw_key(f, "pct_copy_peak");
+  kb_jw_number_or_null(f, copy > 0 ? 100 * res->gbps / copy : 0,
+                 pass && global && dev && copy > 0);
+  fprintf(f, ", \"sm_clock_min_mhz\": %u, \"sm_clock_max_mhz\": %u, "
+          "\"throttled_samples\": %zu", res->clock_min_mhz,
+          res->clock_max_mhz, res->throttled);
+  static const char *const time_keys[] = {"case_wall_s", "setup_s",
+                                          "verify_s", "sampling_s",
+                                          "teardown_s"};
+  const double times[] = {res->wall_s, res->setup_s, res->verify_s,
+                          res->sampling_s, res->teardown_s};
+  for (int i = 0; i < 5; i++) {
+    kb_jw_key(f, time_keys[i]);
+    kb_jw_number(f, times[i]);
+  }
+  kb_jw_key(f, "busy_after_stream_s");
+  kb_jw_number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
+  fputs(", \"samples_s\": [", f);
+  for (size_t i = 0; i < res->n_samples; i++) {
+    fputs(i ? ", " : "", f);
+    kb_jw_number(f, res->samples[i]);
+  }
+  fputs("]}", f);
+}
+
+void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+                  const kb_run_device *d, size_t rep, size_t reps)
+{
+  if (!j->f)
+    return;
+  if (j->rewind)
+    fseek(j->f, j->tail, SEEK_SET);
+  fputs(j->n ? ",\n" : "\n", j->f);
+  entry(j, pc, res, d, rep, reps);
+  j->n++;
+  if (j->rewind)
+    write_tail(j);
+  else
+    check(j);
+}
+
+int kb_json_close(kb_json *j, char *err, size_t len)
+{
+  if (!j->f)
+    return 0;
+  /* Once more: the device may have been reported after the last case. */
+  if (j->rewind)
+    fseek(j->f, j->tail, SEEK_SET);
+  write_tail(j);
+  if (j->f != stdout && fclose(j->f) != 0 && !j->failed)
+    j->failed = errno ? errno : EIO;
+  if (j->f == stdout)
+    fflush(stdout);
+  j->f = NULL;
+  if (!j->failed)
+    return 0;
+  snprintf(err, len, "cannot write %s: %s", j->path ? j->path
+           : "standard output", strerror(j->failed));
+  return -1;
+}
+
+static void json_result(void *self, size_t lane, const kb_plan_case *pc,
+                        const kb_result *res, size_t rep)
+{
+  kb_json *j = self;
+  kb_json_case(j, pc, res, &j->devices[lane], rep, j->o->repetitions);
+}
+
+static int json_end(void *self, double seconds, char *err, size_t len)
+{
+  (void)seconds;
+  return kb_json_close(self, err, len);
+}
+
+kb_writer kb_json_writer(kb_json *j)
+{
+  kb_writer w = {.self = j, .result = json_result, .end = json_end};
+  return w;
+}

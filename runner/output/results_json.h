@@ -1,0 +1,67 @@
+/*
+** Results as JSON that Google Benchmark's tools read unchanged (a superset
+** of its format): a "benchmarks" array with name, real_time, cpu_time and
+** time_unit on every entry, and a "context" with its keys, kbench's own
+** fields beside them.  Strict JSON: no NaN or Infinity (non-finite numbers
+** are written as 0 where a number is required, null elsewhere), strings
+** escaped and made valid UTF-8.
+**
+** Written to a file (--json), the document is complete after every case:
+** each case's entry goes in place of the closing context, which is then
+** written again, so a run that is killed leaves a valid file holding every
+** finished case.  Written to standard output (--format=json), entries are
+** streamed and the context closes the document.  The context comes last
+** because a device is known only once a worker has opened it.
+**
+** Every entry names the device whose worker ran it (device_ordinal, and
+** device_name, device_uuid and device_pci_bus_id for a CUDA case on an
+** opened device, null otherwise), one device or several, so that programs
+** can rely on the keys; the name stays the case's alone.  The context
+** holds the first opened device as ever, and every device of the run in
+** "devices".
+*/
+#ifndef KB_JSON_H
+#define KB_JSON_H
+
+#include <stdio.h>
+
+#include "output/writer.h"
+#include "plan/cli.h"
+#include "plan/devices.h"
+#include "plan/launcher.h"
+#include "plan/plan.h"
+
+typedef struct kb_json {
+  FILE *f;                 /* NULL when not asked for */
+  const char *path;        /* NULL for standard output */
+  int rewind;              /* 1: the context is rewritten after each case */
+  long tail;               /* where the context starts, when rewinding */
+  size_t n;                /* entries written */
+  int failed;              /* errno of the first failed write, or 0 */
+  const kb_options *o;
+  const kb_launch *launch; /* which process of a job this is */
+  char **argv;             /* the command line, for the context */
+  int argc;
+  char date[40];           /* when the run started */
+  const kb_run_device *devices;   /* the run's, as their workers report */
+  size_t n_devices;
+} kb_json;
+
+/* path "-" is standard output; launch and devices are kept by pointer and
+** must outlive j.  0, or -1 with a message in err. */
+int kb_json_open(kb_json *j, const char *path, const kb_options *o,
+                 const kb_launch *launch, int argc, char **argv,
+                 const kb_run_device *devices, size_t n_devices, char *err,
+                 size_t len);
+/* One entry for a case's result on device d; rep of reps is its
+** repetition. */
+void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+                  const kb_run_device *d, size_t rep, size_t reps);
+/* Finish the document: 0, or -1 with a message when a write failed. */
+int kb_json_close(kb_json *j, char *err, size_t len);
+
+/* The document as one of the run's writers: an entry per result, closed
+** at the end. */
+kb_writer kb_json_writer(kb_json *j);
+
+#endif

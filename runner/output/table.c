@@ -1,0 +1,300 @@
+/* The table and TAP on standard output, and warnings on stderr (table.h). */
+#include <string.h>
+#include <unistd.h>
+
+#include "core/format.h"
+#include "output/table.h"
+
+static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP",
+                                            "CRASH"};
+
+
+/* Every line printed on stdout erases the progress line first, as both
+** may go to one terminal. */
+static void clear_progress(kb_report *r)
+{
+  kb_progress_clear(&r->progress);
+}
+
+/* Percent of the theoretical peak, or 0 when no peak applies. */
+static double pct_peak(const kb_result *res, const kbench_device *dev)
+{
+  if (!dev || dev->peak_gbps <= 0 || res->bytes.memory != KBENCH_MEM_GLOBAL)
+    return 0;
+  return 100.0 * res->gbps / dev->peak_gbps;
+}
+
+void kb_result_warnings(const kb_result *res, const kbench_device *dev,
+                        const kb_measure_cfg *cfg, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+#define WARN(...)                                                        \
+  do {                                                                   \
+    if (used < len)                                                      \
+      used += (size_t)snprintf(buf + used, len - used, "%s", used ? "; " : ""); \
+    if (used < len)                                                      \
+      used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);     \
+  } while (0)
+  uint64_t bytes = res->bytes.read + res->bytes.written;
+  if (dev && dev->l2_bytes > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL
+      && cfg->mode == KB_MODE_COLD && bytes <= (uint64_t)dev->l2_bytes)
+    WARN("working set %.1f MB fits in the %.0f MB L2: this measures the "
+         "cache and latency, not DRAM", bytes / 1e6, dev->l2_bytes / 1e6);
+  if (pct_peak(res, dev) > 100.0)
+    WARN("bandwidth above the theoretical peak: bytes_moved overcounts or "
+         "the data came from cache");
+  if (res->throttled)
+    WARN("%zu samples taken while the SM clock was under 75%% of its "
+         "maximum were excluded", res->throttled);
+  if (res->stop == KB_STOP_TIMEOUT || res->stop == KB_STOP_MAX_SAMPLES)
+    WARN("stopped on %s with noise %.2f%% (target %.2f%%)",
+         kb_stop_name(res->stop), 100 * res->stats.noise,
+         100 * cfg->criterion.max_noise);
+#undef WARN
+}
+
+void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
+                    int progress)
+{
+  r->out = out;
+  r->tap = tap;
+  r->next = 1;
+  r->started = 0;
+  r->total = 0;
+  r->calibrate = calibrate;
+  r->copy_gbps = 0;
+  /* JSON on standard output leaves its last line open: on a terminal, the
+  ** progress line would erase it. */
+  kb_progress_begin(&r->progress, progress && (out || !isatty(STDOUT_FILENO))
+                                  ? stderr : NULL);
+}
+
+void kb_report_begin(kb_report *r, size_t total)
+{
+  FILE *out = r->out;
+  r->total = total;
+  if (!out)
+    return;                /* silent: JSON takes standard output */
+  if (r->tap)
+    fprintf(out, "1..%zu\n", total);
+  else
+    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s\n",
+            "variant", "parameters", "median", "min", "max", "noise", "GB/s",
+            "%peak", r->calibrate ? "  %copy" : "", "result");
+  fflush(out);
+}
+
+void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
+                      double floor_s)
+{
+  if (!r->out)
+    return;
+  char floor[32] = "unknown";
+  if (floor_s > 0)
+    kb_format_seconds(floor, sizeof floor, floor_s);
+  clear_progress(r);
+  fprintf(r->out, "# device %d: %s, sm_%d%d, %d SMs, L2 %.0f MB, "
+          "theoretical DRAM bandwidth %.0f GB/s\n# mode %s: launch floor %s "
+          "(a one-thread kernel)", d->ordinal, d->name, d->cc_major,
+          d->cc_minor, d->sm_count, d->l2_bytes / 1e6, d->peak_gbps, mode,
+          floor);
+  if (r->copy_gbps > 0)
+    fprintf(r->out, "; measured copy peak %.0f GB/s (%.1f%% of theoretical)",
+            r->copy_gbps, 100 * r->copy_gbps / d->peak_gbps);
+  fputc('\n', r->out);
+  fflush(r->out);
+  /* The device opens as the first case starts: show that case again. */
+  kb_progress_redraw(&r->progress);
+}
+
+void kb_report_no_device(kb_report *r, int ordinal)
+{
+  if (!r->out)
+    return;
+  clear_progress(r);
+  fprintf(r->out, "# device %d: not opened\n", ordinal);
+  fflush(r->out);
+}
+
+void kb_report_warning(kb_report *r, const char *msg)
+{
+  clear_progress(r);
+  fprintf(stderr, "kbench: warning: %s\n", msg);
+  kb_progress_redraw(&r->progress);
+}
+
+void kb_report_progress(kb_report *r, const kb_plan_case *pc, int device)
+{
+  char what[sizeof pc->label + 160];
+  int n = snprintf(what, sizeof what, "%s %s", pc->variant->name, pc->label);
+  if (device >= 0 && n > 0 && (size_t)n < sizeof what)
+    snprintf(what + n, sizeof what - (size_t)n, " on device %d", device);
+  kb_progress_show(&r->progress, ++r->started, r->total, what);
+}
+
+static void tap_yaml_string(FILE *out, const char *key, const char *s)
+{
+  fprintf(out, "  %s: \"", key);
+  for (; *s; s++)
+    if (*s == '"' || *s == '\\')
+      fprintf(out, "\\%c", *s);
+    else if ((unsigned char)*s >= 0x20)
+      fputc(*s, out);
+  fputs("\"\n", out);
+}
+
+void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
+{
+  r->started++;
+  if (!r->out) {
+    r->next++;
+    return;
+  }
+  clear_progress(r);
+  if (r->tap) {
+    fprintf(r->out, "not ok %zu - load %s\n  ---\n", r->next, what);
+    tap_yaml_string(r->out, "stage", "load");
+    tap_yaml_string(r->out, "message", msg);
+    fputs("  ...\n", r->out);
+  } else {
+    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  ERROR load: "
+            "%s\n", what, "-", "-", "-", "-", "-", "-", "-",
+            r->calibrate ? "      -" : "", msg);
+  }
+  r->next++;
+  fflush(r->out);
+}
+
+/* What a failed case's plugin printed last, one prefixed line each. */
+static void print_output(FILE *out, const char *prefix, const char *text)
+{
+  while (text && *text) {
+    size_t n = strcspn(text, "\n");
+    fprintf(out, "%s%.*s\n", prefix, (int)n, text);
+    text += n + (text[n] == '\n');
+  }
+}
+
+/* "12.3 GFLOP/s": a rate with an SI prefix, three digits. */
+static void format_rate(char *buf, size_t len, double rate, const char *unit)
+{
+  static const char prefix[] = " kMGTPE";
+  int p = 0;
+  while (rate >= 1000 && p < 6) {
+    rate /= 1000;
+    p++;
+  }
+  snprintf(buf, len, "%.3g %.*s%s", rate, p > 0, prefix + p, unit);
+}
+
+/* What a passed case did besides moving bytes, when its variant says:
+** "12.3 GFLOP/s, 4.1 Gitems/s", or "". */
+static void format_work(char *buf, size_t len, const kb_result *res)
+{
+  char flops[32] = "", items[32] = "";
+  double f = kb_per_second(res, res->flops), i = kb_per_second(res,
+                                                               res->items);
+  if (f > 0)
+    format_rate(flops, sizeof flops, f, "FLOP/s");
+  if (i > 0)
+    format_rate(items, sizeof items, i, "items/s");
+  snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
+}
+
+static void report_tap(kb_report *r, const kb_plan_case *pc,
+                       const kb_result *res, const char *warnings)
+{
+  const char *name = pc->variant->name;
+  char med[32];
+  if (res->verdict == KB_SKIP) {
+    fprintf(r->out, "ok %zu - %s %s # SKIP %s\n", r->next, name, pc->label,
+            res->message);
+    return;
+  }
+  fprintf(r->out, "%s %zu - %s %s\n", res->verdict == KB_PASS ? "ok"
+          : "not ok", r->next, name, pc->label);
+  if (res->verdict == KB_PASS) {
+    kb_format_seconds(med, sizeof med, res->stats.median);
+    char work[80];
+    format_work(work, sizeof work, res);
+    fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu samples (%s mode)\n",
+            name, med, res->gbps, *work ? ", " : "", work, res->stats.n,
+            res->mode);
+    if (r->copy_gbps > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL)
+      fprintf(r->out, "# %s: %.1f%% of the measured copy peak\n", name,
+              100 * res->gbps / r->copy_gbps);
+    if (*warnings)
+      fprintf(r->out, "# warning: %s\n", warnings);
+    return;
+  }
+  fputs("  ---\n", r->out);
+  tap_yaml_string(r->out, "stage", res->stage);
+  tap_yaml_string(r->out, "message", res->message);
+  fputs("  ...\n", r->out);
+  print_output(r->out, "# output: ", res->output);
+}
+
+static void report_row(kb_report *r, const kb_plan_case *pc,
+                       const kb_result *res, const kbench_device *dev,
+                       const char *warnings)
+{
+  char med[32] = "-", lo[32] = "-", hi[32] = "-", noise[16] = "-";
+  char gbps[16] = "-", peak[16] = "-", copy[16] = "";
+  if (res->verdict == KB_PASS) {
+    kb_format_seconds(med, sizeof med, res->stats.median);
+    kb_format_seconds(lo, sizeof lo, res->stats.min);
+    kb_format_seconds(hi, sizeof hi, res->stats.max);
+    snprintf(noise, sizeof noise, "%.1f%%", 100 * res->stats.noise);
+    snprintf(gbps, sizeof gbps, "%.1f", res->gbps);
+    if (pct_peak(res, dev) > 0)
+      snprintf(peak, sizeof peak, "%.1f", pct_peak(res, dev));
+  }
+  if (r->calibrate)
+    snprintf(copy, sizeof copy, " %6s", "-");
+  if (r->calibrate && r->copy_gbps > 0 && pct_peak(res, dev) > 0)
+    snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
+  char work[80];
+  format_work(work, sizeof work, res);
+  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s%s%s",
+          pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak, copy,
+          verdict_names[res->verdict], *work ? "  " : "", work);
+  /* A skip says why; a crash's message names its stage already. */
+  int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
+  if (res->verdict != KB_PASS)
+    fprintf(r->out, " %s%s%s", bare ? "" : res->stage, bare ? "" : ": ",
+            res->message);
+  fputc('\n', r->out);
+  if (*warnings)
+    fprintf(r->out, "  warning: %s\n", warnings);
+  print_output(r->out, "  output: ", res->output);
+}
+
+void kb_report_case(kb_report *r, const kb_plan_case *pc,
+                    const kb_result *res, const kbench_device *dev,
+                    const kb_measure_cfg *cfg)
+{
+  char warnings[512] = "";
+  clear_progress(r);
+  if (!r->out) {
+    r->next++;
+    return;
+  }
+  if (res->verdict == KB_PASS)
+    kb_result_warnings(res, dev, cfg, warnings, sizeof warnings);
+  if (r->tap)
+    report_tap(r, pc, res, warnings);
+  else
+    report_row(r, pc, res, dev, warnings);
+  r->next++;
+  fflush(r->out);
+}
+
+void kb_report_end(kb_report *r, double seconds)
+{
+  if (!r->out)
+    return;
+  clear_progress(r);
+  fprintf(r->out, "# %zu cases in %.1f s\n", r->next - 1, seconds);
+  fflush(r->out);
+}

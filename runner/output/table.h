@@ -1,0 +1,57 @@
+/*
+** What the user reads: an aligned table, or TAP for test harnesses; in
+** several device groups through groups.h, which makes it a writer.
+*/
+#ifndef KB_REPORT_H
+#define KB_REPORT_H
+
+#include <stdio.h>
+
+#include "core/measure_cfg.h"
+#include "core/result.h"
+#include "output/progress.h"
+#include "plan/plan.h"
+
+typedef struct kb_report {
+  FILE *out;
+  int tap;
+  size_t next;             /* number of the next test point */
+  size_t started;          /* test points begun: cases started, failures */
+  size_t total;
+  kb_progress progress;    /* the line on stderr, when it is a terminal */
+  int calibrate;           /* show a %copy column */
+  double copy_gbps;        /* measured copy peak, 0 until calibrated */
+} kb_report;
+
+/* out NULL: nothing on standard output; progress 0: no progress line
+** either (a rank of a job other than the first).  Prints nothing. */
+void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
+                    int progress);
+/* The header (the TAP plan of total test points, or the table's). */
+void kb_report_begin(kb_report *r, size_t total);
+/* The device line: facts, mode, launch floor (seconds, < 0 if unknown)
+** and, once calibrated, the measured copy peak. */
+void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
+                      double floor_s);
+/* The header of a device's rows when its worker never opened it. */
+void kb_report_no_device(kb_report *r, int ordinal);
+/* A plugin that could not be found or loaded. */
+void kb_report_load_failure(kb_report *r, const char *what, const char *msg);
+/* "kbench: warning: MSG" on stderr, not on the end of a progress line. */
+void kb_report_warning(kb_report *r, const char *msg);
+/* A case starts, on device (named when >= 0): the progress line, on a
+** terminal only. */
+void kb_report_progress(kb_report *r, const kb_plan_case *pc, int device);
+void kb_report_case(kb_report *r, const kb_plan_case *pc,
+                    const kb_result *res, const kbench_device *dev,
+                    const kb_measure_cfg *cfg);
+
+/* The closing line: how many cases, and how long the run took. */
+void kb_report_end(kb_report *r, double seconds);
+
+/* Warnings about a passed case's numbers, "; "-separated, or "". */
+void kb_result_warnings(const kb_result *res, const kbench_device *dev,
+                        const kb_measure_cfg *cfg, char *buf, size_t len);
+
+
+#endif

@@ -1,0 +1,54 @@
+/* Command-line options. */
+#ifndef KB_CLI_H
+#define KB_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/measure_cfg.h"
+#include "core/verdict.h"
+#include "plan/devices.h"
+
+/* The watchdog's default: KB_CASE_TIMEOUT_S, or KB_CASE_TIMEOUT_FACTOR
+** times the sampling --timeout when that is more. */
+#define KB_CASE_TIMEOUT_S 120.0
+#define KB_CASE_TIMEOUT_FACTOR 4
+
+typedef struct kb_options {
+  const char **plugins;  /* --plugin arguments and positional names */
+  size_t n_plugins;
+  const char **patterns; /* positional arguments with * ? or [ and no '/':
+                            patterns on variant names (kb_plan_opts.include) */
+  size_t n_patterns;
+  const char **params;   /* NAME=VALUE strings, in order */
+  size_t n_params;
+  const char **zips;     /* --zip groups, "A,B[,C...]" */
+  size_t n_zips;
+  const char **excludes; /* --exclude patterns */
+  size_t n_excludes;
+  int list;
+  int tap;               /* --tap or --format=tap */
+  int json_stdout;       /* --format=json: JSON instead of the table */
+  const char *json_path; /* --json=FILE */
+  size_t repetitions;    /* runs of each case, each its own result */
+  int calibrate;
+  uint64_t seed;
+  int devices[KB_MAX_DEVICES];  /* CUDA ordinals: --device or --devices */
+  size_t n_devices;
+  int all_devices;       /* --devices=all: as many as the runtime reports */
+  int device_given;      /* --device appeared */
+  int devices_given;     /* --devices appeared */
+  int all_ranks;         /* every rank prints, not rank 0 only */
+  unsigned jobs;         /* --jobs: staging threads; 0: the cores */
+  const char *csv_path;
+  const char *samples_path;
+  const char *cases_path;
+  double case_timeout;   /* seconds from a case's setup to its teardown */
+  kb_measure_cfg measure;
+} kb_options;
+
+/* 0: run; 1: done (help or version printed); -1: usage error printed. */
+int kb_cli_parse(int argc, char **argv, kb_options *o);
+void kb_cli_free(kb_options *o);
+
+#endif

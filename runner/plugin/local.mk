@@ -1,0 +1,10 @@
+# plugin: loading a library, one case's calls into it, and the staging
+# services (fill, thread pool, host memory) the worker attaches to a case.
+runner_libkbrunner_la_SOURCES += \
+	%reldir%/calibration.c %reldir%/calibration.h \
+	%reldir%/case.c %reldir%/case.h \
+	%reldir%/fill.c %reldir%/fill.h \
+	%reldir%/hostmem.c %reldir%/hostmem.h \
+	%reldir%/loader.c %reldir%/loader.h \
+	%reldir%/pool.c %reldir%/pool.h \
+	%reldir%/staging.c %reldir%/staging.h

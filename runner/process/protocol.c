@@ -1,0 +1,381 @@
+/*
+** The messages between supervisor and worker, packed into wire frames
+** (protocol.h).
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/params.h"
+#include "process/protocol.h"
+
+void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
+{
+  const kb_measure_cfg *m = &job->measure;
+  kb_put_i64(b, m->mode);
+  kb_put_u64(b, m->warmup);
+  kb_put_u64(b, m->batch);
+  kb_put_i64(b, m->hold);
+  kb_put_i64(b, m->profile);
+  kb_put_u64(b, m->criterion.min_samples);
+  kb_put_u64(b, m->criterion.max_samples);
+  kb_put_f64(b, m->criterion.min_time);
+  kb_put_f64(b, m->criterion.max_noise);
+  kb_put_f64(b, m->criterion.timeout);
+  kb_put_f64(b, m->criterion.host_timeout);
+  kb_put_u64(b, job->seed);
+  kb_put_i64(b, job->device);
+  kb_put_i64(b, job->calibrate);
+  kb_put_i64(b, job->builtins);
+  kb_put_u32(b, job->jobs);
+}
+
+int kb_msg_get_job(kb_rbuf *r, kb_job *job)
+{
+  kb_measure_cfg *m = &job->measure;
+  memset(job, 0, sizeof *job);
+  m->mode = (int)kb_get_i64(r);
+  m->warmup = kb_get_u64(r);
+  m->batch = kb_get_u64(r);
+  m->hold = (int)kb_get_i64(r);
+  m->profile = (int)kb_get_i64(r);
+  m->criterion.min_samples = kb_get_u64(r);
+  m->criterion.max_samples = kb_get_u64(r);
+  m->criterion.min_time = kb_get_f64(r);
+  m->criterion.max_noise = kb_get_f64(r);
+  m->criterion.timeout = kb_get_f64(r);
+  m->criterion.host_timeout = kb_get_f64(r);
+  job->seed = kb_get_u64(r);
+  job->device = (int)kb_get_i64(r);
+  job->calibrate = (int)kb_get_i64(r);
+  job->builtins = (int)kb_get_i64(r);
+  job->jobs = kb_get_u32(r);
+  return r->bad || m->mode < 0 || m->mode > 2 ? -1 : 0;
+}
+
+void kb_msg_put_order(kb_wbuf *b, const kb_order *o)
+{
+  kb_put_u64(b, o->index);
+  kb_put_str(b, o->path);
+  kb_put_str(b, o->variant);
+  kb_put_u32(b, o->n_values);
+  for (uint32_t i = 0; i < o->n_values; i++)
+    kb_put_i64(b, o->values[i]);
+}
+
+int kb_msg_get_order(kb_rbuf *r, kb_order *o)
+{
+  o->index = kb_get_u64(r);
+  kb_get_str(r, o->path, sizeof o->path);
+  kb_get_str(r, o->variant, sizeof o->variant);
+  o->n_values = kb_get_u32(r);
+  if (o->n_values > KB_MAX_PARAMS)
+    return -1;
+  for (uint32_t i = 0; i < o->n_values; i++)
+    o->values[i] = kb_get_i64(r);
+  return r->bad ? -1 : 0;
+}
+
+void kb_msg_put_device(kb_wbuf *b, const kb_device_report *d)
+{
+  const kbench_device *v = &d->dev;
+  kb_put_str(b, v->name);
+  kb_put_i64(b, v->ordinal);
+  kb_put_i64(b, v->cc_major);
+  kb_put_i64(b, v->cc_minor);
+  kb_put_i64(b, v->sm_count);
+  kb_put_i64(b, v->l2_bytes);
+  kb_put_i64(b, v->max_threads_per_block);
+  kb_put_i64(b, v->smem_per_block);
+  kb_put_i64(b, v->smem_per_block_optin);
+  kb_put_i64(b, v->mem_clock_khz);
+  kb_put_i64(b, v->mem_bus_bits);
+  kb_put_f64(b, v->peak_gbps);
+  kb_put_u64(b, v->global_mem_bytes);
+  kb_put_f64(b, d->floor_s);
+  kb_put_f64(b, d->copy_gbps);
+  kb_put_str(b, d->uuid);
+  kb_put_str(b, d->pci_bus_id);
+  kb_put_i64(b, d->driver_version);
+  kb_put_i64(b, d->runtime_version);
+  kb_put_str(b, d->warning);
+}
+
+int kb_msg_get_device(kb_rbuf *r, kb_device_report *d)
+{
+  kbench_device *v = &d->dev;
+  memset(d, 0, sizeof *d);
+  v->size = sizeof *v;
+  kb_get_str(r, v->name, sizeof v->name);
+  v->ordinal = (int)kb_get_i64(r);
+  v->cc_major = (int)kb_get_i64(r);
+  v->cc_minor = (int)kb_get_i64(r);
+  v->sm_count = (int)kb_get_i64(r);
+  v->l2_bytes = (int)kb_get_i64(r);
+  v->max_threads_per_block = (int)kb_get_i64(r);
+  v->smem_per_block = (int)kb_get_i64(r);
+  v->smem_per_block_optin = (int)kb_get_i64(r);
+  v->mem_clock_khz = (int)kb_get_i64(r);
+  v->mem_bus_bits = (int)kb_get_i64(r);
+  v->peak_gbps = kb_get_f64(r);
+  v->global_mem_bytes = (size_t)kb_get_u64(r);
+  d->floor_s = kb_get_f64(r);
+  d->copy_gbps = kb_get_f64(r);
+  kb_get_str(r, d->uuid, sizeof d->uuid);
+  kb_get_str(r, d->pci_bus_id, sizeof d->pci_bus_id);
+  d->driver_version = (int)kb_get_i64(r);
+  d->runtime_version = (int)kb_get_i64(r);
+  kb_get_str(r, d->warning, sizeof d->warning);
+  return r->bad ? -1 : 0;
+}
+
+void kb_msg_put_count(kb_wbuf *b, int count, const char *why)
+{
+  kb_put_i64(b, count);
+  kb_put_str(b, why);
+}
+
+int kb_msg_get_count(kb_rbuf *r, int *count, char *why, size_t len)
+{
+  int64_t n = kb_get_i64(r);
+  kb_get_str(r, why, len);
+  *count = n >= 0 && n <= INT32_MAX ? (int)n : -1;
+  return r->bad || *count < 0 ? -1 : 0;
+}
+
+void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
+{
+  const kb_stats *s = &res->stats;
+  kb_put_i64(b, res->verdict);
+  kb_put_str(b, res->stage);
+  kb_put_str(b, res->message);
+  kb_put_str(b, res->mode);
+  kb_put_u64(b, res->batch);
+  kb_put_u64(b, res->n_samples);
+  for (size_t i = 0; i < res->n_samples; i++)
+    kb_put_f64(b, res->samples[i]);
+  kb_put_i64(b, res->stop);
+  kb_put_u64(b, s->n);
+  kb_put_f64(b, s->median);
+  kb_put_f64(b, s->mean);
+  kb_put_f64(b, s->min);
+  kb_put_f64(b, s->max);
+  kb_put_f64(b, s->stdev);
+  kb_put_f64(b, s->rel_stdev);
+  kb_put_f64(b, s->noise);
+  kb_put_u64(b, res->bytes.read);
+  kb_put_u64(b, res->bytes.written);
+  kb_put_i64(b, res->bytes.memory);
+  kb_put_f64(b, res->gbps);
+  kb_put_u64(b, res->flops);
+  kb_put_u64(b, res->items);
+  kb_put_i64(b, res->device_lost);
+  kb_put_u64(b, res->clock_min_mhz);
+  kb_put_u64(b, res->clock_max_mhz);
+  kb_put_u64(b, res->throttled);
+  kb_put_f64(b, res->wall_s);
+  kb_put_f64(b, res->setup_s);
+  kb_put_f64(b, res->verify_s);
+  kb_put_f64(b, res->sampling_s);
+  kb_put_f64(b, res->teardown_s);
+  kb_put_f64(b, res->busy_after_s);
+}
+
+int kb_msg_get_result(kb_rbuf *r, kb_result *res)
+{
+  kb_stats *s = &res->stats;
+  memset(res, 0, sizeof *res);
+  res->verdict = (int)kb_get_i64(r);
+  kb_get_str(r, res->stage, sizeof res->stage);
+  kb_get_str(r, res->message, sizeof res->message);
+  kb_get_str(r, res->mode, sizeof res->mode);
+  res->batch = kb_get_u64(r);
+  uint64_t n = kb_get_u64(r);
+  /* Each sample is 8 bytes of what is left: a bound that needs no limit. */
+  if (r->bad || n > r->left / sizeof(double))
+    return -1;
+  if (n && !(res->samples = malloc(n * sizeof *res->samples)))
+    return -1;
+  res->n_samples = n;
+  for (size_t i = 0; i < n; i++)
+    res->samples[i] = kb_get_f64(r);
+  res->stop = (int)kb_get_i64(r);
+  s->n = kb_get_u64(r);
+  s->median = kb_get_f64(r);
+  s->mean = kb_get_f64(r);
+  s->min = kb_get_f64(r);
+  s->max = kb_get_f64(r);
+  s->stdev = kb_get_f64(r);
+  s->rel_stdev = kb_get_f64(r);
+  s->noise = kb_get_f64(r);
+  res->bytes.read = kb_get_u64(r);
+  res->bytes.written = kb_get_u64(r);
+  res->bytes.memory = (int)kb_get_i64(r);
+  res->gbps = kb_get_f64(r);
+  res->flops = kb_get_u64(r);
+  res->items = kb_get_u64(r);
+  res->device_lost = (int)kb_get_i64(r);
+  res->clock_min_mhz = (unsigned)kb_get_u64(r);
+  res->clock_max_mhz = (unsigned)kb_get_u64(r);
+  res->throttled = kb_get_u64(r);
+  res->wall_s = kb_get_f64(r);
+  res->setup_s = kb_get_f64(r);
+  res->verify_s = kb_get_f64(r);
+  res->sampling_s = kb_get_f64(r);
+  res->teardown_s = kb_get_f64(r);
+  res->busy_after_s = kb_get_f64(r);
+  if (r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
+      || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
+    kb_result_free(res);
+    return -1;
+  }
+  return 0;
+}
+
+void kb_msg_put_plugin(kb_wbuf *b, const kb_plugin *p)
+{
+  kb_put_str(b, p->path);
+  kb_put_u64(b, p->n_variants);
+  for (size_t i = 0; i < p->n_variants; i++) {
+    const kbench_variant *v = p->variants[i];
+    kb_put_str(b, v->name);
+    kb_put_str(b, v->summary);
+    kb_put_str(b, v->origin);
+    kb_put_i64(b, v->backend);
+    kb_put_u32(b, v->n_params);
+    for (uint32_t k = 0; k < v->n_params; k++) {
+      const kbench_param *prm = kb_variant_param(p, v, k);
+      kb_put_str(b, prm->name);
+      kb_put_str(b, prm->help);
+      kb_put_str(b, prm->dflt);
+      kb_put_i64(b, prm->min);
+      kb_put_i64(b, prm->max);
+      kb_put_u32(b, prm->flags);
+      kb_put_u32(b, prm->n_choices);
+      for (uint32_t c = 0; c < prm->n_choices; c++)
+        kb_put_str(b, prm->choices[c]);
+    }
+  }
+}
+
+static void free_params(kbench_param *params, uint32_t n)
+{
+  for (uint32_t k = 0; params && k < n; k++) {
+    free((char *)params[k].name);
+    free((char *)params[k].help);
+    free((char *)params[k].dflt);
+    for (uint32_t c = 0; params[k].choices && c < params[k].n_choices; c++)
+      free((char *)params[k].choices[c]);
+    free((char **)params[k].choices);
+  }
+  free(params);
+}
+
+/* An enumerated parameter's choices, each name checked: 0 or -1. */
+static int get_choices(kb_rbuf *r, kbench_param *prm)
+{
+  uint32_t n = kb_get_u32(r);
+  if (r->bad || n > KB_MAX_CHOICES)
+    return -1;
+  if (n == 0)
+    return 0;
+  char **choices = calloc(n, sizeof *choices);
+  if (!choices)
+    return -1;
+  prm->choices = (const char *const *)choices;
+  prm->n_choices = n;
+  for (uint32_t c = 0; c < n; c++)
+    if (!kb_param_name_ok(choices[c] = kb_get_strdup(r)))
+      return -1;
+  return 0;
+}
+
+static void free_variant(kbench_variant *v)
+{
+  if (!v)
+    return;
+  free((char *)v->name);
+  free((char *)v->summary);
+  free((char *)v->origin);
+  free_params((kbench_param *)v->params, v->n_params);
+  free(v);
+}
+
+void kb_msg_free_plugin(kb_plugin *p)
+{
+  for (size_t i = 0; p->variants && i < p->n_variants; i++)
+    free_variant((kbench_variant *)p->variants[i]);
+  free(p->variants);
+  free((kbench_library *)p->lib);
+  free(p->path);
+  memset(p, 0, sizeof *p);
+}
+
+/* One variant's description; NULL when malformed or out of memory.  The
+** names are checked again: the supervisor trusts no frame. */
+static kbench_variant *get_variant(kb_rbuf *r)
+{
+  kbench_variant *v = calloc(1, sizeof *v);
+  if (!v)
+    return NULL;
+  v->size = sizeof *v;
+  v->name = kb_get_strdup(r);
+  v->summary = kb_get_strdup(r);
+  v->origin = kb_get_strdup(r);
+  v->backend = (int)kb_get_i64(r);
+  uint32_t n = kb_get_u32(r);
+  if (r->bad || n > KB_MAX_PARAMS || !kb_param_name_ok(v->name)
+      || (v->backend != KBENCH_BACKEND_HOST
+          && v->backend != KBENCH_BACKEND_CUDA)) {
+    free_variant(v);
+    return NULL;
+  }
+  kbench_param *params = n ? calloc(n, sizeof *params) : NULL;
+  if (n && !params) {
+    free_variant(v);
+    return NULL;
+  }
+  v->params = params;
+  v->n_params = n;
+  for (uint32_t k = 0; k < n; k++) {
+    params[k].name = kb_get_strdup(r);
+    params[k].help = kb_get_strdup(r);
+    params[k].dflt = kb_get_strdup(r);
+    params[k].min = kb_get_i64(r);
+    params[k].max = kb_get_i64(r);
+    params[k].flags = kb_get_u32(r);
+    if (r->bad || !kb_param_name_ok(params[k].name)
+        || get_choices(r, &params[k])) {
+      free_variant(v);
+      return NULL;
+    }
+  }
+  return v;
+}
+
+int kb_msg_get_plugin(kb_rbuf *r, kb_plugin *p)
+{
+  memset(p, 0, sizeof *p);
+  kbench_library *lib = calloc(1, sizeof *lib);
+  p->lib = lib;
+  p->path = kb_get_strdup(r);
+  uint64_t n = kb_get_u64(r);
+  /* The loader's bounds: a corrupt frame cannot make the supervisor
+  ** allocate without limit. */
+  if (!lib || r->bad || n == 0 || n > KB_MAX_VARIANTS)
+    goto bad;
+  lib->abi_major = KBENCH_ABI_MAJOR;
+  lib->abi_minor = KBENCH_ABI_MINOR;
+  lib->size = sizeof *lib;
+  lib->variant_size = sizeof(kbench_variant);
+  lib->param_size = sizeof(kbench_param);
+  p->variants = calloc(n, sizeof *p->variants);
+  if (!p->variants)
+    goto bad;
+  for (; p->n_variants < n; p->n_variants++)
+    if (!(p->variants[p->n_variants] = get_variant(r)))
+      goto bad;
+  return 0;
+bad:
+  kb_msg_free_plugin(p);
+  return -1;
+}

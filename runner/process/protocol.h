@@ -1,0 +1,82 @@
+/*
+** What the supervisor and a worker say to each other, over the frames of
+** wire.h.  Orders go one way (configure, load a plugin, run a case, count
+** the devices), and everything learned from plugins and CUDA comes back
+** the other way: stage changes, plugin descriptions, device facts, case
+** results and the device count.  A worker answers each LOAD with PLUGIN
+** or LOAD_FAILED, each CASE with RESULT and each COUNT with COUNTED,
+** sending STAGE frames on the way so that a death can be blamed on a
+** stage.
+*/
+#ifndef KB_MESSAGES_H
+#define KB_MESSAGES_H
+
+#include <stdint.h>
+
+#include "core/device_report.h"
+#include "core/measure_cfg.h"
+#include "core/result.h"
+#include "core/variant.h"
+#include "process/wire.h"
+
+enum kb_msg_type {
+  /* supervisor -> worker */
+  KB_MSG_CONFIG = 1,       /* kb_job; the first frame a worker reads */
+  KB_MSG_LOAD,             /* a plugin path */
+  KB_MSG_CASE,             /* kb_order */
+  KB_MSG_COUNT,            /* how many devices CUDA reports (no payload) */
+  /* worker -> supervisor */
+  KB_MSG_STAGE = 16,       /* the name of the stage the worker enters */
+  KB_MSG_PLUGIN,           /* a loaded plugin's variants */
+  KB_MSG_LOAD_FAILED,      /* path and reason */
+  KB_MSG_DEVICE,           /* kb_device_report */
+  KB_MSG_RESULT,           /* kb_result */
+  KB_MSG_COUNTED           /* the device count, and why when it is 0 */
+};
+
+/* How a worker measures: the same for every case it runs. */
+typedef struct kb_job {
+  kb_measure_cfg measure;
+  uint64_t seed;
+  int device;              /* CUDA ordinal */
+  int calibrate;           /* measure the copy peak when the device opens */
+  int builtins;            /* measure the launch floor (and copy peak) */
+  unsigned jobs;           /* threads of the staging pool; 0: the cores */
+} kb_job;
+
+/* One case to run: the variant by plugin path and name, and its values. */
+typedef struct kb_order {
+  uint64_t index;          /* the case's place in the plan: seeds its data */
+  char path[4096];
+  char variant[256];
+  uint32_t n_values;
+  int64_t values[KB_MAX_PARAMS];
+} kb_order;
+
+void kb_msg_put_job(kb_wbuf *b, const kb_job *job);
+int kb_msg_get_job(kb_rbuf *r, kb_job *job);
+
+void kb_msg_put_order(kb_wbuf *b, const kb_order *o);
+int kb_msg_get_order(kb_rbuf *r, kb_order *o);
+
+void kb_msg_put_device(kb_wbuf *b, const kb_device_report *d);
+int kb_msg_get_device(kb_rbuf *r, kb_device_report *d);
+
+void kb_msg_put_count(kb_wbuf *b, int count, const char *why);
+/* 0, or -1 when malformed (a negative count). */
+int kb_msg_get_count(kb_rbuf *r, int *count, char *why, size_t len);
+
+void kb_msg_put_result(kb_wbuf *b, const kb_result *res);
+/* Fills res (samples allocated: free with kb_result_free).  0 or -1. */
+int kb_msg_get_result(kb_rbuf *r, kb_result *res);
+
+/* A plugin's description: its path and every variant with its declared
+** parameters (no callbacks: those stay in the worker). */
+void kb_msg_put_plugin(kb_wbuf *b, const kb_plugin *p);
+/* Builds a kb_plugin whose variants are descriptions only, for planning
+** and listing; free it with kb_msg_free_plugin.  0, or -1 when the payload
+** is malformed (nothing left allocated). */
+int kb_msg_get_plugin(kb_rbuf *r, kb_plugin *p);
+void kb_msg_free_plugin(kb_plugin *p);
+
+#endif

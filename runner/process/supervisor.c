@@ -1,0 +1,386 @@
+/*
+** The supervisor: one worker per device, each watched under its own watchdog
+** (supervisor.h).
+*/
+#define _GNU_SOURCE            /* signalfd */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "plan/devices.h"
+#include "process/supervisor.h"
+
+/* How long a worker whose reports ended may take to exit (CUDA's own
+** teardown runs at exit) before it is killed. */
+#define KB_EXIT_GRACE_S 5.0
+
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
+{
+  memset(l, 0, sizeof *l);
+  l->job = *job;
+  l->job.device = ordinal;
+  l->w.output_fd = -1;
+}
+
+/* --- orders ------------------------------------------------------------- */
+
+static int send_job(kb_lane *l)
+{
+  kb_job job = l->job;
+  /* The launch floor and copy peak are measured once per device. */
+  job.builtins = !l->have_device;
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_CONFIG);
+  kb_msg_put_job(&b, &job);
+  return kb_wire_send(l->w.orders_fd, &b);
+}
+
+/*
+** Send an order on lane i, starting its worker first when none runs.  The
+** lane is busy from now until its outcome is taken; an order that cannot
+** be sent has its outcome already (the worker could not start, or died).
+*/
+static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order)
+{
+  kb_lane *l = &s->lanes[i];
+  kb_worker_proc *w = &l->w;
+  int fresh = !w->pid;
+  l->busy = 1;
+  l->unsent = fresh && kb_worker_start(w, s->exe, l->why, sizeof l->why);
+  l->ended = 0;
+  l->deadline = now() + s->case_timeout;
+  if (l->unsent) {
+    kb_wbuf_free(order);
+    return;
+  }
+  w->stage[0] = '\0';
+  w->tail_len = 0;
+  if (fresh && send_job(l)) {
+    kb_wbuf_free(order);
+    l->ended = 1;
+  } else if (kb_wire_send(w->orders_fd, order)) {
+    l->ended = 1;
+  }
+}
+
+/* --- waiting ------------------------------------------------------------ */
+
+/* A SIGINT or SIGTERM: the first asks to stop after the current cases; a
+** second stops them now. */
+static void take_signal(kb_supervisor *s)
+{
+  struct signalfd_siginfo si;
+  if (read(s->signal_fd, &si, sizeof si) != (ssize_t)sizeof si)
+    return;
+  if (s->interrupted) {
+    s->stopping = 1;
+    return;
+  }
+  s->interrupted = (int)si.ssi_signo;
+  fprintf(stderr, "\nkbench: %s: stopping after the current case (send it "
+          "again to stop now)\n", kb_signal_name((int)si.ssi_signo));
+}
+
+static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
+{
+  kb_device_report d;
+  kb_lane *l = &s->lanes[i];
+  if (kb_msg_get_device(payload, &d) || l->have_device)
+    return;
+  l->have_device = 1;
+  if (s->on_device)
+    s->on_device(s->device_ctx, i, &d);
+}
+
+/*
+** How lane i's order stands, without waiting: an outcome, with an
+** answer's type and payload, or -1 while it runs.  STAGE and DEVICE frames
+** are taken here; opening the device is not the case's time, so a DEVICE
+** report restarts the watchdog.
+*/
+static int standing(kb_supervisor *s, size_t i, uint32_t *type,
+                    kb_rbuf *payload)
+{
+  kb_lane *l = &s->lanes[i];
+  if (l->unsent)
+    return KB_DIED;
+  for (;;) {
+    int got = kb_inbox_next(&l->w.inbox, type, payload);
+    if (got < 0)
+      return KB_GARBLED;
+    if (got == 0)
+      break;
+    if (*type == KB_MSG_STAGE) {
+      kb_get_str(payload, l->w.stage, sizeof l->w.stage);
+    } else if (*type == KB_MSG_DEVICE) {
+      device_reported(s, i, payload);
+      l->deadline = now() + s->case_timeout;
+    } else {
+      return KB_ANSWERED;
+    }
+  }
+  if (l->ended)
+    return KB_DIED;
+  if (s->stopping)
+    return KB_STOPPED;
+  return now() >= l->deadline ? KB_TIMED_OUT : -1;
+}
+
+/* Lane i's order is over.  A worker that gave no answer is reaped (given
+** time to exit when it ended by itself) and the cause put in why.  The
+** other lanes' workers go on meanwhile; only their answers wait. */
+static int settle(kb_supervisor *s, size_t i, int outcome)
+{
+  kb_lane *l = &s->lanes[i];
+  l->busy = 0;
+  if (outcome == KB_ANSWERED || l->unsent)
+    return outcome;
+  int status = kb_worker_reap(&l->w, outcome == KB_DIED ? KB_EXIT_GRACE_S
+                                                        : 0);
+  kb_worker_describe(&l->w, outcome, status, s->case_timeout, l->why,
+                     sizeof l->why);
+  return outcome;
+}
+
+/*
+** Wait until the order of some busy lane ends: its outcome, with the lane
+** in *lane and, for KB_ANSWERED, the answer's type and payload (valid
+** until that lane's next order); -1 when no lane is busy.  One poll covers
+** the signalfd and every busy worker's reports and output, and sleeps at
+** most until the nearest watchdog.
+*/
+static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
+                    kb_rbuf *payload)
+{
+  struct pollfd fds[1 + 2 * KB_MAX_DEVICES];
+  size_t at[KB_MAX_DEVICES];       /* lane i's reports at fds[at[i]] */
+  for (;;) {
+    size_t n = 1, busy = 0;
+    double until = now() + 60;
+    fds[0] = (struct pollfd){s->signal_fd, POLLIN, 0};
+    for (size_t i = 0; i < s->n_lanes; i++) {
+      kb_lane *l = &s->lanes[i];
+      if (!l->busy)
+        continue;
+      int outcome = standing(s, i, type, payload);
+      if (outcome >= 0) {
+        *lane = i;
+        return settle(s, i, outcome);
+      }
+      busy++;
+      if (l->deadline < until)
+        until = l->deadline;
+      at[i] = n;
+      /* poll skips an output_fd of -1 (its end of file came). */
+      fds[n++] = (struct pollfd){l->w.reports_fd, POLLIN, 0};
+      fds[n++] = (struct pollfd){l->w.output_fd, POLLIN, 0};
+    }
+    if (!busy)
+      return -1;
+    double left = until - now();
+    int ms = left > 0 ? (int)(left * 1000) + 1 : 0;
+    if (poll(fds, n, ms) < 0 && errno != EINTR) {
+      for (size_t i = 0; i < s->n_lanes; i++)
+        s->lanes[i].ended |= s->lanes[i].busy;   /* cannot watch them */
+      continue;
+    }
+    if (fds[0].revents & POLLIN)
+      take_signal(s);
+    for (size_t i = 0; i < s->n_lanes; i++) {
+      kb_lane *l = &s->lanes[i];
+      if (!l->busy)
+        continue;
+      if (fds[at[i] + 1].revents)
+        kb_worker_drain(&l->w);
+      if (fds[at[i]].revents) {
+        long got = kb_inbox_fill(&l->w.inbox, l->w.reports_fd);
+        if (got == 0 || (got < 0 && errno != EAGAIN))
+          l->ended = 1;
+      }
+    }
+  }
+}
+
+/* Send an order on the first lane, alone, and wait for its outcome; the
+** cause in why when it got no answer. */
+static int exchange(kb_supervisor *s, kb_wbuf *order, uint32_t *type,
+                    kb_rbuf *payload, char *why, size_t len)
+{
+  size_t lane;
+  send_order(s, 0, order);
+  int outcome = wait_any(s, &lane, type, payload);
+  if (outcome != KB_ANSWERED)
+    snprintf(why, len, "%s", s->lanes[0].why);
+  return outcome;
+}
+
+/* --- the interface ------------------------------------------------------- */
+
+int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
+                       double case_timeout, char *err, size_t len)
+{
+  memset(s, 0, sizeof *s);
+  s->signal_fd = -1;
+  s->case_timeout = case_timeout;
+  if (!(s->lanes = malloc(sizeof *s->lanes))) {
+    snprintf(err, len, "out of memory");
+    return -1;
+  }
+  lane_init(&s->lanes[0], job, job->device);
+  s->n_lanes = 1;
+  ssize_t n = readlink("/proc/self/exe", s->exe, sizeof s->exe - 1);
+  if (n <= 0) {
+    snprintf(err, len, "cannot find the kbench binary: %s", strerror(errno));
+    return -1;
+  }
+  s->exe[n] = '\0';
+  /* A worker's death must not kill the supervisor as it writes an order. */
+  signal(SIGPIPE, SIG_IGN);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigprocmask(SIG_BLOCK, &set, NULL);
+  s->signal_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (s->signal_fd < 0) {
+    snprintf(err, len, "cannot create a signalfd: %s", strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+/* End the workers of lanes [from, s->n_lanes): all are told first, so that
+** their exits overlap, then each is reaped. */
+static void end_workers(kb_supervisor *s, size_t from)
+{
+  for (size_t i = from; i < s->n_lanes; i++)
+    if (s->lanes[i].w.pid) {
+      /* End of orders: the worker exits by itself. */
+      close(s->lanes[i].w.orders_fd);
+      s->lanes[i].w.orders_fd = -1;
+    }
+  for (size_t i = from; i < s->n_lanes; i++)
+    if (s->lanes[i].w.pid)
+      kb_worker_reap(&s->lanes[i].w, KB_EXIT_GRACE_S);
+}
+
+int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
+{
+  if (n == 0 || n > KB_MAX_DEVICES)    /* wait_any polls that many */
+    return -1;
+  kb_job job = s->lanes[0].job;
+  size_t keep = ordinals[0] == job.device;   /* the first lane's worker */
+  end_workers(s, keep);
+  kb_lane *grown = realloc(s->lanes, n * sizeof *grown);
+  if (!grown)
+    return -1;
+  s->lanes = grown;
+  for (size_t i = keep; i < n; i++)
+    lane_init(&s->lanes[i], &job, ordinals[i]);
+  s->n_lanes = n;
+  return 0;
+}
+
+void kb_supervisor_close(kb_supervisor *s)
+{
+  if (s->lanes)
+    end_workers(s, 0);
+  free(s->lanes);
+  s->lanes = NULL;
+  s->n_lanes = 0;
+  if (s->signal_fd >= 0)
+    close(s->signal_fd);
+  s->signal_fd = -1;
+}
+
+int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
+                       char *err, size_t len)
+{
+  uint32_t type;
+  kb_rbuf payload;
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_LOAD);
+  kb_put_str(&b, path);
+  if (exchange(s, &b, &type, &payload, err, len) != KB_ANSWERED)
+    return -1;
+  if (type == KB_MSG_PLUGIN && kb_msg_get_plugin(&payload, p) == 0)
+    return 0;
+  if (type == KB_MSG_LOAD_FAILED) {
+    char ignored[16];
+    kb_get_str(&payload, ignored, sizeof ignored);
+    kb_get_str(&payload, err, len);
+    if (!payload.bad)
+      return -1;
+  }
+  kb_worker_reap(&s->lanes[0].w, 0);
+  snprintf(err, len, "the worker sent a malformed answer while loading");
+  return -1;
+}
+
+int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
+{
+  uint32_t type;
+  kb_rbuf payload;
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_COUNT);
+  if (exchange(s, &b, &type, &payload, why, len) != KB_ANSWERED)
+    return -1;
+  if (type == KB_MSG_COUNTED
+      && kb_msg_get_count(&payload, count, why, len) == 0)
+    return 0;
+  kb_worker_reap(&s->lanes[0].w, 0);
+  snprintf(why, len, "the worker sent a malformed device count");
+  return -1;
+}
+
+void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
+{
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_CASE);
+  kb_msg_put_order(&b, o);
+  send_order(s, lane, &b);
+}
+
+int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
+{
+  uint32_t type;
+  kb_rbuf payload;
+  int outcome = wait_any(s, lane, &type, &payload);
+  if (outcome < 0)
+    return -1;
+  kb_lane *l = &s->lanes[*lane];
+  if (outcome == KB_ANSWERED) {
+    if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
+      kb_worker_drain(&l->w);
+      if (res->verdict != KB_PASS)
+        res->output = kb_worker_last_lines(&l->w);
+      /* A worker whose context is gone exits after reporting. */
+      if (res->device_lost)
+        kb_worker_reap(&l->w, KB_EXIT_GRACE_S);
+      return 0;
+    }
+    snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
+    kb_worker_reap(&l->w, 0);
+  }
+  memset(res, 0, sizeof *res);
+  res->verdict = KB_CRASH;
+  res->busy_after_s = -1;
+  snprintf(res->stage, sizeof res->stage, "%s",
+           l->w.stage[0] ? l->w.stage : "start-up");
+  snprintf(res->message, sizeof res->message, "%s", l->why);
+  res->output = kb_worker_last_lines(&l->w);
+  return 0;
+}

@@ -1,0 +1,89 @@
+/*
+** The supervisor's side of the workers (worker.h, workerproc.h): one lane
+** per device, each with its own worker, which it gives orders one at a
+** time and watches under a watchdog of its own.  It never loads a plugin
+** and never touches CUDA, so nothing a plugin does can take it down: a
+** worker that dies, exits or overruns its time costs the order it was on
+** (a crash, an exit or a time-out, blamed on the stage it had reported),
+** and that lane's next order gets a fresh worker.  The lanes run at once
+** and know nothing of each other: one lane's crash or hang leaves the
+** others' workers alone.
+**
+** The first lane also loads the plugins and counts the devices, before
+** any case runs.  Then every lane may have one case out at a time
+** (kb_supervisor_send), and kb_supervisor_next waits, in one poll over all
+** lanes, for whichever ends first.
+**
+** SIGINT and SIGTERM are read through a signalfd while waiting: the first
+** asks the run to stop after the current cases (kb_supervisor.interrupted),
+** a second kills every worker that is on a case at once.
+*/
+#ifndef KB_SUPERVISOR_H
+#define KB_SUPERVISOR_H
+
+#include <limits.h>
+
+#include "process/protocol.h"
+#include "process/worker_handle.h"
+
+/* One device's worker, and the order it is on. */
+typedef struct kb_lane {
+  kb_job job;              /* the device's ordinal with the rest */
+  kb_worker_proc w;
+  int have_device;         /* its worker reported the device once */
+  int busy;                /* an order is out, its end not yet taken */
+  int unsent;              /* no worker could be started for it */
+  int ended;               /* its worker's reports reached end of file */
+  double deadline;         /* when the watchdog kills it */
+  char why[KB_MESSAGE_LEN];/* why it ended without an answer */
+} kb_lane;
+
+/* Told the first time the worker of lane opens its device. */
+typedef void (*kb_device_fn)(void *ctx, size_t lane,
+                             const kb_device_report *d);
+
+typedef struct kb_supervisor {
+  char exe[PATH_MAX];      /* this kbench binary, started as the worker */
+  double case_timeout;     /* seconds one order may take */
+  int signal_fd;
+  int interrupted;         /* the first SIGINT or SIGTERM, 0 before */
+  int stopping;            /* a second came: every order out ends now */
+  kb_lane *lanes;
+  size_t n_lanes;
+  kb_device_fn on_device;  /* may be NULL */
+  void *device_ctx;
+} kb_supervisor;
+
+/* One lane, for job's device.  0, or -1 with the reason in err. */
+int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
+                       double case_timeout, char *err, size_t len);
+/* One lane per ordinal, in order, 1 to KB_MAX_DEVICES of them.  The first
+** lane keeps its worker when it keeps its device.  Only while no order is
+** out; 0, or -1 (too many, or out of memory). */
+int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n);
+/* Ends the workers (they exit at the end of their orders) and the
+** signalfd. */
+void kb_supervisor_close(kb_supervisor *s);
+
+/* Have the first lane's worker load the plugin at path: 0 with a
+** description of its variants in p (free with kb_msg_free_plugin), or -1
+** with the reason in err (the loader's, or how the worker died loading
+** it). */
+int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
+                       char *err, size_t len);
+
+/* Have the first lane's worker count the devices CUDA reports: 0 with the
+** count (0 when there are none, with the reason in why), or -1 with why
+** the worker could not tell. */
+int kb_supervisor_count(kb_supervisor *s, int *count, char *why,
+                        size_t len);
+
+/* Start one case on lane, which must have none out. */
+void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o);
+
+/* Wait until a case sent ends, on whichever lane: 0 with its lane and its
+** result in res (KB_CRASH when the worker died or timed out), with the
+** plugin's last output for a failure; -1 when no case is out. */
+int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res);
+
+#endif

@@ -1,0 +1,303 @@
+/* The worker process: loads plugins, opens the device, runs cases. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#if defined(HAVE_MALLOC_H) && defined(HAVE_MALLOPT)
+#  include <malloc.h>
+#endif
+#include "core/variant.h"
+#include "gpu/gpu.h"
+#include "measure/measure.h"
+#include "plugin/calibration.h"
+#include "plugin/staging.h"
+#include "process/protocol.h"
+#include "process/worker.h"
+
+/* Everything the worker holds between orders. */
+typedef struct kb_worker {
+  kb_job job;
+  kb_plugin *plugins;      /* loaded so far, found again by path */
+  size_t n_plugins;
+  int gpu_tried;
+  kb_gpu *gpu;
+  char why[512];           /* why the device could not be opened */
+  kb_pool *pool;           /* the plugins' staging threads, made at the
+                              first case; they start at its first use */
+  kb_hostmem *hostmem;     /* the cases' host_alloc, kept between cases */
+} kb_worker;
+
+/* host_alloc's blocks: page-locked once this worker has a device, else (or
+** when locking fails) from malloc. */
+static void *worker_host_alloc(void *ctx, size_t bytes, int *locked)
+{
+  kb_worker *w = ctx;
+  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes) : NULL;
+  *locked = p != NULL;
+  return p ? p : malloc(bytes);
+}
+
+static void worker_host_release(void *ctx, void *ptr, int locked)
+{
+  (void)ctx;
+  if (locked)
+    kb_gpu_host_free(ptr);
+  else
+    free(ptr);
+}
+
+/*
+** Each case allocates and frees hundreds of MB of host memory (inputs,
+** references, copies of outputs).  glibc serves such blocks with mmap and
+** unmaps them on free, so every case would fault its pages in afresh: on
+** the VM the H100 is lent through, faulting 256 MiB costs 150-190 ms, more
+** than copying it to the device (bench/host_probe.c).  Served from the
+** heap and never trimmed, the next case reuses pages already present; the
+** price is that the worker keeps its high-water mark until it exits.
+*/
+static void keep_freed_memory(void)
+{
+#if defined(HAVE_MALLOC_H) && defined(HAVE_MALLOPT) && defined(M_MMAP_MAX)
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, -1);
+#endif
+}
+
+/* A report the supervisor cannot receive means it is gone: so is the
+** worker's purpose. */
+static void send_or_die(kb_wbuf *b)
+{
+  if (kb_wire_send(KB_WORKER_REPORTS, b))
+    _exit(1);
+}
+
+static void send_stage(void *ctx, const char *stage)
+{
+  (void)ctx;
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_STAGE);
+  kb_put_str(&b, stage);
+  send_or_die(&b);
+}
+
+static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
+{
+  for (size_t i = 0; i < w->n_plugins; i++)
+    if (strcmp(w->plugins[i].path, path) == 0)
+      return &w->plugins[i];
+  kb_plugin *grown = realloc(w->plugins, (w->n_plugins + 1) * sizeof *grown);
+  if (!grown) {
+    snprintf(err, len, "out of memory");
+    return NULL;
+  }
+  w->plugins = grown;
+  send_stage(NULL, "load");
+  if (kb_plugin_load(&w->plugins[w->n_plugins], path, err, len))
+    return NULL;
+  return &w->plugins[w->n_plugins++];
+}
+
+static void answer_load(kb_worker *w, const char *path)
+{
+  char err[1024];
+  kb_wbuf b;
+  kb_plugin *p = load(w, path, err, sizeof err);
+  if (p) {
+    kb_wbuf_begin(&b, KB_MSG_PLUGIN);
+    kb_msg_put_plugin(&b, p);
+  } else {
+    kb_wbuf_begin(&b, KB_MSG_LOAD_FAILED);
+    kb_put_str(&b, path);
+    kb_put_str(&b, err);
+  }
+  send_or_die(&b);
+}
+
+/* How many devices there are, for --devices=all: the supervisor never
+** initialises CUDA, so a worker counts them. */
+static void answer_count(void)
+{
+  char why[512] = "";
+  send_stage(NULL, "device count");
+  int count = kb_gpu_count(why, sizeof why);
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_COUNTED);
+  kb_msg_put_count(&b, count, why);
+  send_or_die(&b);
+}
+
+/* Hand a case the worker's staging: the thread pool (out of memory, the
+** case stages on its own thread) and the host memory it keeps. */
+static void give_staging(kb_worker *w, kb_case *c)
+{
+  if (!w->pool)
+    w->pool = kb_pool_new(w->job.jobs);
+  if (!w->hostmem) {
+    kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w};
+    w->hostmem = kb_hostmem_new(&a);
+  }
+  kb_staging_attach(c, w->pool, w->hostmem);
+}
+
+/* Run one of the runner's own variants on the device; its median seconds
+** and bandwidth, or -1 with the reason added to warning. */
+static double measure_builtin(kb_worker *w, const kbench_variant *v,
+                              double *gbps, char *warning, size_t len)
+{
+  kb_case c;
+  kb_result res;
+  kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->job.seed, 0, w->gpu);
+  give_staging(w, &c);
+  kb_measure_case(&c, &w->job.measure, &res);
+  kb_hostmem_end_case(w->hostmem);
+  double median = res.verdict == KB_PASS ? res.stats.median : -1;
+  *gbps = res.gbps;
+  if (res.verdict != KB_PASS) {
+    size_t used = strlen(warning);
+    snprintf(warning + used, len - used, "%s%s failed at %s: %s",
+             used ? "; " : "", v->name, res.stage, res.message);
+  }
+  kb_result_free(&res);
+  return median;
+}
+
+/* The GPU, opened at the first CUDA case so that host-only runs never
+** initialise CUDA; its facts (and, once per run, the launch floor and copy
+** peak) go to the supervisor. */
+static kb_gpu *device(kb_worker *w)
+{
+  if (w->gpu_tried)
+    return w->gpu;
+  w->gpu_tried = 1;
+  send_stage(NULL, "device");
+  w->gpu = kb_gpu_open(w->job.device, w->why, sizeof w->why);
+  if (!w->gpu)
+    return NULL;
+  kb_device_report d = {.floor_s = -1};
+  d.dev = *kb_gpu_device(w->gpu);
+  kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
+                  sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
+  /* A profiled run (--profile) shows the plugins' kernels only. */
+  if (w->job.builtins && !w->job.measure.profile) {
+    double gbps;
+    d.floor_s = measure_builtin(w, &kb_builtin_launch_floor, &gbps,
+                                d.warning, sizeof d.warning);
+    if (w->job.calibrate
+        && measure_builtin(w, &kb_builtin_copy_peak, &gbps, d.warning,
+                           sizeof d.warning) > 0)
+      d.copy_gbps = gbps;
+  }
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_DEVICE);
+  kb_msg_put_device(&b, &d);
+  send_or_die(&b);
+  return w->gpu;
+}
+
+static void refuse(kb_result *res, int verdict, const char *stage,
+                   const char *msg)
+{
+  res->verdict = verdict;
+  snprintf(res->stage, sizeof res->stage, "%s", stage);
+  snprintf(res->message, sizeof res->message, "%s", msg);
+}
+
+static const kbench_variant *find_variant(const kb_plugin *p,
+                                          const char *name)
+{
+  for (size_t i = 0; i < p->n_variants; i++)
+    if (strcmp(p->variants[i]->name, name) == 0)
+      return p->variants[i];
+  return NULL;
+}
+
+/* Returns 1 when the worker must exit after reporting: the case left the
+** CUDA context unusable, and only a new process gets a new one. */
+static int run_order(kb_worker *w, const kb_order *o)
+{
+  char err[1024];
+  kb_result res;
+  memset(&res, 0, sizeof res);
+  res.busy_after_s = -1;
+  const kb_plugin *p = load(w, o->path, err, sizeof err);
+  const kbench_variant *v = p ? find_variant(p, o->variant) : NULL;
+  kb_gpu *gpu = NULL;
+  if (!p)
+    refuse(&res, KB_ERROR, "load", err);
+  else if (!v || v->n_params != o->n_values)
+    refuse(&res, KB_ERROR, "load", "the plugin no longer has this variant "
+           "with these parameters");
+  else if (v->backend == KBENCH_BACKEND_CUDA && !(gpu = device(w)))
+    refuse(&res, KB_SKIP, "device", w->why);
+  else {
+    kb_case c;
+    char name[1024];
+    kb_case_name(name, sizeof name, p, v, o->values);
+    kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
+    c.on_stage = send_stage;
+    give_staging(w, &c);
+    kb_gpu_range_push(name);
+    kb_measure_case(&c, &w->job.measure, &res);
+    kb_gpu_range_pop();
+    kb_hostmem_end_case(w->hostmem);
+  }
+  /* A plugin's buffered output belongs before its result. */
+  fflush(stdout);
+  fflush(stderr);
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_RESULT);
+  kb_msg_put_result(&b, &res);
+  send_or_die(&b);
+  int lost = res.device_lost;
+  kb_result_free(&res);
+  return lost;
+}
+
+int kb_worker_main(void)
+{
+  kb_worker w;
+  kb_inbox in = {0};
+  uint32_t type;
+  kb_rbuf payload;
+  int have_job = 0, status = 0;
+  memset(&w, 0, sizeof w);
+  keep_freed_memory();
+  /* Line-buffered, so a plugin's last words before a crash get out. */
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  for (;;) {
+    int got = kb_inbox_wait(&in, KB_WORKER_ORDERS, &type, &payload);
+    if (got <= 0) {
+      status = got < 0;
+      break;
+    }
+    if (type == KB_MSG_CONFIG && kb_msg_get_job(&payload, &w.job) == 0) {
+      have_job = 1;
+    } else if (type == KB_MSG_LOAD && have_job) {
+      char *path = kb_get_strdup(&payload);
+      if (!path)
+        return 2;
+      answer_load(&w, path);
+      free(path);
+    } else if (type == KB_MSG_COUNT && have_job) {
+      answer_count();
+    } else if (type == KB_MSG_CASE && have_job) {
+      kb_order o;
+      if (kb_msg_get_order(&payload, &o))
+        return 2;
+      if (run_order(&w, &o))
+        break;
+    } else {
+      return 2;            /* not an order this worker understands */
+    }
+  }
+  kb_pool_free(w.pool);
+  kb_hostmem_free(w.hostmem);  /* page-locked blocks need the context */
+  kb_gpu_close(w.gpu);
+  for (size_t i = 0; i < w.n_plugins; i++)
+    kb_plugin_unload(&w.plugins[i]);
+  free(w.plugins);
+  kb_inbox_free(&in);
+  return status;
+}

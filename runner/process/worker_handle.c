@@ -1,0 +1,232 @@
+/*
+** One worker process as the supervisor sees it: start, drain, reap, describe
+** (worker_handle.h).
+*/
+#define _GNU_SOURCE            /* pipe2 */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#  include <sys/prctl.h>
+#endif
+
+#include "process/worker.h"
+#include "process/worker_handle.h"
+
+/* Lines of a failed case's output shown with it. */
+#define KB_TAIL_LINES 8
+
+const char *kb_signal_name(int sig)
+{
+  static const struct { int sig; const char *name; } names[] = {
+    {SIGSEGV, "SIGSEGV"}, {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"},
+    {SIGFPE, "SIGFPE"}, {SIGILL, "SIGILL"}, {SIGKILL, "SIGKILL"},
+    {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGTRAP, "SIGTRAP"},
+    {SIGSYS, "SIGSYS"}, {SIGPIPE, "SIGPIPE"}, {SIGHUP, "SIGHUP"},
+    {SIGQUIT, "SIGQUIT"}, {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"},
+    {SIGALRM, "SIGALRM"}, {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"},
+  };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (names[i].sig == sig)
+      return names[i].name;
+  return NULL;
+}
+
+/* --- its output --------------------------------------------------------- */
+
+static void keep_tail(kb_worker_proc *w, const char *p, size_t n)
+{
+  if (n >= KB_TAIL_BYTES) {
+    p += n - KB_TAIL_BYTES;
+    n = KB_TAIL_BYTES;
+    w->tail_len = 0;
+  }
+  if (w->tail_len + n > KB_TAIL_BYTES) {
+    size_t drop = w->tail_len + n - KB_TAIL_BYTES;
+    memmove(w->tail, w->tail + drop, w->tail_len - drop);
+    w->tail_len -= drop;
+  }
+  memcpy(w->tail + w->tail_len, p, n);
+  w->tail_len += n;
+}
+
+void kb_worker_drain(kb_worker_proc *w)
+{
+  char buf[4096];
+  while (w->output_fd >= 0) {
+    ssize_t n = read(w->output_fd, buf, sizeof buf);
+    if (n > 0) {
+      keep_tail(w, buf, (size_t)n);
+    } else if (n == 0) {
+      close(w->output_fd);
+      w->output_fd = -1;
+    } else if (errno != EINTR) {
+      break;
+    }
+  }
+}
+
+char *kb_worker_last_lines(const kb_worker_proc *w)
+{
+  size_t end = w->tail_len, start;
+  while (end > 0 && (w->tail[end - 1] == '\n' || w->tail[end - 1] == '\r'))
+    end--;
+  int lines = 0;
+  for (start = end; start > 0; start--)
+    if (w->tail[start - 1] == '\n' && ++lines == KB_TAIL_LINES)
+      break;
+  if (start == end)
+    return NULL;
+  char *s = malloc(end - start + 1);
+  if (!s)
+    return NULL;
+  for (size_t i = start; i < end; i++) {
+    unsigned char ch = (unsigned char)w->tail[i];
+    s[i - start] = ch == '\n' || ch == '\t' || (ch >= 0x20 && ch != 0x7f)
+                   ? (char)ch : '?';
+  }
+  s[end - start] = '\0';
+  return s;
+}
+
+/* --- its life ----------------------------------------------------------- */
+
+/* In the child: wire the pipes to the worker's fixed descriptors and start
+** this binary as the worker.  It gets a process group of its own (the
+** watchdog kills the group, and the terminal's Ctrl-C reaches only the
+** supervisor) and dies with the supervisor, even by SIGKILL. */
+static void become_worker(const char *exe, pid_t parent, int orders,
+                          int reports, int output)
+{
+  setpgid(0, 0);
+#ifdef __linux__
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+  if (getppid() != parent)
+    _exit(127);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  signal(SIGPIPE, SIG_DFL);
+  /* Copies above the fixed numbers first, so no dup2 overwrites a pipe
+  ** that still has to be moved. */
+  int in = fcntl(orders, F_DUPFD_CLOEXEC, 10);
+  int rep = fcntl(reports, F_DUPFD_CLOEXEC, 10);
+  int out = fcntl(output, F_DUPFD_CLOEXEC, 10);
+  int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (in < 0 || rep < 0 || out < 0 || null < 0 || dup2(null, 0) < 0
+      || dup2(out, 1) < 0 || dup2(out, 2) < 0
+      || dup2(in, KB_WORKER_ORDERS) < 0 || dup2(rep, KB_WORKER_REPORTS) < 0)
+    _exit(127);
+  execl(exe, "kbench", KB_WORKER_ARG, (char *)NULL);
+  fprintf(stderr, "kbench: cannot start %s: %s\n", exe, strerror(errno));
+  _exit(127);
+}
+
+int kb_worker_start(kb_worker_proc *w, const char *exe, char *err,
+                    size_t len)
+{
+  int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
+  /* Close-on-exec: a worker started later must not hold this one's pipes
+  ** open, or this one's end of file would never be seen. */
+  if (pipe2(orders, O_CLOEXEC) || pipe2(reports, O_CLOEXEC)
+      || pipe2(output, O_CLOEXEC | O_NONBLOCK)) {
+    snprintf(err, len, "cannot create pipes: %s", strerror(errno));
+    goto fail;
+  }
+  /* The child's ends must block: only the supervisor's output end is
+  ** non-blocking. */
+  fcntl(output[1], F_SETFL, 0);
+  pid_t parent = getpid();
+  pid_t pid = fork();
+  if (pid < 0) {
+    snprintf(err, len, "cannot fork: %s", strerror(errno));
+    goto fail;
+  }
+  if (pid == 0)
+    become_worker(exe, parent, orders[0], reports[1], output[1]);
+  setpgid(pid, pid);       /* also here: whichever runs first wins */
+  close(orders[0]);
+  close(reports[1]);
+  close(output[1]);
+  memset(w, 0, sizeof *w);
+  w->pid = pid;
+  w->orders_fd = orders[1];
+  w->reports_fd = reports[0];
+  w->output_fd = output[0];
+  return 0;
+fail:
+  for (int i = 0; i < 2; i++) {
+    if (orders[i] >= 0) close(orders[i]);
+    if (reports[i] >= 0) close(reports[i]);
+    if (output[i] >= 0) close(output[i]);
+  }
+  return -1;
+}
+
+/* The group is killed before the worker is reaped, while its number cannot
+** be reused, so that nothing a plugin started outlives it either. */
+int kb_worker_reap(kb_worker_proc *w, double grace)
+{
+  siginfo_t info;
+  const struct timespec tick = {0, 5000000};
+  for (double waited = 0;; waited += 0.005) {
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)w->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0
+        && info.si_pid == w->pid)
+      break;
+    if (waited >= grace)
+      break;
+    nanosleep(&tick, NULL);
+  }
+  kill(-w->pid, SIGKILL);
+  int status = 0;
+  while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  kb_worker_drain(w);
+  if (w->output_fd >= 0)
+    close(w->output_fd);
+  if (w->orders_fd >= 0)
+    close(w->orders_fd);
+  close(w->reports_fd);
+  kb_inbox_free(&w->inbox);
+  w->pid = 0;
+  w->output_fd = -1;
+  return status;
+}
+
+void kb_worker_describe(const kb_worker_proc *w, int outcome, int status,
+                        double timeout, char *buf, size_t len)
+{
+  const char *stage = w->stage[0] ? w->stage : "start-up";
+  const char *sig = WIFSIGNALED(status) ? kb_signal_name(WTERMSIG(status))
+                                        : NULL;
+  switch (outcome) {
+  case KB_TIMED_OUT:
+    snprintf(buf, len, "timed out after %g s in %s", timeout, stage);
+    return;
+  case KB_STOPPED:
+    snprintf(buf, len, "stopped by a second interrupt in %s", stage);
+    return;
+  case KB_GARBLED:
+    snprintf(buf, len, "the worker sent a malformed report in %s", stage);
+    return;
+  }
+  if (WIFEXITED(status))
+    snprintf(buf, len, "exited with status %d in %s", WEXITSTATUS(status),
+             stage);
+  else if (sig)
+    snprintf(buf, len, "crashed: %s in %s%s", sig, stage,
+             WTERMSIG(status) == SIGKILL ? " (killed from outside: the "
+             "out-of-memory killer?)" : "");
+  else if (WIFSIGNALED(status))
+    snprintf(buf, len, "crashed: signal %d in %s", WTERMSIG(status), stage);
+  else
+    snprintf(buf, len, "the worker was lost in %s", stage);
+}

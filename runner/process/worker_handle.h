@@ -1,0 +1,63 @@
+/*
+** One worker process (worker.h) as the supervisor sees it: started as
+** `kbench --kbench-worker` in a process group of its own, with its orders
+** and reports on two pipes and whatever it prints on a third, of which the
+** last bytes are kept; ended with its whole group; and, when it died in
+** an order, the cause in words.  Nothing here knows about devices, plans
+** or how many workers run at once: that is supervisor.c.
+*/
+#ifndef KB_WORKERPROC_H
+#define KB_WORKERPROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "process/wire.h"
+
+#define KB_TAIL_BYTES 4096
+
+typedef struct kb_worker_proc {
+  pid_t pid;               /* 0: no worker running */
+  int orders_fd;           /* write end of its orders */
+  int reports_fd;          /* read end of its reports */
+  int output_fd;           /* read end of its stdout and stderr; -1 at EOF */
+  kb_inbox inbox;
+  char stage[32];          /* the stage it reported last */
+  char tail[KB_TAIL_BYTES];/* the last bytes it printed for this order */
+  size_t tail_len;
+} kb_worker_proc;
+
+/* How an order ended. */
+enum kb_outcome {
+  KB_ANSWERED = 0,
+  KB_DIED,                 /* the worker exited or was killed */
+  KB_TIMED_OUT,            /* the watchdog killed it */
+  KB_STOPPED,              /* a second SIGINT/SIGTERM killed it */
+  KB_GARBLED               /* it sent something that is not a report */
+};
+
+/* Start exe as a worker into w: 0, or -1 with the reason in err. */
+int kb_worker_start(kb_worker_proc *w, const char *exe, char *err,
+                    size_t len);
+
+/* Wait for the worker to end, killing its whole group if it does not end
+** by itself within grace seconds; closes its pipes and returns its wait
+** status. */
+int kb_worker_reap(kb_worker_proc *w, double grace);
+
+/* Read whatever the worker printed; the pipe is non-blocking. */
+void kb_worker_drain(kb_worker_proc *w);
+
+/* The last lines printed, with control characters replaced; NULL if none.
+** The caller frees it. */
+char *kb_worker_last_lines(const kb_worker_proc *w);
+
+/* What ended an order that got no answer, in words ("crashed: SIGSEGV in
+** run", "timed out after 5 s in run"), from its outcome and wait status. */
+void kb_worker_describe(const kb_worker_proc *w, int outcome, int status,
+                        double timeout, char *buf, size_t len);
+
+/* "SIGSEGV" for SIGSEGV; NULL for a signal without a name here. */
+const char *kb_signal_name(int sig);
+
+#endif

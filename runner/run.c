@@ -1,0 +1,366 @@
+/*
+** One benchmark run, the supervisor's whole job: it finds the plugins, has
+** a worker describe them, plans the cases, has a worker per device run each
+** one, and hands every result to the writers as it comes; it never loads a
+** plugin or touches CUDA itself (process/supervisor.h).  Every piece of
+** state lives in kb_run_main's frame and is passed down; nothing is global.
+*/
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "catalogue.h"
+#include "core/verdict.h"
+#include "output/csv.h"
+#include "output/groups.h"
+#include "output/results_json.h"
+#include "output/writer.h"
+#include "plan/cli.h"
+#include "plan/launcher.h"
+#include "plan/plan.h"
+#include "process/supervisor.h"
+#include "run.h"
+
+/* The plan's progress: where results go, and the devices, each with its
+** place in the plan. */
+typedef struct kb_run {
+  kb_writers *writers;
+  const kb_options *o;
+  const kb_plan *plan;
+  kb_run_device *devices; /* one per lane of the supervisor */
+  size_t n_devices;
+  size_t *next;           /* per device: its next case x repetition */
+} kb_run;
+
+/* The first time a device's worker opens it. */
+static void device_opened(void *ctx, size_t lane, const kb_device_report *d)
+{
+  kb_run *run = ctx;
+  run->devices[lane].report = *d;
+  run->devices[lane].opened = 1;
+  kb_writers_device(run->writers, lane);
+}
+
+/* Give a device's worker its next case (one repetition of it), or, when it
+** has none left or the run is stopping, tell the writers it is done. */
+static void start_next(kb_supervisor *sv, kb_run *run, size_t lane)
+{
+  size_t k = run->next[lane], reps = run->o->repetitions;
+  if (k >= run->plan->n * reps || sv->interrupted) {
+    kb_writers_lane_done(run->writers, lane);
+    return;
+  }
+  run->next[lane]++;
+  const kb_plan_case *pc = &run->plan->cases[k / reps];
+  kb_order order;
+  order.index = k / reps;
+  snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
+  snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
+  order.n_values = pc->variant->n_params;
+  memcpy(order.values, pc->values, order.n_values * sizeof *order.values);
+  kb_writers_start(run->writers, lane, pc);
+  kb_supervisor_send(sv, lane, &order);
+}
+
+/* Every device's worker runs the whole plan, all at once; results are
+** written as they come, whichever device they are from.  The exit status
+** the results call for. */
+static int run_plan(kb_supervisor *sv, kb_run *run)
+{
+  int status = KB_EXIT_OK;
+  size_t lane, done = 0;
+  size_t total = run->plan->n * run->o->repetitions * run->n_devices;
+  kb_result res;
+  for (lane = 0; lane < run->n_devices; lane++)
+    start_next(sv, run, lane);
+  while (kb_supervisor_next(sv, &lane, &res) == 0) {
+    size_t k = run->next[lane] - 1, reps = run->o->repetitions;
+    kb_writers_result(run->writers, lane, &run->plan->cases[k / reps], &res,
+                      k % reps);
+    status = kb_exit_worse(status, kb_exit_of(res.verdict));
+    kb_result_free(&res);
+    done++;
+    start_next(sv, run, lane);
+  }
+  if (sv->interrupted && done < total)
+    fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", done, total);
+  return status;
+}
+
+/*
+** The devices to run on, one lane each.  For --devices=all the first
+** lane's worker counts them: the supervisor never initialises CUDA (a
+** crash or hang in the driver must cost a worker, not the run), and that
+** worker goes on to run device 0's cases, so the count costs no extra
+** start.  Without a device, all is device 0 alone, whose CUDA cases skip,
+** as on any run without one.  0, or -1 when they cannot be had.
+*/
+static int choose_devices(kb_supervisor *sv, const kb_options *o,
+                          kb_run_device **devices, size_t *n)
+{
+  int ordinals[KB_MAX_DEVICES], count = 0;
+  size_t want = o->n_devices;
+  char why[512];
+  memcpy(ordinals, o->devices, sizeof ordinals);
+  if (o->all_devices) {
+    if (kb_supervisor_count(sv, &count, why, sizeof why)) {
+      fprintf(stderr, "kbench: --devices=all: cannot count the devices: "
+              "%s\n", why);
+      return -1;
+    }
+    if (count == 0)
+      fprintf(stderr, "kbench: warning: --devices=all: %s; running on "
+              "device 0 alone\n", why);
+    if (count > KB_MAX_DEVICES)
+      fprintf(stderr, "kbench: warning: --devices=all: %d devices, running "
+              "on the first %d\n", count, KB_MAX_DEVICES);
+    want = count < 1 ? 1 : count > KB_MAX_DEVICES ? KB_MAX_DEVICES
+                                                  : (size_t)count;
+    for (size_t i = 0; i < want; i++)
+      ordinals[i] = (int)i;
+  }
+  *devices = calloc(want, sizeof **devices);
+  if (!*devices || kb_supervisor_lanes(sv, ordinals, want)) {
+    fprintf(stderr, "kbench: out of memory\n");
+    return -1;
+  }
+  for (size_t i = 0; i < want; i++)
+    (*devices)[i].ordinal = ordinals[i];
+  *n = want;
+  return 0;
+}
+
+static int build_plan(kb_plan *plan, const kb_catalogue *cat,
+                      const kb_options *o)
+{
+  char err[1024];
+  int rc;
+  if (o->cases_path) {
+    FILE *f = fopen(o->cases_path, "r");
+    if (!f) {
+      fprintf(stderr, "kbench: cannot open %s\n", o->cases_path);
+      return -1;
+    }
+    rc = kb_plan_read_cases(plan, cat->plugins, cat->n, f, o->cases_path,
+                            err, sizeof err);
+    fclose(f);
+  } else {
+    kb_plan_opts po = {
+      .assignments = o->params, .n_assignments = o->n_params,
+      .zips = o->zips, .n_zips = o->n_zips,
+      .include = o->patterns, .n_include = o->n_patterns,
+      .exclude = o->excludes, .n_exclude = o->n_excludes,
+    };
+    rc = kb_plan_build(plan, cat->plugins, cat->n, &po, err, sizeof err);
+  }
+  if (rc)
+    fprintf(stderr, "kbench: %s\n", err);
+  return rc;
+}
+
+static const char *env_get(const char *name, void *ctx)
+{
+  (void)ctx;
+  return getenv(name);
+}
+
+/* The result files' names with %r and %h filled in (kb_launch_path). */
+typedef struct kb_names {
+  char json[PATH_MAX], csv[PATH_MAX], samples[PATH_MAX];
+} kb_names;
+
+/*
+** Which process of a job this is (launcher.h): it picks the device unless
+** --device did, and names the result files, which o then points to in
+** names.  A name without %r is written by every rank of a larger job,
+** each over the others' file: said once, by the rank that prints.
+** 0, or -1 with a message in err.
+*/
+static int join_job(kb_options *o, kb_launch *l, kb_names *names, int quiet,
+                    char *err, size_t len)
+{
+  /* --devices names its devices; --device, or else the launcher's local
+  ** rank, names the one device. */
+  if (!o->devices_given) {
+    int d = kb_launch_device(l, o->device_given ? o->devices[0] : -1,
+                             getenv("CUDA_VISIBLE_DEVICES"), err, len);
+    if (d < 0)
+      return -1;
+    o->devices[0] = d;
+  }
+  struct { const char *opt, **path; char *name; } files[] = {
+    {"--json", &o->json_path, names->json},
+    {"--csv", &o->csv_path, names->csv},
+    {"--samples", &o->samples_path, names->samples},
+  };
+  for (int i = 0; i < 3; i++) {
+    if (!*files[i].path)
+      continue;
+    int ranks = kb_launch_path(l, files[i].opt, *files[i].path, files[i].name,
+                               PATH_MAX, err, len);
+    if (ranks < 0)
+      return -1;
+    if (ranks == 0 && l->world_size > 1 && !quiet)
+      fprintf(stderr, "kbench: warning: %s=%s has no %%r: the %d ranks of "
+              "this job may write over each other's file\n", files[i].opt,
+              *files[i].path, l->world_size);
+    *files[i].path = files[i].name;
+  }
+  return 0;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* The writers the options ask for, in the order they always ran: the
+** table, the CSV files, the JSON file, JSON on stdout. */
+typedef struct kb_outputs {
+  kb_report report;
+  kb_groups groups;       /* the report, in device groups */
+  kb_csv_files csv;
+  kb_json json[2];        /* [0] --json's file, [1] --format=json's stdout */
+  kb_writers writers;
+} kb_outputs;
+
+/* Open them: 0, or -1 with a message in err (a file that cannot be
+** created is the user's to fix: KB_EXIT_USAGE, as ever). */
+static int open_outputs(kb_outputs *out, const kb_options *o,
+                        const kb_launch *launch, int argc, char **argv,
+                        kb_run_device *devices, size_t n_devices, int quiet,
+                        char *err, size_t len)
+{
+  out->csv.devices = devices;
+  if (kb_export_open(&out->csv.csv, o->csv_path, KB_CSV_HEADER, err, len)
+      || kb_export_open(&out->csv.samples, o->samples_path,
+                        KB_SAMPLES_HEADER, err, len)
+      || kb_json_open(&out->json[0], o->json_path, o, launch, argc, argv,
+                      devices, n_devices, err, len)
+      || kb_json_open(&out->json[1], o->json_stdout && !quiet ? "-" : NULL, o,
+                      launch, argc, argv, devices, n_devices, err, len))
+    return -1;
+  kb_report_init(&out->report, o->json_stdout || quiet ? NULL : stdout,
+                 o->tap, o->calibrate, !quiet);
+  kb_writers_add(&out->writers, kb_table_writer(&out->groups));
+  kb_writers_add(&out->writers, kb_csv_writer(&out->csv));
+  kb_writers_add(&out->writers, kb_json_writer(&out->json[0]));
+  kb_writers_add(&out->writers, kb_json_writer(&out->json[1]));
+  return 0;
+}
+
+/* Close what open_outputs opened, after a failure or the run's end (each
+** close is safe twice). */
+static void close_outputs(kb_outputs *out)
+{
+  char err[1024];
+  kb_export_close(&out->csv.csv, err, sizeof err);
+  kb_export_close(&out->csv.samples, err, sizeof err);
+  kb_json_close(&out->json[0], err, sizeof err);
+  kb_json_close(&out->json[1], err, sizeof err);
+  kb_groups_free(&out->groups);
+}
+
+int kb_run_main(int argc, char **argv)
+{
+  kb_options o;
+  int rc = kb_cli_parse(argc, argv, &o);
+  if (rc != 0) {
+    kb_cli_free(&o);
+    return rc > 0 ? KB_EXIT_OK : KB_EXIT_USAGE;
+  }
+  kb_catalogue cat = {0};
+  kb_plan plan = {0};
+  kb_outputs out = {0};
+  kb_supervisor sv;
+  kb_launch launch;
+  kb_names names;
+  char err[1024];
+  int status = KB_EXIT_OK;
+  kb_run_device *devices = NULL;
+  size_t n_devices = 0, *next = NULL;
+  if (kb_launch_detect(&launch, env_get, NULL, err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    kb_cli_free(&o);
+    return KB_EXIT_USAGE;
+  }
+  /* Of a job's ranks only the first prints, unless asked: the others'
+  ** tables would interleave with its own. */
+  int quiet = launch.rank != 0 && !o.all_ranks;
+  if (join_job(&o, &launch, &names, quiet, err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    kb_cli_free(&o);
+    return KB_EXIT_USAGE;
+  }
+  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs};
+  if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    kb_supervisor_close(&sv);
+    kb_cli_free(&o);
+    return KB_EXIT_ERROR;
+  }
+  if (kb_catalogue_load(&cat, &sv, &o)) {
+    fprintf(stderr, "kbench: out of memory\n");
+    status = KB_EXIT_ERROR;
+    goto done;
+  }
+  if (o.list) {
+    kb_catalogue_list(&cat, quiet);
+    status = cat.n_failures ? KB_EXIT_LOAD : KB_EXIT_OK;
+    goto done;
+  }
+  if (build_plan(&plan, &cat, &o)) {
+    status = KB_EXIT_USAGE;
+    goto done;
+  }
+  if (choose_devices(&sv, &o, &devices, &n_devices)) {
+    status = KB_EXIT_ERROR;
+    goto done;
+  }
+  if (open_outputs(&out, &o, &launch, argc, argv, devices, n_devices, quiet,
+                   err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    status = KB_EXIT_USAGE;
+    goto done;
+  }
+  if (!(next = calloc(n_devices, sizeof *next))
+      || kb_groups_begin(&out.groups, &out.report, devices, n_devices,
+                         &o.measure)) {
+    fprintf(stderr, "kbench: out of memory\n");
+    status = KB_EXIT_ERROR;
+    goto done;
+  }
+  kb_run run = {.writers = &out.writers, .o = &o, .plan = &plan,
+                .devices = devices, .n_devices = n_devices, .next = next};
+  sv.on_device = device_opened;
+  sv.device_ctx = &run;
+  kb_writers_begin(&out.writers,
+                   cat.n_failures + plan.n * o.repetitions * n_devices);
+  for (size_t i = 0; i < cat.n_failures; i++)
+    kb_report_load_failure(&out.report, cat.failures[i].what,
+                           cat.failures[i].msg);
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  status = run_plan(&sv, &run);
+  double seconds = seconds_since(&t0);
+  if (cat.n_failures)
+    status = kb_exit_worse(status, KB_EXIT_LOAD);
+  if (kb_writers_end(&out.writers, seconds, err, sizeof err)) {
+    fprintf(stderr, "kbench: %s\n", err);
+    status = kb_exit_worse(status, KB_EXIT_ERROR);
+  }
+done:
+  close_outputs(&out);
+  kb_supervisor_close(&sv);
+  free(next);
+  free(devices);
+  kb_plan_free(&plan);
+  kb_catalogue_free(&cat);
+  kb_cli_free(&o);
+  /* An interrupted run wrote what finished; it ends as the signal asked. */
+  return sv.interrupted ? 128 + sv.interrupted : status;
+}

@@ -1,0 +1,149 @@
+# The test plugins: host variants the shell tests slow down or misuse,
+# one module per way of being broken (one source, a define each), the
+# isolation corpus, the GPU's broken plugins, and ABI 1.0 and 1.1 plugins.
+# None is installed (-rpath /nowhere); the shell tests find them in
+# tests/plugins/.libs.
+
+# fleet_sum: a host variant that the environment slows down (fleet.sh).
+check_LTLIBRARIES += tests/plugins/fleet_sum.la
+tests_plugins_fleet_sum_la_SOURCES = tests/plugins/fleet_sum.c
+tests_plugins_fleet_sum_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
+
+# One source, one module per way of being broken.
+BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
+BROKEN_SRC = tests/plugins/broken.c
+check_LTLIBRARIES += tests/plugins/bad_no_entry.la tests/plugins/bad_abi.la \
+	tests/plugins/bad_null_verify.la tests/plugins/bad_setup.la \
+	tests/plugins/bad_param.la tests/plugins/bad_no_output.la \
+	tests/plugins/wrong_sum.la tests/plugins/first_run_only.la
+check_LTLIBRARIES += tests/plugins/bad_abi_newer.la tests/plugins/bad_choices.la
+tests_plugins_bad_abi_newer_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_abi_newer_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ABI_NEWER -DBROKEN_NAME='"bad_abi_newer"'
+tests_plugins_bad_abi_newer_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_choices_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_choices_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CHOICES -DBROKEN_NAME='"bad_choices"'
+tests_plugins_bad_choices_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_no_entry_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_no_entry_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_NO_ENTRY -DBROKEN_NAME='"bad_no_entry"'
+tests_plugins_bad_no_entry_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_plugins_bad_abi_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_abi_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ABI -DBROKEN_NAME='"bad_abi"'
+tests_plugins_bad_abi_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_null_verify_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_null_verify_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_NULL_VERIFY -DBROKEN_NAME='"bad_null_verify"'
+tests_plugins_bad_null_verify_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_setup_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_SETUP -DBROKEN_NAME='"bad_setup"'
+tests_plugins_bad_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_param_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_param_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_PARAM -DBROKEN_NAME='"bad_param"'
+tests_plugins_bad_param_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_bad_no_output_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_no_output_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_NO_OUTPUT -DBROKEN_NAME='"bad_no_output"'
+tests_plugins_bad_no_output_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_wrong_sum_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_wrong_sum_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_WRONG -DBROKEN_NAME='"wrong_sum"'
+tests_plugins_wrong_sum_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_first_run_only_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_first_run_only_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_FIRST_RUN_ONLY -DBROKEN_NAME='"first_run_only"'
+tests_plugins_first_run_only_la_LDFLAGS = $(BROKEN_LDFLAGS)
+
+# The isolation corpus: each crashes, exits, hangs or prints in one
+# callback (tests/isolation.sh).
+check_LTLIBRARIES += tests/plugins/crash_setup.la tests/plugins/crash_run.la tests/plugins/crash_verify.la tests/plugins/crash_bytes.la tests/plugins/crash_teardown.la tests/plugins/crash_load.la tests/plugins/abort_setup.la tests/plugins/exit0_run.la tests/plugins/exit3_verify.la tests/plugins/exit_teardown.la tests/plugins/kill_run.la tests/plugins/hang_run.la tests/plugins/huge.la tests/plugins/chatty.la tests/plugins/unsupported.la
+tests_plugins_crash_setup_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_SETUP -DBROKEN_NAME='"crash_setup"'
+tests_plugins_crash_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_RUN -DBROKEN_NAME='"crash_run"'
+tests_plugins_crash_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_verify_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_verify_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_VERIFY -DBROKEN_NAME='"crash_verify"'
+tests_plugins_crash_verify_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_bytes_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_bytes_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_BYTES -DBROKEN_NAME='"crash_bytes"'
+tests_plugins_crash_bytes_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_teardown_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_teardown_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_TEARDOWN -DBROKEN_NAME='"crash_teardown"'
+tests_plugins_crash_teardown_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_crash_load_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_crash_load_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_LOAD -DBROKEN_NAME='"crash_load"'
+tests_plugins_crash_load_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_abort_setup_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_abort_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ABORT_SETUP -DBROKEN_NAME='"abort_setup"'
+tests_plugins_abort_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_exit0_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_exit0_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_EXIT0_RUN -DBROKEN_NAME='"exit0_run"'
+tests_plugins_exit0_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_exit3_verify_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_exit3_verify_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_EXIT3_VERIFY -DBROKEN_NAME='"exit3_verify"'
+tests_plugins_exit3_verify_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_exit_teardown_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_exit_teardown_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_EXIT_TEARDOWN -DBROKEN_NAME='"exit_teardown"'
+tests_plugins_exit_teardown_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_kill_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_kill_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_KILL_RUN -DBROKEN_NAME='"kill_run"'
+tests_plugins_kill_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_hang_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_hang_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_HANG_RUN -DBROKEN_NAME='"hang_run"'
+tests_plugins_hang_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_huge_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_huge_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_HUGE -DBROKEN_NAME='"huge"'
+tests_plugins_huge_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_chatty_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_chatty_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CHATTY -DBROKEN_NAME='"chatty"'
+tests_plugins_chatty_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_unsupported_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_unsupported_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_UNSUPPORTED -DBROKEN_NAME='"unsupported"'
+tests_plugins_unsupported_la_LDFLAGS = $(BROKEN_LDFLAGS)
+
+if HAVE_CUDA
+check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
+	tests/plugins/gpu_late_setup.la
+tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
+tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_ok_la_SOURCES = tests/plugins/gpu_ok.cu
+tests_plugins_gpu_ok_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_ok_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_crash_run_la_SOURCES = tests/plugins/gpu_crash_run.cu
+tests_plugins_gpu_crash_run_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_crash_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_hang_la_SOURCES = tests/plugins/gpu_hang.cu
+tests_plugins_gpu_hang_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_hang_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_illegal_la_SOURCES = tests/plugins/gpu_illegal.cu
+tests_plugins_gpu_illegal_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_illegal_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_side_stream_la_SOURCES = tests/plugins/gpu_side_stream.cu
+tests_plugins_gpu_side_stream_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_side_stream_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_reset_la_SOURCES = tests/plugins/gpu_reset.cu
+tests_plugins_gpu_reset_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_reset_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_legacy_la_SOURCES = tests/plugins/gpu_legacy.cu
+tests_plugins_gpu_legacy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_legacy_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_nonblocking_la_SOURCES = tests/plugins/gpu_nonblocking.cu
+tests_plugins_gpu_nonblocking_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_nonblocking_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_late_setup_la_SOURCES = tests/plugins/gpu_late_setup.cu
+tests_plugins_gpu_late_setup_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_late_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# The kit's CUDA part under nvcc (tests/kit.sh).
+check_LTLIBRARIES += tests/plugins/kit_cuda.la
+tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu
+tests_plugins_kit_cuda_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_kit_cuda_la_LDFLAGS = $(BROKEN_LDFLAGS)
+endif
+
+# ABI 1.1 (tests/shell/staging.sh): a plugin built against the frozen 1.0 header,
+# which the runner must still load and run, and one that uses the staging
+# services, work and enumerated parameters.
+check_LTLIBRARIES += tests/plugins/abi10.la tests/plugins/staging.la
+tests_plugins_abi10_la_SOURCES = tests/plugins/abi10.c
+tests_plugins_abi10_la_CPPFLAGS = -I$(top_srcdir)/tests/abi10
+tests_plugins_abi10_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
+tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
+EXTRA_DIST += tests/abi10/kbench/plugin.h tests/plugins/gpu_broken.cuh

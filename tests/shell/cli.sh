@@ -1,0 +1,106 @@
+#!/bin/sh
+# The command line: help, version, usage errors and their exit status.
+. "$top_srcdir/tests/shell/lib.sh"
+export KBENCH_PLUGIN_PATH="$top_builddir/plugins/host/.libs"
+
+check "--help exits 0 and documents the exit codes" 0 "5  nothing failed" \
+  "$KBENCH" --help
+check_help "$top_srcdir/runner/plan/cli.c" "$KBENCH"
+check "--version prints the ABI" 0 "plugin ABI 1\.1" "$KBENCH" --version
+check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
+  "$KBENCH" --frobnicate
+check "missing option value: 2" 2 "option '--mode' needs a value" "$KBENCH" --mode
+check "unknown letter in a cluster of short options is named" 2 \
+  "unknown option '-x'" "$KBENCH" -lx
+check "bad mode: 2" 2 "expected cold, hot or graph" "$KBENCH" --mode=warm
+check "bad seed: 2" 2 "invalid --seed" "$KBENCH" --seed=-4
+check "bad noise: 2" 2 "percentage" "$KBENCH" --max-noise=200
+check "--max-noise that is not a number asks for a percentage, not seconds" \
+  2 "invalid --max-noise 'lots': expected a percentage" \
+  "$KBENCH" --max-noise=lots
+check "min above max samples: 2" 2 "more than --max-samples" \
+  "$KBENCH" --min-samples=10 --max-samples=5
+check "--param without '=': 2" 2 "expected NAME=VALUE" "$KBENCH" --param n
+check "--param typo: 2, names it" 2 "--param nn: no selected variant" \
+  "$KBENCH" --param nn=5 reduce_cpu
+check "--param out of range: 2" 2 "n=0 is outside" \
+  "$KBENCH" --param n=0 reduce_cpu
+check "--param junk: 2" 2 "'12q' is not an integer" \
+  "$KBENCH" --param n=12q reduce_cpu
+check "--param range: 1K:4K:*2,7 runs 1K, 2K, 4K and 7" 0 \
+  "n=1K .*n=2K .*n=4K .*n=7 " sh -c '"$1" --min-time=0 --param n=1K:4K:*2,7 \
+  reduce_cpu | tr "\n" " "' _ "$KBENCH"
+check "--param arithmetic range: 3 cases" 0 "^# 3 cases" \
+  "$KBENCH" --min-time=0 --param n=100:300:+100 copy_cpu
+check "--param range START > STOP: 2, names the item" 2 \
+  "--param n: '4K:1K:\*2': START is more than STOP" \
+  "$KBENCH" --param n=4K:1K:*2 reduce_cpu
+check "--param range with a missing part: 2" 2 \
+  "'1:8': expected START:STOP:\*FACTOR or START:STOP:\+STEP" \
+  "$KBENCH" --param n=1:8 reduce_cpu
+check "--param range over the cap: 2, cap named" 2 \
+  "'1:1G:\+1' would make more than 100000 values" \
+  "$KBENCH" --param n=1:1G:+1 reduce_cpu
+check "--param range values are checked against the limits" 2 \
+  "n=0 is outside" "$KBENCH" --param n=0:8:+4 reduce_cpu
+check "usage error writes no CSV" 2 "outside" \
+  "$KBENCH" --param n=0 --csv="$tmpdir/none.csv" reduce_cpu
+assert "no CSV file or temporary left behind" \
+  test -z "$(ls "$tmpdir")"
+check "unknown plugin: load error 3, search path shown" 3 \
+  "not found in .*plugins/host/\.libs" "$KBENCH" no_such_variant
+printf 'reduce_cpu n=5\n# a comment\n\nreduce_cpu m=5\n' > "$tmpdir/cases.txt"
+check "--cases: a bad line is a usage error naming file and line" 2 \
+  "cases\.txt:4: 'm=5': reduce_cpu has no such parameter" \
+  "$KBENCH" --cases="$tmpdir/cases.txt"
+check "--cases and --param together are refused" 2 "cannot be combined" \
+  "$KBENCH" --cases="$tmpdir/cases.txt" --param n=3
+printf 'reduce_cpu n=5,6\ncopy_cpu n=7\n' > "$tmpdir/cases.txt"
+check "--cases runs exactly the listed cases" 0 "^copy_cpu +n=7 " \
+  "$KBENCH" --min-time=0 --cases="$tmpdir/cases.txt"
+check "--cases and --zip together are refused" 2 "cannot be combined" \
+  "$KBENCH" --cases="$tmpdir/cases.txt" --zip=rows,cols
+
+# Selecting variants: patterns over the catalogue, --exclude.
+fast="--min-time=0 --max-noise=5 --timeout=2"
+for want in "^1\.\.2$" "^ok 1 - copy_cpu n=1K$" "^ok 2 - reduce_cpu n=1K$"; do
+  check "pattern '*_cpu' less --exclude='transpose_*': $want" 0 "$want" \
+    "$KBENCH" $fast --tap --param n=1K --exclude='transpose_*' '*_cpu'
+done
+check "a pattern matching no variant: 2, names it" 2 \
+  "no variant matches 'xyz\*'" "$KBENCH" 'xyz*'
+check "plugin names and patterns together are refused" 2 "not both" \
+  "$KBENCH" reduce_cpu 'copy_*'
+for want in "^1\.\.1$" "^ok 1 - reduce_cpu n=1K$"; do
+  check "--exclude=copy_cpu among named plugins: $want" 0 "$want" \
+    "$KBENCH" $fast --tap --param n=1K --exclude=copy_cpu reduce_cpu copy_cpu
+done
+check "--exclude leaving nothing: 2" 2 "--exclude leaves no variant to run" \
+  "$KBENCH" --exclude='*' reduce_cpu
+
+# --zip, through transpose_cpu (rows, cols, block).
+transpose="$top_builddir/plugins/transpose/.libs/transpose_cpu.so"
+for want in "^1\.\.2$" "^ok 2 - transpose_cpu rows=128 cols=16 block=32$"; do
+  check "--zip=rows,cols pairs 2 rows with 2 cols: $want" 0 "$want" \
+    "$KBENCH" $fast --tap --zip=rows,cols --param rows=64,128 \
+    --param cols=32,16 "$transpose"
+done
+for want in "^1\.\.6$" "^ok 2 - transpose_cpu rows=32 cols=16 block=32$" \
+    "^ok 6 - transpose_cpu rows=128 cols=48 block=32$"; do
+  check "--zip over ranges, crossed with block: $want" 0 "$want" \
+    "$KBENCH" $fast --tap --zip=rows,cols --param rows=32:128:*2 \
+    --param cols=16:48:+16 --param block=0,32 "$transpose"
+done
+check "--zip lists of unequal length: 2, names lists and lengths" 2 \
+  "--zip rows,cols: lists of unequal length for transpose_cpu: rows has 2, cols has 1" \
+  "$KBENCH" --zip=rows,cols --param rows=64,128 --param cols=32 "$transpose"
+check "--zip of a parameter no selected variant has: 2" 2 \
+  "--zip n,stride: no selected variant has a parameter stride" \
+  "$KBENCH" --zip=n,stride reduce_cpu
+check "--zip of one name: 2" 2 "invalid --zip 'n': expected two or more" \
+  "$KBENCH" --zip=n reduce_cpu
+check "--list shows the host variants with parameters" 0 \
+  "reduce_cpu \[host\]" "$KBENCH" --list
+check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
+  "$KBENCH" --list reduce_cpu
+done_testing

@@ -1,0 +1,206 @@
+#!/bin/sh
+# kbench compare on the constructed results in tests/compare/ (written by
+# tests/compare/make-fixtures.py): what is flagged, what is only listed,
+# the exit status, the device warning, and the three output formats.
+. "$top_srcdir/tests/shell/lib.sh"
+fx="$top_srcdir/tests/compare"
+cmp() { "$KBENCH" compare "$@"; }
+
+check "--help exits 0 and documents the exit status" 0 \
+  "2  usage error, or a file that cannot be read" cmp --help
+check_help "$top_srcdir/runner/analyze/compare.c" "$KBENCH" compare
+check "one file: usage error 2" 2 "expected two files" cmp "$fx/base.json"
+check "three files: usage error 2" 2 "expected two files.*got 3" \
+  cmp "$fx/base.json" "$fx/base.json" "$fx/base.json"
+check "unknown option: 2" 2 "unknown option '--frobnicate'" \
+  cmp --frobnicate "$fx/base.json" "$fx/base.json"
+check "--alpha above 1: 2" 2 "invalid --alpha '2'" \
+  cmp --alpha=2 "$fx/base.json" "$fx/base.json"
+check "--alpha 0: 2" 2 "invalid --alpha '0'" \
+  cmp --alpha=0 "$fx/base.json" "$fx/base.json"
+check "--threshold not a number: 2" 2 "invalid --threshold 'lots': expected a percentage" \
+  cmp --threshold=lots "$fx/base.json" "$fx/base.json"
+check "negative --host-threshold: 2" 2 "invalid --host-threshold '-1'" \
+  cmp --host-threshold=-1 "$fx/base.json" "$fx/base.json"
+check "--format=xml: 2" 2 "expected table, markdown or json" \
+  cmp --format=xml "$fx/base.json" "$fx/base.json"
+check "--threshold without a value: 2" 2 "needs a value" \
+  cmp "$fx/base.json" "$fx/base.json" --threshold
+
+end_without_json_c "comparisons" cmp "$fx/base.json" "$fx/base.json"
+
+# Unreadable input.
+printf 'not json\n' > "$tmpdir/text.json"
+: > "$tmpdir/empty.json"
+printf '{"context": {}}\n' > "$tmpdir/none.json"
+printf '{"benchmarks": {"name": "x"}}\n' > "$tmpdir/object.json"
+printf '{"benchmarks": [{"real_time": 1}]}\n' > "$tmpdir/noname.json"
+printf '{"benchmarks": []} {}\n' > "$tmpdir/two.json"
+printf '{"benchmarks": [{"name": "a",\n' > "$tmpdir/cut.json"
+check "missing file: 2, says why" 2 "cannot open .*nothing\.json: No such file" \
+  cmp "$fx/base.json" "$tmpdir/nothing.json"
+check "a text that is not JSON: 2" 2 "text\.json: not JSON" \
+  cmp "$tmpdir/text.json" "$fx/base.json"
+check "an empty file: 2" 2 "empty\.json: not JSON" \
+  cmp "$fx/base.json" "$tmpdir/empty.json"
+check "a file cut short: 2" 2 "cut\.json: not JSON" \
+  cmp "$fx/base.json" "$tmpdir/cut.json"
+check "text after the JSON value: 2" 2 "two\.json: not JSON: text after" \
+  cmp "$fx/base.json" "$tmpdir/two.json"
+check "no benchmarks array: 2" 2 "none\.json: not a results file: no \"benchmarks\" array" \
+  cmp "$fx/base.json" "$tmpdir/none.json"
+check "benchmarks not an array: 2" 2 "object\.json: not a results file" \
+  cmp "$fx/base.json" "$tmpdir/object.json"
+check "an entry without a name: 2" 2 "noname\.json: benchmarks\[0\] has no name" \
+  cmp "$fx/base.json" "$tmpdir/noname.json"
+
+# Identical runs.
+check "identical runs: exit 0, no regression" 0 \
+  "^# 9 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 8 same" \
+  cmp "$fx/base.json" "$fx/base.json"
+cmp "$fx/base.json" "$fx/base.json" > "$tmpdir/same.txt" 2>&1
+assert "identical runs: no row flagged SLOWER or faster" \
+  sh -c '! grep -Eq "  (SLOWER|faster)( |$)" "$1"' _ "$tmpdir/same.txt"
+check "identical samples: p = 1" 0 \
+  "^reduce_vec4/n:64M/threads:256/offset:0 +89\.04 us +89\.04 us +\+0\.00% +1\.0000 +40/40 +same" \
+  cmp "$fx/base.json" "$fx/base.json"
+check "repetitions are pooled: 3 x 12 samples" 0 \
+  "^reduce_gmem/n:64M/threads:128 .* 36/36 +same" \
+  cmp "$fx/base.json" "$fx/base.json"
+check "a case skipped in both is listed, not compared" 0 \
+  "^reduce_cub/n:64M .* SKIP in both +setup: no CUDA device" \
+  cmp "$fx/base.json" "$fx/base.json"
+
+# Run-to-run drift as measured on the H100: significant, below threshold.
+check "drift of 0.3-0.4% (GPU) and 19% (host): exit 0" 0 \
+  "0 regressions \(0 slower, 0 failed in new\), 0 faster, 8 same" \
+  cmp "$fx/base.json" "$fx/noise.json"
+check "drift: a GPU case moved 0.4% with p < 0.0001 stays 'same'" 0 \
+  "^reduce_gmem/n:64M/threads:128 .* \+0\.43% +<0\.0001 +36/36 +same" \
+  cmp "$fx/base.json" "$fx/noise.json"
+check "drift: the host case moved 19% under the 30% host threshold" 0 \
+  "^copy_cpu/n:16M .* \+18\.82% +<0\.0001 +10/10 +same" \
+  cmp "$fx/base.json" "$fx/noise.json"
+check "a lower --host-threshold flags the host case" 1 \
+  "^copy_cpu/n:16M .* SLOWER" \
+  cmp --host-threshold=10 "$fx/base.json" "$fx/noise.json"
+check "--threshold=0.1 flags the GPU drift: the threshold is what holds" 1 \
+  "5 regressions \(5 slower" \
+  cmp --threshold=0.1 "$fx/base.json" "$fx/noise.json"
+
+# One case 10% slower, one 10% faster, cases in one file only.
+check "a case 10% slower: flagged, exit 1" 1 \
+  "^reduce_vec4/n:64M/threads:256/offset:0 +89\.04 us +97\.84 us +\+9\.88% +<0\.0001 +40/40 +SLOWER" \
+  cmp "$fx/base.json" "$fx/slower.json"
+check "the regression is named under the table" 1 \
+  "^# regression: reduce_vec4/n:64M/threads:256/offset:0 \(\+9\.88%\)" \
+  cmp "$fx/base.json" "$fx/slower.json"
+check "a case 10% faster: listed as faster" 1 \
+  "^transpose_fast/rows:8K/cols:8K .* -10\.06% .* faster" \
+  cmp "$fx/base.json" "$fx/slower.json"
+check "a case only in base is listed" 1 "^gone_variant/n:1K .* 20/- +only in base" \
+  cmp "$fx/base.json" "$fx/slower.json"
+check "a case only in new is listed" 1 "^new_variant/n:1K .* -/20 +only in new" \
+  cmp "$fx/base.json" "$fx/slower.json"
+check "3 samples a side, 48% slower: not significant, and says why" 1 \
+  "^reduce_few/n:1K .* \+48\.00% .* 3/3 +same +3 samples in base, 3 in new: fewer than 5 on a side cannot be significant" \
+  cmp "$fx/base.json" "$fx/slower.json"
+check "a case skipped in base is listed" 1 "^reduce_cub/n:64M .* SKIP in base" \
+  cmp "$fx/base.json" "$fx/slower.json"
+check "--threshold=15: the 10% slowdown is below it, exit 0" 0 \
+  "0 regressions" cmp --threshold=15 "$fx/base.json" "$fx/slower.json"
+check "--alpha=1e-20: the 10% slowdown is not significant enough, exit 0" 0 \
+  "0 regressions" cmp --alpha=1e-20 "$fx/base.json" "$fx/slower.json"
+
+# Passed in base, failed in new.
+check "pass -> crash: a regression, exit 1" 1 \
+  "^stencil_gmem/n:64M/threads:256 .* 40/- +CRASH in new +run: crashed: SIGSEGV in run" \
+  cmp "$fx/base.json" "$fx/crash.json"
+check "pass -> wrong: FAIL in new" 1 \
+  "^reduce_gmem/n:64M/threads:128 .* FAIL in new +verify: element 17" \
+  cmp "$fx/base.json" "$fx/crash.json"
+check "both counted" 1 "2 regressions \(0 slower, 2 failed in new\)" \
+  cmp "$fx/base.json" "$fx/crash.json"
+check "crash -> pass: listed, exit 0" 0 \
+  "^stencil_gmem/n:64M/threads:256 .* CRASH in base" \
+  cmp "$fx/crash.json" "$fx/base.json"
+
+# Devices.
+stderr_of() { "$KBENCH" compare "$@" 2>&1 >/dev/null; }
+stdout_of() { "$KBENCH" compare "$@" 2>/dev/null; }
+check "another device: warning on stderr, names both" 0 \
+  "WARNING: different devices: base ran on NVIDIA H100 80GB HBM3 \(GPU-5c1e.*\), new on NVIDIA A100-SXM4-80GB" \
+  stderr_of "$fx/base.json" "$fx/otherdev.json"
+check "another device: warning in the table's header" 0 \
+  "^# WARNING: different devices" stdout_of "$fx/base.json" "$fx/otherdev.json"
+check "no device in new: warning" 0 "WARNING: different devices: .* new on no device" \
+  stderr_of "$fx/base.json" "$fx/nodevice.json"
+check "no device in base: warning" 0 "base ran on no device, new on NVIDIA H100" \
+  stderr_of "$fx/nodevice.json" "$fx/base.json"
+check "the same device: no warning" 0 "^$" stderr_of "$fx/base.json" "$fx/noise.json"
+
+# Plain Google Benchmark output: repetitions as samples, aggregates ignored.
+check "Google Benchmark JSON: 9 repetitions pooled, 20% slower flagged" 1 \
+  "^BM_slow/1024 .* 9/9 +SLOWER" cmp "$fx/gbench-base.json" "$fx/gbench-new.json"
+check "Google Benchmark JSON: aggregates are not cases" 1 "^# 2 cases" \
+  cmp "$fx/gbench-base.json" "$fx/gbench-new.json"
+
+# Markdown.
+check "markdown: a table with its header row" 1 \
+  "^\| case \| base \| new \| change \| p \| samples \| result \| note \|" \
+  cmp --format=markdown "$fx/base.json" "$fx/slower.json"
+check "markdown: the regression in bold" 1 \
+  "^\| \`reduce_vec4/n:64M/threads:256/offset:0\` \| 89\.04 us \| 97\.84 us \| \+9\.88% \| <0\.0001 \| 40/40 \| \*\*SLOWER\*\* \|" \
+  cmp --format=markdown "$fx/base.json" "$fx/slower.json"
+check "markdown: the device warning" 0 "^> \*\*Warning:\*\* different devices" \
+  cmp --format=markdown "$fx/base.json" "$fx/otherdev.json"
+
+# JSON, read by a strict parser.
+if command -v python3 >/dev/null 2>&1; then
+  strict='import json, sys
+def nan(c): raise ValueError("not strict JSON: " + c)
+d = json.load(sys.stdin, parse_constant=nan)
+case = {c["name"]: c for c in d["cases"]}
+exec(sys.argv[1])
+print("ok")'
+  json_check() {
+    desc=$1 want=$2 code=$3
+    shift 3
+    check "$desc" "$want" "^ok$" sh -c '"$1" compare --json "$2" "$3" 2>/dev/null \
+      | python3 -c "$4" "$5"; exit $(( $? ? 99 : 0 ))' _ "$KBENCH" "$@" "$strict" "$code"
+  }
+  json_check "JSON: strict, a regression and its fields" 0 \
+    'r = case["reduce_vec4/n:64M/threads:256/offset:0"]
+assert r["status"] == "slower" and r["regression"] and r["significant"]
+assert r["base_samples"] == 40 and r["test"] == "normal" and r["p_value"] < 1e-4
+assert abs(r["change_pct"] - 9.8832) < 1e-3 and r["base_median_s"] == 8.904e-05
+assert d["summary"]["regressions"] == 1 and not d["device_mismatch"]
+f = case["transpose_fast/rows:8K/cols:8K"]
+assert f["status"] == "faster" and f["significant"] and not f["regression"]' \
+    "$fx/base.json" "$fx/slower.json"
+  json_check "JSON: cases in one file have null medians, not NaN" 0 \
+    'g, n = case["gone_variant/n:1K"], case["new_variant/n:1K"]
+assert g["status"] == "only_in_base" and g["new_median_s"] is None
+assert g["change_pct"] is None and g["p_value"] is None and g["new_verdict"] is None
+assert n["status"] == "only_in_new" and n["base_median_s"] is None
+assert case["reduce_cub/n:64M"]["base_verdict"] == "skip"' \
+    "$fx/base.json" "$fx/slower.json"
+  json_check "JSON: pass -> crash" 0 \
+    'c = case["stencil_gmem/n:64M/threads:256"]
+assert c["status"] == "failed_in_new" and c["regression"] and c["new_verdict"] == "crash"
+assert d["summary"]["failed_in_new"] == 2' "$fx/base.json" "$fx/crash.json"
+  json_check "JSON: device mismatch" 0 \
+    'assert d["device_mismatch"] and d["warnings"][0].startswith("different devices")
+assert d["new"]["device"]["name"] == "NVIDIA A100-SXM4-80GB"' \
+    "$fx/base.json" "$fx/otherdev.json"
+  json_check "JSON: no device is null" 0 'assert d["new"]["device"] is None' \
+    "$fx/base.json" "$fx/nodevice.json"
+  check "--json exits 1 on a regression too" 1 '"regressions": 1' \
+    cmp --json "$fx/base.json" "$fx/slower.json"
+  check "--format=json is --json" 1 '"regressions": 1' \
+    cmp --format=json "$fx/base.json" "$fx/slower.json"
+else
+  tap_n=$((tap_n + 1))
+  echo "ok $tap_n # SKIP no python3 to check the JSON with a strict parser"
+fi
+done_testing

@@ -1,0 +1,77 @@
+#!/bin/sh
+# A third party's view: install kbench into a temporary root, build the
+# out-of-tree example plugin with nothing but pkg-config, and run it
+# through the installed kbench.
+. "$top_srcdir/tests/shell/lib.sh"
+root=$tmpdir/root
+assert "make install into a temporary root" \
+  sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
+pc=$(find "$root" -name kbench.pc | head -n 1)
+bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
+hdr=$(find "$root" -path '*/include/kbench/plugin.h' | head -n 1)
+assert "kbench, kbench.pc, kbench/plugin.h and kbench/kit.h installed" \
+  test -n "$pc" -a -x "$bin" -a -f "$hdr" -a -f "$(dirname "$hdr")/kit.h"
+# Point pkg-config at the staged files: relocate the prefix into the root.
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+prefix=$(pkg-config --variable=prefix kbench)
+PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
+export PKG_CONFIG
+plugindir=$($PKG_CONFIG --variable=plugindir kbench)
+check "installed plugins are found through KBENCH_PLUGIN_PATH" 0 \
+  "reduce_cpu \[host\]" env KBENCH_PLUGIN_PATH="$plugindir" "$bin" --list
+check "the installed header compiles as C++ too" 0 "" \
+  sh -c "printf '#include <kbench/plugin.h>\nint main(){return KBENCH_ABI_MAJOR-1;}\n' > '$tmpdir/t.cc' && \
+         \${CXX:-g++} \$($PKG_CONFIG --cflags kbench) -std=c++11 -Wall -Werror -o '$tmpdir/t' '$tmpdir/t.cc' && '$tmpdir/t'"
+# The kit's host part is plain C11 and C++, with no CUDA header in sight.
+printf '#include <kbench/kit.h>\nint main(void){return KBENCH_KIT_CUDA;}\n' \
+  > "$tmpdir/kit.c"
+check "the installed kit compiles as C11 without CUDA headers" 0 "" \
+  sh -c "\${CC:-cc} \$($PKG_CONFIG --cflags kbench) -std=c11 -Wall -Wextra -Wpedantic -Werror -o '$tmpdir/kit_c' '$tmpdir/kit.c' -lm && '$tmpdir/kit_c'"
+cp "$tmpdir/kit.c" "$tmpdir/kit.cc"
+check "and as C++" 0 "" \
+  sh -c "\${CXX:-g++} \$($PKG_CONFIG --cflags kbench) -std=c++11 -Wall -Wextra -Werror -o '$tmpdir/kit_cc' '$tmpdir/kit.cc' && '$tmpdir/kit_cc'"
+sed -n '/^```cuda$/,/^```$/p' "$top_srcdir/README.md" | sed '1d;$d' \
+  > "$tmpdir/readme.cu"
+check "the README's plugin is examples/kit/scale.cu" 0 "" \
+  diff "$top_srcdir/examples/kit/scale.cu" "$tmpdir/readme.cu"
+if [ "$HAVE_CUDA" != yes ]; then
+  echo "ok $((tap_n + 1)) - out-of-tree CUDA examples # SKIP built without CUDA"
+  tap_n=$((tap_n + 1))
+  done_testing
+  exit
+fi
+printf '#define KBENCH_KIT_CUDA 1\n#include <kbench/kit.h>\nint main(void){return !kbench_blocks(1, 256);}\n' \
+  > "$tmpdir/kitcuda.cc"
+check "the kit's CUDA part under the host compiler, with KBENCH_KIT_CUDA" 0 "" \
+  sh -c "\${CXX:-g++} \$($PKG_CONFIG --cflags kbench) \$($PKG_CONFIG --variable=cuda_cppflags kbench) -Wall -Wextra -Werror -c -o '$tmpdir/kitcuda.o' '$tmpdir/kitcuda.cc'"
+for ex in saxpy kit; do
+  cp -R "$top_srcdir/examples/$ex" "$tmpdir/$ex" && chmod -R u+w "$tmpdir/$ex"
+  check "examples/$ex builds out of tree with pkg-config kbench" 0 "" \
+    env MAKEFLAGS= make -C "$tmpdir/$ex"
+done
+# example PLUGIN VARIANT...: listed by the installed kbench, then skipped
+# without a GPU, or run and verified on one.
+example() {
+  so=$tmpdir/$1
+  shift
+  for v in "$@"; do
+    check "installed kbench lists $v" 0 "^$v \[cuda\]" \
+      "$bin" --list --plugin "$so"
+  done
+  case $("$bin" --tap --min-time=0 --plugin "$so" 2>&1) in
+    *"# SKIP no CUDA device"*)
+      check "without a GPU, $* skipped: exit 5" 5 "SKIP no CUDA device" \
+        "$bin" --min-time=0 --plugin "$so" ;;
+    *)
+      check "$* run on the GPU: exit 0" 0 "" \
+        "$bin" --min-time=0 --plugin "$so"
+      for v in "$@"; do
+        assert "$v verifies" sh -c \
+          'printf "%s\n" "$1" | grep -q "^$2 .* ok$"' _ "$out" "$v"
+      done ;;
+  esac
+}
+example saxpy/saxpy.so saxpy
+example kit/histogram.so histogram_global histogram_shared
+example kit/scale.so scale
+done_testing

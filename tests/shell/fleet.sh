@@ -1,0 +1,184 @@
+#!/bin/sh
+# Ranks under a simulated Slurm job (SLURM_PROCID, SLURM_LOCALID and
+# SLURM_NTASKS set by hand), each writing --json=DIR/%h-%r.json, and
+# kbench fleet over their files: a healthy pair, a rank made slow by
+# tests/plugins/fleet_sum.c (KBENCH_TEST_SLOWDOWN: real extra work, the
+# same sum), a rank whose case fails, and constructed files for what a
+# run cannot show here (several GPUs in one file, a rank with no case).
+. "$top_srcdir/tests/shell/lib.sh"
+fleet() { "$KBENCH" fleet "$@"; }
+host=$(uname -n | cut -d. -f1)
+runs="$tmpdir/runs"
+mkdir -p "$runs"
+# fleet_sum and reduce_cpu at 64K elements: a few ms a case.
+plugins="--param n=64K --plugin $TEST_PLUGINS/fleet_sum.so --plugin reduce_cpu"
+# rank R DIR [VAR=VALUE | OPTION]...: rank R of a job of two, its
+# environment and kbench options added.
+rank() {
+  r=$1 dir=$2 vars= opts=
+  shift 2
+  for a; do
+    case $a in -*) opts="$opts $a" ;; *) vars="$vars $a" ;; esac
+  done
+  env SLURM_PROCID="$r" SLURM_LOCALID="$r" SLURM_NTASKS=2 $vars \
+    "$KBENCH" $plugins --json="$dir/%h-%r.json" $opts
+}
+
+# The subcommand's command line.
+check "--help exits 0 and documents the exit status" 0 \
+  "fewer than 2 GPUs, or a report that cannot be written" fleet --help
+check_help "$top_srcdir/runner/analyze/fleet.c" "$KBENCH" fleet
+check "no file: usage error 2" 2 "expected results files" fleet
+check "unknown option: 2" 2 "unknown option '--frobnicate'" fleet --frobnicate x.json
+check "--tolerance not a number: 2" 2 "invalid --tolerance 'lots': expected a percentage" \
+  fleet --tolerance=lots x.json
+check "negative --host-tolerance: 2" 2 "invalid --host-tolerance '-5'" \
+  fleet --host-tolerance=-5 x.json
+check "--format=xml: 2" 2 "expected table, markdown or json" fleet --format=xml x.json
+check "--json without a value: 2" 2 "needs a value" fleet x.json --json
+
+# Launcher variables that are not ranks, and file names kbench cannot fill.
+check "SLURM_PROCID=abc: usage error 2, says which variable" 2 \
+  "SLURM_PROCID='abc' is not a rank" \
+  env SLURM_PROCID=abc "$KBENCH" $plugins
+check "a rank past SLURM_NTASKS: 2" 2 "slurm rank 2 is not below the job's size 2" \
+  env SLURM_PROCID=2 SLURM_NTASKS=2 "$KBENCH" $plugins
+check "an unknown % in --json: 2, before anything runs" 2 \
+  "--json '$tmpdir/%q.json': unknown %q" "$KBENCH" $plugins --json="$tmpdir/%q.json"
+assert "... and nothing is written" test ! -e "$tmpdir/%q.json"
+check "a name without %r under a job of two: warned" 0 \
+  "warning: --csv=$tmpdir/all.csv has no %r: the 2 ranks of this job" \
+  env SLURM_PROCID=0 SLURM_NTASKS=2 "$KBENCH" $plugins --csv="$tmpdir/all.csv"
+
+# No launcher: as before, and %r is 0.
+check "without a launcher: rank 0 prints, %r is 0" 0 "fleet_sum +n=64K .* ok" \
+  "$KBENCH" $plugins --json="$tmpdir/alone-%r.json"
+assert "... the file is $tmpdir/alone-0.json" test -s "$tmpdir/alone-0.json"
+assert "... its context: no launcher, rank 0 of 1" grep -q \
+  '"launcher": null, "rank": 0, "local_rank": 0, "world_size": 1' \
+  "$tmpdir/alone-0.json"
+
+# A healthy job of two ranks.
+check "rank 0 prints the table" 0 "^fleet_sum +n=64K .* ok" rank 0 "$runs"
+check "rank 1 prints nothing, exits 0" 0 "^$" rank 1 "$runs"
+assert "each rank wrote DIR/$host-RANK.json" \
+  test -s "$runs/$host-0.json" -a -s "$runs/$host-1.json"
+assert "rank 1's context: slurm, rank 1, local rank 1, 2 ranks" grep -q \
+  '"launcher": "slurm", "rank": 1, "local_rank": 1, "world_size": 2' \
+  "$runs/$host-1.json"
+check "--all-ranks: rank 1 prints its table too" 0 "^fleet_sum +n=64K .* ok" \
+  rank 1 "$tmpdir" --all-ranks
+# A slow rank: each of its runs sums the input 30 times.
+slow="$tmpdir/slow"
+mkdir -p "$slow"
+cp "$runs/$host-0.json" "$slow/"
+check "a slow rank still verifies and exits 0" 0 "^$" \
+  rank 1 "$slow" KBENCH_TEST_SLOWDOWN=30
+# A rank whose case fails: it exits with its real status.
+bad="$tmpdir/bad"
+mkdir -p "$bad"
+cp "$runs/$host-0.json" "$bad/"
+check "a failing rank exits 1 (verification failed), printing nothing" 1 "^$" \
+  rank 1 "$bad" KBENCH_TEST_WRONG=1
+
+end_without_json_c "fleet reports" fleet "$runs/$host-0.json" "$runs/$host-1.json"
+
+check "fleet: two healthy ranks, exit 0" 0 "^# 0 of 2 GPUs flagged \(2 files, 2 cases\)" \
+  fleet "$runs/$host-0.json" "$runs/$host-1.json"
+check "fleet: one line per GPU, host and rank" 0 "^$host +1 +1: \? +- +[0-9.]+ +[a-z_]+/n:64K +ok$" \
+  fleet "$runs/$host-0.json" "$runs/$host-1.json"
+check "fleet: a row per case with both GPUs" 0 "^fleet_sum/n:64K +host +2/2 " \
+  fleet "$runs/$host-0.json" "$runs/$host-1.json"
+check "fleet: the same file twice is the same GPU, pooled" 0 \
+  "^# 0 of 2 GPUs flagged \(3 files, 2 cases\)" \
+  fleet "$runs/$host-0.json" "$runs/$host-0.json" "$runs/$host-1.json"
+
+# The slow rank.
+check "fleet: the slow rank is flagged, exit 1" 1 \
+  "^$host +1 +1: \? .* fleet_sum/n:64K +FLAGGED \(1 slow\)$" fleet "$slow"/*.json
+check "fleet: ... the healthy one is not" 1 "^$host +0 +0: \? .* ok$" fleet "$slow"/*.json
+check "fleet: ... and the reason is named" 1 \
+  "^# flagged: $host r1 d1: fleet_sum/n:64K: [0-9.]+ x the fleet median \(over 1\.500\)" \
+  fleet "$slow"/*.json
+check "fleet: ... 1 of 2 GPUs flagged" 1 "^# 1 of 2 GPUs flagged" fleet "$slow"/*.json
+check "fleet: a --host-tolerance above the slowdown lets it pass" 0 \
+  "^# 0 of 2 GPUs flagged" fleet --host-tolerance=1000 "$slow"/*.json
+check "fleet: markdown, the flagged GPU in bold" 1 \
+  "^\| $host \| 1 \| 1: \? \| - \| [0-9.]+ \| \`fleet_sum/n:64K\` \| \*\*FLAGGED \(1 slow\)\*\* \|$" \
+  fleet --format=markdown "$slow"/*.json
+check "fleet --json=FILE: the table still on stdout" 1 "^# 1 of 2 GPUs flagged" \
+  fleet --json="$tmpdir/fleet.json" "$slow"/*.json
+assert "... and the JSON report in FILE" grep -q '"flagged": 1' "$tmpdir/fleet.json"
+if command -v python3 >/dev/null 2>&1; then
+  check "fleet JSON: strict, the slow GPU's fields" 0 "^ok$" python3 -c '
+import json, sys
+def nan(c): raise ValueError("not strict JSON: " + c)
+d = json.load(open(sys.argv[1]), parse_constant=nan)
+g = d["gpus"][1]
+assert g["rank"] == 1 and g["flagged"] and g["slow"] == 1 and g["device"]["ordinal"] == 1
+assert g["worst_case"] == "fleet_sum/n:64K" and g["worst_ratio"] > 1.5
+c = [c for c in d["cases"] if c["name"] == "fleet_sum/n:64K"][0]
+assert c["tolerance_pct"] == 50 and c["slowest_gpu"] == 1
+assert c["results"][1]["flag"] == "slow" and c["results"][0]["flag"] is None
+assert d["summary"] == {"files": 2, "gpus": 2, "flagged": 1, "cases": 2}
+print("ok")' "$tmpdir/fleet.json"
+fi
+
+# The rank whose case failed.
+check "fleet: the failed case is flagged, exit 1" 1 \
+  "^$host +1 +1: \? .* FLAGGED \(1 failed\)$" fleet "$bad"/*.json
+check "fleet: ... with its message" 1 \
+  "^# flagged: $host r1 d1: fleet_sum/n:64K: FAIL first run: total\[0\] = " \
+  fleet "$bad"/*.json
+
+# Files a run here cannot make: a rank with no case, GPUs of one file.
+ctx() {  # ctx HOST RANK DEVICE-JSON
+  printf '"context": {"host_name": "%s", "kbench": {"rank": %s, "device": %s}}' "$1" "$2" "$3"
+}
+entry() {  # entry NAME MEDIAN [EXTRA-KEYS]
+  printf '{"name": "%s", "backend": "cuda", "verdict": "pass", "samples_s": [%s, %s, %s]%s}' \
+    "$1" "$2" "$2" "$2" "${3:-}"
+}
+h100='{"ordinal": 0, "name": "NVIDIA H100", "uuid": "GPU-aaaa"}'
+printf '{"benchmarks": [%s, %s], %s}\n' "$(entry a/n:1 1e-3)" "$(entry b/n:1 2e-3)" \
+  "$(ctx n1 0 "$h100")" > "$tmpdir/n1.json"
+printf '{"benchmarks": [], %s}\n' "$(ctx n2 1 "$h100")" > "$tmpdir/n2-dead.json"
+check "a rank with no case: a GPU, every case missing, exit 1" 1 \
+  "^n2 +1 +0: NVIDIA H100 +GPU-aaaa +- +- +FLAGGED \(2 missing\)$" \
+  fleet "$tmpdir/n1.json" "$tmpdir/n2-dead.json"
+dev() { printf ', "device_ordinal": %s, "device_name": "NVIDIA H100", "device_uuid": "GPU-%s"' "$1" "$2"; }
+printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
+  "$(entry a/n:1 1e-3 "$(dev 0 d0)")" "$(entry a/n:1 1.1e-3 "$(dev 1 d1)")" \
+  "$(entry b/n:1 2e-3 "$(dev 0 d0)")" "$(entry b/n:1 2e-3 "$(dev 1 d1)")" \
+  "$(ctx n3 0 null)" > "$tmpdir/two-gpus.json"
+check "entries' own devices: two GPUs in one file" 1 "^# 1 of 2 GPUs flagged \(1 file, 2 cases\)" \
+  fleet "$tmpdir/two-gpus.json"
+check "... the 10% slower one flagged by the 2% tolerance" 1 \
+  "^n3 +0 +1: NVIDIA H100 +GPU-d1 +1\.048 +a/n:1 +FLAGGED \(1 slow\)$" \
+  fleet "$tmpdir/two-gpus.json"
+check "... and not by --tolerance=10" 0 "^n3 +0 +1: NVIDIA H100 +GPU-d1 +1\.048 +a/n:1 +ok$" \
+  fleet --tolerance=10 "$tmpdir/two-gpus.json"
+
+# Fewer than two GPUs, and files that are not results.
+check "one GPU: said, exit 2" 2 "1 GPU in 1 file: a fleet needs at least 2" \
+  fleet "$runs/$host-0.json"
+check "one GPU in two files (the same file): exit 2" 2 "1 GPU in 2 files" \
+  fleet "$runs/$host-0.json" "$runs/$host-0.json"
+check "... and writes no report" 2 "^kbench fleet: 1 GPU" \
+  fleet --json="$tmpdir/none.json" "$runs/$host-0.json"
+assert "... nor the --json file" test ! -e "$tmpdir/none.json"
+printf 'garbage\n' > "$tmpdir/garbage.json"
+printf '{"context": {}}\n' > "$tmpdir/nolist.json"
+check "a missing file: 2, names it" 2 "cannot open .*nothing\.json: No such file" \
+  fleet "$runs/$host-0.json" "$tmpdir/nothing.json"
+check "a file that is not JSON: 2" 2 "garbage\.json: not JSON" \
+  fleet "$runs/$host-0.json" "$tmpdir/garbage.json"
+check "JSON without benchmarks: 2" 2 "nolist\.json: not a results file" \
+  fleet "$tmpdir/nolist.json" "$runs/$host-0.json"
+check "bad input writes no --json file" 2 "not JSON" \
+  fleet --json="$tmpdir/out.json" "$runs/$host-0.json" "$tmpdir/garbage.json"
+assert "... none, and no temporary file either" \
+  sh -c '! ls "$1"/out.json* >/dev/null 2>&1' _ "$tmpdir"
+check "--json into a missing directory: 2" 2 "cannot create $tmpdir/no/such/dir/f\.json" \
+  fleet --json="$tmpdir/no/such/dir/f.json" "$runs"/*.json
+done_testing

@@ -1,0 +1,116 @@
+#!/bin/sh
+# GPU verification: every CUDA variant at its default size and at every
+# awkward size listed in tests/odd/*.txt, and the deliberately broken
+# bad_tail caught.  Skipped, with the reason, where there is no device.
+. "$top_srcdir/tests/shell/lib.sh"
+if [ "$HAVE_CUDA" != yes ]; then
+  echo "1..0 # SKIP built without CUDA"
+  exit 0
+fi
+probe=$("$KBENCH" --tap --param n=256 --plugin "$TEST_PLUGINS/bad_tail.so" 2>&1)
+case $probe in
+  *"# SKIP"*)
+    echo "1..0 # SKIP $(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)"
+    exit 0 ;;
+esac
+# Quick criterion: these runs prove correctness; bench/ measures speed.
+quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --timeout=10"
+
+check "bad_tail passes when n is a multiple of its block" 0 "ok" \
+  "$KBENCH" $quick --param n=262144 --plugin "$TEST_PLUGINS/bad_tail.so"
+check "bad_tail's dropped tail is caught at an odd size" 1 \
+  "FAIL first run: sum\[0\] = [0-9]+, expected [0-9]+" \
+  "$KBENCH" $quick --param n=1000003 --plugin "$TEST_PLUGINS/bad_tail.so"
+
+# Isolation on the GPU: each broken CUDA plugin runs between two good CUDA
+# cases, which must both verify (the second one on a fresh worker when the
+# broken one killed its worker or its CUDA context).
+G=$TEST_PLUGINS
+check "gpu_ok, the broken plugins' healthy base, verifies" 0 "^gpu_ok .* ok$" \
+  "$KBENCH" $quick --plugin "$G/gpu_ok.so"
+gpu_between() {
+  name=$1 want=$2 pattern=$3
+  shift 3
+  check "$name: exit $want, '$pattern'" "$want" "$pattern" \
+    "$KBENCH" $quick --param n=${gpu_n:-4M} "$@" --plugin "$G/gpu_ok.so" \
+    --plugin "$G/$name.so" reduce_vec4
+  good=no
+  printf '%s\n' "$out" | grep -q "^gpu_ok .* ok$" &&
+    printf '%s\n' "$out" | grep -Eq "^reduce_vec4 .* ok( |$)" && good=yes
+  assert "$name: the good CUDA cases before and after it verify" \
+    test $good = yes
+  [ $good = yes ] || printf '%s\n' "$out" | sed 's/^/#   /'
+}
+gpu_between gpu_crash_run 6 "CRASH crashed: SIGSEGV in run$"
+t0=$(date +%s.%N)
+gpu_between gpu_hang 6 "CRASH timed out after 5 s in run$" --case-timeout=5
+echo "# gpu_hang: the three cases took $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s with a 5 s case timeout"
+gpu_between gpu_illegal 4 \
+  "ERROR first run: .*illegal memory access.*device unusable afterwards"
+gpu_between gpu_side_stream 4 \
+  "ERROR stream check: work ran outside kbench's stream"
+gpu_between gpu_legacy 4 \
+  "ERROR stream check: work ran outside kbench's stream"
+# A non-blocking stream is not held: only work that outlasts the host's
+# queuing shows (64M ints, ~90 us a run, does).
+gpu_n=64M
+gpu_between gpu_nonblocking 4 \
+  "ERROR stream check: work ran outside kbench's stream"
+gpu_n=
+gpu_between gpu_reset 4 "^gpu_reset .* ERROR "
+# Setup's input lands 20 ms after setup returns, on the legacy stream: the
+# runner waits for the device before the first run, or zeros are summed.
+check "gpu_late_setup: setup's late copy is waited for" 0 \
+  "^gpu_late_setup .* ok$" \
+  "$KBENCH" $quick --param n=64K --plugin "$G/gpu_late_setup.so"
+
+cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')
+assert "the catalogue has CUDA variants" test -n "$cuda_variants"
+# One kbench per list keeps CUDA start-up out of the loop: each case is
+# one test point, renumbered into this script's plan.
+merge_tap "every CUDA variant at its default size" \
+  "$KBENCH" --tap $quick $cuda_variants
+for list in "$top_srcdir"/tests/odd/*.txt; do
+  merge_tap "awkward sizes from $(basename "$list")" \
+    "$KBENCH" --tap $quick --cases="$list"
+done
+assert "the awkward-size lists give over 100 cases" test "$tap_n" -gt 150
+
+# Measurement: modes, the flush, the launch floor.
+# A 16 MB read fits in L2: hot runs find it there, cold ones in DRAM.
+small="--param n=4M --min-samples=20 --max-noise=2"
+"$KBENCH" $small --mode=cold --csv="$tmpdir/cold.csv" reduce_vec4 > "$tmpdir/cold.txt" 2>&1
+"$KBENCH" $small --mode=hot --csv="$tmpdir/hot.csv" reduce_vec4 > "$tmpdir/hot.txt" 2>&1
+median() { awk -F, 'NR == 2 { print $10 }' "$1"; }
+cold=$(median "$tmpdir/cold.csv") hot=$(median "$tmpdir/hot.csv")
+assert "16 MB reduction: cold ($cold s) slower than hot ($hot s), since it fits in L2" \
+  awk -v c="$cold" -v h="$hot" 'BEGIN { exit !(c > h) }'
+floor=$(sed -n 's/.*launch floor \([0-9.]*\) us.*/\1/p' "$tmpdir/cold.txt")
+assert "cold launch floor ${floor} us: the ~30 us L2 flush is outside the timed region" \
+  awk -v f="$floor" 'BEGIN { exit !(f != "" && f < 15) }'
+check "cold mode warns that 16 MB fits in L2" 0 "fits in the .* L2" cat "$tmpdir/cold.txt"
+for mode in hot graph; do
+  check "$mode mode verifies reduce_vec4 and transpose_fast" 0 \
+    "^transpose_fast .* ok" "$KBENCH" $quick --mode=$mode reduce_vec4 transpose_fast
+done
+check "--calibrate reports the measured copy peak" 0 "measured copy peak [0-9]+ GB/s" \
+  "$KBENCH" $quick --calibrate --param n=1M reduce_vec4
+
+# --devices=all: every device the runtime reports runs a small subset at
+# once, each with its device line, each result tagged with its device.
+if command -v python3 > /dev/null 2>&1; then
+  check "--devices=all: the subset runs on every device" 0 "^transpose_fast .* ok" \
+    "$KBENCH" $quick --devices=all --json="$tmpdir/all.json" --param n=1M \
+    --param rows=1K --param cols=1K reduce_vec4 transpose_fast
+  n=$(python3 -c 'import json, sys
+print(len(json.load(open(sys.argv[1]))["context"]["kbench"]["devices"]))' \
+    "$tmpdir/all.json")
+  assert "--devices=all: a device line for each of the $n devices" \
+    test "$(printf '%s\n' "$out" | grep -c '^# device [0-9]*: .*, sm_')" = "$n"
+  assert "--devices=all: every case verified on each of the $n devices, tagged" \
+    validate "$tmpdir/all.json" 'len(b) == 2 * len(c["kbench"]["devices"])' \
+    'all(x["name"] and x["uuid"] for x in c["kbench"]["devices"])' \
+    'sorted(e["device_ordinal"] for e in b) == sorted(2 * [x["ordinal"] for x in c["kbench"]["devices"]])' \
+    'all(e["verdict"] == "pass" and e["device_uuid"] and e["device_name"] for e in b)'
+fi
+done_testing

@@ -1,0 +1,182 @@
+# Shared by the TAP shell tests: run a command, check its exit status and
+# that its output matches a pattern, print one test point.
+tap_n=0
+tap_failed=0
+
+# check DESCRIPTION WANT_STATUS PATTERN COMMAND [ARG]...
+check() {
+  desc=$1 want=$2 pattern=$3
+  shift 3
+  out=$("$@" 2>&1)
+  rc=$?
+  tap_n=$((tap_n + 1))
+  if [ "$rc" = "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
+    echo "ok $tap_n - $desc"
+  else
+    tap_failed=$((tap_failed + 1))
+    echo "not ok $tap_n - $desc"
+    echo "# command: $*"
+    echo "# exit status $rc, wanted $want; output should match: $pattern"
+    printf '%s\n' "$out" | sed 's/^/#   /'
+  fi
+}
+
+# assert DESCRIPTION CONDITION...: a test point from a shell condition.
+assert() {
+  desc=$1
+  shift
+  tap_n=$((tap_n + 1))
+  if "$@"; then
+    echo "ok $tap_n - $desc"
+  else
+    tap_failed=$((tap_failed + 1))
+    echo "not ok $tap_n - $desc"
+  fi
+}
+
+# ok DESCRIPTION, not_ok DESCRIPTION, skip DESCRIPTION WHY: a test point
+# whose verdict the script worked out itself.
+ok() {
+  tap_n=$((tap_n + 1))
+  echo "ok $tap_n - $1"
+}
+not_ok() {
+  tap_n=$((tap_n + 1))
+  tap_failed=$((tap_failed + 1))
+  echo "not ok $tap_n - $1"
+}
+skip() {
+  tap_n=$((tap_n + 1))
+  echo "ok $tap_n - $1 # SKIP $2"
+}
+
+# options_of SOURCE: the long options a runner/*.c file declares, one a
+# line, from its table of struct option.
+options_of() {
+  sed -n 's/^  {"\([a-z-]*\)", .*/\1/p' "$1"
+}
+
+# check_help SOURCE COMMAND [ARG]...: a test point per long option of
+# SOURCE, that COMMAND's --help output names it.
+check_help() {
+  src=$1
+  shift
+  help=$("$@" --help)
+  for opt in $(options_of "$src"); do
+    assert "--help documents --$opt" sh -c 'printf "%s\n" "$1" | grep -q -- "--$2"' _ "$help" "$opt"
+  done
+}
+
+done_testing() {
+  echo "1..$tap_n"
+  [ "$tap_failed" = 0 ]
+}
+
+# validate FILE CHECK...: parse FILE as strict JSON (NaN and Infinity
+# refused), check the fields Google Benchmark requires of every entry and
+# of the context, then run each Python CHECK on the document d, its
+# entries b and its context c.
+validate() {
+  python3 - "$@" <<'PY'
+import json, sys
+def refuse(c):
+    raise ValueError("non-standard JSON constant " + c)
+d = json.load(open(sys.argv[1]), parse_constant=refuse)
+b = d["benchmarks"]
+required = ["name", "run_name", "run_type", "repetitions", "repetition_index",
+            "threads", "iterations", "real_time", "cpu_time", "time_unit",
+            "bytes_per_second", "verdict", "samples_s"]
+for e in b:
+    for k in required:
+        assert k in e, (e.get("name"), k)
+    assert isinstance(e["real_time"], (int, float)), e["name"]
+    assert e["time_unit"] == "ns" and e["run_type"] == "iteration"
+c = d["context"]
+assert c["json_schema_version"] == 1 and isinstance(c["caches"], list)
+for k in ["date", "host_name", "executable", "num_cpus", "mhz_per_cpu",
+          "library_version", "library_build_type"]:
+    assert k in c, k
+for check in sys.argv[2:]:
+    assert eval(check), check
+PY
+}
+
+# children_of PID: the processes whose parent is PID, from /proc; shell
+# built-ins only, so that it is quick enough to find them mid-run.
+children_of() {
+  parent=$1
+  for stat in /proc/[0-9]*/stat; do
+    { read -r line < "$stat"; } 2>/dev/null || continue
+    set -- ${line##*) }        # state, parent, ...
+    [ "${2:-}" = "$parent" ] && { stat=${stat#/proc/}; echo "${stat%/stat}"; }
+  done
+}
+
+# Wait until the CSV has more than $2 lines.
+wait_rows() {
+  i=0
+  while [ "$(cat "$1" 2>/dev/null | wc -l)" -le "$2" ] && [ $i -lt 300 ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+}
+
+# stop_midway CSV OUT ARG...: run kbench ARG... --csv=CSV, its output to
+# OUT, until CSV holds two rows, then SIGTERM it; its exit status in rc and
+# the rows it wrote in finished.
+stop_midway() {
+  csv=$1 log=$2
+  shift 2
+  "$KBENCH" "$@" --csv="$csv" > "$log" 2>&1 &
+  pid=$!
+  wait_rows "$csv" 2
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  finished=$(($(wc -l < "$csv") - 1))
+}
+
+# end_without_json_c WHAT COMMAND [ARG]...: in a build without json-c,
+# check that COMMAND says what to install and exits 2, skip WHAT, and end
+# the script; otherwise do nothing.
+end_without_json_c() {
+  [ "$HAVE_JSON_C" = yes ] && return
+  what=$1
+  shift
+  check "built without json-c: says what to install, exits 2" 2 \
+    "built without json-c: install libjson-c-dev and reconfigure" "$@"
+  tap_n=$((tap_n + 1))
+  echo "ok $tap_n # SKIP kbench was built without json-c: $what not tested"
+  done_testing
+  exit
+}
+
+tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmpdir"' EXIT
+
+# merge_tap DESCRIPTION COMMAND [ARG]...: run a command that prints TAP
+# (kbench --tap) and fold its test points into this script's numbering;
+# everything else it prints becomes a comment.  A run that ends before its
+# plan, or exits with an unexpected status, adds a failing point.
+merge_tap() {
+  desc=$1
+  shift
+  "$@" > "$tmpdir/merge.tap" 2>&1
+  rc=$?
+  planned=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$tmpdir/merge.tap" | head -n 1)
+  seen=0
+  while IFS= read -r line; do
+    case $line in
+      "ok "*|"not ok "*)
+        tap_n=$((tap_n + 1)) seen=$((seen + 1))
+        case $line in "not ok "*) tap_failed=$((tap_failed + 1)) ;; esac
+        echo "$line" | sed "s/^\(not ok\|ok\) [0-9]*/\1 $tap_n/" ;;
+      "1.."*) ;;
+      *) echo "# $line" ;;
+    esac
+  done < "$tmpdir/merge.tap"
+  if [ "$seen" != "${planned:-x}" ] || { [ "$rc" != 0 ] && [ "$tap_failed" = 0 ]; }; then
+    tap_n=$((tap_n + 1)) tap_failed=$((tap_failed + 1))
+    echo "not ok $tap_n - $desc: exit status $rc, $seen of ${planned:-?} points"
+  fi
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Broken plugins: each is refused or failed with a clear message and the
+# documented exit status; none crashes the runner.
+. "$top_srcdir/tests/shell/lib.sh"
+P=$TEST_PLUGINS
+
+printf 'this is not an ELF file\n' > "$tmpdir/text.so"
+check "not an ELF file: load error 3" 3 "cannot load: .*text\.so" \
+  "$KBENCH" --plugin "$tmpdir/text.so"
+check "missing entry symbol" 3 "not a kbench plugin: no symbol kbench_plugin_library" \
+  "$KBENCH" --plugin "$P/bad_no_entry.so"
+check "wrong ABI major names both versions" 3 \
+  "built for kbench ABI 99\.0, but this runner speaks ABI 1\.1" \
+  "$KBENCH" --plugin "$P/bad_abi.so"
+check "a newer ABI minor is refused" 3 \
+  "built for kbench ABI 1\.2, newer than this runner's 1\.1: upgrade kbench" \
+  "$KBENCH" --plugin "$P/bad_abi_newer.so"
+check "an enumerated parameter with a choice twice" 3 \
+  "variant bad_choices: parameter n: choice f32 declared twice" \
+  "$KBENCH" --plugin "$P/bad_choices.so"
+check "NULL required callback named" 3 "required callback verify is NULL" \
+  "$KBENCH" --plugin "$P/bad_null_verify.so"
+check "setup failure: error 4 with the plugin's message" 4 \
+  "ERROR setup: setup refused on purpose" "$KBENCH" --plugin "$P/bad_setup.so"
+check "undeclared parameter asked for" 4 \
+  "parameter 'undeclared', which bad_param does not declare" \
+  "$KBENCH" --plugin "$P/bad_param.so"
+check "no output declared: nothing to verify is an error" 4 \
+  "declared no output buffer" "$KBENCH" --plugin "$P/bad_no_output.so"
+check "a wrong result fails verification: exit 1" 1 \
+  "FAIL first run: total\[0\] = -?[0-9]+, expected -?[0-9]+" \
+  "$KBENCH" --plugin "$P/wrong_sum.so"
+check "right only on the first run: caught after timing" 1 \
+  "FAIL run after timing: total\[0\] = -1, expected" \
+  "$KBENCH" --plugin "$P/first_run_only.so"
+check "TAP: a wrong result is not ok with YAML diagnostics" 1 \
+  "message: \"total\[0\]" "$KBENCH" --tap --plugin "$P/wrong_sum.so"
+for want in "bad_abi\.so .*ERROR load" "^reduce_cpu .* ok"; do
+  check "one broken plugin does not stop the others: $want" 3 "$want" \
+    "$KBENCH" --plugin "$P/bad_abi.so" \
+    --plugin "$top_builddir/plugins/host/.libs/reduce_cpu.so" --param n=1000
+done
+done_testing

@@ -1,0 +1,15 @@
+# The shell tests: TAP scripts that drive kbench against the catalogue,
+# the test plugins and the fixtures beside this folder (compare/, plot/,
+# odd/, abi10/).  lib.sh holds what they share.
+TESTS += %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
+	%reldir%/loader.sh %reldir%/host.sh %reldir%/isolation.sh \
+	%reldir%/devices.sh %reldir%/json.sh %reldir%/plot.sh \
+	%reldir%/gpu.sh %reldir%/kit.sh %reldir%/example.sh \
+	%reldir%/compare.sh %reldir%/fleet.sh %reldir%/mpi.sh \
+	%reldir%/staging.sh %reldir%/layering.sh
+EXTRA_DIST += %reldir%/lib.sh %reldir%/cli.sh %reldir%/progress.sh \
+	%reldir%/man.sh %reldir%/loader.sh %reldir%/host.sh \
+	%reldir%/isolation.sh %reldir%/devices.sh %reldir%/json.sh \
+	%reldir%/plot.sh %reldir%/gpu.sh %reldir%/kit.sh %reldir%/example.sh \
+	%reldir%/compare.sh %reldir%/fleet.sh %reldir%/mpi.sh \
+	%reldir%/staging.sh %reldir%/layering.sh

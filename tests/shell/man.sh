@@ -1,0 +1,43 @@
+#!/bin/sh
+# The man page (docs/local.mk): every long option of runner/cli.c is in
+# it, so a new option fails here until the page is remade; it is this
+# version's, has its sections, and renders without warnings.
+. "$top_srcdir/tests/shell/lib.sh"
+page="$top_builddir/docs/kbench.1"
+
+assert "docs/kbench.1 was built" test -s "$page"
+# The page's text as troff writes it, less escapes: \-\-plugin, \fBx\fR.
+sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\f(CW//g' -e 's/\\[,\/%&]//g' \
+  "$page" > "$tmpdir/text"
+failed=$tap_failed
+for opt in $(options_of "$top_srcdir/runner/plan/cli.c"); do
+  assert "the man page documents --$opt" grep -qw -- "--$opt" "$tmpdir/text"
+done
+[ "$tap_failed" = "$failed" ] || echo "# docs/kbench.1.in is older than" \
+  "runner/plan/cli.c: install help2man, run make and commit docs/kbench.1.in"
+version=$("$KBENCH" --version | head -n 1)
+assert "the man page is for $version" \
+  grep -q "^\.TH KBENCH \"1\" \"[^\"]*\" \"$version\"" "$page"
+assert "the plugin directory is filled in" sh -c '! grep -q "@plugindir@" "$1"' \
+  _ "$page"
+for sect in NAME SYNOPSIS DESCRIPTION '"EXIT STATUS"' ISOLATION ENVIRONMENT \
+  FILES EXAMPLES '"SEE ALSO"'; do
+  assert "the man page has a section $sect" grep -qx "\.SH $sect" "$page"
+done
+
+# Rendering: groff's warnings on, or man-db's check; neither may be there.
+if command -v groff > /dev/null 2>&1; then
+  render="groff -man -Tutf8 -ww -z"
+elif command -v man > /dev/null 2>&1; then
+  render="man --warnings -E UTF-8 -l -Tutf8 -Z"
+fi
+if [ -n "$render" ]; then
+  $render "$page" > /dev/null 2> "$tmpdir/warnings"
+  assert "the man page renders ($render) without warnings" \
+    test ! -s "$tmpdir/warnings"
+  sed 's/^/# /' "$tmpdir/warnings"
+else
+  tap_n=$((tap_n + 1))
+  echo "ok $tap_n - the man page renders # SKIP neither groff nor man installed"
+fi
+done_testing

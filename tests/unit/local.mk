@@ -1,0 +1,85 @@
+# Unit tests of the runner's units, one program each, linked against the
+# runner's convenience library (TAP on stdout, tap.h).
+UNIT_LDADD = runner/libkbrunner.la
+UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
+
+check_PROGRAMS += %reldir%/test_params
+%canon_reldir%_test_params_SOURCES = %reldir%/test_params.c %reldir%/tap.h
+%canon_reldir%_test_params_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_params_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_params_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_params
+
+check_PROGRAMS += %reldir%/test_stats
+%canon_reldir%_test_stats_SOURCES = %reldir%/test_stats.c %reldir%/tap.h
+%canon_reldir%_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_stats_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_stats_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_stats
+
+check_PROGRAMS += %reldir%/test_criterion
+%canon_reldir%_test_criterion_SOURCES = %reldir%/test_criterion.c %reldir%/tap.h
+%canon_reldir%_test_criterion_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_criterion_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_criterion_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_criterion
+
+check_PROGRAMS += %reldir%/test_plan
+%canon_reldir%_test_plan_SOURCES = %reldir%/test_plan.c %reldir%/tap.h
+%canon_reldir%_test_plan_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_plan_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_plan_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_plan
+
+check_PROGRAMS += %reldir%/test_wire
+%canon_reldir%_test_wire_SOURCES = %reldir%/test_wire.c %reldir%/tap.h
+%canon_reldir%_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_wire_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_wire_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_wire
+
+check_PROGRAMS += %reldir%/test_progress
+%canon_reldir%_test_progress_SOURCES = %reldir%/test_progress.c %reldir%/tap.h
+%canon_reldir%_test_progress_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_progress_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_progress_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_progress
+
+check_PROGRAMS += %reldir%/test_launcher
+%canon_reldir%_test_launcher_SOURCES = %reldir%/test_launcher.c %reldir%/tap.h
+%canon_reldir%_test_launcher_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_launcher_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_launcher_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_launcher
+
+check_PROGRAMS += %reldir%/test_pool
+%canon_reldir%_test_pool_SOURCES = %reldir%/test_pool.c %reldir%/tap.h
+%canon_reldir%_test_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_pool_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_pool_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_pool
+
+check_PROGRAMS += %reldir%/test_hostmem
+%canon_reldir%_test_hostmem_SOURCES = %reldir%/test_hostmem.c %reldir%/tap.h
+%canon_reldir%_test_hostmem_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_hostmem_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_hostmem_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_hostmem
+
+check_PROGRAMS += %reldir%/test_mannwhitney
+%canon_reldir%_test_mannwhitney_SOURCES = %reldir%/test_mannwhitney.c %reldir%/tap.h
+%canon_reldir%_test_mannwhitney_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_mannwhitney_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_mannwhitney_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_mannwhitney
+
+# The kit's host part, against the runner's generator, as plain C11 with
+# no CUDA header on the include path.
+check_PROGRAMS += %reldir%/test_kit
+%canon_reldir%_test_kit_SOURCES = %reldir%/test_kit.c %reldir%/tap.h
+%canon_reldir%_test_kit_CPPFLAGS = -I$(top_srcdir)/include -I$(top_srcdir)/runner \
+	-D_POSIX_C_SOURCE=200809L
+%canon_reldir%_test_kit_CFLAGS = $(AM_CFLAGS) -Wpedantic
+%canon_reldir%_test_kit_LDADD = $(UNIT_LDADD) -lm
+%canon_reldir%_test_kit_LDFLAGS = $(CUDA_LDFLAGS)
+TESTS += %reldir%/test_kit

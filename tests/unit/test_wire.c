@@ -1,0 +1,201 @@
+/* The wire and its messages: round trips through a real pipe, frames split
+** across reads, and payloads that lie about their contents. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "process/protocol.h"
+#include "tap.h"
+
+static int noop(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }
+static int noop2(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }
+static void bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (void)s; (void)b; }
+static void down(const kbench_host *h, void *s) { (void)h; (void)s; }
+
+static const char *const dtypes[] = {"f32", "f64"};
+static const kbench_param params[] = {
+  {"n", "elements", "64M", 1, (int64_t)1 << 31, KBENCH_PARAM_POW2, NULL, 0},
+  {"stride", "stride", "1,2,4", 1, 32, 0, NULL, 0},
+  {"dtype", "type", "f64", 0, 0, 0, dtypes, 2},
+};
+static const kbench_variant variant = {
+  sizeof(kbench_variant), "fake_sum", "a fake", "tests", KBENCH_BACKEND_CUDA,
+  params, 3, noop, noop2, noop2, bytes, down, NULL,
+};
+static const kbench_library lib = {
+  KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
+  sizeof(kbench_variant), sizeof(kbench_param), NULL,
+};
+
+/* Send b through a pipe and read one frame back. */
+static int through_pipe(kb_wbuf *b, kb_inbox *in, uint32_t *type,
+                        kb_rbuf *payload)
+{
+  int fds[2];
+  if (pipe(fds))
+    return -1;
+  int sent = kb_wire_send(fds[1], b);
+  close(fds[1]);
+  int got = sent ? -1 : kb_inbox_wait(in, fds[0], type, payload);
+  close(fds[0]);
+  return got;
+}
+
+int main(void)
+{
+  kb_inbox in = {0};
+  uint32_t type;
+  kb_rbuf r;
+  kb_wbuf b;
+
+  /* A result, with samples, survives the trip exactly. */
+  kb_result res;
+  memset(&res, 0, sizeof res);
+  double samples[] = {1.5e-6, 2.25e-6, 3e-6};
+  res.verdict = KB_WRONG;
+  strcpy(res.stage, "run after timing");
+  strcpy(res.message, "out[7] = 3, expected 4");
+  strcpy(res.mode, "cold");
+  res.samples = samples;
+  res.n_samples = 3;
+  res.stats.median = 2.25e-6;
+  res.bytes.read = 1ull << 40;
+  res.bytes.memory = KBENCH_MEM_GLOBAL;
+  res.busy_after_s = 6.5e-6;
+  res.flops = 3ull << 40;
+  res.items = 7;
+  kb_wbuf_begin(&b, KB_MSG_RESULT);
+  kb_msg_put_result(&b, &res);
+  kb_result back;
+  ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_RESULT
+     && kb_msg_get_result(&r, &back) == 0, "a result frame comes back");
+  ok(back.verdict == KB_WRONG && strcmp(back.stage, res.stage) == 0
+     && strcmp(back.message, res.message) == 0
+     && strcmp(back.mode, "cold") == 0 && back.n_samples == 3
+     && back.samples[2] == 3e-6 && back.stats.median == 2.25e-6
+     && back.bytes.read == 1ull << 40 && back.busy_after_s == 6.5e-6
+     && back.flops == 3ull << 40 && back.items == 7,
+     "every field of the result is the same");
+  kb_result_free(&back);
+
+  /* A plugin's description becomes a catalogue entry with its params. */
+  const kbench_variant *list[] = {&variant};
+  kb_plugin p = {"/x/fake.so", NULL, &lib, list, 1, NULL, NULL};
+  kb_plugin mirror;
+  kb_wbuf_begin(&b, KB_MSG_PLUGIN);
+  kb_msg_put_plugin(&b, &p);
+  ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_PLUGIN
+     && kb_msg_get_plugin(&r, &mirror) == 0, "a plugin frame comes back");
+  const kbench_param *n = kb_variant_param(&mirror, mirror.variants[0], 0);
+  const kbench_param *st = kb_variant_param(&mirror, mirror.variants[0], 1);
+  ok(strcmp(mirror.path, "/x/fake.so") == 0 && mirror.n_variants == 1
+     && strcmp(mirror.variants[0]->name, "fake_sum") == 0
+     && mirror.variants[0]->backend == KBENCH_BACKEND_CUDA
+     && mirror.variants[0]->n_params == 3 && strcmp(n->dflt, "64M") == 0
+     && n->flags == KBENCH_PARAM_POW2 && n->max == (int64_t)1 << 31
+     && strcmp(st->name, "stride") == 0 && !mirror.variants[0]->run,
+     "names, defaults, limits and flags kept; no callbacks");
+  const kbench_param *dt = kb_variant_param(&mirror, mirror.variants[0], 2);
+  ok(n->n_choices == 0 && dt->n_choices == 2
+     && strcmp(dt->choices[0], "f32") == 0
+     && strcmp(dt->choices[1], "f64") == 0, "an enumerated parameter's "
+     "choices kept");
+  kb_msg_free_plugin(&mirror);
+
+  /* An order with its values. */
+  kb_order o = {42, "/x/fake.so", "fake_sum", 2, {1 << 20, 4}};
+  kb_order o2;
+  kb_wbuf_begin(&b, KB_MSG_CASE);
+  kb_msg_put_order(&b, &o);
+  ok(through_pipe(&b, &in, &type, &r) == 1 && kb_msg_get_order(&r, &o2) == 0
+     && o2.index == 42 && o2.n_values == 2 && o2.values[0] == 1 << 20
+     && strcmp(o2.variant, "fake_sum") == 0, "an order comes back");
+
+  /* A device count with its reason; a negative count is refused. */
+  int count = -1;
+  char why[64];
+  kb_wbuf_begin(&b, KB_MSG_COUNTED);
+  kb_msg_put_count(&b, 0, "no CUDA device: none");
+  ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_COUNTED
+     && kb_msg_get_count(&r, &count, why, sizeof why) == 0 && count == 0
+     && strcmp(why, "no CUDA device: none") == 0, "a device count comes back");
+  kb_wbuf_begin(&b, KB_MSG_COUNTED);
+  kb_msg_put_count(&b, -3, "");
+  ok(through_pipe(&b, &in, &type, &r) == 1
+     && kb_msg_get_count(&r, &count, why, sizeof why) == -1,
+     "a negative device count is refused");
+
+  /* Two frames arriving a byte at a time are both found, in order. */
+  kb_wbuf b1, b2;
+  kb_wbuf_begin(&b1, KB_MSG_STAGE);
+  kb_put_str(&b1, "setup");
+  kb_wbuf_begin(&b2, KB_MSG_STAGE);
+  kb_put_str(&b2, "run");
+  int fds[2];
+  ok(pipe(fds) == 0 && kb_wire_send(fds[1], &b1) == 0
+     && kb_wire_send(fds[1], &b2) == 0, "two frames sent");
+  close(fds[1]);
+  char stages[2][16] = {"", ""};
+  int found = 0;
+  unsigned char byte;
+  while (found < 2 && read(fds[0], &byte, 1) == 1) {
+    /* Feed the inbox one byte at a time through a second pipe. */
+    int one[2];
+    if (pipe(one))
+      break;
+    if (write(one[1], &byte, 1) != 1)
+      break;
+    close(one[1]);
+    kb_inbox_fill(&in, one[0]);
+    close(one[0]);
+    while (found < 2 && kb_inbox_next(&in, &type, &r) == 1)
+      kb_get_str(&r, stages[found++], sizeof stages[0]);
+  }
+  close(fds[0]);
+  ok(found == 2 && strcmp(stages[0], "setup") == 0
+     && strcmp(stages[1], "run") == 0, "split frames are reassembled: %s, %s",
+     stages[0], stages[1]);
+
+  /* Lies: a string longer than its payload, a huge sample count, a frame
+  ** over the size limit, a plugin with a malformed name. */
+  kb_wbuf_begin(&b, KB_MSG_LOAD);
+  kb_put_u32(&b, 1000);
+  ok(through_pipe(&b, &in, &type, &r) == 1 && !kb_get_strdup(&r) && r.bad,
+     "a string that claims more than the payload holds is refused");
+  kb_wbuf_begin(&b, KB_MSG_RESULT);
+  kb_put_i64(&b, KB_PASS);
+  kb_put_str(&b, "");
+  kb_put_str(&b, "");
+  kb_put_str(&b, "cold");
+  kb_put_u64(&b, 1);
+  kb_put_u64(&b, (uint64_t)1 << 60);
+  ok(through_pipe(&b, &in, &type, &r) == 1
+     && kb_msg_get_result(&r, &back) == -1 && back.samples == NULL,
+     "a sample count larger than the payload is refused before allocating");
+  kb_inbox big = {0};
+  uint32_t header[2] = {KB_WIRE_MAX_FRAME + 1, KB_MSG_RESULT};
+  ok(pipe(fds) == 0 && write(fds[1], header, sizeof header) == sizeof header,
+     "an oversized header written");
+  close(fds[1]);
+  ok(kb_inbox_wait(&big, fds[0], &type, &r) == -1,
+     "a frame over the size limit makes the stream malformed");
+  close(fds[0]);
+  kb_inbox_free(&big);
+  const kbench_variant bad = {
+    sizeof(kbench_variant), "Bad Name", "", "", KBENCH_BACKEND_HOST,
+    NULL, 0, noop, noop2, noop2, bytes, down, NULL,
+  };
+  const kbench_variant *badlist[] = {&bad};
+  kb_plugin bp = {"/x/bad.so", NULL, &lib, badlist, 1, NULL, NULL};
+  kb_wbuf_begin(&b, KB_MSG_PLUGIN);
+  kb_msg_put_plugin(&b, &bp);
+  ok(through_pipe(&b, &in, &type, &r) == 1
+     && kb_msg_get_plugin(&r, &mirror) == -1 && !mirror.variants,
+     "a description with a malformed variant name is refused whole");
+  ok(pipe(fds) == 0, "pipe");
+  close(fds[1]);
+  ok(kb_inbox_wait(&in, fds[0], &type, &r) == 0, "end of file is 0, not a frame");
+  close(fds[0]);
+  kb_inbox_free(&in);
+  return tap_done();
+}
