@@ -8,6 +8,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/fleet_judge.h %reldir%/fleet_write.h \
 	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \
 	%reldir%/plot.c %reldir%/plot.h \
+	%reldir%/pooling.c %reldir%/pooling.h \
 	%reldir%/results_file.h %reldir%/json_read.h \
 	%reldir%/subcommand.c %reldir%/subcommand.h
 if HAVE_JSON_C

@@ -24,31 +24,9 @@
 
 #include <json.h>
 
+#include "analyze/pooling.h"
 #include "analyze/results_file.h"
 #include "core/result.h"
-
-/* An entry's own device, as its device_* keys give it. */
-typedef struct entry_device {
-  int known, ordinal;
-  const char *name, *uuid, *pci_bus_id;   /* point into the document */
-} entry_device;
-
-/* One entry of "benchmarks", before entries of one name are pooled. */
-typedef struct entry {
-  const char *name;           /* points into the parsed document */
-  const char *backend;
-  entry_device device;
-  int verdict;
-  char *message;
-  double *samples;
-  size_t n_samples;
-  size_t order;               /* place in the file */
-} entry;
-
-static char *dup_or_empty(const char *s)
-{
-  return strdup(s ? s : "");
-}
 
 static json_object *get(json_object *obj, const char *key)
 {
@@ -204,7 +182,7 @@ static double unit_seconds(const char *unit)
 }
 
 /* The raw samples, else the one time the entry gives.  0 or -1 (memory). */
-static int samples_of(json_object *e, entry *out)
+static int samples_of(json_object *e, kb_cmp_entry *out)
 {
   json_object *arr = get(e, "samples_s");
   size_t n = arr && json_object_is_type(arr, json_type_array)
@@ -266,7 +244,7 @@ static int read_context(json_object *root, kb_cmp_run *run)
          || copy_string(dev, "pci_bus_id", &run->device.pci_bus_id) ? -1 : 0;
 }
 
-static void entry_device_of(json_object *e, entry_device *d)
+static void entry_device_of(json_object *e, kb_cmp_entry_device *d)
 {
   get_count(e, "device_ordinal", &d->ordinal);
   d->name = get_string(e, "device_name");
@@ -275,134 +253,11 @@ static void entry_device_of(json_object *e, entry_device *d)
   d->known = d->ordinal >= 0 || d->name || d->uuid || d->pci_bus_id;
 }
 
-static int strcmp_null(const char *a, const char *b)
-{
-  return strcmp(a ? a : "", b ? b : "");
-}
-
-/* Entries of one device sort together: by uuid, bus id, then ordinal. */
-static int by_device(const entry_device *a, const entry_device *b)
-{
-  int c = strcmp_null(a->uuid, b->uuid);
-  if (!c)
-    c = strcmp_null(a->pci_bus_id, b->pci_bus_id);
-  return c ? c : (a->ordinal > b->ordinal) - (a->ordinal < b->ordinal);
-}
-
-static int copy_device(const entry_device *from, kb_cmp_device *to)
-{
-  to->known = from->known;
-  to->ordinal = from->ordinal;
-  return (from->name && !(to->name = strdup(from->name)))
-         || (from->uuid && !(to->uuid = strdup(from->uuid)))
-         || (from->pci_bus_id && !(to->pci_bus_id = strdup(from->pci_bus_id)))
-         ? -1 : 0;
-}
-
-static void free_device(kb_cmp_device *d)
-{
-  free(d->name);
-  free(d->uuid);
-  free(d->pci_bus_id);
-}
-
-static int by_device_name_order(const void *x, const void *y)
-{
-  const entry *a = x, *b = y;
-  int c = by_device(&a->device, &b->device);
-  if (!c)
-    c = strcmp(a->name, b->name);
-  return c ? c : (a->order > b->order) - (a->order < b->order);
-}
-
-/* A pooled case and where its name first appeared, for sorting. */
-typedef struct pooled {
-  size_t first;
-  kb_cmp_case c;
-} pooled;
-
-static int by_first(const void *x, const void *y)
-{
-  const pooled *a = x, *b = y;
-  return (a->first > b->first) - (a->first < b->first);
-}
-
-static void free_case(kb_cmp_case *c)
-{
-  free(c->name);
-  free(c->backend);
-  free(c->message);
-  free(c->samples);
-  free_device(&c->device);
-}
-
-/*
-** Pools the entries of each name (and device) into one case (their
-** samples joined, the worst verdict kept), in the order they first
-** appear.  The entries' arrays move into the cases.
-*/
-static int pool(entry *es, size_t n, kb_cmp_run *run)
-{
-  qsort(es, n, sizeof *es, by_device_name_order);
-  pooled *ps = calloc(n ? n : 1, sizeof *ps);
-  size_t np = 0;
-  int rc = -1;
-  if (!ps)
-    return -1;
-  for (size_t i = 0; i < n;) {
-    size_t j = i, total = 0;
-    while (j < n && strcmp(es[j].name, es[i].name) == 0
-           && by_device(&es[j].device, &es[i].device) == 0)
-      total += es[j++].n_samples;
-    ps[np].first = es[i].order;
-    kb_cmp_case *c = &ps[np++].c;
-    c->name = strdup(es[i].name);
-    c->backend = dup_or_empty(es[i].backend);
-    c->samples = malloc((total ? total : 1) * sizeof *c->samples);
-    c->entries = j - i;
-    c->verdict = es[i].verdict;
-    c->message = es[i].message;
-    es[i].message = NULL;
-    if (!c->name || !c->backend || !c->samples
-        || copy_device(&es[i].device, &c->device))
-      goto done;
-    for (size_t k = i; k < j; k++) {
-      if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {
-        c->verdict = es[k].verdict;
-        free(c->message);
-        c->message = es[k].message;
-        es[k].message = NULL;
-      }
-      if (es[k].n_samples)  /* only a passing entry has a samples array */
-        memcpy(c->samples + c->n_samples, es[k].samples,
-               es[k].n_samples * sizeof *c->samples);
-      c->n_samples += es[k].n_samples;
-    }
-    if (c->verdict != KB_PASS)
-      c->n_samples = 0;           /* a failed repetition voids the timing */
-    i = j;
-  }
-  qsort(ps, np, sizeof *ps, by_first);
-  run->cases = calloc(np ? np : 1, sizeof *run->cases);
-  if (run->cases) {
-    for (size_t i = 0; i < np; i++)
-      run->cases[i] = ps[i].c;
-    run->n_cases = np;
-    np = 0;
-    rc = 0;
-  }
-done:
-  for (size_t i = 0; i < np; i++)
-    free_case(&ps[i].c);
-  free(ps);
-  return rc;
-}
-
 static int read_entries(json_object *list, kb_cmp_run *run, char *err,
                         size_t elen)
 {
   size_t n = json_object_array_length(list), used = 0;
-  entry *es = calloc(n ? n : 1, sizeof *es);
+  kb_cmp_entry *es = calloc(n ? n : 1, sizeof *es);
   int rc = -1;
   if (!es) {
     snprintf(err, elen, "out of memory");
@@ -422,7 +277,7 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
     const char *type = get_string(e, "run_type");
     if (type && strcmp(type, "aggregate") == 0)
       continue;
-    entry *x = &es[used++];
+    kb_cmp_entry *x = &es[used++];
     const char *unknown;
     x->name = name;
     x->backend = get_string(e, "backend");
@@ -435,7 +290,7 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
       goto done;
     }
   }
-  if (pool(es, used, run)) {
+  if (kb_cmp_pool(es, used, run)) {
     snprintf(err, elen, "out of memory");
     goto done;
   }
@@ -483,13 +338,13 @@ int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len)
 void kb_cmp_run_free(kb_cmp_run *run)
 {
   for (size_t i = 0; i < run->n_cases; i++)
-    free_case(&run->cases[i]);
+    kb_cmp_case_free(&run->cases[i]);
   free(run->cases);
   free(run->path);
   free(run->version);
   free(run->mode);
   free(run->host_name);
   free(run->launcher);
-  free_device(&run->device);
+  kb_cmp_device_free(&run->device);
   memset(run, 0, sizeof *run);
 }

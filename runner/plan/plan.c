@@ -1,7 +1,4 @@
-/*
-** The plan: sweeps of parameter values over the selected variants, and
-** --cases files (plan.h).
-*/
+/* The plan: sweeps of parameter values over the selected variants (plan.h). */
 #include <fnmatch.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,9 +18,8 @@ static const char *assigned(const char *const *a, size_t n, const char *name)
   return NULL;
 }
 
-/* Whether v declares the parameter named by the len bytes at name. */
-static int declares(const kb_plugin *p, const kbench_variant *v,
-                    const char *name, size_t len)
+int kb_variant_declares(const kb_plugin *p, const kbench_variant *v,
+                        const char *name, size_t len)
 {
   for (uint32_t k = 0; k < v->n_params; k++) {
     const char *have = kb_variant_param(p, v, k)->name;
@@ -41,7 +37,7 @@ static int any_declares(const kb_plugin *plugins, size_t n,
     for (size_t v = 0; v < plugins[p].n_variants; v++) {
       const kbench_variant *var = plugins[p].variants[v];
       if (kb_plan_selects(o, var->name)
-          && declares(&plugins[p], var, name, len))
+          && kb_variant_declares(&plugins[p], var, name, len))
         return 1;
     }
   return 0;
@@ -190,10 +186,9 @@ static int expand(kb_plan *plan, const kb_plugin *p, const kbench_variant *v,
   }
 }
 
-/* Parse and check v's lists, then add its cases. */
-static int plan_variant(kb_plan *plan, const kb_plugin *p,
-                        const kbench_variant *v, const kb_plan_opts *o,
-                        char *err, size_t errlen)
+int kb_plan_variant(kb_plan *plan, const kb_plugin *p,
+                    const kbench_variant *v, const kb_plan_opts *o,
+                    char *err, size_t errlen)
 {
   kb_values lists[64];
   size_t axis[64], len[64];
@@ -368,7 +363,7 @@ int kb_plan_build(kb_plan *plan, const kb_plugin *plugins, size_t n_plugins,
     for (size_t v = 0; v < plugins[p].n_variants; v++) {
       const kbench_variant *var = plugins[p].variants[v];
       if (kb_plan_selects(o, var->name)
-          && plan_variant(plan, &plugins[p], var, o, err, errlen)) {
+          && kb_plan_variant(plan, &plugins[p], var, o, err, errlen)) {
         kb_plan_free(plan);
         return -1;
       }
@@ -383,61 +378,4 @@ void kb_plan_free(kb_plan *plan)
   free(plan->cases);
   plan->cases = NULL;
   plan->n = 0;
-}
-
-static int plan_line(kb_plan *plan, const kb_plugin *plugins, size_t n,
-                     char *line, char *err, size_t errlen)
-{
-  const char *words[65];
-  size_t nw = 0;
-  char *save = NULL;
-  for (char *w = strtok_r(line, " \t\r\n", &save); w && nw < 65;
-       w = strtok_r(NULL, " \t\r\n", &save))
-    words[nw++] = w;
-  if (nw == 0 || words[0][0] == '#')
-    return 0;
-  for (size_t p = 0; p < n; p++)
-    for (size_t v = 0; v < plugins[p].n_variants; v++) {
-      const kbench_variant *var = plugins[p].variants[v];
-      if (strcmp(var->name, words[0]) != 0)
-        continue;
-      for (size_t i = 1; i < nw; i++) {
-        if (!strchr(words[i], '=')
-            || !declares(&plugins[p], var, words[i],
-                         strcspn(words[i], "="))) {
-          snprintf(err, errlen, "'%s': %s has no such parameter (want "
-                   "NAME=VALUES)", words[i], var->name);
-          return -1;
-        }
-        for (size_t j = 1; j < i; j++)
-          if (strncmp(words[j], words[i], strcspn(words[i], "=") + 1) == 0) {
-            snprintf(err, errlen, "'%s' given twice", words[i]);
-            return -1;
-          }
-      }
-      kb_plan_opts line = {.assignments = words + 1, .n_assignments = nw - 1};
-      return plan_variant(plan, &plugins[p], var, &line, err, errlen);
-    }
-  snprintf(err, errlen, "no loaded plugin has a variant '%s'", words[0]);
-  return -1;
-}
-
-int kb_plan_read_cases(kb_plan *plan, const kb_plugin *plugins,
-                       size_t n_plugins, FILE *f, const char *path,
-                       char *err, size_t errlen)
-{
-  char line[4096], why[1024];
-  plan->cases = NULL;
-  plan->n = 0;
-  for (size_t number = 1; fgets(line, sizeof line, f); number++)
-    if (plan_line(plan, plugins, n_plugins, line, why, sizeof why)) {
-      snprintf(err, errlen, "%s:%zu: %s", path, number, why);
-      kb_plan_free(plan);
-      return -1;
-    }
-  if (plan->n == 0) {
-    snprintf(err, errlen, "%s: no cases", path);
-    return -1;
-  }
-  return 0;
 }

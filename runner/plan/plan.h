@@ -64,8 +64,17 @@ void kb_plan_free(kb_plan *plan);
 ** filter alone, without the checks kb_plan_build adds. */
 int kb_plan_selects(const kb_plan_opts *opts, const char *variant);
 
+/* Parse and check v's lists (o's assignments and zips), then add its
+** cases to plan.  0, or -1 with a message. */
+int kb_plan_variant(kb_plan *plan, const kb_plugin *p,
+                    const kbench_variant *v, const kb_plan_opts *o,
+                    char *err, size_t errlen);
+/* Whether v declares the parameter named by the len bytes at name. */
+int kb_variant_declares(const kb_plugin *p, const kbench_variant *v,
+                        const char *name, size_t len);
+
 /*
-** A case list instead of the cartesian plan: each line of f is
+** A case list instead (cases_file.c) of the cartesian plan: each line of f is
 ** "VARIANT [NAME=VALUES]...", blank lines and #-comments skipped; names
 ** must be the variant's own parameters, the others take their defaults.
 ** 0, or -1 with "path:line: message" in err.

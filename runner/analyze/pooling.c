@@ -1,0 +1,132 @@
+/*
+** Pooling the entries of a results file into cases: the entries of one
+** name on one device become one case (pooling.h).
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/pooling.h"
+#include "core/verdict.h"
+
+static int strcmp_null(const char *a, const char *b)
+{
+  return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Entries of one device sort together: by uuid, bus id, then ordinal. */
+static int by_device(const kb_cmp_entry_device *a, const kb_cmp_entry_device *b)
+{
+  int c = strcmp_null(a->uuid, b->uuid);
+  if (!c)
+    c = strcmp_null(a->pci_bus_id, b->pci_bus_id);
+  return c ? c : (a->ordinal > b->ordinal) - (a->ordinal < b->ordinal);
+}
+
+static int copy_device(const kb_cmp_entry_device *from, kb_cmp_device *to)
+{
+  to->known = from->known;
+  to->ordinal = from->ordinal;
+  return (from->name && !(to->name = strdup(from->name)))
+         || (from->uuid && !(to->uuid = strdup(from->uuid)))
+         || (from->pci_bus_id && !(to->pci_bus_id = strdup(from->pci_bus_id)))
+         ? -1 : 0;
+}
+
+void kb_cmp_device_free(kb_cmp_device *d)
+{
+  free(d->name);
+  free(d->uuid);
+  free(d->pci_bus_id);
+}
+
+static int by_device_name_order(const void *x, const void *y)
+{
+  const kb_cmp_entry *a = x, *b = y;
+  int c = by_device(&a->device, &b->device);
+  if (!c)
+    c = strcmp(a->name, b->name);
+  return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+/* A pooled case and where its name first appeared, for sorting. */
+typedef struct pooled {
+  size_t first;
+  kb_cmp_case c;
+} pooled;
+
+static int by_first(const void *x, const void *y)
+{
+  const pooled *a = x, *b = y;
+  return (a->first > b->first) - (a->first < b->first);
+}
+
+void kb_cmp_case_free(kb_cmp_case *c)
+{
+  free(c->name);
+  free(c->backend);
+  free(c->message);
+  free(c->samples);
+  kb_cmp_device_free(&c->device);
+}
+
+/*
+** Pools the entries of each name (and device) into one case (their
+** samples joined, the worst verdict kept), in the order they first
+** appear.  The entries' arrays move into the cases.
+*/
+int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
+{
+  qsort(es, n, sizeof *es, by_device_name_order);
+  pooled *ps = calloc(n ? n : 1, sizeof *ps);
+  size_t np = 0;
+  int rc = -1;
+  if (!ps)
+    return -1;
+  for (size_t i = 0; i < n;) {
+    size_t j = i, total = 0;
+    while (j < n && strcmp(es[j].name, es[i].name) == 0
+           && by_device(&es[j].device, &es[i].device) == 0)
+      total += es[j++].n_samples;
+    ps[np].first = es[i].order;
+    kb_cmp_case *c = &ps[np++].c;
+    c->name = strdup(es[i].name);
+    c->backend = strdup(es[i].backend ? es[i].backend : "");
+    c->samples = malloc((total ? total : 1) * sizeof *c->samples);
+    c->entries = j - i;
+    c->verdict = es[i].verdict;
+    c->message = es[i].message;
+    es[i].message = NULL;
+    if (!c->name || !c->backend || !c->samples
+        || copy_device(&es[i].device, &c->device))
+      goto done;
+    for (size_t k = i; k < j; k++) {
+      if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {
+        c->verdict = es[k].verdict;
+        free(c->message);
+        c->message = es[k].message;
+        es[k].message = NULL;
+      }
+      if (es[k].n_samples)  /* only a passing kb_cmp_entry has a samples array */
+        memcpy(c->samples + c->n_samples, es[k].samples,
+               es[k].n_samples * sizeof *c->samples);
+      c->n_samples += es[k].n_samples;
+    }
+    if (c->verdict != KB_PASS)
+      c->n_samples = 0;           /* a failed repetition voids the timing */
+    i = j;
+  }
+  qsort(ps, np, sizeof *ps, by_first);
+  run->cases = calloc(np ? np : 1, sizeof *run->cases);
+  if (run->cases) {
+    for (size_t i = 0; i < np; i++)
+      run->cases[i] = ps[i].c;
+    run->n_cases = np;
+    np = 0;
+    rc = 0;
+  }
+done:
+  for (size_t i = 0; i < np; i++)
+    kb_cmp_case_free(&ps[i].c);
+  free(ps);
+  return rc;
+}

@@ -1,0 +1,38 @@
+/*
+** The entries of a results file, pooled by name and device into the cases
+** kbench compare and kbench fleet judge: repetitions' samples joined, the
+** worst verdict kept (core/verdict.h), in the order names first appear.
+** Apart from the reading (results_file.c), so it needs no JSON library.
+*/
+#ifndef KB_POOLING_H
+#define KB_POOLING_H
+
+#include <stddef.h>
+
+#include "analyze/results_file.h"
+
+/* An entry's own device, as its device_* keys give it. */
+typedef struct kb_cmp_entry_device {
+  int known, ordinal;
+  const char *name, *uuid, *pci_bus_id;   /* point into the document */
+} kb_cmp_entry_device;
+
+/* One entry of "benchmarks", before entries of one name are pooled. */
+typedef struct kb_cmp_entry {
+  const char *name;           /* points into the parsed document */
+  const char *backend;
+  kb_cmp_entry_device device;
+  int verdict;
+  char *message;
+  double *samples;
+  size_t n_samples;
+  size_t order;               /* place in the file */
+} kb_cmp_entry;
+
+/* Pool es[0..n) into run->cases; the entries' arrays move into the
+** cases.  0, or -1 out of memory. */
+int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run);
+void kb_cmp_case_free(kb_cmp_case *c);
+void kb_cmp_device_free(kb_cmp_device *d);
+
+#endif

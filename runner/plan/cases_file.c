@@ -1,0 +1,65 @@
+/* A --cases file: the plan as a list of cases, one a line (plan.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/params.h"
+#include "plan/plan.h"
+
+/* One line: "VARIANT [NAME=VALUES]...", or blank, or a #-comment. */
+static int plan_line(kb_plan *plan, const kb_plugin *plugins, size_t n,
+                     char *line, char *err, size_t errlen)
+{
+  const char *words[65];
+  size_t nw = 0;
+  char *save = NULL;
+  for (char *w = strtok_r(line, " \t\r\n", &save); w && nw < 65;
+       w = strtok_r(NULL, " \t\r\n", &save))
+    words[nw++] = w;
+  if (nw == 0 || words[0][0] == '#')
+    return 0;
+  for (size_t p = 0; p < n; p++)
+    for (size_t v = 0; v < plugins[p].n_variants; v++) {
+      const kbench_variant *var = plugins[p].variants[v];
+      if (strcmp(var->name, words[0]) != 0)
+        continue;
+      for (size_t i = 1; i < nw; i++) {
+        if (!strchr(words[i], '=')
+            || !kb_variant_declares(&plugins[p], var, words[i],
+                         strcspn(words[i], "="))) {
+          snprintf(err, errlen, "'%s': %s has no such parameter (want "
+                   "NAME=VALUES)", words[i], var->name);
+          return -1;
+        }
+        for (size_t j = 1; j < i; j++)
+          if (strncmp(words[j], words[i], strcspn(words[i], "=") + 1) == 0) {
+            snprintf(err, errlen, "'%s' given twice", words[i]);
+            return -1;
+          }
+      }
+      kb_plan_opts line = {.assignments = words + 1, .n_assignments = nw - 1};
+      return kb_plan_variant(plan, &plugins[p], var, &line, err, errlen);
+    }
+  snprintf(err, errlen, "no loaded plugin has a variant '%s'", words[0]);
+  return -1;
+}
+
+int kb_plan_read_cases(kb_plan *plan, const kb_plugin *plugins,
+                       size_t n_plugins, FILE *f, const char *path,
+                       char *err, size_t errlen)
+{
+  char line[4096], why[1024];
+  plan->cases = NULL;
+  plan->n = 0;
+  for (size_t number = 1; fgets(line, sizeof line, f); number++)
+    if (plan_line(plan, plugins, n_plugins, line, why, sizeof why)) {
+      snprintf(err, errlen, "%s:%zu: %s", path, number, why);
+      kb_plan_free(plan);
+      return -1;
+    }
+  if (plan->n == 0) {
+    snprintf(err, errlen, "%s: no cases", path);
+    return -1;
+  }
+  return 0;
+}
