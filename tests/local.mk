@@ -252,12 +252,12 @@ TESTS += tests/test_params tests/test_stats tests/test_criterion \
 	tests/cli.sh tests/progress.sh tests/man.sh \
 	tests/loader.sh tests/host.sh \
 	tests/isolation.sh tests/devices.sh tests/json.sh tests/plot.sh \
-	tests/gpu.sh tests/kit.sh tests/example.sh
+	tests/gpu.sh tests/kit.sh tests/example.sh tests/cmake.sh
 EXTRA_DIST += tests/cli.sh tests/kit.sh tests/progress.sh tests/man.sh \
 	tests/loader.sh tests/host.sh tests/gpu.sh tests/isolation.sh \
 	tests/devices.sh tests/json.sh \
 	tests/plugins/gpu_broken.cuh \
-	tests/example.sh tests/lib.sh tests/odd tests/plot.sh \
+	tests/example.sh tests/cmake.sh tests/lib.sh tests/odd tests/plot.sh \
 	tests/plot/sweep.json tests/plot/catalogue.json
 
 # ABI 1.1 (tests/staging.sh): a plugin built against the frozen 1.0 header,
