@@ -38,7 +38,7 @@ have automake || need automake
 have libtoolize || need libtool
 have pkg-config || need pkg-config
 have make || need make
-have g++ || need g++          # nvcc's host compiler, and the C compiler's
+have g++ || need g++          # nvcc's host compiler (gcc comes with it)
 pkg-config --exists json-c 2>/dev/null || need libjson-c-dev
 has_matplotlib || need python3-matplotlib
 have groff || need groff-base
