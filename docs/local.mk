@@ -20,12 +20,14 @@
 #   $(srcdir), where distributed files live (as automake does for Info
 #   files); in `make distcheck`'s read-only srcdir it is up to date, as
 #   `make dist` just checked it, and mkman.sh writes nothing.
-# docs/kbench.1  the page installed: @plugindir@ filled in.
+# docs/kbench.1  the page installed: @plugindir@ filled in by fillman.sh,
+#   with break points, so that a long --prefix renders without warnings.
 nodist_man1_MANS = docs/kbench.1
 CLEANFILES += docs/kbench.1
 # $(srcdir)/ so that `make dist` brings the page up to date in VPATH builds
 # too (distdir strips the prefix).
-EXTRA_DIST += docs/kbench.h2m docs/mkman.sh $(srcdir)/docs/kbench.1.in
+EXTRA_DIST += docs/kbench.h2m docs/mkman.sh docs/fillman.sh \
+	$(srcdir)/docs/kbench.1.in
 
 $(srcdir)/docs/kbench.1.in: kb-always | kbench$(EXEEXT)
 	@HELP2MAN='$(HELP2MAN)' $(SHELL) $(srcdir)/docs/mkman.sh \
@@ -33,7 +35,7 @@ $(srcdir)/docs/kbench.1.in: kb-always | kbench$(EXEEXT)
 # No recipe, never a file: what depends on it is always looked at.
 kb-always:
 
-docs/kbench.1: $(srcdir)/docs/kbench.1.in Makefile
+docs/kbench.1: $(srcdir)/docs/kbench.1.in $(srcdir)/docs/fillman.sh Makefile
 	$(AM_V_GEN)$(MKDIR_P) docs && \
-	sed -e 's|@plugindir[@]|$(plugindir)|g' $(srcdir)/docs/kbench.1.in \
-	  > $@.tmp && mv -f $@.tmp $@
+	$(SHELL) $(srcdir)/docs/fillman.sh '$(plugindir)' \
+	  $(srcdir)/docs/kbench.1.in > $@.tmp && mv -f $@.tmp $@

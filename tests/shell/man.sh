@@ -1,7 +1,8 @@
 #!/bin/sh
-# The man page (docs/local.mk): every long option of runner/cli.c is in
+# The man page (docs/local.mk): every long option of runner/plan/cli.c is in
 # it, so a new option fails here until the page is remade; it is this
-# version's, has its sections, and renders without warnings.
+# version's, has its sections, and renders without warnings, also with a
+# plugin directory too long for a line.
 . "$top_srcdir/tests/shell/lib.sh"
 page="$top_builddir/docs/kbench.1"
 
@@ -31,11 +32,28 @@ if command -v groff > /dev/null 2>&1; then
 elif command -v man > /dev/null 2>&1; then
   render="man --warnings -E UTF-8 -l -Tutf8 -Z"
 fi
+# The same page for a --prefix of 200 characters, filled in as the build
+# fills it in (docs/fillman.sh): its plugin directory breaks after a '/',
+# and reads back whole, with no hyphen added.
+long=/tmp/kbench-check
+while [ ${#long} -lt 200 ]; do long="$long/a-rather-long-prefix-$((${#long} % 7))"; done
+long=$(printf '%s' "$long" | cut -c 1-200 | sed 's|/*$||')
+sh "$top_srcdir/docs/fillman.sh" "$long/lib/kbench/plugins" \
+  "$top_srcdir/docs/kbench.1.in" > "$tmpdir/long.1"
 if [ -n "$render" ]; then
   $render "$page" > /dev/null 2> "$tmpdir/warnings"
   assert "the man page renders ($render) without warnings" \
     test ! -s "$tmpdir/warnings"
   sed 's/^/# /' "$tmpdir/warnings"
+  $render "$tmpdir/long.1" > /dev/null 2> "$tmpdir/warnings"
+  assert "with a ${#long}-character prefix too" test ! -s "$tmpdir/warnings"
+  sed 's/^/# /' "$tmpdir/warnings"
+  if command -v groff > /dev/null 2>&1; then
+    groff -man -Tascii -P-cbou "$tmpdir/long.1" 2> /dev/null |
+      sed -n '/^FILES/,/The installed plugins/p' | tr -d ' \n' > "$tmpdir/files"
+    assert "where its plugin directory, broken over lines, reads whole" \
+      grep -qF "FILES$long/lib/kbench/plugins" "$tmpdir/files"
+  fi
 else
   tap_n=$((tap_n + 1))
   echo "ok $tap_n - the man page renders # SKIP neither groff nor man installed"
