@@ -2,7 +2,7 @@
 ** A kbench JSON results file as kbench compare and kbench fleet need it:
 ** the run's device, mode, host and rank, and each case with its verdict
 ** and raw samples.  The format is a superset of Google Benchmark's JSON;
-** what this reads is named in compare_load.c.  Reading needs json-c
+** what this reads is named in results_file.c.  Reading needs json-c
 ** (KBENCH_HAVE_JSON_C).
 */
 #ifndef KB_COMPARE_LOAD_H

@@ -1,6 +1,6 @@
 /*
 ** A sampler takes one timing sample of a case in one measurement mode.
-** Each mode is its own unit (measure_cold.c, measure_hot.c, ...), chosen
+** Each mode is its own unit (cold.c, hot.c, ...), chosen
 ** once per case; none of them needs anything from the plugin beyond run().
 ** All return a kbench status with the reason in the case's message.
 */

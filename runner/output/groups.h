@@ -3,7 +3,7 @@
 ** header line, then its rows, device after device.  The devices run at
 ** once, so their results come interleaved; each device's results wait
 ** here until the groups before it are complete, then print.  A group's
-** header is its device line (report.h), known once its worker opens the
+** header is its device line (table.h), known once its worker opens the
 ** device, or "not opened" when the worker has no more cases and never
 ** opened it; a group's rows wait for its header too.  With one device
 ** nothing waits: rows print as they come and the device line as the device

@@ -56,10 +56,10 @@ static int send_job(kb_lane *l)
 static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order)
 {
   kb_lane *l = &s->lanes[i];
-  kb_worker_proc *w = &l->w;
+  kb_worker_handle *w = &l->w;
   int fresh = !w->pid;
   l->busy = 1;
-  l->unsent = fresh && kb_worker_start(w, s->exe, l->why, sizeof l->why);
+  l->unsent = fresh && kb_handle_start(w, s->exe, l->why, sizeof l->why);
   l->ended = 0;
   l->deadline = now() + s->case_timeout;
   if (l->unsent) {
@@ -148,9 +148,9 @@ static int settle(kb_supervisor *s, size_t i, int outcome)
   l->busy = 0;
   if (outcome == KB_ANSWERED || l->unsent)
     return outcome;
-  int status = kb_worker_reap(&l->w, outcome == KB_DIED ? KB_EXIT_GRACE_S
+  int status = kb_handle_reap(&l->w, outcome == KB_DIED ? KB_EXIT_GRACE_S
                                                         : 0);
-  kb_worker_describe(&l->w, outcome, status, s->case_timeout, l->why,
+  kb_handle_describe(&l->w, outcome, status, s->case_timeout, l->why,
                      sizeof l->why);
   return outcome;
 }
@@ -204,7 +204,7 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
       if (!l->busy)
         continue;
       if (fds[at[i] + 1].revents)
-        kb_worker_drain(&l->w);
+        kb_handle_drain(&l->w);
       if (fds[at[i]].revents) {
         long got = kb_inbox_fill(&l->w.inbox, l->w.reports_fd);
         if (got == 0 || (got < 0 && errno != EAGAIN))
@@ -274,7 +274,7 @@ static void end_workers(kb_supervisor *s, size_t from)
     }
   for (size_t i = from; i < s->n_lanes; i++)
     if (s->lanes[i].w.pid)
-      kb_worker_reap(&s->lanes[i].w, KB_EXIT_GRACE_S);
+      kb_handle_reap(&s->lanes[i].w, KB_EXIT_GRACE_S);
 }
 
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
@@ -325,7 +325,7 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
     if (!payload.bad)
       return -1;
   }
-  kb_worker_reap(&s->lanes[0].w, 0);
+  kb_handle_reap(&s->lanes[0].w, 0);
   snprintf(err, len, "the worker sent a malformed answer while loading");
   return -1;
 }
@@ -341,7 +341,7 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   if (type == KB_MSG_COUNTED
       && kb_msg_get_count(&payload, count, why, len) == 0)
     return 0;
-  kb_worker_reap(&s->lanes[0].w, 0);
+  kb_handle_reap(&s->lanes[0].w, 0);
   snprintf(why, len, "the worker sent a malformed device count");
   return -1;
 }
@@ -364,16 +364,16 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   kb_lane *l = &s->lanes[*lane];
   if (outcome == KB_ANSWERED) {
     if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
-      kb_worker_drain(&l->w);
+      kb_handle_drain(&l->w);
       if (res->verdict != KB_PASS)
-        res->output = kb_worker_last_lines(&l->w);
+        res->output = kb_handle_last_lines(&l->w);
       /* A worker whose context is gone exits after reporting. */
       if (res->device_lost)
-        kb_worker_reap(&l->w, KB_EXIT_GRACE_S);
+        kb_handle_reap(&l->w, KB_EXIT_GRACE_S);
       return 0;
     }
     snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
-    kb_worker_reap(&l->w, 0);
+    kb_handle_reap(&l->w, 0);
   }
   memset(res, 0, sizeof *res);
   res->verdict = KB_CRASH;
@@ -381,6 +381,6 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   snprintf(res->stage, sizeof res->stage, "%s",
            l->w.stage[0] ? l->w.stage : "start-up");
   snprintf(res->message, sizeof res->message, "%s", l->why);
-  res->output = kb_worker_last_lines(&l->w);
+  res->output = kb_handle_last_lines(&l->w);
   return 0;
 }

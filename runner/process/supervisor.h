@@ -1,5 +1,5 @@
 /*
-** The supervisor's side of the workers (worker.h, workerproc.h): one lane
+** The supervisor's side of the workers (worker.h, worker_handle.h): one lane
 ** per device, each with its own worker, which it gives orders one at a
 ** time and watches under a watchdog of its own.  It never loads a plugin
 ** and never touches CUDA, so nothing a plugin does can take it down: a
@@ -29,7 +29,7 @@
 /* One device's worker, and the order it is on. */
 typedef struct kb_lane {
   kb_job job;              /* the device's ordinal with the rest */
-  kb_worker_proc w;
+  kb_worker_handle w;
   int have_device;         /* its worker reported the device once */
   int busy;                /* an order is out, its end not yet taken */
   int unsent;              /* no worker could be started for it */

@@ -1,7 +1,7 @@
 /*
 ** The wire between the supervisor and a worker: length-prefixed frames
 ** over pipes.  A frame is a header of two native-endian 32-bit words, the
-** payload's length and the message type (messages.h), then the payload: a
+** payload's length and the message type (protocol.h), then the payload: a
 ** sequence of fixed-width numbers and length-prefixed strings written and
 ** read in the same order.  Both ends are the same kbench binary on the same
 ** machine, so native byte order is the format.

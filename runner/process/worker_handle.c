@@ -40,7 +40,7 @@ const char *kb_signal_name(int sig)
 
 /* --- its output --------------------------------------------------------- */
 
-static void keep_tail(kb_worker_proc *w, const char *p, size_t n)
+static void keep_tail(kb_worker_handle *w, const char *p, size_t n)
 {
   if (n >= KB_TAIL_BYTES) {
     p += n - KB_TAIL_BYTES;
@@ -56,7 +56,7 @@ static void keep_tail(kb_worker_proc *w, const char *p, size_t n)
   w->tail_len += n;
 }
 
-void kb_worker_drain(kb_worker_proc *w)
+void kb_handle_drain(kb_worker_handle *w)
 {
   char buf[4096];
   while (w->output_fd >= 0) {
@@ -72,7 +72,7 @@ void kb_worker_drain(kb_worker_proc *w)
   }
 }
 
-char *kb_worker_last_lines(const kb_worker_proc *w)
+char *kb_handle_last_lines(const kb_worker_handle *w)
 {
   size_t end = w->tail_len, start;
   while (end > 0 && (w->tail[end - 1] == '\n' || w->tail[end - 1] == '\r'))
@@ -129,7 +129,7 @@ static void become_worker(const char *exe, pid_t parent, int orders,
   _exit(127);
 }
 
-int kb_worker_start(kb_worker_proc *w, const char *exe, char *err,
+int kb_handle_start(kb_worker_handle *w, const char *exe, char *err,
                     size_t len)
 {
   int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
@@ -172,7 +172,7 @@ fail:
 
 /* The group is killed before the worker is reaped, while its number cannot
 ** be reused, so that nothing a plugin started outlives it either. */
-int kb_worker_reap(kb_worker_proc *w, double grace)
+int kb_handle_reap(kb_worker_handle *w, double grace)
 {
   siginfo_t info;
   const struct timespec tick = {0, 5000000};
@@ -189,7 +189,7 @@ int kb_worker_reap(kb_worker_proc *w, double grace)
   int status = 0;
   while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
     ;
-  kb_worker_drain(w);
+  kb_handle_drain(w);
   if (w->output_fd >= 0)
     close(w->output_fd);
   if (w->orders_fd >= 0)
@@ -201,7 +201,7 @@ int kb_worker_reap(kb_worker_proc *w, double grace)
   return status;
 }
 
-void kb_worker_describe(const kb_worker_proc *w, int outcome, int status,
+void kb_handle_describe(const kb_worker_handle *w, int outcome, int status,
                         double timeout, char *buf, size_t len)
 {
   const char *stage = w->stage[0] ? w->stage : "start-up";

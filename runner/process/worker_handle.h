@@ -16,7 +16,7 @@
 
 #define KB_TAIL_BYTES 4096
 
-typedef struct kb_worker_proc {
+typedef struct kb_worker_handle {
   pid_t pid;               /* 0: no worker running */
   int orders_fd;           /* write end of its orders */
   int reports_fd;          /* read end of its reports */
@@ -25,7 +25,7 @@ typedef struct kb_worker_proc {
   char stage[32];          /* the stage it reported last */
   char tail[KB_TAIL_BYTES];/* the last bytes it printed for this order */
   size_t tail_len;
-} kb_worker_proc;
+} kb_worker_handle;
 
 /* How an order ended. */
 enum kb_outcome {
@@ -37,24 +37,24 @@ enum kb_outcome {
 };
 
 /* Start exe as a worker into w: 0, or -1 with the reason in err. */
-int kb_worker_start(kb_worker_proc *w, const char *exe, char *err,
+int kb_handle_start(kb_worker_handle *w, const char *exe, char *err,
                     size_t len);
 
 /* Wait for the worker to end, killing its whole group if it does not end
 ** by itself within grace seconds; closes its pipes and returns its wait
 ** status. */
-int kb_worker_reap(kb_worker_proc *w, double grace);
+int kb_handle_reap(kb_worker_handle *w, double grace);
 
 /* Read whatever the worker printed; the pipe is non-blocking. */
-void kb_worker_drain(kb_worker_proc *w);
+void kb_handle_drain(kb_worker_handle *w);
 
 /* The last lines printed, with control characters replaced; NULL if none.
 ** The caller frees it. */
-char *kb_worker_last_lines(const kb_worker_proc *w);
+char *kb_handle_last_lines(const kb_worker_handle *w);
 
 /* What ended an order that got no answer, in words ("crashed: SIGSEGV in
 ** run", "timed out after 5 s in run"), from its outcome and wait status. */
-void kb_worker_describe(const kb_worker_proc *w, int outcome, int status,
+void kb_handle_describe(const kb_worker_handle *w, int outcome, int status,
                         double timeout, char *buf, size_t len);
 
 /* "SIGSEGV" for SIGSEGV; NULL for a signal without a name here. */
