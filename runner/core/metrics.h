@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define KB_METRIC_NAME_MAX 128 /* longest name, with its NUL */
 #define KB_METRIC_UNIT_MAX 48
 #define KB_METRICS_MAX 64      /* shown metrics, and counters collected, per list */
@@ -106,5 +110,9 @@ void kb_metrics_evaluate(const struct kb_metric_list *list, const double *counte
 ** kernel; a launch fact is kept when every kernel agrees, else NaN. */
 void kb_metrics_total(const struct kb_metric_list *list, const double *counters, const struct kb_launch_info *launch,
                       size_t nkernels, double *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
