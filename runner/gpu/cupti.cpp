@@ -170,6 +170,7 @@ const CUpti_ActivityKind k_kinds[] = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUP
 
 // ------------------------------------------------------------------ session
 struct kb_cupti_config {
+  kb_cupti *owner = nullptr;  // whose range profiler may have this config's image bound
   CUpti_Profiler_Host_Object *host = nullptr;
   std::vector<std::string> names;
   std::vector<const char *> cnames;  // into names
@@ -366,12 +367,8 @@ int kb_cupti_prepare(kb_cupti *s, const char *const *counters, size_t n, size_t 
 {
   *out = nullptr;
   if (n == 0) return say(err, err_size, KB_CUPTI_BAD_METRIC, "no counters to collect");
-  // Name each bad counter on its own before the real object sees it (a bad add poisons it).
-  for (size_t i = 0; i < n; i++)
-    if (!lookup(s, counters[i], nullptr, 0))
-      return say(err, err_size, KB_CUPTI_BAD_METRIC, "counter '%s' is not collectable on %s", counters[i],
-                 s->chip.c_str());
   auto *c = new kb_cupti_config;
+  c->owner = s;
   c->names.assign(counters, counters + n);
   for (auto &x : c->names) c->cnames.push_back(x.c_str());
   c->max_ranges = max_kernels ? max_kernels : 1;
@@ -383,7 +380,14 @@ int kb_cupti_prepare(kb_cupti *s, const char *const *counters, size_t n, size_t 
   if (!(c->host = host_init(s, err, err_size))) {
     st = KB_CUPTI_ERROR;
   } else if ((r = host_add(c->host, c->cnames.data(), n)) != CUPTI_SUCCESS) {
+    // Name the bad counter: one by one, each on a scratch object (a bad add poisons an object).
     st = cupti_fail(r, "cuptiProfilerHostConfigAddMetrics", err, err_size);
+    for (size_t i = 0; i < n; i++)
+      if (!lookup(s, counters[i], nullptr, 0)) {
+        st = say(err, err_size, KB_CUPTI_BAD_METRIC, "counter '%s' is not collectable on %s", counters[i],
+                 s->chip.c_str());
+        break;
+      }
   } else if (sz.pHostObject = c->host, (r = cuptiProfilerHostGetConfigImageSize(&sz)) != CUPTI_SUCCESS) {
     st = cupti_fail(r, "cuptiProfilerHostGetConfigImageSize", err, err_size);
   } else if (c->config.assign(sz.configImageSize, 0), ci.pHostObject = c->host,
@@ -405,6 +409,7 @@ size_t kb_cupti_passes(const kb_cupti_config *c) { return c ? c->passes : 0; }
 void kb_cupti_config_free(kb_cupti_config *c)
 {
   if (!c) return;
+  if (c->owner && c->owner->bound == c) c->owner->bound = nullptr;  // the next collect must SetConfig
   host_fini(c->host);
   delete c;
 }
