@@ -177,6 +177,7 @@ struct kb_cupti_config {
   std::vector<uint8_t> config, image;
   size_t passes = 0, max_ranges = 0;
   int bound_replay = -1;  // the replay mode SetConfig last bound this image with; -1: not bound
+  bool ever_bound = false;  // SetConfig saw its images since the range profiler was enabled
 };
 
 struct kb_cupti {
@@ -409,7 +410,18 @@ size_t kb_cupti_passes(const kb_cupti_config *c) { return c ? c->passes : 0; }
 void kb_cupti_config_free(kb_cupti_config *c)
 {
   if (!c) return;
-  if (c->owner && c->owner->bound == c) c->owner->bound = nullptr;  // the next collect must SetConfig
+  // The range profiler may keep pointers to the images SetConfig gave it (the H100 check crashed
+  // in a later collect after a bound config was freed): disable it before freeing them. The
+  // next collect re-enables it (0.01 ms) and binds again (~3 ms).
+  kb_cupti *s = c->owner;
+  if (s && s->rp && c->ever_bound) {
+    PARAMS(CUpti_RangeProfiler_Disable_Params, p);
+    p.pRangeProfilerObject = s->rp;
+    cuptiRangeProfilerDisable(&p);
+    s->rp = nullptr;
+    s->bound = nullptr;
+  }
+  if (s && s->bound == c) s->bound = nullptr;
   host_fini(c->host);
   delete c;
 }
@@ -435,6 +447,7 @@ int ensure_enabled(kb_cupti *s, char *err, size_t err_size)
   p.ctx = s->ctx;
   TRY_CUPTI(cuptiRangeProfilerEnable(&p));
   s->rp = p.pRangeProfilerObject;
+  s->bound = nullptr;  // a fresh object: every config binds again
   return KB_CUPTI_OK;
 }
 
@@ -445,6 +458,7 @@ int bind(kb_cupti *s, kb_cupti_config *c, CUpti_ProfilerRange range, CUpti_Profi
          size_t err_size)
 {
   int mode = int(range) * 16 + int(replay);
+  c->ever_bound = true;  // from the first CUPTI call that sees its images
   if (c->image.empty()) {
     PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params, sz);
     sz.pRangeProfilerObject = s->rp, sz.pMetricNames = c->cnames.data(), sz.numMetrics = c->cnames.size();
@@ -464,7 +478,7 @@ int bind(kb_cupti *s, kb_cupti_config *c, CUpti_ProfilerRange range, CUpti_Profi
   if (s->bound) s->bound->bound_replay = -1;
   s->bound = nullptr;
   TRY_CUPTI(cuptiRangeProfilerSetConfig(&p));
-  s->bound = c, c->bound_replay = mode;
+  s->bound = c, c->bound_replay = mode, c->ever_bound = true;
   return KB_CUPTI_OK;
 }
 
