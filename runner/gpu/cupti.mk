@@ -14,15 +14,17 @@ runner_libkbmetrics_la_CPPFLAGS += $(CUPTI_CPPFLAGS)
 runner_libkbmetrics_la_CXXFLAGS = -std=c++17 -Wall -Wextra -fvisibility=hidden
 runner_libkbmetrics_la_LIBADD += $(CUPTI_LDFLAGS) $(CUPTI_LIBS) \
 	$(CUDA_LDFLAGS) $(CUDA_LIBS) -lstdc++
-# Link with the C tag: a C++-tagged libtool link drops -lstdc++ from the
-# library's dependencies, and every C program linking it would then need the
-# C++ driver.  (The same line applies if this moves into libkbrunner.)
-runner_libkbmetrics_la_LINK = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
-	$(LIBTOOLFLAGS) --mode=link $(CCLD) $(AM_CFLAGS) $(CFLAGS) \
-	$(runner_libkbmetrics_la_LDFLAGS) $(LDFLAGS) -o $@
 else
 runner_libkbmetrics_la_SOURCES += runner/gpu/cupti_none.c
 endif
+# Link with the C tag, with or without CUPTI (outside the conditional, which
+# would leave it empty in the other branch): a C++-tagged libtool link drops
+# -lstdc++ from the library's dependencies, and every C program linking it
+# would then need the C++ driver.  (The same applies if this moves into
+# libkbrunner.)
+runner_libkbmetrics_la_LINK = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
+	$(LIBTOOLFLAGS) --mode=link $(CCLD) $(AM_CFLAGS) $(CFLAGS) \
+	$(runner_libkbmetrics_la_LDFLAGS) $(LDFLAGS) -o $@
 
 # A program linking the library needs CUPTI's folder on its rpath (libcupti
 # loads libnvperf_host.so from there by bare name).
