@@ -24,5 +24,5 @@ include %reldir%/analyze/local.mk
 bin_PROGRAMS += kbench
 kbench_SOURCES = runner/main.c
 kbench_CPPFLAGS = $(runner_libkbrunner_la_CPPFLAGS)
-kbench_LDFLAGS = $(CUDA_LDFLAGS)
+kbench_LDFLAGS = $(CUDA_LDFLAGS) $(CUPTI_LDFLAGS)
 kbench_LDADD = runner/libkbrunner.la

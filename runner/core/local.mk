@@ -5,6 +5,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
 	%reldir%/measure_cfg.c %reldir%/measure_cfg.h \
+	%reldir%/metrics.c %reldir%/metrics.h \
 	%reldir%/params.c %reldir%/params.h \
 	%reldir%/result.c %reldir%/result.h \
 	%reldir%/rng.c %reldir%/rng.h \

@@ -1,6 +1,7 @@
 # gpu: the CUDA wrapper, the one place the runner includes a CUDA header.
-# The build picks its CUDA or its no-CUDA source.
-runner_libkbrunner_la_SOURCES += %reldir%/gpu.h \
+# The build picks its CUDA or its no-CUDA source, and the CUPTI glue
+# (counters, activity records) or its stub.
+runner_libkbrunner_la_SOURCES += %reldir%/gpu.h %reldir%/cupti.h \
 	%reldir%/clocks.c %reldir%/clocks.h
 if HAVE_CUDA
 # The flush and launch-floor kernels; nvcc objects need the C++ runtime.
@@ -10,3 +11,20 @@ else
 runner_libkbrunner_la_SOURCES += %reldir%/gpu_none.c
 EXTRA_DIST += %reldir%/gpu_cuda.c %reldir%/kernels.cu
 endif
+if HAVE_CUPTI
+# C++: CUDA 13's cupti_profiler_host.h includes <string>.
+runner_libkbrunner_la_SOURCES += %reldir%/cupti.cpp
+runner_libkbrunner_la_CPPFLAGS += $(CUPTI_CPPFLAGS)
+runner_libkbrunner_la_CXXFLAGS = -std=c++17 -Wall -Wextra -fvisibility=hidden
+runner_libkbrunner_la_LIBADD += $(CUPTI_LDFLAGS) $(CUPTI_LIBS) -lstdc++
+else
+runner_libkbrunner_la_SOURCES += %reldir%/cupti_none.c
+EXTRA_DIST += %reldir%/cupti.cpp
+endif
+# Link with the C tag either way (outside the conditional, which would
+# leave it empty in the other branch): a C++-tagged libtool link drops
+# -lstdc++ from the library's dependencies, and every C program linking it
+# would then need the C++ driver.
+runner_libkbrunner_la_LINK = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
+	$(LIBTOOLFLAGS) --mode=link $(CCLD) $(AM_CFLAGS) $(CFLAGS) \
+	$(runner_libkbrunner_la_LDFLAGS) $(LDFLAGS) -o $@

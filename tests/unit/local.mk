@@ -1,76 +1,79 @@
 # Unit tests of the runner's units, one program each, linked against the
 # runner's convenience library (TAP on stdout, tap.h).
 UNIT_LDADD = runner/libkbrunner.la
+# CUPTI's folder on the rpath: libcupti loads libnvperf_host.so from there
+# by bare name.
+UNIT_LINK_FLAGS = $(CUDA_LDFLAGS) $(CUPTI_LDFLAGS)
 UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -D_POSIX_C_SOURCE=200809L
 
 check_PROGRAMS += %reldir%/test_params
 %canon_reldir%_test_params_SOURCES = %reldir%/test_params.c %reldir%/tap.h
 %canon_reldir%_test_params_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_params_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_params_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_params_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_params
 
 check_PROGRAMS += %reldir%/test_stats
 %canon_reldir%_test_stats_SOURCES = %reldir%/test_stats.c %reldir%/tap.h
 %canon_reldir%_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_stats_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_stats_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_stats_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_stats
 
 check_PROGRAMS += %reldir%/test_criterion
 %canon_reldir%_test_criterion_SOURCES = %reldir%/test_criterion.c %reldir%/tap.h
 %canon_reldir%_test_criterion_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_criterion_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_criterion_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_criterion_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_criterion
 
 check_PROGRAMS += %reldir%/test_plan
 %canon_reldir%_test_plan_SOURCES = %reldir%/test_plan.c %reldir%/tap.h
 %canon_reldir%_test_plan_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_plan_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_plan_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_plan_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_plan
 
 check_PROGRAMS += %reldir%/test_wire
 %canon_reldir%_test_wire_SOURCES = %reldir%/test_wire.c %reldir%/tap.h
 %canon_reldir%_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_wire_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_wire_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_wire_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_wire
 
 check_PROGRAMS += %reldir%/test_progress
 %canon_reldir%_test_progress_SOURCES = %reldir%/test_progress.c %reldir%/tap.h
 %canon_reldir%_test_progress_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_progress_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_progress_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_progress_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_progress
 
 check_PROGRAMS += %reldir%/test_launcher
 %canon_reldir%_test_launcher_SOURCES = %reldir%/test_launcher.c %reldir%/tap.h
 %canon_reldir%_test_launcher_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_launcher_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_launcher_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_launcher_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_launcher
 
 check_PROGRAMS += %reldir%/test_pool
 %canon_reldir%_test_pool_SOURCES = %reldir%/test_pool.c %reldir%/tap.h
 %canon_reldir%_test_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_pool_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_pool_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_pool_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_pool
 
 check_PROGRAMS += %reldir%/test_hostmem
 %canon_reldir%_test_hostmem_SOURCES = %reldir%/test_hostmem.c %reldir%/tap.h
 %canon_reldir%_test_hostmem_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_hostmem_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_hostmem_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_hostmem_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_hostmem
 
 check_PROGRAMS += %reldir%/test_mannwhitney
 %canon_reldir%_test_mannwhitney_SOURCES = %reldir%/test_mannwhitney.c %reldir%/tap.h
 %canon_reldir%_test_mannwhitney_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_mannwhitney_LDADD = $(UNIT_LDADD)
-%canon_reldir%_test_mannwhitney_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_mannwhitney_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_mannwhitney
 
 # The kit's host part, against the runner's generator, as plain C11 with
@@ -81,5 +84,21 @@ check_PROGRAMS += %reldir%/test_kit
 	-D_POSIX_C_SOURCE=200809L
 %canon_reldir%_test_kit_CFLAGS = $(AM_CFLAGS) -Wpedantic
 %canon_reldir%_test_kit_LDADD = $(UNIT_LDADD) -lm
-%canon_reldir%_test_kit_LDFLAGS = $(CUDA_LDFLAGS)
+%canon_reldir%_test_kit_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_kit
+
+# --metrics lists against a fake metric table.
+check_PROGRAMS += %reldir%/test_metrics
+%canon_reldir%_test_metrics_SOURCES = %reldir%/test_metrics.c %reldir%/tap.h
+%canon_reldir%_test_metrics_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_metrics_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_metrics_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_metrics
+
+# The CUPTI glue against CUPTI's host API for chip GH100: no GPU needed.
+check_PROGRAMS += %reldir%/test_cupti_host
+%canon_reldir%_test_cupti_host_SOURCES = %reldir%/test_cupti_host.c %reldir%/tap.h
+%canon_reldir%_test_cupti_host_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_cupti_host_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_cupti_host_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_cupti_host

@@ -1,0 +1,121 @@
+/* Hardware counters and activity records through CUPTI, behind a C interface with no CUDA types. */
+#ifndef KB_CUPTI_H
+#define KB_CUPTI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/metrics.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every call returns one of these, and on failure writes a sentence into its ERR buffer. */
+enum kb_cupti_status {
+  KB_CUPTI_OK = 0,
+  KB_CUPTI_NOT_BUILT,        /* kbench was configured without CUPTI */
+  KB_CUPTI_NO_PERMISSION,    /* CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: counters restricted to admins */
+  KB_CUPTI_UNSUPPORTED,      /* the device or its driver cannot profile (or no device) */
+  KB_CUPTI_BAD_METRIC,       /* a counter name the device does not know */
+  KB_CUPTI_TOO_MANY_KERNELS, /* a run launched more kernels than ranges were allowed */
+  KB_CUPTI_ERROR             /* any other CUPTI or CUDA failure (the message names the call) */
+};
+
+/* How collect replays a run to gather counters that need several passes. */
+enum kb_cupti_replay {
+  /* Default. Auto range + user replay: every kernel of a run is its own range; the whole run is
+  ** launched once per pass, after the caller's BEFORE callback (a read-only L2 flush: a memset
+  ** flush leaves dirty lines that are then counted as DRAM writes). Counts then match a cold
+  ** run, the way kbench's cold mode times it, and CUPTI saves and restores no memory. */
+  KB_CUPTI_REPLAY_USER,
+  /* Auto range + kernel replay: the run is launched once and CUPTI replays each kernel, saving
+  ** and restoring device memory between passes (slower for large buffers; L2 is not flushed
+  ** between passes, so the first pass sees the cache the previous kernel left). */
+  KB_CUPTI_REPLAY_KERNEL
+};
+
+#define KB_CUPTI_KERNEL_NAME_MAX 160
+
+/* One session per worker process and device: CUPTI's profiler initialised, the chip named and
+** the counter availability image taken once (~0.7 s on the H100), reused by every case. */
+typedef struct kb_cupti kb_cupti;
+
+/* 1 when this build has the CUPTI glue (not the stub). */
+int kb_cupti_built(void);
+
+/* Opens a session on DEVICE (a CUDA ordinal) of the current process; makes the device's primary
+** context current. */
+int kb_cupti_open(int device, kb_cupti **out, char *err, size_t err_size);
+/* A host-only session for chip CHIP ("GH100"): names can be listed and checked, with no GPU;
+** collect and activity calls fail with KB_CUPTI_UNSUPPORTED. */
+int kb_cupti_open_chip(const char *chip, kb_cupti **out, char *err, size_t err_size);
+void kb_cupti_close(kb_cupti *s);
+const char *kb_cupti_chip(const kb_cupti *s);
+
+/* The device's metric names for kb_metrics_parse: lookup asks CUPTI's host API for the name's
+** properties (its unit), name_at enumerates the chip's base metrics (without rollups). Valid
+** while S is open. */
+void kb_cupti_metric_table(kb_cupti *s, struct kb_metric_table *table);
+
+/* Counters prepared for collection: the config image and its pass count, built once per metric
+** list and reused across cases. */
+typedef struct kb_cupti_config kb_cupti_config;
+int kb_cupti_prepare(kb_cupti *s, const char *const *counters, size_t ncounters, size_t max_kernels,
+                     kb_cupti_config **out, char *err, size_t err_size);
+size_t kb_cupti_passes(const kb_cupti_config *c);
+void kb_cupti_config_free(kb_cupti_config *c);
+
+/* Callbacks: return 0, or non-zero with a message in ERR (collect then fails with KB_CUPTI_ERROR
+** and that message). RUN launches one `run` of a case asynchronously (collect synchronises the
+** device after it); BEFORE (may be NULL) runs before every pass, outside the ranges. */
+typedef int (*kb_cupti_fn)(void *ctx, char *err, size_t err_size);
+
+/* One run's counters, one row per kernel in launch order. */
+struct kb_cupti_kernel {
+  char name[KB_CUPTI_KERNEL_NAME_MAX]; /* demangled; "" when the activity record was missing */
+  uint32_t stream_id;                  /* CUPTI's id of the stream it ran on */
+  struct kb_launch_info launch;        /* from its activity record */
+};
+struct kb_cupti_values {
+  size_t nkernels, ncounters, passes;
+  struct kb_cupti_kernel *kernels; /* nkernels */
+  double *values;                  /* nkernels x ncounters, row-major, in the prepared order */
+  double *total;                   /* ncounters: the sum over kernels (meaningful for .sum) */
+  double ms_passes, ms_decode;     /* wall time of the passes, and of decode + evaluate */
+};
+void kb_cupti_values_free(struct kb_cupti_values *v);
+
+/* Collects config C's counters for one run: one range per kernel that RUN launches. Not for
+** timed samples: the profiler serialises kernels and the passes replay the run. */
+int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run,
+                     kb_cupti_fn before, void *ctx, struct kb_cupti_values *out, char *err, size_t err_size);
+
+/* The bytes audit: DRAM bytes read and written by one run (one pass, user replay, BEFORE before
+** it). The first call prepares its config and counter image; later ones reuse both. */
+int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *ctx, double *read_bytes,
+                        double *write_bytes, char *err, size_t err_size);
+
+/* Activity records of kernels, memcpys and memsets over a window of the caller's choosing. */
+enum kb_activity_kind { KB_ACTIVITY_KERNEL, KB_ACTIVITY_MEMCPY, KB_ACTIVITY_MEMSET };
+struct kb_activity {
+  enum kb_activity_kind kind;
+  uint32_t stream_id, correlation_id;
+  uint64_t start_ns, end_ns, bytes;
+  char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */
+};
+/* Starts recording (records before this call are discarded). */
+int kb_cupti_activity_begin(kb_cupti *s, char *err, size_t err_size);
+/* Stops recording, flushes, and hands back every record since begin (free() *RECS). DROPPED
+** counts records CUPTI lost (buffers full): non-zero means the window is incomplete. */
+int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count, size_t *dropped, char *err,
+                          size_t err_size);
+/* CUPTI's id of a cudaStream_t (passed as void *), as activity records carry it. The legacy
+** NULL stream has no id here (CUPTI_ERROR_INVALID_STREAM): match it in records instead. */
+int kb_cupti_stream_id(kb_cupti *s, void *cuda_stream, uint32_t *id, char *err, size_t err_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
