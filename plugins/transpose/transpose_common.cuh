@@ -46,6 +46,8 @@ typedef struct tr_state {
   float *host_out;     /* verify's copy of the device output (likewise) */
   int rows, cols;
   int kind;            /* enum tr_kind */
+  void *ext;           /* a variant's own setup data (tensor maps), or NULL;
+                          tr_teardown frees it */
 } tr_state;
 
 static inline size_t tr_elems(const tr_state *s)
@@ -205,6 +207,7 @@ static void tr_teardown(const kbench_host *h, void *state)
   (void)h;
   cudaFree(s->in);
   cudaFree(s->out);
+  free(s->ext);
   free(s);  /* host_in and host_out are the runner's */
 }
 
@@ -257,6 +260,25 @@ static inline int tr_launch(const kbench_host *h, const tr_state *s,
   static int ident##_setup(const kbench_host *h, void **state)               \
   {                                                                          \
     return tr_setup(h, state, kind);                                         \
+  }                                                                          \
+  static int ident##_run(const kbench_host *h, void *state)                  \
+  {                                                                          \
+    return launch(h, (const tr_state *)state);                               \
+  }                                                                          \
+  static const kbench_variant ident##_variant = {                            \
+      sizeof(kbench_variant), #ident, summary, origin, KBENCH_BACKEND_CUDA,  \
+      tr_params, sizeof tr_params / sizeof tr_params[0], ident##_setup,      \
+      ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
+  KBENCH_PLUGIN(&ident##_variant)
+
+/* TR_VARIANT for a variant that needs more than the common setup:
+** prepare(h, s) runs after it (checks the device, builds tensor maps into
+** s->ext) and may return KBENCH_UNSUPPORTED with the reason. */
+#define TR_VARIANT_PREPARED(ident, kind, summary, origin, prepare, launch)   \
+  static int ident##_setup(const kbench_host *h, void **state)               \
+  {                                                                          \
+    int rc = tr_setup(h, state, kind);                                       \
+    return rc == KBENCH_OK ? prepare(h, (tr_state *)*state) : rc;            \
   }                                                                          \
   static int ident##_run(const kbench_host *h, void *state)                  \
   {                                                                          \
