@@ -272,9 +272,11 @@ static inline int tr_launch(const kbench_host *h, const tr_state *s,
   KBENCH_PLUGIN(&ident##_variant)
 
 /* TR_VARIANT for a variant that needs more than the common setup:
-** prepare(h, s) runs after it (checks the device, builds tensor maps into
-** s->ext) and may return KBENCH_UNSUPPORTED with the reason. */
-#define TR_VARIANT_PREPARED(ident, kind, summary, origin, prepare, launch)   \
+** prepare(h, s) runs after it (checks the device, reads the variant's own
+** parameters, builds tensor maps into s->ext) and may return
+** KBENCH_UNSUPPORTED with the reason.  params starts with rows and cols. */
+#define TR_VARIANT_PREPARED(ident, kind, summary, origin, params, prepare,   \
+                            launch)                                          \
   static int ident##_setup(const kbench_host *h, void **state)               \
   {                                                                          \
     int rc = tr_setup(h, state, kind);                                       \
@@ -286,9 +288,13 @@ static inline int tr_launch(const kbench_host *h, const tr_state *s,
   }                                                                          \
   static const kbench_variant ident##_variant = {                            \
       sizeof(kbench_variant), #ident, summary, origin, KBENCH_BACKEND_CUDA,  \
-      tr_params, sizeof tr_params / sizeof tr_params[0], ident##_setup,      \
+      params, sizeof params / sizeof params[0], ident##_setup,               \
       ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
   KBENCH_PLUGIN(&ident##_variant)
+
+/* The first two entries of every transpose variant's parameters. */
+#define TR_PARAM_ROWS {"rows", "rows of the input matrix", "8192", 1, TR_MAX_DIM, 0}
+#define TR_PARAM_COLS {"cols", "columns of the input matrix", "8192", 1, TR_MAX_DIM, 0}
 
 /* A variant whose kernel runs on the classic geometry: 32 x 32 tiles over
 ** the input (cols wide, rows tall), 32 x 8 threads. */

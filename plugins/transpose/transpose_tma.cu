@@ -7,8 +7,8 @@
 **     transposed tile goes back the same way, clipped at the matrix edge
 **     by the engine (edge tiles need no scalar path, the loads past the
 **     edge read zeros);
-**   - a persistent block keeps TMA_STAGES input tiles in flight (a ring of
-**     stages, each with its mbarrier) and two output tiles, so loads,
+**   - a persistent block keeps `stages` input tiles in flight (parameter,
+**     4; a ring of stages, each with its mbarrier) and two output tiles, so loads,
 **     the shared-memory transpose and stores of different tiles overlap;
 **   - both tiles are 32 x 32 floats laid out by the engine with its
 **     128-byte swizzle (16-byte chunk c of row r stored at c ^ (r % 8)).
@@ -28,10 +28,10 @@
 
 #define TMA_TILE 32                       /* tile edge, floats: 128 bytes */
 #define TMA_THREADS 64                    /* one 4 x 4 block each */
-#define TMA_STAGES 4                      /* input tiles in flight */
+#define TMA_MAX_STAGES 8                  /* input tiles in flight, at most */
 #define TMA_TILE_BYTES (TMA_TILE * TMA_TILE * 4)
 /* Swizzled tiles must start on 1024 bytes: room to align the base. */
-#define TMA_SMEM ((TMA_STAGES + 2) * TMA_TILE_BYTES + 1024)
+#define TMA_SMEM(stages) (((stages) + 2) * TMA_TILE_BYTES + 1024)
 
 /* float4 index of logical chunk c of row r in a 128-byte-swizzled tile. */
 __device__ __forceinline__ int tma_chunk(int r, int c)
@@ -42,17 +42,17 @@ __device__ __forceinline__ int tma_chunk(int r, int c)
 __global__ void __launch_bounds__(TMA_THREADS)
 transpose_tma_kernel(const __grid_constant__ CUtensorMap in_map,
                      const __grid_constant__ CUtensorMap out_map,
-                     int tiles_x, int tiles)
+                     int tiles_x, int tiles, int stages)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ unsigned char smem_raw[];
-  __shared__ uint64_t full[TMA_STAGES];
+  __shared__ uint64_t full[TMA_MAX_STAGES];
   /* Align the tiles to 1024 bytes of the shared window. */
   uint32_t base = (uint32_t)__cvta_generic_to_shared(smem_raw);
   float4 *tiles_mem =
       (float4 *)(smem_raw + (((base + 1023) & ~1023u) - base));
   float4 *in_tile = tiles_mem;                     /* [TMA_STAGES][256] */
-  float4 *out_tile = tiles_mem + TMA_STAGES * 256; /* [2][256] */
+  float4 *out_tile = tiles_mem + stages * 256;     /* [2][256] */
 
   const int t = threadIdx.x;
   const int l = t & 7, g = t >> 3;
@@ -63,7 +63,7 @@ transpose_tma_kernel(const __grid_constant__ CUtensorMap in_map,
   /* The block's k-th tile and its coordinates (x = column, y = row). */
   auto tile_of = [&](int k) { return (int)blockIdx.x + k * (int)gridDim.x; };
   auto load = [&](int k) {
-    int tile = tile_of(k), s = k % TMA_STAGES;
+    int tile = tile_of(k), s = k % stages;
     int32_t at[2] = {(tile % tiles_x) * TMA_TILE, (tile / tiles_x) * TMA_TILE};
     hopper_bar_expect(&full[s], TMA_TILE_BYTES);
     cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster,
@@ -76,29 +76,29 @@ transpose_tma_kernel(const __grid_constant__ CUtensorMap in_map,
           ? (tiles - (int)blockIdx.x + (int)gridDim.x - 1) / (int)gridDim.x
           : 0;
   if (issuer) {
-    for (int s = 0; s < TMA_STAGES; s++)
+    for (int s = 0; s < stages; s++)
       hopper_bar_init(&full[s]);
     hopper_bar_fence_init();
-    for (int k = 0; k < turns && k < TMA_STAGES; k++)
+    for (int k = 0; k < turns && k < stages; k++)
       load(k);
   }
   __syncthreads();  /* the barriers are initialised before anyone waits */
 
   for (int k = 0; k < turns; k++) {
-    const int s = k % TMA_STAGES, o = k & 1;
-    hopper_bar_wait(&full[s], (uint32_t)((k / TMA_STAGES) & 1));
+    const int s = k % stages, o = k & 1;
+    hopper_bar_wait(&full[s], (uint32_t)((k / stages) & 1));
     const float4 *src = in_tile + s * 256;
     float4 a[4];
 #pragma unroll
     for (int i = 0; i < 4; i++)
       a[i] = src[tma_chunk(4 * ry + i, cx)];
     /* Output tile o was stored two turns ago: that store must have read
-    ** it.  Then, past the barrier, stage s is free for tile k + STAGES. */
+    ** it.  Then, past the barrier, stage s is free for tile k + stages. */
     if (issuer)
       cuda::ptx::cp_async_bulk_wait_group_read(cuda::ptx::n32_t<1>());
     __syncthreads();
-    if (issuer && k + TMA_STAGES < turns)
-      load(k + TMA_STAGES);
+    if (issuer && k + stages < turns)
+      load(k + stages);
     float4 *dst = out_tile + o * 256;
     const int R = 4 * cx;   /* output-local rows R .. R + 3 */
     dst[tma_chunk(R + 0, ry)] = make_float4(a[0].x, a[1].x, a[2].x, a[3].x);
@@ -142,7 +142,8 @@ __global__ void transpose_tma_fallback(float *out, const float *in, int rows,
 typedef struct tma_plan {
   CUtensorMap in_map, out_map;
   unsigned blocks;
-  int tiles_x, tiles;
+  int tiles_x, tiles, stages;
+  size_t smem;
   int fallback;   /* no tensor map: rows or cols not a multiple of 4,
                      or below a tile */
 } tma_plan;
@@ -157,13 +158,16 @@ static int transpose_tma_prepare(const kbench_host *h, tr_state *s)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   memset(p, 0, sizeof *p);
   s->ext = p;
+  p->stages = (int)h->param(h, "stages");
+  p->smem = TMA_SMEM(p->stages);
   p->fallback = ((s->rows | s->cols) & 3) != 0 || s->rows < TMA_TILE
                 || s->cols < TMA_TILE;
   if (p->fallback)
     return KBENCH_OK;
   KBENCH_CUDA(h, cudaFuncSetAttribute(
                      transpose_tma_kernel,
-                     cudaFuncAttributeMaxDynamicSharedMemorySize, TMA_SMEM));
+                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                     (int)p->smem));
   rc = hopper_map_2d(h, &p->in_map, s->in, s->cols, s->rows, TMA_TILE,
                      TMA_TILE);
   if (rc == KBENCH_OK)
@@ -177,7 +181,7 @@ static int transpose_tma_prepare(const kbench_host *h, tr_state *s)
     return h->fail(h, KBENCH_UNSUPPORTED, "%zu tiles exceed an int", tiles);
   p->tiles = (int)tiles;
   rc = hopper_resident(h, (const void *)transpose_tma_kernel, TMA_THREADS,
-                       TMA_SMEM, &p->blocks);
+                       p->smem, &p->blocks);
   if (tiles < p->blocks)
     p->blocks = (unsigned)tiles;
   return rc;
@@ -190,15 +194,21 @@ static int transpose_tma_launch(const kbench_host *h, const tr_state *s)
     return tr_launch(h, s, transpose_tma_fallback,
                      tr_grid(s->cols, s->rows, TR_TILE),
                      dim3(TR_TILE, TR_ROWS));
-  transpose_tma_kernel<<<p->blocks, TMA_THREADS, TMA_SMEM,
+  transpose_tma_kernel<<<p->blocks, TMA_THREADS, p->smem,
                          kbench_stream(h)>>>(p->in_map, p->out_map,
-                                             p->tiles_x, p->tiles);
+                                             p->tiles_x, p->tiles, p->stages);
   KBENCH_LAUNCHED(h);
   return KBENCH_OK;
 }
 
+static const kbench_param tma_params[] = {
+  TR_PARAM_ROWS,
+  TR_PARAM_COLS,
+  {"stages", "input tiles in flight per block", "4", 2, TMA_MAX_STAGES, 0},
+};
+
 TR_VARIANT_PREPARED(transpose_tma, TR_TRANSPOSE,
                     "tensor copy engine (TMA) in and out, 128-byte-swizzled "
-                    "32x32 tiles, 4 stages, persistent blocks (sm_90)",
+                    "32x32 tiles, staged, persistent blocks (sm_90)",
                     "Hopper tensor memory accelerator (cp.async.bulk.tensor)",
-                    transpose_tma_prepare, transpose_tma_launch)
+                    tma_params, transpose_tma_prepare, transpose_tma_launch)
