@@ -71,4 +71,8 @@ plugins_reduce_reduce_vec4_float_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 plugin_LTLIBRARIES += plugins/reduce/reduce_cub.la
 plugins_reduce_reduce_cub_la_SOURCES = plugins/reduce/reduce_cub.cu
 plugins_reduce_reduce_cub_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
+plugin_LTLIBRARIES += plugins/reduce/reduce_cluster.la
+plugins_reduce_reduce_cluster_la_SOURCES = plugins/reduce/reduce_cluster.cu
+plugins_reduce_reduce_cluster_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 endif

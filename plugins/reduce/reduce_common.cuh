@@ -56,6 +56,7 @@ typedef struct reduce_state {
   size_t offset;        /* input starts this many elements past alignment */
   size_t scratch_bytes; /* private device buffer (global scratch, CUB temp) */
   size_t fp_depth;      /* float: most additions any input goes through */
+  unsigned cluster;     /* thread-block cluster size (reduce_cluster), or 0 */
 
   /* Set by the common setup. */
   size_t n;
@@ -555,12 +556,12 @@ template <> struct vec4_of<float> { typedef float4 type; };
 
 /*
 ** Each block reads a tile (with a grid stride, should the grid be smaller
-** than the input), each thread keeping VEC4_UNROLL 16-byte loads in flight;
-** then the
-** block sums with shuffles and
-** adds its result with one atomicAdd.  The scalar head (elements before the
-** first 16-byte boundary when the input is misaligned) and tail (n % 4 after
-** it) are at most 3 elements each, summed by the first threads.
+** than the input), each thread keeping VEC4_UNROLL 16-byte loads in flight:
+** vec4_thread_sum returns the thread's share (reduce_cluster uses it too).
+** Then the block sums with shuffles and adds its result with one
+** atomicAdd.  The scalar head (elements before the first 16-byte boundary
+** when the input is misaligned) and tail (n % 4 after it) are at most 3
+** elements each, summed by the first threads.
 **
 ** acc[0] is the running total and acc[1] a ticket counter, both zero when a
 ** launch starts.  The last block to take a ticket moves the total to out
@@ -570,8 +571,8 @@ template <> struct vec4_of<float> { typedef float4 type; };
 ** and the last block's ticket before its read of the total.
 */
 template <typename T>
-__global__ void reduce_vec4_kernel(const T *__restrict__ in, T *out,
-                                   size_t n, unsigned *acc)
+__device__ __forceinline__ T vec4_thread_sum(const T *__restrict__ in,
+                                             size_t n)
 {
   typedef typename vec4_of<T>::type V;
   size_t head = ((16 - ((uintptr_t)in & 15)) & 15) / sizeof(T);
@@ -609,8 +610,16 @@ __global__ void reduce_vec4_kernel(const T *__restrict__ in, T *out,
     sum += in[first];
   if (first < n - tail)
     sum += in[tail + first];
+  return sum;
+}
 
-  sum = block_sum_shfl(sum);
+/* The kernel of reduce_vec4: the loads above, then the block's sum with
+** one atomic and the last-block ticket. */
+template <typename T>
+__global__ void reduce_vec4_kernel(const T *__restrict__ in, T *out,
+                                   size_t n, unsigned *acc)
+{
+  T sum = block_sum_shfl(vec4_thread_sum(in, n));
   if (threadIdx.x == 0) {
     T *total = (T *)&acc[0];
     atomicAdd(total, sum);

@@ -14,4 +14,7 @@ plugins_stencil_stencil_smem_halo_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 plugin_LTLIBRARIES += plugins/stencil/square_smem.la
 plugins_stencil_square_smem_la_SOURCES = plugins/stencil/square_smem.cu
 plugins_stencil_square_smem_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+plugin_LTLIBRARIES += plugins/stencil/stencil_fast.la
+plugins_stencil_stencil_fast_la_SOURCES = plugins/stencil/stencil_fast.cu
+plugins_stencil_stencil_fast_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 endif

@@ -182,6 +182,13 @@ static inline void stencil_teardown(const kbench_host *h, void *state)
 ** closely it must match, `flops` how many operations an element takes. */
 #define STENCIL_PLUGIN(name, summary, origin, launch, reference, atol,     \
                        flops)                                              \
+  STENCIL_PLUGIN_PARAMS(name, summary, origin, launch, reference, atol,    \
+                        flops, stencil_params)
+
+/* The same with the variant's own parameters (n and threads, in that
+** order, with other limits). */
+#define STENCIL_PLUGIN_PARAMS(name, summary, origin, launch, reference,    \
+                              atol, flops, params)                         \
   static int name##_setup(const kbench_host *h, void **state)              \
   {                                                                        \
     return stencil_setup(h, state, reference);                             \
@@ -202,7 +209,7 @@ static inline void stencil_teardown(const kbench_host *h, void *state)
   }                                                                        \
   static const kbench_variant name##_variant = {                           \
     sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
-    stencil_params, 2, name##_setup, name##_run, name##_verify,            \
+    params, 2, name##_setup, name##_run, name##_verify,                    \
     stencil_bytes, stencil_teardown, name##_work,                          \
   };                                                                       \
   KBENCH_PLUGIN(&name##_variant)

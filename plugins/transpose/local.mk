@@ -38,3 +38,14 @@ plugin_LTLIBRARIES += plugins/transpose/transpose_fast.la
 plugins_transpose_transpose_fast_la_SOURCES = plugins/transpose/transpose_fast.cu
 plugins_transpose_transpose_fast_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 endif
+
+# Hopper (sm_90): bulk copies and tensor maps; see hopper_common.cuh.
+noinst_HEADERS += plugins/transpose/hopper_common.cuh
+if HAVE_CUDA
+plugin_LTLIBRARIES += plugins/transpose/memcpy_bulk.la
+plugins_transpose_memcpy_bulk_la_SOURCES = plugins/transpose/memcpy_bulk.cu
+plugins_transpose_memcpy_bulk_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+plugin_LTLIBRARIES += plugins/transpose/transpose_tma.la
+plugins_transpose_transpose_tma_la_SOURCES = plugins/transpose/transpose_tma.cu
+plugins_transpose_transpose_tma_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+endif

@@ -46,6 +46,8 @@ typedef struct tr_state {
   float *host_out;     /* verify's copy of the device output (likewise) */
   int rows, cols;
   int kind;            /* enum tr_kind */
+  void *ext;           /* a variant's own setup data (tensor maps), or NULL;
+                          tr_teardown frees it */
 } tr_state;
 
 static inline size_t tr_elems(const tr_state *s)
@@ -205,6 +207,7 @@ static void tr_teardown(const kbench_host *h, void *state)
   (void)h;
   cudaFree(s->in);
   cudaFree(s->out);
+  free(s->ext);
   free(s);  /* host_in and host_out are the runner's */
 }
 
@@ -267,6 +270,31 @@ static inline int tr_launch(const kbench_host *h, const tr_state *s,
       tr_params, sizeof tr_params / sizeof tr_params[0], ident##_setup,      \
       ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
   KBENCH_PLUGIN(&ident##_variant)
+
+/* TR_VARIANT for a variant that needs more than the common setup:
+** prepare(h, s) runs after it (checks the device, reads the variant's own
+** parameters, builds tensor maps into s->ext) and may return
+** KBENCH_UNSUPPORTED with the reason.  params starts with rows and cols. */
+#define TR_VARIANT_PREPARED(ident, kind, summary, origin, params, prepare,   \
+                            launch)                                          \
+  static int ident##_setup(const kbench_host *h, void **state)               \
+  {                                                                          \
+    int rc = tr_setup(h, state, kind);                                       \
+    return rc == KBENCH_OK ? prepare(h, (tr_state *)*state) : rc;            \
+  }                                                                          \
+  static int ident##_run(const kbench_host *h, void *state)                  \
+  {                                                                          \
+    return launch(h, (const tr_state *)state);                               \
+  }                                                                          \
+  static const kbench_variant ident##_variant = {                            \
+      sizeof(kbench_variant), #ident, summary, origin, KBENCH_BACKEND_CUDA,  \
+      params, sizeof params / sizeof params[0], ident##_setup,               \
+      ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
+  KBENCH_PLUGIN(&ident##_variant)
+
+/* The first two entries of every transpose variant's parameters. */
+#define TR_PARAM_ROWS {"rows", "rows of the input matrix", "8192", 1, TR_MAX_DIM, 0}
+#define TR_PARAM_COLS {"cols", "columns of the input matrix", "8192", 1, TR_MAX_DIM, 0}
 
 /* A variant whose kernel runs on the classic geometry: 32 x 32 tiles over
 ** the input (cols wide, rows tall), 32 x 8 threads. */

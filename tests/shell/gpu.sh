@@ -76,6 +76,23 @@ for list in "$top_srcdir"/tests/odd/*.txt; do
 done
 assert "the awkward-size lists give over 100 cases" test "$tap_n" -gt 150
 
+# The Hopper variants (bulk copies, tensor maps, clusters) run and verify
+# on sm_90 and newer, and are skipped with their reason before it: a skip
+# would pass merge_tap above, so the device decides which is asserted.
+sm=$("$KBENCH" $quick --param n=1K reduce_vec4 2>&1 |
+  sed -n 's/^# device 0: .*, sm_\([0-9]*\),.*/\1/p' | head -n 1)
+for v in memcpy_bulk transpose_tma reduce_cluster; do
+  if [ "${sm:-0}" -ge 90 ]; then
+    check "$v runs on sm_$sm and verifies" 0 "^$v .* ok" \
+      "$KBENCH" $quick "$v"
+  else
+    check "$v is skipped before sm_90 (sm_$sm)" 5 "^$v .*SKIP.*sm_90" \
+      "$KBENCH" $quick "$v"
+  fi
+done
+check "stencil_fast (any GPU) verifies" 0 "^stencil_fast .* ok" \
+  "$KBENCH" $quick stencil_fast
+
 # Measurement: modes, the flush, the launch floor.
 # A 16 MB read fits in L2: hot runs find it there, cold ones in DRAM.
 small="--param n=4M --min-samples=20 --max-noise=2"
