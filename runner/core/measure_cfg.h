@@ -34,6 +34,9 @@ enum kb_stop {
   KB_STOP_TIMEOUT
 };
 
+/* The longest --metrics list, terminator included. */
+#define KB_METRICS_LIST_LEN 1024
+
 enum kb_mode { KB_MODE_COLD = 0, KB_MODE_HOT, KB_MODE_GRAPH };
 
 typedef struct kb_measure_cfg {
@@ -42,6 +45,11 @@ typedef struct kb_measure_cfg {
   size_t batch;             /* runs per batched sample; 0: about 1 ms */
   int hold;                 /* see kb_gpu_begin(); off under profilers */
   int profile;              /* one verified run per case, nothing timed */
+  /* The hardware's view (measure/probe.c), all untimed: the counters of
+  ** --metrics, and the audits of the stream and of the claimed bytes. */
+  char metrics[KB_METRICS_LIST_LEN];   /* --metrics=LIST; "" for none */
+  int audit;                /* on unless --no-audit */
+  int strict;               /* --strict: a flagged bytes claim fails */
   kb_criterion_cfg criterion;
 } kb_measure_cfg;
 

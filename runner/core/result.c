@@ -1,4 +1,5 @@
 /* Freeing a result, and the rates it implies (result.h). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/result.h"
@@ -14,8 +15,10 @@ void kb_result_free(kb_result *r)
 {
   free(r->samples);
   free(r->output);
+  free(r->counters);
   r->samples = NULL;
   r->output = NULL;
+  r->counters = NULL;
   r->n_samples = 0;
 }
 
@@ -23,4 +26,18 @@ const char *kb_memory_name(int memory)
 {
   static const char *const names[] = {"host", "global", "shared"};
   return names[(unsigned)memory > 2 ? 0 : memory];
+}
+
+void kb_audit_text(const kb_result *r, char *buf, size_t len)
+{
+  double moved = r->dram_read + r->dram_write;
+  double claimed = (double)r->bytes.read + (double)r->bytes.written;
+  buf[0] = '\0';
+  if (r->dram_read < 0 || r->dram_write < 0 || claimed <= 0 || moved <= 0)
+    return;
+  if (r->claim_flagged)
+    snprintf(buf, len, "claims %.1fx the %.1f MB DRAM moved", claimed / moved,
+             moved / 1e6);
+  else if (moved > 1.1 * claimed)
+    snprintf(buf, len, "DRAM moved %.1fx the claimed bytes", moved / claimed);
 }

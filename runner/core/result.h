@@ -10,11 +10,31 @@
 
 #include <kbench/plugin.h>
 
+#include "core/metrics.h"
 #include "core/stats.h"
 #include "core/verdict.h"
 
 /* A message from a case or a plugin, terminator included. */
 #define KB_MESSAGE_LEN 1024
+
+/* Kernels of one run whose counters a result keeps, one row each; a run
+** that launches more keeps the first ones and their count. */
+#define KB_COUNTER_KERNELS 16
+#define KB_KERNEL_NAME_LEN 160
+
+/* The --metrics of one untimed run of a case: per kernel and their total
+** (core/metrics.h says how each metric adds up). */
+typedef struct kb_counters {
+  size_t n_metrics;
+  size_t n_kernels;        /* rows kept */
+  size_t n_launched;       /* kernels the run launched */
+  size_t passes;           /* replays of the run the counters needed */
+  char names[KB_METRICS_MAX][KB_METRIC_NAME_MAX];
+  char units[KB_METRICS_MAX][KB_METRIC_UNIT_MAX];
+  char kernels[KB_COUNTER_KERNELS][KB_KERNEL_NAME_LEN];
+  double values[KB_COUNTER_KERNELS][KB_METRICS_MAX];
+  double total[KB_METRICS_MAX];   /* NaN where a value cannot be summed */
+} kb_counters;
 
 typedef struct kb_result {
   int verdict;              /* enum kb_verdict */
@@ -43,9 +63,18 @@ typedef struct kb_result {
                                batch (seconds; < 0 when not checked) */
   char *output;             /* the last lines the plugin printed, for a
                                failed case (owned; NULL when none) */
+  kb_counters *counters;    /* --metrics of one run (owned; NULL: none) */
+  char counters_note[256];  /* why a CUDA case has no counters, or "" */
+  /* The bytes audit: what DRAM moved in one run, against the claim. */
+  double dram_read, dram_write;   /* bytes; < 0: not measured */
+  int claim_flagged;        /* the claim exceeds DRAM's bytes + 10% + L2 */
 } kb_result;
 
 void kb_result_free(kb_result *r);
+/* What DRAM moved against what the case claims: "" when it was not
+** measured or agrees, else a sentence ("claims 1000.0x the 268.4 MB DRAM
+** moved", "DRAM moved 1.9x the claimed bytes"). */
+void kb_audit_text(const kb_result *r, char *buf, size_t len);
 /* "host", "global", "shared": where bytes are counted (KBENCH_MEM_*). */
 const char *kb_memory_name(int memory);
 /* count per second at the median: FLOP/s from r->flops, items/s from

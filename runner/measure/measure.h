@@ -9,9 +9,11 @@
 
 #include "core/measure_cfg.h"
 #include "core/result.h"
+#include "measure/probe.h"
 #include "plugin/case.h"
 
-
-void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_result *r);
+/* probe NULL: no counters and no audits (the runner's own cases). */
+void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
+                     kb_result *r);
 
 #endif

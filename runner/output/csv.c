@@ -1,5 +1,6 @@
 /* The CSV files: one row per case (--csv) and every raw sample (--samples). */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,7 +72,32 @@ static void csv_string(FILE *f, const char *s)
 }
 
 
+/* The audit's columns and the counters', after the fixed ones: empty where
+** nothing was measured. */
+static void counter_cells(FILE *f, const struct kb_metric_list *metrics,
+                          const kb_result *res)
+{
+  char audit[160];
+  if (res->dram_read >= 0)
+    fprintf(f, ",%.9g,%.9g,", res->dram_read, res->dram_write);
+  else
+    fputs(",,,", f);
+  kb_audit_text(res, audit, sizeof audit);
+  csv_string(f, audit);
+  fputc(',', f);
+  csv_string(f, res->counters_note);
+  const kb_counters *k = res->counters;
+  for (size_t m = 0; m < metrics->n; m++) {
+    fputc(',', f);
+    for (size_t j = 0; k && j < k->n_metrics; j++)
+      if (strcmp(k->names[j], metrics->shown[m].name) == 0
+          && isfinite(k->total[j]))
+        fprintf(f, "%.9g", k->total[j]);
+  }
+}
+
 void kb_export_case(kb_export *csv, kb_export *samples,
+                    const struct kb_metric_list *metrics,
                     const kb_plan_case *pc, const kb_result *res,
                     const kbench_device *dev, double copy_gbps, int ordinal,
                     size_t rep)
@@ -111,6 +137,7 @@ void kb_export_case(kb_export *csv, kb_export *samples,
     fputc(',', f);
     if (items > 0)
       fprintf(f, "%.6g", items);
+    counter_cells(f, metrics, res);
     fprintf(f, ",%d\n", ordinal);
     flush(csv);
   }
@@ -133,8 +160,41 @@ static void csv_result(void *self, size_t lane, const kb_plan_case *pc,
   const kb_run_device *d = &files->devices[lane];
   const kbench_device *dev = pc->variant->backend == KBENCH_BACKEND_CUDA
                              && d->opened ? &d->report.dev : NULL;
-  kb_export_case(&files->csv, &files->samples, pc, res, dev,
-                 d->opened ? d->report.copy_gbps : 0, d->ordinal, rep);
+  kb_export_case(&files->csv, &files->samples, &files->metrics, pc, res,
+                 dev, d->opened ? d->report.copy_gbps : 0, d->ordinal, rep);
+}
+
+int kb_csv_open(kb_csv_files *f, const char *csv_path,
+                const char *samples_path, const kb_run_device *devices,
+                const char *metrics, char *err, size_t len)
+{
+  f->devices = devices;
+  f->metrics.n = 0;
+  if (metrics[0] && kb_metrics_parse(metrics, NULL, &f->metrics, err, len))
+    return -1;
+  size_t size = sizeof KB_CSV_HEADER + 128
+                + f->metrics.n * KB_METRIC_NAME_MAX;
+  char *header = malloc(size);
+  if (!header) {
+    snprintf(err, len, "out of memory");
+    return -1;
+  }
+  /* KB_CSV_HEADER ends with the device, which stays last. */
+  size_t used = (size_t)snprintf(header, size, "%.*s,dram_read_bytes,"
+                                 "dram_write_bytes,bytes_audit,"
+                                 "counters_note",
+                                 (int)(sizeof KB_CSV_HEADER - 1
+                                       - sizeof ",device" + 1),
+                                 KB_CSV_HEADER);
+  for (size_t m = 0; m < f->metrics.n; m++)
+    used += (size_t)snprintf(header + used, size - used, ",%s",
+                             f->metrics.shown[m].name);
+  snprintf(header + used, size - used, ",device");
+  int rc = kb_export_open(&f->csv, csv_path, header, err, len)
+           || kb_export_open(&f->samples, samples_path, KB_SAMPLES_HEADER,
+                             err, len);
+  free(header);
+  return rc ? -1 : 0;
 }
 
 static int csv_end(void *self, double seconds, char *err, size_t len)

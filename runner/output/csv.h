@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "core/device_report.h"
+#include "core/metrics.h"
 #include "core/measure_cfg.h"
 #include "core/result.h"
 #include "output/writer.h"
@@ -36,6 +37,7 @@ int kb_export_close(kb_export *e, char *err, size_t len);
 /* A result's rows; dev is the device when the case used it (NULL for a
 ** host case), ordinal the device whose worker ran it. */
 void kb_export_case(kb_export *csv, kb_export *samples,
+                    const struct kb_metric_list *metrics,
                     const kb_plan_case *pc, const kb_result *res,
                     const kbench_device *dev, double copy_gbps, int ordinal,
                     size_t rep);
@@ -45,8 +47,15 @@ void kb_export_case(kb_export *csv, kb_export *samples,
 typedef struct kb_csv_files {
   kb_export csv, samples;
   const kb_run_device *devices;   /* the run's, one per lane */
+  struct kb_metric_list metrics;  /* --metrics: a column each */
 } kb_csv_files;
 
+/* Both files (each NULL when not asked for), devices kept by pointer; the
+** CSV's header ends with the audit's columns and one per metric of the
+** list (--metrics, "" for none).  0, or -1 with a message in err. */
+int kb_csv_open(kb_csv_files *f, const char *csv_path,
+                const char *samples_path, const kb_run_device *devices,
+                const char *metrics, char *err, size_t len);
 kb_writer kb_csv_writer(kb_csv_files *files);
 
 #define KB_CSV_HEADER                                                     \

@@ -92,8 +92,14 @@ static int hold(kb_group *grp, const kb_plan_case *pc, const kb_result *res)
   h->res.samples = NULL;
   h->res.n_samples = 0;
   h->res.output = res->output ? strdup(res->output) : NULL;
-  if (res->output && !h->res.output)
+  h->res.counters = NULL;
+  if (res->counters && (h->res.counters = malloc(sizeof *res->counters)))
+    *h->res.counters = *res->counters;
+  if ((res->output && !h->res.output)
+      || (res->counters && !h->res.counters)) {
+    kb_result_free(&h->res);
     return -1;
+  }
   grp->n++;
   return 0;
 }

@@ -230,6 +230,55 @@ static void work(FILE *f, const kb_result *res)
   }
 }
 
+/*
+** The hardware's view: the bytes audit, and the counters, each a numeric
+** field of the entry under its own name (as Google Benchmark writes user
+** counters, so its compare.py and Bencher read them) and, with its unit
+** and each kernel's value, in "metrics".
+*/
+static void counters(FILE *f, const kb_result *res)
+{
+  int audited = res->dram_read >= 0;
+  char audit[160];
+  kb_audit_text(res, audit, sizeof audit);
+  kb_jw_key(f, "dram_read_bytes");
+  kb_jw_number_or_null(f, res->dram_read, audited);
+  kb_jw_key(f, "dram_write_bytes");
+  kb_jw_number_or_null(f, res->dram_write, audited);
+  kb_jw_key(f, "bytes_audit");
+  kb_jw_string_or_null(f, audit[0] ? audit : NULL);
+  fprintf(f, ", \"bytes_claim_flagged\": %s",
+          res->claim_flagged ? "true" : "false");
+  kb_jw_key(f, "counters_note");
+  kb_jw_string_or_null(f, res->counters_note[0] ? res->counters_note : NULL);
+  const kb_counters *k = res->counters;
+  if (!k)
+    return;
+  for (size_t m = 0; m < k->n_metrics; m++) {
+    kb_jw_key(f, k->names[m]);
+    kb_jw_number_or_null(f, k->total[m], 1);
+  }
+  fprintf(f, ", \"metrics\": {\"kernels_launched\": %zu, \"passes\": %zu",
+          k->n_launched, k->passes);
+  for (size_t m = 0; m < k->n_metrics; m++) {
+    kb_jw_key(f, k->names[m]);
+    fputs("{\"unit\": ", f);
+    kb_jw_string(f, k->units[m]);
+    kb_jw_key(f, "value");
+    kb_jw_number_or_null(f, k->total[m], 1);
+    fputs(", \"kernels\": [", f);
+    for (size_t i = 0; i < k->n_kernels; i++) {
+      fputs(i ? ", {\"name\": " : "{\"name\": ", f);
+      kb_jw_string(f, k->kernels[i]);
+      kb_jw_key(f, "value");
+      kb_jw_number_or_null(f, k->values[i][m], 1);
+      fputc('}', f);
+    }
+    fputs("]}", f);
+  }
+  fputc('}', f);
+}
+
 static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps)
 {
@@ -333,6 +382,7 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
   }
   kb_jw_key(f, "busy_after_stream_s");
   kb_jw_number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
+  counters(f, res);
   fputs(", \"samples_s\": [", f);
   for (size_t i = 0; i < res->n_samples; i++) {
     fputs(i ? ", " : "", f);

@@ -1,4 +1,5 @@
 /* The table and TAP on standard output, and warnings on stderr (table.h). */
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -51,6 +52,11 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
     WARN("stopped on %s with noise %.2f%% (target %.2f%%)",
          kb_stop_name(res->stop), 100 * res->stats.noise,
          100 * cfg->criterion.max_noise);
+  if (res->claim_flagged) {
+    char audit[160];
+    kb_audit_text(res, audit, sizeof audit);
+    WARN("bytes audit: the case %s", audit);
+  }
 #undef WARN
 }
 
@@ -202,6 +208,52 @@ static void format_work(char *buf, size_t len, const kb_result *res)
   snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
 }
 
+/* "268.4 M", "32", "1.03": a value in four significant digits. */
+static void format_value(char *buf, size_t len, double v)
+{
+  static const char prefix[] = " kMGTPE";
+  int p = 0;
+  if (isnan(v)) {
+    snprintf(buf, len, "-");
+    return;
+  }
+  while (v >= 1e4 && p < 6) {
+    v /= 1000;
+    p++;
+  }
+  snprintf(buf, len, "%.4g%s%.*s", v, p ? " " : "", p > 0, prefix + p);
+}
+
+/* The hardware's view of a passed case, a line each under its row:
+** every counter (its total, and each kernel's when the run launched
+** several), why there are none, and what DRAM moved when it moved more
+** than the case claims. */
+static void print_counters(FILE *out, const char *prefix,
+                           const kb_result *res)
+{
+  const kb_counters *k = res->counters;
+  if (res->counters_note[0])
+    fprintf(out, "%scounters: %s\n", prefix, res->counters_note);
+  for (size_t m = 0; k && m < k->n_metrics; m++) {
+    char v[32];
+    format_value(v, sizeof v, k->total[m]);
+    fprintf(out, "%s%-52s %12s %s", prefix, k->names[m], v, k->units[m]);
+    for (size_t i = 0; k->n_launched > 1 && i < k->n_kernels; i++) {
+      format_value(v, sizeof v, k->values[i][m]);
+      fprintf(out, "%s%s %s", i ? ", " : "  (", k->kernels[i], v);
+    }
+    if (k->n_launched > k->n_kernels)
+      fprintf(out, ", %zu more kernels", k->n_launched - k->n_kernels);
+    fputs(k->n_launched > 1 ? ")\n" : "\n", out);
+  }
+  if (k && k->n_launched == 0)
+    fprintf(out, "%scounters: the run launched no kernel\n", prefix);
+  char audit[160];
+  kb_audit_text(res, audit, sizeof audit);
+  if (audit[0] && !res->claim_flagged)
+    fprintf(out, "%sbytes audit: %s\n", prefix, audit);
+}
+
 static void report_tap(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const char *warnings)
 {
@@ -226,6 +278,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
               100 * res->gbps / r->copy_gbps);
     if (*warnings)
       fprintf(r->out, "# warning: %s\n", warnings);
+    print_counters(r->out, "# ", res);
     return;
   }
   fputs("  ---\n", r->out);
@@ -267,6 +320,8 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
   fputc('\n', r->out);
   if (*warnings)
     fprintf(r->out, "  warning: %s\n", warnings);
+  if (res->verdict == KB_PASS)
+    print_counters(r->out, "  ", res);
   print_output(r->out, "  output: ", res->output);
 }
 

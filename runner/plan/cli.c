@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "core/metrics.h"
 #include "core/params.h"
 #include "plan/cli.h"
 
@@ -75,6 +76,23 @@ static const char usage_text[] =
 "      --calibrate         measure a 512 MiB device-to-device copy first and\n"
 "                          report each case as %% of it too\n"
 "\n"
+"Counters (CUPTI; untimed, after a case verified):\n"
+"      --metrics=LIST      collect hardware counters of one run of each CUDA\n"
+"                          case, per kernel and in total: metric names as\n"
+"                          ncu knows them (dram__bytes_read.sum) and sets\n"
+"                          (memory, smem, occupancy, seed, dram), comma-\n"
+"                          separated; a name the device lacks is refused\n"
+"                          before anything runs, with the nearest ones\n"
+"      --list-metrics      list the sets and check their names on the device\n"
+"      --no-audit          skip the audits that are on by default: every\n"
+"                          kernel, copy and memset of a case's first run on\n"
+"                          kbench's stream (activity records), and the bytes\n"
+"                          a case claims against what DRAM moved in one run\n"
+"                          (cases of at least 4 x L2)\n"
+"      --strict            a case whose claimed bytes exceed what DRAM moved\n"
+"                          by more than 10%% plus the L2 fails (default: a\n"
+"                          warning)\n"
+"\n"
 "Reporting:\n"
 "      --format=FORMAT     what to print on standard output: table (default),\n"
 "                          tap, or json (the document --json writes)\n"
@@ -118,7 +136,8 @@ enum {
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
-  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS
+  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
+  OPT_NO_AUDIT, OPT_STRICT
 };
 
 static const struct option long_options[] = {
@@ -151,6 +170,10 @@ static const struct option long_options[] = {
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
   {"all-ranks", no_argument, NULL, OPT_ALL_RANKS},
+  {"metrics", required_argument, NULL, OPT_METRICS},
+  {"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
+  {"no-audit", no_argument, NULL, OPT_NO_AUDIT},
+  {"strict", no_argument, NULL, OPT_STRICT},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0},
@@ -353,6 +376,31 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_ALL_RANKS:
     o->all_ranks = 1;
     return 0;
+  case OPT_METRICS: {
+    /* The names are checked on the device before anything runs; here
+    ** only what needs no device: the shape of the list and the sets. */
+    struct kb_metric_list *list = malloc(sizeof *list);
+    char why[512];
+    if (strlen(arg) >= sizeof o->measure.metrics)
+      return bad("--metrics", arg, "longer than a list may be");
+    if (!list)
+      return bad("--metrics", arg, "out of memory");
+    int rc = kb_metrics_parse(arg, NULL, list, why, sizeof why);
+    free(list);
+    if (rc)
+      return bad("--metrics", arg, why);
+    snprintf(o->measure.metrics, sizeof o->measure.metrics, "%s", arg);
+    return 0;
+  }
+  case OPT_LIST_METRICS:
+    o->list_metrics = 1;
+    return 0;
+  case OPT_NO_AUDIT:
+    o->measure.audit = 0;
+    return 0;
+  case OPT_STRICT:
+    o->measure.strict = 1;
+    return 0;
   }
   return -1;
 }
@@ -366,6 +414,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   o->measure.mode = KB_MODE_COLD;
   o->measure.warmup = 2;
   o->measure.hold = 1;
+  o->measure.audit = 1;
   kb_criterion_cfg_default(&o->measure.criterion);
 
   int opt;

@@ -27,6 +27,7 @@ typedef struct kb_options {
   const char **excludes; /* --exclude patterns */
   size_t n_excludes;
   int list;
+  int list_metrics;      /* --list-metrics */
   int tap;               /* --tap or --format=tap */
   int json_stdout;       /* --format=json: JSON instead of the table */
   const char *json_path; /* --json=FILE */

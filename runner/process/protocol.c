@@ -22,6 +22,9 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_f64(b, m->criterion.max_noise);
   kb_put_f64(b, m->criterion.timeout);
   kb_put_f64(b, m->criterion.host_timeout);
+  kb_put_str(b, m->metrics);
+  kb_put_i64(b, m->audit);
+  kb_put_i64(b, m->strict);
   kb_put_u64(b, job->seed);
   kb_put_i64(b, job->device);
   kb_put_i64(b, job->calibrate);
@@ -44,6 +47,9 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->criterion.max_noise = kb_get_f64(r);
   m->criterion.timeout = kb_get_f64(r);
   m->criterion.host_timeout = kb_get_f64(r);
+  kb_get_str(r, m->metrics, sizeof m->metrics);
+  m->audit = (int)kb_get_i64(r);
+  m->strict = (int)kb_get_i64(r);
   job->seed = kb_get_u64(r);
   job->device = (int)kb_get_i64(r);
   job->calibrate = (int)kb_get_i64(r);
@@ -142,6 +148,70 @@ int kb_msg_get_count(kb_rbuf *r, int *count, char *why, size_t len)
   return r->bad || *count < 0 ? -1 : 0;
 }
 
+void kb_msg_put_checked(kb_wbuf *b, int verdict, const char *why)
+{
+  kb_put_i64(b, verdict);
+  kb_put_str(b, why);
+}
+
+int kb_msg_get_checked(kb_rbuf *r, int *verdict, char *why, size_t len)
+{
+  *verdict = (int)kb_get_i64(r);
+  kb_get_str(r, why, len);
+  return r->bad || *verdict < -1 || *verdict > 1 ? -1 : 0;
+}
+
+/* A result's counters: their count first, 0 for none. */
+static void put_counters(kb_wbuf *b, const kb_counters *k)
+{
+  kb_put_u64(b, k ? k->n_metrics : 0);
+  if (!k)
+    return;
+  kb_put_u64(b, k->n_kernels);
+  kb_put_u64(b, k->n_launched);
+  kb_put_u64(b, k->passes);
+  for (size_t m = 0; m < k->n_metrics; m++) {
+    kb_put_str(b, k->names[m]);
+    kb_put_str(b, k->units[m]);
+    kb_put_f64(b, k->total[m]);
+  }
+  for (size_t i = 0; i < k->n_kernels; i++) {
+    kb_put_str(b, k->kernels[i]);
+    for (size_t m = 0; m < k->n_metrics; m++)
+      kb_put_f64(b, k->values[i][m]);
+  }
+}
+
+/* 0, or -1 when malformed or out of memory. */
+static int get_counters(kb_rbuf *r, kb_counters **out)
+{
+  uint64_t n = kb_get_u64(r);
+  *out = NULL;
+  if (r->bad || n == 0)
+    return r->bad ? -1 : 0;
+  kb_counters *k = calloc(1, sizeof *k);
+  if (!k)
+    return -1;
+  *out = k;
+  k->n_metrics = n;
+  k->n_kernels = kb_get_u64(r);
+  k->n_launched = kb_get_u64(r);
+  k->passes = kb_get_u64(r);
+  if (r->bad || n > KB_METRICS_MAX || k->n_kernels > KB_COUNTER_KERNELS)
+    return -1;
+  for (size_t m = 0; m < k->n_metrics; m++) {
+    kb_get_str(r, k->names[m], sizeof k->names[m]);
+    kb_get_str(r, k->units[m], sizeof k->units[m]);
+    k->total[m] = kb_get_f64(r);
+  }
+  for (size_t i = 0; i < k->n_kernels; i++) {
+    kb_get_str(r, k->kernels[i], sizeof k->kernels[i]);
+    for (size_t m = 0; m < k->n_metrics; m++)
+      k->values[i][m] = kb_get_f64(r);
+  }
+  return r->bad ? -1 : 0;
+}
+
 void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
 {
   const kb_stats *s = &res->stats;
@@ -178,6 +248,11 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_f64(b, res->sampling_s);
   kb_put_f64(b, res->teardown_s);
   kb_put_f64(b, res->busy_after_s);
+  kb_put_str(b, res->counters_note);
+  kb_put_f64(b, res->dram_read);
+  kb_put_f64(b, res->dram_write);
+  kb_put_i64(b, res->claim_flagged);
+  put_counters(b, res->counters);
 }
 
 int kb_msg_get_result(kb_rbuf *r, kb_result *res)
@@ -223,7 +298,11 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   res->sampling_s = kb_get_f64(r);
   res->teardown_s = kb_get_f64(r);
   res->busy_after_s = kb_get_f64(r);
-  if (r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
+  kb_get_str(r, res->counters_note, sizeof res->counters_note);
+  res->dram_read = kb_get_f64(r);
+  res->dram_write = kb_get_f64(r);
+  res->claim_flagged = (int)kb_get_i64(r);
+  if (get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
       || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
     kb_result_free(res);
     return -1;

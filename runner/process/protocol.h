@@ -25,13 +25,15 @@ enum kb_msg_type {
   KB_MSG_LOAD,             /* a plugin path */
   KB_MSG_CASE,             /* kb_order */
   KB_MSG_COUNT,            /* how many devices CUDA reports (no payload) */
+  KB_MSG_METRICS,          /* check the job's --metrics on its device */
   /* worker -> supervisor */
   KB_MSG_STAGE = 16,       /* the name of the stage the worker enters */
   KB_MSG_PLUGIN,           /* a loaded plugin's variants */
   KB_MSG_LOAD_FAILED,      /* path and reason */
   KB_MSG_DEVICE,           /* kb_device_report */
   KB_MSG_RESULT,           /* kb_result */
-  KB_MSG_COUNTED           /* the device count, and why when it is 0 */
+  KB_MSG_COUNTED,          /* the device count, and why when it is 0 */
+  KB_MSG_METRICS_CHECKED   /* kb_probe_check's answer and its message */
 };
 
 /* How a worker measures: the same for every case it runs. */
@@ -65,6 +67,11 @@ int kb_msg_get_device(kb_rbuf *r, kb_device_report *d);
 void kb_msg_put_count(kb_wbuf *b, int count, const char *why);
 /* 0, or -1 when malformed (a negative count). */
 int kb_msg_get_count(kb_rbuf *r, int *count, char *why, size_t len);
+
+/* The answer to KB_MSG_METRICS: 0 good, 1 counters cannot be had here,
+** -1 refused; why in words. */
+void kb_msg_put_checked(kb_wbuf *b, int verdict, const char *why);
+int kb_msg_get_checked(kb_rbuf *r, int *verdict, char *why, size_t len);
 
 void kb_msg_put_result(kb_wbuf *b, const kb_result *res);
 /* Fills res (samples allocated: free with kb_result_free).  0 or -1. */

@@ -346,6 +346,23 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   return -1;
 }
 
+int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
+                                size_t len)
+{
+  uint32_t type;
+  kb_rbuf payload;
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_METRICS);
+  if (exchange(s, &b, &type, &payload, why, len) != KB_ANSWERED)
+    return -1;
+  if (type == KB_MSG_METRICS_CHECKED
+      && kb_msg_get_checked(&payload, verdict, why, len) == 0)
+    return 0;
+  kb_handle_reap(&s->lanes[0].w, 0);
+  snprintf(why, len, "the worker sent a malformed answer to --metrics");
+  return -1;
+}
+
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
 {
   kb_wbuf b;

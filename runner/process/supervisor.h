@@ -78,6 +78,11 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
 int kb_supervisor_count(kb_supervisor *s, int *count, char *why,
                         size_t len);
 
+/* Have the first lane's worker check the job's --metrics on its device:
+** 0 with its verdict (0 good, 1 counters cannot be had here, -1 refused)
+** and why, or -1 with why the worker could not tell. */
+int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
+                                size_t len);
 /* Start one case on lane, which must have none out. */
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o);
 

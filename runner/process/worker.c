@@ -27,6 +27,7 @@ typedef struct kb_worker {
   kb_pool *pool;           /* the plugins' staging threads, made at the
                               first case; they start at its first use */
   kb_hostmem *hostmem;     /* the cases' host_alloc, kept between cases */
+  kb_probe probe;          /* counters and audits, opened with the device */
 } kb_worker;
 
 /* host_alloc's blocks: page-locked once this worker has a device, else (or
@@ -128,6 +129,22 @@ static void answer_count(void)
   send_or_die(&b);
 }
 
+/* --metrics against the device, before any case runs: the probe opens
+** here (CUPTI makes the device's context current; the device itself opens
+** at the first CUDA case, as ever). */
+static void answer_metrics(kb_worker *w)
+{
+  char why[512] = "";
+  send_stage(NULL, "metrics");
+  if (!w->probe.opened)
+    kb_probe_open(&w->probe, w->job.device, &w->job.measure);
+  int verdict = kb_probe_check(&w->probe, why, sizeof why);
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_METRICS_CHECKED);
+  kb_msg_put_checked(&b, verdict, why);
+  send_or_die(&b);
+}
+
 /* Hand a case the worker's staging: the thread pool (out of memory, the
 ** case stages on its own thread) and the host memory it keeps. */
 static void give_staging(kb_worker *w, kb_case *c)
@@ -150,7 +167,7 @@ static double measure_builtin(kb_worker *w, const kbench_variant *v,
   kb_result res;
   kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->job.seed, 0, w->gpu);
   give_staging(w, &c);
-  kb_measure_case(&c, &w->job.measure, &res);
+  kb_measure_case(&c, &w->job.measure, NULL, &res);
   kb_hostmem_end_case(w->hostmem);
   double median = res.verdict == KB_PASS ? res.stats.median : -1;
   *gbps = res.gbps;
@@ -175,6 +192,9 @@ static kb_gpu *device(kb_worker *w)
   w->gpu = kb_gpu_open(w->job.device, w->why, sizeof w->why);
   if (!w->gpu)
     return NULL;
+  if (!w->probe.opened)
+    kb_probe_open(&w->probe, w->job.device, &w->job.measure);
+  kb_probe_attach(&w->probe, kb_gpu_stream(w->gpu));
   kb_device_report d = {.floor_s = -1};
   d.dev = *kb_gpu_device(w->gpu);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
@@ -239,7 +259,7 @@ static int run_order(kb_worker *w, const kb_order *o)
     c.on_stage = send_stage;
     give_staging(w, &c);
     kb_gpu_range_push(name);
-    kb_measure_case(&c, &w->job.measure, &res);
+    kb_measure_case(&c, &w->job.measure, &w->probe, &res);
     kb_gpu_range_pop();
     kb_hostmem_end_case(w->hostmem);
   }
@@ -282,6 +302,8 @@ int kb_worker_main(void)
       free(path);
     } else if (type == KB_MSG_COUNT && have_job) {
       answer_count();
+    } else if (type == KB_MSG_METRICS && have_job) {
+      answer_metrics(&w);
     } else if (type == KB_MSG_CASE && have_job) {
       kb_order o;
       if (kb_msg_get_order(&payload, &o))
@@ -294,6 +316,7 @@ int kb_worker_main(void)
   }
   kb_pool_free(w.pool);
   kb_hostmem_free(w.hostmem);  /* page-locked blocks need the context */
+  kb_probe_close(&w.probe);
   kb_gpu_close(w.gpu);
   for (size_t i = 0; i < w.n_plugins; i++)
     kb_plugin_unload(&w.plugins[i]);

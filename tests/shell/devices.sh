@@ -28,7 +28,7 @@ assert "the table: device 0's header, its two rows, device 1's, its two" \
 check "... and the closing line counts both devices' results" 0 \
   "^# 4 cases in" cat "$tmpdir/two.txt"
 assert "the CSV's header ends with a device column" \
-  sh -c 'head -n 1 "$1" | grep -q ",items_per_second,device$"' _ "$tmpdir/two.csv"
+  sh -c 'head -n 1 "$1" | grep -q ",counters_note,device$"' _ "$tmpdir/two.csv"
 assert "the CSV: two passed rows on device 0, two on device 1" \
   test "$(rows "$tmpdir/two.csv" pass 0) $(rows "$tmpdir/two.csv" pass 1)" = "2 2"
 assert "the samples CSV: a device column, samples from both devices" \

@@ -1,0 +1,244 @@
+/* The hardware's view of a case: counters, stream audit, bytes audit (probe.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/probe.h"
+
+/* Ranges one run may open: more kernels than this fail the collection,
+** and the result keeps KB_COUNTER_KERNELS of them. */
+#define KB_PROBE_MAX_KERNELS 64
+/* The bytes audit counts cases whose claimed traffic is at least this many
+** times the L2: smaller ones are served partly from the cache. */
+#define KB_AUDIT_L2_TIMES 4
+
+void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
+{
+  memset(p, 0, sizeof *p);
+  p->opened = 1;
+  if (cfg->profile || (!cfg->metrics[0] && !cfg->audit)) {
+    p->status = KB_CUPTI_UNSUPPORTED;
+    snprintf(p->why, sizeof p->why, "%s", cfg->profile
+             ? "not under --profile (an outside profiler owns the counters)"
+             : "not asked for");
+    return;
+  }
+  p->status = kb_cupti_open(device, &p->cupti, p->why, sizeof p->why);
+  if (p->status != KB_CUPTI_OK) {
+    p->cupti = NULL;
+    snprintf(p->metrics_error, sizeof p->metrics_error, "%s", p->why);
+    return;
+  }
+  if (!cfg->metrics[0])
+    return;
+  struct kb_metric_table table;
+  kb_cupti_metric_table(p->cupti, &table);
+  if (kb_metrics_parse(cfg->metrics, &table, &p->list, p->metrics_error,
+                       sizeof p->metrics_error))
+    return;
+  const char *names[KB_METRICS_MAX];
+  for (size_t i = 0; i < p->list.ncounters; i++)
+    names[i] = p->list.counters[i];
+  if (p->list.ncounters
+      && kb_cupti_prepare(p->cupti, names, p->list.ncounters,
+                          KB_PROBE_MAX_KERNELS, &p->config,
+                          p->metrics_error, sizeof p->metrics_error))
+    p->config = NULL;
+}
+
+void kb_probe_attach(kb_probe *p, void *stream)
+{
+  char err[512];
+  p->have_stream_id = p->cupti
+      && kb_cupti_stream_id(p->cupti, stream, &p->stream_id, err,
+                            sizeof err) == KB_CUPTI_OK;
+}
+
+void kb_probe_close(kb_probe *p)
+{
+  /* The config stays bound until the session ends: freeing a bound one
+  ** first is what crashed the H100 check (bench/results/
+  ** 2026-11-23-h100-cupti). */
+  if (p->cupti)
+    kb_cupti_close(p->cupti);
+  kb_cupti_config_free(p->config);
+  memset(p, 0, sizeof *p);
+}
+
+int kb_probe_check(kb_probe *p, char *err, size_t len)
+{
+  if (!p->metrics_error[0])
+    return 0;
+  snprintf(err, len, "%s", p->metrics_error);
+  /* Refused counters or no device: the timings still mean something. */
+  return p->cupti || p->status == KB_CUPTI_NOT_BUILT ? -1 : 1;
+}
+
+void kb_probe_trace_begin(kb_probe *p)
+{
+  char err[512];
+  p->tracing = p->cupti && p->have_stream_id
+               && kb_cupti_activity_begin(p->cupti, err, sizeof err)
+                  == KB_CUPTI_OK;
+}
+
+int kb_probe_trace_end(kb_probe *p, kb_case *c)
+{
+  if (!p->tracing)
+    return KBENCH_OK;
+  p->tracing = 0;
+  struct kb_activity *recs = NULL;
+  size_t n = 0, dropped = 0;
+  char err[512];
+  if (kb_cupti_activity_end(p->cupti, &recs, &n, &dropped, err, sizeof err)
+      != KB_CUPTI_OK)
+    return KBENCH_OK;      /* no records: the host-timed check stands */
+  int status = KBENCH_OK;
+  for (size_t i = 0; i < n && status == KBENCH_OK; i++) {
+    if (recs[i].stream_id == p->stream_id)
+      continue;
+    const char *what = recs[i].kind == KB_ACTIVITY_KERNEL ? "kernel"
+                     : recs[i].kind == KB_ACTIVITY_MEMCPY ? "copy" : "memset";
+    snprintf(c->message, sizeof c->message, "work ran outside kbench's "
+             "stream: %s %s on stream %u, not kbench's stream %u "
+             "(CUPTI activity records)", what,
+             recs[i].name[0] ? recs[i].name : "?", recs[i].stream_id,
+             p->stream_id);
+    status = KBENCH_ERROR;
+  }
+  free(recs);
+  return status;
+}
+
+typedef struct run_ctx {
+  kb_case *c;
+  void *state;
+} run_ctx;
+
+static int run_once(void *ctx, char *err, size_t len)
+{
+  run_ctx *r = ctx;
+  if (kb_case_run(r->c, r->state) != KBENCH_OK) {
+    snprintf(err, len, "run failed: %s", r->c->message);
+    return -1;
+  }
+  return 0;
+}
+
+/* A read-only L2 flush: a memset would leave dirty lines that the next
+** run writes back, counted as its DRAM writes. */
+static int flush_l2(void *ctx, char *err, size_t len)
+{
+  run_ctx *r = ctx;
+  return kb_gpu_flush_l2(r->c->gpu, err, len) ? -1 : 0;
+}
+
+static void note(kb_result *r, const char *what, const char *why)
+{
+  if (!r->counters_note[0])
+    snprintf(r->counters_note, sizeof r->counters_note, "%s: %.220s", what,
+             why);
+}
+
+/* The shown metrics of one collected run, per kernel and in total. */
+static kb_counters *counters_of(const kb_probe *p,
+                                const struct kb_cupti_values *v)
+{
+  kb_counters *k = calloc(1, sizeof *k);
+  struct kb_launch_info *launch = calloc(v->nkernels ? v->nkernels : 1,
+                                         sizeof *launch);
+  if (!k || !launch) {
+    free(k);
+    free(launch);
+    return NULL;
+  }
+  k->n_metrics = p->list.n;
+  k->n_launched = v->nkernels;
+  k->n_kernels = v->nkernels < KB_COUNTER_KERNELS ? v->nkernels
+                                                  : KB_COUNTER_KERNELS;
+  k->passes = v->passes;
+  for (size_t m = 0; m < k->n_metrics; m++) {
+    snprintf(k->names[m], sizeof k->names[m], "%s", p->list.shown[m].name);
+    snprintf(k->units[m], sizeof k->units[m], "%s", p->list.shown[m].unit);
+  }
+  for (size_t i = 0; i < v->nkernels; i++)
+    launch[i] = v->kernels[i].launch;
+  for (size_t i = 0; i < k->n_kernels; i++) {
+    snprintf(k->kernels[i], sizeof k->kernels[i], "%s", v->kernels[i].name);
+    kb_metrics_evaluate(&p->list, v->values + i * v->ncounters, &launch[i],
+                        k->values[i]);
+  }
+  kb_metrics_total(&p->list, v->values, launch, v->nkernels, k->total);
+  free(launch);
+  return k;
+}
+
+static void collect_counters(kb_probe *p, run_ctx *ctx, kb_result *r)
+{
+  struct kb_cupti_values v;
+  char err[512];
+  if (kb_cupti_collect(p->cupti, p->config, KB_CUPTI_REPLAY_USER, run_once,
+                       flush_l2, ctx, &v, err, sizeof err) != KB_CUPTI_OK) {
+    note(r, "counters", err);
+    return;
+  }
+  if (!(r->counters = counters_of(p, &v)))
+    note(r, "counters", "out of host memory");
+  kb_cupti_values_free(&v);
+}
+
+/* What DRAM moved in one run, against the claim: flagged when the claim
+** exceeds it by more than 10% plus the L2 (which may have held part of
+** the input from the run before). */
+static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
+                        kb_result *r)
+{
+  const kbench_device *d = &ctx->c->device;
+  double claimed = (double)r->bytes.read + (double)r->bytes.written;
+  if (r->bytes.memory != KBENCH_MEM_GLOBAL || d->l2_bytes <= 0
+      || claimed < (double)KB_AUDIT_L2_TIMES * d->l2_bytes)
+    return;
+  char err[512];
+  double rd, wr;
+  if (kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd, &wr, err,
+                          sizeof err) != KB_CUPTI_OK) {
+    note(r, "bytes audit", err);
+    return;
+  }
+  r->dram_read = rd;
+  r->dram_write = wr;
+  r->claim_flagged = claimed > 1.1 * (rd + wr) + d->l2_bytes;
+  if (r->claim_flagged && cfg->strict) {
+    char what[160];
+    kb_audit_text(r, what, sizeof what);
+    r->verdict = KB_ERROR;
+    snprintf(r->stage, sizeof r->stage, "bytes audit");
+    snprintf(r->message, sizeof r->message, "the case %s (--strict)", what);
+  }
+}
+
+void kb_probe_case(kb_probe *p, kb_case *c, void *state,
+                   const kb_measure_cfg *cfg, kb_result *r)
+{
+  if (!c->gpu || r->verdict != KB_PASS || cfg->profile)
+    return;
+  if (!p->cupti) {
+    if (cfg->metrics[0])
+      note(r, "no counters", p->why);
+    return;
+  }
+  run_ctx ctx = {c, state};
+  kb_case_enter(c, "counters");
+  if (cfg->metrics[0] && p->config)
+    collect_counters(p, &ctx, r);
+  else if (cfg->metrics[0])
+    note(r, "no counters", p->metrics_error);
+  if (cfg->audit)
+    audit_bytes(p, &ctx, cfg, r);
+  /* A run that failed under the profiler leaves the stream in an unknown
+  ** state: wait, and keep the error in the note. */
+  char err[512];
+  if (kb_gpu_sync(c->gpu, err, sizeof err))
+    note(r, "after the counted runs", err);
+}

@@ -1,0 +1,68 @@
+/*
+** The hardware's view of a case, through CUPTI (gpu/cupti.h), always
+** untimed: the counters of --metrics from one run, replayed for as many
+** passes as they need with the L2 flushed before each; the stream audit,
+** which names any kernel, copy or memset that the first verified run put
+** on a stream other than kbench's, however short; and the bytes audit,
+** which counts what DRAM moved in one run and sets it against the bytes
+** the case claims.
+**
+** One probe per worker: the CUPTI session (about 0.2-0.7 s to open) and
+** the prepared metric list are made once, at the first CUDA case, and
+** serve every case after.  Where CUPTI is missing or counters are refused
+** the probe says why once (kb_probe.why) and the timings go on; the
+** host-timed stream check (stream_check.c) still runs.
+*/
+#ifndef KB_PROBE_H
+#define KB_PROBE_H
+
+#include <stddef.h>
+
+#include "core/measure_cfg.h"
+#include "core/metrics.h"
+#include "core/result.h"
+#include "gpu/cupti.h"
+#include "plugin/case.h"
+
+typedef struct kb_probe {
+  int opened;              /* kb_probe_open was called */
+  kb_cupti *cupti;         /* NULL: no counters and no audits here */
+  int status;              /* enum kb_cupti_status of the session */
+  char why[512];           /* why cupti is NULL, or "" */
+  struct kb_metric_list list;     /* --metrics, parsed against the device */
+  kb_cupti_config *config; /* prepared once; NULL without --metrics */
+  char metrics_error[512]; /* why --metrics cannot be collected, or "" */
+  uint32_t stream_id;      /* CUPTI's id of kbench's stream */
+  int have_stream_id;
+  int tracing;             /* an activity window is open */
+} kb_probe;
+
+/* Open the session for device as cfg asks (it makes the device's primary
+** context current): nothing without --metrics and with --no-audit, and
+** nothing under --profile, where an outside profiler owns the counters.
+** Never fails: what could not be had is in p->why and p->metrics_error.
+** p->status says which (enum kb_cupti_status). */
+void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg);
+/* kbench's stream (a cudaStream_t), once the device is open: the stream
+** audit needs its id. */
+void kb_probe_attach(kb_probe *p, void *stream);
+void kb_probe_close(kb_probe *p);
+
+/* --metrics checked against the device: 0; -1 with the bad name and its
+** nearest valid ones, or what to install without CUPTI, in err; 1 when
+** counters cannot be had here (refused, no device) with why in err: the
+** run goes on without them. */
+int kb_probe_check(kb_probe *p, char *err, size_t len);
+
+/* The stream audit around one run: begin before it is queued, end after
+** it has completed.  End returns KBENCH_OK, or KBENCH_ERROR with the first
+** foreign kernel, copy or memset and its stream in c->message. */
+void kb_probe_trace_begin(kb_probe *p);
+int kb_probe_trace_end(kb_probe *p, kb_case *c);
+
+/* After the case verified: its counters and the bytes audit into r (and,
+** under --strict, a flagged claim fails the case). */
+void kb_probe_case(kb_probe *p, kb_case *c, void *state,
+                   const kb_measure_cfg *cfg, kb_result *r);
+
+#endif
