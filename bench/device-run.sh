@@ -4,18 +4,26 @@
 # $OUT/results.tar.gz at the end (the device tool returns at most 8 files).
 # Run from the repository root, tarball beside it:
 #   sh bench/device-run.sh catalogue check    (see the stages below)
+# REUSE=1 keeps the build a call before left on a warm machine.
 set -u
 : "${OUT:?set OUT to the folder the results tarball goes to}"
 FINAL=$OUT
 OUT=$(mktemp -d)
 trap 'tar czf "$FINAL/results.tar.gz" -C "$OUT" .' EXIT
 here=$(pwd)
-tar xf kbench-*.tar.gz && cd kbench-*/ || exit 1
+if [ -n "${REUSE:-}" ] && [ -x kbench-*/kbench ]; then
+  cd kbench-*/ || exit 1
+else
+  tar xf kbench-*.tar.gz && cd kbench-*/ || exit 1
+fi
 {
   date -u; nvidia-smi; nvcc --version
   nvidia-smi --query-gpu=clocks.sm,clocks.mem,clocks.max.sm,power.draw,temperature.gpu --format=csv
 } > "$OUT/device.txt" 2>&1
-if ! { ./configure && make -j16; } > "$OUT/build.log" 2>&1; then
+# The device has no json-c: kbench compare runs here, on the JSON.
+if [ -n "${REUSE:-}" ] && [ -x kbench ]; then
+  echo "reusing the build" > "$OUT/build.log"
+elif ! { ./configure --without-json-c && make -j16; } > "$OUT/build.log" 2>&1; then
   tail -n 60 "$OUT/build.log"
   exit 1
 fi
@@ -324,6 +332,39 @@ PY
     timeout 200 ./kbench --mode=hot --csv="$OUT/hot.csv" > "$OUT/hot.txt" 2>&1
     elapsed "catalogue, hot" $t0
     tail -n 1 "$OUT/hot.txt" ;;
+  why)
+    # Issue 18: the catalogue with the audits on (the default) and off,
+    # and the baseline in .dev-base/ (the commit before the layout work),
+    # interleaved (wall times, flagged cases; kbench compare runs here on
+    # the JSON, json-c is not there); the seeds' lessons as counters; the
+    # counters against ncu's.
+    mkdir -p /tmp/base && tar xf "$here"/.dev-base/kbench-*.tar.gz -C /tmp/base \
+      && (cd /tmp/base/kbench-*/ && ./configure --without-json-c && make -j16) \
+      > "$OUT/base-build.log" 2>&1 || { tail -n 20 "$OUT/base-build.log"; continue; }
+    base=$(echo /tmp/base/kbench-*/kbench)
+    elapsed "why: baseline built" $t0
+    for run in new1:./kbench base1:$base noaudit:./kbench new2:./kbench; do
+      opt=; [ "${run%%:*}" = noaudit ] && opt=--no-audit
+      t1=$(date +%s.%N)
+      timeout 200 ${run#*:} --calibrate $opt --json="$OUT/why-${run%%:*}.json" \
+        > "$OUT/why-${run%%:*}.txt" 2>&1
+      echo "catalogue ${run%%:*}: exit $?, $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/timing.txt"
+    done
+    grep -hE "bytes audit|stream check|counters:" "$OUT"/why-new*.txt > "$OUT/why-flags.txt"
+    echo "audit findings in the catalogue: $(wc -l < "$OUT/why-flags.txt")"
+    t0=$(date +%s)
+    timeout 200 ./kbench --metrics=seed --json="$OUT/seed.json" \
+      --param stride=1,2,4,8,16,32 smem_bank smem_broadcast transpose_smem \
+      transpose_smem_pad transpose_smem_swizzle coalesce_stride coalesce_offset \
+      align_int3 align_int4 align_struct16 layout_aos layout_soa reduce_gmem \
+      reduce_smem reduce_smem_unroll reduce_shfl reduce_vec4 reduce_cub \
+      > "$OUT/seed.txt" 2>&1
+    echo "seed exit $?" >> "$OUT/seed.txt"
+    elapsed "why: the seeds' counters" $t0; t0=$(date +%s)
+    timeout 280 python3 "$here/bench/ncu_agree.py" ./kbench "$OUT" \
+      > "$OUT/ncu_agree.txt" 2> "$OUT/ncu_agree.err"
+    elapsed "why: ncu agreement" $t0
+    cat "$OUT/ncu_agree.txt"; grep catalogue "$OUT/timing.txt" ;;
   check)
     timeout 300 make -j4 check > "$OUT/check.log" 2>&1
     echo "make check exit $?" >> "$OUT/check.log"

@@ -11,6 +11,8 @@
 **   GPU_NONBLOCKING  the same on a non-blocking stream
 **   GPU_LEGACY       the same on the legacy default stream
 **   GPU_RESET        calls cudaDeviceReset inside run
+**   GPU_INFLATED     correct, but bytes_moved claims 1000x what it reads
+**                    (the bytes audit must flag it)
 **   GPU_LATE_SETUP   not broken: setup's last copy of the input is queued on
 **                    the legacy stream behind a 20 ms kernel, so it lands
 **                    after setup returns; the runner must wait for it
@@ -189,6 +191,9 @@ static void gpu_sum_bytes(const kbench_host *h, void *state, kbench_bytes *b)
   gpu_sum *s = (gpu_sum *)state;
   (void)h;
   b->read = s->n * sizeof(int);
+#ifdef GPU_INFLATED
+  b->read *= 1000;
+#endif
   b->written = sizeof(int);
   b->memory = KBENCH_MEM_GLOBAL;
 }

@@ -13,6 +13,8 @@ case $probe in
     echo "1..0 # SKIP $(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)"
     exit 0 ;;
 esac
+tmpdir=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmpdir"' EXIT
 # Quick criterion: these runs prove correctness; bench/ measures speed.
 quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --timeout=10"
 
@@ -63,6 +65,74 @@ gpu_between gpu_reset 4 "^gpu_reset .* ERROR "
 check "gpu_late_setup: setup's late copy is waited for" 0 \
   "^gpu_late_setup .* ok$" \
   "$KBENCH" $quick --param n=64K --plugin "$G/gpu_late_setup.so"
+
+# The hardware's view (CUPTI; runner/measure/probe.c).  The stream audit
+# reads activity records, so it sees what the host-timed check cannot: a
+# short kernel (1M ints) on a non-blocking stream of the plugin's own.
+gpu_n=1M
+gpu_between gpu_nonblocking 4 \
+  "ERROR stream check: work ran outside kbench's stream: kernel .* on stream [0-9]+, not kbench's stream [0-9]+"
+gpu_n=
+# The bytes audit: a claim of 1000x what moves is flagged (a warning), and
+# fails the case under --strict.
+check "gpu_inflated: the bytes audit flags a claim of 1000x" 0 \
+  "warning: .*bytes audit: the case claims 1000\.[0-9]x the [0-9.]+ MB DRAM moved" \
+  "$KBENCH" $quick --param n=64M --plugin "$G/gpu_inflated.so"
+check "gpu_inflated --strict: the flagged claim fails the case" 4 \
+  "ERROR bytes audit: the case claims 1000\.[0-9]x" \
+  "$KBENCH" $quick --strict --param n=64M --plugin "$G/gpu_inflated.so"
+check "--metrics: a name the device lacks is refused, the nearest offered" 2 \
+  "dram__bytes_reed.sum.*dram__bytes_read.sum" \
+  "$KBENCH" --metrics=dram__bytes_reed.sum reduce_vec4
+check "--list-metrics: every set's names checked on the device" 0 \
+  "Every name above checked on device 0" "$KBENCH" --list-metrics
+
+# The seeds' lessons as relations between counters (not exact numbers):
+# conflict ways grow with the bank stride up to 32; padding and swizzling
+# remove the transpose tile's conflicts; AoS moves more DRAM bytes than SoA
+# for the same work; sectors per request grow with the access stride.
+"$KBENCH" $quick --metrics=seed --format=json --param stride=1,2,4,8,16,32 \
+  smem_bank coalesce_stride transpose_smem transpose_smem_pad \
+  transpose_smem_swizzle layout_aos layout_soa > "$tmpdir/seed.json" \
+  2> "$tmpdir/seed.err"
+python3 - "$tmpdir/seed.json" > "$tmpdir/seed.tap" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = {}
+for e in d["benchmarks"]:
+    v.setdefault(e["variant"], []).append(e)
+def m(name, key):
+    return [e.get(key) for e in v.get(name, [])]
+def tap(ok, what, got):
+    print(("ok" if ok else "not ok") + " - " + what + " (" + str(got) + ")")
+ways = m("smem_bank", "kb__shared_ld_ways.ratio")
+tap(len(ways) == 6 and all(w is not None for w in ways)
+    and all(a <= b + 0.01 for a, b in zip(ways, ways[1:]))
+    and abs(ways[0] - 1) < 0.1 and abs(ways[-1] - 32) < 1,
+    "smem_bank: conflict ways grow with the stride, 1 at 1, 32 at 32", ways)
+t = [m(n, "kb__shared_ld_ways.ratio") + m(n, "kb__shared_st_ways.ratio")
+     for n in ("transpose_smem", "transpose_smem_pad", "transpose_smem_swizzle")]
+tap(all(x is not None for x in sum(t, [])) and max(t[0]) > 8
+    and max(t[1]) < 1.5 and max(t[2]) < 1.5,
+    "transpose: the tile's conflicts, and none padded or swizzled", t)
+aos = sum(m("layout_aos", "dram__bytes_read.sum"))
+soa = sum(m("layout_soa", "dram__bytes_read.sum"))
+tap(aos > 1.2 * soa > 0, "layout: AoS reads more DRAM bytes than SoA", (aos, soa))
+spr = m("coalesce_stride", "kb__global_ld_sectors_per_request.ratio")
+tap(len(spr) == 6 and all(a <= b + 0.01 for a, b in zip(spr, spr[1:]))
+    and spr[-1] > 2 * spr[0],
+    "coalesce_stride: sectors per request grow with the stride", spr)
+PY
+while read -r line; do
+  case $line in
+    "ok - "*) ok "${line#ok - }" ;;
+    *) not_ok "${line#not ok - }" ;;
+  esac
+done < "$tmpdir/seed.tap"
+if [ ! -s "$tmpdir/seed.tap" ]; then
+  not_ok "the seeds' counters were read"
+  tail -n 20 "$tmpdir/seed.err" | sed 's/^/# /'
+fi
 
 cuda_variants=$("$KBENCH" --list | sed -n 's/^\([a-z0-9_]*\) \[cuda\]$/\1/p' | tr '\n' ' ')
 assert "the catalogue has CUDA variants" test -n "$cuda_variants"
