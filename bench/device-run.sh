@@ -10,6 +10,7 @@ set -u
 FINAL=$OUT
 OUT=$(mktemp -d)
 trap 'tar czf "$FINAL/results.tar.gz" -C "$OUT" .' EXIT
+trap 'exit 124' TERM
 here=$(pwd)
 if [ -n "${REUSE:-}" ] && [ -x kbench-*/kbench ]; then
   cd kbench-*/ || exit 1
@@ -361,7 +362,7 @@ PY
       > "$OUT/seed.txt" 2>&1
     echo "seed exit $?" >> "$OUT/seed.txt"
     elapsed "why: the seeds' counters" $t0; t0=$(date +%s)
-    timeout 280 python3 "$here/bench/ncu_agree.py" ./kbench "$OUT" \
+    timeout 170 python3 "$here/bench/ncu_agree.py" ./kbench "$OUT" \
       > "$OUT/ncu_agree.txt" 2> "$OUT/ncu_agree.err"
     elapsed "why: ncu agreement" $t0
     cat "$OUT/ncu_agree.txt"; grep catalogue "$OUT/timing.txt" ;;

@@ -37,13 +37,32 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
   if (kb_metrics_parse(cfg->metrics, &table, &p->list, p->metrics_error,
                        sizeof p->metrics_error))
     return;
-  const char *names[KB_METRICS_MAX];
-  for (size_t i = 0; i < p->list.ncounters; i++)
+  /* With the audits on, the DRAM counters ride along in the same config,
+  ** so one collection serves both: binding a second config for the audit
+  ** after the counters' failed on the H100 (PushRange:
+  ** CUPTI_ERROR_INVALID_PARAMETER). */
+  const char *names[KB_METRICS_MAX + 2];
+  size_t n = p->list.ncounters;
+  for (size_t i = 0; i < n; i++)
     names[i] = p->list.counters[i];
-  if (p->list.ncounters
-      && kb_cupti_prepare(p->cupti, names, p->list.ncounters,
-                          KB_PROBE_MAX_KERNELS, &p->config,
-                          p->metrics_error, sizeof p->metrics_error))
+  p->dram_read_at = p->dram_write_at = -1;
+  if (cfg->audit) {
+    static const char *const dram[2] = {"dram__bytes_read.sum",
+                                        "dram__bytes_write.sum"};
+    int *at[2] = {&p->dram_read_at, &p->dram_write_at};
+    for (int d = 0; d < 2; d++) {
+      for (size_t i = 0; i < n && *at[d] < 0; i++)
+        if (strcmp(names[i], dram[d]) == 0)
+          *at[d] = (int)i;
+      if (*at[d] < 0) {
+        *at[d] = (int)n;
+        names[n++] = dram[d];
+      }
+    }
+  }
+  if (n && kb_cupti_prepare(p->cupti, names, n, KB_PROBE_MAX_KERNELS,
+                            &p->config, p->metrics_error,
+                            sizeof p->metrics_error))
     p->config = NULL;
 }
 
@@ -169,40 +188,68 @@ static kb_counters *counters_of(const kb_probe *p,
     kb_metrics_evaluate(&p->list, v->values + i * v->ncounters, &launch[i],
                         k->values[i]);
   }
-  kb_metrics_total(&p->list, v->values, launch, v->nkernels, k->total);
+  /* kb_metrics_total reads rows of the list's own counters: the audit's
+  ** DRAM counters, appended to the config, are left out. */
+  size_t nc = p->list.ncounters;
+  double *rows = malloc((v->nkernels ? v->nkernels : 1) * (nc ? nc : 1)
+                        * sizeof *rows);
+  if (!rows) {
+    free(k);
+    free(launch);
+    return NULL;
+  }
+  for (size_t i = 0; i < v->nkernels; i++)
+    for (size_t c = 0; c < nc; c++)
+      rows[i * nc + c] = v->values[i * v->ncounters + c];
+  kb_metrics_total(&p->list, rows, launch, v->nkernels, k->total);
+  free(rows);
   free(launch);
   return k;
 }
 
-static void collect_counters(kb_probe *p, run_ctx *ctx, kb_result *r)
+/* The counters of one run; 0 with the DRAM bytes in *rd and *wr when the
+** audit's counters rode along, else -1. */
+static int collect_counters(kb_probe *p, run_ctx *ctx, kb_result *r,
+                            double *rd, double *wr)
 {
   struct kb_cupti_values v;
   char err[512];
   if (kb_cupti_collect(p->cupti, p->config, KB_CUPTI_REPLAY_USER, run_once,
                        flush_l2, ctx, &v, err, sizeof err) != KB_CUPTI_OK) {
     note(r, "counters", err);
-    return;
+    return -1;
   }
   if (!(r->counters = counters_of(p, &v)))
     note(r, "counters", "out of host memory");
+  int have = p->dram_read_at >= 0 && p->dram_write_at >= 0;
+  if (have) {
+    *rd = v.total[p->dram_read_at];
+    *wr = v.total[p->dram_write_at];
+  }
   kb_cupti_values_free(&v);
+  return have ? 0 : -1;
 }
 
 /* What DRAM moved in one run, against the claim: flagged when the claim
 ** exceeds it by more than 10% plus the L2 (which may have held part of
 ** the input from the run before). */
-static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
-                        kb_result *r)
+static int audited(const run_ctx *ctx, const kb_result *r)
 {
   const kbench_device *d = &ctx->c->device;
   double claimed = (double)r->bytes.read + (double)r->bytes.written;
-  if (r->bytes.memory != KBENCH_MEM_GLOBAL || d->l2_bytes <= 0
-      || claimed < (double)KB_AUDIT_L2_TIMES * d->l2_bytes)
-    return;
+  return r->bytes.memory == KBENCH_MEM_GLOBAL && d->l2_bytes > 0
+         && claimed >= (double)KB_AUDIT_L2_TIMES * d->l2_bytes;
+}
+
+/* rd < 0: count them now, in a pass of the audit's own. */
+static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
+                        kb_result *r, double rd, double wr)
+{
+  const kbench_device *d = &ctx->c->device;
+  double claimed = (double)r->bytes.read + (double)r->bytes.written;
   char err[512];
-  double rd, wr;
-  if (kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd, &wr, err,
-                          sizeof err) != KB_CUPTI_OK) {
+  if (rd < 0 && kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd,
+                                    &wr, err, sizeof err) != KB_CUPTI_OK) {
     note(r, "bytes audit", err);
     return;
   }
@@ -229,13 +276,19 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     return;
   }
   run_ctx ctx = {c, state};
+  double rd = -1, wr = -1;
   kb_case_enter(c, "counters");
-  if (cfg->metrics[0] && p->config)
-    collect_counters(p, &ctx, r);
-  else if (cfg->metrics[0])
+  if (cfg->metrics[0] && p->config) {
+    if (collect_counters(p, &ctx, r, &rd, &wr))
+      rd = wr = -1;
+  } else if (cfg->metrics[0]) {
     note(r, "no counters", p->metrics_error);
-  if (cfg->audit)
-    audit_bytes(p, &ctx, cfg, r);
+  }
+  /* With --metrics the audit takes its bytes from that collection, and
+  ** binds no config of its own. */
+  if (cfg->audit && audited(&ctx, r)
+      && (!cfg->metrics[0] || rd >= 0 || !p->config))
+    audit_bytes(p, &ctx, cfg, r, rd, wr);
   /* A run that failed under the profiler leaves the stream in an unknown
   ** state: wait, and keep the error in the note. */
   char err[512];

@@ -31,6 +31,8 @@ typedef struct kb_probe {
   char why[512];           /* why cupti is NULL, or "" */
   struct kb_metric_list list;     /* --metrics, parsed against the device */
   kb_cupti_config *config; /* prepared once; NULL without --metrics */
+  int dram_read_at;        /* where the audit's counters are in config's */
+  int dram_write_at;       /* totals; -1: not there */
   char metrics_error[512]; /* why --metrics cannot be collected, or "" */
   uint32_t stream_id;      /* CUPTI's id of kbench's stream */
   int have_stream_id;
