@@ -2,7 +2,7 @@
 # The CMake package from a plugin author's side: install kbench into a
 # temporary root, build examples/cmake with find_package(kbench CONFIG) and
 # kbench_add_plugin(), and load what it built with the installed kbench.
-. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/shell/lib.sh"
 if ! command -v cmake > /dev/null 2>&1; then
   echo "1..0 # SKIP cmake not found (Debian: apt-get install cmake, as ./autogen.sh does as root)"
   exit 0
