@@ -3,6 +3,34 @@
 
 #include "author/skeleton.h"
 
+/* What both Makefiles end with: running the plugin, installing it where
+** kbench looks, cleaning up. */
+#define MAKEFILE_TAIL \
+"check: @NAME@.so\n" \
+"\t$(KBENCH) --plugin ./@NAME@.so\n" \
+"\n" \
+"install: @NAME@.so\n" \
+"\tinstall -d $(DESTDIR)$(PLUGINDIR)\n" \
+"\tinstall -m 755 @NAME@.so $(DESTDIR)$(PLUGINDIR)/\n" \
+"\n" \
+"clean:\n" \
+"\trm -f @NAME@.so\n" \
+"\n" \
+".PHONY: all check install clean\n"
+
+/* How both CMakeLists.txt begin, after their first comment, and end. */
+#define CMAKE_HEAD \
+"#   cmake -S . -B build && cmake --build build\n" \
+"#   kbench --plugin build/@NAME@.so\n" \
+"cmake_minimum_required(VERSION 3.18)\n" \
+"project(@NAME@ LANGUAGES C)\n" \
+"\n" \
+"find_package(kbench CONFIG REQUIRED)\n"
+#define CMAKE_TAIL \
+"\n" \
+"# cmake --install puts it where the installed kbench looks.\n" \
+"install(TARGETS @NAME@ DESTINATION \"${KBENCH_PLUGINDIR}\")\n"
+
 /* --- the host plugin ------------------------------------------------------ */
 
 static const char host_source[] =
@@ -95,31 +123,14 @@ static const char host_makefile[] =
 "\t$(CC) -std=c11 $(CFLAGS) -shared -fPIC -fvisibility=hidden $(CPPFLAGS) \\\n"
 "\t  -Wl,-z,defs -o $@ $< -lm\n"
 "\n"
-"check: @NAME@.so\n"
-"\t$(KBENCH) --plugin ./@NAME@.so\n"
-"\n"
-"install: @NAME@.so\n"
-"\tinstall -d $(DESTDIR)$(PLUGINDIR)\n"
-"\tinstall -m 755 @NAME@.so $(DESTDIR)$(PLUGINDIR)/\n"
-"\n"
-"clean:\n"
-"\trm -f @NAME@.so\n"
-"\n"
-".PHONY: all check install clean\n";
+MAKEFILE_TAIL;
 
 static const char host_cmake[] =
 "# @NAME@.so, a kbench plugin, built with the installed kbench's CMake\n"
 "# package (CMAKE_PREFIX_PATH or kbench_DIR finds it under another prefix):\n"
-"#   cmake -S . -B build && cmake --build build\n"
-"#   kbench --plugin build/@NAME@.so\n"
-"cmake_minimum_required(VERSION 3.18)\n"
-"project(@NAME@ LANGUAGES C)\n"
-"\n"
-"find_package(kbench CONFIG REQUIRED)\n"
+CMAKE_HEAD
 "kbench_add_plugin(NAME @NAME@ SOURCES @NAME@.c)\n"
-"\n"
-"# cmake --install puts it where the installed kbench looks.\n"
-"install(TARGETS @NAME@ DESTINATION \"${KBENCH_PLUGINDIR}\")\n";
+CMAKE_TAIL;
 
 /* --- the CUDA plugin ------------------------------------------------------ */
 
@@ -228,37 +239,20 @@ static const char cuda_makefile[] =
 "\t$(NVCC) $(GENCODE) -O3 -shared -Xcompiler=-fPIC,-fvisibility=hidden \\\n"
 "\t  $(CPPFLAGS) -o $@ $< $(CUDA_LIBS)\n"
 "\n"
-"check: @NAME@.so\n"
-"\t$(KBENCH) --plugin ./@NAME@.so\n"
-"\n"
-"install: @NAME@.so\n"
-"\tinstall -d $(DESTDIR)$(PLUGINDIR)\n"
-"\tinstall -m 755 @NAME@.so $(DESTDIR)$(PLUGINDIR)/\n"
-"\n"
-"clean:\n"
-"\trm -f @NAME@.so\n"
-"\n"
-".PHONY: all check install clean\n";
+MAKEFILE_TAIL;
 
 static const char cuda_cmake[] =
 "# @NAME@.so, a kbench plugin, built with the installed kbench's CMake\n"
 "# package (CMAKE_PREFIX_PATH or kbench_DIR finds it under another prefix)\n"
 "# and the nvcc kbench was built with, unless CMAKE_CUDA_COMPILER says\n"
 "# otherwise:\n"
-"#   cmake -S . -B build && cmake --build build\n"
-"#   kbench --plugin build/@NAME@.so\n"
-"cmake_minimum_required(VERSION 3.18)\n"
-"project(@NAME@ LANGUAGES C)\n"
-"\n"
-"find_package(kbench CONFIG REQUIRED)\n"
+CMAKE_HEAD
 "if(NOT DEFINED CMAKE_CUDA_COMPILER AND EXISTS \"${KBENCH_NVCC}\")\n"
 "  set(CMAKE_CUDA_COMPILER \"${KBENCH_NVCC}\")\n"
 "endif()\n"
 "enable_language(CUDA)\n"
 "kbench_add_plugin(NAME @NAME@ SOURCES @NAME@.cu)\n"
-"\n"
-"# cmake --install puts it where the installed kbench looks.\n"
-"install(TARGETS @NAME@ DESTINATION \"${KBENCH_PLUGINDIR}\")\n";
+CMAKE_TAIL;
 
 static const kb_skeleton_file host_files[] = {
   {"@NAME@.c", host_source},
