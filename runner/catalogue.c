@@ -3,6 +3,7 @@
 ** (descriptions a worker sent: it never loads a plugin itself), and those
 ** that could not be found or loaded, each with its reason.
 */
+#define _GNU_SOURCE            /* realpath */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,20 @@ static int add_plugin(kb_catalogue *cat, kb_supervisor *s, const char *what,
   return 0;
 }
 
+/* Whether the file at path is one of the named plugins already loaded. */
+static int already_named(const kb_catalogue *cat, const char *path)
+{
+  char *real = realpath(path, NULL);
+  int same = 0;
+  for (size_t i = 0; i < cat->n_named && real && !same; i++) {
+    char *named = realpath(cat->plugins[i].path, NULL);
+    same = named && strcmp(named, real) == 0;
+    free(named);
+  }
+  free(real);
+  return same;
+}
+
 static char *exe_dir(char *buf, size_t len)
 {
   ssize_t n = readlink("/proc/self/exe", buf, len - 1);
@@ -80,20 +95,6 @@ int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
                      exe_dir(dir, sizeof dir)))
     return -1;
   int rc = 0;
-  if (o->n_plugins == 0) {
-    char **paths;
-    size_t n;
-    rc = kb_search_catalogue(&s, &paths, &n);
-    for (size_t i = 0; i < n; i++) {
-      if (rc == 0)
-        rc = add_plugin(cat, sv, strrchr(paths[i], '/') + 1, paths[i]);
-      free(paths[i]);
-    }
-    free(paths);
-    if (rc == 0 && n == 0)
-      rc = add_failure(cat, "catalogue", "no plugins found: set "
-                       "KBENCH_PLUGIN_PATH or name one with --plugin");
-  }
   for (size_t i = 0; i < o->n_plugins && rc == 0; i++) {
     char path[PATH_MAX + 64];
     if (kb_search_find(&s, o->plugins[i], path, sizeof path) == 0) {
@@ -106,6 +107,23 @@ int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
       used += (size_t)snprintf(msg + used, sizeof msg - used, "%s %s",
                                d ? "," : "", s.dirs[d]);
     rc = add_failure(cat, o->plugins[i], msg);
+  }
+  cat->n_named = cat->n;
+  /* No names: the whole catalogue.  Patterns choose from it too, beside
+  ** the named plugins, which are not loaded twice. */
+  if (rc == 0 && (o->n_plugins == 0 || o->n_patterns > 0)) {
+    char **paths;
+    size_t n;
+    rc = kb_search_catalogue(&s, &paths, &n);
+    for (size_t i = 0; i < n; i++) {
+      if (rc == 0 && !already_named(cat, paths[i]))
+        rc = add_plugin(cat, sv, strrchr(paths[i], '/') + 1, paths[i]);
+      free(paths[i]);
+    }
+    free(paths);
+    if (rc == 0 && n == 0 && o->n_plugins == 0)
+      rc = add_failure(cat, "catalogue", "no plugins found: set "
+                       "KBENCH_PLUGIN_PATH or name one with --plugin");
   }
   kb_search_free(&s);
   return rc;

@@ -20,12 +20,15 @@ typedef struct kb_failure {
 typedef struct kb_catalogue {
   kb_plugin *plugins;
   size_t n;
+  size_t n_named;          /* plugins[0, n_named) were named, the rest
+                              found in the catalogue */
   kb_failure *failures;
   size_t n_failures;
 } kb_catalogue;
 
-/* Find and describe the plugins o names (all of the search path's when it
-** names none); what fails is kept in cat->failures.  0, or -1 out of
+/* Find and describe the plugins o names, then the search path's (all of
+** them when o names none, or gives patterns to choose from them; a named
+** one is not loaded twice); what fails is kept in cat->failures.  0, or -1 out of
 ** memory. */
 int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
                       const kb_options *o);

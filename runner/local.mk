@@ -20,6 +20,7 @@ include %reldir%/process/local.mk
 include %reldir%/plan/local.mk
 include %reldir%/output/local.mk
 include %reldir%/analyze/local.mk
+include %reldir%/author/local.mk
 
 bin_PROGRAMS += kbench
 kbench_SOURCES = runner/main.c

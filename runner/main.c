@@ -8,6 +8,7 @@
 #include "analyze/compare.h"
 #include "analyze/fleet.h"
 #include "analyze/plot.h"
+#include "author/new.h"
 #include "process/worker.h"
 #include "run.h"
 
@@ -17,6 +18,7 @@ static const struct {
 } subcommands[] = {
   {"compare", kb_compare_main},
   {"fleet", kb_fleet_main},
+  {"new", kb_new_main},
   {"plot", kb_plot_main},
 };
 

@@ -148,13 +148,31 @@ static int build_plan(kb_plan *plan, const kb_catalogue *cat,
                             err, sizeof err);
     fclose(f);
   } else {
+    /* Beside patterns, a named plugin's variants are chosen by name. */
+    const char **named = NULL;
+    size_t n_named = 0;
+    if (o->n_patterns) {
+      for (size_t i = 0; i < cat->n_named; i++)
+        n_named += cat->plugins[i].n_variants;
+      named = calloc(n_named + 1, sizeof *named);
+      if (!named) {
+        fprintf(stderr, "kbench: out of memory\n");
+        return -1;
+      }
+      n_named = 0;
+      for (size_t i = 0; i < cat->n_named; i++)
+        for (size_t j = 0; j < cat->plugins[i].n_variants; j++)
+          named[n_named++] = cat->plugins[i].variants[j]->name;
+    }
     kb_plan_opts po = {
       .assignments = o->params, .n_assignments = o->n_params,
       .zips = o->zips, .n_zips = o->n_zips,
       .include = o->patterns, .n_include = o->n_patterns,
       .exclude = o->excludes, .n_exclude = o->n_excludes,
+      .named = named, .n_named = n_named,
     };
     rc = kb_plan_build(plan, cat->plugins, cat->n, &po, err, sizeof err);
+    free(named);
   }
   if (rc)
     fprintf(stderr, "kbench: %s\n", err);

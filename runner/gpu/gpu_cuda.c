@@ -3,6 +3,7 @@
 ** includes a CUDA header.  Built when configure finds CUDA; gpu_none.c
 ** stands in otherwise.
 */
+#include <dlfcn.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,14 +80,46 @@ static void fill_device_facts(kbench_device *d, int ordinal)
   d->peak_gbps = 2.0 * d->mem_clock_khz * 1e3 * (d->mem_bus_bits / 8.0) / 1e9;
 }
 
+/*
+** Why the runtime found no device, when the driver is the cause.  CUDA says
+** "driver version is insufficient" both when there is no driver and when
+** it is too old; the driver library itself tells the two apart.  It is
+** opened here only to ask, never linked: kbench must start without it.
+** 0 with the reason in why, or -1 when the driver is not the cause.
+*/
+static int driver_why(char *why, size_t len)
+{
+  void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!cuda) {
+    snprintf(why, len, "no CUDA device: no NVIDIA driver (libcuda.so.1 "
+             "not found)");
+    return 0;
+  }
+  int (*driver_version)(int *) =
+    (int (*)(int *))dlsym(cuda, "cuDriverGetVersion");
+  int driver = 0, runtime = 0;
+  int known = driver_version && driver_version(&driver) == 0
+              && cudaRuntimeGetVersion(&runtime) == cudaSuccess;
+  dlclose(cuda);
+  if (!known || driver >= runtime)
+    return -1;
+  /* Versions are 1000 * major + 10 * minor. */
+  snprintf(why, len, "no CUDA device: the driver (CUDA %d.%d) is older "
+           "than the runtime (CUDA %d.%d)", driver / 1000, driver % 1000 / 10,
+           runtime / 1000, runtime % 1000 / 10);
+  return 0;
+}
+
 int kb_gpu_count(char *why, size_t len)
 {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess)
-    snprintf(why, len, "no CUDA device: %s", cudaGetErrorString(e));
-  else if (count <= 0)
+  if (e != cudaSuccess) {
+    if (driver_why(why, len) != 0)
+      snprintf(why, len, "no CUDA device: %s", cudaGetErrorString(e));
+  } else if (count <= 0) {
     snprintf(why, len, "no CUDA device: the runtime reports none");
+  }
   return e == cudaSuccess && count > 0 ? count : 0;
 }
 

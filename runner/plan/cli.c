@@ -13,10 +13,12 @@ static const char usage_text[] =
 "  or:  kbench [OPTION]... PATTERN...\n"
 "  or:  kbench compare [OPTION]... BASE.json NEW.json  (kbench compare --help)\n"
 "  or:  kbench fleet [OPTION]... FILE...     (kbench fleet --help)\n"
+"  or:  kbench new NAME [--host|--cuda]     (kbench new --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
 "the whole catalogue; with PATTERNs (arguments with *, ? or [, quoted as\n"
 "in 'reduce_*'), the variants of the catalogue whose names match one.\n"
+"Names and patterns mix: kbench reduce_vec4 'transpose_*' runs both.\n"
 "\n"
 "Selecting:\n"
 "  -p, --plugin=NAME|PATH  a plugin to run (repeatable); NAME is looked up as\n"
@@ -452,13 +454,6 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
     if (is_pattern(argv[i]) ? push(&o->patterns, &o->n_patterns, argv[i])
         : push(&o->plugins, &o->n_plugins, argv[i]))
       return -1;
-  /* Patterns select from the whole catalogue, named plugins load only
-  ** themselves: which of the two a mixture means is not settled yet. */
-  if (o->n_patterns && o->n_plugins) {
-    fprintf(stderr, "kbench: give plugin names or variant patterns such "
-            "as '%s', not both\n", o->patterns[0]);
-    return -1;
-  }
   if (o->device_given && o->devices_given) {
     fprintf(stderr, "kbench: --device and --devices cannot be combined: "
             "--device=N is --devices=N\n");

@@ -242,9 +242,11 @@ int kb_plan_selects(const kb_plan_opts *o, const char *variant)
 {
   if (!o)
     return 1;
-  int in = o->n_include == 0;
+  int in = o->n_include == 0 && o->n_named == 0;
   for (size_t i = 0; i < o->n_include && !in; i++)
     in = fnmatch(o->include[i], variant, 0) == 0;
+  for (size_t i = 0; i < o->n_named && !in; i++)
+    in = strcmp(o->named[i], variant) == 0;
   for (size_t i = 0; i < o->n_exclude && in; i++)
     in = fnmatch(o->exclude[i], variant, 0) != 0;
   return in;

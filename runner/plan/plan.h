@@ -42,12 +42,15 @@ typedef struct kb_plan_opts {
   const char *const *zips;
   size_t n_zips;
   /* Shell patterns (fnmatch) on variant names: a variant is planned when
-  ** it matches some include pattern, or there are none, and no exclude
-  ** pattern. */
+  ** it matches some include pattern or is one of the named variants, or
+  ** there are neither, and no exclude pattern.  Named variants are those
+  ** of plugins named beside patterns (kbench NAME 'PATTERN'): the union. */
   const char *const *include;
   size_t n_include;
   const char *const *exclude;
   size_t n_exclude;
+  const char *const *named;
+  size_t n_named;
 } kb_plan_opts;
 
 /*

@@ -2,6 +2,7 @@
 # one worker, and what they say to each other (wire frames, protocol).
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/protocol.c %reldir%/protocol.h \
+	%reldir%/strays.c %reldir%/strays.h \
 	%reldir%/supervisor.c %reldir%/supervisor.h \
 	%reldir%/wire.c %reldir%/wire.h \
 	%reldir%/worker.c %reldir%/worker.h \

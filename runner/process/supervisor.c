@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "plan/devices.h"
+#include "process/strays.h"
 #include "process/supervisor.h"
 
 /* How long a worker whose reports ended may take to exit (CUDA's own
@@ -33,6 +34,35 @@ static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
   l->job = *job;
   l->job.device = ordinal;
   l->w.output_fd = -1;
+  l->w.pid_fd = -1;
+}
+
+/* Reap lane i's worker (kb_handle_reap), then whatever it left behind:
+** the strays handed to the supervisor when it died. */
+static int reap(kb_supervisor *s, size_t i, double grace)
+{
+  int status = kb_handle_reap(&s->lanes[i].w, grace);
+  pid_t live[KB_MAX_DEVICES];
+  size_t n = 0;
+  for (size_t j = 0; j < s->n_lanes && n < KB_MAX_DEVICES; j++)
+    if (s->lanes[j].w.pid)
+      live[n++] = s->lanes[j].w.pid;
+  kb_strays_end(live, n);
+  return status;
+}
+
+/* Lane i's worker has died: take what it reported before it did (what is
+** in the pipe; a descendant holding the pipe may keep it from ever ending,
+** hence a bound: more than a pipe can hold), then call it ended. */
+static void died(kb_lane *l)
+{
+  for (int reads = 0; reads < 512; reads++) {
+    struct pollfd p = {l->w.reports_fd, POLLIN, 0};
+    if (poll(&p, 1, 0) != 1 || !(p.revents & (POLLIN | POLLHUP))
+        || kb_inbox_fill(&l->w.inbox, l->w.reports_fd) <= 0)
+      break;
+  }
+  l->ended = 1;
 }
 
 /* --- orders ------------------------------------------------------------- */
@@ -148,8 +178,7 @@ static int settle(kb_supervisor *s, size_t i, int outcome)
   l->busy = 0;
   if (outcome == KB_ANSWERED || l->unsent)
     return outcome;
-  int status = kb_handle_reap(&l->w, outcome == KB_DIED ? KB_EXIT_GRACE_S
-                                                        : 0);
+  int status = reap(s, i, outcome == KB_DIED ? KB_EXIT_GRACE_S : 0);
   kb_handle_describe(&l->w, outcome, status, s->case_timeout, l->why,
                      sizeof l->why);
   return outcome;
@@ -165,7 +194,7 @@ static int settle(kb_supervisor *s, size_t i, int outcome)
 static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
                     kb_rbuf *payload)
 {
-  struct pollfd fds[1 + 2 * KB_MAX_DEVICES];
+  struct pollfd fds[1 + 3 * KB_MAX_DEVICES];
   size_t at[KB_MAX_DEVICES];       /* lane i's reports at fds[at[i]] */
   for (;;) {
     size_t n = 1, busy = 0;
@@ -187,6 +216,7 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
       /* poll skips an output_fd of -1 (its end of file came). */
       fds[n++] = (struct pollfd){l->w.reports_fd, POLLIN, 0};
       fds[n++] = (struct pollfd){l->w.output_fd, POLLIN, 0};
+      fds[n++] = (struct pollfd){l->w.pid_fd, POLLIN, 0};
     }
     if (!busy)
       return -1;
@@ -210,6 +240,8 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
         if (got == 0 || (got < 0 && errno != EAGAIN))
           l->ended = 1;
       }
+      if (fds[at[i] + 2].revents)
+        died(l);
     }
   }
 }
@@ -247,6 +279,8 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
     return -1;
   }
   s->exe[n] = '\0';
+  /* What a worker leaves behind is handed here, to be killed with it. */
+  kb_strays_adopt();
   /* A worker's death must not kill the supervisor as it writes an order. */
   signal(SIGPIPE, SIG_IGN);
   sigset_t set;
@@ -274,7 +308,7 @@ static void end_workers(kb_supervisor *s, size_t from)
     }
   for (size_t i = from; i < s->n_lanes; i++)
     if (s->lanes[i].w.pid)
-      kb_handle_reap(&s->lanes[i].w, KB_EXIT_GRACE_S);
+      reap(s, i, KB_EXIT_GRACE_S);
 }
 
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
@@ -325,7 +359,7 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
     if (!payload.bad)
       return -1;
   }
-  kb_handle_reap(&s->lanes[0].w, 0);
+  reap(s, 0, 0);
   snprintf(err, len, "the worker sent a malformed answer while loading");
   return -1;
 }
@@ -341,7 +375,7 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   if (type == KB_MSG_COUNTED
       && kb_msg_get_count(&payload, count, why, len) == 0)
     return 0;
-  kb_handle_reap(&s->lanes[0].w, 0);
+  reap(s, 0, 0);
   snprintf(why, len, "the worker sent a malformed device count");
   return -1;
 }
@@ -386,11 +420,11 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
         res->output = kb_handle_last_lines(&l->w);
       /* A worker whose context is gone exits after reporting. */
       if (res->device_lost)
-        kb_handle_reap(&l->w, KB_EXIT_GRACE_S);
+        reap(s, *lane, KB_EXIT_GRACE_S);
       return 0;
     }
     snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
-    kb_handle_reap(&l->w, 0);
+    reap(s, *lane, 0);
   }
   memset(res, 0, sizeof *res);
   res->verdict = KB_CRASH;

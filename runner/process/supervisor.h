@@ -33,7 +33,7 @@ typedef struct kb_lane {
   int have_device;         /* its worker reported the device once */
   int busy;                /* an order is out, its end not yet taken */
   int unsent;              /* no worker could be started for it */
-  int ended;               /* its worker's reports reached end of file */
+  int ended;               /* its worker died or its reports ended */
   double deadline;         /* when the watchdog kills it */
   char why[KB_MESSAGE_LEN];/* why it ended without an answer */
 } kb_lane;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -157,6 +158,11 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, char *err,
   close(output[1]);
   memset(w, 0, sizeof *w);
   w->pid = pid;
+  w->pid_fd = -1;
+#ifdef SYS_pidfd_open
+  /* Through syscall(): glibc wraps it only since 2.36. */
+  w->pid_fd = (int)syscall(SYS_pidfd_open, pid, 0);   /* close-on-exec */
+#endif
   w->orders_fd = orders[1];
   w->reports_fd = reports[0];
   w->output_fd = output[0];
@@ -195,6 +201,9 @@ int kb_handle_reap(kb_worker_handle *w, double grace)
   if (w->orders_fd >= 0)
     close(w->orders_fd);
   close(w->reports_fd);
+  if (w->pid_fd >= 0)
+    close(w->pid_fd);
+  w->pid_fd = -1;
   kb_inbox_free(&w->inbox);
   w->pid = 0;
   w->output_fd = -1;

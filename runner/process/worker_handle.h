@@ -2,7 +2,8 @@
 ** One worker process (worker.h) as the supervisor sees it: started as
 ** `kbench --kbench-worker` in a process group of its own, with its orders
 ** and reports on two pipes and whatever it prints on a third, of which the
-** last bytes are kept; ended with its whole group; and, when it died in
+** last bytes are kept, and a pidfd that says when it died even while
+** something it started still holds those pipes; ended with its whole group; and, when it died in
 ** an order, the cause in words.  Nothing here knows about devices, plans
 ** or how many workers run at once: that is supervisor.c.
 */
@@ -18,6 +19,8 @@
 
 typedef struct kb_worker_handle {
   pid_t pid;               /* 0: no worker running */
+  int pid_fd;              /* readable when it has ended; -1 without
+                              pidfd_open (then only its pipes tell) */
   int orders_fd;           /* write end of its orders */
   int reports_fd;          /* read end of its reports */
   int output_fd;           /* read end of its stdout and stderr; -1 at EOF */

@@ -4,11 +4,14 @@
 ** each module breaking exactly one rule.  The healthy base sums 1000
 ** random ints.  The isolation kinds crash, exit, hang or print in one
 ** named callback; crash() writes to an unmapped address, a real segfault.
+** BROKEN_ORPHAN_RUN leaves a process behind first: a child in a session of
+** its own, holding the worker's pipes, its pid in $KBENCH_TEST_ORPHAN_PID.
 */
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include <kbench/kit.h>
@@ -19,6 +22,35 @@ static void crash(const char *where)
   volatile int *unmapped = (volatile int *)(uintptr_t)16;
   *unmapped = 1;
 }
+
+#ifdef BROKEN_ORPHAN_RUN
+/* Fork a child that escapes the worker's process group and sleeps; crash
+** once it has (the pipe says so) and its pid is written down. */
+static void orphan_then_crash(void)
+{
+  int ready[2];
+  if (pipe(ready))
+    return;
+  pid_t child = fork();
+  if (child == 0) {
+    setsid();
+    (void)!write(ready[1], "x", 1);
+    for (int i = 0; i < 600; i++)
+      sleep(1);
+    _exit(0);
+  }
+  char c;
+  if (child < 0 || read(ready[0], &c, 1) != 1)
+    return;
+  const char *file = getenv("KBENCH_TEST_ORPHAN_PID");
+  FILE *f = file ? fopen(file, "w") : NULL;
+  if (f) {
+    fprintf(f, "%ld\n", (long)child);
+    fclose(f);
+  }
+  crash("run");
+}
+#endif
 
 #ifdef BROKEN_CRASH_LOAD
 /* dlopen runs constructors: a plugin can crash before any callback. */
@@ -98,6 +130,10 @@ static int sum_run(const kbench_host *h, void *state)
 #ifdef BROKEN_CRASH_RUN
   if (s->runs++ > 0)
     crash("run");          /* after a verified first run */
+#endif
+#ifdef BROKEN_ORPHAN_RUN
+  if (s->runs++ > 0)
+    orphan_then_crash();
 #endif
 #ifdef BROKEN_EXIT0_RUN
   if (s->runs++ > 0)

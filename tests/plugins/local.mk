@@ -50,7 +50,10 @@ tests_plugins_first_run_only_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 # The isolation corpus: each crashes, exits, hangs or prints in one
 # callback (tests/isolation.sh).
-check_LTLIBRARIES += tests/plugins/crash_setup.la tests/plugins/crash_run.la tests/plugins/crash_verify.la tests/plugins/crash_bytes.la tests/plugins/crash_teardown.la tests/plugins/crash_load.la tests/plugins/abort_setup.la tests/plugins/exit0_run.la tests/plugins/exit3_verify.la tests/plugins/exit_teardown.la tests/plugins/kill_run.la tests/plugins/hang_run.la tests/plugins/huge.la tests/plugins/chatty.la tests/plugins/unsupported.la
+check_LTLIBRARIES += tests/plugins/crash_setup.la tests/plugins/crash_run.la tests/plugins/crash_verify.la tests/plugins/crash_bytes.la tests/plugins/crash_teardown.la tests/plugins/crash_load.la tests/plugins/abort_setup.la tests/plugins/exit0_run.la tests/plugins/exit3_verify.la tests/plugins/exit_teardown.la tests/plugins/kill_run.la tests/plugins/hang_run.la tests/plugins/huge.la tests/plugins/chatty.la tests/plugins/unsupported.la tests/plugins/orphan_run.la
+tests_plugins_orphan_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_orphan_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ORPHAN_RUN -DBROKEN_NAME='"orphan_run"'
+tests_plugins_orphan_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_crash_setup_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_crash_setup_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_CRASH_SETUP -DBROKEN_NAME='"crash_setup"'
 tests_plugins_crash_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -69,8 +69,22 @@ for want in "^1\.\.2$" "^ok 1 - copy_cpu n=1K$" "^ok 2 - reduce_cpu n=1K$"; do
 done
 check "a pattern matching no variant: 2, names it" 2 \
   "no variant matches 'xyz\*'" "$KBENCH" 'xyz*'
-check "plugin names and patterns together are refused" 2 "not both" \
-  "$KBENCH" reduce_cpu 'copy_*'
+# Names and patterns together: the named plugins' variants and those of
+# the catalogue a pattern matches, each once.
+for want in "^1\.\.2$" "^ok 1 - reduce_cpu n=1K$" "^ok 2 - copy_cpu n=1K$"; do
+  check "a name and a pattern: reduce_cpu 'copy_*': $want" 0 "$want" \
+    "$KBENCH" $fast --tap --param n=1K reduce_cpu 'copy_*'
+done
+check "a name its pattern matches too runs once: reduce_cpu '*_cpu' less transpose" \
+  0 "^1\.\.2$" \
+  "$KBENCH" $fast --tap --param n=1K --exclude='transpose_*' reduce_cpu '*_cpu'
+check "a named path that is also in the catalogue loads once, no conflict" 0 \
+  "^1\.\.2$" "$KBENCH" $fast --tap --param n=1K \
+  "$KBENCH_PLUGIN_PATH/reduce_cpu.so" 'copy_*'
+check "a name that matches nothing beside a pattern: a load error, exit 3" 3 \
+  "^nosuch .* ERROR load: not found in" "$KBENCH" $fast --param n=1K nosuch 'copy_*'
+check "a pattern that matches nothing beside a name: 2, names it" 2 \
+  "no variant matches 'xyz\*'" "$KBENCH" $fast reduce_cpu 'xyz*'
 for want in "^1\.\.1$" "^ok 1 - reduce_cpu n=1K$"; do
   check "--exclude=copy_cpu among named plugins: $want" 0 "$want" \
     "$KBENCH" $fast --tap --param n=1K --exclude=copy_cpu reduce_cpu copy_cpu

@@ -41,6 +41,20 @@ assert "the crash is a CSV row with verdict crash, stage and cause" \
   grep -q '^"crash_run",.*,crash,"run","crashed: SIGSEGV in run"' \
   "$tmpdir/crash_run.csv"
 
+# A plugin that leaves a process behind (its own session, holding the
+# worker's pipes) and then crashes: the crash is seen at once by the
+# worker's pid, not after the watchdog, and the process dies with kbench.
+started=$(date +%s.%N)
+KBENCH_TEST_ORPHAN_PID=$tmpdir/orphan.pid \
+  between orphan_run 6 "CRASH crashed: SIGSEGV in run$" --case-timeout=20
+took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+assert "a crash that leaves a process holding the pipes is seen at once ($took s of a 20 s case timeout)" \
+  awk -v t="$took" 'BEGIN { exit !(t < 5) }'
+orphan=$(cat "$tmpdir/orphan.pid" 2>/dev/null)
+assert "the process it left behind (${orphan:-no pid written}) did not outlive kbench" \
+  sh -c '[ -n "$1" ] && ! kill -0 "$1" 2>/dev/null' _ "$orphan"
+[ -n "$orphan" ] && kill -9 "$orphan" 2>/dev/null
+
 check "a plugin that crashes as it loads is a load error; the rest run" 3 \
   "crash_load\.so: crashed: SIGSEGV in load" \
   "$KBENCH" $fast --param n=1000 --plugin "$H/reduce_cpu.so" \

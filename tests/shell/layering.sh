@@ -43,8 +43,9 @@ allowed() {
     plan) echo "core" ;;
     output) echo "core plan" ;;
     analyze) echo "core output" ;;
+    author) echo "core" ;;
     process) echo "core gpu plugin measure plan" ;;
-    .) echo "core gpu plugin measure plan output analyze process" ;;
+    .) echo "core gpu plugin measure plan output analyze author process" ;;
     *) echo "UNKNOWN" ;;
   esac
 }
@@ -91,7 +92,7 @@ awk '
 # 2. The supervisor's side (the run, the catalogue, the supervisor and what
 # it speaks to a worker with) and every folder it or the offline tools use
 # reach no CUDA: neither gpu/ nor a CUDA header, through any chain.
-supervisor_side='^(main\.c|run\.[ch]|catalogue\.[ch]|process/(supervisor|worker_handle|wire|protocol)\.[ch]|(core|plan|output|analyze)/[^ ]*) '
+supervisor_side='^(main\.c|run\.[ch]|catalogue\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol)\.[ch]|(core|plan|output|analyze|author)/[^ ]*) '
 bad=$(grep -E "$supervisor_side" "$work/reach" | grep -E ' (gpu/|<cuda>)')
 if [ -z "$bad" ]; then
   ok "the supervisor's side and analyze/ never reach gpu/ or a CUDA header"

@@ -174,6 +174,16 @@ int main(void)
      "exclude matches whole names");
   o = (kb_plan_opts){0};
   ok(kb_plan_selects(&o, "anything"), "no patterns: everything");
+  /* A named variant beside patterns: the union; a name is no pattern. */
+  const char *named[] = {"trio"}, *bracket[] = {"[ot]io"};
+  o = (kb_plan_opts){.include = f_star, .n_include = 1, .named = named,
+                     .n_named = 1};
+  ok(kb_plan_selects(&o, "fake") && kb_plan_selects(&o, "trio")
+     && !kb_plan_selects(&o, "other") && !kb_plan_selects(&o, "trios"),
+     "include f* and named trio: fake and trio only");
+  o = (kb_plan_opts){.named = bracket, .n_named = 1};
+  ok(kb_plan_selects(&o, "[ot]io") && !kb_plan_selects(&o, "tio"),
+     "a named variant matches by its exact name");
   const char *t_star[] = {"t*"}, *two_pat[] = {"t*", "o*"};
   o = (kb_plan_opts){.include = two_pat, .n_include = 2};
   ok(kb_plan_build(&plan, &multi, 1, &o, err, sizeof err) == 0

@@ -1,0 +1,18 @@
+/*
+** The files `kbench new` writes: a plugin with the kit that builds and
+** verifies as written, for the CPU or for CUDA, with a Makefile on
+** `pkg-config kbench` and a CMakeLists.txt on find_package(kbench).
+*/
+#ifndef KB_SKELETON_H
+#define KB_SKELETON_H
+
+typedef struct kb_skeleton_file {
+  const char *name;        /* in the plugin's folder; @NAME@ is its name */
+  const char *text;        /* @NAME@ where the plugin's name goes */
+} kb_skeleton_file;
+
+/* The files of a CUDA (cuda nonzero) or a host plugin, ending with a
+** {NULL, NULL}. */
+const kb_skeleton_file *kb_skeleton(int cuda);
+
+#endif

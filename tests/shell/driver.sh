@@ -1,0 +1,41 @@
+#!/bin/sh
+# No driver and an old driver read differently: CUDA's own text
+# ("driver version is insufficient") fits both, so kbench asks the driver
+# library.  A fake libcuda.so.1, built here, plays the old driver.
+. "$top_srcdir/tests/shell/lib.sh"
+if [ "$HAVE_CUDA" != yes ]; then
+  echo "1..0 # SKIP built without CUDA"
+  exit 0
+fi
+so=$TEST_PLUGINS/gpu_ok.so
+
+# With no libcuda.so.1 anywhere the loader looks (this machine and CI).
+found=$(ldconfig -p 2>/dev/null | grep 'libcuda\.so\.1 ')
+for d in $(printf '%s' "$LD_LIBRARY_PATH" | tr ':' ' '); do
+  [ -e "$d/libcuda.so.1" ] && found=$d/libcuda.so.1
+done
+if [ -n "$found" ]; then
+  skip "no driver: says so" "a libcuda.so.1 may be on the loader path"
+else
+  check "no driver: the skip says libcuda.so.1 was not found" 5 \
+    "gpu_ok .* SKIP no CUDA device: no NVIDIA driver \(libcuda\.so\.1 not found\)$" \
+    "$KBENCH" --min-time=0 --plugin "$so"
+fi
+
+# An old driver: CUDA 11.0, older than any runtime kbench builds with.
+mkdir "$tmpdir/old"
+cat > "$tmpdir/old/cuda.c" <<'C'
+/* A driver that reports CUDA 11.0 and does nothing else. */
+int cuDriverGetVersion(int *version) { *version = 11000; return 0; }
+int cuInit(unsigned flags) { (void)flags; return 0; }
+C
+if ! ${CC:-cc} -shared -fPIC -o "$tmpdir/old/libcuda.so.1" \
+     "$tmpdir/old/cuda.c"; then
+  not_ok "a fake libcuda.so.1 builds"
+else
+  check "old driver: the skip names the driver's and the runtime's CUDA" 5 \
+    "gpu_ok .* SKIP no CUDA device: the driver \(CUDA 11\.0\) is older than the runtime \(CUDA [0-9]+\.[0-9]+\)$" \
+    env LD_LIBRARY_PATH="$tmpdir/old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+    "$KBENCH" --min-time=0 --plugin "$so"
+fi
+done_testing

@@ -1,0 +1,104 @@
+#!/bin/sh
+# kbench new: refuses a bad NAME or an existing folder and writes nothing;
+# what it writes builds against an installed kbench (staged here) with its
+# Makefile and, when cmake is present, its CMakeLists.txt, and is loaded by
+# kbench: the host skeleton verifies, the CUDA one skips without a GPU.
+. "$top_srcdir/tests/shell/lib.sh"
+work=$tmpdir/work
+mkdir "$work"
+cd "$work" || exit 1
+
+check "--help: exit 0, names --host and --cuda" 0 "--host.*" \
+  "$KBENCH" new --help
+check "kbench --help names kbench new" 0 "kbench new NAME" "$KBENCH" --help
+for bad in 9lives a-b 'two words' '' "$(printf '%070d' 0 | tr 0 a)"; do
+  check "a NAME that is not a C identifier ('$bad'): 2, says why" 2 \
+    "is not a C identifier" "$KBENCH" new "$bad"
+done
+check "no NAME: 2" 2 "which NAME" "$KBENCH" new --host
+check "two NAMEs: 2" 2 "one NAME only" "$KBENCH" new a b
+check "an unknown option: 2" 2 "unknown option '--gpu'" "$KBENCH" new a --gpu
+mkdir taken
+check "an existing folder: 2, nothing written" 2 "taken already exists" \
+  "$KBENCH" new taken
+: > file_taken
+check "an existing file: 2" 2 "file_taken already exists" \
+  "$KBENCH" new file_taken
+assert "nothing was written by the refusals" \
+  test "$(ls | tr '\n' ' ')" = "file_taken taken " -a -z "$(ls taken)"
+
+check "kbench new demo_host --host: exit 0, names its files" 0 \
+  "wrote demo_host/demo_host\.c demo_host/Makefile demo_host/CMakeLists\.txt" \
+  "$KBENCH" new demo_host --host
+check "kbench new demo_cuda (CUDA by default): exit 0" 0 \
+  "wrote demo_cuda/demo_cuda\.cu demo_cuda/Makefile demo_cuda/CMakeLists\.txt" \
+  "$KBENCH" new demo_cuda
+check "the variant is named after NAME" 0 '"demo_host", *$' \
+  grep -F '.name = "demo_host",' demo_host/demo_host.c
+
+# A staged install, found through pkg-config with its prefix moved.
+root=$tmpdir/root
+assert "make install into a temporary root" \
+  sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
+pc=$(find "$root" -name kbench.pc | head -n 1)
+bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
+PKG_CONFIG_PATH=$(dirname "$pc")
+export PKG_CONFIG_PATH
+prefix=$(pkg-config --variable=prefix kbench)
+PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
+export PKG_CONFIG
+
+check "the host skeleton builds with its Makefile, warnings as errors" 0 "" \
+  env MAKEFLAGS= make -C demo_host \
+  CFLAGS="-O2 -Wall -Wextra -Wpedantic -Werror"
+check "the installed kbench runs it: verified, exit 0" 0 \
+  "^demo_host +n=1M .* ok$" "$bin" --param n=1M --plugin demo_host/demo_host.so
+check "its make check runs it through kbench" 0 "^demo_host .* ok$" \
+  env MAKEFLAGS= make -C demo_host check KBENCH="$bin --param n=64K"
+# The reference is a real check: a wrong sum fails.
+cp -R demo_host wrong_host
+sed 's/s->out\[i\] = s->x\[i\] + s->y\[i\];/s->out[i] = s->x[i] - s->y[i];/' \
+  demo_host/demo_host.c > wrong_host/demo_host.c
+env MAKEFLAGS= make -C wrong_host clean all > /dev/null 2>&1
+check "the skeleton's verify catches a wrong loop: FAIL, exit 1" 1 \
+  "FAIL .*out\[" "$bin" --param n=1K --plugin wrong_host/demo_host.so
+
+# skipped_or_ran DESC SO: without a GPU the CUDA skeleton skips with its
+# reason (exit 5); on one it verifies.
+skipped_or_ran() {
+  case $("$bin" --tap --param n=1M --plugin "$2" 2>&1) in
+    *"# SKIP no CUDA device"*)
+      check "$1: skipped without a GPU, with the reason, exit 5" 5 \
+        "^demo_cuda .* SKIP no CUDA device: .+" \
+        "$bin" --param n=1M --plugin "$2" ;;
+    *)
+      check "$1: verified on the GPU, exit 0" 0 "^demo_cuda .* ok$" \
+        "$bin" --param n=1M --plugin "$2" ;;
+  esac
+}
+if [ "$HAVE_CUDA" != yes ]; then
+  skip "the CUDA skeleton builds with its Makefile" "built without CUDA"
+else
+  check "the CUDA skeleton builds with its Makefile (nvcc from kbench.pc)" 0 "" \
+    env MAKEFLAGS= make -C demo_cuda
+  skipped_or_ran "the CUDA skeleton" demo_cuda/demo_cuda.so
+fi
+
+if ! command -v cmake > /dev/null 2>&1; then
+  skip "the skeletons build with CMake" "cmake not found"
+  done_testing
+  exit
+fi
+pkgdir=$(dirname "$(find "$root" -path '*/cmake/kbench/kbench-config.cmake' | head -n 1)")
+check "the host skeleton configures with CMake" 0 "" \
+  cmake -S demo_host -B build_host -Dkbench_DIR="$pkgdir"
+check "and builds" 0 "" env MAKEFLAGS= cmake --build build_host
+check "the CMake-built host plugin verifies, exit 0" 0 "^demo_host .* ok$" \
+  "$bin" --param n=1M --plugin build_host/demo_host.so
+if [ "$HAVE_CUDA" = yes ]; then
+  check "the CUDA skeleton configures with CMake" 0 "" \
+    cmake -S demo_cuda -B build_cuda -Dkbench_DIR="$pkgdir"
+  check "and builds" 0 "" env MAKEFLAGS= cmake --build build_cuda
+  skipped_or_ran "the CMake-built CUDA skeleton" build_cuda/demo_cuda.so
+fi
+done_testing
