@@ -344,8 +344,9 @@ PY
       > "$OUT/base-build.log" 2>&1 || { tail -n 20 "$OUT/base-build.log"; continue; }
     base=$(echo /tmp/base/kbench-*/kbench)
     elapsed "why: baseline built" $t0
-    for run in new1:./kbench base1:$base noaudit:./kbench new2:./kbench; do
-      opt=; [ "${run%%:*}" = noaudit ] && opt=--no-audit
+    for run in noaudit1:./kbench new1:./kbench base1:$base noaudit2:./kbench \
+               new2:./kbench; do
+      opt=; case $run in noaudit*) opt=--no-audit ;; esac
       t1=$(date +%s.%N)
       timeout 200 ${run#*:} --calibrate $opt --json="$OUT/why-${run%%:*}.json" \
         > "$OUT/why-${run%%:*}.txt" 2>&1
@@ -353,6 +354,11 @@ PY
     done
     grep -hE "bytes audit|stream check|counters:" "$OUT"/why-new*.txt > "$OUT/why-flags.txt"
     echo "audit findings in the catalogue: $(wc -l < "$OUT/why-flags.txt")"
+    # DRAM writes of a case's first collection in a process, and later ones.
+    ./kbench --metrics=dram --repetitions=3 --format=json --param n=64M \
+      reduce_vec4 > "$OUT/first.json" 2> "$OUT/first.err"
+    ./kbench --repetitions=3 --format=json --param n=64M reduce_vec4 \
+      > "$OUT/first-audit.json" 2>> "$OUT/first.err"
     t0=$(date +%s)
     timeout 200 ./kbench --metrics=seed --json="$OUT/seed.json" \
       --param stride=1,2,4,8,16,32 smem_bank smem_broadcast transpose_smem \
