@@ -405,20 +405,6 @@ int kb_cupti_prepare(kb_cupti *s, const char *const *counters, size_t n, size_t 
   return KB_CUPTI_OK;
 }
 
-void kb_cupti_rest(kb_cupti *s)
-{
-  // An enabled range profiler keeps the counters programmed between its
-  // ranges; seen on the H100 as timed medians 0.5-1.2% slower (reduce_cub,
-  // transpose_naive_row) than with no session at all.
-  if (!s || !s->rp) return;
-  PARAMS(CUpti_RangeProfiler_Disable_Params, p);
-  p.pRangeProfilerObject = s->rp;
-  cuptiRangeProfilerDisable(&p);
-  s->rp = nullptr;
-  if (s->bound) s->bound->bound_replay = -1;
-  s->bound = nullptr;
-}
-
 size_t kb_cupti_passes(const kb_cupti_config *c) { return c ? c->passes : 0; }
 
 void kb_cupti_config_free(kb_cupti_config *c)

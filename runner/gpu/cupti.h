@@ -91,10 +91,6 @@ void kb_cupti_values_free(struct kb_cupti_values *v);
 int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run,
                      kb_cupti_fn before, void *ctx, struct kb_cupti_values *out, char *err, size_t err_size);
 
-/* Between collections: disables the range profiler, which otherwise stays
-** enabled with its counters programmed while timed samples run; the next
-** collection enables it again and binds its config (a few ms). */
-void kb_cupti_rest(kb_cupti *s);
 /* The bytes audit: DRAM bytes read and written by one run (one pass, user replay, BEFORE before
 ** it). The first call prepares its config and counter image; later ones reuse both. */
 int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *ctx, double *read_bytes,

@@ -88,8 +88,3 @@ int kb_cupti_stream_id(kb_cupti *s, void *cuda_stream, uint32_t *id, char *err, 
   *id = 0;
   return not_built(err, err_size);
 }
-
-void kb_cupti_rest(kb_cupti *s)
-{
-  (void)s;
-}

@@ -294,5 +294,4 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
   char err[512];
   if (kb_gpu_sync(c->gpu, err, sizeof err))
     note(r, "after the counted runs", err);
-  kb_cupti_rest(p->cupti);
 }
