@@ -12,6 +12,12 @@
 ** serve every case after.  Where CUPTI is missing or counters are refused
 ** the probe says why once (kb_probe.why) and the timings go on; the
 ** host-timed stream check (stream_check.c) still runs.
+**
+** The range profiler stays enabled from a worker's first collection on:
+** disabling it between cases and enabling it again crashed the next
+** collection on the H100.  Enabled, it slows some timed kernels slightly
+** (reduce_cub 0.5-1.2%, transpose_naive_row 0.6% against --no-audit on the
+** H100); --no-audit leaves CUPTI out of the timings altogether.
 */
 #ifndef KB_PROBE_H
 #define KB_PROBE_H
@@ -37,6 +43,8 @@ typedef struct kb_probe {
   uint32_t stream_id;      /* CUPTI's id of kbench's stream */
   int have_stream_id;
   int tracing;             /* an activity window is open */
+  int collected;           /* a collection was made (the first is thrown
+                              away: probe.c says why) */
 } kb_probe;
 
 /* Open the session for device as cfg asks (it makes the device's primary
