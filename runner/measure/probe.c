@@ -279,12 +279,16 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
 {
   if (!c->gpu || r->verdict != KB_PASS || cfg->profile)
     return;
+  run_ctx ctx = {c, state};
   if (!p->cupti) {
+    /* Said, not silent: another process may hold the device's profiler
+    ** (a second kbench on the same GPU). */
     if (cfg->metrics[0])
       note(r, "no counters", p->why);
+    else if (cfg->audit && audited(&ctx, r))
+      note(r, "no bytes audit", p->why);
     return;
   }
-  run_ctx ctx = {c, state};
   double rd = -1, wr = -1;
   kb_case_enter(c, "counters");
   if (cfg->metrics[0] && p->config) {
