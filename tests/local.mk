@@ -40,6 +40,12 @@ else
 HAVE_JSON_C_FLAG = no
 endif
 AM_TESTS_ENVIRONMENT += HAVE_JSON_C='$(HAVE_JSON_C_FLAG)'; export HAVE_JSON_C;
+if HAVE_CUPTI
+HAVE_CUPTI_FLAG = yes
+else
+HAVE_CUPTI_FLAG = no
+endif
+AM_TESTS_ENVIRONMENT += HAVE_CUPTI='$(HAVE_CUPTI_FLAG)'; export HAVE_CUPTI;
 
 # The fixtures the shell tests read: results for kbench compare (written
 # by compare/make-fixtures.py) and kbench plot, and the awkward sizes
