@@ -4,7 +4,8 @@
 # sources; the layers only point down (tests/layering.sh checks it).
 noinst_LTLIBRARIES += runner/libkbrunner.la
 runner_libkbrunner_la_SOURCES = runner/run.c runner/run.h \
-	runner/catalogue.c runner/catalogue.h
+	runner/catalogue.c runner/catalogue.h \
+	runner/counters.c runner/counters.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner \
 	-D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "catalogue.h"
+#include "counters.h"
 #include "core/metrics.h"
 #include "core/verdict.h"
 #include "output/csv.h"
@@ -237,58 +238,6 @@ static double seconds_since(const struct timespec *t0)
   return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-/* --list-metrics: the sets and kbench's own names, then (when a worker
-** can) the sets' names checked on the device.  The exit status. */
-static int list_metrics(kb_supervisor *sv, const kb_options *o)
-{
-  printf("Sets (--metrics=SET):\n");
-  for (const struct kb_metric_set *set = kb_metric_sets(); set->name;
-       set++) {
-    printf("  %-10s %s\n", set->name, set->purpose);
-    for (const char *const *m = set->members; *m; m++)
-      printf("      %s\n", *m);
-  }
-  printf("kbench's own names (computed from counters, or from the launch):\n");
-  for (const struct kb_metric_builtin *b = kb_metric_builtins(); b->name;
-       b++)
-    printf("  %-44s %s\n", b->name, b->help);
-  printf("Any other metric that ncu --query-metrics lists for the device.\n");
-  fflush(stdout);
-  int verdict;
-  char why[512];
-  if (kb_supervisor_check_metrics(sv, &verdict, why, sizeof why)) {
-    fprintf(stderr, "kbench: --list-metrics: %s\n", why);
-    return KB_EXIT_ERROR;
-  }
-  if (verdict == 0)
-    printf("Every name above checked on device %d.\n", o->devices[0]);
-  else
-    fprintf(stderr, "kbench: %s: the names were not checked on device %d: "
-            "%s\n", verdict > 0 ? "warning" : "error", o->devices[0], why);
-  return verdict < 0 ? KB_EXIT_ERROR : KB_EXIT_OK;
-}
-
-/* --metrics on the device, before anything runs: a name it lacks is a
-** usage error; counters it cannot give (refused, no device) a warning.
-** 0, or -1 when the run must not go on. */
-static int check_metrics(kb_supervisor *sv, const kb_options *o)
-{
-  int verdict;
-  char why[512];
-  if (!o->measure.metrics[0])
-    return 0;
-  if (kb_supervisor_check_metrics(sv, &verdict, why, sizeof why)) {
-    fprintf(stderr, "kbench: --metrics: cannot check the names: %s\n", why);
-    return -1;
-  }
-  if (verdict < 0)
-    fprintf(stderr, "kbench: --metrics: %s\n", why);
-  else if (verdict > 0)
-    fprintf(stderr, "kbench: warning: --metrics: no counters: %s; the "
-            "timings go on\n", why);
-  return verdict < 0 ? -1 : 0;
-}
-
 /* The writers the options ask for, in the order they always ran: the
 ** table, the CSV files, the JSON file, JSON on stdout. */
 typedef struct kb_outputs {
@@ -392,7 +341,7 @@ int kb_run_main(int argc, char **argv)
     goto done;
   }
   if (o.list_metrics) {
-    status = list_metrics(&sv, &o);
+    status = kb_list_metrics(&sv, &o);
     goto done;
   }
   if (build_plan(&plan, &cat, &o)) {
@@ -403,7 +352,7 @@ int kb_run_main(int argc, char **argv)
     status = KB_EXIT_ERROR;
     goto done;
   }
-  if (check_metrics(&sv, &o)) {
+  if (kb_check_metrics(&sv, &o)) {
     status = KB_EXIT_USAGE;
     goto done;
   }
