@@ -372,6 +372,21 @@ PY
       > "$OUT/ncu_agree.txt" 2> "$OUT/ncu_agree.err"
     elapsed "why: ncu agreement" $t0
     cat "$OUT/ncu_agree.txt"; grep catalogue "$OUT/timing.txt" ;;
+  hopper)
+    # Issue 20's goals, one run beside the copies and the old bests (the
+    # H100's run, with ncu and tuning: bench/results/2026-11-23-h100-hopper/
+    # run.sh), then the reduction sweep 1M..1G against reduce_vec4 and CUB.
+    timeout 150 ./kbench --calibrate --json="$OUT/goals.json" \
+      --param n=64M,256M --zip=rows,cols --param rows=8K,16K \
+      --param cols=8K,16K memcpy_d2d memcpy_bulk transpose_fast transpose_tma \
+      stencil_smem_overlap stencil_fast > "$OUT/goals.txt" 2>&1
+    elapsed "hopper: goals" $t0; t0=$(date +%s)
+    timeout 150 ./kbench --calibrate --json="$OUT/reduce.json" \
+      --param n=1M:1G:*2 reduce_vec4 reduce_cub reduce_cluster \
+      > "$OUT/reduce.txt" 2>&1
+    elapsed "hopper: reduction sweep" $t0
+    grep -E "^(# device|# mode|memcpy|transpose|stencil)" "$OUT/goals.txt"
+    grep -E "n=(1M|16M|1G) " "$OUT/reduce.txt" ;;
   check)
     timeout 300 make -j4 check > "$OUT/check.log" 2>&1
     echo "make check exit $?" >> "$OUT/check.log"
