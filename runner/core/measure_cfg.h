@@ -45,12 +45,12 @@ typedef struct kb_measure_cfg {
   size_t batch;             /* runs per batched sample; 0: about 1 ms */
   int hold;                 /* see kb_gpu_begin(); off under profilers */
   int profile;              /* one verified run per case, nothing timed */
+  kb_criterion_cfg criterion;
   /* The hardware's view (measure/probe.c), all untimed: the counters of
   ** --metrics, and the audits of the stream and of the claimed bytes. */
   char metrics[KB_METRICS_LIST_LEN];   /* --metrics=LIST; "" for none */
   int audit;                /* on unless --no-audit */
   int strict;               /* --strict: a flagged bytes claim fails */
-  kb_criterion_cfg criterion;
 } kb_measure_cfg;
 
 /* The most threads of a worker's staging pool (--jobs), the calling one
