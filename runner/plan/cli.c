@@ -381,10 +381,10 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_METRICS: {
     /* The names are checked on the device before anything runs; here
     ** only what needs no device: the shape of the list and the sets. */
-    struct kb_metric_list *list = malloc(sizeof *list);
     char why[512];
     if (strlen(arg) >= sizeof o->measure.metrics)
       return bad("--metrics", arg, "longer than a list may be");
+    struct kb_metric_list *list = malloc(sizeof *list);
     if (!list)
       return bad("--metrics", arg, "out of memory");
     int rc = kb_metrics_parse(arg, NULL, list, why, sizeof why);
