@@ -13,13 +13,17 @@ EXTRA_DIST += %reldir%/gpu_cuda.c %reldir%/kernels.cu
 endif
 if HAVE_CUPTI
 # C++: CUDA 13's cupti_profiler_host.h includes <string>.
-runner_libkbrunner_la_SOURCES += %reldir%/cupti.cpp
+runner_libkbrunner_la_SOURCES += %reldir%/cupti.cpp %reldir%/cupti_profiler.cpp \
+	%reldir%/cupti_activity.cpp %reldir%/cupti_errors.cpp \
+	%reldir%/cupti_glue.hpp
 runner_libkbrunner_la_CPPFLAGS += $(CUPTI_CPPFLAGS)
 runner_libkbrunner_la_CXXFLAGS = -std=c++17 -Wall -Wextra -fvisibility=hidden
 runner_libkbrunner_la_LIBADD += $(CUPTI_LDFLAGS) $(CUPTI_LIBS) -lstdc++
 else
 runner_libkbrunner_la_SOURCES += %reldir%/cupti_none.c
-EXTRA_DIST += %reldir%/cupti.cpp
+EXTRA_DIST += %reldir%/cupti.cpp %reldir%/cupti_profiler.cpp \
+	%reldir%/cupti_activity.cpp %reldir%/cupti_errors.cpp \
+	%reldir%/cupti_glue.hpp
 endif
 # Link with the C tag either way (outside the conditional, which would
 # leave it empty in the other branch): a C++-tagged libtool link drops
