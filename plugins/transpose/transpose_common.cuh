@@ -257,19 +257,16 @@ static inline int tr_launch(const kbench_host *h, const tr_state *s,
 ** expects.
 */
 #define TR_VARIANT(ident, kind, summary, origin, launch)                     \
-  static int ident##_setup(const kbench_host *h, void **state)               \
-  {                                                                          \
-    return tr_setup(h, state, kind);                                         \
-  }                                                                          \
-  static int ident##_run(const kbench_host *h, void *state)                  \
-  {                                                                          \
-    return launch(h, (const tr_state *)state);                               \
-  }                                                                          \
-  static const kbench_variant ident##_variant = {                            \
-      sizeof(kbench_variant), #ident, summary, origin, KBENCH_BACKEND_CUDA,  \
-      tr_params, sizeof tr_params / sizeof tr_params[0], ident##_setup,      \
-      ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
-  KBENCH_PLUGIN(&ident##_variant)
+  TR_VARIANT_PREPARED(ident, kind, summary, origin, tr_params,               \
+                      tr_prepared, launch)
+
+/* The common setup needs nothing more. */
+static inline int tr_prepared(const kbench_host *h, tr_state *s)
+{
+  (void)h;
+  (void)s;
+  return KBENCH_OK;
+}
 
 /* TR_VARIANT for a variant that needs more than the common setup:
 ** prepare(h, s) runs after it (checks the device, reads the variant's own
