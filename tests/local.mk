@@ -49,6 +49,7 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/compare/slower.json tests/compare/crash.json \
 	tests/compare/otherdev.json tests/compare/nodevice.json \
 	tests/compare/gbench-base.json tests/compare/gbench-new.json \
+	tests/compare/counters-base.json tests/compare/counters-new.json \
 	tests/odd tests/plot/sweep.json tests/plot/catalogue.json
 
 include %reldir%/unit/local.mk
