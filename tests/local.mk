@@ -55,7 +55,9 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/compare/slower.json tests/compare/crash.json \
 	tests/compare/otherdev.json tests/compare/nodevice.json \
 	tests/compare/gbench-base.json tests/compare/gbench-new.json \
-	tests/odd tests/plot/sweep.json tests/plot/catalogue.json
+	tests/compare/counters-base.json tests/compare/counters-new.json \
+	tests/odd tests/plot/sweep.json tests/plot/catalogue.json \
+	tests/plot/roofline.json
 
 include %reldir%/unit/local.mk
 include %reldir%/plugins/local.mk

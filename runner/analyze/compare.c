@@ -24,6 +24,10 @@
 #define KB_CMP_ALPHA 0.01
 #define KB_CMP_THRESHOLD 2.0
 #define KB_CMP_HOST_THRESHOLD 30.0
+/* Counts of the same work agree within 0.2% between kbench's collection
+** and ncu (DRAM bytes, sectors, bank conflicts of the big kernels, H100):
+** 1% is five times that. */
+#define KB_CMP_COUNTER_TOLERANCE 1.0
 
 typedef struct kb_cmp_opts {
   kb_cmp_cfg cfg;
@@ -47,6 +51,9 @@ static const char usage_text[] =
 "      --threshold=PCT       smallest change of the median that counts, in\n"
 "                            percent, for CUDA cases (default 2)\n"
 "      --host-threshold=PCT  the same for host cases (default 30)\n"
+"      --counter-tolerance=PCT\n"
+"                            a count (below) that moved by more than this,\n"
+"                            in percent, is reported (default 1)\n"
 "      --format=FORMAT       table (default), markdown (for a pull request\n"
 "                            comment) or json\n"
 "      --json                the same as --format=json\n"
@@ -59,6 +66,14 @@ static const char usage_text[] =
 "different devices are compared, with a warning on stderr and in the\n"
 "output.\n"
 "\n"
+"When both files have counts of a case (kbench --metrics: each metric\n"
+"whose name ends in .sum, and kernels_launched; the bytes audit's\n"
+"dram_read_bytes and dram_write_bytes), each count that moved by more\n"
+"than --counter-tolerance is listed under the table ('# counter: ...'),\n"
+"in markdown's list of changed counts and in JSON's \"counters\";\n"
+"byte counts that moved by 64 KiB or less never count (the L2's own\n"
+"write-backs).  Counts never change a case's result or the exit status.\n"
+"\n"
 "Exit status:\n"
 "  0  no regression\n"
 "  1  a regression: a case significantly slower than in BASE by more than\n"
@@ -67,12 +82,13 @@ static const char usage_text[] =
 "  2  usage error, or a file that cannot be read or is not a results file\n";
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_HOST_THRESHOLD, OPT_FORMAT,
-       OPT_JSON };
+       OPT_JSON, OPT_COUNTER_TOLERANCE };
 
 static const struct option long_options[] = {
   {"alpha", required_argument, NULL, OPT_ALPHA},
   {"threshold", required_argument, NULL, OPT_THRESHOLD},
   {"host-threshold", required_argument, NULL, OPT_HOST_THRESHOLD},
+  {"counter-tolerance", required_argument, NULL, OPT_COUNTER_TOLERANCE},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", no_argument, NULL, OPT_JSON},
   {"help", no_argument, NULL, 'h'},
@@ -94,6 +110,9 @@ static int parse_one(int opt, const char *arg, void *ctx)
   case OPT_HOST_THRESHOLD:
     return kb_subcommand_number("compare", "--host-threshold", arg, 0, 0,
                                 1e6, percent, &o->cfg.host_threshold);
+  case OPT_COUNTER_TOLERANCE:
+    return kb_subcommand_number("compare", "--counter-tolerance", arg, 0, 0,
+                                1e6, percent, &o->cfg.counter_tolerance);
   case OPT_FORMAT:
     return kb_subcommand_format("compare", arg, &o->format);
   case OPT_JSON:
@@ -108,7 +127,7 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
 {
   memset(o, 0, sizeof *o);
   o->cfg = (kb_cmp_cfg){KB_CMP_ALPHA, KB_CMP_THRESHOLD,
-                        KB_CMP_HOST_THRESHOLD};
+                        KB_CMP_HOST_THRESHOLD, KB_CMP_COUNTER_TOLERANCE};
   kb_subcommand s = {"compare", usage_text, long_options, parse_one, o};
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
   if (rc)

@@ -7,9 +7,11 @@
 */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/compare_write.h"
+#include "analyze/counters.h"
 #include "analyze/json_read.h"
 #include "analyze/mannwhitney.h"
 #include "core/result.h"
@@ -54,7 +56,33 @@ static json_object *side_samples(const kb_cmp_case *c)
   return c ? json_object_new_int64((int64_t)c->n_samples) : NULL;
 }
 
-static json_object *row_object(const kb_cmp_row *r)
+/* The counts both sides have, each with whether it changed; null when a
+** side has none.  0, or -1 when memory ran out. */
+static int counters_array(const kb_cmp_row *r, double tol, json_object **out)
+{
+  kb_cmp_counter_change *ch;
+  size_t n;
+  *out = NULL;
+  if (kb_cmp_counters_diff(r->base, r->cur, tol, &ch, &n) < 0)
+    return -1;
+  if (!n)
+    return 0;
+  *out = json_object_new_array();
+  for (size_t i = 0; *out && i < n; i++) {
+    json_object *o = json_object_new_object();
+    kb_jput(o, "name", json_object_new_string(ch[i].name));
+    kb_jput(o, "unit", kb_jstring(ch[i].unit));
+    kb_jput(o, "base", kb_jnumber(ch[i].base, "%.17g"));
+    kb_jput(o, "new", kb_jnumber(ch[i].cur, "%.17g"));
+    kb_jput(o, "change_pct", kb_jnumber(ch[i].change, "%.6g"));
+    kb_jput(o, "changed", json_object_new_boolean(ch[i].changed));
+    json_object_array_add(*out, o);
+  }
+  free(ch);
+  return *out ? 0 : -1;
+}
+
+static json_object *row_object(const kb_cmp_row *r, double tol)
 {
   json_object *o = json_object_new_object();
   const kb_cmp_case *any = r->base ? r->base : r->cur;
@@ -78,6 +106,12 @@ static json_object *row_object(const kb_cmp_row *r)
   kb_jput(o, "new_samples", side_samples(r->cur));
   kb_jput(o, "threshold_pct", kb_jnumber(r->threshold, "%g"));
   kb_jput(o, "note", json_object_new_string(r->note));
+  json_object *counts;
+  if (counters_array(r, tol, &counts)) {
+    json_object_put(o);
+    return NULL;
+  }
+  kb_jput(o, "counters", counts);
   return o;
 }
 
@@ -107,9 +141,28 @@ int kb_cmp_write_json(FILE *f, const kb_cmp_report *r)
   kb_jput(root, "host_threshold_pct",
           kb_jnumber(r->cfg->host_threshold, "%g"));
   kb_jput(root, "min_samples", json_object_new_int(KB_CMP_MIN_SAMPLES));
-  kb_jput(root, "summary", summary_object(&r->sum));
-  for (size_t i = 0; i < r->n_rows; i++)
-    json_object_array_add(cases, row_object(&r->rows[i]));
+  kb_jput(root, "counter_tolerance_pct",
+          kb_jnumber(r->cfg->counter_tolerance, "%g"));
+  size_t with, changed;
+  json_object *summary = summary_object(&r->sum);
+  if (kb_cmp_count_changes(r, &with, &changed)) {
+    json_object_put(summary);
+    json_object_put(root);
+    json_object_put(cases);
+    return -1;
+  }
+  kb_jput(summary, "cases_with_counters", kb_jcount(with));
+  kb_jput(summary, "counters_changed", kb_jcount(changed));
+  kb_jput(root, "summary", summary);
+  for (size_t i = 0; i < r->n_rows; i++) {
+    json_object *row = row_object(&r->rows[i], r->cfg->counter_tolerance);
+    if (!row) {
+      json_object_put(root);
+      json_object_put(cases);
+      return -1;
+    }
+    json_object_array_add(cases, row);
+  }
   kb_jput(root, "cases", cases);
   return kb_jprint(f, root);
 }

@@ -16,6 +16,7 @@ typedef struct kb_cmp_cfg {
   double alpha;              /* significance level of the U test */
   double threshold;          /* smallest |change| that counts, percent */
   double host_threshold;     /* the same for cases of backend "host" */
+  double counter_tolerance;  /* a count changed past this, percent */
 } kb_cmp_cfg;
 
 enum kb_cmp_status {

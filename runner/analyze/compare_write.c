@@ -7,9 +7,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/compare_write.h"
+#include "analyze/counters.h"
 #include "core/format.h"
 #include "core/verdict.h"
 
@@ -119,6 +121,81 @@ static void criterion(char *buf, size_t len, const kb_cmp_cfg *cfg)
            cfg->host_threshold, KB_CMP_MIN_SAMPLES);
 }
 
+int kb_cmp_count_changes(const kb_cmp_report *r, size_t *with,
+                         size_t *changed)
+{
+  *with = *changed = 0;
+  for (size_t i = 0; i < r->n_rows; i++) {
+    kb_cmp_counter_change *ch;
+    size_t n;
+    int moved = kb_cmp_counters_diff(r->rows[i].base, r->rows[i].cur,
+                                     r->cfg->counter_tolerance, &ch, &n);
+    free(ch);
+    if (moved < 0)
+      return -1;
+    *with += n > 0;
+    *changed += moved > 0;
+  }
+  return 0;
+}
+
+/* "dram__bytes_read.sum 403.7M -> 268.4M byte (-33.51%)" */
+static void change_text(char *buf, size_t len,
+                        const kb_cmp_counter_change *x)
+{
+  char b[32], c[32], pct[32] = "new";
+  kb_cmp_format_count(b, sizeof b, x->base);
+  kb_cmp_format_count(c, sizeof c, x->cur);
+  if (isfinite(x->change))
+    snprintf(pct, sizeof pct, "%+.2f%%", x->change);
+  snprintf(buf, len, "%s %s -> %s%s%s (%s)", x->name, b, c,
+           *x->unit ? " " : "", x->unit, pct);
+}
+
+/* Under the table (or as a markdown list): how many cases have counts on
+** both sides, and a line per count that changed.  Nothing when no case
+** has counts on both sides, so a run without --metrics reads as before. */
+static void write_counts(FILE *f, const kb_cmp_report *r, int markdown)
+{
+  size_t with, changed;
+  if (kb_cmp_count_changes(r, &with, &changed)) {
+    fprintf(f, markdown ? "\nCounts: not compared (out of memory).\n"
+                        : "# counters: not compared (out of memory)\n");
+    return;
+  }
+  if (!with)
+    return;
+  fprintf(f, markdown ? "\nCounts: %zu of %zu case%s with counts on both "
+                        "sides changed by more than %g%%%s\n"
+                      : "# counters: %zu of %zu case%s with counts on both "
+                        "sides changed by more than %g%%%s\n",
+          changed, with, with == 1 ? "" : "s", r->cfg->counter_tolerance,
+          markdown && changed ? ":\n" : markdown ? "." : "");
+  for (size_t i = 0; i < r->n_rows; i++) {
+    kb_cmp_counter_change *ch;
+    size_t n;
+    if (kb_cmp_counters_diff(r->rows[i].base, r->rows[i].cur,
+                             r->cfg->counter_tolerance, &ch, &n) < 0)
+      return;
+    for (size_t k = 0; k < n; k++) {
+      char buf[512];
+      if (!ch[k].changed)
+        continue;
+      change_text(buf, sizeof buf, &ch[k]);
+      if (markdown) {
+        fputs("- `", f);
+        kb_cmp_md_cell(f, name_of(&r->rows[i]));
+        fputs("`: ", f);
+        kb_cmp_md_cell(f, buf);
+        fputc('\n', f);
+      } else {
+        fprintf(f, "# counter: %s: %s\n", name_of(&r->rows[i]), buf);
+      }
+    }
+    free(ch);
+  }
+}
+
 void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
 {
   char buf[1024];
@@ -156,6 +233,7 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
       fprintf(f, "# regression: %s (%s)\n", name_of(&r->rows[i]),
               r->rows[i].status == KB_CMP_SLOWER ? ch : r->rows[i].result);
     }
+  write_counts(f, r, 0);
 }
 
 void kb_cmp_md_cell(FILE *f, const char *s)
@@ -197,6 +275,7 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
     kb_cmp_md_cell(f, row->note);
     fputs(" |\n", f);
   }
+  write_counts(f, r, 1);
   criterion(buf, sizeof buf, r->cfg);
   fprintf(f, "\nSignificant: %s.\n", buf);
   describe(buf, sizeof buf, r->base);

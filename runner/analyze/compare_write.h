@@ -31,6 +31,11 @@ void kb_cmp_format_time(char *buf, size_t len, double s);
 ** fleet's markdown too). */
 void kb_cmp_md_cell(FILE *f, const char *s);
 
+/* The cases whose counts both runs have (*with), and of those the cases
+** with a count that changed (*changed).  0, or -1 when memory runs out. */
+int kb_cmp_count_changes(const kb_cmp_report *r, size_t *with,
+                         size_t *changed);
+
 /* "9 cases: 2 regressions (1 slower, 1 failed in new), 1 faster, ..." */
 void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len);
 

@@ -4,6 +4,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/compare.c %reldir%/compare.h \
 	%reldir%/compare_judge.c %reldir%/compare_judge.h \
 	%reldir%/compare_write.c %reldir%/compare_write.h \
+	%reldir%/counters.c %reldir%/counters.h \
 	%reldir%/fleet.c %reldir%/fleet.h \
 	%reldir%/fleet_judge.h %reldir%/fleet_write.h \
 	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/counters.h"
 #include "analyze/pooling.h"
 #include "core/verdict.h"
 
@@ -66,6 +67,11 @@ void kb_cmp_case_free(kb_cmp_case *c)
   free(c->backend);
   free(c->message);
   free(c->samples);
+  for (size_t i = 0; i < c->n_counters; i++) {
+    free(c->counters[i].name);
+    free(c->counters[i].unit);
+  }
+  free(c->counters);
   kb_cmp_device_free(&c->device);
 }
 
@@ -97,7 +103,8 @@ int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
     c->message = es[i].message;
     es[i].message = NULL;
     if (!c->name || !c->backend || !c->samples
-        || copy_device(&es[i].device, &c->device))
+        || copy_device(&es[i].device, &c->device)
+        || kb_cmp_counters_pool(es + i, j - i, c))
       goto done;
     for (size_t k = i; k < j; k++) {
       if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {

@@ -17,6 +17,13 @@ typedef struct kb_cmp_entry_device {
   const char *name, *uuid, *pci_bus_id;   /* point into the document */
 } kb_cmp_entry_device;
 
+/* One count of an entry (see kb_cmp_counter), pointing into the
+** document. */
+typedef struct kb_cmp_entry_counter {
+  const char *name, *unit;
+  double value;
+} kb_cmp_entry_counter;
+
 /* One entry of "benchmarks", before entries of one name are pooled. */
 typedef struct kb_cmp_entry {
   const char *name;           /* points into the parsed document */
@@ -27,6 +34,8 @@ typedef struct kb_cmp_entry {
   double *samples;
   size_t n_samples;
   size_t order;               /* place in the file */
+  kb_cmp_entry_counter *counters;
+  size_t n_counters;
 } kb_cmp_entry;
 
 /* Pool es[0..n) into run->cases; the entries' arrays move into the

@@ -7,7 +7,10 @@
 ** skip_message), backend, the entry's own device (device_ordinal,
 ** device_name, device_uuid, device_pci_bus_id: a file that measured
 ** several GPUs), and the times: samples_s, else median_s, else real_time
-** in time_unit, one sample per entry.  Everything else is ignored, and
+** in time_unit, one sample per entry; and the counts (analyze/counters.h):
+** each "metrics" member whose name ends in .sum (its value and unit),
+** metrics.kernels_launched, dram_read_bytes and dram_write_bytes.
+** Everything else is ignored, and
 ** every field but name may be missing, so plain Google Benchmark output
 ** compares too: its repetitions become the samples.  kbench compare
 ** refuses a file of several devices (kbench --devices): its entries share
@@ -24,6 +27,7 @@
 
 #include <json.h>
 
+#include "analyze/counters.h"
 #include "analyze/pooling.h"
 #include "analyze/results_file.h"
 #include "core/result.h"
@@ -206,6 +210,34 @@ static int samples_of(json_object *e, kb_cmp_entry *out)
   return 0;
 }
 
+/* The entry's counts (see kb_cmp_counter): 0, or -1 when memory ran out. */
+static int counters_of(json_object *e, kb_cmp_entry *out)
+{
+  static const char *const audit[] = {"dram_read_bytes", "dram_write_bytes"};
+  json_object *m = get(e, "metrics");
+  size_t cap = 3 + (m && json_object_is_type(m, json_type_object)
+                    ? (size_t)json_object_object_length(m) : 0);
+  out->counters = calloc(cap, sizeof *out->counters);
+  if (!out->counters)
+    return -1;
+  kb_cmp_entry_counter *c = out->counters;
+  double v;
+  for (size_t i = 0; i < 2; i++)
+    if (get_number(e, audit[i], &v))
+      c[out->n_counters++] = (kb_cmp_entry_counter){audit[i], "byte", v};
+  if (get_number(m, "kernels_launched", &v))
+    c[out->n_counters++] = (kb_cmp_entry_counter){"kernels_launched",
+                                                  "kernel", v};
+  if (m && json_object_is_type(m, json_type_object)) {
+    json_object_object_foreach(m, key, val) {
+      if (kb_cmp_is_count(key) && get_number(val, "value", &v))
+        c[out->n_counters++] = (kb_cmp_entry_counter){
+            key, get_string(val, "unit"), v};
+    }
+  }
+  return 0;
+}
+
 /* An integer at key in *out, else -1 there. */
 static void get_count(json_object *obj, const char *key, int *out)
 {
@@ -285,7 +317,8 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
     x->order = i;
     x->verdict = verdict_of(e, &unknown);
     x->message = message_of(e, unknown);
-    if (!x->message || (x->verdict == KB_PASS && samples_of(e, x))) {
+    if (!x->message || (x->verdict == KB_PASS && samples_of(e, x))
+        || counters_of(e, x)) {
       snprintf(err, elen, "out of memory");
       goto done;
     }
@@ -299,6 +332,7 @@ done:
   for (size_t i = 0; i < used; i++) {
     free(es[i].message);
     free(es[i].samples);
+    free(es[i].counters);
   }
   free(es);
   return rc;

@@ -17,6 +17,15 @@ typedef struct kb_cmp_device {
   char *name, *uuid, *pci_bus_id;  /* NULL when not given */
 } kb_cmp_device;
 
+/* One count of a case: a hardware counter of its "metrics" object (a name
+** ending in .sum), kbench's kernels_launched, or the bytes audit's
+** dram_read_bytes and dram_write_bytes; the median of its repetitions'. */
+typedef struct kb_cmp_counter {
+  char *name;
+  char *unit;           /* "byte", ...; "" when the file gives none */
+  double value;
+} kb_cmp_counter;
+
 /* One case: every entry of the file with its name (and its device, when
 ** entries name their own), in file order. */
 typedef struct kb_cmp_case {
@@ -28,6 +37,8 @@ typedef struct kb_cmp_case {
   double *samples;      /* seconds per run, pooled over the passed entries */
   size_t n_samples;
   size_t entries;       /* how many entries (repetitions) it had */
+  kb_cmp_counter *counters;  /* sorted by name; NULL when none */
+  size_t n_counters;
 } kb_cmp_case;
 
 typedef struct kb_cmp_run {

@@ -155,6 +155,43 @@ check "markdown: the regression in bold" 1 \
 check "markdown: the device warning" 0 "^> \*\*Warning:\*\* different devices" \
   cmp --format=markdown "$fx/base.json" "$fx/otherdev.json"
 
+# Counts (kbench --metrics): listed when they change, never a verdict.
+cb=$fx/counters-base.json cn=$fx/counters-new.json
+check "counts that changed: timings alike, exit 0, all same" 0 \
+  "^# 5 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 5 same" \
+  cmp "$cb" "$cn"
+check "counts: how many cases had them on both sides, how many changed" 0 \
+  "^# counters: 3 of 4 cases with counts on both sides changed by more than 1%" \
+  cmp "$cb" "$cn"
+check "a changed DRAM count, a line under the table" 0 \
+  "^# counter: layout_aos/n:16M/threads:256: dram__bytes_read\.sum 403\.7M -> 268\.4M byte \(-33\.50%\)" \
+  cmp "$cb" "$cn"
+check "repetitions' counts pooled to their median" 0 \
+  "^# counter: transpose_smem/rows:8K/cols:8K: l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld\.sum 65\.94M -> 219\.8K" \
+  cmp "$cb" "$cn"
+check "kernels launched is a count" 0 \
+  "^# counter: reduce_two/n:64M: kernels_launched 1 -> 2 kernel" \
+  cmp "$cb" "$cn"
+cmp "$cb" "$cn" > "$tmpdir/counts.txt" 2>&1
+assert "counts within the tolerance, ratios and 11 KB of DRAM writes are not listed" \
+  sh -c '! grep -Eq "^# counter: .*(reduce_vec4|copy_plain|\.pct|sectors_pipe)" "$1"' _ "$tmpdir/counts.txt"
+check "--counter-tolerance=40: only the bank conflicts and kernels" 0 \
+  "^# counters: 2 of 4 cases" cmp --counter-tolerance=40 "$cb" "$cn"
+check "--counter-tolerance=0: DRAM writes 176 KiB apart count" 0 \
+  "^# counter: layout_aos/n:16M/threads:256: dram__bytes_write\.sum 383M -> 383\.2M byte \(\+0\.05%\)" \
+  cmp --counter-tolerance=0 "$cb" "$cn"
+cmp --counter-tolerance=0 "$cb" "$cn" > "$tmpdir/counts0.txt" 2>&1
+assert "--counter-tolerance=0: DRAM bytes 21 KB apart still do not" \
+  sh -c '! grep -q "^# counter: reduce_vec4" "$1"' _ "$tmpdir/counts0.txt"
+check "the same file: no count changed" 0 \
+  "^# counters: 0 of 5 cases with counts on both sides changed" cmp "$cb" "$cb"
+cmp "$fx/base.json" "$fx/slower.json" > "$tmpdir/nocounts.txt" 2>&1
+assert "files without counts: no counters line" \
+  sh -c '! grep -q "^# counter" "$1"' _ "$tmpdir/nocounts.txt"
+check "markdown: the changed counts as a list" 0 \
+  "^- \`layout_aos/n:16M/threads:256\`: dram__bytes_read\.sum 403\.7M -> 268\.4M" \
+  cmp --format=markdown "$cb" "$cn"
+
 # JSON, read by a strict parser.
 if command -v python3 >/dev/null 2>&1; then
   strict='import json, sys
@@ -193,6 +230,22 @@ assert d["summary"]["failed_in_new"] == 2' "$fx/base.json" "$fx/crash.json"
     'assert d["device_mismatch"] and d["warnings"][0].startswith("different devices")
 assert d["new"]["device"]["name"] == "NVIDIA A100-SXM4-80GB"' \
     "$fx/base.json" "$fx/otherdev.json"
+  json_check "JSON: counts of both sides, whether each changed" 0 \
+    'a = {x["name"]: x for x in case["layout_aos/n:16M/threads:256"]["counters"]}
+assert a["dram__bytes_read.sum"]["changed"] and a["dram__bytes_read.sum"]["new"] == 268435456
+assert abs(a["dram__bytes_read.sum"]["change_pct"] + 33.4993) < 1e-3
+assert a["dram_read_bytes"]["unit"] == "byte" and not a["dram_read_bytes"]["changed"]
+assert not any(n.endswith(".pct") for n in a)
+v = {x["name"]: x for x in case["reduce_vec4/n:64M/threads:256/offset:0"]["counters"]}
+assert not v["dram__bytes_write.sum"]["changed"] and v["dram__bytes_write.sum"]["base"] == 63232
+assert case["copy_plain/n:64M"]["counters"] is None
+assert case["reduce_two/n:64M"]["status"] == "same"
+assert d["counter_tolerance_pct"] == 1
+assert d["summary"]["cases_with_counters"] == 4 and d["summary"]["counters_changed"] == 3' \
+    "$fx/counters-base.json" "$fx/counters-new.json"
+  json_check "JSON: files without counts have null counters" 0 \
+    'assert all(c["counters"] is None for c in d["cases"])
+assert d["summary"]["counters_changed"] == 0' "$fx/base.json" "$fx/slower.json"
   json_check "JSON: no device is null" 0 'assert d["new"]["device"] is None' \
     "$fx/base.json" "$fx/nodevice.json"
   check "--json exits 1 on a regression too" 1 '"regressions": 1' \

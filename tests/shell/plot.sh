@@ -41,7 +41,7 @@ assert "python3 on PATH ran it, the one without matplotlib did not" \
 reason=$("$KBENCH" plot --help 2>&1 |
   sed -n 's/^kbench plot: \(no Python that can import.*\)/\1/p')
 if [ -n "$reason" ]; then
-  for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17; do
+  for i in $(seq 1 28); do
     tap_n=$((tap_n + 1))
     echo "ok $tap_n # SKIP $reason"
   done
@@ -89,6 +89,36 @@ check "--kind=catalogue on a sweep, --title" 0 "" "$KBENCH" plot \
 assert "one bar a size, and the title" svg "$O/k.svg" "Sizes on H100" \
   "reduce_vec4 n=8M" "wrong: sum is 16383, expected 16384"
 
+# A roofline, from the H100's --metrics=seed run (tests/plot/roofline.json:
+# layout_aos and layout_soa have work and DRAM counts, reduce_vec4 no work).
+check "a roofline: exit 0, the case without work named on stderr" 0 \
+  "1 passed case left out of the roofline: no work or no measured DRAM bytes" \
+  "$KBENCH" plot --kind=roofline "$F/roofline.json" -o "$O/roof.svg"
+assert "the roofline is a non-empty SVG" test -s "$O/roof.svg"
+assert "with both cases at FLOP/B from the counters, the DRAM and FP32 roofs" \
+  svg "$O/roof.svg" "layout_aos: 0.192 FLOP/B, 422 GFLOP/s" \
+  "layout_soa: 0.193 FLOP/B, 557 GFLOP/s" "theoretical DRAM peak 3352 GB/s" \
+  "FP32 peak 66.9 TFLOP/s (132 SMs x 128 FP32 lanes x 2 x 1980 MHz, the highest SM clock of the run)" \
+  "arithmetic intensity" "Roofline: NVIDIA H100 80GB HBM3, cold mode"
+check "--fp32-peak replaces the computed roof" 0 "" "$KBENCH" plot \
+  --kind=roofline --fp32-peak=60000 "$F/roofline.json" -o "$O/roof2.svg"
+# (an SVG comment cannot hold "--": matplotlib writes "- -")
+assert "and says so" svg "$O/roof2.svg" "FP32 peak 60 TFLOP/s (" "fp32-peak)"
+python3 - "$F/roofline.json" > "$tmpdir/audit.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for b in d["benchmarks"]:
+    for k in [k for k in b if k.startswith("dram__")]:
+        del b[k]
+    b.pop("sm_clock_max_mhz", None)
+json.dump(d, sys.stdout)
+PY
+check "without --metrics, the bytes audit's DRAM bytes; no SM clock: no FP32 roof" \
+  0 "no FP32 roof: the file lacks the SM clock \(give --fp32-peak\)" \
+  "$KBENCH" plot --kind=roofline "$tmpdir/audit.json" -o "$O/roof3.svg"
+assert "the points still drawn" svg "$O/roof3.svg" \
+  "layout_aos: 0.192 FLOP/B" "no FP32 roof"
+
 # Real output of this build: a host sweep.
 "$KBENCH" --min-time=0 --max-noise=50 --param n=1K:64K:*4 \
   --json="$tmpdir/host.json" --plugin "$H/reduce_cpu.so" \
@@ -128,6 +158,11 @@ check "no benchmarks" 2 "no benchmarks" \
   "$KBENCH" plot "$tmpdir/none.json" -o "$O/keep.svg"
 check "nothing plottable" 2 "nothing plottable: no case passed" \
   "$KBENCH" plot "$tmpdir/skipped.json" -o "$O/keep.svg"
+check "a roofline of a file without counters: says what to run" 2 \
+  "no roofline: no passed case has both work \(flops\) and measured DRAM bytes \(run kbench with --metrics=memory" \
+  "$KBENCH" plot --kind=roofline "$F/catalogue.json" -o "$O/keep.svg"
+check "--fp32-peak must be positive" 2 "expected GFLOP/s" "$KBENCH" plot \
+  --kind=roofline --fp32-peak=0 "$F/roofline.json" -o "$O/keep.svg"
 check "an unknown picture format" 2 "must end in .svg, .png, .pdf" \
   "$KBENCH" plot "$F/sweep.json" -o "$O/keep.txt"
 assert "the old file is untouched and nothing else was written" \
