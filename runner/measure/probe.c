@@ -76,12 +76,13 @@ void kb_probe_attach(kb_probe *p, void *stream)
 
 void kb_probe_close(kb_probe *p)
 {
-  /* The config stays bound until the session ends: freeing a bound one
-  ** first is what crashed the H100 check (bench/results/
-  ** 2026-11-23-h100-cupti). */
+  /* The config goes first, while its session lives: freeing it disables
+  ** the range profiler it may be bound to.  (Between cases it stays:
+  ** freeing a bound config and collecting again crashed the H100 check,
+  ** bench/results/2026-11-23-h100-cupti.) */
+  kb_cupti_config_free(p->config);
   if (p->cupti)
     kb_cupti_close(p->cupti);
-  kb_cupti_config_free(p->config);
   memset(p, 0, sizeof *p);
 }
 
