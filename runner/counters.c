@@ -8,6 +8,15 @@
 #include "core/verdict.h"
 #include "counters.h"
 
+void kb_list_metrics_ask(kb_options *o)
+{
+  size_t used = 0;
+  for (const struct kb_metric_set *set = kb_metric_sets(); set->name; set++)
+    used += (size_t)snprintf(o->measure.metrics + used,
+                             sizeof o->measure.metrics - used, "%s%s",
+                             used ? "," : "", set->name);
+}
+
 /* --list-metrics: the sets and kbench's own names, then (when a worker
 ** can) the sets' names checked on the device.  The exit status. */
 int kb_list_metrics(kb_supervisor *sv, const kb_options *o)

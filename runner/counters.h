@@ -5,6 +5,9 @@
 #include "plan/cli.h"
 #include "process/supervisor.h"
 
+/* --list-metrics asks the worker about every set: their names as o's
+** --metrics, before the job goes to the workers. */
+void kb_list_metrics_ask(kb_options *o);
 /* --list-metrics: the sets and kbench's own names, then (when a worker
 ** can) the sets' names checked on the device.  The exit status. */
 int kb_list_metrics(kb_supervisor *sv, const kb_options *o);

@@ -13,7 +13,6 @@
 
 #include "catalogue.h"
 #include "counters.h"
-#include "core/metrics.h"
 #include "core/verdict.h"
 #include "output/csv.h"
 #include "output/groups.h"
@@ -314,15 +313,8 @@ int kb_run_main(int argc, char **argv)
     kb_cli_free(&o);
     return KB_EXIT_USAGE;
   }
-  /* --list-metrics has the worker check every set's names. */
-  if (o.list_metrics) {
-    size_t used = 0;
-    for (const struct kb_metric_set *set = kb_metric_sets(); set->name;
-         set++)
-      used += (size_t)snprintf(o.measure.metrics + used,
-                               sizeof o.measure.metrics - used, "%s%s",
-                               used ? "," : "", set->name);
-  }
+  if (o.list_metrics)
+    kb_list_metrics_ask(&o);
   kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs};
   if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);

@@ -51,8 +51,11 @@ static int sync_device(kb_case *c)
 
 /* Poison the outputs, take one sample of the mode, and verify it: the
 ** output checked is the one the timed code path produces. */
+/* probe, when given, audits the run's streams; a foreign one makes *stage
+** "stream check". */
 static int verified_sample(kb_case *c, const kb_sampler *smp,
-                           kb_sampling *s, double *seconds, kb_probe *probe)
+                           kb_sampling *s, double *seconds, kb_probe *probe,
+                           const char **stage)
 {
   if (kb_case_poison(c))
     return KBENCH_ERROR;
@@ -63,10 +66,10 @@ static int verified_sample(kb_case *c, const kb_sampler *smp,
   int status = smp->sample(s, seconds);
   if (status == KBENCH_OK)
     status = sync_device(c);
-  if (probe && status == KBENCH_OK)
-    status = kb_probe_trace_end(probe, c);
-  else if (probe)
-    kb_probe_trace_end(probe, c);
+  if (probe && kb_probe_trace_end(probe, c, status == KBENCH_OK)) {
+    status = KBENCH_ERROR;
+    *stage = "stream check";
+  }
   if (status == KBENCH_OK)
     status = kb_case_verify(c, s->state);
   return status;
@@ -173,14 +176,12 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   kb_sampling unheld = s;
   unheld.hold = 0;
   double t0 = wall_now();
+  const char *stage = "first run";
   int status = verified_sample(c, first, &unheld, &one_run,
-                               c->gpu && cfg->audit ? probe : NULL);
+                               c->gpu && cfg->audit ? probe : NULL, &stage);
   r->verify_s = wall_now() - t0;
   if (status != KBENCH_OK) {
-    /* Foreign work the activity records named is the stream check's
-    ** finding, as the host-timed check's is. */
-    stop_at(r, c, strstr(c->message, "outside kbench's stream")
-                  ? "stream check" : "first run", status);
+    stop_at(r, c, stage, status);
     return;
   }
   if (cfg->profile) {
@@ -212,7 +213,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     ** consumes its input, or forgets to reset an accumulator) fails. */
     double ignored;
     t0 = wall_now();
-    status = verified_sample(c, smp, &s, &ignored, NULL);
+    status = verified_sample(c, smp, &s, &ignored, NULL, NULL);
     r->verify_s += wall_now() - t0;
     if (status != KBENCH_OK)
       stop_at(r, c, "run after timing", status);

@@ -1,5 +1,4 @@
 /* The hardware's view of a case: counters, stream audit, bytes audit (probe.h). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +102,7 @@ void kb_probe_trace_begin(kb_probe *p)
                   == KB_CUPTI_OK;
 }
 
-int kb_probe_trace_end(kb_probe *p, kb_case *c)
+int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge)
 {
   if (!p->tracing)
     return KBENCH_OK;
@@ -115,7 +114,7 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c)
       != KB_CUPTI_OK)
     return KBENCH_OK;      /* no records: the host-timed check stands */
   int status = KBENCH_OK;
-  for (size_t i = 0; i < n && status == KBENCH_OK; i++) {
+  for (size_t i = 0; judge && i < n && status == KBENCH_OK; i++) {
     if (recs[i].stream_id == p->stream_id)
       continue;
     const char *what = recs[i].kind == KB_ACTIVITY_KERNEL ? "kernel"
@@ -290,18 +289,18 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
       note(r, "no bytes audit", p->why);
     return;
   }
+  int count = cfg->metrics[0] && p->config;
+  int audit = cfg->audit && audited(&ctx, r);
+  if (cfg->metrics[0] && !p->config)
+    note(r, "no counters", p->metrics_error);
+  if (!count && !audit)
+    return;
   double rd = -1, wr = -1;
   kb_case_enter(c, "counters");
-  if (cfg->metrics[0] && p->config) {
-    if (collect_counters(p, &ctx, r, &rd, &wr))
-      rd = wr = -1;
-  } else if (cfg->metrics[0]) {
-    note(r, "no counters", p->metrics_error);
-  }
-  /* With --metrics the audit takes its bytes from that collection, and
-  ** binds no config of its own. */
-  if (cfg->audit && audited(&ctx, r)
-      && (!cfg->metrics[0] || rd >= 0 || !p->config))
+  /* With --metrics the audit takes its bytes from that collection (a failed
+  ** one leaves none) and binds no config of its own. */
+  int collected = count && collect_counters(p, &ctx, r, &rd, &wr) == 0;
+  if (audit && (!count || collected))
     audit_bytes(p, &ctx, cfg, r, rd, wr);
   /* A run that failed under the profiler leaves the stream in an unknown
   ** state: wait, and keep the error in the note. */

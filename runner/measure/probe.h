@@ -65,10 +65,11 @@ void kb_probe_close(kb_probe *p);
 int kb_probe_check(kb_probe *p, char *err, size_t len);
 
 /* The stream audit around one run: begin before it is queued, end after
-** it has completed.  End returns KBENCH_OK, or KBENCH_ERROR with the first
-** foreign kernel, copy or memset and its stream in c->message. */
+** it has completed.  End, when judge is set, returns KBENCH_ERROR with the
+** first foreign kernel, copy or memset and its stream in c->message; else
+** (the run failed: its own message stands) it only closes the window. */
 void kb_probe_trace_begin(kb_probe *p);
-int kb_probe_trace_end(kb_probe *p, kb_case *c);
+int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge);
 
 /* After the case verified: its counters and the bytes audit into r (and,
 ** under --strict, a flagged claim fails the case). */

@@ -183,8 +183,8 @@ int kb_csv_open(kb_csv_files *f, const char *csv_path,
   size_t used = (size_t)snprintf(header, size, "%.*s,dram_read_bytes,"
                                  "dram_write_bytes,bytes_audit,"
                                  "counters_note",
-                                 (int)(sizeof KB_CSV_HEADER - 1
-                                       - sizeof ",device" + 1),
+                                 (int)(strlen(KB_CSV_HEADER)
+                                       - strlen(",device")),
                                  KB_CSV_HEADER);
   for (size_t m = 0; m < f->metrics.n; m++)
     used += (size_t)snprintf(header + used, size - used, ",%s",

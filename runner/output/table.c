@@ -182,16 +182,23 @@ static void print_output(FILE *out, const char *prefix, const char *text)
   }
 }
 
-/* "12.3 GFLOP/s": a rate with an SI prefix, three digits. */
-static void format_rate(char *buf, size_t len, double rate, const char *unit)
+/* "12.3 GFLOP/s", "268.4 M": a number with an SI prefix and its unit, in
+** digits significant digits; "-" for NaN. */
+static void format_si(char *buf, size_t len, double v, int digits,
+                      const char *unit)
 {
   static const char prefix[] = " kMGTPE";
   int p = 0;
-  while (rate >= 1000 && p < 6) {
-    rate /= 1000;
+  if (isnan(v)) {
+    snprintf(buf, len, "-");
+    return;
+  }
+  while (v >= 1000 && p < 6) {
+    v /= 1000;
     p++;
   }
-  snprintf(buf, len, "%.3g %.*s%s", rate, p > 0, prefix + p, unit);
+  snprintf(buf, len, "%.*g%s%.*s%s", digits, v, p || *unit ? " " : "",
+           p > 0, prefix + p, unit);
 }
 
 /* What a passed case did besides moving bytes, when its variant says:
@@ -202,26 +209,10 @@ static void format_work(char *buf, size_t len, const kb_result *res)
   double f = kb_per_second(res, res->flops), i = kb_per_second(res,
                                                                res->items);
   if (f > 0)
-    format_rate(flops, sizeof flops, f, "FLOP/s");
+    format_si(flops, sizeof flops, f, 3, "FLOP/s");
   if (i > 0)
-    format_rate(items, sizeof items, i, "items/s");
+    format_si(items, sizeof items, i, 3, "items/s");
   snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
-}
-
-/* "268.4 M", "32", "1.03": a value in four significant digits. */
-static void format_value(char *buf, size_t len, double v)
-{
-  static const char prefix[] = " kMGTPE";
-  int p = 0;
-  if (isnan(v)) {
-    snprintf(buf, len, "-");
-    return;
-  }
-  while (v >= 1e4 && p < 6) {
-    v /= 1000;
-    p++;
-  }
-  snprintf(buf, len, "%.4g%s%.*s", v, p ? " " : "", p > 0, prefix + p);
 }
 
 /* The hardware's view of a passed case, a line each under its row:
@@ -236,10 +227,10 @@ static void print_counters(FILE *out, const char *prefix,
     fprintf(out, "%scounters: %s\n", prefix, res->counters_note);
   for (size_t m = 0; k && m < k->n_metrics; m++) {
     char v[32];
-    format_value(v, sizeof v, k->total[m]);
+    format_si(v, sizeof v, k->total[m], 4, "");
     fprintf(out, "%s%-52s %12s %s", prefix, k->names[m], v, k->units[m]);
     for (size_t i = 0; k->n_launched > 1 && i < k->n_kernels; i++) {
-      format_value(v, sizeof v, k->values[i][m]);
+      format_si(v, sizeof v, k->values[i][m], 4, "");
       fprintf(out, "%s%s %s", i ? ", " : "  (", k->kernels[i], v);
     }
     if (k->n_launched > k->n_kernels)
