@@ -13,60 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#define CK(x)                                                               \
-  do {                                                                      \
-    cudaError_t e_ = (x);                                                   \
-    if (e_ != cudaSuccess) {                                                \
-      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,           \
-              cudaGetErrorString(e_));                                      \
-      exit(1);                                                              \
-    }                                                                       \
-  } while (0)
-#define LAUNCHED() CK(cudaGetLastError())
-
-static void *flush_buf;
-static size_t flush_bytes;
-static int *flush_sink;
-
-/* kbench's way: read twice the L2, so that no dirty line is left to be
-** written back during the timed kernel (a memset flush leaves 100 MB). */
-__global__ void flush_read(const int4 *p, size_t n, int *sink)
-{
-  int acc = 0;
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-       i += (size_t)gridDim.x * blockDim.x) {
-    int4 v = p[i];
-    acc ^= v.x ^ v.y ^ v.z ^ v.w;
-  }
-  if (acc == 0x7fffffff)
-    *sink = acc;
-}
-
-/* Median of 30 cold samples of launch(), in seconds. */
-template <typename F> static double cold_median(F launch)
-{
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  std::vector<double> t;
-  for (int i = 0; i < 33; i++) {
-    flush_read<<<528, 512>>>((const int4 *)flush_buf, flush_bytes / 16,
-                             flush_sink);
-    LAUNCHED();
-    CK(cudaEventRecord(a));
-    launch();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    if (i >= 3)
-      t.push_back(ms * 1e-3);
-  }
-  std::sort(t.begin(), t.end());
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
-  return t[t.size() / 2];
-}
+#include "tune_timing.cuh"
 
 /* ---------------- reduction ---------------- */
 
@@ -341,10 +288,7 @@ int main()
 {
   cudaDeviceProp p;
   CK(cudaGetDeviceProperties(&p, 0));
-  flush_bytes = 2 * (size_t)p.l2CacheSize;
-  CK(cudaMalloc(&flush_buf, flush_bytes));
-  CK(cudaMalloc(&flush_sink, sizeof(int)));
-  CK(cudaMemset(flush_buf, 1, flush_bytes));
+  tune_flush_init();
   printf("%s, %d SMs\n", p.name, p.multiProcessorCount);
   reduce_probe((size_t)64 << 20, p.multiProcessorCount);
   reduce_probe((size_t)256 << 20, p.multiProcessorCount);
