@@ -375,7 +375,8 @@ PY
   hopper)
     # Issue 20's goals, one run beside the copies and the old bests (the
     # H100's run, with ncu and tuning: bench/results/2026-11-23-h100-hopper/
-    # run.sh), then the reduction sweep 1M..1G against reduce_vec4 and CUB.
+    # run.sh), then the reduction sweep 1M..1G against reduce_vec4 and CUB,
+    # then the counters that tell the variants apart (one untimed run each).
     timeout 150 ./kbench --calibrate --json="$OUT/goals.json" \
       --param n=64M,256M --zip=rows,cols --param rows=8K,16K \
       --param cols=8K,16K memcpy_d2d memcpy_bulk transpose_fast transpose_tma \
@@ -384,9 +385,38 @@ PY
     timeout 150 ./kbench --calibrate --json="$OUT/reduce.json" \
       --param n=1M:1G:*2 reduce_vec4 reduce_cub reduce_cluster \
       > "$OUT/reduce.txt" 2>&1
-    elapsed "hopper: reduction sweep" $t0
+    elapsed "hopper: reduction sweep" $t0; t0=$(date +%s)
+    timeout 100 ./kbench --min-samples=3 --max-samples=5 --json="$OUT/counters.json" \
+      --metrics=dram,smem,occupancy,dram__throughput.avg.pct_of_peak_sustained_elapsed \
+      --param rows=8K --param cols=8K memcpy_d2d memcpy_bulk transpose_fast \
+      transpose_tma > "$OUT/counters.txt" 2>&1
+    timeout 60 ./kbench --min-samples=3 --max-samples=5 --json="$OUT/counters-reduce.json" \
+      --metrics=dram,occupancy,launch__grid_size \
+      --param n=1M,16M reduce_vec4 reduce_cluster >> "$OUT/counters.txt" 2>&1
+    elapsed "hopper: counters" $t0
     grep -E "^(# device|# mode|memcpy|transpose|stencil)" "$OUT/goals.txt"
-    grep -E "n=(1M|16M|1G) " "$OUT/reduce.txt" ;;
+    grep -E "n=(1M|4M|16M|64M|1G) " "$OUT/reduce.txt" ;;
+  sanitize)
+    # The Hopper variants' mbarrier, DSMEM and bulk-copy code under
+    # compute-sanitizer (memcheck and racecheck), at small and odd sizes.
+    # No audits: CUPTI and the sanitizer do not share a process.
+    q="--no-audit --min-samples=1 --max-samples=1 --min-time=0 --warmup=0 --timeout=120"
+    for tool in memcheck racecheck synccheck; do
+      timeout 80 compute-sanitizer --tool $tool --target-processes all \
+        ./kbench $q --param n=1M,100003 reduce_cluster \
+        > "$OUT/sanitize-$tool.txt" 2>&1
+      timeout 80 compute-sanitizer --tool $tool --target-processes all \
+        ./kbench $q --zip=rows,cols --param rows=256,100,4 --param cols=512,196,4 \
+        transpose_tma memcpy_bulk >> "$OUT/sanitize-$tool.txt" 2>&1
+      echo "$tool: $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/sanitize-$tool.txt" | sort | uniq -c | tr '\n' ' ')"
+    done
+    elapsed "sanitize" $t0 ;;
+  tune20)
+    # Issue 20's probe (bench/tune/hopper.cu), all three families.
+    nvcc -O3 -arch=sm_90 -I"$here/include" -I"$here/plugins/reduce" \
+      -I"$here/plugins/transpose" -o hopper "$here/bench/tune/hopper.cu" \
+      > "$OUT/tune20.txt" 2>&1 && timeout 300 ./hopper >> "$OUT/tune20.txt" 2>&1
+    elapsed "tune20" $t0 ;;
   check)
     timeout 300 make -j4 check > "$OUT/check.log" 2>&1
     echo "make check exit $?" >> "$OUT/check.log"

@@ -142,7 +142,7 @@ copy_bulk_tile(char *__restrict__ dst, const char *__restrict__ src,
                size_t bytes, uint32_t chunk, int stages)
 {
   extern __shared__ __align__(128) unsigned char stage[];
-  __shared__ uint64_t full[8];
+  __shared__ uint64_t full[16];
   if (threadIdx.x != 0)
     return;
   for (int s = 0; s < stages; s++)
@@ -243,8 +243,11 @@ static void copy_probe(size_t bytes)
           check(name, t);
         }
       }
-  for (int ck : {4, 8, 16})
-    for (int stages : {2, 4, 8}) {
+  const int tile_cfg[][2] = {{8, 8},   {16, 8},  {16, 10}, {16, 12},
+                             {16, 13}, {32, 4},  {32, 6},  {8, 16},
+                             {4, 16},  {16, 4},  {8, 12}};
+  for (auto cfg : tile_cfg) {
+      int ck = cfg[0], stages = cfg[1];
       uint32_t chunk = ck * 1024;
       size_t smem = (size_t)chunk * stages;
       CK(cudaFuncSetAttribute(copy_bulk_tile,
@@ -451,8 +454,9 @@ __global__ void tma_transpose(const __grid_constant__ CUtensorMap in_map,
 ** transposed tile is written over the input tile (after a barrier), so a
 ** block needs one tile of shared memory, not two.
 */
-template <int TH, int TW, int INPLACE>
-__global__ void tma_tile(const __grid_constant__ CUtensorMap in_map,
+template <int TH, int TW, int INPLACE, int SAME = 0, int MINB = 1>
+__global__ void __launch_bounds__(64 * (TH / 32) * (TW / 32), MINB)
+tma_tile(const __grid_constant__ CUtensorMap in_map,
                          const __grid_constant__ CUtensorMap out_map,
                          int tiles_x)
 {
@@ -490,7 +494,11 @@ __global__ void tma_tile(const __grid_constant__ CUtensorMap in_map,
   if (t == 0) {
 #pragma unroll
     for (int aa = 0; aa < TH / 32; aa++) {
-      int32_t at[2] = {ty * TH + 32 * aa, tx * TW};
+      /* SAME (a control, square tiles): the transposed tile goes back to
+      ** the input tile's place, so the work is a transpose's and the
+      ** addresses are a copy's. */
+      int32_t at[2] = {SAME ? tx * TW + 32 * aa : ty * TH + 32 * aa,
+                       SAME ? ty * TH : tx * TW};
       ptx::cp_async_bulk_tensor(ptx::space_global, ptx::space_shared,
                                 &out_map, at, out_tile + aa * (TW * 8));
     }
@@ -634,6 +642,13 @@ static void transpose_probe(int n)
     check(name, t);
   };
   once("once 64x64", tma_tile<64, 64, 0>, 64, 64, 0);
+  once("once 64x64 inplace minb8", tma_tile<64, 64, 1, 0, 8>, 64, 64, 1);
+  once("once 128x64 inplace minb4", tma_tile<128, 64, 1, 0, 4>, 128, 64, 1);
+  once("once 64x128 inplace minb4", tma_tile<64, 128, 1, 0, 4>, 64, 128, 1);
+  once("control: 64x64 inplace, stored in place", tma_tile<64, 64, 1, 1>, 64,
+       64, 1);
+  once("control: 128x128 inplace, stored in place",
+       tma_tile<128, 128, 1, 1>, 128, 128, 1);
   once("once 64x64 inplace", tma_tile<64, 64, 1>, 64, 64, 1);
   once("once 32x64 inplace", tma_tile<32, 64, 1>, 32, 64, 1);
   once("once 64x32 inplace", tma_tile<64, 32, 1>, 64, 32, 1);

@@ -193,6 +193,19 @@ for v in memcpy_bulk transpose_tma reduce_cluster; do
       "$KBENCH" $quick "$v"
   fi
 done
+# reduce_cluster's own corners: a cluster of one, an odd size, the
+# non-portable 16, and an input of more than 65536 x 8 tiles (at 32
+# threads a tile is 512 elements: the grid stops growing and blocks take
+# several tiles).
+if [ "${sm:-0}" -ge 90 ]; then
+  check "reduce_cluster verifies with clusters of 1, 3 and 16 blocks" 0 \
+    "^reduce_cluster .*cluster=16 .* ok" \
+    "$KBENCH" $quick --param n=1048579 --param cluster=1,3,16 reduce_cluster
+  check "reduce_cluster verifies past 65536 clusters (n = 300M + 7)" 0 \
+    "^reduce_cluster .* ok" \
+    "$KBENCH" $quick --param n=300000007 --param threads=32 \
+    --param offset=1 reduce_cluster
+fi
 check "stencil_fast (any GPU) verifies" 0 "^stencil_fast .* ok" \
   "$KBENCH" $quick stencil_fast
 
