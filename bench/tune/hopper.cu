@@ -598,14 +598,23 @@ static void transpose_probe(int n)
            bad ? "WRONG" : "ok");
     CK(cudaMemset(out, 0, bytes));
   };
-  for (int group : {0}) {
+  /* transpose_fast, and the same with fewer blocks per SM (dynamic shared
+  ** memory asked for and not used). */
+  for (int want : {0, 6, 5, 4}) {
     unsigned grid = (unsigned)((size_t)(n / 64) * (n / 64));
+    size_t pad = want ? (size_t)228 * 1024 / want - 2048 - 16384 : 0;
+    CK(cudaFuncSetAttribute(fast_transpose,
+                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                            (int)pad));
+    int per_sm;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_transpose,
+                                                     256, pad));
     double t = cold_median([&] {
-      fast_transpose<<<grid, 256>>>(out, in, n, n, group);
+      fast_transpose<<<grid, 256, pad>>>(out, in, n, n, 0);
       LAUNCHED();
     });
     char name[64];
-    snprintf(name, sizeof name, "fast g%d", group);
+    snprintf(name, sizeof name, "fast (%d/SM)", per_sm);
     check(name, t);
   }
   /* transpose_tma today (32 x 32, 4 stages, persistent), for reference. */
@@ -623,10 +632,15 @@ static void transpose_probe(int n)
     });
     check("tma 32x32 s4 pers (plugin today)", t);
   }
-  auto once = [&](const char *tag, auto kern, int th, int tw, int inplace) {
+  /* per_sm_want: pad the shared memory so that at most that many blocks
+  ** share an SM (0: as many as fit). */
+  auto once = [&](const char *tag, auto kern, int th, int tw, int inplace,
+                  int per_sm_want = 0) {
     CUtensorMap im = map2d(in, n, n, th), om = map2d(out, n, n, tw);
     int threads = 64 * (th / 32) * (tw / 32);
     size_t smem = (size_t)(inplace ? 1 : 2) * th * tw * 4 + 1024;
+    if (per_sm_want)
+      smem = std::max(smem, (size_t)228 * 1024 / per_sm_want - 2048);
     CK(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize,
                             (int)smem));
     int per_sm;
@@ -642,9 +656,8 @@ static void transpose_probe(int n)
     check(name, t);
   };
   once("once 64x64", tma_tile<64, 64, 0>, 64, 64, 0);
-  once("once 64x64 inplace minb8", tma_tile<64, 64, 1, 0, 8>, 64, 64, 1);
-  once("once 128x64 inplace minb4", tma_tile<128, 64, 1, 0, 4>, 128, 64, 1);
-  once("once 64x128 inplace minb4", tma_tile<64, 128, 1, 0, 4>, 64, 128, 1);
+  for (int want : {5, 4, 3, 2})
+    once("once 64x64 inplace, limited", tma_tile<64, 64, 1>, 64, 64, 1, want);
   once("control: 64x64 inplace, stored in place", tma_tile<64, 64, 1, 1>, 64,
        64, 1);
   once("control: 128x128 inplace, stored in place",

@@ -36,9 +36,6 @@
 #define TMA_TILE 64                        /* tile edge, floats */
 #define TMA_BOX 32                         /* box width, floats: 128 bytes */
 #define TMA_THREADS 256                    /* 64 per 32 x 32 quarter */
-/* Eight blocks fill an SM's 2048 threads; at most 32 registers a thread
-** make room for them (40 left six blocks, 96 KiB of loads in flight). */
-#define TMA_BLOCKS_PER_SM 8
 #define TMA_TILE_BYTES (TMA_TILE * TMA_TILE * 4)
 /* A swizzled box must start on 1024 bytes: room to align the base. */
 #define TMA_SMEM (TMA_TILE_BYTES + 1024)
@@ -50,7 +47,7 @@ __device__ __forceinline__ int tma_chunk(int r, int c)
   return r * (TMA_BOX / 4) + (c ^ (r & 7));
 }
 
-__global__ void __launch_bounds__(TMA_THREADS, TMA_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(TMA_THREADS)
 transpose_tma_kernel(const __grid_constant__ CUtensorMap in_map,
                      const __grid_constant__ CUtensorMap out_map,
                      int tiles_x)
