@@ -396,6 +396,18 @@ PY
     elapsed "hopper: counters" $t0
     grep -E "^(# device|# mode|memcpy|transpose|stencil)" "$OUT/goals.txt"
     grep -E "n=(1M|4M|16M|64M|1G) " "$OUT/reduce.txt" ;;
+  hopper_tune)
+    # The knobs behind the defaults of the Hopper pass (bench/results/
+    # 2026-11-23-h100-hopper2/): blocks an SM for both transposes, the
+    # cluster size of reduce_cluster where the tail weighs.
+    timeout 150 ./kbench --json="$OUT/tune-transpose.json" --zip=rows,cols \
+      --param rows=8K,16K --param cols=8K,16K --param blocks_per_sm=0,2,3,4,5,6 \
+      transpose_fast transpose_tma memcpy_d2d > "$OUT/tune-transpose.txt" 2>&1
+    timeout 100 ./kbench --json="$OUT/tune-reduce.json" --param n=1M,4M,16M \
+      --param cluster=0,1,2,4,8,16 reduce_cluster reduce_vec4 \
+      > "$OUT/tune-reduce.txt" 2>&1
+    elapsed "hopper_tune" $t0
+    grep -E "^(transpose|memcpy)" "$OUT/tune-transpose.txt" | cut -c1-100 ;;
   sanitize)
     # The Hopper variants' mbarrier, DSMEM and bulk-copy code under
     # compute-sanitizer (memcheck and racecheck), at small and odd sizes.

@@ -289,6 +289,55 @@ static inline int tr_prepared(const kbench_host *h, tr_state *s)
       ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
   KBENCH_PLUGIN(&ident##_variant)
 
+/*
+** Dynamic shared memory for a kernel whose blocks should share an SM at
+** most `per_sm` at a time (0: as many as fit): `used` bytes that the
+** kernel needs, raised to an SM's share that it leaves unused.  Why a
+** transpose wants fewer blocks: with every resident tile in flight at
+** once, its output rows scatter over more DRAM pages than the device
+** keeps open; on the H100 transpose_fast ran at 0.954x memcpy_d2d with 8
+** blocks an SM and 0.967x with 4 to 6 (bench/results/2026-11-23-h100-
+** hopper2/).  *dynamic is what the launch asks for.
+*/
+#define TR_PARAM_BLOCKS_PER_SM(dflt)                                          \
+  {"blocks_per_sm", "most blocks an SM runs at once (0: as many as fit)",    \
+   dflt, 0, 32, 0}
+
+static inline int tr_limit_blocks(const kbench_host *h, const void *kernel,
+                                  int threads, size_t used, int per_sm,
+                                  size_t *dynamic)
+{
+  *dynamic = used;
+  if (per_sm > 0) {
+    int dev, sm_bytes, reserved;
+    cudaFuncAttributes a;
+    KBENCH_CUDA(h, cudaGetDevice(&dev));
+    KBENCH_CUDA(h, cudaDeviceGetAttribute(
+                       &sm_bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                       dev));
+    KBENCH_CUDA(h, cudaDeviceGetAttribute(
+                       &reserved, cudaDevAttrReservedSharedMemoryPerBlock,
+                       dev));
+    KBENCH_CUDA(h, cudaFuncGetAttributes(&a, kernel));
+    long share = (long)sm_bytes / per_sm - reserved - (long)a.sharedSizeBytes;
+    if (share > (long)used)
+      *dynamic = (size_t)share;
+  }
+  KBENCH_CUDA(h, cudaFuncSetAttribute(
+                     kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                     (int)*dynamic));
+  int got = 0;
+  KBENCH_CUDA(h, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                     &got, kernel, threads, *dynamic));
+  if (got < 1)
+    return h->fail(h, KBENCH_UNSUPPORTED, "no block of %d threads and %zu "
+                   "bytes of shared memory fits an SM", threads, *dynamic);
+  if (per_sm > 0 && got > per_sm)
+    return h->fail(h, KBENCH_ERROR, "%d blocks share an SM, asked for at "
+                   "most %d", got, per_sm);
+  return KBENCH_OK;
+}
+
 /* The first two entries of every transpose variant's parameters. */
 #define TR_PARAM_ROWS {"rows", "rows of the input matrix", "8192", 1, TR_MAX_DIM, 0}
 #define TR_PARAM_COLS {"cols", "columns of the input matrix", "8192", 1, TR_MAX_DIM, 0}

@@ -13,11 +13,13 @@
 **     c ^ (r % 8));
 **   - the transposed tile is written over the input tile (every thread
 **     holds its part in registers across a barrier), so a block needs 16
-**     KiB and six blocks share an SM: the resident blocks are the stages.
-**     On the H100 this beat a persistent block that pipelines 32 x 32
-**     tiles through a ring of stages (0.939 against 0.878 x memcpy at 8K,
-**     bench/tune/hopper.cu): the ring's one issuing thread and two block
-**     barriers per tile kept too few bytes in flight.
+**     KiB; the resident blocks are the stages.  On the H100 this beat a
+**     persistent block that pipelines 32 x 32 tiles through a ring of
+**     stages (0.936 against 0.874 x memcpy at 8K, bench/tune/hopper.cu):
+**     the ring's one issuing thread and two block barriers per tile kept
+**     too few bytes in flight.  Fewer blocks then do better: at most
+**     `blocks_per_sm` (3; six would fit) gave 0.947 at 8K and 0.958 at
+**     16K against 0.935 and 0.941 (tr_limit_blocks says why).
 **   - 256 threads, 64 per 32 x 32 quarter; each moves a 4 x 4 block: four
 **     float4 rows in, a register transpose, four float4 columns out.
 **     Threads are mapped so that the eight lanes of every quarter-warp
@@ -134,6 +136,7 @@ __global__ void transpose_tma_fallback(float *out, const float *in, int rows,
 typedef struct tma_plan {
   CUtensorMap in_map, out_map;
   unsigned blocks;
+  size_t dynamic;   /* shared memory asked for: TMA_SMEM, or more */
   int tiles_x;
   int fallback;   /* no tensor map: rows or cols not a multiple of 4,
                      or below a tile */
@@ -153,9 +156,11 @@ static int transpose_tma_prepare(const kbench_host *h, tr_state *s)
                 || s->cols < TMA_TILE;
   if (p->fallback)
     return KBENCH_OK;
-  KBENCH_CUDA(h, cudaFuncSetAttribute(
-                     transpose_tma_kernel,
-                     cudaFuncAttributeMaxDynamicSharedMemorySize, TMA_SMEM));
+  rc = tr_limit_blocks(h, (const void *)transpose_tma_kernel, TMA_THREADS,
+                       TMA_SMEM, (int)h->param(h, "blocks_per_sm"),
+                       &p->dynamic);
+  if (rc != KBENCH_OK)
+    return rc;
   /* Input boxes: 32 columns x 64 rows of the rows x cols input; output
   ** boxes: 32 columns x 64 rows of the cols x rows output. */
   rc = hopper_map_2d(h, &p->in_map, s->in, s->cols, s->rows, TMA_BOX,
@@ -180,7 +185,7 @@ static int transpose_tma_launch(const kbench_host *h, const tr_state *s)
     return tr_launch(h, s, transpose_tma_fallback,
                      tr_grid(s->cols, s->rows, TR_TILE),
                      dim3(TR_TILE, TR_ROWS));
-  transpose_tma_kernel<<<p->blocks, TMA_THREADS, TMA_SMEM,
+  transpose_tma_kernel<<<p->blocks, TMA_THREADS, p->dynamic,
                          kbench_stream(h)>>>(p->in_map, p->out_map,
                                              p->tiles_x);
   KBENCH_LAUNCHED(h);
@@ -190,11 +195,12 @@ static int transpose_tma_launch(const kbench_host *h, const tr_state *s)
 static const kbench_param tma_params[] = {
   TR_PARAM_ROWS,
   TR_PARAM_COLS,
+  TR_PARAM_BLOCKS_PER_SM("3"),
 };
 
 TR_VARIANT_PREPARED(transpose_tma, TR_TRANSPOSE,
                     "tensor copy engine (TMA) in and out, a 64x64 tile per "
-                    "block in the 128-byte swizzle, transposed in place "
-                    "(sm_90)",
+                    "block in the 128-byte swizzle, transposed in place, 3 "
+                    "blocks an SM (sm_90)",
                     "Hopper tensor memory accelerator (cp.async.bulk.tensor)",
                     tma_params, transpose_tma_prepare, transpose_tma_launch)
