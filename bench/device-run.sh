@@ -406,8 +406,12 @@ PY
     timeout 100 ./kbench --json="$OUT/tune-reduce.json" --param n=1M,4M,16M \
       --param cluster=0,1,2,4,8,16 reduce_cluster reduce_vec4 \
       > "$OUT/tune-reduce.txt" 2>&1
+    timeout 100 ./kbench --json="$OUT/tune-reduce-large.json" \
+      --param n=64M,256M,1G --param cluster=0,2,4,8,16 reduce_cluster \
+      > "$OUT/tune-reduce-large.txt" 2>&1
     elapsed "hopper_tune" $t0
-    grep -E "^(transpose|memcpy)" "$OUT/tune-transpose.txt" | cut -c1-100 ;;
+    grep -E "^(transpose|memcpy)" "$OUT/tune-transpose.txt" | cut -c1-100
+    grep -E "^reduce" "$OUT/tune-reduce-large.txt" | cut -c1-90 ;;
   sanitize)
     # The Hopper variants' mbarrier, DSMEM and bulk-copy code under
     # compute-sanitizer (memcheck and racecheck), at small and odd sizes.

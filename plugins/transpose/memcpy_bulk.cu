@@ -16,7 +16,7 @@
 **     takes the SM.
 ** Blocks start in address order as others finish, as reduce_vec4's do: on
 ** the H100 that streamed 3018 GB/s at 1 GiB against 2929 for a persistent
-** ring of stages (bench/tune/hopper.cu, bench/results/2026-11-23-h100-
+** ring of stages (bench/tune/hopper.cu, bench/results/2026-11-23-
 ** hopper2/).  Bulk copies move multiples of 16 bytes from 16-byte aligned
 ** addresses (cudaMalloc gives 256): the last 0..3 floats are copied by
 ** threads.

@@ -295,9 +295,11 @@ static inline int tr_prepared(const kbench_host *h, tr_state *s)
 ** kernel needs, raised to an SM's share that it leaves unused.  Why a
 ** transpose wants fewer blocks: with every resident tile in flight at
 ** once, its output rows scatter over more DRAM pages than the device
-** keeps open; on the H100 transpose_fast ran at 0.954x memcpy_d2d with 8
-** blocks an SM and 0.967x with 4 to 6 (bench/results/2026-11-23-h100-
-** hopper2/).  *dynamic is what the launch asks for.
+** keeps open.  On the H100 transpose_fast ran at 0.954x memcpy_d2d with 8
+** blocks an SM and 0.967x with 4 to 6; on the H200 5 was best and 4 lost
+** 3%: the count is the device's, a parameter with a default that suits
+** both (bench/results/2026-11-23-hopper2/).  *dynamic is what the launch
+** asks for.
 */
 #define TR_PARAM_BLOCKS_PER_SM(dflt)                                          \
   {"blocks_per_sm", "most blocks an SM runs at once (0: as many as fit)",    \
