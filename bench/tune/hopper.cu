@@ -290,7 +290,10 @@ static void copy_probe(size_t bytes)
 /* transpose                                                           */
 
 /* float4 index of logical chunk c of row r in a 128-byte-swizzled box. */
-__device__ __forceinline__ int swz(int r, int c) { return r * 8 + (c ^ (r & 7)); }
+__device__ __forceinline__ int swz(int r, int c)
+{
+  return r * 8 + (c ^ (r & 7));
+}
 
 /* Tile k's coordinates: row-major (group 0), or column-major inside bands
 ** of `group` tile rows, so that the tiles in flight at once cover a square
@@ -746,7 +749,8 @@ __global__ void cluster_push(const int *__restrict__ in, int *out, size_t n,
     return;
   *cluster.map_shared_rank(&partial[rank], 0) = sum;
   ptx::mbarrier_arrive(ptx::sem_release, ptx::scope_cluster,
-                       ptx::space_cluster, cluster.map_shared_rank(&arrived, 0));
+                       ptx::space_cluster,
+                       cluster.map_shared_rank(&arrived, 0));
   if (rank != 0)
     return;
   while (!ptx::mbarrier_try_wait_parity(ptx::sem_acquire, ptx::scope_cluster,

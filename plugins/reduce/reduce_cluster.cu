@@ -13,16 +13,22 @@
 **   - clusters are few (at most 65536), so one 64-bit atomicAdd per
 **     cluster carries both the ticket (bits 48..63) and the sum (bits
 **     0..47: each sum biased by 2^31, so that none is negative and nothing
-**     borrows from the ticket, and 65536 of them stay below 2^48).  The cluster that draws the last ticket has the total in
-**     the value it got back: no __threadfence, no second atomic, no
-**     exchange (reduce_vec4's tail is atomicAdd, fence, ticket, fence,
-**     exchange, in series on the last block).
+**     borrows from the ticket, and 65536 of them stay below 2^48).  The
+**     cluster that draws the last ticket has the total in the value it
+**     got back: no __threadfence, no second atomic, no exchange
+**     (reduce_vec4's tail is atomicAdd, fence, ticket, fence, exchange, in
+**     series on the last block).
 ** On the H100 (bench/tune/hopper.cu) pulling with two cluster.sync() and
 ** reduce_vec4's tail was 16-18% slower than reduce_vec4 at 1M; pushing
 ** alone still 10%; pushing with the one packed atomic is faster.
-** `cluster` 0 picks the fewest blocks per cluster, from 2, that keep the
-** clusters at 65536 or fewer (2 up to 2^30 elements at 512 threads); past
-** 65536 x 8 tiles the grid stops growing and blocks take several tiles.  Needs sm_90: KBENCH_UNSUPPORTED before.
+** `cluster` 0 picks the fewest blocks per cluster, from 2 to 8, that keep
+** the clusters at 1024 or fewer: 2 up to 16M elements at 512 threads,
+** where waiting for fewer blocks pays; 8 from 64M on, where fewer atomics
+** pay (on the H200 at 1G, 984 us against 1028 with 2, and reduce_vec4's
+** one atomic per block held it to 1148 us: the same-address atomics'
+** rate is the ceiling there).  Past 65536 clusters (only with small
+** blocks) the grid stops growing and blocks take several tiles.
+** Needs sm_90: KBENCH_UNSUPPORTED before.
 */
 #include <cooperative_groups.h>
 #include <cuda/ptx>
@@ -32,6 +38,7 @@
 namespace cg = cooperative_groups;
 
 #define CLUSTER_MAX_CLUSTERS 65536     /* the ticket's 16 bits, 0..65535 */
+#define CLUSTER_AUTO_CLUSTERS 1024     /* what `cluster` 0 aims at */
 #define CLUSTER_TICKET_SHIFT 48
 #define CLUSTER_MAX_SIZE 16            /* 8 portable, 16 on the H100 */
 
@@ -83,8 +90,8 @@ static const kbench_param params[] = {
   REDUCE_PARAM_N,
   REDUCE_PARAM_THREADS("512"),
   REDUCE_PARAM_OFFSET,
-  {"cluster", "blocks per thread-block cluster (0: the fewest from 2 that "
-   "keep 65536 clusters; above 8, the H100's non-portable 16)", "0", 0,
+  {"cluster", "blocks per thread-block cluster (0: the fewest from 2 to 8 "
+   "that keep 1024 clusters; above 8, the H100's non-portable 16)", "0", 0,
    CLUSTER_MAX_SIZE, 0},
 };
 
@@ -128,7 +135,7 @@ static int plan(const kbench_host *h, reduce_state *s)
   s->cluster = (unsigned)h->param(h, "cluster");
   if (s->cluster == 0)
     for (s->cluster = 2; s->cluster < 8; s->cluster *= 2)
-      if ((tiles + s->cluster - 1) / s->cluster <= CLUSTER_MAX_CLUSTERS)
+      if ((tiles + s->cluster - 1) / s->cluster <= CLUSTER_AUTO_CLUSTERS)
         break;
   size_t clusters = (tiles + s->cluster - 1) / s->cluster;
   if (clusters > CLUSTER_MAX_CLUSTERS)
