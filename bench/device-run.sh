@@ -412,6 +412,20 @@ PY
     elapsed "hopper_tune" $t0
     grep -E "^(transpose|memcpy)" "$OUT/tune-transpose.txt" | cut -c1-100
     grep -E "^reduce" "$OUT/tune-reduce-large.txt" | cut -c1-90 ;;
+  ncu20)
+    # What limits the transposes (ncu, one profiled run of each at 8K x 8K):
+    # DRAM throughput and bytes, and where the warps wait (WarpStateStats),
+    # for the defaults and for as many blocks an SM as fit.
+    M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,launch__occupancy_limit_shared_mem,launch__occupancy_limit_registers,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+    timeout 200 ncu --clock-control none --target-processes all --nvtx \
+      --nvtx-include "regex:^(memcpy_bulk|transpose_fast|transpose_tma)/" \
+      --section WarpStateStats \
+      --metrics "$M,regex:smsp__average_warps_issue_stalled_.*_per_issue_active.ratio" \
+      ./kbench --profile --no-hold --no-audit --param blocks_per_sm=0,4,5 \
+      memcpy_bulk transpose_fast transpose_tma > "$OUT/ncu20.txt" 2>&1
+    echo "ncu exit $?" >> "$OUT/ncu20.txt"
+    elapsed "ncu20" $t0
+    grep -E "^  [a-z_0-9]+.*\(|dram__throughput|gpu__time|Stall|ncu exit" "$OUT/ncu20.txt" | head -n 60 ;;
   sanitize)
     # The Hopper variants' mbarrier, DSMEM and bulk-copy code under
     # compute-sanitizer (memcheck and racecheck), at small and odd sizes.
