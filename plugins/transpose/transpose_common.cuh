@@ -305,36 +305,54 @@ static inline int tr_prepared(const kbench_host *h, tr_state *s)
   {"blocks_per_sm", "most blocks an SM runs at once (0: as many as fit)",    \
    dflt, 0, 32, 0}
 
+/* Blocks of `kernel` an SM holds with `dynamic` bytes each (0 on error). */
+static inline int tr_blocks_per_sm(const void *kernel, int threads,
+                                   size_t dynamic)
+{
+  int got = 0;
+  if (cudaFuncSetAttribute(kernel,
+                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)dynamic) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&got, kernel, threads,
+                                                    dynamic) != cudaSuccess)
+    return 0;
+  return got;
+}
+
 static inline int tr_limit_blocks(const kbench_host *h, const void *kernel,
                                   int threads, size_t used, int per_sm,
                                   size_t *dynamic)
 {
   *dynamic = used;
-  if (per_sm > 0) {
-    int dev, sm_bytes, reserved;
-    cudaFuncAttributes a;
-    KBENCH_CUDA(h, cudaGetDevice(&dev));
-    KBENCH_CUDA(h, cudaDeviceGetAttribute(
-                       &sm_bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
-                       dev));
-    KBENCH_CUDA(h, cudaDeviceGetAttribute(
-                       &reserved, cudaDevAttrReservedSharedMemoryPerBlock,
-                       dev));
-    KBENCH_CUDA(h, cudaFuncGetAttributes(&a, kernel));
-    long share = (long)sm_bytes / per_sm - reserved - (long)a.sharedSizeBytes;
-    if (share > (long)used)
-      *dynamic = (size_t)share;
+  int got = tr_blocks_per_sm(kernel, threads, used);
+  if (got < 1) {
+    KBENCH_CUDA(h, cudaGetLastError());
+    return h->fail(h, KBENCH_UNSUPPORTED, "no block of %d threads and %zu "
+                   "bytes of shared memory fits an SM", threads, used);
+  }
+  if (per_sm > 0 && got > per_sm) {
+    /* The least padding that leaves per_sm blocks: shared memory is
+    ** allocated in granules, so search the occupancy the driver reports
+    ** rather than divide. */
+    int opt_in = h->device(h)->smem_per_block_optin;
+    size_t lo = used, hi = (size_t)opt_in;   /* got(lo) > per_sm >= got(hi) */
+    if (tr_blocks_per_sm(kernel, threads, hi) > per_sm)
+      return h->fail(h, KBENCH_ERROR, "even %d bytes of shared memory leave "
+                     "more than %d blocks an SM", opt_in, per_sm);
+    while (hi - lo > 128) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (tr_blocks_per_sm(kernel, threads, mid) > per_sm)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    *dynamic = hi;
+    got = tr_blocks_per_sm(kernel, threads, hi);
   }
   KBENCH_CUDA(h, cudaFuncSetAttribute(
                      kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                      (int)*dynamic));
-  int got = 0;
-  KBENCH_CUDA(h, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                     &got, kernel, threads, *dynamic));
-  if (got < 1)
-    return h->fail(h, KBENCH_UNSUPPORTED, "no block of %d threads and %zu "
-                   "bytes of shared memory fits an SM", threads, *dynamic);
-  if (per_sm > 0 && got > per_sm)
+  if (got < 1 || (per_sm > 0 && got > per_sm))
     return h->fail(h, KBENCH_ERROR, "%d blocks share an SM, asked for at "
                    "most %d", got, per_sm);
   return KBENCH_OK;
