@@ -403,10 +403,6 @@ PY
     timeout 150 ./kbench --json="$OUT/tune-transpose.json" --zip=rows,cols \
       --param rows=8K,16K --param cols=8K,16K --param blocks_per_sm=0,2,3,4,5,6 \
       transpose_fast transpose_tma memcpy_d2d > "$OUT/tune-transpose.txt" 2>&1
-    # What each blocks_per_sm gives: the occupancy limits of the launch.
-    timeout 60 ./kbench --min-samples=3 --max-samples=3 --param blocks_per_sm=0,3,4,5,6 \
-      --metrics=launch__occupancy_limit_shared_mem,launch__occupancy_limit_registers,launch__occupancy_limit_threads,launch__shared_mem_per_block_dynamic \
-      transpose_fast transpose_tma > "$OUT/tune-occupancy.txt" 2>&1
     timeout 100 ./kbench --json="$OUT/tune-reduce.json" --param n=1M,4M,16M \
       --param cluster=0,1,2,4,8,16 reduce_cluster reduce_vec4 \
       > "$OUT/tune-reduce.txt" 2>&1
