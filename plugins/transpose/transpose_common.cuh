@@ -295,11 +295,12 @@ static inline int tr_prepared(const kbench_host *h, tr_state *s)
 ** kernel needs, raised to an SM's share that it leaves unused.  Why a
 ** transpose wants fewer blocks: with every resident tile in flight at
 ** once, its output rows scatter over more DRAM pages than the device
-** keeps open.  On the H100 transpose_fast ran at 0.954x memcpy_d2d with 8
-** blocks an SM and 0.967x with 4 to 6; on the H200 5 was best and 4 lost
-** 3%: the count is the device's, a parameter with a default that suits
-** both (bench/results/2026-11-23-hopper2/).  *dynamic is what the launch
-** asks for.
+** keeps open.  The gain is small and the device's: with 3 blocks an SM
+** instead of the 6 its registers allow, transpose_fast gained 0.8% on the
+** H100 and nothing on the H200; transpose_tma gained 0.8% on both with 4
+** (bench/results/2026-11-23-hopper2/).  *dynamic is what the launch asks
+** for: the least that leaves at most per_sm blocks, so that the driver
+** keeps the rest of the SM's memory as L1.
 */
 #define TR_PARAM_BLOCKS_PER_SM(dflt)                                          \
   {"blocks_per_sm", "most blocks an SM runs at once (0: as many as fit)",    \

@@ -17,10 +17,9 @@
 **     persistent block that pipelines 32 x 32 tiles through a ring of
 **     stages (0.936 against 0.874 x memcpy at 8K, bench/tune/hopper.cu):
 **     the ring's one issuing thread and two block barriers per tile kept
-**     too few bytes in flight.  Fewer blocks then do better: at most
-**     `blocks_per_sm` (4; six would fit): 0.954 / 0.951 x memcpy at 8K /
-**     16K against 0.938 / 0.941 with six on the H100, and the best count
-**     on the H200 (tr_limit_blocks says why).
+**     too few bytes in flight.  Fewer blocks then do a little better: at
+**     most `blocks_per_sm` (4; registers allow 6) took 0.8% off at 8K and
+**     16K on the H100 and the H200 alike (tr_limit_blocks).
 **   - 256 threads, 64 per 32 x 32 quarter; each moves a 4 x 4 block: four
 **     float4 rows in, a register transpose, four float4 columns out.
 **     Threads are mapped so that the eight lanes of every quarter-warp
