@@ -306,7 +306,8 @@ static inline int tr_prepared(const kbench_host *h, tr_state *s)
   {"blocks_per_sm", "most blocks an SM runs at once (0: as many as fit)",    \
    dflt, 0, 32, 0}
 
-/* Blocks of `kernel` an SM holds with `dynamic` bytes each (0 on error). */
+/* Blocks of `kernel` an SM holds with `dynamic` bytes each (0 on error,
+** which is then cleared: the next launch check must not see it). */
 static inline int tr_blocks_per_sm(const void *kernel, int threads,
                                    size_t dynamic)
 {
@@ -315,8 +316,10 @@ static inline int tr_blocks_per_sm(const void *kernel, int threads,
                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                            (int)dynamic) != cudaSuccess ||
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&got, kernel, threads,
-                                                    dynamic) != cudaSuccess)
+                                                    dynamic) != cudaSuccess) {
+    (void)cudaGetLastError();
     return 0;
+  }
   return got;
 }
 
@@ -326,20 +329,22 @@ static inline int tr_limit_blocks(const kbench_host *h, const void *kernel,
 {
   *dynamic = used;
   int got = tr_blocks_per_sm(kernel, threads, used);
-  if (got < 1) {
-    KBENCH_CUDA(h, cudaGetLastError());
+  if (got < 1)
     return h->fail(h, KBENCH_UNSUPPORTED, "no block of %d threads and %zu "
                    "bytes of shared memory fits an SM", threads, used);
-  }
   if (per_sm > 0 && got > per_sm) {
     /* The least padding that leaves per_sm blocks: shared memory is
     ** allocated in granules, so search the occupancy the driver reports
     ** rather than divide. */
-    int opt_in = h->device(h)->smem_per_block_optin;
-    size_t lo = used, hi = (size_t)opt_in;   /* got(lo) > per_sm >= got(hi) */
+    cudaFuncAttributes a;
+    KBENCH_CUDA(h, cudaFuncGetAttributes(&a, kernel));
+    /* The most a block may ask for beside its static shared memory. */
+    size_t most = (size_t)h->device(h)->smem_per_block_optin
+                  - a.sharedSizeBytes;
+    size_t lo = used, hi = most;   /* got(lo) > per_sm >= got(hi) */
     if (tr_blocks_per_sm(kernel, threads, hi) > per_sm)
-      return h->fail(h, KBENCH_ERROR, "even %d bytes of shared memory leave "
-                     "more than %d blocks an SM", opt_in, per_sm);
+      return h->fail(h, KBENCH_ERROR, "even %zu bytes of shared memory leave "
+                     "more than %d blocks an SM", most, per_sm);
     while (hi - lo > 128) {
       size_t mid = lo + (hi - lo) / 2;
       if (tr_blocks_per_sm(kernel, threads, mid) > per_sm)
