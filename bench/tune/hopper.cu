@@ -18,6 +18,8 @@
 #include <cooperative_groups.h>
 
 #include "reduce_common.cuh"   /* reduce_vec4_kernel and its helpers */
+#include "transpose_fast.cu"    /* transpose_tile64_vec4 (and its plugin
+                                ** entry point, unused here) */
 #include "tune_timing.cuh"
 
 namespace cg = cooperative_groups;
@@ -510,36 +512,6 @@ tma_tile(const __grid_constant__ CUtensorMap in_map,
   }
 }
 
-/* transpose_fast's kernel on a 1D grid with tile_at's order. */
-__global__ void __launch_bounds__(256)
-fast_transpose(float *__restrict__ out, const float *__restrict__ in, int rows,
-               int cols, int group)
-{
-  __shared__ float4 tile[64][16];
-  const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
-  int bx, by;
-  tile_at(blockIdx.x, cols / 64, rows / 64, group, &bx, &by);
-  const int r0 = by * 64, c0 = bx * 64;
-  float4 a[4];
-#pragma unroll
-  for (int i = 0; i < 4; i++)
-    a[i] = reinterpret_cast<const float4 *>(
-        in + (size_t)(r0 + 4 * ty + i) * cols + c0)[tx];
-  const int R = 4 * tx;
-  auto sw = [](int r, int c) { return c ^ ((r >> 2) & 7); };
-  tile[R + 0][sw(R + 0, ty)] = make_float4(a[0].x, a[1].x, a[2].x, a[3].x);
-  tile[R + 1][sw(R + 1, ty)] = make_float4(a[0].y, a[1].y, a[2].y, a[3].y);
-  tile[R + 2][sw(R + 2, ty)] = make_float4(a[0].z, a[1].z, a[2].z, a[3].z);
-  tile[R + 3][sw(R + 3, ty)] = make_float4(a[0].w, a[1].w, a[2].w, a[3].w);
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < 64; k += 16) {
-    const int r = ty + k;
-    reinterpret_cast<float4 *>(out + (size_t)(c0 + r) * rows + r0)[tx] =
-        tile[r][sw(r, tx)];
-  }
-}
-
 static PFN_cuTensorMapEncodeTiled_v12000 encoder(void)
 {
   void *p = NULL;
@@ -589,31 +561,25 @@ static void transpose_probe(int n)
          n >> 10, "cudaMemcpyAsync", tm * 1e6, 2 * bytes / tm / 1e9, 1.0);
   auto check = [&](const char *name, double t) {
     CK(cudaMemcpy(back.data(), out, bytes, cudaMemcpyDeviceToHost));
-    size_t bad = 0;
-    for (size_t r = 0; r < (size_t)n && !bad; r += 7)
-      for (size_t c = 0; c < (size_t)n; c++)
-        if (back[c * n + r] != h[r * n + c]) {
-          bad = 1;
-          break;
-        }
+    bool bad = !tune_transposed(h, back, n, 7);
     printf("transpose %dK %-34s %8.2f us %7.1f GB/s  %.3f x memcpy %s\n",
            n >> 10, name, t * 1e6, 2 * bytes / t / 1e9, tm / t,
            bad ? "WRONG" : "ok");
     CK(cudaMemset(out, 0, bytes));
   };
-  /* transpose_fast, and the same with fewer blocks per SM (dynamic shared
-  ** memory asked for and not used). */
+  /* transpose_fast's kernel, and the same with fewer blocks per SM
+  ** (dynamic shared memory asked for and not used). */
   for (int want : {0, 6, 5, 4}) {
-    unsigned grid = (unsigned)((size_t)(n / 64) * (n / 64));
+    dim3 grid(n / FT, n / FT), block(FTHREADS, FTHREADS);
     size_t pad = want ? (size_t)228 * 1024 / want - 2048 - 16384 : 0;
-    CK(cudaFuncSetAttribute(fast_transpose,
+    CK(cudaFuncSetAttribute(transpose_tile64_vec4,
                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                             (int)pad));
     int per_sm;
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_transpose,
-                                                     256, pad));
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, transpose_tile64_vec4, FTHREADS * FTHREADS, pad));
     double t = cold_median([&] {
-      fast_transpose<<<grid, 256, pad>>>(out, in, n, n, 0);
+      transpose_tile64_vec4<<<grid, block, pad>>>(out, in, n, n);
       LAUNCHED();
     });
     char name[64];
@@ -796,21 +762,41 @@ __global__ void vec4_packed(const int *__restrict__ in, int *out, size_t n,
   }
 }
 
-static cudaError_t launch_cluster(const void *kern, unsigned grid,
-                                  unsigned threads, unsigned csize,
-                                  void **args)
+/* A launch of `grid` blocks as clusters of csize (attr: its storage). */
+static cudaLaunchConfig_t cluster_config(unsigned grid, unsigned threads,
+                                         unsigned csize,
+                                         cudaLaunchAttribute *attr)
 {
   cudaLaunchConfig_t config = {};
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = csize;
-  attr[0].val.clusterDim.y = 1;
-  attr[0].val.clusterDim.z = 1;
+  *attr = cudaLaunchAttribute{};
+  attr->id = cudaLaunchAttributeClusterDimension;
+  attr->val.clusterDim.x = csize;
+  attr->val.clusterDim.y = 1;
+  attr->val.clusterDim.z = 1;
   config.gridDim = dim3(grid);
   config.blockDim = dim3(threads);
   config.attrs = attr;
   config.numAttrs = 1;
+  return config;
+}
+
+static cudaError_t launch_cluster(const void *kern, unsigned grid,
+                                  unsigned threads, unsigned csize,
+                                  void **args)
+{
+  cudaLaunchAttribute attr;
+  cudaLaunchConfig_t config = cluster_config(grid, threads, csize, &attr);
   return cudaLaunchKernelExC(&config, kern, args);
+}
+
+/* Clusters of csize blocks of `kern` the device holds at once. */
+static int max_clusters(const void *kern, unsigned threads, unsigned csize)
+{
+  cudaLaunchAttribute attr;
+  cudaLaunchConfig_t config = cluster_config(csize, threads, csize, &attr);
+  int clusters = 0;
+  CK(cudaOccupancyMaxActiveClusters(&clusters, kern, &config));
+  return clusters;
 }
 
 static void reduce_probe(size_t n)
@@ -863,21 +849,10 @@ static void reduce_probe(size_t n)
     for (unsigned csize : {1u, 8u}) {
       for (int persistent : {0, 1}) {
         unsigned grid = (blocks + csize - 1) / csize * csize;
-        if (persistent) {
-          cudaLaunchConfig_t config = {};
-          cudaLaunchAttribute attr[1];
-          attr[0].id = cudaLaunchAttributeClusterDimension;
-          attr[0].val.clusterDim.x = csize;
-          attr[0].val.clusterDim.y = 1;
-          attr[0].val.clusterDim.z = 1;
-          config.gridDim = dim3(grid);
-          config.blockDim = dim3(threads);
-          config.attrs = attr;
-          config.numAttrs = 1;
-          int clusters = 0;
-          CK(cudaOccupancyMaxActiveClusters(&clusters, cluster_sum, &config));
-          grid = std::min<unsigned>(grid, clusters * csize);
-        }
+        if (persistent)
+          grid = std::min<unsigned>(
+              grid, max_clusters((const void *)cluster_sum, threads, csize) *
+                        csize);
         size_t nn = n;
         void *args[] = {&in, &out, &nn, &acc};
         t = cold_median([&] {
@@ -927,24 +902,11 @@ static void reduce_probe(size_t n)
             CK(cudaFuncSetAttribute(
                 kern, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
           unsigned grid = (blocks + csize - 1) / csize * csize;
-          {
-            cudaLaunchConfig_t config = {};
-            cudaLaunchAttribute attr[1];
-            attr[0].id = cudaLaunchAttributeClusterDimension;
-            attr[0].val.clusterDim.x = csize;
-            attr[0].val.clusterDim.y = 1;
-            attr[0].val.clusterDim.z = 1;
-            config.gridDim = dim3(grid);
-            config.blockDim = dim3(threads);
-            config.attrs = attr;
-            config.numAttrs = 1;
-            int clusters = 0;
-            CK(cudaOccupancyMaxActiveClusters(&clusters, kern, &config));
-            if (clusters == 0)
-              continue;   /* this cluster size cannot be placed */
-            if (persistent)
-              grid = std::min<unsigned>(grid, clusters * csize);
-          }
+          int clusters = max_clusters(kern, threads, csize);
+          if (clusters == 0)
+            continue;   /* this cluster size cannot be placed */
+          if (persistent)
+            grid = std::min<unsigned>(grid, clusters * csize);
           if (packed && grid / csize >= 4096)
             continue;
           size_t nn = n;

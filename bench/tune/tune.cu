@@ -269,14 +269,7 @@ static void transpose_probe(int n)
       LAUNCHED();
     });
     CK(cudaMemcpy(back.data(), out, bytes, cudaMemcpyDeviceToHost));
-    size_t bad = 0;
-    /* Every 61st row: a guide's check (kbench verifies every element). */
-    for (size_t r = 0; r < (size_t)n && !bad; r += 61)
-      for (size_t c = 0; c < (size_t)n; c++)
-        if (back[c * n + r] != h[r * n + c]) {
-          bad = 1;
-          break;
-        }
+    bool bad = !tune_transposed(h, back, n, 61);
     printf("transpose %dK %-30s %8.2f us %7.1f GB/s  %.3f x memcpy %s\n",
            n >> 10, k.name, t * 1e6, 2 * bytes / t / 1e9, tm / t,
            bad ? "WRONG" : "ok");

@@ -77,4 +77,17 @@ static void tune_flush_init(void)
   CK(cudaMalloc(&flush_sink, sizeof(int)));
 }
 
+/* Whether `out` holds the n x n transpose of `in`, on every row_step-th
+** input row (a guide's check: kbench verifies every element). */
+static bool tune_transposed(const std::vector<float> &in,
+                            const std::vector<float> &out, size_t n,
+                            size_t row_step)
+{
+  for (size_t r = 0; r < n; r += row_step)
+    for (size_t c = 0; c < n; c++)
+      if (out[c * n + r] != in[r * n + c])
+        return false;
+  return true;
+}
+
 #endif /* TUNE_TIMING_CUH */
