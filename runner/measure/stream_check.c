@@ -17,7 +17,11 @@
 ** kbench), while the wait itself ends with this process's work.  Up to
 ** KB_CHECK_RUNS runs per batch multiply what each run leaves behind; one
 ** probe over the limit could be a descheduled host thread, so the case
-** fails only when each of KB_CHECK_PROBES probes is over it.
+** fails only when each of KB_CHECK_PROBES probes is over it.  Even then the
+** device may be slow to let go for reasons of its own (seen on the H100 in
+** about one case of 300 in tests/shell/gpu.sh, at cases that pass when run
+** again): control probes that queue no run measure that, and the case
+** fails only if its probes outlast the controls by the limit.
 */
 #include <stdio.h>
 
@@ -62,6 +66,22 @@ static int probe(kb_case *c, void *state, size_t runs, double *stream_s,
   return status;
 }
 
+/* The least wait of KB_CHECK_PROBES probes that queue no run: what the
+** device costs now with nothing of the plugin's on it. */
+static int control_wait(kb_case *c, void *state, double *least)
+{
+  *least = -1;
+  for (int i = 0; i < KB_CHECK_PROBES; i++) {
+    double stream_s, after;
+    int status = probe(c, state, 0, &stream_s, &after);
+    if (status != KBENCH_OK)
+      return status;
+    if (*least < 0 || after < *least)
+      *least = after;
+  }
+  return KBENCH_OK;
+}
+
 int kb_stream_check(kb_case *c, void *state, double one_run, double *after_s)
 {
   size_t runs = check_runs(one_run);
@@ -91,11 +111,19 @@ int kb_stream_check(kb_case *c, void *state, double one_run, double *after_s)
       break;
   }
   *after_s = least;
-  if (least <= KB_CHECK_SLACK_S + KB_CHECK_SHARE * stream_s)
+  double limit = KB_CHECK_SLACK_S + KB_CHECK_SHARE * stream_s;
+  if (least <= limit)
+    return KBENCH_OK;
+  double control;
+  int status = control_wait(c, state, &control);
+  if (status != KBENCH_OK)
+    return status;
+  if (least <= limit + control)
     return KBENCH_OK;
   return c->host.fail(&c->host, KBENCH_ERROR, "work ran outside kbench's "
                       "stream: %zu runs took %.1f us on the stream, and the "
-                      "device was busy %.1f us more after it (launch on "
-                      "h->stream(h) only; nothing queued elsewhere is timed)",
-                      runs, stream_s * 1e6, least * 1e6);
+                      "device was busy %.1f us more after it, %.1f us with "
+                      "no run queued (launch on h->stream(h) only; nothing "
+                      "queued elsewhere is timed)",
+                      runs, stream_s * 1e6, least * 1e6, control * 1e6);
 }
