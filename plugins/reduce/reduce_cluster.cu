@@ -33,6 +33,7 @@
 #include <cooperative_groups.h>
 #include <cuda/ptx>
 
+#include "../sm90.cuh"
 #include "reduce_common.cuh"
 
 namespace cg = cooperative_groups;
@@ -117,18 +118,11 @@ static void cluster_config(const reduce_state *s, cudaStream_t stream,
 ** the device and the binary must have sm_90. */
 static int plan(const kbench_host *h, reduce_state *s)
 {
-  const kbench_device *d = h->device(h);
-  if (d->cc_major < 9)
-    return h->fail(h, KBENCH_UNSUPPORTED,
-                   "needs sm_90 (thread-block clusters), device is sm_%d%d",
-                   d->cc_major, d->cc_minor);
-  cudaFuncAttributes a;
-  KBENCH_CUDA(h, cudaFuncGetAttributes(&a, reduce_cluster_kernel));
-  if (a.ptxVersion < 90 && a.binaryVersion < 90)
-    return h->fail(h, KBENCH_UNSUPPORTED,
-                   "built without an sm_90 target (binary sm_%d): "
-                   "configure --with-cuda-arch=90", a.binaryVersion);
-  int rc = reduce_plan_vec4<int>(h, s);
+  int rc = sm90_require(h, (const void *)reduce_cluster_kernel,
+                        "thread-block clusters");
+  if (rc != KBENCH_OK)
+    return rc;
+  rc = reduce_plan_vec4<int>(h, s);
   if (rc != KBENCH_OK)
     return rc;
   size_t tiles = s->blocks;

@@ -8,12 +8,8 @@
 ** a driver API, is looked up with cudaGetDriverEntryPointByVersion;
 ** <cudaTypedefs.h> gives only its type.
 **
-** The device code needs sm_90 machine code: the kernels' bodies are
-** compiled under `#if __CUDA_ARCH__ >= 900` (so that a build for older
-** targets still compiles), and hopper_require checks both the device and
-** the kernel's binary before a case runs, so that a GPU before sm_90, or a
-** build without an sm_90 target, is a skip with its reason, not an empty
-** kernel.
+** The device code needs sm_90 machine code: ../sm90.cuh says how that is
+** checked.
 */
 #ifndef TRANSPOSE_HOPPER_COMMON_CUH
 #define TRANSPOSE_HOPPER_COMMON_CUH
@@ -22,24 +18,13 @@
 #include <cudaTypedefs.h>    /* PFN_cuTensorMapEncodeTiled */
 #include <cuda/ptx>
 
+#include "../sm90.cuh"
 #include "transpose_common.cuh"
 
-/* KBENCH_OK when the device is sm_90 or newer and `kernel` was built with
-** sm_90 code; otherwise KBENCH_UNSUPPORTED with the reason. */
+/* The sm_90 check, with what these variants use. */
 static inline int hopper_require(const kbench_host *h, const void *kernel)
 {
-  const kbench_device *d = h->device(h);
-  if (d->cc_major < 9)
-    return h->fail(h, KBENCH_UNSUPPORTED,
-                   "needs sm_90 (Hopper: bulk copies, mbarrier), device is "
-                   "sm_%d%d", d->cc_major, d->cc_minor);
-  cudaFuncAttributes a;
-  KBENCH_CUDA(h, cudaFuncGetAttributes(&a, kernel));
-  if (a.ptxVersion < 90 && a.binaryVersion < 90)
-    return h->fail(h, KBENCH_UNSUPPORTED,
-                   "built without an sm_90 target (binary sm_%d): "
-                   "configure --with-cuda-arch=90", a.binaryVersion);
-  return KBENCH_OK;
+  return sm90_require(h, kernel, "Hopper: bulk copies, mbarrier");
 }
 
 /* The driver's cuTensorMapEncodeTiled, through the runtime. */

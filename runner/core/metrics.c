@@ -165,39 +165,49 @@ static void score(struct candidate *c, const char *name, const char *cand, size_
   }
 }
 
+/* The growing list of candidates. */
+struct candidates {
+  struct candidate *c;
+  size_t n, cap;
+};
+
+/* Score CAND as the next candidate; 0 when the list cannot grow. */
+static int add(struct candidates *l, const char *name, const char *cand, int check)
+{
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 64;
+    struct candidate *more = realloc(l->c, cap * sizeof *more);
+    if (!more) return 0;
+    l->c = more, l->cap = cap;
+  }
+  score(&l->c[l->n], name, cand, l->n, check);
+  l->n++;
+  return 1;
+}
+
 size_t kb_metrics_suggest(const char *name, const struct kb_metric_table *table, char out[][KB_METRIC_NAME_MAX],
                           size_t max)
 {
-  size_t count = 0, cap = 64, n = 0;
-  struct candidate *c = malloc(cap * sizeof *c);
-  if (!c || max == 0) return free(c), 0;
-  for (const struct kb_metric_set *s = sets; s->name; s++, n++) score(&c[n], name, s->name, n, 0);
-  for (const struct kb_metric_builtin *b = builtins; b->name; b++, n++) score(&c[n], name, b->name, n, 0);
+  size_t count = 0, n;
+  struct candidates l = {NULL, 0, 0};
+  if (max == 0) return 0;
+  for (const struct kb_metric_set *s = sets; s->name; s++) add(&l, name, s->name, 0);
+  for (const struct kb_metric_builtin *b = builtins; b->name; b++) add(&l, name, b->name, 0);
   for (size_t i = 0; table && table->name_at; i++) {
     const char *t = table->name_at(table->ctx, i);
-    if (!t) break;
-    if (n == cap) {
-      struct candidate *more = realloc(c, 2 * cap * sizeof *c);
-      if (!more) break;
-      c = more, cap *= 2;
-    }
-    score(&c[n], name, t, n, 1);
-    n++;
+    if (!t || !add(&l, name, t, 1)) break;
     /* The base is (nearly) right but the rollup may be wrong: offer the usual rollups too. */
     static const char *const rollups[] = {".sum", ".avg", ".max", ".min", ".pct", ".ratio"};
-    if (strchr(name, '.') && !strchr(t, '.') && c[n - 1].distance <= 2)
+    if (strchr(name, '.') && !strchr(t, '.') && l.c[l.n - 1].distance <= 2)
       for (size_t r = 0; r < sizeof rollups / sizeof *rollups; r++) {
         char full[KB_METRIC_NAME_MAX];
         snprintf(full, sizeof full, "%s%s", t, rollups[r]);
-        if (n == cap) {
-          struct candidate *more = realloc(c, 2 * cap * sizeof *c);
-          if (!more) break;
-          c = more, cap *= 2;
-        }
-        score(&c[n], name, full, n, 1);
-        n++;
+        if (!add(&l, name, full, 1)) break;
       }
   }
+  struct candidate *c = l.c;
+  n = l.n;
+  if (!c) return 0;
   qsort(c, n, sizeof *c, by_distance);
   /* Far-off names are noise: offer only those within a third of the name's length. */
   size_t limit = strlen(name) / 3 + 2;

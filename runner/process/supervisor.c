@@ -340,6 +340,16 @@ void kb_supervisor_close(kb_supervisor *s)
   s->signal_fd = -1;
 }
 
+/* The worker answered an exchange with something else than asked for:
+** end it, and say so. */
+static int malformed(kb_supervisor *s, const char *what, char *why,
+                     size_t len)
+{
+  reap(s, 0, 0);
+  snprintf(why, len, "the worker sent a malformed %s", what);
+  return -1;
+}
+
 int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
                        char *err, size_t len)
 {
@@ -359,9 +369,7 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
     if (!payload.bad)
       return -1;
   }
-  reap(s, 0, 0);
-  snprintf(err, len, "the worker sent a malformed answer while loading");
-  return -1;
+  return malformed(s, "answer while loading", err, len);
 }
 
 int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
@@ -375,9 +383,7 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   if (type == KB_MSG_COUNTED
       && kb_msg_get_count(&payload, count, why, len) == 0)
     return 0;
-  reap(s, 0, 0);
-  snprintf(why, len, "the worker sent a malformed device count");
-  return -1;
+  return malformed(s, "device count", why, len);
 }
 
 int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
@@ -392,9 +398,7 @@ int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
   if (type == KB_MSG_METRICS_CHECKED
       && kb_msg_get_checked(&payload, verdict, why, len) == 0)
     return 0;
-  kb_handle_reap(&s->lanes[0].w, 0);
-  snprintf(why, len, "the worker sent a malformed answer to --metrics");
-  return -1;
+  return malformed(s, "answer to --metrics", why, len);
 }
 
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
