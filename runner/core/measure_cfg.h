@@ -51,6 +51,7 @@ typedef struct kb_measure_cfg {
   char metrics[KB_METRICS_LIST_LEN];   /* --metrics=LIST; "" for none */
   int audit;                /* on unless --no-audit */
   int strict;               /* --strict: a flagged bytes claim fails */
+  int energy;               /* --energy: joules per run through NVML */
 } kb_measure_cfg;
 
 /* The most threads of a worker's staging pool (--jobs), the calling one

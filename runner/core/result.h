@@ -68,6 +68,14 @@ typedef struct kb_result {
   /* The bytes audit: what DRAM moved in one run, against the claim. */
   double dram_read, dram_write;   /* bytes; < 0: not measured */
   int claim_flagged;        /* the claim exceeds DRAM's bytes + 10% + L2 */
+  /* An audit the run asked for that could not be made (the profiler held
+  ** by another process, no CUPTI): the case's verdict stands unchecked. */
+  int unaudited;
+  char audit_note[256];     /* which audit, why, and what to do; or "" */
+  /* --energy (NVML): joules per run and the average power over a hot
+  ** batch; < 0: not measured. */
+  double energy_j;
+  double power_w;
 } kb_result;
 
 void kb_result_free(kb_result *r);

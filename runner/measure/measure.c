@@ -230,6 +230,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
   r->verdict = KB_PASS;
   r->busy_after_s = -1;
   r->dram_read = r->dram_write = -1;
+  r->energy_j = r->power_w = -1;
   void *state = NULL;
   int status = kb_case_setup(c, &state);
   /* The runner's stream is non-blocking: nothing orders it after what

@@ -25,6 +25,7 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_str(b, m->metrics);
   kb_put_i64(b, m->audit);
   kb_put_i64(b, m->strict);
+  kb_put_i64(b, m->energy);
   kb_put_u64(b, job->seed);
   kb_put_i64(b, job->device);
   kb_put_i64(b, job->calibrate);
@@ -50,6 +51,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   kb_get_str(r, m->metrics, sizeof m->metrics);
   m->audit = (int)kb_get_i64(r);
   m->strict = (int)kb_get_i64(r);
+  m->energy = (int)kb_get_i64(r);
   job->seed = kb_get_u64(r);
   job->device = (int)kb_get_i64(r);
   job->calibrate = (int)kb_get_i64(r);
@@ -252,6 +254,10 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_f64(b, res->dram_read);
   kb_put_f64(b, res->dram_write);
   kb_put_i64(b, res->claim_flagged);
+  kb_put_i64(b, res->unaudited);
+  kb_put_str(b, res->audit_note);
+  kb_put_f64(b, res->energy_j);
+  kb_put_f64(b, res->power_w);
   put_counters(b, res->counters);
 }
 
@@ -302,6 +308,10 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   res->dram_read = kb_get_f64(r);
   res->dram_write = kb_get_f64(r);
   res->claim_flagged = (int)kb_get_i64(r);
+  res->unaudited = (int)kb_get_i64(r);
+  kb_get_str(r, res->audit_note, sizeof res->audit_note);
+  res->energy_j = kb_get_f64(r);
+  res->power_w = kb_get_f64(r);
   if (get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
       || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
     kb_result_free(res);

@@ -64,6 +64,10 @@ int main(void)
   res.busy_after_s = 6.5e-6;
   res.flops = 3ull << 40;
   res.items = 7;
+  res.unaudited = 1;
+  strcpy(res.audit_note, "bytes audit: the profiler is busy");
+  res.energy_j = 0.25;
+  res.power_w = 381.5;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -74,7 +78,9 @@ int main(void)
      && strcmp(back.mode, "cold") == 0 && back.n_samples == 3
      && back.samples[2] == 3e-6 && back.stats.median == 2.25e-6
      && back.bytes.read == 1ull << 40 && back.busy_after_s == 6.5e-6
-     && back.flops == 3ull << 40 && back.items == 7,
+     && back.flops == 3ull << 40 && back.items == 7 && back.unaudited == 1
+     && strcmp(back.audit_note, res.audit_note) == 0
+     && back.energy_j == 0.25 && back.power_w == 381.5,
      "every field of the result is the same");
   kb_result_free(&back);
 
