@@ -270,6 +270,14 @@ static int open_outputs(kb_outputs *out, const kb_options *o,
   return 0;
 }
 
+/* The supervisor's word to the user (a wait for a GPU), beside the
+** progress line: before the outputs open, the report is all zeros and
+** prints it plainly. */
+static void note(void *ctx, const char *msg)
+{
+  kb_report_warning(ctx, msg);
+}
+
 /* Close what open_outputs opened, after a failure or the run's end (each
 ** close is safe twice). */
 static void close_outputs(kb_outputs *out)
@@ -315,13 +323,16 @@ int kb_run_main(int argc, char **argv)
   }
   if (o.list_metrics)
     kb_list_metrics_ask(&o);
-  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs};
+  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs,
+                !o.no_lock, o.lock_timeout};
   if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_supervisor_close(&sv);
     kb_cli_free(&o);
     return KB_EXIT_ERROR;
   }
+  sv.on_note = note;
+  sv.note_ctx = &out.report;
   if (kb_catalogue_load(&cat, &sv, &o)) {
     fprintf(stderr, "kbench: out of memory\n");
     status = KB_EXIT_ERROR;

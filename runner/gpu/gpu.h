@@ -77,6 +77,11 @@ int kb_gpu_capture_end(kb_gpu *g, void **graph, char *err, size_t len);
 int kb_gpu_graph_launch(kb_gpu *g, void *graph, char *err, size_t len);
 void kb_gpu_graph_free(void *graph);
 
+/* The UUID of device ordinal ("GPU-xxxxxxxx-..."), before it is opened
+** (the runtime initialises; no stream or memory is made): 0, or -1 when
+** there is no such device. */
+int kb_gpu_uuid(int ordinal, char *uuid, size_t len);
+
 /* Who the device is: its UUID ("GPU-xxxxxxxx-..."), PCI bus id, and the
 ** driver's and runtime's CUDA versions (e.g. 13000); "" and 0 when unknown. */
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,

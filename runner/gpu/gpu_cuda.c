@@ -171,17 +171,26 @@ void kb_gpu_range_pop(void)
   nvtxRangePop();
 }
 
+int kb_gpu_uuid(int ordinal, char *uuid, size_t len)
+{
+  struct cudaDeviceProp prop;
+  *uuid = '\0';
+  if (cudaGetDeviceProperties(&prop, ordinal) != cudaSuccess) {
+    (void)cudaGetLastError();   /* not sticky: leave none behind */
+    return -1;
+  }
+  const unsigned char *b = (const unsigned char *)prop.uuid.bytes;
+  snprintf(uuid, len, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+           "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
+           b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+  return 0;
+}
+
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
                      size_t pci_len, int *driver, int *runtime)
 {
-  struct cudaDeviceProp prop;
-  *uuid = *pci = '\0';
-  if (cudaGetDeviceProperties(&prop, g->dev.ordinal) == cudaSuccess) {
-    const unsigned char *b = (const unsigned char *)prop.uuid.bytes;
-    snprintf(uuid, uuid_len, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
-             "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
-             b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
-  }
+  *pci = '\0';
+  kb_gpu_uuid(g->dev.ordinal, uuid, uuid_len);
   if (cudaDeviceGetPCIBusId(pci, (int)pci_len, g->dev.ordinal) != cudaSuccess)
     *pci = '\0';
   if (cudaDriverGetVersion(driver) != cudaSuccess)

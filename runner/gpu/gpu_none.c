@@ -46,6 +46,8 @@ void kb_gpu_free(void *ptr) { (void)ptr; }
 void *kb_gpu_host_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
 void kb_gpu_host_free(void *ptr) { (void)ptr; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
+int kb_gpu_uuid(int ordinal, char *uuid, size_t len)
+{ (void)ordinal; (void)len; *uuid = '\0'; return -1; }
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t ul, char *pci,
                      size_t pl, int *driver, int *runtime)
 { *uuid = *pci = '\0'; *driver = *runtime = 0; }

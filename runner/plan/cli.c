@@ -70,6 +70,11 @@ static const char usage_text[] =
 "      --case-timeout=SEC  kill a case (its worker process) that takes longer\n"
 "                          than SEC from setup to teardown (default 120, or\n"
 "                          4 x --timeout when that is more)\n"
+"      --lock-timeout=SEC  wait at most SEC for a GPU that another kbench is\n"
+"                          using (default: until it is free); then its cases\n"
+"                          fail with an ERROR naming the holder\n"
+"      --no-lock           measure even while another kbench uses the GPU\n"
+"                          (each times the other's kernels too)\n"
 "      --profile           run each case once for a profiler (nsys, ncu):\n"
 "                          setup, one verified run, teardown; no sampling\n"
 "      --no-hold           do not hold the stream while a timed region is\n"
@@ -139,7 +144,7 @@ enum {
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
-  OPT_NO_AUDIT, OPT_STRICT
+  OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK
 };
 
 static const struct option long_options[] = {
@@ -161,6 +166,8 @@ static const struct option long_options[] = {
   {"max-noise", required_argument, NULL, OPT_MAX_NOISE},
   {"timeout", required_argument, NULL, OPT_TIMEOUT},
   {"case-timeout", required_argument, NULL, OPT_CASE_TIMEOUT},
+  {"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
+  {"no-lock", no_argument, NULL, OPT_NO_LOCK},
   {"tap", no_argument, NULL, OPT_TAP},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
@@ -331,6 +338,11 @@ static int parse_one(int opt, const char *arg, kb_options *o)
       return bad("--case-timeout", arg, "must be more than 0");
     o->case_timeout = d;
     return 0;
+  case OPT_LOCK_TIMEOUT:
+    return seconds_arg("--lock-timeout", arg, 0, &o->lock_timeout);
+  case OPT_NO_LOCK:
+    o->no_lock = 1;
+    return 0;
   case OPT_MAX_NOISE:
     if (number_arg("--max-noise", arg, 0, 100,
                    "expected a percentage, 0 to 100", &d))
@@ -413,6 +425,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   o->seed = 1;
   o->n_devices = 1;          /* device 0, or the launcher's local rank */
   o->repetitions = 1;
+  o->lock_timeout = -1;      /* a holder's own watchdogs bound the wait */
   o->measure.mode = KB_MODE_COLD;
   o->measure.warmup = 2;
   o->measure.hold = 1;

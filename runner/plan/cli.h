@@ -45,6 +45,9 @@ typedef struct kb_options {
   const char *samples_path;
   const char *cases_path;
   double case_timeout;   /* seconds from a case's setup to its teardown */
+  double lock_timeout;   /* seconds to wait for a device's lock; < 0: no
+                            limit (the default) */
+  int no_lock;           /* --no-lock: share the device */
   kb_measure_cfg measure;
 } kb_options;
 

@@ -1,6 +1,8 @@
 # process: the supervisor, the worker process, the supervisor's handle on
-# one worker, and what they say to each other (wire frames, protocol).
+# one worker, what they say to each other (wire frames, protocol), and the
+# lock a worker holds on its GPU.
 runner_libkbrunner_la_SOURCES += \
+	%reldir%/device_lock.c %reldir%/device_lock.h \
 	%reldir%/protocol.c %reldir%/protocol.h \
 	%reldir%/strays.c %reldir%/strays.h \
 	%reldir%/supervisor.c %reldir%/supervisor.h \

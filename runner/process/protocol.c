@@ -31,6 +31,8 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_i64(b, job->calibrate);
   kb_put_i64(b, job->builtins);
   kb_put_u32(b, job->jobs);
+  kb_put_i64(b, job->lock);
+  kb_put_f64(b, job->lock_timeout);
 }
 
 int kb_msg_get_job(kb_rbuf *r, kb_job *job)
@@ -57,6 +59,8 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   job->calibrate = (int)kb_get_i64(r);
   job->builtins = (int)kb_get_i64(r);
   job->jobs = kb_get_u32(r);
+  job->lock = (int)kb_get_i64(r);
+  job->lock_timeout = kb_get_f64(r);
   return r->bad || m->mode < 0 || m->mode > 2 ? -1 : 0;
 }
 

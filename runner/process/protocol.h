@@ -6,7 +6,8 @@
 ** results and the device count.  A worker answers each LOAD with PLUGIN
 ** or LOAD_FAILED, each CASE with RESULT and each COUNT with COUNTED,
 ** sending STAGE frames on the way so that a death can be blamed on a
-** stage.
+** stage, and LOCK_WAIT and LOCK_TAKEN around a wait for its device's lock
+** (which the watchdog does not count as the case's time).
 */
 #ifndef KB_MESSAGES_H
 #define KB_MESSAGES_H
@@ -33,7 +34,9 @@ enum kb_msg_type {
   KB_MSG_DEVICE,           /* kb_device_report */
   KB_MSG_RESULT,           /* kb_result */
   KB_MSG_COUNTED,          /* the device count, and why when it is 0 */
-  KB_MSG_METRICS_CHECKED   /* kb_probe_check's answer and its message */
+  KB_MSG_METRICS_CHECKED,  /* kb_probe_check's answer and its message */
+  KB_MSG_LOCK_WAIT,        /* another process holds the device: who */
+  KB_MSG_LOCK_TAKEN        /* the wait is over: the lock is this worker's */
 };
 
 /* How a worker measures: the same for every case it runs. */
@@ -44,6 +47,8 @@ typedef struct kb_job {
   int calibrate;           /* measure the copy peak when the device opens */
   int builtins;            /* measure the launch floor (and copy peak) */
   unsigned jobs;           /* threads of the staging pool; 0: the cores */
+  int lock;                /* hold the device's lock (device_lock.h) */
+  double lock_timeout;     /* seconds to wait for it; < 0: no limit */
 } kb_job;
 
 /* One case to run: the variant by plugin path and name, and its values. */

@@ -4,6 +4,7 @@
 */
 #define _GNU_SOURCE            /* signalfd */
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -135,11 +136,37 @@ static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
     s->on_device(s->device_ctx, i, &d);
 }
 
+/* Lane i's worker waits for its device's lock, held by another kbench
+** (process/device_lock.h): say so, once, and let the watchdog wait as
+** long as the worker may (--lock-timeout, then the case's own time); with
+** no limit, the holder's life is the limit. */
+static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
+{
+  char holder[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 256], limit[64];
+  kb_lane *l = &s->lanes[i];
+  kb_get_str(payload, holder, sizeof holder);
+  double timeout = l->job.lock_timeout;
+  l->deadline = timeout < 0 ? INFINITY : now() + timeout + s->case_timeout;
+  if (payload->bad)
+    return;
+  if (timeout < 0)
+    snprintf(limit, sizeof limit, "--lock-timeout=SEC gives up");
+  else
+    snprintf(limit, sizeof limit, "giving up after %g s", timeout);
+  snprintf(msg, sizeof msg, "device %d is in use by %s; waiting for it "
+           "(%s, --no-lock shares the GPU)", l->job.device, holder, limit);
+  if (s->on_note)
+    s->on_note(s->note_ctx, msg);
+  else
+    fprintf(stderr, "kbench: %s\n", msg);
+}
+
 /*
 ** How lane i's order stands, without waiting: an outcome, with an
-** answer's type and payload, or -1 while it runs.  STAGE and DEVICE frames
-** are taken here; opening the device is not the case's time, so a DEVICE
-** report restarts the watchdog.
+** answer's type and payload, or -1 while it runs.  STAGE, DEVICE and LOCK
+** frames are taken here; opening the device and waiting for its lock are
+** not the case's time, so a DEVICE report or the end of a wait restarts
+** the watchdog.
 */
 static int standing(kb_supervisor *s, size_t i, uint32_t *type,
                     kb_rbuf *payload)
@@ -157,6 +184,10 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       kb_get_str(payload, l->w.stage, sizeof l->w.stage);
     } else if (*type == KB_MSG_DEVICE) {
       device_reported(s, i, payload);
+      l->deadline = now() + s->case_timeout;
+    } else if (*type == KB_MSG_LOCK_WAIT) {
+      lock_waiting(s, i, payload);
+    } else if (*type == KB_MSG_LOCK_TAKEN) {
       l->deadline = now() + s->case_timeout;
     } else {
       return KB_ANSWERED;

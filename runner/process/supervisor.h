@@ -41,6 +41,9 @@ typedef struct kb_lane {
 /* Told the first time the worker of lane opens its device. */
 typedef void (*kb_device_fn)(void *ctx, size_t lane,
                              const kb_device_report *d);
+/* A line for the user (on stderr): the run prints it where it does not
+** break a progress line. */
+typedef void (*kb_note_fn)(void *ctx, const char *msg);
 
 typedef struct kb_supervisor {
   char exe[PATH_MAX];      /* this kbench binary, started as the worker */
@@ -52,6 +55,8 @@ typedef struct kb_supervisor {
   size_t n_lanes;
   kb_device_fn on_device;  /* may be NULL */
   void *device_ctx;
+  kb_note_fn on_note;      /* NULL: straight to stderr */
+  void *note_ctx;
 } kb_supervisor;
 
 /* One lane, for job's device.  0, or -1 with the reason in err. */

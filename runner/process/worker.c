@@ -13,6 +13,7 @@
 #include "measure/measure.h"
 #include "plugin/calibration.h"
 #include "plugin/staging.h"
+#include "process/device_lock.h"
 #include "process/protocol.h"
 #include "process/worker.h"
 
@@ -23,11 +24,15 @@ typedef struct kb_worker {
   size_t n_plugins;
   int gpu_tried;
   kb_gpu *gpu;
-  char why[512];           /* why the device could not be opened */
+  char why[KB_MESSAGE_LEN];/* why the device could not be opened */
   kb_pool *pool;           /* the plugins' staging threads, made at the
                               first case; they start at its first use */
   kb_hostmem *hostmem;     /* the cases' host_alloc, kept between cases */
   kb_probe probe;          /* counters and audits, opened with the device */
+  kb_device_lock lock;     /* the device's, held until the worker exits */
+  int lock_tried;
+  int locked_out;          /* it could not be had: why says why */
+  int waited;              /* the supervisor was told of a wait */
 } kb_worker;
 
 /* host_alloc's blocks: page-locked once this worker has a device, else (or
@@ -116,6 +121,55 @@ static void answer_load(kb_worker *w, const char *path)
   send_or_die(&b);
 }
 
+/* The device's lock is held by another: tell the supervisor, which says
+** so once and stops its watchdog while the worker waits. */
+static void lock_waiting(void *ctx, const char *holder)
+{
+  kb_worker *w = ctx;
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_LOCK_WAIT);
+  kb_put_str(&b, holder);
+  send_or_die(&b);
+  w->waited = 1;
+}
+
+/*
+** One kbench per GPU: before the device's first use (the counters' check,
+** the launch floor, a case) the worker takes its lock, for the rest of its
+** life.  0 when held or not asked for (--no-lock; no device, which opening
+** it will report), -1 with the reason in w->why: every CUDA case of this
+** worker then fails with it.
+*/
+static int lock_device(kb_worker *w)
+{
+  char uuid[64], record[1024];
+  if (w->lock_tried)
+    return w->locked_out ? -1 : 0;
+  w->lock_tried = 1;
+  if (!w->job.lock)
+    return 0;
+  if (kb_gpu_uuid(w->job.device, uuid, sizeof uuid)) {
+    /* No device to name the lock.  Tests name one per ordinal, to take
+    ** the lock's whole path without a GPU (tests/shell/lock.sh). */
+    const char *test_uuid = getenv("KBENCH_TEST_LOCK_UUID");
+    if (!test_uuid)
+      return 0;
+    snprintf(uuid, sizeof uuid, "%.40s-%d", test_uuid, w->job.device);
+  }
+  send_stage(NULL, "lock");
+  kb_device_lock_record(record, sizeof record, getpid(), getppid());
+  w->locked_out = kb_device_lock_take(&w->lock, kb_device_lock_dir(), uuid,
+                                      w->job.lock_timeout, record,
+                                      lock_waiting, w, w->why,
+                                      sizeof w->why) != 0;
+  if (w->waited && !w->locked_out) {
+    kb_wbuf b;
+    kb_wbuf_begin(&b, KB_MSG_LOCK_TAKEN);
+    send_or_die(&b);
+  }
+  return w->locked_out ? -1 : 0;
+}
+
 /* How many devices there are, for --devices=all: the supervisor never
 ** initialises CUDA, so a worker counts them. */
 static void answer_count(void)
@@ -129,16 +183,22 @@ static void answer_count(void)
   send_or_die(&b);
 }
 
-/* --metrics against the device, before any case runs: the probe opens
-** here (CUPTI makes the device's context current; the device itself opens
-** at the first CUDA case, as ever). */
+/* --metrics against the device, before any case runs: the lock is taken
+** and the probe opens here (CUPTI makes the device's context current; the
+** device itself opens at the first CUDA case, as ever).  A lock that
+** cannot be had means no counters, and later every CUDA case fails. */
 static void answer_metrics(kb_worker *w)
 {
-  char why[512] = "";
-  send_stage(NULL, "metrics");
-  if (!w->probe.opened)
-    kb_probe_open(&w->probe, w->job.device, &w->job.measure);
-  int verdict = kb_probe_check(&w->probe, why, sizeof why);
+  char why[KB_MESSAGE_LEN] = "";
+  int verdict = 1;
+  if (lock_device(w) == 0) {
+    send_stage(NULL, "metrics");
+    if (!w->probe.opened)
+      kb_probe_open(&w->probe, w->job.device, &w->job.measure);
+    verdict = kb_probe_check(&w->probe, why, sizeof why);
+  } else {
+    snprintf(why, sizeof why, "%s", w->why);
+  }
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_METRICS_CHECKED);
   kb_msg_put_checked(&b, verdict, why);
@@ -188,6 +248,8 @@ static kb_gpu *device(kb_worker *w)
   if (w->gpu_tried)
     return w->gpu;
   w->gpu_tried = 1;
+  if (lock_device(w))
+    return NULL;
   send_stage(NULL, "device");
   w->gpu = kb_gpu_open(w->job.device, w->why, sizeof w->why);
   if (!w->gpu)
@@ -252,7 +314,8 @@ static int run_order(kb_worker *w, const kb_order *o)
     refuse(&res, KB_ERROR, "load", "the plugin no longer has this variant "
            "with these parameters");
   else if (v->backend == KBENCH_BACKEND_CUDA && !(gpu = device(w)))
-    refuse(&res, KB_SKIP, "device", w->why);
+    refuse(&res, w->locked_out ? KB_ERROR : KB_SKIP,
+           w->locked_out ? "lock" : "device", w->why);
   else {
     kb_case c;
     char name[1024];
@@ -285,6 +348,7 @@ int kb_worker_main(void)
   kb_rbuf payload;
   int have_job = 0, status = 0;
   memset(&w, 0, sizeof w);
+  w.lock.fd = -1;
   keep_freed_memory();
   /* Line-buffered, so a plugin's last words before a crash get out. */
   setvbuf(stdout, NULL, _IOLBF, 0);
@@ -320,6 +384,7 @@ int kb_worker_main(void)
   kb_hostmem_free(w.hostmem);  /* page-locked blocks need the context */
   kb_probe_close(&w.probe);
   kb_gpu_close(w.gpu);
+  kb_device_lock_release(&w.lock);   /* after the device's last use */
   for (size_t i = 0; i < w.n_plugins; i++)
     kb_plugin_unload(&w.plugins[i]);
   free(w.plugins);

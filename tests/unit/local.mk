@@ -102,3 +102,10 @@ check_PROGRAMS += %reldir%/test_cupti_host
 %canon_reldir%_test_cupti_host_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_cupti_host_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_cupti_host
+
+check_PROGRAMS += %reldir%/test_device_lock
+%canon_reldir%_test_device_lock_SOURCES = %reldir%/test_device_lock.c %reldir%/tap.h
+%canon_reldir%_test_device_lock_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_device_lock_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_device_lock_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_device_lock

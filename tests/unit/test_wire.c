@@ -84,6 +84,22 @@ int main(void)
      "every field of the result is the same");
   kb_result_free(&back);
 
+  /* A job keeps its settings, the GPU lock's among them. */
+  kb_job job, job_back;
+  memset(&job, 0, sizeof job);
+  job.measure.mode = 1;
+  job.device = 3;
+  job.jobs = 5;
+  job.lock = 1;
+  job.lock_timeout = 42.5;
+  kb_wbuf_begin(&b, KB_MSG_CONFIG);
+  kb_msg_put_job(&b, &job);
+  ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_CONFIG
+     && kb_msg_get_job(&r, &job_back) == 0 && job_back.device == 3
+     && job_back.jobs == 5 && job_back.lock == 1
+     && job_back.lock_timeout == 42.5, "a job frame comes back, with its "
+     "lock and lock timeout");
+
   /* A plugin's description becomes a catalogue entry with its params. */
   const kbench_variant *list[] = {&variant};
   kb_plugin p = {"/x/fake.so", NULL, &lib, list, 1, NULL, NULL};

@@ -1,0 +1,79 @@
+#!/bin/sh
+# One kbench per GPU (runner/process/device_lock.h), through whole runs:
+# the options, then a first kbench holding device 1 while others come:
+# one gives up after --lock-timeout with the holder named, the supervisor's
+# watchdog does not kill a worker that waits, --no-lock does not wait,
+# --devices locks each device apart, and with no limit the second waits
+# and then runs.  Without a GPU the worker locks the UUID that
+# KBENCH_TEST_LOCK_UUID names (one per ordinal); on a GPU its own.  The
+# locks live in a directory of this test's own.
+. "$top_srcdir/tests/shell/lib.sh"
+
+check "--help shows --lock-timeout" 0 "^ +--lock-timeout=SEC +wait at most" \
+  "$KBENCH" --help
+check "--help shows --no-lock" 0 "^ +--no-lock +measure even while" \
+  "$KBENCH" --help
+check "--lock-timeout=-1: usage error 2" 2 \
+  "invalid --lock-timeout '-1': expected a number of seconds" \
+  "$KBENCH" --lock-timeout=-1 --list
+check "--lock-timeout=soon: usage error 2" 2 "invalid --lock-timeout 'soon'" \
+  "$KBENCH" --lock-timeout=soon --list
+check "--lock-timeout without a value: usage error 2" 2 \
+  "option '--lock-timeout' needs a value" "$KBENCH" --list --lock-timeout
+check "--no-lock takes no value: usage error 2" 2 \
+  "unknown option '--no-lock=1'" "$KBENCH" --no-lock=1 --list
+
+G=$TEST_PLUGINS/gpu_ok.so
+H=$top_builddir/plugins/host/.libs
+if [ "$HAVE_CUDA" != yes ] || [ ! -f "$G" ]; then
+  skip "two kbench on one device" "built without CUDA: no CUDA case to lock for"
+  done_testing
+  exit
+fi
+KBENCH_LOCK_DIR=$tmpdir/locks
+KBENCH_TEST_LOCK_UUID=GPU-lock-sh
+export KBENCH_LOCK_DIR KBENCH_TEST_LOCK_UUID
+quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --param n=4096"
+
+# The holder: a CUDA case on device 1 takes the lock, then a host case
+# samples for 12 s, so the worker holds it that long.
+"$KBENCH" --device=1 --param n=1M --min-time=12 --timeout=12 --max-noise=0 \
+  --plugin "$G" --plugin "$H/reduce_cpu.so" > "$tmpdir/holder.txt" 2>&1 &
+holder=$!
+trap 'kill $holder 2>/dev/null; rm -rf "$tmpdir"' EXIT
+i=0
+until grep -qs "^owner $holder$" "$KBENCH_LOCK_DIR"/*-1.lock || [ $i -ge 100 ]; do
+  sleep 0.1
+  i=$((i + 1))
+done
+assert "the holder's record names its kbench" \
+  grep -qs "^owner $holder$" "$KBENCH_LOCK_DIR"/*-1.lock
+check "--lock-timeout=1: the case is an ERROR naming the holder, exit 4" 4 \
+  "^gpu_ok .* ERROR lock: [A-Za-z0-9-]+ is in use by kbench pid $holder \(user [^,]*, since [0-9-]+ [0-9:]+, [0-9]+ s ago\): .*--min-time=12.*; gave up waiting after 1 s \(--lock-timeout\)$" \
+  "$KBENCH" --device=1 $quick --lock-timeout=1 --plugin "$G"
+"$KBENCH" --device=1 $quick --lock-timeout=1 --plugin "$G" --tap \
+  > "$tmpdir/tap.txt" 2> "$tmpdir/err.txt"
+assert "the wait is said once, on stderr, with the holder" \
+  test "$(grep -c "^kbench: warning: device 1 is in use by kbench pid $holder (user .*): .*; waiting for it (giving up after 1 s, --no-lock shares the GPU)$" "$tmpdir/err.txt")" = 1
+check "TAP: the case fails with the lock's message" 0 \
+  "^not ok 1 - gpu_ok n=4K" cat "$tmpdir/tap.txt"
+check "--case-timeout=1 does not kill a worker waiting 2 s for the lock" 4 \
+  "ERROR lock: .*gave up waiting after 2 s" \
+  "$KBENCH" --device=1 $quick --lock-timeout=2 --case-timeout=1 --plugin "$G"
+started=$(date +%s.%N)
+check "--no-lock: runs at once beside the holder" "0|5" "^gpu_ok .* (ok|SKIP)" \
+  "$KBENCH" --device=1 $quick --no-lock --lock-timeout=5 --plugin "$G"
+took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+assert "--no-lock did not wait ($took s)" awk -v t="$took" 'BEGIN { exit !(t < 3) }'
+check "--devices=0,1: device 0 is free, device 1 is held" 4 \
+  "ERROR lock" "$KBENCH" --devices=0,1 $quick --lock-timeout=1 --plugin "$G"
+assert "... and device 0's case did not wait for it" sh -c \
+  'printf "%s\n" "$1" | grep -Eq "^gpu_ok .* (ok|SKIP)( |$)"' _ "$out"
+assert "the holder is still running, for the last check" kill -0 $holder
+check "no limit: waits for the holder to finish, then runs" "0|5" \
+  "^gpu_ok .* (ok|SKIP)" "$KBENCH" --device=1 $quick --plugin "$G"
+assert "... after the holder ended" sh -c '! kill -0 $1 2>/dev/null' _ $holder
+wait $holder
+check "the holder itself ran as usual" 0 "^reduce_cpu .* ok$" \
+  cat "$tmpdir/holder.txt"
+done_testing
