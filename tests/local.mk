@@ -56,6 +56,9 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/compare/otherdev.json tests/compare/nodevice.json \
 	tests/compare/gbench-base.json tests/compare/gbench-new.json \
 	tests/compare/counters-base.json tests/compare/counters-new.json \
+	tests/compare/seed-1.json tests/compare/seed-2.json \
+	tests/compare/seed-conflicts.json tests/compare/seed-dram.json \
+	tests/compare/seed-spread.json tests/compare/seed-audit.json \
 	tests/odd tests/plot/sweep.json tests/plot/catalogue.json \
 	tests/plot/roofline.json
 

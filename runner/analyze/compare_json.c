@@ -43,6 +43,9 @@ static json_object *summary_object(const kb_cmp_summary *s)
   kb_jput(o, "not_compared", json_object_new_int64((int64_t)s->not_passed));
   kb_jput(o, "only_in_base", json_object_new_int64((int64_t)s->only_base));
   kb_jput(o, "only_in_new", json_object_new_int64((int64_t)s->only_new));
+  kb_jput(o, "flagged_in_new", json_object_new_int64((int64_t)s->flagged));
+  kb_jput(o, "unaudited_in_new",
+          json_object_new_int64((int64_t)s->unaudited));
   return o;
 }
 
@@ -54,6 +57,21 @@ static json_object *side_verdict(const kb_cmp_case *c)
 static json_object *side_samples(const kb_cmp_case *c)
 {
   return c ? json_object_new_int64((int64_t)c->n_samples) : NULL;
+}
+
+/* A side's audit findings: its flag, or whether it went unaudited, with
+** what the file said; null for a side without the case. */
+static void side_audit(json_object *o, const char *side,
+                       const kb_cmp_case *c)
+{
+  char key[64];
+  snprintf(key, sizeof key, "%s_claim_flagged", side);
+  kb_jput(o, key, c ? json_object_new_boolean(c->flagged) : NULL);
+  snprintf(key, sizeof key, "%s_unaudited", side);
+  kb_jput(o, key, c ? json_object_new_boolean(c->unaudited) : NULL);
+  snprintf(key, sizeof key, "%s_audit_note", side);
+  kb_jput(o, key, kb_jstring(c && c->unaudited ? c->audit_note
+                             : c && c->flagged ? c->claim_note : NULL));
 }
 
 /* The counts both sides have, each with whether it changed; null when a
@@ -75,6 +93,9 @@ static int counters_array(const kb_cmp_row *r, double tol, json_object **out)
     kb_jput(o, "base", kb_jnumber(ch[i].base, "%.17g"));
     kb_jput(o, "new", kb_jnumber(ch[i].cur, "%.17g"));
     kb_jput(o, "change_pct", kb_jnumber(ch[i].change, "%.6g"));
+    kb_jput(o, "judged_against", json_object_new_string(ch[i].against));
+    kb_jput(o, "scale", kb_jnumber(ch[i].scale, "%.17g"));
+    kb_jput(o, "by_spread", json_object_new_boolean(ch[i].by_spread));
     kb_jput(o, "changed", json_object_new_boolean(ch[i].changed));
     json_object_array_add(*out, o);
   }
@@ -106,6 +127,8 @@ static json_object *row_object(const kb_cmp_row *r, double tol)
   kb_jput(o, "new_samples", side_samples(r->cur));
   kb_jput(o, "threshold_pct", kb_jnumber(r->threshold, "%g"));
   kb_jput(o, "note", json_object_new_string(r->note));
+  side_audit(o, "base", r->base);
+  side_audit(o, "new", r->cur);
   json_object *counts;
   if (counters_array(r, tol, &counts)) {
     json_object_put(o);
@@ -143,6 +166,9 @@ int kb_cmp_write_json(FILE *f, const kb_cmp_report *r)
   kb_jput(root, "min_samples", json_object_new_int(KB_CMP_MIN_SAMPLES));
   kb_jput(root, "counter_tolerance_pct",
           kb_jnumber(r->cfg->counter_tolerance, "%g"));
+  char rule[512];
+  kb_cmp_counter_rule(rule, sizeof rule, r->cfg->counter_tolerance);
+  kb_jput(root, "counter_rule", json_object_new_string(rule));
   size_t with, changed;
   json_object *summary = summary_object(&r->sum);
   if (kb_cmp_count_changes(r, &with, &changed)) {

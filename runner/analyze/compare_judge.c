@@ -166,6 +166,8 @@ static void count(kb_cmp_summary *s, const kb_cmp_row *r)
   s->rows++;
   s->compared += r->status <= KB_CMP_FASTER;
   s->regressions += r->regression;
+  s->flagged += r->cur && r->cur->flagged;
+  s->unaudited += r->cur && r->cur->unaudited;
 }
 
 int kb_cmp_judge(const kb_cmp_run *base, const kb_cmp_run *cur,

@@ -46,6 +46,8 @@ typedef struct kb_cmp_row {
 typedef struct kb_cmp_summary {
   size_t rows, compared, slower, faster, same, broken, not_passed,
          only_base, only_new, regressions;
+  size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
+                                  flagged, or whose audit was not made */
 } kb_cmp_summary;
 
 /* One row per case of base (in its order), then one per case only in cur

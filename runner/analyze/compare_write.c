@@ -41,6 +41,78 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
     add(buf, len, &used, ", %zu only in base", s->only_base);
   if (s->only_new)
     add(buf, len, &used, ", %zu only in new", s->only_new);
+  if (s->flagged)
+    add(buf, len, &used, "; %zu claim%s flagged in new", s->flagged,
+        s->flagged == 1 ? "" : "s");
+  if (s->unaudited)
+    add(buf, len, &used, "; %zu unaudited in new", s->unaudited);
+}
+
+/* Which side the bytes audit flagged, or could not audit: "in new", "in
+** base", "in both"; NULL for neither. */
+static const char *sides(int base, int cur)
+{
+  return base && cur ? "in both" : cur ? "in new" : base ? "in base"
+                                                           : NULL;
+}
+
+void kb_cmp_audit_marker(char *buf, size_t len, const kb_cmp_row *r)
+{
+  const char *flagged = sides(r->base && r->base->flagged,
+                              r->cur && r->cur->flagged);
+  const char *unaudited = sides(r->base && r->base->unaudited,
+                                r->cur && r->cur->unaudited);
+  size_t used = 0;
+  buf[0] = '\0';
+  if (flagged)
+    add(buf, len, &used, "FLAGGED %s", flagged);
+  if (unaudited)
+    add(buf, len, &used, "%sunaudited %s", flagged ? ", " : "", unaudited);
+}
+
+/* One line of write_audits. */
+static void audit_line(FILE *f, int markdown, const char *what,
+                       const char *side, const char *name, const char *text)
+{
+  if (!markdown) {
+    fprintf(f, "# %s %s: %s: %s\n", what, side, name, text);
+    return;
+  }
+  fprintf(f, "- %s %s: `", what, side);
+  kb_cmp_md_cell(f, name);
+  fputs("`: ", f);
+  kb_cmp_md_cell(f, text);
+  fputc('\n', f);
+}
+
+/* Under the table (or as a markdown list): each case the audits flagged
+** or could not audit, with what they said. */
+static void write_audits(FILE *f, const kb_cmp_report *r, int markdown)
+{
+  int first = 1;
+  for (size_t i = 0; i < r->n_rows; i++) {
+    const kb_cmp_row *row = &r->rows[i];
+    char marker[64];
+    kb_cmp_audit_marker(marker, sizeof marker, row);
+    if (!*marker)
+      continue;
+    if (markdown && first)
+      fputc('\n', f);     /* the list is not the table's */
+    first = 0;
+    const kb_cmp_case *c = row->cur && (row->cur->flagged
+                                        || row->cur->unaudited)
+                           ? row->cur : row->base;
+    const char *flagged = sides(row->base && row->base->flagged,
+                                row->cur && row->cur->flagged);
+    const char *unaudited = sides(row->base && row->base->unaudited,
+                                  row->cur && row->cur->unaudited);
+    if (flagged)
+      audit_line(f, markdown, "flagged", flagged, c->name, c->claim_note
+                 ? c->claim_note : "the claim exceeds what DRAM moved");
+    if (unaudited)
+      audit_line(f, markdown, "unaudited", unaudited, c->name, c->audit_note
+                 ? c->audit_note : "an audit could not be made");
+  }
 }
 
 void kb_cmp_format_time(char *buf, size_t len, double s)
@@ -139,6 +211,13 @@ int kb_cmp_count_changes(const kb_cmp_report *r, size_t *with,
   return 0;
 }
 
+/* Whether some case has counts on both sides (the rule is then said). */
+static int counts_compared(const kb_cmp_report *r)
+{
+  size_t with, changed;
+  return kb_cmp_count_changes(r, &with, &changed) == 0 && with > 0;
+}
+
 /* "dram__bytes_read.sum 403.7M -> 268.4M byte (-33.51%)" */
 static void change_text(char *buf, size_t len,
                         const kb_cmp_counter_change *x)
@@ -166,10 +245,10 @@ static void write_counts(FILE *f, const kb_cmp_report *r, int markdown)
   if (!with)
     return;
   fprintf(f, markdown ? "\nCounts: %zu of %zu case%s with counts on both "
-                        "sides changed by more than %g%%%s\n"
+                        "sides changed%s\n"
                       : "# counters: %zu of %zu case%s with counts on both "
-                        "sides changed by more than %g%%%s\n",
-          changed, with, with == 1 ? "" : "s", r->cfg->counter_tolerance,
+                        "sides changed%s\n",
+          changed, with, with == 1 ? "" : "s",
           markdown && changed ? ":\n" : markdown ? "." : "");
   for (size_t i = 0; i < r->n_rows; i++) {
     kb_cmp_counter_change *ch;
@@ -209,6 +288,10 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
     fprintf(f, "# WARNING: %s\n", r->mode_warning);
   criterion(buf, sizeof buf, r->cfg);
   fprintf(f, "# significant: %s\n", buf);
+  if (counts_compared(r)) {
+    kb_cmp_counter_rule(buf, sizeof buf, r->cfg->counter_tolerance);
+    fprintf(f, "# counts: %s\n", buf);
+  }
   int w = 4;
   for (size_t i = 0; i < r->n_rows; i++) {
     int len = (int)strlen(name_of(&r->rows[i]));
@@ -219,10 +302,12 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
   for (size_t i = 0; i < r->n_rows; i++) {
     const kb_cmp_row *row = &r->rows[i];
     kb_cmp_cells c;
+    char audit[64];
     format_cells(row, &c);
-    fprintf(f, "%-*s  %11s  %11s  %9s  %7s  %9s  %s%s%s\n", w,
+    kb_cmp_audit_marker(audit, sizeof audit, row);
+    fprintf(f, "%-*s  %11s  %11s  %9s  %7s  %9s  %s%s%s%s%s\n", w,
             name_of(row), c.base, c.cur, c.change, c.p, c.n, row->result,
-            *row->note ? "  " : "", row->note);
+            *audit ? "  " : "", audit, *row->note ? "  " : "", row->note);
   }
   kb_cmp_summary_text(&r->sum, buf, sizeof buf);
   fprintf(f, "# %s\n", buf);
@@ -233,6 +318,7 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
       fprintf(f, "# regression: %s (%s)\n", name_of(&r->rows[i]),
               r->rows[i].status == KB_CMP_SLOWER ? ch : r->rows[i].result);
     }
+  write_audits(f, r, 0);
   write_counts(f, r, 0);
 }
 
@@ -266,18 +352,28 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
     kb_cmp_cells c;
     format_cells(row, &c);
     const char *bold = row->regression ? "**" : "";
+    char audit[64];
+    kb_cmp_audit_marker(audit, sizeof audit, row);
     fputs("| `", f);
     kb_cmp_md_cell(f, name_of(row));
     fprintf(f, "` | %s | %s | %s | %s | %s | %s", c.base, c.cur, c.change,
             c.p, c.n, bold);
     kb_cmp_md_cell(f, row->result);
-    fprintf(f, "%s | ", bold);
+    fprintf(f, "%s | %s%s%s", bold, *audit ? "**" : "", audit,
+            *audit ? "**" : "");
+    if (*audit && *row->note)
+      fputs("; ", f);
     kb_cmp_md_cell(f, row->note);
     fputs(" |\n", f);
   }
+  write_audits(f, r, 1);
   write_counts(f, r, 1);
   criterion(buf, sizeof buf, r->cfg);
   fprintf(f, "\nSignificant: %s.\n", buf);
+  if (counts_compared(r)) {
+    kb_cmp_counter_rule(buf, sizeof buf, r->cfg->counter_tolerance);
+    fprintf(f, "Counts: %s.\n", buf);
+  }
   describe(buf, sizeof buf, r->base);
   fprintf(f, "Base: `");
   kb_cmp_md_cell(f, buf);

@@ -36,6 +36,11 @@ void kb_cmp_md_cell(FILE *f, const char *s);
 int kb_cmp_count_changes(const kb_cmp_report *r, size_t *with,
                          size_t *changed);
 
+/* What the audits say of a row's case: "FLAGGED in new" (the bytes audit
+** flagged its claim), "unaudited in base" (an audit could not be made),
+** both, or "". */
+void kb_cmp_audit_marker(char *buf, size_t len, const kb_cmp_row *r);
+
 /* "9 cases: 2 regressions (1 slower, 1 failed in new), 1 faster, ..." */
 void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len);
 

@@ -9,10 +9,17 @@
 
 #include "analyze/counters.h"
 
+/* The shared-memory metrics of one direction, d "ld" or "st". */
+#define KB_WAYS(d) "kb__shared_" d "_ways.ratio"
+#define KB_WAVEFRONTS(d) "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" d ".sum"
+#define KB_REQUESTS(d) "smsp__inst_executed_op_shared_" d ".sum"
+
 int kb_cmp_is_count(const char *name)
 {
   size_t n = strlen(name);
-  return n > 4 && strcmp(name + n - 4, ".sum") == 0;
+  return (n > 4 && strcmp(name + n - 4, ".sum") == 0)
+         || strcmp(name, KB_WAYS("ld")) == 0
+         || strcmp(name, KB_WAYS("st")) == 0;
 }
 
 static int by_value(const void *x, const void *y)
@@ -57,6 +64,9 @@ int kb_cmp_counters_pool(const kb_cmp_entry *es, size_t n, kb_cmp_case *c)
     kb_cmp_counter *out = &c->counters[c->n_counters++];
     size_t m = i + (j - i - 1) / 2, h = i + (j - i) / 2;
     out->value = (all[m]->value + all[h]->value) / 2;
+    out->lo = all[i]->value;
+    out->hi = all[j - 1]->value;
+    out->n = j - i;
     out->name = strdup(all[i]->name);
     out->unit = strdup(all[i]->unit ? all[i]->unit : "");
     if (!out->name || !out->unit)
@@ -70,6 +80,98 @@ int kb_cmp_counters_pool(const kb_cmp_entry *es, size_t n, kb_cmp_case *c)
 static int is_bytes(const kb_cmp_counter *c)
 {
   return strcmp(c->unit, "byte") == 0 || strstr(c->name, "bytes") != NULL;
+}
+
+/* The value of the count name in c, or NAN (lists are short: a walk). */
+static double value_of(const kb_cmp_case *c, const char *name)
+{
+  for (size_t i = 0; i < c->n_counters; i++)
+    if (strcmp(c->counters[i].name, name) == 0)
+      return c->counters[i].value;
+  return NAN;
+}
+
+/* The larger of name's values in the two cases; NAN unless both have it. */
+static double both(const kb_cmp_case *b, const kb_cmp_case *c,
+                   const char *name)
+{
+  double vb = value_of(b, name), vc = value_of(c, name);
+  return isnan(vb) || isnan(vc) ? NAN : fmax(fabs(vb), fabs(vc));
+}
+
+/* A case's DRAM traffic, read + write: the bytes audit's, else the
+** counters'; NAN when it has neither. */
+static double traffic(const kb_cmp_case *c)
+{
+  double t = value_of(c, "dram_read_bytes") + value_of(c, "dram_write_bytes");
+  return isnan(t) ? value_of(c, "dram__bytes_read.sum")
+                    + value_of(c, "dram__bytes_write.sum") : t;
+}
+
+/* The largest of the numbers given, NANs left out. */
+static double most(const double *v, size_t n)
+{
+  double m = NAN;
+  for (size_t i = 0; i < n; i++)
+    if (!isnan(v[i]) && !(v[i] <= m))
+      m = v[i];
+  return m;
+}
+
+/*
+** Whether x, one count of base and cur, changed past tol_pct percent of
+** its scale (counters.h); x->scale and x->against say what that was.
+*/
+static int judge(kb_cmp_counter_change *x, const kb_cmp_case *base,
+                 const kb_cmp_case *cur, const kb_cmp_counter *b,
+                 double tol_pct)
+{
+  double diff = fabs(x->cur - x->base), tol = tol_pct / 100;
+  double at_least = 0;
+  x->scale = fmax(fabs(x->base), fabs(x->cur));
+  x->against = "itself";
+  if (is_bytes(b)) {
+    double s[] = {x->scale, traffic(base), traffic(cur), base->claimed,
+                  cur->claimed};
+    x->scale = most(s, 5);
+    if (x->scale > fmax(fabs(x->base), fabs(x->cur)))
+      x->against = "the case's DRAM traffic or claimed bytes";
+    at_least = KB_CMP_COUNTER_BYTES_FLOOR;
+  } else if (strstr(b->name, "bank_conflicts")) {
+    int st = strstr(b->name, "_op_st") != NULL;
+    double wavefronts = both(base, cur, st ? KB_WAVEFRONTS("st")
+                                           : KB_WAVEFRONTS("ld"));
+    double requests = both(base, cur, st ? KB_REQUESTS("st")
+                                         : KB_REQUESTS("ld"));
+    const char *ways = st ? KB_WAYS("st") : KB_WAYS("ld");
+    if (!isnan(wavefronts)) {
+      x->scale = wavefronts;
+      x->against = "the shared wavefronts";
+    } else if (!isnan(requests)) {
+      x->scale = requests;
+      x->against = "the shared requests";
+    } else if (!isnan(both(base, cur, ways))) {
+      /* With the requests unchanged, conflicts per wavefront move as the
+      ** ways do: judge the ways, which the seed set has. */
+      double wb = value_of(base, ways), wc = value_of(cur, ways);
+      x->scale = fmax(wb, wc);
+      x->against = "the conflict ways";
+      diff = diff > 0 ? fabs(wc - wb) : 0;
+    } else {
+      at_least = KB_CMP_CONFLICT_FLOOR;
+    }
+  }
+  return diff > tol * x->scale && diff > at_least;
+}
+
+/* The repetitions' spread: with enough of them on both sides, a change
+** must pass the range of each. */
+static int past_spread(kb_cmp_counter_change *x, const kb_cmp_counter *b,
+                       const kb_cmp_counter *c)
+{
+  x->by_spread = b->n >= KB_CMP_SPREAD_REPS && c->n >= KB_CMP_SPREAD_REPS;
+  double diff = fabs(x->cur - x->base);
+  return !x->by_spread || (diff > b->hi - b->lo && diff > c->hi - c->lo);
 }
 
 int kb_cmp_counters_diff(const kb_cmp_case *base, const kb_cmp_case *cur,
@@ -93,16 +195,14 @@ int kb_cmp_counters_diff(const kb_cmp_case *base, const kb_cmp_case *cur,
       continue;
     }
     kb_cmp_counter_change *x = &ch[(*n)++];
-    double diff = fabs(c->value - b->value);
-    double larger = fmax(fabs(b->value), fabs(c->value));
     x->name = b->name;
     x->unit = b->unit;
     x->base = b->value;
     x->cur = c->value;
     x->change = b->value != 0 ? 100 * (c->value - b->value) / fabs(b->value)
                               : NAN;
-    x->changed = diff > tol_pct / 100 * larger && diff > 0
-                 && !(is_bytes(b) && diff <= KB_CMP_COUNTER_BYTES_FLOOR);
+    int past_scale = judge(x, base, cur, b, tol_pct);
+    x->changed = past_spread(x, b, c) && past_scale;
     changed += x->changed;
     i++;
     j++;
@@ -113,6 +213,17 @@ int kb_cmp_counters_diff(const kb_cmp_case *base, const kb_cmp_case *cur,
   }
   *out = ch;
   return changed;
+}
+
+void kb_cmp_counter_rule(char *buf, size_t len, double tol)
+{
+  snprintf(buf, len, "a count changed when it moved by more than %g%% of "
+           "the case's scale: bytes of its DRAM traffic or claimed bytes "
+           "(and by more than %.0f KiB), bank conflicts of the shared "
+           "wavefronts or requests (or, with neither, the ways by %g%%), "
+           "other counts of themselves; with %d or more repetitions a side, "
+           "also by more than each side's range", tol,
+           KB_CMP_COUNTER_BYTES_FLOOR / 1024, tol, KB_CMP_SPREAD_REPS);
 }
 
 void kb_cmp_format_count(char *buf, size_t len, double v)

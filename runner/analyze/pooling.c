@@ -2,6 +2,7 @@
 ** Pooling the entries of a results file into cases: the entries of one
 ** name on one device become one case (pooling.h).
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +73,8 @@ void kb_cmp_case_free(kb_cmp_case *c)
     free(c->counters[i].unit);
   }
   free(c->counters);
+  free(c->audit_note);
+  free(c->claim_note);
   kb_cmp_device_free(&c->device);
 }
 
@@ -100,6 +103,7 @@ int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
     c->samples = malloc((total ? total : 1) * sizeof *c->samples);
     c->entries = j - i;
     c->verdict = es[i].verdict;
+    c->claimed = NAN;
     c->message = es[i].message;
     es[i].message = NULL;
     if (!c->name || !c->backend || !c->samples
@@ -107,6 +111,15 @@ int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
         || kb_cmp_counters_pool(es + i, j - i, c))
       goto done;
     for (size_t k = i; k < j; k++) {
+      if (!isnan(es[k].claimed) && !(es[k].claimed <= c->claimed))
+        c->claimed = es[k].claimed;      /* the most, NAN losing */
+      c->flagged |= es[k].flagged;
+      c->unaudited |= es[k].unaudited;
+      if ((es[k].unaudited && es[k].audit_note && !c->audit_note
+           && !(c->audit_note = strdup(es[k].audit_note)))
+          || (es[k].flagged && es[k].claim_note && !c->claim_note
+              && !(c->claim_note = strdup(es[k].claim_note))))
+        goto done;
       if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {
         c->verdict = es[k].verdict;
         free(c->message);

@@ -36,6 +36,10 @@ typedef struct kb_cmp_entry {
   size_t order;               /* place in the file */
   kb_cmp_entry_counter *counters;
   size_t n_counters;
+  double claimed;             /* bytes_read + bytes_written, or NAN */
+  int flagged, unaudited;     /* bytes_claim_flagged, unaudited */
+  const char *audit_note;     /* points into the document; NULL: none */
+  const char *claim_note;     /* bytes_audit, likewise */
 } kb_cmp_entry;
 
 /* Pool es[0..n) into run->cases; the entries' arrays move into the

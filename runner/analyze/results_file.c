@@ -7,9 +7,12 @@
 ** skip_message), backend, the entry's own device (device_ordinal,
 ** device_name, device_uuid, device_pci_bus_id: a file that measured
 ** several GPUs), and the times: samples_s, else median_s, else real_time
-** in time_unit, one sample per entry; and the counts (analyze/counters.h):
-** each "metrics" member whose name ends in .sum (its value and unit),
-** metrics.kernels_launched, dram_read_bytes and dram_write_bytes.
+** in time_unit, one sample per entry; the counts (analyze/counters.h):
+** each "metrics" member whose name ends in .sum or that is a bank-conflict
+** ways ratio (its value and unit), metrics.kernels_launched,
+** dram_read_bytes and dram_write_bytes; the claim, bytes_read and
+** bytes_written; and the audits' findings, bytes_claim_flagged with
+** bytes_audit, unaudited and audit_note.
 ** Everything else is ignored, and
 ** every field but name may be missing, so plain Google Benchmark output
 ** compares too: its repetitions become the samples.  kbench compare
@@ -238,6 +241,22 @@ static int counters_of(json_object *e, kb_cmp_entry *out)
   return 0;
 }
 
+/* The claim and what the audits found of it (see kb_cmp_entry). */
+static void audit_of(json_object *e, kb_cmp_entry *out)
+{
+  double r, w;
+  json_object *flag = get(e, "bytes_claim_flagged");
+  out->flagged = flag && json_object_is_type(flag, json_type_boolean)
+                 && json_object_get_boolean(flag);
+  flag = get(e, "unaudited");
+  out->unaudited = flag && json_object_is_type(flag, json_type_boolean)
+                   && json_object_get_boolean(flag);
+  out->audit_note = get_string(e, "audit_note");
+  out->claim_note = get_string(e, "bytes_audit");
+  out->claimed = get_number(e, "bytes_read", &r)
+                 && get_number(e, "bytes_written", &w) ? r + w : NAN;
+}
+
 /* An integer at key in *out, else -1 there. */
 static void get_count(json_object *obj, const char *key, int *out)
 {
@@ -317,6 +336,7 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
     x->order = i;
     x->verdict = verdict_of(e, &unknown);
     x->message = message_of(e, unknown);
+    audit_of(e, x);
     if (!x->message || (x->verdict == KB_PASS && samples_of(e, x))
         || counters_of(e, x)) {
       snprintf(err, elen, "out of memory");

@@ -18,12 +18,15 @@ typedef struct kb_cmp_device {
 } kb_cmp_device;
 
 /* One count of a case: a hardware counter of its "metrics" object (a name
-** ending in .sum), kbench's kernels_launched, or the bytes audit's
-** dram_read_bytes and dram_write_bytes; the median of its repetitions'. */
+** ending in .sum, or the bank-conflict ways), kbench's kernels_launched,
+** or the bytes audit's dram_read_bytes and dram_write_bytes; the median of
+** its repetitions', with their spread. */
 typedef struct kb_cmp_counter {
   char *name;
   char *unit;           /* "byte", ...; "" when the file gives none */
   double value;
+  double lo, hi;        /* the least and the most of its repetitions */
+  size_t n;             /* how many repetitions have it */
 } kb_cmp_counter;
 
 /* One case: every entry of the file with its name (and its device, when
@@ -39,6 +42,13 @@ typedef struct kb_cmp_case {
   size_t entries;       /* how many entries (repetitions) it had */
   kb_cmp_counter *counters;  /* sorted by name; NULL when none */
   size_t n_counters;
+  double claimed;       /* bytes_read + bytes_written, the most of its
+                           entries'; NAN when the file gives none */
+  int flagged;          /* an entry's claim exceeds what DRAM moved
+                           (bytes_claim_flagged) */
+  int unaudited;        /* an entry's audit could not be made */
+  char *audit_note;     /* the first such entry's audit_note, or NULL */
+  char *claim_note;     /* the first flagged entry's bytes_audit, or NULL */
 } kb_cmp_case;
 
 typedef struct kb_cmp_run {

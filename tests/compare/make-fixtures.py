@@ -21,6 +21,24 @@ steps of CUDA event timings, so that samples tie as real ones do.
                   reduce_vec4's counts move within the tolerance (its DRAM
                   writes by 21%, but by 11 KB); copy_plain has counts in
                   base only
+  seed-1.json, seed-2.json
+                  kbench --metrics=seed --repetitions=3 twice on one build:
+                  counts with the noise seen between identical runs on the
+                  H100 (a reduction's DRAM writes 22 K -> 184 K and 304 K
+                  -> 66 K against 268 MB read, bank conflicts 73 -> 88 and
+                  139 -> 170, a copy's writes moving by 200 K), timings
+                  alike; must compare clean
+  seed-conflicts.json
+                  seed-2 with smem_bank's bank conflicts at 2 ways (stride
+                  2's counts under stride 1's name): must be flagged
+  seed-dram.json  seed-2 with reduce_shfl reading 10% more DRAM bytes:
+                  must be flagged
+  seed-spread.json
+                  seed-2 with L2 sectors moved by 8% in two cases: within
+                  the range of the repetitions in one (not a change), past
+                  it in the other
+  seed-audit.json seed-2 with memcpy_d2d's claim flagged by the bytes
+                  audit and reduce_shfl unaudited (the profiler was busy)
   gbench-base.json, gbench-new.json
                   plain Google Benchmark output: 9 repetitions per case,
                   no samples, mean/median/stddev aggregates; BM_slow 20%
@@ -233,3 +251,119 @@ def counted(side):
 
 write("counters-base.json", context(H100), counted(0))
 write("counters-new.json", context(H100), counted(1))
+
+
+# kbench --metrics=seed: per case the claim (bytes_read, bytes_written),
+# then per metric its values in seed-1 and seed-2, three repetitions each
+# (the noise between identical runs: each repetition a little apart).
+SEED_UNITS = {"dram__bytes_read.sum": "byte", "dram__bytes_write.sum": "byte",
+              "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum":
+                  "l1data_bank_conflict",
+              "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum":
+                  "l1data_bank_conflict",
+              "kb__shared_ld_ways.ratio": "wavefront/request",
+              "kb__shared_st_ways.ratio": "wavefront/request",
+              "lts__t_sectors_op_read.sum": "sector"}
+LD_CONF = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
+ST_CONF = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+SEED = [
+    # name, memory, claim (read, written), {metric: (run 1, run 2)}
+    ("reduce_shfl/n:64M/threads:256", "global", (268435456, 4),
+     {"dram__bytes_read.sum": (268446720, 268441600),
+      "dram__bytes_write.sum": (22016, 184320),
+      LD_CONF: (0, 0), ST_CONF: (139, 170),
+      "kb__shared_ld_ways.ratio": (1.0, 1.0),
+      "kb__shared_st_ways.ratio": (1.0164536, 1.0201231)}),
+    ("reduce_multi/n:64M", "global", (268435456, 4),
+     {"dram__bytes_read.sum": (268444672, 268450816),
+      "dram__bytes_write.sum": (304128, 66048)}),
+    ("reduce_cluster/n:64M", "global", (268435456, 4),
+     {"dram__bytes_read.sum": (268455168, 268449024),
+      "dram__bytes_write.sum": (159232, 1871104),
+      LD_CONF: (73, 88), ST_CONF: (205, 190),
+      "kb__shared_ld_ways.ratio": (1.0089111, 1.0107422),
+      "kb__shared_st_ways.ratio": (1.0250244, 1.0231934)}),
+    ("transpose_smem_pad/rows:8K/cols:8K", "global", (268435456, 268435456),
+     {"dram__bytes_read.sum": (268447488, 268443392),
+      "dram__bytes_write.sum": (248044800, 248240128),
+      LD_CONF: (217768, 226304), ST_CONF: (57519, 55296),
+      "kb__shared_ld_ways.ratio": (1.1038399, 1.1079102),
+      "kb__shared_st_ways.ratio": (1.0274272, 1.0263672)}),
+    ("memcpy_d2d/rows:8K/cols:8K", "global", (268435456, 268435456),
+     {"dram__bytes_read.sum": (268457472, 268451840),
+      "dram__bytes_write.sum": (245767936, 245570048),
+      "lts__t_sectors_op_read.sum": (8388608, 8388608)}),
+    ("smem_bank/stride:1/reps:256/threads:256", "shared",
+     (8858370048, 8650752),
+     {"dram__bytes_read.sum": (8663040, 8657664),
+      "dram__bytes_write.sum": (65792, 0),
+      LD_CONF: (0, 0), ST_CONF: (0, 0),
+      "kb__shared_ld_ways.ratio": (1.0, 1.0),
+      "kb__shared_st_ways.ratio": (1.0, 1.0)}),
+    ("layout_aos/n:16M/threads:256", "global", (402653184, 402653184),
+     {"dram__bytes_read.sum": (403724544, 403718144),
+      "dram__bytes_write.sum": (383544320, 383402496),
+      "lts__t_sectors_op_read.sum": (12615680, 12615680)}),
+]
+
+
+def seed_entries(side, changes=None, flags=None):
+    """side 0 or 1 of SEED; changes: {name: {metric: (value, jitter)}}
+    replaces a case's counts (jitter: how far its repetitions spread);
+    flags: {name: {field: value}} added to its entries."""
+    rng = random.Random(7 + side)
+    changes, flags = changes or {}, flags or {}
+    out = []
+    for name, memory, (read, written), metrics in SEED:
+        values = {m: (v[side], None) for m, v in metrics.items()}
+        values.update(changes.get(name, {}))
+        for r in range(3):
+            e = entry(name, "cuda", draw(rng, 100e-6, 0.002, 20), r, 3)
+            e.update({"bytes_read": read, "bytes_written": written,
+                      "memory": memory, "bytes_claim_flagged": False,
+                      "unaudited": False, "audit_note": None})
+            vals = {}
+            for m, (v, jitter) in values.items():
+                if jitter is None:  # counts a few apart, ratios alike
+                    jitter = 0 if m.endswith(".ratio") or v < 1000 else 512
+                vals[m] = v + (r - 1) * jitter
+            # The bytes audit rides along: the DRAM counters' values.
+            e["dram_read_bytes"] = vals["dram__bytes_read.sum"]
+            e["dram_write_bytes"] = vals["dram__bytes_write.sum"]
+            e.update({m: v for m, v in vals.items()})
+            e["metrics"] = dict(
+                {"kernels_launched": 1, "passes": 1},
+                **{m: {"unit": SEED_UNITS[m], "value": v,
+                       "kernels": [{"name": "k()", "value": v}]}
+                   for m, v in vals.items()})
+            e.update(flags.get(name, {}))
+            out.append(e)
+    return out
+
+
+SEED_CTX = context(H100)
+SEED_CTX["kbench"]["command_line"] = ("kbench --metrics=seed --repetitions=3 "
+                                      "--json=seed.json")
+write("seed-1.json", SEED_CTX, seed_entries(0))
+write("seed-2.json", SEED_CTX, seed_entries(1))
+write("seed-conflicts.json", SEED_CTX, seed_entries(1, {
+    "smem_bank/stride:1/reps:256/threads:256":
+        {LD_CONF: (69206016, 0), "kb__shared_ld_ways.ratio": (2.0, 0)}}))
+write("seed-dram.json", SEED_CTX, seed_entries(1, {
+    "reduce_shfl/n:64M/threads:256":
+        {"dram__bytes_read.sum": (295290880, None)}}))
+# L2 sectors 8% up in two cases: memcpy_d2d's new repetitions spread
+# wider than that (9.06M +- 0.4M), layout_aos's stay tight.
+write("seed-spread.json", SEED_CTX, seed_entries(1, {
+    "memcpy_d2d/rows:8K/cols:8K":
+        {"lts__t_sectors_op_read.sum": (9059697, 400000)},
+    "layout_aos/n:16M/threads:256":
+        {"lts__t_sectors_op_read.sum": (13625934, 1024)}}))
+write("seed-audit.json", SEED_CTX, seed_entries(1, flags={
+    "memcpy_d2d/rows:8K/cols:8K": {"bytes_claim_flagged": True,
+                                   "bytes_audit": "claims 1.9x the 514.0 MB "
+                                                  "DRAM moved"},
+    "reduce_shfl/n:64M/threads:256": {
+        "unaudited": True,
+        "audit_note": "bytes audit: the profiler is held by another "
+                      "process (CUPTI_ERROR_HARDWARE_BUSY)"}}))

@@ -161,7 +161,10 @@ check "counts that changed: timings alike, exit 0, all same" 0 \
   "^# 5 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 5 same" \
   cmp "$cb" "$cn"
 check "counts: how many cases had them on both sides, how many changed" 0 \
-  "^# counters: 3 of 4 cases with counts on both sides changed by more than 1%" \
+  "^# counters: 3 of 4 cases with counts on both sides changed$" \
+  cmp "$cb" "$cn"
+check "counts: the header says the rule, with the tolerance" 0 \
+  "^# counts: a count changed when it moved by more than 2% of the case's scale: bytes of its DRAM traffic or claimed bytes \(and by more than 64 KiB\), bank conflicts of the shared wavefronts or requests \(or, with neither, the ways by 2%\), other counts of themselves; with 3 or more repetitions a side, also by more than each side's range$" \
   cmp "$cb" "$cn"
 check "a changed DRAM count, a line under the table" 0 \
   "^# counter: layout_aos/n:16M/threads:256: dram__bytes_read\.sum 403\.7M -> 268\.4M byte \(-33\.50%\)" \
@@ -186,11 +189,76 @@ assert "--counter-tolerance=0: DRAM bytes 21 KB apart still do not" \
 check "the same file: no count changed" 0 \
   "^# counters: 0 of 5 cases with counts on both sides changed" cmp "$cb" "$cb"
 cmp "$fx/base.json" "$fx/slower.json" > "$tmpdir/nocounts.txt" 2>&1
-assert "files without counts: no counters line" \
-  sh -c '! grep -q "^# counter" "$1"' _ "$tmpdir/nocounts.txt"
+assert "files without counts: no counters line, no rule in the header" \
+  sh -c '! grep -q "^# count" "$1"' _ "$tmpdir/nocounts.txt"
 check "markdown: the changed counts as a list" 0 \
   "^- \`layout_aos/n:16M/threads:256\`: dram__bytes_read\.sum 403\.7M -> 268\.4M" \
   cmp --format=markdown "$cb" "$cn"
+check "markdown: the counts' rule under the table" 0 \
+  "^Counts: a count changed when it moved by more than 2% of the case's scale" \
+  cmp --format=markdown "$cb" "$cn"
+
+# Counts judged at the case's scale (kbench --metrics=seed
+# --repetitions=3): two identical runs with the noise seen on the H100
+# compare clean; conflicts at 2 ways and 10% more DRAM bytes do not.
+s1=$fx/seed-1.json s2=$fx/seed-2.json
+check "identical runs with noisy counts: exit 0, no count changed" 0 \
+  "^# counters: 0 of 7 cases with counts on both sides changed$" cmp "$s1" "$s2"
+cmp "$s1" "$s2" > "$tmpdir/seed.txt" 2>&1
+assert "... no '# counter:' line: writes 22 K -> 184 K, conflicts 73 -> 88 are noise" \
+  sh -c '! grep -q "^# counter:" "$1"' _ "$tmpdir/seed.txt"
+check "the same noise judged against itself (--counter-tolerance=0) is flagged: the rule is what holds" 0 \
+  "^# counter: reduce_shfl/n:64M/threads:256: dram_write_bytes 22\.02K -> 184\.3K byte \(\+737\.21%\)" \
+  cmp --counter-tolerance=0 "$s1" "$s2"
+check "bank conflicts at 2 ways: the ways flagged" 0 \
+  "^# counter: smem_bank/stride:1/reps:256/threads:256: kb__shared_ld_ways\.ratio 1 -> 2 wavefront/request \(\+100\.00%\)" \
+  cmp "$s1" "$fx/seed-conflicts.json"
+check "bank conflicts at 2 ways: the conflicts flagged" 0 \
+  "^# counter: smem_bank/stride:1/reps:256/threads:256: l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld\.sum 0 -> 69\.21M l1data_bank_conflict \(new\)" \
+  cmp "$s1" "$fx/seed-conflicts.json"
+check "bank conflicts at 2 ways: that case only" 0 \
+  "^# counters: 1 of 7 cases with counts on both sides changed$" \
+  cmp "$s1" "$fx/seed-conflicts.json"
+check "DRAM bytes +10%: flagged" 0 \
+  "^# counter: reduce_shfl/n:64M/threads:256: dram_read_bytes 268\.4M -> 295\.3M byte \(\+10\.00%\)" \
+  cmp "$s1" "$fx/seed-dram.json"
+check "DRAM bytes +10%: that case only" 0 \
+  "^# counters: 1 of 7 cases with counts on both sides changed$" \
+  cmp "$s1" "$fx/seed-dram.json"
+check "an 8% move past both sides' repetitions: flagged" 0 \
+  "^# counter: layout_aos/n:16M/threads:256: lts__t_sectors_op_read\.sum 12\.62M -> 13\.63M sector \(\+8\.01%\)" \
+  cmp "$s1" "$fx/seed-spread.json"
+cmp "$s1" "$fx/seed-spread.json" > "$tmpdir/spread.txt" 2>&1
+assert "an 8% move within one side's repetitions: not flagged" \
+  sh -c '! grep -q "^# counter: memcpy_d2d" "$1"' _ "$tmpdir/spread.txt"
+
+# Claims the bytes audit flagged and cases it could not audit.
+sa=$fx/seed-audit.json
+check "a flagged claim in new: marked on its row, exit 0" 0 \
+  "^memcpy_d2d/rows:8K/cols:8K .* same  FLAGGED in new$" cmp "$s1" "$sa"
+check "an unaudited case in new: marked on its row" 0 \
+  "^reduce_shfl/n:64M/threads:256 .* same  unaudited in new$" cmp "$s1" "$sa"
+check "the summary counts them" 0 \
+  "^# 7 cases: 0 regressions .*, 7 same; 1 claim flagged in new; 1 unaudited in new$" \
+  cmp "$s1" "$sa"
+check "under the table: the flagged case with the audit's words" 0 \
+  "^# flagged in new: memcpy_d2d/rows:8K/cols:8K: claims 1\.9x the 514\.0 MB DRAM moved$" \
+  cmp "$s1" "$sa"
+check "under the table: the unaudited case with its note" 0 \
+  "^# unaudited in new: reduce_shfl/n:64M/threads:256: bytes audit: the profiler is held by another process" \
+  cmp "$s1" "$sa"
+check "--fail-on-flagged: exit 1" 1 "FLAGGED in new" \
+  cmp --fail-on-flagged "$s1" "$sa"
+check "--fail-on-unaudited: exit 1" 1 "unaudited in new" \
+  cmp --fail-on-unaudited "$s1" "$sa"
+check "--fail-on-flagged on clean runs: exit 0" 0 "7 same$" \
+  cmp --fail-on-flagged --fail-on-unaudited "$s1" "$s2"
+check "flagged in base only: marked, not counted, no gate" 0 \
+  "^memcpy_d2d/rows:8K/cols:8K .* same  FLAGGED in base$" \
+  cmp --fail-on-flagged "$sa" "$s2"
+check "markdown: the marker in the note, the list under the table" 0 \
+  "^- flagged in new: \`memcpy_d2d/rows:8K/cols:8K\`: claims 1\.9x" \
+  cmp --format=markdown "$s1" "$sa"
 
 # JSON, read by a strict parser.
 if command -v python3 >/dev/null 2>&1; then
@@ -240,9 +308,25 @@ v = {x["name"]: x for x in case["reduce_vec4/n:64M/threads:256/offset:0"]["count
 assert not v["dram__bytes_write.sum"]["changed"] and v["dram__bytes_write.sum"]["base"] == 63232
 assert case["copy_plain/n:64M"]["counters"] is None
 assert case["reduce_two/n:64M"]["status"] == "same"
-assert d["counter_tolerance_pct"] == 1
+assert d["counter_tolerance_pct"] == 2 and d["counter_rule"].startswith("a count changed when")
 assert d["summary"]["cases_with_counters"] == 4 and d["summary"]["counters_changed"] == 3' \
     "$fx/counters-base.json" "$fx/counters-new.json"
+  json_check "JSON: each count says what it was judged against" 0 \
+    'c = {x["name"]: x for x in case["reduce_shfl/n:64M/threads:256"]["counters"]}
+w = c["dram_write_bytes"]
+assert not w["changed"] and w["judged_against"] == "the case\x27s DRAM traffic or claimed bytes"
+assert w["scale"] == 268441600 + 184320 and w["by_spread"]
+k = c["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"]
+assert not k["changed"] and k["judged_against"] == "the conflict ways"
+assert d["summary"]["counters_changed"] == 0' "$fx/seed-1.json" "$fx/seed-2.json"
+  json_check "JSON: flagged and unaudited cases, in the rows and the summary" 0 \
+    'm, r = case["memcpy_d2d/rows:8K/cols:8K"], case["reduce_shfl/n:64M/threads:256"]
+assert m["new_claim_flagged"] and not m["base_claim_flagged"] and not m["new_unaudited"]
+assert m["new_audit_note"] == "claims 1.9x the 514.0 MB DRAM moved"
+assert r["new_unaudited"] and r["new_audit_note"].startswith("bytes audit: the profiler")
+assert case["layout_aos/n:16M/threads:256"]["new_audit_note"] is None
+assert d["summary"]["flagged_in_new"] == 1 and d["summary"]["unaudited_in_new"] == 1' \
+    "$fx/seed-1.json" "$fx/seed-audit.json"
   json_check "JSON: files without counts have null counters" 0 \
     'assert all(c["counters"] is None for c in d["cases"])
 assert d["summary"]["counters_changed"] == 0' "$fx/base.json" "$fx/slower.json"
