@@ -28,6 +28,13 @@ const char *kb_memory_name(int memory)
   return names[(unsigned)memory > 2 ? 0 : memory];
 }
 
+double kb_dram_gbps(const kb_result *r)
+{
+  if (r->dram_read < 0 || r->dram_write < 0)
+    return 0;
+  return kb_per_second(r, 1) * (r->dram_read + r->dram_write) / 1e9;
+}
+
 void kb_audit_text(const kb_result *r, char *buf, size_t len)
 {
   double moved = r->dram_read + r->dram_write;

@@ -83,6 +83,9 @@ void kb_result_free(kb_result *r);
 ** measured or agrees, else a sentence ("claims 1000.0x the 268.4 MB DRAM
 ** moved", "DRAM moved 1.9x the claimed bytes"). */
 void kb_audit_text(const kb_result *r, char *buf, size_t len);
+/* What the bytes audit saw DRAM move, read + write, per second at the
+** median, in GB/s (1e9 bytes/s); 0 when not measured or not passed. */
+double kb_dram_gbps(const kb_result *r);
 /* "host", "global", "shared": where bytes are counted (KBENCH_MEM_*). */
 const char *kb_memory_name(int memory);
 /* count per second at the median: FLOP/s from r->flops, items/s from

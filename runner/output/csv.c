@@ -72,7 +72,7 @@ static void csv_string(FILE *f, const char *s)
 }
 
 
-/* The audit's columns and the counters', after the fixed ones: empty where
+/* The audits' columns and the counters', after the fixed ones: empty where
 ** nothing was measured. */
 static void counter_cells(FILE *f, const struct kb_metric_list *metrics,
                           const kb_result *res)
@@ -82,8 +82,13 @@ static void counter_cells(FILE *f, const struct kb_metric_list *metrics,
     fprintf(f, ",%.9g,%.9g,", res->dram_read, res->dram_write);
   else
     fputs(",,,", f);
+  if (kb_dram_gbps(res) > 0)
+    fprintf(f, "%.6g", kb_dram_gbps(res));
+  fputc(',', f);
   kb_audit_text(res, audit, sizeof audit);
   csv_string(f, audit);
+  fprintf(f, ",%d,%d,", res->claim_flagged, res->unaudited);
+  csv_string(f, res->audit_note);
   fputc(',', f);
   csv_string(f, res->counters_note);
   const kb_counters *k = res->counters;
@@ -181,7 +186,8 @@ int kb_csv_open(kb_csv_files *f, const char *csv_path,
   }
   /* KB_CSV_HEADER ends with the device, which stays last. */
   size_t used = (size_t)snprintf(header, size, "%.*s,dram_read_bytes,"
-                                 "dram_write_bytes,bytes_audit,"
+                                 "dram_write_bytes,dram_gbps,bytes_audit,"
+                                 "claim_flagged,unaudited,audit_note,"
                                  "counters_note",
                                  (int)(strlen(KB_CSV_HEADER)
                                        - strlen(",device")),

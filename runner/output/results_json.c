@@ -247,8 +247,13 @@ static void counters(FILE *f, const kb_result *res)
   kb_jw_number_or_null(f, res->dram_write, audited);
   kb_jw_key(f, "bytes_audit");
   kb_jw_string_or_null(f, audit[0] ? audit : NULL);
-  fprintf(f, ", \"bytes_claim_flagged\": %s",
-          res->claim_flagged ? "true" : "false");
+  kb_jw_key(f, "dram_gbps");
+  kb_jw_number_or_null(f, kb_dram_gbps(res), kb_dram_gbps(res) > 0);
+  fprintf(f, ", \"bytes_claim_flagged\": %s, \"unaudited\": %s",
+          res->claim_flagged ? "true" : "false",
+          res->unaudited ? "true" : "false");
+  kb_jw_key(f, "audit_note");
+  kb_jw_string_or_null(f, res->audit_note[0] ? res->audit_note : NULL);
   kb_jw_key(f, "counters_note");
   kb_jw_string_or_null(f, res->counters_note[0] ? res->counters_note : NULL);
   const kb_counters *k = res->counters;

@@ -17,6 +17,17 @@ static void clear_progress(kb_report *r)
   kb_progress_clear(&r->progress);
 }
 
+/* The result column: a passed case whose claim the bytes audit flagged
+** is FLAGGED, one an audit could not check "ok?" (--strict fails both). */
+static const char *result_word(const kb_result *res)
+{
+  if (res->verdict == KB_PASS && res->claim_flagged)
+    return "FLAGGED";
+  if (res->verdict == KB_PASS && res->unaudited)
+    return "ok?";
+  return verdict_names[res->verdict];
+}
+
 /* Percent of the theoretical peak, or 0 when no peak applies. */
 static double pct_peak(const kb_result *res, const kbench_device *dev)
 {
@@ -52,11 +63,6 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
     WARN("stopped on %s with noise %.2f%% (target %.2f%%)",
          kb_stop_name(res->stop), 100 * res->stats.noise,
          100 * cfg->criterion.max_noise);
-  if (res->claim_flagged) {
-    char audit[160];
-    kb_audit_text(res, audit, sizeof audit);
-    WARN("bytes audit: the case %s", audit);
-  }
 #undef WARN
 }
 
@@ -215,10 +221,25 @@ static void format_work(char *buf, size_t len, const kb_result *res)
   snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
 }
 
+/* What the audits found of a passed case, a line each under its row: a
+** claim and DRAM that disagree, with both rates (the table's GB/s is the
+** claim's), and an audit that could not be made. */
+static void print_audits(FILE *out, const char *prefix, const kb_result *res)
+{
+  char audit[160];
+  kb_audit_text(res, audit, sizeof audit);
+  if (audit[0])
+    fprintf(out, "%s%s: %s: DRAM %.1f GB/s, %.1f GB/s claimed\n", prefix,
+            res->claim_flagged ? "flagged" : "bytes audit", audit,
+            kb_dram_gbps(res), res->gbps);
+  if (res->unaudited)
+    fprintf(out, "%sunaudited: %s\n", prefix, res->audit_note[0]
+            ? res->audit_note : "an audit asked for could not be made");
+}
+
 /* The hardware's view of a passed case, a line each under its row:
 ** every counter (its total, and each kernel's when the run launched
-** several), why there are none, and what DRAM moved when it moved more
-** than the case claims. */
+** several), why there are none, and what the audits found. */
 static void print_counters(FILE *out, const char *prefix,
                            const kb_result *res)
 {
@@ -239,10 +260,7 @@ static void print_counters(FILE *out, const char *prefix,
   }
   if (k && k->n_launched == 0)
     fprintf(out, "%scounters: the run launched no kernel\n", prefix);
-  char audit[160];
-  kb_audit_text(res, audit, sizeof audit);
-  if (audit[0] && !res->claim_flagged)
-    fprintf(out, "%sbytes audit: %s\n", prefix, audit);
+  print_audits(out, prefix, res);
 }
 
 static void report_tap(kb_report *r, const kb_plan_case *pc,
@@ -302,7 +320,7 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
   format_work(work, sizeof work, res);
   fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s%s%s",
           pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak, copy,
-          verdict_names[res->verdict], *work ? "  " : "", work);
+          result_word(res), *work ? "  " : "", work);
   /* A skip says why; a crash's message names its stage already. */
   int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
   if (res->verdict != KB_PASS)

@@ -83,7 +83,7 @@ done
 assert "gpu_nonblocking at 1M ints: the stream audit names the work and its stream (attempt $attempt)" \
   sh -c 'printf "%s\n" "$1" | grep -Eq "$2"' _ "$out" \
   "ERROR stream check: work ran outside kbench's stream: (kernel|copy|memset) .* on stream [0-9]+, not kbench's stream [0-9]+"
-# The bytes audit: a claim of 1000x what moves is flagged (a warning), and
+# The bytes audit: a claim of 1000x what moves is flagged (FLAGGED), and
 # fails the case under --strict.  The device's profiler serves one process
 # at a time: while another test's kbench holds it, kbench says so in a
 # "counters:" line, and these points are skipped with that line.
@@ -98,9 +98,11 @@ check_counted() {
     check "$desc" "$want" "$pattern" "$@"
   fi
 }
-check_counted "gpu_inflated: the bytes audit flags a claim of 1000x" 0 \
-  "warning: .*bytes audit: the case claims (9[5-9][0-9]|10[0-4][0-9])\.[0-9]x the [0-9.]+ MB DRAM moved" \
+check_counted "gpu_inflated: the bytes audit flags a claim of 1000x, with both rates" 0 \
+  "^  flagged: claims (9[5-9][0-9]|10[0-4][0-9])\.[0-9]x the [0-9.]+ MB DRAM moved: DRAM [0-9.]+ GB/s, [0-9.]+ GB/s claimed$" \
   "$KBENCH" $quick --param n=64M --plugin "$G/gpu_inflated.so"
+assert "gpu_inflated: its row's result is FLAGGED, not ok (or the profiler was busy)" \
+  sh -c 'printf "%s\n" "$1" | grep -Eq "^gpu_inflated .* FLAGGED$|^ *counters: no"' _ "$out"
 check_counted "gpu_inflated --strict: the flagged claim fails the case" 4 \
   "ERROR bytes audit: the case claims [0-9.]+x the" \
   "$KBENCH" $quick --strict --param n=64M --plugin "$G/gpu_inflated.so"

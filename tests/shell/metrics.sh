@@ -54,17 +54,18 @@ else
 fi
 "$KBENCH" $quick $metrics --no-audit --strict --csv="$tmpdir/m.csv" \
   --json="$tmpdir/m.json" --plugin "$H/copy_cpu.so" > /dev/null 2>&1
-assert "CSV: the audit's columns, a column per metric, the device last" \
-  sh -c 'head -n 1 "$1" | grep -q ",dram_read_bytes,dram_write_bytes,bytes_audit,counters_note$2,device$"' \
+assert "CSV: the audits' columns, a column per metric, the device last" \
+  sh -c 'head -n 1 "$1" | grep -q ",dram_read_bytes,dram_write_bytes,dram_gbps,bytes_audit,claim_flagged,unaudited,audit_note,counters_note$2,device$"' \
   _ "$tmpdir/m.csv" "$columns"
 assert "CSV: a host case's audit and counter cells are empty" \
-  sh -c 'tail -n 1 "$1" | grep -q ",,,\"\",\"\"$2,0$"' _ "$tmpdir/m.csv" "$cells"
+  sh -c 'tail -n 1 "$1" | grep -q ",,,,\"\",0,0,\"\",\"\"$2,0$"' _ "$tmpdir/m.csv" "$cells"
 assert "JSON: the audit's fields, null for a host case" \
   python3 -c '
 import json, sys
 e = json.load(open(sys.argv[1]))["benchmarks"][0]
 assert e["dram_read_bytes"] is None and e["dram_write_bytes"] is None
 assert e["bytes_audit"] is None and e["bytes_claim_flagged"] is False
+assert e["dram_gbps"] is None and e["unaudited"] is False and e["audit_note"] is None
 assert "metrics" not in e and "dram__bytes_read.sum" not in e
 ' "$tmpdir/m.json"
 done_testing

@@ -109,3 +109,10 @@ check_PROGRAMS += %reldir%/test_device_lock
 %canon_reldir%_test_device_lock_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_device_lock_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_device_lock
+
+check_PROGRAMS += %reldir%/test_audit_outputs
+%canon_reldir%_test_audit_outputs_SOURCES = %reldir%/test_audit_outputs.c %reldir%/tap.h
+%canon_reldir%_test_audit_outputs_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_audit_outputs_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_audit_outputs_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_audit_outputs

@@ -1,0 +1,204 @@
+/* What the audits found, in every output: synthetic results of a CUDA case
+** (which only a GPU could measure) fed to the table, TAP, CSV and JSON
+** writers.  A claim the bytes audit flagged is FLAGGED on its row with both
+** rates under it, an unaudited case "ok?" with its note, and both are
+** fields of the CSV and JSON; --strict's failure keeps its flag. */
+#define _GNU_SOURCE            /* open_memstream, mkstemp */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output/csv.h"
+#include "output/results_json.h"
+#include "output/table.h"
+#include "plan/cli.h"
+#include "tap.h"
+
+static int noop(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }
+static int noop2(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }
+static void bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (void)s; (void)b; }
+static void down(const kbench_host *h, void *s) { (void)h; (void)s; }
+
+static const kbench_param params[] = {
+  {"n", "elements", "64M", 1, (int64_t)1 << 31, KBENCH_PARAM_POW2, NULL, 0},
+};
+static const kbench_variant variant = {
+  sizeof(kbench_variant), "cheat", "claims what it never moved", "tests",
+  KBENCH_BACKEND_CUDA, params, 1, noop, noop2, noop2, bytes, down, NULL,
+};
+static const kbench_library lib = {
+  KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
+  sizeof(kbench_variant), sizeof(kbench_param), NULL,
+};
+
+/* A passed 64M-int case of 100 us, claiming 1000 x the 268.4 MB that DRAM
+** moved: 2684 TB/s claimed, 2684 GB/s moved. */
+static void flagged_result(kb_result *r)
+{
+  static double samples[] = {100e-6, 100e-6, 100e-6};
+  memset(r, 0, sizeof *r);
+  r->verdict = KB_PASS;
+  strcpy(r->mode, "cold");
+  r->samples = samples;
+  r->n_samples = 3;
+  r->stats.n = 3;
+  r->stats.median = r->stats.min = r->stats.max = r->stats.mean = 100e-6;
+  r->bytes.read = 268435456000ull;
+  r->bytes.memory = KBENCH_MEM_GLOBAL;
+  r->gbps = 268435456000.0 / 100e-6 / 1e9;
+  r->busy_after_s = -1;
+  r->energy_j = r->power_w = -1;
+  r->dram_read = 268435456;
+  r->dram_write = 0;
+  r->claim_flagged = 1;
+}
+
+/* What a writer printed into a memory stream, after f is closed. */
+typedef struct capture {
+  char *text;
+  size_t len;
+  FILE *f;
+} capture;
+
+static void table_of(capture *c, int tap, const kb_result *res,
+                     const kb_plan_case *pc, const kbench_device *dev,
+                     const kb_measure_cfg *cfg)
+{
+  kb_report r;
+  c->f = open_memstream(&c->text, &c->len);
+  kb_report_init(&r, c->f, tap, 0, 0);
+  kb_report_case(&r, pc, res, dev, cfg);
+  fclose(c->f);
+}
+
+int main(void)
+{
+  const kbench_variant *list[] = {&variant};
+  kb_plugin plugin = {"/x/cheat.so", NULL, &lib, list, 1, NULL, NULL};
+  int64_t values[] = {(int64_t)1 << 26};
+  kb_plan_case pc = {&plugin, &variant, values, "n=64M"};
+  kbench_device dev = {.size = sizeof dev, .name = "H100", .peak_gbps = 3352,
+                       .l2_bytes = 50 << 20};
+  kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
+  kb_result res;
+  capture c;
+
+  /* The table: the result word and the rates under the row. */
+  flagged_result(&res);
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "FLAGGED\n") && !strstr(c.text, "  ok"),
+     "table: a flagged claim is FLAGGED on its row, not ok");
+  ok(strstr(c.text, "\n  flagged: claims 1000.0x the 268.4 MB DRAM moved: "
+                    "DRAM 2684.4 GB/s, 2684354.6 GB/s claimed\n") != NULL,
+     "table: under it, what DRAM moved and both rates");
+  ok(!strstr(c.text, "warning: bytes audit"),
+     "table: no longer a warning line under an ok row");
+  free(c.text);
+
+  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "ok 1 - cheat n=64M\n") && strstr(c.text,
+     "\n# flagged: claims 1000.0x the 268.4 MB DRAM moved: DRAM 2684.4 "
+     "GB/s, 2684354.6 GB/s claimed\n"), "TAP: ok, with a '# flagged:' "
+     "diagnostic");
+  free(c.text);
+
+  /* Unaudited: "ok?", and why. */
+  flagged_result(&res);
+  res.claim_flagged = 0;
+  res.dram_read = res.dram_write = -1;
+  res.gbps = 2684.35;
+  res.unaudited = 1;
+  strcpy(res.audit_note, "bytes audit: the profiler is held by another "
+         "process");
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, " ok?\n") && strstr(c.text, "\n  unaudited: bytes "
+     "audit: the profiler is held by another process\n"),
+     "table: an unaudited case is 'ok?', its note under it");
+  free(c.text);
+  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "ok 1 - cheat n=64M\n") && strstr(c.text,
+     "\n# unaudited: bytes audit: the profiler is held by another "
+     "process\n"), "TAP: ok, with a '# unaudited:' diagnostic");
+  free(c.text);
+
+  /* --strict: the probe made it an ERROR; the flag stays. */
+  flagged_result(&res);
+  res.verdict = KB_ERROR;
+  strcpy(res.stage, "bytes audit");
+  strcpy(res.message, "the case claims 1000.0x the 268.4 MB DRAM moved "
+         "(--strict)");
+  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "not ok 1 - cheat n=64M\n") && strstr(c.text,
+     "stage: \"bytes audit\""), "TAP under --strict: not ok, at the bytes "
+     "audit");
+  free(c.text);
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, " ERROR bytes audit: the case claims 1000.0x") != NULL,
+     "table under --strict: ERROR with the audit's words");
+  free(c.text);
+
+  /* CSV: the flag, the note, the audited rate. */
+  struct kb_metric_list none = {0};
+  kb_export csv = {"mem", NULL, 0}, samples = {NULL, NULL, 0};
+  flagged_result(&res);
+  res.unaudited = 0;
+  csv.f = open_memstream(&c.text, &c.len);
+  kb_export_case(&csv, &samples, &none, &pc, &res, &dev, 0, 0, 0);
+  fclose(csv.f);
+  ok(strstr(c.text, ",268435456,0,2684.35,\"claims 1000.0x the 268.4 MB "
+                    "DRAM moved\",1,0,\"\",\"\",0\n") != NULL,
+     "CSV: dram_gbps, bytes_audit, claim_flagged 1, unaudited 0: %s",
+     c.text);
+  free(c.text);
+  res.claim_flagged = 0;
+  res.dram_read = res.dram_write = -1;
+  res.unaudited = 1;
+  strcpy(res.audit_note, "bytes audit: \"busy\"");
+  csv.f = open_memstream(&c.text, &c.len);
+  kb_export_case(&csv, &samples, &none, &pc, &res, &dev, 0, 0, 0);
+  fclose(csv.f);
+  ok(strstr(c.text, ",,,,\"\",0,1,\"bytes audit: \"\"busy\"\"\",\"\",0\n")
+     != NULL, "CSV: unaudited 1 and its note, quoted: %s", c.text);
+  free(c.text);
+
+  /* JSON: the fields beside bytes_claim_flagged. */
+  char path[] = "/tmp/kb-audit-json-XXXXXX", err[256], doc[16384];
+  int fd = mkstemp(path);
+  kb_options o;
+  char *argv[] = {"kbench", NULL};
+  kb_cli_parse(1, argv, &o);
+  kb_launch launch = {.local_rank = -1, .world_size = -1};
+  kb_run_device d = {0, 1, {.dev = dev}};
+  kb_json j;
+  flagged_result(&res);
+  int opened = fd >= 0 && kb_json_open(&j, path, &o, &launch, 1, argv, &d, 1,
+                                       err, sizeof err) == 0;
+  if (opened) {
+    kb_json_case(&j, &pc, &res, &d, 0, 1);
+    res.claim_flagged = 0;
+    res.dram_read = res.dram_write = -1;
+    res.unaudited = 1;
+    strcpy(res.audit_note, "bytes audit: busy");
+    kb_json_case(&j, &pc, &res, &d, 0, 1);
+    kb_json_close(&j, err, sizeof err);
+  }
+  FILE *f = fopen(path, "r");
+  size_t n = f ? fread(doc, 1, sizeof doc - 1, f) : 0;
+  doc[n] = '\0';
+  if (f)
+    fclose(f);
+  ok(opened && strstr(doc, "\"dram_gbps\": 2684.35") && strstr(doc,
+     "\"bytes_claim_flagged\": true, \"unaudited\": false, "
+     "\"audit_note\": null"), "JSON: a flagged entry: dram_gbps, "
+     "bytes_claim_flagged true, unaudited false, audit_note null");
+  ok(strstr(doc, "\"dram_gbps\": null, \"bytes_claim_flagged\": false, "
+                 "\"unaudited\": true, \"audit_note\": \"bytes audit: "
+                 "busy\"") != NULL, "JSON: an unaudited entry: its note, "
+     "no rate");
+  if (fd >= 0) {
+    close(fd);
+    unlink(path);
+  }
+  kb_cli_free(&o);
+  return tap_done();
+}
