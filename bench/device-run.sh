@@ -463,6 +463,60 @@ PY
     elapsed "make check (gpu.sh)" $t0
     cat tests/shell/gpu.log >> "$OUT/check.log"
     grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 20 ;;
+  lock)
+    # Issue 24, one kbench per GPU: a second kbench on the GPU while a
+    # first sweeps with counters waits (says who holds it once), then runs
+    # the bytes-x1000 cheat and still flags it (no "counters: no"); one
+    # with --lock-timeout=1 gives up (ERROR lock, exit 4).  Then the whole
+    # make -j16 check, whose tests' kbench wait for each other.
+    make -j16 check TESTS= > /dev/null 2>&1
+    P=tests/plugins/.libs
+    ./kbench --metrics=seed --repetitions=3 reduce_vec4 reduce_cub \
+      transpose_fast smem_bank > "$OUT/lock-holder.txt" 2>&1 &
+    holder=$!
+    sleep 2
+    ./kbench --lock-timeout=1 --param n=64M --plugin $P/gpu_inflated.so \
+      > "$OUT/lock-timeout.txt" 2>&1
+    echo "exit $? (want 4)" >> "$OUT/lock-timeout.txt"
+    t1=$(date +%s.%N)
+    ./kbench --param n=64M --plugin $P/gpu_inflated.so \
+      > "$OUT/lock-waiter.txt" 2>&1
+    echo "exit $?, $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s wall" >> "$OUT/lock-waiter.txt"
+    wait $holder
+    echo "holder exit $?" >> "$OUT/lock-holder.txt"
+    elapsed "lock: holder, timeout, waiter" $t0; t0=$(date +%s)
+    grep -E "in use by|ERROR lock|^exit" "$OUT/lock-timeout.txt"
+    grep -E "in use by|gpu_inflated|flagged:|counters: no|^exit" "$OUT/lock-waiter.txt"
+    tail -n 2 "$OUT/lock-holder.txt"
+    timeout 560 make -j16 check > "$OUT/check16.log" 2>&1
+    echo "make -j16 check exit $?" >> "$OUT/check16.log"
+    elapsed "lock: make -j16 check" $t0
+    grep -E "^(# [A-Z]+:|FAIL|ERROR|make -j16)" "$OUT/check16.log" | head -n 30 ;;
+  identical)
+    # Issue 24, compare with zero false flags: two back-to-back catalogue
+    # runs with --metrics=seed (and a pair with --repetitions=3 of the
+    # counted families), and the planted changes, for kbench compare off
+    # the device (bench/rename_cases.py puts a changed case under its base
+    # name): smem_bank at stride 2 (2 conflict ways), transpose_fast at
+    # 9011 columns (+10% DRAM bytes), gpu_ok at twice the work.
+    make -j16 check TESTS= > /dev/null 2>&1
+    for i in 1 2; do
+      timeout 240 ./kbench --metrics=seed --json="$OUT/identical-$i.json" \
+        > "$OUT/identical-$i.txt" 2>&1
+      timeout 240 ./kbench --metrics=seed --repetitions=3 --json="$OUT/reps-$i.json" \
+        reduce_vec4 reduce_cub reduce_shfl transpose_smem_pad smem_bank \
+        > /dev/null 2>&1
+    done
+    elapsed "identical: two seed catalogues, two with 3 repetitions" $t0; t0=$(date +%s)
+    ./kbench --metrics=seed --param stride=2 smem_bank --json="$OUT/planted-conflicts.json" > /dev/null 2>&1
+    ./kbench --metrics=seed --param rows=8K --param cols=9011 transpose_fast \
+      --json="$OUT/planted-dram.json" > /dev/null 2>&1
+    for slow in 0 1; do
+      KBENCH_TEST_SLOWDOWN=$slow ./kbench --metrics=seed --json="$OUT/planted-slow$slow.json" \
+        --param n=64M --plugin tests/plugins/.libs/gpu_ok.so > /dev/null 2>&1
+    done
+    elapsed "identical: planted changes" $t0
+    tail -n 1 "$OUT/identical-1.txt" "$OUT/identical-2.txt" ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

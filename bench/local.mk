@@ -1,3 +1,4 @@
-EXTRA_DIST += bench/device-run.sh bench/ncu_probe.py bench/plugin_probe.cu bench/cupti_trace.c
+EXTRA_DIST += bench/device-run.sh bench/ncu_probe.py bench/plugin_probe.cu bench/cupti_trace.c \
+	bench/rename_cases.py
 # The H100 check of the CUPTI glue against ncu (built on the device).
 EXTRA_DIST += bench/cupti_check.cu bench/cupti_check.sh bench/ncu_agree.py
