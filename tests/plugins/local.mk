@@ -102,7 +102,7 @@ tests_plugins_unsupported_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 if HAVE_CUDA
 check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
-	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la
+	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la
 tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
 tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -136,6 +136,9 @@ tests_plugins_gpu_late_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_inflated_la_SOURCES = tests/plugins/gpu_inflated.cu
 tests_plugins_gpu_inflated_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_inflated_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_fork_join_la_SOURCES = tests/plugins/gpu_fork_join.cu
+tests_plugins_gpu_fork_join_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_fork_join_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # The kit's CUDA part under nvcc (tests/kit.sh).
 check_LTLIBRARIES += tests/plugins/kit_cuda.la
 tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu

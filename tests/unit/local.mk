@@ -102,3 +102,10 @@ check_PROGRAMS += %reldir%/test_cupti_host
 %canon_reldir%_test_cupti_host_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_cupti_host_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_cupti_host
+
+check_PROGRAMS += %reldir%/test_stream_order
+%canon_reldir%_test_stream_order_SOURCES = %reldir%/test_stream_order.c %reldir%/tap.h
+%canon_reldir%_test_stream_order_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_stream_order_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_stream_order_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_stream_order
