@@ -57,6 +57,20 @@ gpu_n=64M
 gpu_between gpu_nonblocking 4 \
   "ERROR stream check: work ran outside kbench's"
 gpu_n=
+gpu_between gpu_per_thread 4 \
+  "ERROR stream check: work ran outside kbench's"
+gpu_between gpu_graph 4 \
+  "ERROR stream check: work ran outside kbench's"
+gpu_between gpu_off_copy 4 \
+  "ERROR stream check: work ran outside kbench's"
+# Each cheat at a size where its work ends long before kbench's stop
+# marker: the audit's order, not the timing, names it.
+for cheat in gpu_side_stream gpu_nonblocking gpu_legacy gpu_per_thread \
+  gpu_graph gpu_off_copy; do
+  check "$cheat at 4K ints: the stream audit names the unordered work" 4 \
+    "ERROR stream check: work ran outside kbench's timed window: (kernel|copy|memset) .* on stream [0-9]+ is (neither forked from nor joined back to|not joined back to|not forked from) kbench's stream" \
+    "$KBENCH" $quick --param n=4K --plugin "$G/$cheat.so"
+done
 # Multi-stream work done right (tests/plugins/gpu_fork_join.cu): half of
 # y = 2x on a stream of the plugin's own, forked from kbench's stream and
 # joined back, passes at every size on a non-blocking and on a blocking
