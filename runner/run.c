@@ -324,7 +324,7 @@ int kb_run_main(int argc, char **argv)
   if (o.list_metrics)
     kb_list_metrics_ask(&o);
   kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs,
-                !o.no_lock, o.lock_timeout};
+                !o.no_lock};
   if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_supervisor_close(&sv);

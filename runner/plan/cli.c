@@ -71,8 +71,9 @@ static const char usage_text[] =
 "                          than SEC from setup to teardown (default 120, or\n"
 "                          4 x --timeout when that is more)\n"
 "      --lock-timeout=SEC  wait at most SEC for a GPU that another kbench is\n"
-"                          using (default: until it is free); then its cases\n"
-"                          fail with an ERROR naming the holder\n"
+"                          using (default 600; 0: not at all), then fail its\n"
+"                          cases with an ERROR naming the holder; with\n"
+"                          --metrics, also for the GPU's profiler\n"
 "      --no-lock           measure even while another kbench uses the GPU\n"
 "                          (each times the other's kernels too)\n"
 "      --profile           run each case once for a profiler (nsys, ncu):\n"
@@ -92,13 +93,15 @@ static const char usage_text[] =
 "                          before anything runs, with the nearest ones\n"
 "      --list-metrics      list the sets and check their names on the device\n"
 "      --no-audit          skip the audits that are on by default: every\n"
-"                          kernel, copy and memset of a case's first run on\n"
-"                          kbench's stream (activity records), and the bytes\n"
-"                          a case claims against what DRAM moved in one run\n"
-"                          (cases of at least 4 x L2)\n"
-"      --strict            a case whose claimed bytes exceed what DRAM moved\n"
-"                          by more than 10%% plus the L2 fails (default: its\n"
-"                          result is FLAGGED)\n"
+"                          kernel, copy and memset of a case's first run\n"
+"                          ordered inside kbench's timed window, on its stream\n"
+"                          or forked from it and joined back (activity\n"
+"                          records), and the bytes a case claims against what\n"
+"                          DRAM moved in one run (cases of at least 4 x L2)\n"
+"      --strict            fail a case whose claimed bytes exceed what DRAM\n"
+"                          moved by more than 10%% plus the L2 (default: its\n"
+"                          result is FLAGGED), or whose audit could not be\n"
+"                          made (default: ok?, marked unaudited)\n"
 "\n"
 "Reporting:\n"
 "      --format=FORMAT     what to print on standard output: table (default),\n"
@@ -339,7 +342,7 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     o->case_timeout = d;
     return 0;
   case OPT_LOCK_TIMEOUT:
-    return seconds_arg("--lock-timeout", arg, 0, &o->lock_timeout);
+    return seconds_arg("--lock-timeout", arg, 0, &o->measure.lock_timeout);
   case OPT_NO_LOCK:
     o->no_lock = 1;
     return 0;
@@ -425,11 +428,11 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   o->seed = 1;
   o->n_devices = 1;          /* device 0, or the launcher's local rank */
   o->repetitions = 1;
-  o->lock_timeout = -1;      /* a holder's own watchdogs bound the wait */
   o->measure.mode = KB_MODE_COLD;
   o->measure.warmup = 2;
   o->measure.hold = 1;
   o->measure.audit = 1;
+  o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   kb_criterion_cfg_default(&o->measure.criterion);
 
   int opt;

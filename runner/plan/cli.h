@@ -13,6 +13,15 @@
 ** times the sampling --timeout when that is more. */
 #define KB_CASE_TIMEOUT_S 120.0
 #define KB_CASE_TIMEOUT_FACTOR 4
+/*
+** How long a kbench waits for a GPU another kbench holds (--lock-timeout):
+** long enough for the other's run (the catalogue takes seconds, the whole
+** make -j16 check about 1.5 minutes of which its tests queue for the GPU,
+** bench/results/), short enough that a job behind a stopped or hung
+** holder fails with the holder named instead of hanging until its CI's own
+** limit.  The wait for the profiler (--metrics) shares it.
+*/
+#define KB_LOCK_TIMEOUT_S 600.0
 
 typedef struct kb_options {
   const char **plugins;  /* --plugin arguments and positional names */
@@ -45,8 +54,6 @@ typedef struct kb_options {
   const char *samples_path;
   const char *cases_path;
   double case_timeout;   /* seconds from a case's setup to its teardown */
-  double lock_timeout;   /* seconds to wait for a device's lock; < 0: no
-                            limit (the default) */
   int no_lock;           /* --no-lock: share the device */
   kb_measure_cfg measure;
 } kb_options;

@@ -26,13 +26,13 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_i64(b, m->audit);
   kb_put_i64(b, m->strict);
   kb_put_i64(b, m->energy);
+  kb_put_f64(b, m->lock_timeout);
   kb_put_u64(b, job->seed);
   kb_put_i64(b, job->device);
   kb_put_i64(b, job->calibrate);
   kb_put_i64(b, job->builtins);
   kb_put_u32(b, job->jobs);
   kb_put_i64(b, job->lock);
-  kb_put_f64(b, job->lock_timeout);
 }
 
 int kb_msg_get_job(kb_rbuf *r, kb_job *job)
@@ -54,13 +54,13 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->audit = (int)kb_get_i64(r);
   m->strict = (int)kb_get_i64(r);
   m->energy = (int)kb_get_i64(r);
+  m->lock_timeout = kb_get_f64(r);
   job->seed = kb_get_u64(r);
   job->device = (int)kb_get_i64(r);
   job->calibrate = (int)kb_get_i64(r);
   job->builtins = (int)kb_get_i64(r);
   job->jobs = kb_get_u32(r);
   job->lock = (int)kb_get_i64(r);
-  job->lock_timeout = kb_get_f64(r);
   return r->bad || m->mode < 0 || m->mode > 2 ? -1 : 0;
 }
 

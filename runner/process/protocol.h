@@ -47,8 +47,8 @@ typedef struct kb_job {
   int calibrate;           /* measure the copy peak when the device opens */
   int builtins;            /* measure the launch floor (and copy peak) */
   unsigned jobs;           /* threads of the staging pool; 0: the cores */
-  int lock;                /* hold the device's lock (device_lock.h) */
-  double lock_timeout;     /* seconds to wait for it; < 0: no limit */
+  int lock;                /* hold the device's lock (device_lock.h), waiting
+                              up to measure.lock_timeout for it */
 } kb_job;
 
 /* One case to run: the variant by plugin path and name, and its values. */

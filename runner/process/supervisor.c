@@ -4,7 +4,6 @@
 */
 #define _GNU_SOURCE            /* signalfd */
 #include <errno.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -138,23 +137,19 @@ static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
 
 /* Lane i's worker waits for its device's lock, held by another kbench
 ** (process/device_lock.h): say so, once, and let the watchdog wait as
-** long as the worker may (--lock-timeout, then the case's own time); with
-** no limit, the holder's life is the limit. */
+** long as the worker may (--lock-timeout, then the case's own time). */
 static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
 {
-  char holder[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 256], limit[64];
+  char holder[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 256];
   kb_lane *l = &s->lanes[i];
   kb_get_str(payload, holder, sizeof holder);
-  double timeout = l->job.lock_timeout;
-  l->deadline = timeout < 0 ? INFINITY : now() + timeout + s->case_timeout;
+  double timeout = l->job.measure.lock_timeout;
+  l->deadline = now() + timeout + s->case_timeout;
   if (payload->bad)
     return;
-  if (timeout < 0)
-    snprintf(limit, sizeof limit, "--lock-timeout=SEC gives up");
-  else
-    snprintf(limit, sizeof limit, "giving up after %g s", timeout);
   snprintf(msg, sizeof msg, "device %d is in use by %s; waiting for it "
-           "(%s, --no-lock shares the GPU)", l->job.device, holder, limit);
+           "(at most %g s: --lock-timeout; --no-lock shares the GPU)",
+           l->job.device, holder, timeout);
   if (s->on_note)
     s->on_note(s->note_ctx, msg);
   else

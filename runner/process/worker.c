@@ -159,7 +159,7 @@ static int lock_device(kb_worker *w)
   send_stage(NULL, "lock");
   kb_device_lock_record(record, sizeof record, getpid(), getppid());
   w->locked_out = kb_device_lock_take(&w->lock, kb_device_lock_dir(), uuid,
-                                      w->job.lock_timeout, record,
+                                      w->job.measure.lock_timeout, record,
                                       lock_waiting, w, w->why,
                                       sizeof w->why) != 0;
   if (w->waited && !w->locked_out) {
@@ -261,6 +261,12 @@ static kb_gpu *device(kb_worker *w)
   d.dev = *kb_gpu_device(w->gpu);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
                   sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
+  char tool[384];
+  if (kb_gpu_tool(tool, sizeof tool))
+    snprintf(d.warning, sizeof d.warning, "a profiling tool is attached "
+             "(%.300s): its launches may wait for the whole device, so the "
+             "host-timed stream check is off and the CUPTI audits alone "
+             "judge (a case they cannot audit is marked unaudited)", tool);
   /* A profiled run (--profile) shows the plugins' kernels only. */
   if (w->job.builtins && !w->job.measure.profile) {
     double gbps;

@@ -3,8 +3,8 @@
 # the options, then a first kbench holding device 1 while others come:
 # one gives up after --lock-timeout with the holder named, the supervisor's
 # watchdog does not kill a worker that waits, --no-lock does not wait,
-# --devices locks each device apart, and with no limit the second waits
-# and then runs.  Without a GPU the worker locks the UUID that
+# --devices locks each device apart, and by default the second waits and
+# then runs.  Without a GPU the worker locks the UUID that
 # KBENCH_TEST_LOCK_UUID names (one per ordinal); on a GPU its own.  The
 # locks live in a directory of this test's own.
 . "$top_srcdir/tests/shell/lib.sh"
@@ -54,7 +54,7 @@ check "--lock-timeout=1: the case is an ERROR naming the holder, exit 4" 4 \
 "$KBENCH" --device=1 $quick --lock-timeout=1 --plugin "$G" --tap \
   > "$tmpdir/tap.txt" 2> "$tmpdir/err.txt"
 assert "the wait is said once, on stderr, with the holder" \
-  test "$(grep -c "^kbench: warning: device 1 is in use by kbench pid $holder (user .*): .*; waiting for it (giving up after 1 s, --no-lock shares the GPU)$" "$tmpdir/err.txt")" = 1
+  test "$(grep -c "^kbench: warning: device 1 is in use by kbench pid $holder (user .*): .*; waiting for it (at most 1 s: --lock-timeout; --no-lock shares the GPU)$" "$tmpdir/err.txt")" = 1
 check "TAP: the case fails with the lock's message" 0 \
   "^not ok 1 - gpu_ok n=4K" cat "$tmpdir/tap.txt"
 check "--case-timeout=1 does not kill a worker waiting 2 s for the lock" 4 \
@@ -70,7 +70,7 @@ check "--devices=0,1: device 0 is free, device 1 is held" 4 \
 assert "... and device 0's case did not wait for it" sh -c \
   'printf "%s\n" "$1" | grep -Eq "^gpu_ok .* (ok|SKIP)( |$)"' _ "$out"
 assert "the holder is still running, for the last check" kill -0 $holder
-check "no limit: waits for the holder to finish, then runs" "0|5" \
+check "the default limit (600 s): waits for the holder to finish, then runs" "0|5" \
   "^gpu_ok .* (ok|SKIP)" "$KBENCH" --device=1 $quick --plugin "$G"
 assert "... after the holder ended" sh -c '! kill -0 $1 2>/dev/null' _ $holder
 wait $holder

@@ -116,3 +116,10 @@ check_PROGRAMS += %reldir%/test_audit_outputs
 %canon_reldir%_test_audit_outputs_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_audit_outputs_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_audit_outputs
+
+check_PROGRAMS += %reldir%/test_stream_order
+%canon_reldir%_test_stream_order_SOURCES = %reldir%/test_stream_order.c %reldir%/tap.h
+%canon_reldir%_test_stream_order_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_stream_order_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_stream_order_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_stream_order

@@ -91,13 +91,13 @@ int main(void)
   job.device = 3;
   job.jobs = 5;
   job.lock = 1;
-  job.lock_timeout = 42.5;
+  job.measure.lock_timeout = 42.5;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_job(&b, &job);
   ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_CONFIG
      && kb_msg_get_job(&r, &job_back) == 0 && job_back.device == 3
      && job_back.jobs == 5 && job_back.lock == 1
-     && job_back.lock_timeout == 42.5, "a job frame comes back, with its "
+     && job_back.measure.lock_timeout == 42.5, "a job frame comes back, with its "
      "lock and lock timeout");
 
   /* A plugin's description becomes a catalogue entry with its params. */
