@@ -224,8 +224,8 @@ int kb_device_lock_take(kb_device_lock *l, const char *dir, const char *uuid,
       told = 1;
     }
     if (timeout >= 0 && waited >= timeout) {
-      snprintf(why, len, "%s is in use by %s; gave up waiting after %.3g s "
-               "(--lock-timeout)", uuid, holder, waited);
+      snprintf(why, len, "%s is in use by %s; gave up waiting after %g s "
+               "(--lock-timeout)", uuid, holder, timeout);
       close(fd);
       return 1;
     }

@@ -36,8 +36,8 @@ export KBENCH_LOCK_DIR KBENCH_TEST_LOCK_UUID
 quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --param n=4096"
 
 # The holder: a CUDA case on device 1 takes the lock, then a host case
-# samples for 12 s, so the worker holds it that long.
-"$KBENCH" --device=1 --param n=1M --min-time=12 --timeout=12 --max-noise=0 \
+# samples for 15 s, so the worker holds it that long.
+"$KBENCH" --device=1 --param n=1M --min-time=15 --timeout=15 --max-noise=0 \
   --plugin "$G" --plugin "$H/reduce_cpu.so" > "$tmpdir/holder.txt" 2>&1 &
 holder=$!
 trap 'kill $holder 2>/dev/null; rm -rf "$tmpdir"' EXIT
@@ -49,7 +49,7 @@ done
 assert "the holder's record names its kbench" \
   grep -qs "^owner $holder$" "$KBENCH_LOCK_DIR"/*-1.lock
 check "--lock-timeout=1: the case is an ERROR naming the holder, exit 4" 4 \
-  "^gpu_ok .* ERROR lock: [A-Za-z0-9-]+ is in use by kbench pid $holder \(user [^,]*, since [0-9-]+ [0-9:]+, [0-9]+ s ago\): .*--min-time=12.*; gave up waiting after 1 s \(--lock-timeout\)$" \
+  "^gpu_ok .* ERROR lock: [A-Za-z0-9-]+ is in use by kbench pid $holder \(user [^,]*, since [0-9-]+ [0-9:]+, [0-9]+ s ago\): .*--min-time=15.*; gave up waiting after 1 s \(--lock-timeout\)$" \
   "$KBENCH" --device=1 $quick --lock-timeout=1 --plugin "$G"
 "$KBENCH" --device=1 $quick --lock-timeout=1 --plugin "$G" --tap \
   > "$tmpdir/tap.txt" 2> "$tmpdir/err.txt"

@@ -143,7 +143,7 @@ int main(void)
   t0 = now();
   rc = kb_device_lock_take(&l, dir, UUID, 0, record, NULL, NULL, why,
                            sizeof why);
-  ok(rc == 1 && now() - t0 < 0.2, "--lock-timeout=0: gives up at once");
+  ok(rc == 1 && now() - t0 < 1, "--lock-timeout=0: gives up at once");
 
   /* The holder is SIGKILLed: the kernel lets go of its lock. */
   kill(child, SIGKILL);
@@ -152,7 +152,7 @@ int main(void)
   t0 = now();
   rc = kb_device_lock_take(&l, dir, UUID, 2, record, on_wait, &t, why,
                            sizeof why);
-  ok(rc == 0 && now() - t0 < 0.5 && t.times == 0,
+  ok(rc == 0 && now() - t0 < 1 && t.times == 0,
      "after the holder is SIGKILLed, the lock is free at once");
   kb_device_lock_release(&l);
 
