@@ -362,8 +362,12 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
 
 const char *kb_gpu_tool(char *buf, size_t len)
 {
+  /* Nsight Systems and injected CUPTI clients: CUDA_INJECTION64_PATH;
+  ** Nsight Compute (2025.3, seen on the H200): the NV_NSIGHT_INJECTION_*
+  ** and NV_TPS_LAUNCH_TOKEN variables of its launcher. */
   static const char *const vars[] = {"CUDA_INJECTION64_PATH",
-                                     "CUDA_INJECTION32_PATH"};
+                                     "NV_NSIGHT_INJECTION_TRANSPORT_TYPE",
+                                     "NV_TPS_LAUNCH_TOKEN"};
   for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
     const char *v = getenv(vars[i]);
     if (v && *v) {
