@@ -16,12 +16,19 @@
 **   - The ticket's 16 bits cap the grid at 65536 blocks; past that blocks
 **     stride by the grid (1G ints at U = 8: 65536 tiles, one each).
 ** The shape is chosen from the device, not from a table per GPU:
-**   - U = 4 while the grid is short, 8 once tiles of 8 would still fill
-**     four waves of the blocks the device holds at once (SMs x blocks an
-**     SM): a longer block streams more per launch of a block, a shorter
-**     one keeps every SM busy in a launch of one or two waves.  Measured
-**     on the H200 (bench/tune/flagship.cu): U = 8 is 0.7% faster at 64M and
-**     2.5% at 256M, U = 4 1% faster at 16M and 4% at 1M.
+**   - U, the loads a thread keeps in flight per tile, is 4, or 8 when two
+**     facts hold.  The grid is long: tiles of 8 still fill four waves of
+**     the blocks the device holds at once (SMs x blocks an SM), so no SM
+**     idles in a short launch.  And DRAM is fast for the SM count: a tile
+**     of 4 loads streams in under PACKED_BLOCK_US at one resident block's
+**     share of the theoretical bandwidth (peak / (SMs x blocks an SM)),
+**     so a block's fixed costs (its launch, its sum, its atomic) weigh,
+**     and a longer tile amortises them.  At 512 threads (4 blocks an SM)
+**     a tile of 4 is 32 KiB: 5.2 us on the H100 (3352 GB/s, 132 SMs), 3.6
+**     us on the H200 (4814 GB/s).  Measured (bench/tune/flagship.cu,
+**     bench/results/2026-11-24/): on the H200, 8 loads are 0.7% faster at
+**     64M and 2.5% at 256M, and 4 loads 1% faster at 16M and 4% at 1M; on
+**     the H100, 4 loads are 0.3-1% faster at every size.
 **   - threads 512 by default; `unroll` and `threads` are parameters, so
 **     `kbench tune` can search them.
 */
@@ -30,6 +37,7 @@
 #define PACKED_MAX_BLOCKS 65536   /* the ticket's 16 bits */
 #define PACKED_TICKET_SHIFT 48
 #define PACKED_AUTO_WAVES 4       /* U = 8 once its tiles fill this many */
+#define PACKED_BLOCK_US 4.5       /* ... and a tile of 4 streams in less */
 
 /* The block's sum for thread 0: redux.sync per warp (sm_80 on). */
 __device__ __forceinline__ int block_sum_redux(int v)
@@ -82,15 +90,21 @@ static size_t tiles_of(size_t n, unsigned threads, unsigned unroll)
   return (n + tile - 1) / tile;
 }
 
-/* U = 8 once its tiles fill PACKED_AUTO_WAVES waves of resident blocks. */
+/* U = 8 when its tiles fill PACKED_AUTO_WAVES waves of resident blocks
+** and a tile of 4 streams in under PACKED_BLOCK_US at a resident block's
+** share of the DRAM bandwidth; else 4 (the header says why). */
 static int auto_unroll(const kbench_host *h, reduce_state *s)
 {
+  const kbench_device *d = h->device(h);
   int per_sm = 0;
   KBENCH_CUDA(h, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                      &per_sm, reduce_packed_kernel<8>, (int)s->threads, 0));
-  size_t resident = (size_t)per_sm * h->device(h)->sm_count;
-  s->unroll = resident && tiles_of(s->n, s->threads, 8)
-                              >= PACKED_AUTO_WAVES * resident ? 8 : 4;
+  size_t resident = (size_t)per_sm * d->sm_count;
+  double share = resident ? d->peak_gbps * 1e3 / resident : 0; /* B/us */
+  double tile4_us = share > 0 ? 4.0 * 16 * s->threads / share : 1e9;
+  s->unroll = resident
+              && tiles_of(s->n, s->threads, 8) >= PACKED_AUTO_WAVES * resident
+              && tile4_us < PACKED_BLOCK_US ? 8 : 4;
   return KBENCH_OK;
 }
 
