@@ -538,7 +538,8 @@ PY
     # transparent huge pages (madvise), and kbench's host cases with glibc's
     # malloc asking for them (GLIBC_TUNABLES=glibc.malloc.hugetlb=1).
     cc -O2 -fno-tree-vectorize -std=c11 -pthread "$here/bench/host_loop.c" -o host_loop
-    { for i in 1 2 3 4 5 6; do ./host_loop 16; ./host_loop 16 huge; done
+    { for i in 1 2 3; do ./host_loop rounds; done
+      for i in 1 2 3 4 5 6; do ./host_loop 16; ./host_loop 16 huge; done
       for t in "" "glibc.malloc.hugetlb=1"; do
         for i in 1 2 3 4 5; do
           GLIBC_TUNABLES=$t ./kbench --csv=h.csv copy_cpu reduce_cpu transpose_cpu > /dev/null 2>&1
