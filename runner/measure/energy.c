@@ -1,9 +1,9 @@
 /* Energy per run of a CUDA case through NVML (energy.h). */
 #include <stdarg.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "core/energy.h"
+#include "core/host_facts.h"
 #include "gpu/nvml.h"
 #include "measure/energy.h"
 #include "measure/sampler.h"
@@ -17,13 +17,6 @@
 /* The windows must be done this long after they could have been, or the
 ** counter is not moving as it should. */
 #define KB_ENERGY_SLACK_S 3.0
-
-static double now_s(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static void note(kb_result *r, const char *fmt, ...)
 {
@@ -64,7 +57,7 @@ static int watch(batch *b, kb_result *r, int wait, int *done)
     if (kb_nvml_energy_mj(b->nvml, &mj, b->trouble, sizeof b->trouble))
       return KBENCH_OK;
     size_t ends = b->meter.n;
-    int fed = kb_energy_meter_feed(&b->meter, now_s(), mj);
+    int fed = kb_energy_meter_feed(&b->meter, kb_host_clock_s(), mj);
     if (fed < 0) {
       snprintf(b->trouble, sizeof b->trouble, "the energy counter went "
                "backwards (the driver was reloaded?)");
@@ -102,10 +95,10 @@ static int run_batch(batch *b, kb_result *r)
     if (watch(b, r, first ? -1 : !slot, &done) != KBENCH_OK)
       return KBENCH_ERROR;
     first = 0;
-    if (!done && now_s() > deadline)
+    if (!done && kb_host_clock_s() > deadline)
       snprintf(b->trouble, sizeof b->trouble, "the energy counter moved "
                "%zu times in %.1f s, too few for %zu windows of %.2f s",
-               b->meter.updates, now_s() - b->started, b->meter.windows,
+               b->meter.updates, kb_host_clock_s() - b->started, b->meter.windows,
                b->meter.window_s);
   }
   return KBENCH_OK;
@@ -135,7 +128,7 @@ int kb_energy_measure(kb_case *c, void *state, double one_run,
   if (kb_gpu_begin(c->gpu, 0, c->message, sizeof c->message))
     return KBENCH_ERROR;
   double seconds = 0;
-  b.started = now_s();
+  b.started = kb_host_clock_s();
   int status = kb_sampler_finish(c, run_batch(&b, r), &seconds);
   if (status != KBENCH_OK)
     return status;

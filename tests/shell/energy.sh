@@ -10,8 +10,6 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 H=$top_builddir/plugins/host/.libs
 T=$top_builddir/plugins/transpose/.libs
-tmpdir=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmpdir"' EXIT
 quick="--min-samples=3 --max-samples=3 --min-time=0 --warmup=0"
 
 check "--energy-time under 0.5 s is a usage error" 2 \
