@@ -28,10 +28,10 @@
 ** and ncu (DRAM bytes, sectors, bank conflicts of the big kernels, H100):
 ** 1% is five times that. */
 #define KB_CMP_COUNTER_TOLERANCE 1.0
-/* Energy per run: a batch of 1 s of windows is good to a few percent at
-** best (NVML's counter moves every ~100 ms, DESIGN.md section 7), so 5%,
-** until the run-to-run spread measured on the GPUs says otherwise
-** (bench/energy_check.sh). */
+/* Energy per run: NVML's counter moves about every 100 ms (DESIGN.md,
+** section 7), so a 1 s batch cannot resolve much finer than a few
+** percent: 5%, until the run-to-run spread measured on the GPUs says
+** otherwise (bench/energy_check.sh). */
 #define KB_CMP_ENERGY_THRESHOLD 5.0
 
 typedef struct kb_cmp_opts {

@@ -17,7 +17,7 @@ void kb_cmp_energy_judge(const kb_cmp_row *row, const kb_cmp_cfg *cfg,
                          kb_cmp_energy *e)
 {
   memset(e, 0, sizeof *e);
-  e->base_j = e->cur_j = e->change = e->p = NAN;
+  e->base_j = e->cur_j = e->change = e->p = e->base_w = e->cur_w = NAN;
   const kb_cmp_case *b = row->base, *c = row->cur;
   kb_stats sb, sc;
   if (!b || !c || row->status > KB_CMP_FASTER || !b->n_energy
@@ -28,6 +28,8 @@ void kb_cmp_energy_judge(const kb_cmp_row *row, const kb_cmp_cfg *cfg,
   e->nc = c->n_energy;
   e->base_j = sb.median;
   e->cur_j = sc.median;
+  e->base_w = b->power_w;
+  e->cur_w = c->power_w;
   e->change = 100 * (e->cur_j - e->base_j) / e->base_j;
   kb_mwu u;
   if (kb_mwu_test(b->energy, e->nb, c->energy, e->nc, KB_MWU_AUTO, &u) == 0) {
@@ -64,7 +66,10 @@ void kb_cmp_energy_count(const kb_cmp_row *rows, size_t n,
 
 void kb_cmp_energy_text(const kb_cmp_energy *e, char *buf, size_t len)
 {
-  snprintf(buf, len, "%.4g J -> %.4g J per run (%+.2f%%, p %.2g): %s",
-           e->base_j, e->cur_j, e->change, e->p,
+  char watts[64] = "";
+  if (isfinite(e->base_w) && isfinite(e->cur_w))
+    snprintf(watts, sizeof watts, "; %.0f W -> %.0f W", e->base_w, e->cur_w);
+  snprintf(buf, len, "%.4g J -> %.4g J per run (%+.2f%%, p %.2g%s): %s",
+           e->base_j, e->cur_j, e->change, e->p, watts,
            kb_cmp_energy_word(e->status));
 }

@@ -25,6 +25,7 @@ enum kb_cmp_energy_status {
 typedef struct kb_cmp_energy {
   int status;              /* enum kb_cmp_energy_status */
   double base_j, cur_j;    /* the windows' medians, joules per run */
+  double base_w, cur_w;    /* the entries' median watts; NAN: unknown */
   double change;           /* percent of base; NAN when not compared */
   double p;                /* the U test's, or NAN */
   int method;              /* enum kb_mwu_method, when p is */
@@ -42,7 +43,7 @@ const char *kb_cmp_energy_word(int status);
 void kb_cmp_energy_count(const kb_cmp_row *rows, size_t n,
                          const kb_cmp_cfg *cfg, size_t *with,
                          size_t *changed);
-/* "0.2501 J -> 0.275 J per run (+9.96%, p 0.0079): more" */
+/* "0.2501 J -> 0.275 J per run (+9.96%, p 0.0079; 381 W -> 402 W): more" */
 void kb_cmp_energy_text(const kb_cmp_energy *e, char *buf, size_t len);
 
 #endif

@@ -94,6 +94,8 @@ static json_object *energy_object(const kb_cmp_row *r, const kb_cmp_cfg *cfg)
   json_object *o = json_object_new_object();
   kb_jput(o, "base_j_per_run", kb_jnumber(e.base_j, "%.10g"));
   kb_jput(o, "new_j_per_run", kb_jnumber(e.cur_j, "%.10g"));
+  kb_jput(o, "base_power_w", kb_jnumber(e.base_w, "%.6g"));
+  kb_jput(o, "new_power_w", kb_jnumber(e.cur_w, "%.6g"));
   kb_jput(o, "change_pct", kb_jnumber(e.change, "%.6g"));
   kb_jput(o, "p_value", kb_jnumber(e.p, "%.6g"));
   kb_jput(o, "test", isfinite(e.p) ? json_object_new_string(

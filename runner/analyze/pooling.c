@@ -2,11 +2,13 @@
 ** Pooling the entries of a results file into cases: the entries of one
 ** name on one device become one case (pooling.h).
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/counters.h"
 #include "analyze/pooling.h"
+#include "core/stats.h"
 #include "core/verdict.h"
 
 static int strcmp_null(const char *a, const char *b)
@@ -76,12 +78,22 @@ void kb_cmp_case_free(kb_cmp_case *c)
   kb_cmp_device_free(&c->device);
 }
 
-/* The energy samples of entries es[0..n) of one case, joined. */
+/* The energy samples of entries es[0..n) of one case, joined, and the
+** median of their watts. */
 static int pool_energy(const kb_cmp_entry *es, size_t n, kb_cmp_case *c)
 {
-  size_t total = 0;
-  for (size_t i = 0; i < n; i++)
+  size_t total = 0, watts = 0;
+  double *w = malloc((n ? n : 1) * sizeof *w);
+  if (!w)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
     total += es[i].n_energy;
+    if (isfinite(es[i].power_w))
+      w[watts++] = es[i].power_w;
+  }
+  kb_stats s;
+  c->power_w = kb_stats_compute(w, watts, &s) == 0 ? s.median : NAN;
+  free(w);
   if (!total)
     return 0;
   if (!(c->energy = malloc(total * sizeof *c->energy)))

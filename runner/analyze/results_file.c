@@ -10,7 +10,8 @@
 ** in time_unit, one sample per entry; and the counts (analyze/counters.h):
 ** each "metrics" member whose name ends in .sum (its value and unit),
 ** metrics.kernels_launched, dram_read_bytes and dram_write_bytes; and
-** the energy per run (energy_windows_j, else energy_j_per_run).
+** the energy per run (energy_windows_j, else energy_j_per_run) and
+** power_w.
 ** Everything else is ignored, and
 ** every field but name may be missing, so plain Google Benchmark output
 ** compares too: its repetitions become the samples.  kbench compare
@@ -240,10 +241,12 @@ static int counters_of(json_object *e, kb_cmp_entry *out)
 }
 
 /* --energy's joules per run: each window's, else the entry's one value
-** (energy_j_per_run).  0, or -1 when memory ran out. */
+** (energy_j_per_run); and its watts.  0, or -1 when memory ran out. */
 static int energy_of(json_object *e, kb_cmp_entry *out)
 {
   json_object *arr = get(e, "energy_windows_j");
+  if (!get_number(e, "power_w", &out->power_w))
+    out->power_w = NAN;
   size_t n = arr && json_object_is_type(arr, json_type_array)
                  ? json_object_array_length(arr) : 0;
   double j;

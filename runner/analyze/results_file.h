@@ -42,6 +42,7 @@ typedef struct kb_cmp_case {
   double *energy;       /* joules per run, --energy's windows pooled over
                            the passed entries (compare_energy.h) */
   size_t n_energy;
+  double power_w;       /* the median of the entries' watts; NAN: none */
 } kb_cmp_case;
 
 typedef struct kb_cmp_run {

@@ -204,13 +204,13 @@ check "energy: how many cases had it on both sides, how many changed" 0 \
   "^# energy: 3 of 6 cases with energy on both sides changed \(U test on the windows p < 0\.01 and more than 5%\)" \
   cmp "$eb" "$en"
 check "more energy, a line under the table" 0 \
-  "^# energy: memcpy_d2d/rows:8K/cols:8K: 0\.04507 J -> 0\.04958 J per run \(\+10\.02%, p 0\.0079\): more" \
+  "^# energy: memcpy_d2d/rows:8K/cols:8K: 0\.04507 J -> 0\.04958 J per run \(\+10\.02%, p 0\.0079; 375 W -> 414 W\): more" \
   cmp "$eb" "$en"
 check "less energy too" 0 \
-  "^# energy: reduce_vec4/n:64M/threads:256/offset:0: .* \(-11\.31%, p 0\.0079\): less" \
+  "^# energy: reduce_vec4/n:64M/threads:256/offset:0: .* \(-11\.31%, p 0\.0079; 191 W -> 170 W\): less" \
   cmp "$eb" "$en"
 check "repetitions without windows: one value each, pooled" 0 \
-  "^# energy: reduce_gmem/n:64M/threads:128: .* \(\+8\.19%, p 0\.0079\): more" \
+  "^# energy: reduce_gmem/n:64M/threads:128: .* \(\+8\.19%, p 0\.0079; 500 W -> 541 W\): more" \
   cmp "$eb" "$en"
 cmp "$eb" "$en" > "$tmpdir/energy.txt" 2>&1
 assert "under the threshold, overlapping windows, 3 windows, one side: not listed" \
@@ -284,6 +284,7 @@ assert d["summary"]["counters_changed"] == 0' "$fx/base.json" "$fx/slower.json"
 assert m["status"] == "more" and m["significant"] and m["test"] == "exact"
 assert m["base_windows"] == 5 and m["new_windows"] == 5 and m["p_value"] < 0.01
 assert abs(m["change_pct"] - 10.0181) < 1e-3 and m["base_j_per_run"] == 0.045068725
+assert m["base_power_w"] == 375.2 and m["new_power_w"] == 414.2
 c = case["reduce_cub/n:64M"]["energy"]
 assert c["status"] == "same" and not c["significant"] and "not significant" in c["note"]
 assert "fewer than 5" in case["reduce_few/n:1K"]["energy"]["note"]
