@@ -98,8 +98,8 @@ static int run_batch(batch *b, kb_result *r)
     if (!done && kb_host_clock_s() > deadline)
       snprintf(b->trouble, sizeof b->trouble, "the energy counter moved "
                "%zu times in %.1f s, too few for %zu windows of %.2f s",
-               b->meter.updates, kb_host_clock_s() - b->started, b->meter.windows,
-               b->meter.window_s);
+               b->meter.updates, kb_host_clock_s() - b->started,
+               b->meter.windows, b->meter.window_s);
   }
   return KBENCH_OK;
 }
