@@ -463,6 +463,69 @@ PY
     elapsed "make check (gpu.sh)" $t0
     cat tests/shell/gpu.log >> "$OUT/check.log"
     grep -E "^(# |FAIL|ERROR)" "$OUT/check.log" | head -n 20 ;;
+  flagship)
+    # Issue 27's probes: one reduction family (schedule, loads, tail) timed
+    # cold beside CUB from 1M to 1G ints, and transpose_fast's kernel with
+    # longer output runs, with its copy-address control.
+    for p in flagship transpose_runs; do
+      nvcc -O3 -arch=sm_90 -I"$here/bench/tune" -o $p "$here/bench/tune/$p.cu" \
+        > "$OUT/$p.txt" 2>&1 && timeout 240 ./$p >> "$OUT/$p.txt" 2>&1
+      echo "$p exit $?" >> "$OUT/$p.txt"
+    done
+    elapsed "flagship probes" $t0
+    grep -E "cub|floor" "$OUT/flagship.txt"
+    sort -k2,2n -k6,6rn "$OUT/flagship.txt" | awk '/^reduce/ && !/cub/ { k=$2; if (!(k in b)) { b[k]=$0; print "best: " $0 } }'
+    grep -E "WRONG|exit" "$OUT/flagship.txt" "$OUT/transpose_runs.txt"
+    grep -E "^transpose" "$OUT/transpose_runs.txt" | cut -c1-100 ;;
+  cubwhy)
+    # What CUB does differently at 256M and 1G (issue 27): DRAM throughput,
+    # sectors per request, occupancy and launch shape of every kernel.
+    timeout 120 ./kbench --min-samples=3 --max-samples=5 --json="$OUT/cubwhy.json" \
+      --metrics=memory,occupancy,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__block_size,gpu__time_duration.sum \
+      --param n=1M,16M,256M,1G reduce_cub reduce_cluster reduce_vec4 \
+      > "$OUT/cubwhy.txt" 2>&1
+    elapsed "cubwhy" $t0
+    grep -E "^reduce|dram__throughput|launch__grid|gpu__time|sectors_per|achieved" "$OUT/cubwhy.txt" | head -n 80 ;;
+  hostnoise2)
+    # Issue 24: why host cases move by half between identical runs.  The
+    # loop alone (bench/host_loop.c, scalar as reduce_cpu's) in fresh
+    # processes, then kbench's host cases, default, --jobs=1 and pinned.
+    cc -O2 -fno-tree-vectorize -std=c11 -pthread "$here/bench/host_loop.c" -o host_loop
+    { cat /sys/kernel/mm/transparent_hugepage/enabled; nproc; lscpu | grep -E "MHz|Thread|Core|Socket|NUMA"
+      for i in 1 2 3 4 5 6; do ./host_loop 16; done
+      for i in 1 2 3; do taskset -c 7 ./host_loop 1; done
+      for mode in default jobs1 pinned; do
+        for i in 1 2 3 4 5; do
+          case $mode in
+            default) ./kbench --csv=h.csv copy_cpu reduce_cpu transpose_cpu ;;
+            jobs1) ./kbench --jobs=1 --csv=h.csv copy_cpu reduce_cpu transpose_cpu ;;
+            pinned) taskset -c 7 ./kbench --csv=h.csv copy_cpu reduce_cpu transpose_cpu ;;
+          esac > /dev/null 2>&1
+          awk -F, -v m=$mode 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+            NR > 1 { printf "%s %s median %s samples %s\n", m, $c["variant"], $c["median_s"], $c["samples"] }' h.csv
+        done
+      done
+      # The host cases after the GPU cases in one worker, as in the catalogue.
+      for i in 1 2 3; do
+        ./kbench --csv=h.csv --param n=16M reduce_vec4 reduce_cpu copy_cpu > /dev/null 2>&1
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+          NR > 1 { printf "aftergpu %s median %s samples %s\n", $c["variant"], $c["median_s"], $c["samples"] }' h.csv
+      done
+    } > "$OUT/hostnoise2.txt" 2>&1
+    elapsed "hostnoise2" $t0
+    cat "$OUT/hostnoise2.txt" ;;
+  ncuenv)
+    # What a profiling tool leaves in the environment (kbench's detection),
+    # and a short catalogue subset under ncu as fidelity.py runs it.
+    timeout 60 ncu --target-processes all sh -c 'env | grep -iE "inject|nsight|nv_|ld_preload" | sort' \
+      > "$OUT/ncuenv.txt" 2>&1
+    timeout 200 ncu --clock-control none --metrics gpu__time_duration.sum \
+      --target-processes all ./kbench --no-hold --warmup=0 --min-samples=20 \
+      --max-samples=20 --min-time=0 reduce_vec4 transpose_fast memcpy_bulk \
+      > "$OUT/ncurun.txt" 2>&1
+    echo "ncu exit $?" >> "$OUT/ncurun.txt"
+    elapsed "ncuenv" $t0
+    cat "$OUT/ncuenv.txt"; grep -E "^(reduce|transpose|memcpy|warning|kbench)|ncu exit|profiling tool" "$OUT/ncurun.txt" | head -n 20 ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

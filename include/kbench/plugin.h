@@ -178,7 +178,14 @@ struct kbench_host {
   uint64_t (*random)(const kbench_host *h);
 
   /* The cudaStream_t to launch every timed operation on (NULL for host
-  ** cases).  Never create a stream of your own for the timed work and never
+  ** cases).  run may fork work onto streams of its own (copy/compute
+  ** overlap, concurrent kernels, a library's internal streams) only when it
+  ** joins them back: a side stream waits for an event recorded on this
+  ** stream before its work (the fork), and this stream waits for an event
+  ** recorded on the side stream after it (the join), before run returns.
+  ** Every operation run queues must be ordered before what the runner
+  ** queues next on this stream; the stream audit checks exactly that and
+  ** fails unjoined work (docs/plugins.md, "Several streams").  Never
   ** synchronize the device inside run: the runner synchronizes. */
   void *(*stream)(const kbench_host *h);
 

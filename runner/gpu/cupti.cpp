@@ -81,6 +81,25 @@ const char *name_at(void *ctx, size_t i)
   return i < s->base.size() ? s->base[i] : nullptr;
 }
 
+// The availability image tells the host API which counters this device and driver expose; a
+// profiler held by another process refuses it (CUPTI_ERROR_HARDWARE_BUSY).
+int take_availability(kb_cupti *s, char *err, size_t err_size)
+{
+  PARAMS(CUpti_Profiler_GetCounterAvailability_Params, av);
+  av.ctx = s->ctx;
+  CUptiResult r = cuptiProfilerGetCounterAvailability(&av);
+  if (r == CUPTI_SUCCESS) {
+    s->avail.assign(av.counterAvailabilityImageSize, 0);
+    av.pCounterAvailabilityImage = s->avail.data();
+    r = cuptiProfilerGetCounterAvailability(&av);
+  }
+  if (r != CUPTI_SUCCESS) {
+    s->avail.clear();
+    return cupti_fail(r, "cuptiProfilerGetCounterAvailability", err, err_size);
+  }
+  return KB_CUPTI_OK;
+}
+
 int start_session(char *err, size_t err_size)
 {
   PARAMS(CUpti_Profiler_Initialize_Params, ip);
@@ -145,25 +164,34 @@ int kb_cupti_open(int device, kb_cupti **out, char *err, size_t err_size)
   if (r != CUPTI_SUCCESS || !cn.pChipName)
     return kb_cupti_close(s), cupti_fail(r, "cuptiDeviceGetChipName", err, err_size);
   s->chip = cn.pChipName;
-  // The availability image tells the host API which counters this device and driver expose.
-  PARAMS(CUpti_Profiler_GetCounterAvailability_Params, av);
-  av.ctx = ctx;
-  r = cuptiProfilerGetCounterAvailability(&av);
-  if (r == CUPTI_SUCCESS) {
-    s->avail.assign(av.counterAvailabilityImageSize, 0);
-    av.pCounterAvailabilityImage = s->avail.data();
-    r = cuptiProfilerGetCounterAvailability(&av);
+  s->counters_status = take_availability(s, s->counters_why, sizeof s->counters_why);
+  st = s->counters_status;
+  if (st != KB_CUPTI_OK && st != KB_CUPTI_BUSY) {
+    say(err, err_size, st, "%s", s->counters_why);
+    kb_cupti_close(s);
+    return st;
   }
-  if (r != CUPTI_SUCCESS) return kb_cupti_close(s), cupti_fail(r, "cuptiProfilerGetCounterAvailability", err, err_size);
   *out = s;
   return KB_CUPTI_OK;
+}
+
+int kb_cupti_counters_ready(kb_cupti *s, char *err, size_t err_size)
+{
+  if (!s || s->host_only) return say(err, err_size, KB_CUPTI_UNSUPPORTED, "no device session");
+  if (s->counters_status != KB_CUPTI_OK)
+    s->counters_status = take_availability(s, s->counters_why, sizeof s->counters_why);
+  if (s->counters_status != KB_CUPTI_OK) say(err, err_size, s->counters_status, "%s", s->counters_why);
+  return s->counters_status;
 }
 
 void kb_cupti_close(kb_cupti *s)
 {
   if (!s) return;
   char err[256];
-  if (s->activity_window) kbc::activity_kinds(false, err, sizeof err);
+  if (s->activity_window) {
+    kbc::activity_kinds(false, err, sizeof err);
+    kbc::activity_order_kinds(false, err, sizeof err);
+  }
   if (s->rp) {
     PARAMS(CUpti_RangeProfiler_Disable_Params, p);
     p.pRangeProfilerObject = s->rp;

@@ -19,6 +19,7 @@ enum kb_cupti_status {
   KB_CUPTI_UNSUPPORTED,      /* the device or its driver cannot profile (or no device) */
   KB_CUPTI_BAD_METRIC,       /* a counter name the device does not know */
   KB_CUPTI_TOO_MANY_KERNELS, /* a run launched more kernels than ranges were allowed */
+  KB_CUPTI_BUSY,             /* CUPTI_ERROR_HARDWARE_BUSY: another process holds the GPU's profiler */
   KB_CUPTI_ERROR             /* any other CUPTI or CUDA failure (the message names the call) */
 };
 
@@ -45,8 +46,13 @@ typedef struct kb_cupti kb_cupti;
 int kb_cupti_built(void);
 
 /* Opens a session on DEVICE (a CUDA ordinal) of the current process; makes the device's primary
-** context current. */
+** context current.  A profiler held by another process (KB_CUPTI_BUSY) does not fail the open:
+** activity records work without it, and kb_cupti_counters_ready() asks again. */
 int kb_cupti_open(int device, kb_cupti **out, char *err, size_t err_size);
+/* KB_CUPTI_OK when the device's counters can be collected; otherwise asks the driver once more
+** (about 1 ms; the first answer costs ~0.6 s) and returns why not, KB_CUPTI_BUSY when another
+** process holds the profiler. */
+int kb_cupti_counters_ready(kb_cupti *s, char *err, size_t err_size);
 /* A host-only session for chip CHIP ("GH100"): names can be listed and checked, with no GPU;
 ** collect and activity calls fail with KB_CUPTI_UNSUPPORTED. */
 int kb_cupti_open_chip(const char *chip, kb_cupti **out, char *err, size_t err_size);
@@ -96,12 +102,22 @@ int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay repla
 int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *ctx, double *read_bytes,
                         double *write_bytes, char *err, size_t err_size);
 
-/* Activity records of kernels, memcpys and memsets over a window of the caller's choosing. */
-enum kb_activity_kind { KB_ACTIVITY_KERNEL, KB_ACTIVITY_MEMCPY, KB_ACTIVITY_MEMSET };
+/* Activity records over a window of the caller's choosing: the work (kernels, memcpys, memsets)
+** and what orders it across streams (event records and stream waits), each with CUPTI's stream id
+** and the correlation id of the API call that queued it (ids grow in call order). */
+enum kb_activity_kind {
+  KB_ACTIVITY_KERNEL,
+  KB_ACTIVITY_MEMCPY,
+  KB_ACTIVITY_MEMSET,
+  KB_ACTIVITY_EVENT_RECORD, /* cudaEventRecord on stream_id */
+  KB_ACTIVITY_STREAM_WAIT   /* cudaStreamWaitEvent: stream_id waits for the record of sync_id */
+};
 struct kb_activity {
   enum kb_activity_kind kind;
   uint32_t stream_id, correlation_id;
-  uint64_t start_ns, end_ns, bytes;
+  uint64_t start_ns, end_ns, bytes;    /* GPU clock; an event record: when the GPU reached it (0: unknown) */
+  uint64_t sync_id;                    /* event record and stream wait: CUPTI's cudaEventSyncId, which ties a
+                                          wait to the very record it waits for */
   char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */
 };
 /* Starts recording (records before this call are discarded). */

@@ -65,6 +65,19 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
       a.stream_id = m->streamId, a.correlation_id = m->correlationId, a.start_ns = m->start, a.end_ns = m->end;
       a.bytes = m->bytes;
       snprintf(a.name, sizeof a.name, "memset");
+    } else if (r->kind == CUPTI_ACTIVITY_KIND_CUDA_EVENT) {
+      auto *e = reinterpret_cast<CUpti_ActivityCudaEvent2 *>(r);
+      a.kind = KB_ACTIVITY_EVENT_RECORD;
+      a.stream_id = e->streamId, a.correlation_id = e->correlationId, a.sync_id = e->cudaEventSyncId;
+      a.start_ns = a.end_ns = e->deviceTimestamp;
+      snprintf(a.name, sizeof a.name, "event record");
+    } else if (r->kind == CUPTI_ACTIVITY_KIND_SYNCHRONIZATION) {
+      auto *y = reinterpret_cast<CUpti_ActivitySynchronization2 *>(r);
+      // Host-side waits (event, stream, context synchronize) order nothing on the GPU.
+      if (y->type != CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_WAIT_EVENT) continue;
+      a.kind = KB_ACTIVITY_STREAM_WAIT;
+      a.stream_id = y->streamId, a.correlation_id = y->correlationId, a.sync_id = y->cudaEventSyncId;
+      snprintf(a.name, sizeof a.name, "stream wait");
     } else {
       continue;
     }
@@ -78,8 +91,28 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
 
 const CUpti_ActivityKind k_kinds[] = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
                                       CUPTI_ACTIVITY_KIND_MEMSET};
+// What orders work across streams: only an activity window (the stream audit) needs them.
+const CUpti_ActivityKind k_order_kinds[] = {CUPTI_ACTIVITY_KIND_CUDA_EVENT, CUPTI_ACTIVITY_KIND_SYNCHRONIZATION};
+
+int enable(const CUpti_ActivityKind *kinds, size_t n, bool on, char *err, size_t err_size)
+{
+  for (size_t i = 0; i < n; i++) {
+    if (on)
+      TRY_CUPTI(cuptiActivityEnable(kinds[i]));
+    else
+      TRY_CUPTI(cuptiActivityDisable(kinds[i]));
+  }
+  return KB_CUPTI_OK;
+}
 
 }  // namespace
+
+// The order records: event records, with the GPU's time of reaching them, and stream waits.
+int kbc::activity_order_kinds(bool on, char *err, size_t err_size)
+{
+  TRY_CUPTI(cuptiActivityEnableCudaEventDeviceTimestamps(on ? 1 : 0));
+  return enable(k_order_kinds, sizeof k_order_kinds / sizeof *k_order_kinds, on, err, err_size);
+}
 
 // Enables or disables the kernel/memcpy/memset records (registration once per process).
 int kbc::activity_kinds(bool on, char *err, size_t err_size)
@@ -88,13 +121,7 @@ int kbc::activity_kinds(bool on, char *err, size_t err_size)
     TRY_CUPTI(cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed));
     g_store.registered = true;
   }
-  for (CUpti_ActivityKind k : k_kinds) {
-    if (on)
-      TRY_CUPTI(cuptiActivityEnable(k));
-    else
-      TRY_CUPTI(cuptiActivityDisable(k));
-  }
-  return KB_CUPTI_OK;
+  return enable(k_kinds, sizeof k_kinds / sizeof *k_kinds, on, err, err_size);
 }
 
 size_t kbc::activity_mark()
@@ -127,6 +154,7 @@ int kb_cupti_activity_begin(kb_cupti *s, char *err, size_t err_size)
   if (s->host_only) return say(err, err_size, KB_CUPTI_UNSUPPORTED, "a chip-only CUPTI session has no activity");
   if (s->activity_window) return say(err, err_size, KB_CUPTI_ERROR, "an activity window is already open");
   int st = kbc::activity_kinds(true, err, err_size);
+  if (!st) st = kbc::activity_order_kinds(true, err, err_size);
   if (st) return st;
   TRY_CUPTI(cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED));
   std::lock_guard<std::mutex> lk(g_store.mu);
@@ -143,6 +171,7 @@ int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count,
   s->activity_window = false;
   TRY_CUDA(cudaDeviceSynchronize());
   int st = kbc::activity_kinds(false, err, err_size);
+  if (!st) st = kbc::activity_order_kinds(false, err, err_size);
   if (st) return st;
   TRY_CUPTI(cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED));
   std::lock_guard<std::mutex> lk(g_store.mu);

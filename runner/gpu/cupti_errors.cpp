@@ -11,6 +11,11 @@ const char *const k_permission =
     "/etc/modprobe.d/, then reboot or reload the module); "
     "/proc/driver/nvidia/params shows RmProfilingAdminOnly: 0 once it applies";
 
+const char *const k_busy =
+    "another process holds the GPU's profiler (CUPTI_ERROR_HARDWARE_BUSY): usually another kbench, ncu or "
+    "Nsight Systems on this GPU, or DCGM's profiling metrics (dcgm-exporter; 'dcgmi profile --pause' frees "
+    "the profiler and 'dcgmi profile --resume' gives it back)";
+
 }  // namespace
 
 namespace kbc {
@@ -30,6 +35,7 @@ int say(char *err, size_t size, int status, const char *fmt, ...)
 int cupti_fail(CUptiResult r, const char *call, char *err, size_t size)
 {
   if (r == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES) return say(err, size, KB_CUPTI_NO_PERMISSION, "%s", k_permission);
+  if (r == CUPTI_ERROR_HARDWARE_BUSY) return say(err, size, KB_CUPTI_BUSY, "%s: %s", call, k_busy);
   const char *name = nullptr, *msg = nullptr;
   cuptiGetResultString(r, &name);
   cuptiGetErrorMessage(r, &msg);

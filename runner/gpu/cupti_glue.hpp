@@ -47,6 +47,8 @@ void host_fini(CUpti_Profiler_Host_Object *&h);
 // The activity store (cupti_activity.cpp): records of kernels, copies and
 // memsets, filled by CUPTI's process-wide callbacks.
 int activity_kinds(bool on, char *err, size_t err_size);
+// The records that order work across streams (event records, stream waits), for activity windows.
+int activity_order_kinds(bool on, char *err, size_t err_size);
 size_t activity_mark();
 // The kernel records since MARK with their launch facts, in launch order;
 // the store forgets them unless an activity window is open.
@@ -84,6 +86,8 @@ struct kb_cupti {
   CUcontext ctx = nullptr;
   std::string chip;
   std::vector<uint8_t> avail;                     // counter availability image (once per process)
+  int counters_status = KB_CUPTI_OK;              // why avail is missing (KB_CUPTI_BUSY, ...)
+  char counters_why[512] = "";
   CUpti_Profiler_Host_Object *names = nullptr;    // for lookups and the base-metric list
   std::vector<const char *> base;                 // the chip's base metrics, owned by `names`
   bool base_listed = false;

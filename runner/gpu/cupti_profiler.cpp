@@ -14,6 +14,8 @@ int ensure_enabled(kb_cupti *s, char *err, size_t err_size)
 {
   if (s->host_only) return say(err, err_size, KB_CUPTI_UNSUPPORTED, "a chip-only CUPTI session cannot collect");
   if (s->rp) return KB_CUPTI_OK;
+  int st = kb_cupti_counters_ready(s, err, err_size);
+  if (st != KB_CUPTI_OK) return st;
   PARAMS(CUpti_RangeProfiler_Enable_Params, p);
   p.ctx = s->ctx;
   TRY_CUPTI(cuptiRangeProfilerEnable(&p));

@@ -57,6 +57,12 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
 */
 int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len);
 int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len);
+/* kb_gpu_end while the device is held: the stop event is waited for at
+** most wait_s; past that it waits for held work (a blocking stream of the
+** plugin's joined back to the runner's, which is allowed), so the device
+** hold is released (*released = 1) and the wait goes on. */
+int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
+                    int *released, char *err, size_t len);
 
 /* For the runner's own cases (launch floor, copy calibration): device
 ** memory, a one-thread kernel storing value at out, and an async copy on
@@ -86,6 +92,12 @@ void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
 ** which case is which; free without a tool attached.  No-ops without CUDA. */
 void kb_gpu_range_push(const char *name);
 void kb_gpu_range_pop(void);
+
+/* A profiling tool attached to this process (ncu and Nsight Systems load
+** theirs through CUDA_INJECTION64_PATH): the variable and its value, e.g.
+** "CUDA_INJECTION64_PATH=/opt/.../libTreeLauncherTargetInjection.so", or
+** NULL.  Such a tool may wait for the whole device inside any launch. */
+const char *kb_gpu_tool(char *buf, size_t len);
 
 /* The SM clock now and its maximum, in MHz (NVML); 0 and 0 when unknown. */
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz);

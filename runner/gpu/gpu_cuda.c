@@ -344,17 +344,31 @@ int kb_gpu_begin(kb_gpu *g, int hold_stream, char *err, size_t len)
   return 0;
 }
 
-int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
+/* The stop event recorded and the stream's hold released. */
+static int stop_region(kb_gpu *g, char *err, size_t len)
 {
-  float ms = 0;
   cudaError_t e = cudaEventRecord(g->stop, g->stream);
   if (g->holding)
     release(&g->stream_hold);
   g->holding = 0;
   CHECK(e);
+  return 0;
+}
+
+/* The region's time, once its stop event has completed. */
+static int region_seconds(kb_gpu *g, double *seconds, char *err, size_t len)
+{
+  float ms = 0;
   CHECK(cudaEventSynchronize(g->stop));
   CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
   *seconds = ms * 1e-3;
+  return 0;
+}
+
+int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
+{
+  if (stop_region(g, err, len) || region_seconds(g, seconds, err, len))
+    return -1;
   if (atomic_exchange(&g->stream_hold.expired, 0)) {
     snprintf(err, len, "the stream hold timed out: a call inside the timed "
              "region waited for the stream (try --no-hold)");
@@ -378,10 +392,43 @@ int kb_gpu_fence_passed(kb_gpu *g, int i, char *err, size_t len)
   return 1;
 }
 
+const char *kb_gpu_tool(char *buf, size_t len)
+{
+  static const char *const vars[] = {"CUDA_INJECTION64_PATH",
+                                     "CUDA_INJECTION32_PATH"};
+  for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
+    const char *v = getenv(vars[i]);
+    if (v && *v) {
+      snprintf(buf, len, "%s=%s", vars[i], v);
+      return buf;
+    }
+  }
+  return NULL;
+}
+
 int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len)
 {
   /* The runner's stream is non-blocking, so this holds everything but it. */
   return hold(&g->device_hold, cudaStreamLegacy, err, len);
+}
+
+int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
+                    int *released, char *err, size_t len)
+{
+  *released = 0;
+  if (stop_region(g, err, len))
+    return -1;
+  long long t0 = now_ns();
+  cudaError_t e;
+  while ((e = cudaEventQuery(g->stop)) == cudaErrorNotReady)
+    if (now_ns() - t0 > wait_s * 1e9) {
+      release(&g->device_hold);
+      *released = 1;
+      break;
+    }
+  if (e != cudaErrorNotReady)
+    CHECK(e);
+  return region_seconds(g, seconds, err, len);
 }
 
 int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)

@@ -34,6 +34,8 @@ int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_end(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_idle(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_end_held(kb_gpu *g, double w, double *s, int *r, char *err,
+                    size_t len) KB_NO_CUDA()
 int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_capture_end(kb_gpu *g, void **gr, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_graph_launch(kb_gpu *g, void *gr, char *err, size_t len) KB_NO_CUDA()
@@ -56,3 +58,8 @@ void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t ul, char *pci,
 void kb_gpu_range_push(const char *name) { (void)name; }
 void kb_gpu_range_pop(void) {}
 void kb_gpu_graph_free(void *graph) { (void)graph; }
+const char *kb_gpu_tool(char *buf, size_t len)
+{
+  (void)buf, (void)len;
+  return NULL;
+}

@@ -2,8 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "measure/probe.h"
+#include "measure/stream_order.h"
 
 /* Ranges one run may open: more kernels than this fail the collection,
 ** and the result keeps KB_COUNTER_KERNELS of them. */
@@ -94,37 +96,61 @@ int kb_probe_check(kb_probe *p, char *err, size_t len)
   return p->cupti || p->status == KB_CUPTI_NOT_BUILT ? -1 : 1;
 }
 
-void kb_probe_trace_begin(kb_probe *p)
+/* An audit the run asked for that could not be made: said in the result,
+** never silent, and under --strict the case fails (kb_probe_case). */
+static void missed(kb_result *r, const char *audit, const char *why)
 {
-  char err[512];
-  p->tracing = p->cupti && p->have_stream_id
-               && kb_cupti_activity_begin(p->cupti, err, sizeof err)
-                  == KB_CUPTI_OK;
+  if (r->unaudited)
+    return;
+  r->unaudited = 1;
+  snprintf(r->audit_note, sizeof r->audit_note, "no %s: %.200s", audit, why);
 }
 
-int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge)
+void kb_probe_trace_begin(kb_probe *p)
 {
-  if (!p->tracing)
-    return KBENCH_OK;
+  p->trace_why[0] = '\0';
+  if (!p->cupti)
+    snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
+  else if (!p->have_stream_id)
+    snprintf(p->trace_why, sizeof p->trace_why, "CUPTI has no id for "
+             "kbench's stream");
+  p->tracing = !p->trace_why[0]
+               && kb_cupti_activity_begin(p->cupti, p->trace_why,
+                                          sizeof p->trace_why) == KB_CUPTI_OK;
+}
+
+int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
+{
+  if (!p->tracing) {
+    if (judge)
+      missed(r, "stream audit", p->trace_why);
+    return KBENCH_OK;      /* the host-timed check still runs */
+  }
   p->tracing = 0;
   struct kb_activity *recs = NULL;
   size_t n = 0, dropped = 0;
-  char err[512];
-  if (kb_cupti_activity_end(p->cupti, &recs, &n, &dropped, err, sizeof err)
-      != KB_CUPTI_OK)
-    return KBENCH_OK;      /* no records: the host-timed check stands */
+  char why[512];
+  if (kb_cupti_activity_end(p->cupti, &recs, &n, &dropped, why, sizeof why)
+      != KB_CUPTI_OK) {
+    if (judge)
+      missed(r, "stream audit", why);
+    return KBENCH_OK;
+  }
   int status = KBENCH_OK;
-  for (size_t i = 0; judge && i < n && status == KBENCH_OK; i++) {
-    if (recs[i].stream_id == p->stream_id)
-      continue;
-    const char *what = recs[i].kind == KB_ACTIVITY_KERNEL ? "kernel"
-                     : recs[i].kind == KB_ACTIVITY_MEMCPY ? "copy" : "memset";
-    snprintf(c->message, sizeof c->message, "work ran outside kbench's "
-             "stream: %s %s on stream %u, not kbench's stream %u "
-             "(CUPTI activity records)", what,
-             recs[i].name[0] ? recs[i].name : "?", recs[i].stream_id,
-             p->stream_id);
-    status = KBENCH_ERROR;
+  kb_order_finding f;
+  if (!judge)
+    ;
+  else if (dropped)
+    missed(r, "stream audit", "CUPTI dropped activity records of the run");
+  else {
+    int found = kb_stream_order_judge(recs, n, p->stream_id, &f, why,
+                                      sizeof why);
+    if (found < 0)
+      missed(r, "stream audit", why);
+    else if (found) {
+      kb_stream_order_text(&f, p->stream_id, c->message, sizeof c->message);
+      status = KBENCH_ERROR;
+    }
   }
   free(recs);
   return status;
@@ -259,7 +285,7 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
   char err[512];
   if (rd < 0 && kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd,
                                     &wr, err, sizeof err) != KB_CUPTI_OK) {
-    note(r, "bytes audit", err);
+    missed(r, "bytes audit", err);
     return;
   }
   r->dram_read = rd;
@@ -274,37 +300,79 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
   }
 }
 
+/* Whether the device's counters can be had now.  With --metrics a profiler
+** held by another process is waited for, once per worker and up to the
+** lock timeout: another kbench's run ends, DCGM's hold does not. */
+static int counters_ready(kb_probe *p, kb_case *c, const kb_measure_cfg *cfg,
+                          int wait, char *why, size_t len)
+{
+  int st = kb_cupti_counters_ready(p->cupti, why, len);
+  if (st != KB_CUPTI_BUSY || !wait || p->waited)
+    return st == KB_CUPTI_OK;
+  p->waited = 1;
+  kb_case_enter(c, "waiting for the GPU's profiler");
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (;;) {
+    nanosleep(&(struct timespec){0, 500000000}, NULL);
+    if ((st = kb_cupti_counters_ready(p->cupti, why, len)) != KB_CUPTI_BUSY)
+      break;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (t.tv_sec - t0.tv_sec + (t.tv_nsec - t0.tv_nsec) * 1e-9
+        >= cfg->lock_timeout)
+      break;
+  }
+  return st == KB_CUPTI_OK;
+}
+
+/* --strict: a case whose audit could not be made is not a pass. */
+static void strict_audit(const kb_measure_cfg *cfg, kb_result *r)
+{
+  if (!cfg->strict || !r->unaudited || r->verdict != KB_PASS)
+    return;
+  r->verdict = KB_ERROR;
+  snprintf(r->stage, sizeof r->stage, "audit");
+  snprintf(r->message, sizeof r->message, "unaudited (--strict): %s",
+           r->audit_note);
+}
+
 void kb_probe_case(kb_probe *p, kb_case *c, void *state,
                    const kb_measure_cfg *cfg, kb_result *r)
 {
   if (!c->gpu || r->verdict != KB_PASS || cfg->profile)
     return;
   run_ctx ctx = {c, state};
-  if (!p->cupti) {
-    /* Said, not silent: another process may hold the device's profiler
-    ** (a second kbench on the same GPU). */
-    if (cfg->metrics[0])
-      note(r, "no counters", p->why);
-    else if (cfg->audit && audited(&ctx, r))
-      note(r, "no bytes audit", p->why);
+  int count = cfg->metrics[0] != 0;
+  int audit = cfg->audit && audited(&ctx, r);
+  char why[512];
+  if (!p->cupti || ((count || audit)
+                    && !counters_ready(p, c, cfg, count, why, sizeof why))) {
+    const char *reason = p->cupti ? why : p->why;
+    if (count)
+      note(r, "no counters", reason);
+    if (audit)
+      missed(r, "bytes audit", reason);
+    strict_audit(cfg, r);
     return;
   }
-  int count = cfg->metrics[0] && p->config;
-  int audit = cfg->audit && audited(&ctx, r);
-  if (cfg->metrics[0] && !p->config)
+  if (count && !p->config) {
     note(r, "no counters", p->metrics_error);
-  if (!count && !audit)
-    return;
-  double rd = -1, wr = -1;
-  kb_case_enter(c, "counters");
-  /* With --metrics the audit takes its bytes from that collection (a failed
-  ** one leaves none) and binds no config of its own. */
-  int collected = count && collect_counters(p, &ctx, r, &rd, &wr) == 0;
-  if (audit && (!count || collected))
-    audit_bytes(p, &ctx, cfg, r, rd, wr);
-  /* A run that failed under the profiler leaves the stream in an unknown
-  ** state: wait, and keep the error in the note. */
-  char err[512];
-  if (kb_gpu_sync(c->gpu, err, sizeof err))
-    note(r, "after the counted runs", err);
+    count = 0;
+  }
+  if (count || audit) {
+    double rd = -1, wr = -1;
+    kb_case_enter(c, "counters");
+    /* With --metrics the audit takes its bytes from that collection (a
+    ** failed one leaves none) and binds no config of its own. */
+    int collected = count && collect_counters(p, &ctx, r, &rd, &wr) == 0;
+    if (audit && count && !collected)
+      missed(r, "bytes audit", r->counters_note);
+    else if (audit)
+      audit_bytes(p, &ctx, cfg, r, rd, wr);
+    /* A run that failed under the profiler leaves the stream in an unknown
+    ** state: wait, and keep the error in the note. */
+    if (kb_gpu_sync(c->gpu, why, sizeof why))
+      note(r, "after the counted runs", why);
+  }
+  strict_audit(cfg, r);
 }

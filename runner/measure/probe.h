@@ -43,6 +43,8 @@ typedef struct kb_probe {
   uint32_t stream_id;      /* CUPTI's id of kbench's stream */
   int have_stream_id;
   int tracing;             /* an activity window is open */
+  char trace_why[512];     /* why none could be opened, or "" */
+  int waited;              /* --metrics waited once for a busy profiler */
   int collected;           /* a collection was made (the first is thrown
                               away: probe.c says why) */
 } kb_probe;
@@ -66,10 +68,12 @@ int kb_probe_check(kb_probe *p, char *err, size_t len);
 
 /* The stream audit around one run: begin before it is queued, end after
 ** it has completed.  End, when judge is set, returns KBENCH_ERROR with the
-** first foreign kernel, copy or memset and its stream in c->message; else
-** (the run failed: its own message stands) it only closes the window. */
+** first kernel, copy or memset that is not ordered between kbench's start
+** and stop markers in c->message (measure/stream_order.h), and marks r
+** unaudited, saying why, when the records could not be had; else (the run
+** failed: its own message stands) it only closes the window. */
 void kb_probe_trace_begin(kb_probe *p);
-int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge);
+int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r);
 
 /* After the case verified: its counters and the bytes audit into r (and,
 ** under --strict, a flagged claim fails the case). */

@@ -1,27 +1,33 @@
 /*
-** Timed-stream integrity.  kbench times the work a plugin queues on the
-** stream it is given; work queued anywhere else (a stream of its own, the
-** legacy default stream, another thread) runs untimed, and a variant that
-** does all its work there measures an empty stream at "full bandwidth".
+** Timed-stream integrity on the host's clock, for when the CUPTI stream
+** audit (stream_order.h) cannot run, and over a batch where it watches one
+** run.  kbench times the work a plugin queues on the stream it is given;
+** work queued elsewhere and not joined back runs untimed, and a variant
+** that does all its work there measures an empty stream at "full
+** bandwidth".
 **
 ** The check runs a batch of the case on the stream as a timed region,
-** with the legacy default stream held (gpu.h): work the plugin queues
-** there or on a blocking stream of its own waits behind the hold, so when
-** the stream's stop event has completed and the hold is released, the
-** wait for the whole device lasts as long as that work.  Legitimate cases
-** wait 5-15 us (every CUDA case of the catalogue on the H100).  Work on a
-** non-blocking stream of the plugin's is not held: it shows only as far as
-** it outlasts the host's queuing of the batch.  The wait is timed on the
-** host because an event recorded after it waited out another process's
-** time slice on a shared GPU (2.4 ms, seen on the H100 under a concurrent
-** kbench), while the wait itself ends with this process's work.  Up to
-** KB_CHECK_RUNS runs per batch multiply what each run leaves behind; one
-** probe over the limit could be a descheduled host thread, so the case
-** fails only when each of KB_CHECK_PROBES probes is over it.  Even then the
-** device may be slow to let go for reasons of its own (seen on the H100 in
-** about one case of 300 in tests/shell/gpu.sh, at cases that pass when run
-** again): control probes that queue no run measure that, and the case
-** fails only if its probes outlast the controls by the limit.
+** with the legacy default stream held (gpu.h): unjoined work the plugin
+** queues there or on a blocking stream of its own waits behind the hold,
+** so when the stream's stop event has completed and the hold is released,
+** the wait for the whole device lasts as long as that work.  Work joined
+** back is the other way round: the stop event waits for it, behind the
+** hold, so a stop that is late by four times the batch's expected time
+** lets the hold go (kb_gpu_end_held) and the work it waited for is no
+** fault.  Legitimate cases wait 5-15 us (every CUDA case of the catalogue
+** on the H100).  Work on a non-blocking stream of the plugin's is not
+** held: it shows only as far as it outlasts the host's queuing of the
+** batch.  The wait is timed on the host because an event recorded after
+** it waited out another process's time slice on a shared GPU (2.4 ms, seen
+** on the H100 under a concurrent kbench), while the wait itself ends with
+** this process's work.  Up to KB_CHECK_RUNS runs per batch multiply what
+** each run leaves behind; one probe over the limit could be a descheduled
+** host thread, so the case fails only when each of KB_CHECK_PROBES probes
+** is over it.  Even then the device may be slow to let go for reasons of
+** its own (seen on the H100 in about one case of 300 in tests/shell/gpu.sh,
+** at cases that pass when run again): control probes that queue no run
+** measure that, and the case fails only if its probes outlast the
+** controls by the limit.
 */
 #include <stdio.h>
 
@@ -42,21 +48,32 @@ static size_t check_runs(double one_run)
   return n < 1 ? 1 : n > KB_CHECK_RUNS ? KB_CHECK_RUNS : (size_t)n;
 }
 
+/* How long the stop event may take while the device is held before the
+** check takes it to wait for held work: the batch's expected time, with
+** room for a slow start. */
+static double stop_wait(size_t runs, double one_run)
+{
+  return 4 * (double)runs * (one_run > 0 ? one_run : 0) + 5e-3;
+}
+
 /* One probe: the batch's stream time, and how long the device then kept
-** the process waiting. */
-static int probe(kb_case *c, void *state, size_t runs, double *stream_s,
-                 double *after_s)
+** the process waiting.  A stop event that waits for held work (a blocking
+** stream of the plugin's, joined back) lets the hold go and is no fault. */
+static int probe(kb_case *c, void *state, size_t runs, double one_run,
+                 double *stream_s, double *after_s)
 {
   char scratch[KB_MESSAGE_LEN];
-  int status = KBENCH_OK;
+  int status = KBENCH_OK, released;
   if (kb_gpu_hold_device(c->gpu, c->message, sizeof c->message))
     return KBENCH_ERROR;
   if (kb_gpu_begin(c->gpu, 0, c->message, sizeof c->message))
     status = KBENCH_ERROR;
   for (size_t i = 0; i < runs && status == KBENCH_OK; i++)
     status = kb_case_run(c, state);
-  if (status == KBENCH_OK)
-    status = kb_sampler_finish(c, status, stream_s);
+  if (status == KBENCH_OK
+      && kb_gpu_end_held(c->gpu, stop_wait(runs, one_run), stream_s,
+                         &released, c->message, sizeof c->message))
+    status = KBENCH_ERROR;
   kb_case_enter(c, "stream check");
   /* Always released, keeping the first error's message. */
   char *msg = status == KBENCH_OK ? c->message : scratch;
@@ -73,7 +90,7 @@ static int control_wait(kb_case *c, void *state, double *least)
   *least = -1;
   for (int i = 0; i < KB_CHECK_PROBES; i++) {
     double stream_s, after;
-    int status = probe(c, state, 0, &stream_s, &after);
+    int status = probe(c, state, 0, 0, &stream_s, &after);
     if (status != KBENCH_OK)
       return status;
     if (*least < 0 || after < *least)
@@ -89,7 +106,7 @@ int kb_stream_check(kb_case *c, void *state, double one_run, double *after_s)
   int resized = 0;
   for (int i = 0; i < KB_CHECK_PROBES; i++) {
     double after;
-    int status = probe(c, state, runs, &stream_s, &after);
+    int status = probe(c, state, runs, one_run, &stream_s, &after);
     if (status != KBENCH_OK)
       return status;
     /* The first run can be slow for reasons of its own (CUDA loading the

@@ -87,13 +87,15 @@ static const char usage_text[] =
 "                          before anything runs, with the nearest ones\n"
 "      --list-metrics      list the sets and check their names on the device\n"
 "      --no-audit          skip the audits that are on by default: every\n"
-"                          kernel, copy and memset of a case's first run on\n"
-"                          kbench's stream (activity records), and the bytes\n"
-"                          a case claims against what DRAM moved in one run\n"
-"                          (cases of at least 4 x L2)\n"
-"      --strict            a case whose claimed bytes exceed what DRAM moved\n"
-"                          by more than 10%% plus the L2 fails (default: a\n"
-"                          warning)\n"
+"                          kernel, copy and memset of a case's first run\n"
+"                          ordered inside kbench's timed window, on its stream\n"
+"                          or forked from it and joined back (activity\n"
+"                          records), and the bytes a case claims against what\n"
+"                          DRAM moved in one run (cases of at least 4 x L2)\n"
+"      --strict            fail a case whose claimed bytes exceed what DRAM\n"
+"                          moved by more than 10%% plus the L2 (default: a\n"
+"                          flag), or whose audit could not be made\n"
+"                          (default: marked unaudited)\n"
 "\n"
 "Energy (NVML; after a CUDA case verified and was timed):\n"
 "      --energy            measure each CUDA case's joules per run and average\n"
@@ -439,6 +441,7 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   o->measure.warmup = 2;
   o->measure.hold = 1;
   o->measure.audit = 1;
+  o->measure.lock_timeout = 600;
   kb_criterion_cfg_default(&o->measure.criterion);
 
   int opt;

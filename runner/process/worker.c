@@ -201,6 +201,12 @@ static kb_gpu *device(kb_worker *w)
   d.dev = *kb_gpu_device(w->gpu);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
                   sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
+  char tool[384];
+  if (kb_gpu_tool(tool, sizeof tool))
+    snprintf(d.warning, sizeof d.warning, "a profiling tool is attached "
+             "(%.300s): its launches may wait for the whole device, so the "
+             "host-timed stream check is off and the CUPTI audits alone "
+             "judge (a case they cannot audit is marked unaudited)", tool);
   /* A profiled run (--profile) shows the plugins' kernels only. */
   if (w->job.builtins && !w->job.measure.profile) {
     double gbps;

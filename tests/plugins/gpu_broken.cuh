@@ -10,6 +10,11 @@
 **                    verifies, but kbench's stream is empty
 **   GPU_NONBLOCKING  the same on a non-blocking stream
 **   GPU_LEGACY       the same on the legacy default stream
+**   GPU_PER_THREAD   the same on the per-thread default stream
+**   GPU_GRAPH        its work captured into a graph in setup, launched in
+**                    run on a stream of its own
+**   GPU_OFF_COPY     computes the sum in setup and copies it to the
+**                    output in run on the legacy stream: no kernel at all
 **   GPU_RESET        calls cudaDeviceReset inside run
 **   GPU_INFLATED     correct, but bytes_moved claims 1000x what it reads
 **                    (the bytes audit must flag it)
@@ -35,9 +40,17 @@ typedef struct gpu_sum {
   size_t n;
   int expected;
   int runs;
-  cudaStream_t side;     /* GPU_SIDE_STREAM */
+  cudaStream_t side;     /* GPU_SIDE_STREAM and the other cheats */
   cudaEvent_t ready;
+  cudaGraphExec_t graph; /* GPU_GRAPH */
+  int *answer;           /* GPU_OFF_COPY */
 } gpu_sum;
+
+/* Cheats that fork their work onto a stream of their own and never join. */
+#if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY) \
+    || defined(GPU_PER_THREAD) || defined(GPU_GRAPH)
+#  define GPU_FORKS
+#endif
 
 __global__ void sum_blocks(const int *in, size_t n, int *out)
 {
@@ -119,13 +132,32 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
   if (s->slowdown > 0
       && (rc = kbench_device_alloc(h, (void **)&s->scratch, sizeof(int))))
     return rc;
-#if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
+#ifdef GPU_FORKS
 #  ifdef GPU_SIDE_STREAM
   KBENCH_CUDA(h, cudaStreamCreate(&s->side));
-#  elif defined(GPU_NONBLOCKING)
+#  elif defined(GPU_NONBLOCKING) || defined(GPU_GRAPH)
   KBENCH_CUDA(h, cudaStreamCreateWithFlags(&s->side, cudaStreamNonBlocking));
 #  endif
   KBENCH_CUDA(h, cudaEventCreateWithFlags(&s->ready, cudaEventDisableTiming));
+#endif
+#ifdef GPU_GRAPH
+  cudaGraph_t g;
+  KBENCH_CUDA(h, cudaStreamBeginCapture(s->side, cudaStreamCaptureModeThreadLocal));
+  cudaMemsetAsync(s->out, 0, sizeof(int), s->side);
+  sum_blocks<<<kbench_blocks(s->n, THREADS), THREADS, 0, s->side>>>(
+      s->in, s->n, s->out);
+  KBENCH_CUDA(h, cudaStreamEndCapture(s->side, &g));
+  cudaError_t made = cudaGraphInstantiate(&s->graph, g, 0);
+  cudaGraphDestroy(g);
+  KBENCH_CUDA(h, made);
+#endif
+#ifdef GPU_OFF_COPY
+  KBENCH_CUDA(h, cudaMalloc((void **)&s->answer, sizeof(int)));
+  KBENCH_CUDA(h, cudaMemset(s->answer, 0, sizeof(int)));
+  sum_blocks<<<kbench_blocks(s->n, THREADS), THREADS>>>(s->in, s->n,
+                                                        s->answer);
+  KBENCH_LAUNCHED(h);
+  KBENCH_CUDA(h, cudaDeviceSynchronize());
 #endif
   return kbench_device_output(h, (void **)&s->out, sizeof(int));
 }
@@ -154,12 +186,25 @@ static int gpu_sum_run(const kbench_host *h, void *state)
   if (later)
     KBENCH_CUDA(h, cudaDeviceReset());
 #endif
-#if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
-  /* Ordered after kbench's poison, but outside kbench's stream (s->side
-  ** stays 0, the legacy default stream, for GPU_LEGACY). */
+#ifdef GPU_FORKS
+  /* Ordered after kbench's poison, but outside kbench's stream and never
+  ** joined back (s->side stays 0, the legacy default stream, for
+  ** GPU_LEGACY). */
+#  ifdef GPU_PER_THREAD
+  s->side = cudaStreamPerThread;
+#  endif
   KBENCH_CUDA(h, cudaEventRecord(s->ready, stream));
   KBENCH_CUDA(h, cudaStreamWaitEvent(s->side, s->ready, 0));
   stream = s->side;
+#endif
+#ifdef GPU_GRAPH
+  KBENCH_CUDA(h, cudaGraphLaunch(s->graph, s->side));
+  return KBENCH_OK;
+#endif
+#ifdef GPU_OFF_COPY
+  KBENCH_CUDA(h, cudaMemcpyAsync(s->out, s->answer, sizeof(int),
+                                 cudaMemcpyDeviceToDevice, cudaStreamLegacy));
+  return KBENCH_OK;
 #endif
   (void)later;
   KBENCH_CUDA(h, cudaMemsetAsync(s->out, 0, sizeof(int), stream));
@@ -178,8 +223,8 @@ static int gpu_sum_verify(const kbench_host *h, void *state)
 {
   gpu_sum *s = (gpu_sum *)state;
   int got;
-#if defined(GPU_SIDE_STREAM) || defined(GPU_NONBLOCKING) || defined(GPU_LEGACY)
-  KBENCH_CUDA(h, cudaStreamSynchronize(s->side));
+#if defined(GPU_FORKS) || defined(GPU_OFF_COPY)
+  KBENCH_CUDA(h, cudaDeviceSynchronize());
 #endif
   KBENCH_CUDA(h,
               cudaMemcpy(&got, s->out, sizeof got, cudaMemcpyDeviceToHost));
@@ -202,8 +247,13 @@ static void gpu_sum_teardown(const kbench_host *h, void *state)
 {
   gpu_sum *s = (gpu_sum *)state;
   (void)h;
+#ifndef GPU_PER_THREAD
   if (s->side)
     cudaStreamDestroy(s->side);
+#endif
+  if (s->graph)
+    cudaGraphExecDestroy(s->graph);
+  cudaFree(s->answer);
   if (s->ready)
     cudaEventDestroy(s->ready);
   cudaFree(s->in);

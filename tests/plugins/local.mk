@@ -102,7 +102,8 @@ tests_plugins_unsupported_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
 if HAVE_CUDA
 check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
-	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la
+	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
+	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la
 tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
 tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -136,6 +137,18 @@ tests_plugins_gpu_late_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_inflated_la_SOURCES = tests/plugins/gpu_inflated.cu
 tests_plugins_gpu_inflated_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_inflated_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_fork_join_la_SOURCES = tests/plugins/gpu_fork_join.cu
+tests_plugins_gpu_fork_join_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_fork_join_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_per_thread_la_SOURCES = tests/plugins/gpu_per_thread.cu
+tests_plugins_gpu_per_thread_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_per_thread_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_graph_la_SOURCES = tests/plugins/gpu_graph.cu
+tests_plugins_gpu_graph_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_graph_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_off_copy_la_SOURCES = tests/plugins/gpu_off_copy.cu
+tests_plugins_gpu_off_copy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_off_copy_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # The kit's CUDA part under nvcc (tests/kit.sh).
 check_LTLIBRARIES += tests/plugins/kit_cuda.la
 tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu

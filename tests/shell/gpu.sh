@@ -50,15 +50,50 @@ echo "# gpu_hang: the three cases took $(awk -v a="$t0" -v b="$(date +%s.%N)" 'B
 gpu_between gpu_illegal 4 \
   "ERROR first run: .*illegal memory access.*device unusable afterwards"
 gpu_between gpu_side_stream 4 \
-  "ERROR stream check: work ran outside kbench's stream"
+  "ERROR stream check: work ran outside kbench's"
 gpu_between gpu_legacy 4 \
-  "ERROR stream check: work ran outside kbench's stream"
-# A non-blocking stream is not held: only work that outlasts the host's
-# queuing shows (64M ints, ~90 us a run, does).
+  "ERROR stream check: work ran outside kbench's"
 gpu_n=64M
 gpu_between gpu_nonblocking 4 \
-  "ERROR stream check: work ran outside kbench's stream"
+  "ERROR stream check: work ran outside kbench's"
 gpu_n=
+gpu_between gpu_per_thread 4 \
+  "ERROR stream check: work ran outside kbench's"
+gpu_between gpu_graph 4 \
+  "ERROR stream check: work ran outside kbench's"
+gpu_between gpu_off_copy 4 \
+  "ERROR stream check: work ran outside kbench's"
+# Each cheat at a size where its work ends long before kbench's stop
+# marker: the audit's order, not the timing, names it.
+for cheat in gpu_side_stream gpu_nonblocking gpu_legacy gpu_per_thread \
+  gpu_graph gpu_off_copy; do
+  check "$cheat at 4K ints: the stream audit names the unordered work" 4 \
+    "ERROR stream check: work ran outside kbench's timed window: (kernel|copy|memset) .* on stream [0-9]+ is (neither forked from nor joined back to|not joined back to|not forked from) kbench's stream" \
+    "$KBENCH" $quick --param n=4K --plugin "$G/$cheat.so"
+done
+# Multi-stream work done right (tests/plugins/gpu_fork_join.cu): half of
+# y = 2x on a stream of the plugin's own, forked from kbench's stream and
+# joined back, passes at every size on a non-blocking and on a blocking
+# side stream; the same with the join left out fails at every size, short
+# or long, by the stream audit's order (not by luck of timing).
+for blocking in 0 1; do
+  for n in 4K 1M 64M; do
+    check "gpu_fork_join n=$n blocking=$blocking: an honest fork and join passes" \
+      0 "^gpu_fork_join .* ok$" "$KBENCH" $quick --param n=$n \
+      --param blocking=$blocking --plugin "$G/gpu_fork_join.so"
+    check "gpu_fork_join n=$n blocking=$blocking join=0: the unjoined half fails" \
+      4 "ERROR stream check: work ran outside kbench's timed window: kernel scale2.* on stream [0-9]+ is not joined back to kbench's stream [0-9]+" \
+      "$KBENCH" $quick --param n=$n --param blocking=$blocking \
+      --param join=0 --plugin "$G/gpu_fork_join.so"
+  done
+done
+check "gpu_fork_join under --no-audit: the host-timed check passes the join" \
+  0 "^gpu_fork_join .* ok$" "$KBENCH" $quick --no-audit --param n=64M \
+  --param blocking=1 --plugin "$G/gpu_fork_join.so"
+check "gpu_fork_join under --no-audit: it catches a long unjoined blocking half" \
+  4 "ERROR stream check: work ran outside kbench's stream" \
+  "$KBENCH" $quick --no-audit --param n=64M --param blocking=1 --param join=0 \
+  --plugin "$G/gpu_fork_join.so"
 # cudaDeviceReset inside run: an error, or on the H100's driver 580 (seen
 # in two runs, 2026-11-23, with and without the counters) a SIGSEGV in the
 # worker; either way the cases around it verify.
@@ -82,7 +117,7 @@ for attempt in 1 2 3; do
 done
 assert "gpu_nonblocking at 1M ints: the stream audit names the work and its stream (attempt $attempt)" \
   sh -c 'printf "%s\n" "$1" | grep -Eq "$2"' _ "$out" \
-  "ERROR stream check: work ran outside kbench's stream: (kernel|copy|memset) .* on stream [0-9]+, not kbench's stream [0-9]+"
+  "ERROR stream check: work ran outside kbench's timed window: (kernel|copy|memset) .* on stream [0-9]+ is (neither forked from nor joined back to|not joined back to|not forked from) kbench's stream [0-9]+"
 # The bytes audit: a claim of 1000x what moves is flagged (a warning), and
 # fails the case under --strict.  The device's profiler serves one process
 # at a time: while another test's kbench holds it, kbench says so in a

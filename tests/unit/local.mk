@@ -111,3 +111,10 @@ check_PROGRAMS += %reldir%/test_energy
 %canon_reldir%_test_energy_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_energy_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_energy
+
+check_PROGRAMS += %reldir%/test_stream_order
+%canon_reldir%_test_stream_order_SOURCES = %reldir%/test_stream_order.c %reldir%/tap.h
+%canon_reldir%_test_stream_order_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_stream_order_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_stream_order_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_stream_order
