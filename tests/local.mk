@@ -56,6 +56,7 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/compare/otherdev.json tests/compare/nodevice.json \
 	tests/compare/gbench-base.json tests/compare/gbench-new.json \
 	tests/compare/counters-base.json tests/compare/counters-new.json \
+	tests/compare/energy-base.json tests/compare/energy-new.json \
 	tests/odd tests/plot/sweep.json tests/plot/catalogue.json \
 	tests/plot/roofline.json
 

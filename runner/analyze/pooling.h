@@ -36,6 +36,9 @@ typedef struct kb_cmp_entry {
   size_t order;               /* place in the file */
   kb_cmp_entry_counter *counters;
   size_t n_counters;
+  double *energy;             /* joules per run: --energy's windows */
+  size_t n_energy;
+  double power_w;             /* --energy's watts; NAN: none */
 } kb_cmp_entry;
 
 /* Pool es[0..n) into run->cases; the entries' arrays move into the

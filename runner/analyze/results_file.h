@@ -39,6 +39,10 @@ typedef struct kb_cmp_case {
   size_t entries;       /* how many entries (repetitions) it had */
   kb_cmp_counter *counters;  /* sorted by name; NULL when none */
   size_t n_counters;
+  double *energy;       /* joules per run, --energy's windows pooled over
+                           the passed entries (compare_energy.h) */
+  size_t n_energy;
+  double power_w;       /* the median of the entries' watts; NAN: none */
 } kb_cmp_case;
 
 typedef struct kb_cmp_run {
