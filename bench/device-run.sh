@@ -580,6 +580,30 @@ PY
     echo "ncu exit $?" >> "$OUT/ncurun.txt"
     elapsed "ncuenv" $t0
     cat "$OUT/ncuenv.txt"; grep -E "^(reduce|transpose|memcpy|warning|kbench)|ncu exit|profiling tool" "$OUT/ncurun.txt" | head -n 20 ;;
+  sweep27)
+    # Issue 27's bar: the reduce family and CUB, n = 1M..1G, one run, JSON.
+    timeout 200 ./kbench --calibrate --json="$OUT/reduce-sweep.json" \
+      --param n=1M:1G:*4 reduce_packed reduce_cub reduce_cluster reduce_vec4 \
+      reduce_smem_unroll > "$OUT/reduce-sweep.txt" 2>&1
+    elapsed "sweep27" $t0
+    grep -E "^(# mode|reduce_(packed|cub))" "$OUT/reduce-sweep.txt" | cut -c1-100 ;;
+  hostthp)
+    # Issue 24's host noise, second round: the loop alone with and without
+    # transparent huge pages (madvise), and kbench's host cases with glibc's
+    # malloc asking for them (GLIBC_TUNABLES=glibc.malloc.hugetlb=1).
+    cc -O2 -fno-tree-vectorize -std=c11 -pthread "$here/bench/host_loop.c" -o host_loop
+    { for i in 1 2 3; do ./host_loop rounds; done
+      for i in 1 2 3 4 5 6; do ./host_loop 16; ./host_loop 16 huge; done
+      for t in "" "glibc.malloc.hugetlb=1"; do
+        for i in 1 2 3 4 5; do
+          GLIBC_TUNABLES=$t ./kbench --csv=h.csv copy_cpu reduce_cpu transpose_cpu > /dev/null 2>&1
+          awk -F, -v m="${t:-plain}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+            NR > 1 { printf "%s %s median %s samples %s\n", m, $c["variant"], $c["median_s"], $c["samples"] }' h.csv
+        done
+      done
+    } > "$OUT/hostthp.txt" 2>&1
+    elapsed "hostthp" $t0
+    cat "$OUT/hostthp.txt" ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

@@ -6,8 +6,12 @@
 ** as the worker does) filled by THREADS threads, then 60 timed sums.
 **   cc -O2 -std=c11 -pthread bench/host_loop.c -o host_loop
 **   ./host_loop [THREADS] [huge]     huge: madvise(MADV_HUGEPAGE) first
+**   ./host_loop rounds               six fresh buffers (mmap) in turn
 ** Prints the median, min and max of the sums in ms, and which CPUs ran the
-** fill and the loop; run it in several processes to see the spread.
+** fill and the loop; run it in several processes to see the spread.  With
+** `rounds`, one line per buffer: whether a buffer's speed is the
+** process's (every round alike) or the buffer's pages' (rounds differ as
+** processes do).
 */
 #define _GNU_SOURCE
 #include <malloc.h>
@@ -51,8 +55,43 @@ static int by_value(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* The median of REPS sums over p, in ms. */
+static double median_sum(const int *p)
+{
+  double ms[REPS];
+  volatile uint32_t sink = 0;
+  for (int r = 0; r < REPS; r++) {
+    double t0 = now();
+    uint32_t acc = 0;
+    for (size_t i = 0; i < N; i++)
+      acc += (uint32_t)p[i];
+    ms[r] = (now() - t0) * 1e3;
+    sink += acc;
+  }
+  qsort(ms, REPS, sizeof *ms, by_value);
+  return ms[REPS / 2] + (double)(sink & 0);
+}
+
+static int rounds(void)
+{
+  for (int k = 0; k < 6; k++) {
+    int *p = mmap(NULL, N * sizeof *p, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      return 1;
+    fill_part f = {p, 0, N, -1};
+    fill(&f);
+    printf("round %d: median %.2f ms (cpu %d)\n", k, median_sum(p),
+           sched_getcpu());
+    munmap(p, N * sizeof *p);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
+  if (argc > 1 && strcmp(argv[1], "rounds") == 0)
+    return rounds();
   int threads = argc > 1 ? atoi(argv[1]) : 8;
   int huge = argc > 2 && strcmp(argv[2], "huge") == 0;
   mallopt(M_MMAP_MAX, 0);
@@ -73,20 +112,9 @@ int main(int argc, char **argv)
   }
   for (int i = 0; i < threads; i++)
     pthread_join(t[i], NULL);
-  double ms[REPS];
-  volatile uint32_t sink = 0;
-  for (int r = 0; r < REPS; r++) {
-    double t0 = now();
-    uint32_t acc = 0;
-    for (size_t i = 0; i < N; i++)
-      acc += (uint32_t)p[i];
-    ms[r] = (now() - t0) * 1e3;
-    sink += acc;
-  }
-  qsort(ms, REPS, sizeof *ms, by_value);
-  printf("threads %d%s: median %.2f ms min %.2f max %.2f (loop on cpu %d, "
-         "fill on cpu %d..)\n", threads, huge ? " huge" : "", ms[REPS / 2],
-         ms[0], ms[REPS - 1], sched_getcpu(), parts[0].cpu);
+  printf("threads %d%s: median %.2f ms (loop on cpu %d, fill on cpu %d..)\n",
+         threads, huge ? " huge" : "", median_sum(p), sched_getcpu(),
+         parts[0].cpu);
   free(p);
-  return (int)(sink & 0);
+  return 0;
 }

@@ -2,3 +2,5 @@ EXTRA_DIST += bench/device-run.sh bench/ncu_probe.py bench/plugin_probe.cu bench
 	bench/rename_cases.py
 # The H100 check of the CUPTI glue against ncu (built on the device).
 EXTRA_DIST += bench/cupti_check.cu bench/cupti_check.sh bench/ncu_agree.py
+# The GPU check of --energy: the counter's updates, kbench against nvidia-smi.
+EXTRA_DIST += bench/energy_check.sh

@@ -4,6 +4,10 @@ noinst_HEADERS += plugins/reduce/reduce_common.cuh
 EXTRA_DIST += plugins/reduce/README.md
 
 if HAVE_CUDA
+plugin_LTLIBRARIES += plugins/reduce/reduce_packed.la
+plugins_reduce_reduce_packed_la_SOURCES = plugins/reduce/reduce_packed.cu
+plugins_reduce_reduce_packed_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+
 plugin_LTLIBRARIES += plugins/reduce/reduce_gmem.la
 plugins_reduce_reduce_gmem_la_SOURCES = plugins/reduce/reduce_gmem.cu
 plugins_reduce_reduce_gmem_la_LIBADD = $(CUDA_PLUGIN_LIBS)

@@ -57,6 +57,7 @@ typedef struct reduce_state {
   size_t scratch_bytes; /* private device buffer (global scratch, CUB temp) */
   size_t fp_depth;      /* float: most additions any input goes through */
   unsigned cluster;     /* thread-block cluster size (reduce_cluster), or 0 */
+  unsigned unroll;      /* 16-byte loads per thread per tile (reduce_packed) */
 
   /* Set by the common setup. */
   size_t n;
@@ -556,8 +557,9 @@ template <> struct vec4_of<float> { typedef float4 type; };
 
 /*
 ** Each block reads a tile (with a grid stride, should the grid be smaller
-** than the input), each thread keeping VEC4_UNROLL 16-byte loads in flight:
-** vec4_thread_sum returns the thread's share (reduce_cluster uses it too).
+** than the input), each thread keeping U 16-byte loads in flight:
+** vecn_thread_sum returns the thread's share (vec4_thread_sum, U =
+** VEC4_UNROLL, for reduce_vec4 and reduce_cluster; reduce_packed picks U).
 ** Then the block sums with shuffles and adds its result with one
 ** atomicAdd.  The scalar head (elements before the first 16-byte boundary
 ** when the input is misaligned) and tail (n % 4 after it) are at most 3
@@ -570,8 +572,8 @@ template <> struct vec4_of<float> { typedef float4 type; };
 ** __threadfence() pair orders every block's atomicAdd before its ticket,
 ** and the last block's ticket before its read of the total.
 */
-template <typename T>
-__device__ __forceinline__ T vec4_thread_sum(const T *__restrict__ in,
+template <typename T, int U>
+__device__ __forceinline__ T vecn_thread_sum(const T *__restrict__ in,
                                              size_t n)
 {
   typedef typename vec4_of<T>::type V;
@@ -580,27 +582,27 @@ __device__ __forceinline__ T vec4_thread_sum(const T *__restrict__ in,
     head = n;
   size_t nvec = (n - head) / 4;
   const V *vin = (const V *)(in + head);
-  /* Each block reads contiguous tiles of blockDim * VEC4_UNROLL vectors
-  ** (16 KiB at 256 threads), CUB style: one DRAM page region at a time per
-  ** block, rather than VEC4_UNROLL loads a whole grid apart. */
-  size_t tile = (size_t)blockDim.x * VEC4_UNROLL;
+  /* Each block reads contiguous tiles of blockDim * U vectors (16 KiB at
+  ** 256 threads and U = 4), CUB style: one DRAM page region at a time per
+  ** block, rather than U loads a whole grid apart. */
+  size_t tile = (size_t)blockDim.x * U;
   size_t step = (size_t)gridDim.x * tile;
   size_t i = (size_t)blockIdx.x * tile + threadIdx.x;
   size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
 
   T sum = 0;
-  for (; i + (VEC4_UNROLL - 1) * blockDim.x < nvec; i += step) {
-    V v[VEC4_UNROLL];
+  for (; i + (U - 1) * blockDim.x < nvec; i += step) {
+    V v[U];
 #pragma unroll
-    for (int k = 0; k < VEC4_UNROLL; k++)
+    for (int k = 0; k < U; k++)
       v[k] = vin[i + k * blockDim.x];
 #pragma unroll
-    for (int k = 0; k < VEC4_UNROLL; k++)
+    for (int k = 0; k < U; k++)
       sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
   }
   /* This thread's last tile is partial; no tile follows it (step > tile). */
 #pragma unroll
-  for (int k = 0; k < VEC4_UNROLL; k++)
+  for (int k = 0; k < U; k++)
     if (i + k * blockDim.x < nvec) {
       V v = vin[i + k * blockDim.x];
       sum += (v.x + v.y) + (v.z + v.w);
@@ -611,6 +613,13 @@ __device__ __forceinline__ T vec4_thread_sum(const T *__restrict__ in,
   if (first < n - tail)
     sum += in[tail + first];
   return sum;
+}
+
+template <typename T>
+__device__ __forceinline__ T vec4_thread_sum(const T *__restrict__ in,
+                                             size_t n)
+{
+  return vecn_thread_sum<T, VEC4_UNROLL>(in, n);
 }
 
 /* The kernel of reduce_vec4: the loads above, then the block's sum with

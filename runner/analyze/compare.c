@@ -31,6 +31,11 @@
 ** bench/results/2026-11-23-h200-hopper and -hopper2): 2% stays clear of
 ** it and still sees a tenth more DRAM bytes. */
 #define KB_CMP_COUNTER_TOLERANCE 2.0
+/* Energy per run: NVML's counter moves about every 100 ms (DESIGN.md,
+** section 7), so a 1 s batch cannot resolve much finer than a few
+** percent: 5%, until the run-to-run spread measured on the GPUs says
+** otherwise (bench/energy_check.sh). */
+#define KB_CMP_ENERGY_THRESHOLD 5.0
 
 typedef struct kb_cmp_opts {
   kb_cmp_cfg cfg;
@@ -64,6 +69,9 @@ static const char usage_text[] =
 "                            bytes audit flagged (bytes_claim_flagged)\n"
 "      --fail-on-unaudited   exit 1 also when a case of NEW went unaudited\n"
 "                            (an audit it asked for could not be made)\n"
+"      --energy-threshold=PCT\n"
+"                            smallest change of the energy per run that\n"
+"                            counts, in percent (default 5)\n"
 "      --format=FORMAT       table (default), markdown (for a pull request\n"
 "                            comment) or json\n"
 "      --json                the same as --format=json\n"
@@ -100,6 +108,13 @@ static const char usage_text[] =
 "unaudited_in_new; --fail-on-flagged and --fail-on-unaudited make them\n"
 "fail a CI job.\n"
 "\n"
+"When both files have energy of a case (kbench --energy: joules per run\n"
+"in each of its windows, energy_windows_j), the windows are the samples of\n"
+"the same U test, and a change of the median past --energy-threshold with\n"
+"p < --alpha is listed under the table ('# energy: ...', 'more' or\n"
+"'less'), in markdown and in JSON's \"energy\".  Energy never changes a\n"
+"case's result or the exit status.\n"
+"\n"
 "Exit status:\n"
 "  0  no regression\n"
 "  1  a regression: a case significantly slower than in BASE by more than\n"
@@ -110,7 +125,7 @@ static const char usage_text[] =
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_HOST_THRESHOLD, OPT_FORMAT,
        OPT_JSON, OPT_COUNTER_TOLERANCE, OPT_FAIL_ON_FLAGGED,
-       OPT_FAIL_ON_UNAUDITED };
+       OPT_FAIL_ON_UNAUDITED, OPT_ENERGY_THRESHOLD };
 
 static const struct option long_options[] = {
   {"alpha", required_argument, NULL, OPT_ALPHA},
@@ -119,6 +134,7 @@ static const struct option long_options[] = {
   {"counter-tolerance", required_argument, NULL, OPT_COUNTER_TOLERANCE},
   {"fail-on-flagged", no_argument, NULL, OPT_FAIL_ON_FLAGGED},
   {"fail-on-unaudited", no_argument, NULL, OPT_FAIL_ON_UNAUDITED},
+  {"energy-threshold", required_argument, NULL, OPT_ENERGY_THRESHOLD},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", no_argument, NULL, OPT_JSON},
   {"help", no_argument, NULL, 'h'},
@@ -143,6 +159,9 @@ static int parse_one(int opt, const char *arg, void *ctx)
   case OPT_COUNTER_TOLERANCE:
     return kb_subcommand_number("compare", "--counter-tolerance", arg, 0, 0,
                                 1e6, percent, &o->cfg.counter_tolerance);
+  case OPT_ENERGY_THRESHOLD:
+    return kb_subcommand_number("compare", "--energy-threshold", arg, 0, 0,
+                                1e6, percent, &o->cfg.energy_threshold);
   case OPT_FORMAT:
     return kb_subcommand_format("compare", arg, &o->format);
   case OPT_JSON:
@@ -163,7 +182,8 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
 {
   memset(o, 0, sizeof *o);
   o->cfg = (kb_cmp_cfg){KB_CMP_ALPHA, KB_CMP_THRESHOLD,
-                        KB_CMP_HOST_THRESHOLD, KB_CMP_COUNTER_TOLERANCE};
+                        KB_CMP_HOST_THRESHOLD, KB_CMP_COUNTER_TOLERANCE,
+                        KB_CMP_ENERGY_THRESHOLD};
   kb_subcommand s = {"compare", usage_text, long_options, parse_one, o};
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
   if (rc)

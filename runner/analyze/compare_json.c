@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/compare_energy.h"
 #include "analyze/compare_write.h"
 #include "analyze/counters.h"
 #include "analyze/json_read.h"
@@ -103,6 +104,32 @@ static int counters_array(const kb_cmp_row *r, double tol, json_object **out)
   return *out ? 0 : -1;
 }
 
+/* The energy per run of both sides and whether it changed; null unless
+** both passed with energy (compare_energy.h). */
+static json_object *energy_object(const kb_cmp_row *r, const kb_cmp_cfg *cfg)
+{
+  kb_cmp_energy e;
+  kb_cmp_energy_judge(r, cfg, &e);
+  if (e.status == KB_CMP_ENERGY_NONE)
+    return NULL;
+  json_object *o = json_object_new_object();
+  kb_jput(o, "base_j_per_run", kb_jnumber(e.base_j, "%.10g"));
+  kb_jput(o, "new_j_per_run", kb_jnumber(e.cur_j, "%.10g"));
+  kb_jput(o, "base_power_w", kb_jnumber(e.base_w, "%.6g"));
+  kb_jput(o, "new_power_w", kb_jnumber(e.cur_w, "%.6g"));
+  kb_jput(o, "change_pct", kb_jnumber(e.change, "%.6g"));
+  kb_jput(o, "p_value", kb_jnumber(e.p, "%.6g"));
+  kb_jput(o, "test", isfinite(e.p) ? json_object_new_string(
+                                     kb_mwu_method_name(e.method)) : NULL);
+  kb_jput(o, "base_windows", kb_jcount(e.nb));
+  kb_jput(o, "new_windows", kb_jcount(e.nc));
+  kb_jput(o, "status", json_object_new_string(kb_cmp_energy_word(e.status)));
+  kb_jput(o, "significant", json_object_new_boolean(
+        e.status == KB_CMP_ENERGY_MORE || e.status == KB_CMP_ENERGY_LESS));
+  kb_jput(o, "note", json_object_new_string(e.note));
+  return o;
+}
+
 static json_object *row_object(const kb_cmp_row *r, double tol)
 {
   json_object *o = json_object_new_object();
@@ -169,6 +196,8 @@ int kb_cmp_write_json(FILE *f, const kb_cmp_report *r)
   char rule[512];
   kb_cmp_counter_rule(rule, sizeof rule, r->cfg->counter_tolerance);
   kb_jput(root, "counter_rule", json_object_new_string(rule));
+  kb_jput(root, "energy_threshold_pct",
+          kb_jnumber(r->cfg->energy_threshold, "%g"));
   size_t with, changed;
   json_object *summary = summary_object(&r->sum);
   if (kb_cmp_count_changes(r, &with, &changed)) {
@@ -179,6 +208,9 @@ int kb_cmp_write_json(FILE *f, const kb_cmp_report *r)
   }
   kb_jput(summary, "cases_with_counters", kb_jcount(with));
   kb_jput(summary, "counters_changed", kb_jcount(changed));
+  kb_cmp_energy_count(r->rows, r->n_rows, r->cfg, &with, &changed);
+  kb_jput(summary, "cases_with_energy", kb_jcount(with));
+  kb_jput(summary, "energy_changed", kb_jcount(changed));
   kb_jput(root, "summary", summary);
   for (size_t i = 0; i < r->n_rows; i++) {
     json_object *row = row_object(&r->rows[i], r->cfg->counter_tolerance);
@@ -187,6 +219,7 @@ int kb_cmp_write_json(FILE *f, const kb_cmp_report *r)
       json_object_put(cases);
       return -1;
     }
+    kb_jput(row, "energy", energy_object(&r->rows[i], r->cfg));
     json_object_array_add(cases, row);
   }
   kb_jput(root, "cases", cases);

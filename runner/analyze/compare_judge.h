@@ -17,6 +17,8 @@ typedef struct kb_cmp_cfg {
   double threshold;          /* smallest |change| that counts, percent */
   double host_threshold;     /* the same for cases of backend "host" */
   double counter_tolerance;  /* a count changed past this, percent */
+  double energy_threshold;   /* smallest energy change that counts, percent
+                                (compare_energy.h) */
 } kb_cmp_cfg;
 
 enum kb_cmp_status {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/compare_energy.h"
 #include "analyze/compare_write.h"
 #include "analyze/counters.h"
 #include "core/format.h"
@@ -275,6 +276,40 @@ static void write_counts(FILE *f, const kb_cmp_report *r, int markdown)
   }
 }
 
+/* Under the table (or as a markdown list), like the counts: how many cases
+** with energy on both sides changed, and a line per case that did;
+** nothing when no case has energy on both sides (compare_energy.h). */
+static void write_energy(FILE *f, const kb_cmp_report *r, int markdown)
+{
+  size_t with, changed;
+  kb_cmp_energy_count(r->rows, r->n_rows, r->cfg, &with, &changed);
+  if (!with)
+    return;
+  fprintf(f, markdown ? "\nEnergy: %zu of %zu case%s with energy on both "
+                        "sides changed (U test on the windows p < %g and "
+                        "more than %g%%)%s\n"
+                      : "# energy: %zu of %zu case%s with energy on both "
+                        "sides changed (U test on the windows p < %g and "
+                        "more than %g%%)\n",
+          changed, with, with == 1 ? "" : "s", r->cfg->alpha,
+          r->cfg->energy_threshold, !markdown ? "" : changed ? ":\n" : ".");
+  for (size_t i = 0; i < r->n_rows; i++) {
+    kb_cmp_energy e;
+    char buf[256];
+    kb_cmp_energy_judge(&r->rows[i], r->cfg, &e);
+    if (e.status != KB_CMP_ENERGY_MORE && e.status != KB_CMP_ENERGY_LESS)
+      continue;
+    kb_cmp_energy_text(&e, buf, sizeof buf);
+    if (markdown) {
+      fputs("- `", f);
+      kb_cmp_md_cell(f, name_of(&r->rows[i]));
+      fprintf(f, "`: %s\n", buf);
+    } else {
+      fprintf(f, "# energy: %s: %s\n", name_of(&r->rows[i]), buf);
+    }
+  }
+}
+
 void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
 {
   char buf[1024];
@@ -320,6 +355,7 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
     }
   write_audits(f, r, 0);
   write_counts(f, r, 0);
+  write_energy(f, r, 0);
 }
 
 void kb_cmp_md_cell(FILE *f, const char *s)
@@ -368,6 +404,7 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
   }
   write_audits(f, r, 1);
   write_counts(f, r, 1);
+  write_energy(f, r, 1);
   criterion(buf, sizeof buf, r->cfg);
   fprintf(f, "\nSignificant: %s.\n", buf);
   if (counts_compared(r)) {

@@ -2,6 +2,7 @@
 # result files only: no CUDA, no plugin.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/compare.c %reldir%/compare.h \
+	%reldir%/compare_energy.c %reldir%/compare_energy.h \
 	%reldir%/compare_judge.c %reldir%/compare_judge.h \
 	%reldir%/compare_write.c %reldir%/compare_write.h \
 	%reldir%/counters.c %reldir%/counters.h \

@@ -8,6 +8,7 @@
 
 #include "analyze/counters.h"
 #include "analyze/pooling.h"
+#include "core/stats.h"
 #include "core/verdict.h"
 
 static int strcmp_null(const char *a, const char *b)
@@ -75,7 +76,36 @@ void kb_cmp_case_free(kb_cmp_case *c)
   free(c->counters);
   free(c->audit_note);
   free(c->claim_note);
+  free(c->energy);
   kb_cmp_device_free(&c->device);
+}
+
+/* The energy samples of entries es[0..n) of one case, joined, and the
+** median of their watts. */
+static int pool_energy(const kb_cmp_entry *es, size_t n, kb_cmp_case *c)
+{
+  size_t total = 0, watts = 0;
+  double *w = malloc((n ? n : 1) * sizeof *w);
+  if (!w)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    total += es[i].n_energy;
+    if (isfinite(es[i].power_w))
+      w[watts++] = es[i].power_w;
+  }
+  kb_stats s;
+  c->power_w = kb_stats_compute(w, watts, &s) == 0 ? s.median : NAN;
+  free(w);
+  if (!total)
+    return 0;
+  if (!(c->energy = malloc(total * sizeof *c->energy)))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    memcpy(c->energy + c->n_energy, es[i].energy,
+           es[i].n_energy * sizeof *c->energy);
+    c->n_energy += es[i].n_energy;
+  }
+  return 0;
 }
 
 /*
@@ -108,7 +138,8 @@ int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
     es[i].message = NULL;
     if (!c->name || !c->backend || !c->samples
         || copy_device(&es[i].device, &c->device)
-        || kb_cmp_counters_pool(es + i, j - i, c))
+        || kb_cmp_counters_pool(es + i, j - i, c)
+        || pool_energy(es + i, j - i, c))
       goto done;
     for (size_t k = i; k < j; k++) {
       if (!isnan(es[k].claimed) && !(es[k].claimed <= c->claimed))
@@ -132,7 +163,8 @@ int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
       c->n_samples += es[k].n_samples;
     }
     if (c->verdict != KB_PASS)
-      c->n_samples = 0;           /* a failed repetition voids the timing */
+      c->n_samples = c->n_energy = 0;  /* a failed repetition voids the
+                                          timing and the energy */
     i = j;
   }
   qsort(ps, np, sizeof *ps, by_first);

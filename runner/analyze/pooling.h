@@ -40,6 +40,9 @@ typedef struct kb_cmp_entry {
   int flagged, unaudited;     /* bytes_claim_flagged, unaudited */
   const char *audit_note;     /* points into the document; NULL: none */
   const char *claim_note;     /* bytes_audit, likewise */
+  double *energy;             /* joules per run: --energy's windows */
+  size_t n_energy;
+  double power_w;             /* --energy's watts; NAN: none */
 } kb_cmp_entry;
 
 /* Pool es[0..n) into run->cases; the entries' arrays move into the

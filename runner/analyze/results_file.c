@@ -11,8 +11,9 @@
 ** each "metrics" member whose name ends in .sum or that is a bank-conflict
 ** ways ratio (its value and unit), metrics.kernels_launched,
 ** dram_read_bytes and dram_write_bytes; the claim, bytes_read and
-** bytes_written; and the audits' findings, bytes_claim_flagged with
-** bytes_audit, unaudited and audit_note.
+** bytes_written; the audits' findings, bytes_claim_flagged with
+** bytes_audit, unaudited and audit_note; and the energy per run
+** (energy_windows_j, else energy_j_per_run) and power_w.
 ** Everything else is ignored, and
 ** every field but name may be missing, so plain Google Benchmark output
 ** compares too: its repetitions become the samples.  kbench compare
@@ -257,6 +258,31 @@ static void audit_of(json_object *e, kb_cmp_entry *out)
                  && get_number(e, "bytes_written", &w) ? r + w : NAN;
 }
 
+/* --energy's joules per run: each window's, else the entry's one value
+** (energy_j_per_run); and its watts.  0, or -1 when memory ran out. */
+static int energy_of(json_object *e, kb_cmp_entry *out)
+{
+  json_object *arr = get(e, "energy_windows_j");
+  if (!get_number(e, "power_w", &out->power_w))
+    out->power_w = NAN;
+  size_t n = arr && json_object_is_type(arr, json_type_array)
+                 ? json_object_array_length(arr) : 0;
+  double j;
+  if (!n && !get_number(e, "energy_j_per_run", &j))
+    return 0;
+  if (!(out->energy = malloc((n ? n : 1) * sizeof *out->energy)))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    json_object *v = json_object_array_get_idx(arr, i);
+    double x = is_number(v) ? json_object_get_double(v) : NAN;
+    if (isfinite(x) && x > 0)
+      out->energy[out->n_energy++] = x;
+  }
+  if (!n && j > 0)
+    out->energy[out->n_energy++] = j;
+  return 0;
+}
+
 /* An integer at key in *out, else -1 there. */
 static void get_count(json_object *obj, const char *key, int *out)
 {
@@ -338,7 +364,7 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
     x->message = message_of(e, unknown);
     audit_of(e, x);
     if (!x->message || (x->verdict == KB_PASS && samples_of(e, x))
-        || counters_of(e, x)) {
+        || counters_of(e, x) || energy_of(e, x)) {
       snprintf(err, elen, "out of memory");
       goto done;
     }
@@ -353,6 +379,7 @@ done:
     free(es[i].message);
     free(es[i].samples);
     free(es[i].counters);
+    free(es[i].energy);
   }
   free(es);
   return rc;

@@ -49,6 +49,10 @@ typedef struct kb_cmp_case {
   int unaudited;        /* an entry's audit could not be made */
   char *audit_note;     /* the first such entry's audit_note, or NULL */
   char *claim_note;     /* the first flagged entry's bytes_audit, or NULL */
+  double *energy;       /* joules per run, --energy's windows pooled over
+                           the passed entries (compare_energy.h) */
+  size_t n_energy;
+  double power_w;       /* the median of the entries' watts; NAN: none */
 } kb_cmp_case;
 
 typedef struct kb_cmp_run {

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE 1
 #include <sched.h>
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/host_facts.h"
@@ -29,4 +30,11 @@ int kb_host_mhz(void)
   if (f)
     fclose(f);
   return (int)mhz;
+}
+
+double kb_host_clock_s(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
 }

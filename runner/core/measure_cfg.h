@@ -52,6 +52,8 @@ typedef struct kb_measure_cfg {
   int audit;                /* on unless --no-audit */
   int strict;               /* --strict: a flagged bytes claim fails */
   int energy;               /* --energy: joules per run through NVML */
+  double energy_time;       /* --energy-time: seconds of energy windows;
+                               0: KB_ENERGY_TIME_S (core/energy.h) */
   double lock_timeout;      /* seconds to wait for the GPU (and, with
                                --metrics, its profiler) held by another */
 } kb_measure_cfg;

@@ -11,6 +11,21 @@ double kb_per_second(const kb_result *r, uint64_t count)
   return (double)count / r->stats.median;
 }
 
+double kb_gbps_per_watt(const kb_result *r)
+{
+  if (r->verdict != KB_PASS)
+    return 0;
+  return kb_energy_per_joule((double)r->bytes.read + (double)r->bytes.written,
+                             r->energy_j) / 1e9;
+}
+
+double kb_flops_per_watt(const kb_result *r)
+{
+  if (r->verdict != KB_PASS)
+    return 0;
+  return kb_energy_per_joule((double)r->flops, r->energy_j);
+}
+
 void kb_result_free(kb_result *r)
 {
   free(r->samples);

@@ -10,6 +10,7 @@
 
 #include <kbench/plugin.h>
 
+#include "core/energy.h"
 #include "core/metrics.h"
 #include "core/stats.h"
 #include "core/verdict.h"
@@ -57,7 +58,8 @@ typedef struct kb_result {
   double wall_s;            /* the whole case, setup to teardown */
   double setup_s;           /* where wall_s went: the plugin's setup, */
   double verify_s;          /* both verified runs (poison, run, verify), */
-  double sampling_s;        /* warm-up and timed samples, */
+  double sampling_s;        /* warm-up, timed samples (and --energy's
+                               batch), */
   double teardown_s;        /* and the plugin's teardown */
   double busy_after_s;      /* stream check: device busy past the stream's
                                batch (seconds; < 0 when not checked) */
@@ -76,6 +78,17 @@ typedef struct kb_result {
   ** batch; < 0: not measured. */
   double energy_j;
   double power_w;
+  /* How (core/energy.h): the windows' seconds and runs in all, each
+  ** window's joules per run and their spread, and what was in force. */
+  double energy_s;
+  double energy_runs;
+  size_t energy_n_windows;
+  double energy_windows[KB_ENERGY_MAX_WINDOWS];
+  double energy_spread;
+  double power_limit_w;     /* 0: unknown */
+  unsigned energy_sm_mhz;   /* lowest at the windows' ends; 0: unknown */
+  unsigned energy_mem_mhz;
+  char energy_note[256];    /* why --energy measured nothing, or "" */
 } kb_result;
 
 void kb_result_free(kb_result *r);
@@ -91,5 +104,9 @@ const char *kb_memory_name(int memory);
 /* count per second at the median: FLOP/s from r->flops, items/s from
 ** r->items; 0 for a count of 0 or a case that did not pass. */
 double kb_per_second(const kb_result *r, uint64_t count);
+/* Per watt, from --energy's batch: bytes moved per joule / 1e9 (GB/s per
+** W) and FLOP per joule (FLOP/s per W); 0 without energy or such work. */
+double kb_gbps_per_watt(const kb_result *r);
+double kb_flops_per_watt(const kb_result *r);
 
 #endif

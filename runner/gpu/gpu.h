@@ -107,6 +107,20 @@ const char *kb_gpu_tool(char *buf, size_t len);
 /* The SM clock now and its maximum, in MHz (NVML); 0 and 0 when unknown. */
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz);
 
+/* The device's NVML handle (gpu/nvml.h), owned by g: NULL with the reason
+** in *why when there is none. */
+typedef struct kb_nvml kb_nvml;
+kb_nvml *kb_gpu_nvml(kb_gpu *g, const char **why);
+
+/*
+** Two fences on the stream, for work queued ahead in chunks while the host
+** does something else (measure/energy.c): kb_gpu_fence() marks fence i (0
+** or 1) after what is queued so far; kb_gpu_fence_passed() returns 1 once
+** the stream has reached it, 0 while it has not, -1 with the CUDA error.
+*/
+int kb_gpu_fence(kb_gpu *g, int i, char *err, size_t len);
+int kb_gpu_fence_passed(kb_gpu *g, int i, char *err, size_t len);
+
 /* Clear any error a failed case left behind.  Returns -1 if the context is
 ** unusable (a sticky error such as an illegal address), with the reason. */
 int kb_gpu_recover(kb_gpu *g, char *err, size_t len);

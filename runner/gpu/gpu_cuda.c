@@ -13,8 +13,8 @@
 #include <cuda_runtime_api.h>
 #include <nvtx3/nvToolsExt.h>
 
-#include "gpu/clocks.h"
 #include "gpu/gpu.h"
+#include "gpu/nvml.h"
 
 /* gpu/kernels.cu */
 int kb_launch_flush(const void *buf, size_t bytes, void *sink, int sm_count,
@@ -35,12 +35,14 @@ struct kb_gpu {
   kbench_device dev;
   cudaStream_t stream;
   cudaEvent_t start, stop;
+  cudaEvent_t fences[2];   /* kb_gpu_fence's */
   void *flush;           /* scratch buffer written to evict L2 */
   size_t flush_bytes;
   kb_hold stream_hold;   /* kb_gpu_begin's, released by kb_gpu_end */
   kb_hold device_hold;   /* kb_gpu_hold_device's, released by kb_gpu_idle */
   int holding;
-  kb_clocks *clocks;     /* NULL without NVML */
+  kb_nvml *nvml;         /* NULL without NVML, */
+  char nvml_why[256];    /* and why */
 };
 
 static int cuda_failed(cudaError_t e, const char *what, char *err, size_t len)
@@ -148,6 +150,10 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
                      cudaStreamNonBlocking), "cudaStreamCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->start), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->stop), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaEventCreateWithFlags(&g->fences[0],
+                     cudaEventDisableTiming), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaEventCreateWithFlags(&g->fences[1],
+                     cudaEventDisableTiming), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaMalloc(&g->flush, g->flush_bytes + 16),
                      "cudaMalloc(L2 flush buffer)", err, errlen)
       || cuda_failed(cudaMemset(g->flush, 0, g->flush_bytes + 16),
@@ -155,9 +161,11 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
     kb_gpu_close(g);
     return NULL;
   }
-  char bus[64], ignored[256];
+  char bus[64];
   if (cudaDeviceGetPCIBusId(bus, sizeof bus, ordinal) == cudaSuccess)
-    g->clocks = kb_clocks_open(bus, ignored, sizeof ignored);
+    g->nvml = kb_nvml_open(bus, g->nvml_why, sizeof g->nvml_why);
+  else
+    snprintf(g->nvml_why, sizeof g->nvml_why, "no PCI bus id for NVML");
   return g;
 }
 
@@ -201,15 +209,24 @@ void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
 
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz)
 {
-  *max_mhz = g->clocks ? kb_clocks_max_sm_mhz(g->clocks) : 0;
-  return g->clocks ? kb_clocks_sm_mhz(g->clocks) : 0;
+  *max_mhz = g->nvml ? kb_nvml_max_sm_mhz(g->nvml) : 0;
+  return g->nvml ? kb_nvml_sm_mhz(g->nvml) : 0;
+}
+
+kb_nvml *kb_gpu_nvml(kb_gpu *g, const char **why)
+{
+  *why = g->nvml_why;
+  return g->nvml;
 }
 
 void kb_gpu_close(kb_gpu *g)
 {
   if (!g)
     return;
-  kb_clocks_close(g->clocks);
+  kb_nvml_close(g->nvml);
+  for (int i = 0; i < 2; i++)
+    if (g->fences[i])
+      cudaEventDestroy(g->fences[i]);
   if (g->flush)
     cudaFree(g->flush);
   if (g->start)
@@ -369,10 +386,29 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
   return 0;
 }
 
+int kb_gpu_fence(kb_gpu *g, int i, char *err, size_t len)
+{
+  CHECK(cudaEventRecord(g->fences[i], g->stream));
+  return 0;
+}
+
+int kb_gpu_fence_passed(kb_gpu *g, int i, char *err, size_t len)
+{
+  cudaError_t e = cudaEventQuery(g->fences[i]);
+  if (e == cudaErrorNotReady)
+    return 0;
+  CHECK(e);
+  return 1;
+}
+
 const char *kb_gpu_tool(char *buf, size_t len)
 {
+  /* Nsight Systems and injected CUPTI clients: CUDA_INJECTION64_PATH;
+  ** Nsight Compute (2025.3, seen on the H200): the NV_NSIGHT_INJECTION_*
+  ** and NV_TPS_LAUNCH_TOKEN variables of its launcher. */
   static const char *const vars[] = {"CUDA_INJECTION64_PATH",
-                                     "CUDA_INJECTION32_PATH"};
+                                     "NV_NSIGHT_INJECTION_TRANSPORT_TYPE",
+                                     "NV_TPS_LAUNCH_TOKEN"};
   for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
     const char *v = getenv(vars[i]);
     if (v && *v) {

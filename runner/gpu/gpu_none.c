@@ -50,6 +50,10 @@ void kb_gpu_host_free(void *ptr) { (void)ptr; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
 int kb_gpu_uuid(int ordinal, char *uuid, size_t len)
 { (void)ordinal; (void)len; *uuid = '\0'; return -1; }
+kb_nvml *kb_gpu_nvml(kb_gpu *g, const char **why)
+{ *why = "kbench was built without CUDA"; return NULL; }
+int kb_gpu_fence(kb_gpu *g, int i, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_fence_passed(kb_gpu *g, int i, char *err, size_t len) KB_NO_CUDA()
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t ul, char *pci,
                      size_t pl, int *driver, int *runtime)
 { *uuid = *pci = '\0'; *driver = *runtime = 0; }

@@ -5,4 +5,5 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/cold.c %reldir%/hot.c %reldir%/graph.c %reldir%/host.c \
 	%reldir%/stream_check.c %reldir%/stream_order.c %reldir%/stream_order.h \
 	%reldir%/probe.c %reldir%/probe.h \
+	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/criterion.c %reldir%/criterion.h

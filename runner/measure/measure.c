@@ -5,9 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/host_facts.h"
 #include "measure/criterion.h"
+#include "measure/energy.h"
 #include "measure/measure.h"
 #include "measure/sampler.h"
 
@@ -21,9 +22,7 @@
 
 static double wall_now(void)
 {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
+  return kb_host_clock_s();
 }
 
 static int verdict_of(int status)
@@ -189,6 +188,8 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   if (cfg->profile) {
     /* For a profiler: the verified run is the case; its time, unheld and
     ** once, is all there is to report. */
+    if (cfg->energy)
+      snprintf(r->energy_note, sizeof r->energy_note, "not under --profile");
     if ((r->samples = malloc(sizeof *r->samples))) {
       r->samples[0] = one_run;
       r->n_samples = 1;
@@ -223,6 +224,13 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     r->verify_s += wall_now() - t0;
     if (status != KBENCH_OK)
       stop_at(r, c, "run after timing", status);
+    else if (cfg->energy && c->gpu) {
+      t0 = wall_now();
+      status = kb_energy_measure(c, state, one_run, cfg->energy_time, r);
+      r->sampling_s += wall_now() - t0;
+      if (status != KBENCH_OK)
+        stop_at(r, c, "energy batch", status);
+    }
   }
   if (smp->end)
     smp->end(&s);
@@ -237,6 +245,9 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
   r->busy_after_s = -1;
   r->dram_read = r->dram_write = -1;
   r->energy_j = r->power_w = -1;
+  if (cfg->energy && !c->gpu)
+    snprintf(r->energy_note, sizeof r->energy_note, "host cases have no "
+             "energy reading (NVML measures the GPU)");
   void *state = NULL;
   int status = kb_case_setup(c, &state);
   /* The runner's stream is non-blocking: nothing orders it after what

@@ -101,6 +101,32 @@ static void counter_cells(FILE *f, const struct kb_metric_list *metrics,
   }
 }
 
+/* --energy's columns, after the rates: empty where nothing was measured. */
+static void energy_cells(FILE *f, const kb_result *res)
+{
+  if (res->energy_j > 0)
+    fprintf(f, ",%.6g,%.6g,%.4f,%.6g,%.4g,", res->energy_j, res->power_w,
+            res->energy_s, res->energy_runs, res->energy_spread);
+  else
+    fputs(",,,,,,", f);
+  if (res->energy_j > 0 && res->power_limit_w > 0)
+    fprintf(f, "%.6g", res->power_limit_w);
+  fputc(',', f);
+  if (res->energy_j > 0 && res->energy_sm_mhz)
+    fprintf(f, "%u", res->energy_sm_mhz);
+  fputc(',', f);
+  if (res->energy_j > 0 && res->energy_mem_mhz)
+    fprintf(f, "%u", res->energy_mem_mhz);
+  fputc(',', f);
+  if (kb_gbps_per_watt(res) > 0)
+    fprintf(f, "%.6g", kb_gbps_per_watt(res));
+  fputc(',', f);
+  if (kb_flops_per_watt(res) > 0)
+    fprintf(f, "%.6g", kb_flops_per_watt(res));
+  fputc(',', f);
+  csv_string(f, res->energy_note);
+}
+
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const struct kb_metric_list *metrics,
                     const kb_plan_case *pc, const kb_result *res,
@@ -142,6 +168,7 @@ void kb_export_case(kb_export *csv, kb_export *samples,
     fputc(',', f);
     if (items > 0)
       fprintf(f, "%.6g", items);
+    energy_cells(f, res);
     counter_cells(f, metrics, res);
     fprintf(f, ",%d\n", ordinal);
     flush(csv);

@@ -64,7 +64,9 @@ kb_writer kb_csv_writer(kb_csv_files *files);
   "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"      \
   "sm_clock_max_mhz,throttled_samples,case_wall_s,setup_s,verify_s,"      \
   "sampling_s,teardown_s,busy_after_stream_s,repetition,flops,items,"     \
-  "gflops,items_per_second,device"
+  "gflops,items_per_second,energy_j_per_run,power_w,energy_window_s,"    \
+  "energy_runs,energy_spread,power_limit_w,energy_sm_clock_mhz,"          \
+  "energy_mem_clock_mhz,gbps_per_watt,flops_per_watt,energy_note,device"
 #define KB_SAMPLES_HEADER \
   "variant,params,mode,batch,index,seconds,repetition,device"
 

@@ -2,6 +2,7 @@
 # behind one interface, and the progress line.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/csv.c %reldir%/csv.h \
+	%reldir%/energy_text.c %reldir%/energy_text.h \
 	%reldir%/groups.c %reldir%/groups.h \
 	%reldir%/json_writer.c %reldir%/json_writer.h \
 	%reldir%/progress.c %reldir%/progress.h \

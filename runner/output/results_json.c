@@ -128,6 +128,9 @@ static void context(kb_json *j)
   fprintf(f, ", \"jobs\": %u", o->jobs ? o->jobs : kb_host_cpus());
   kb_jw_key(f, "case_timeout_s");
   kb_jw_number(f, o->case_timeout);
+  kb_jw_key(f, "energy_time_s");
+  kb_jw_number_or_null(f, o->measure.energy_time > 0 ? o->measure.energy_time
+                       : KB_ENERGY_TIME_S, o->measure.energy);
   launch_context(f, j->launch);
   kb_jw_key(f, "device");
   if (d) {
@@ -284,6 +287,46 @@ static void counters(FILE *f, const kb_result *res)
   fputc('}', f);
 }
 
+/* --energy's numbers, each null where not measured; energy_note says
+** why there are none ("" when --energy was off). */
+static void energy(FILE *f, const kb_result *res)
+{
+  int known = res->energy_j > 0;
+  kb_jw_key(f, "energy_j_per_run");
+  kb_jw_number_or_null(f, res->energy_j, known);
+  kb_jw_key(f, "power_w");
+  kb_jw_number_or_null(f, res->power_w, known);
+  kb_jw_key(f, "energy_window_s");
+  kb_jw_number_or_null(f, res->energy_s, known);
+  kb_jw_key(f, "energy_runs");
+  kb_jw_number_or_null(f, res->energy_runs, known);
+  kb_jw_key(f, "energy_spread");
+  kb_jw_number_or_null(f, res->energy_spread, known);
+  kb_jw_key(f, "energy_windows_j");
+  if (known) {
+    fputc('[', f);
+    for (size_t i = 0; i < res->energy_n_windows; i++) {
+      fputs(i ? ", " : "", f);
+      kb_jw_number(f, res->energy_windows[i]);
+    }
+    fputc(']', f);
+  } else {
+    fputs("null", f);
+  }
+  kb_jw_key(f, "power_limit_w");
+  kb_jw_number_or_null(f, res->power_limit_w, known && res->power_limit_w > 0);
+  kb_jw_key(f, "energy_sm_clock_mhz");
+  kb_jw_number_or_null(f, res->energy_sm_mhz, known && res->energy_sm_mhz);
+  kb_jw_key(f, "energy_mem_clock_mhz");
+  kb_jw_number_or_null(f, res->energy_mem_mhz, known && res->energy_mem_mhz);
+  kb_jw_key(f, "gbps_per_watt");
+  kb_jw_number_or_null(f, kb_gbps_per_watt(res), kb_gbps_per_watt(res) > 0);
+  kb_jw_key(f, "flops_per_watt");
+  kb_jw_number_or_null(f, kb_flops_per_watt(res), kb_flops_per_watt(res) > 0);
+  kb_jw_key(f, "energy_note");
+  kb_jw_string_or_null(f, res->energy_note[0] ? res->energy_note : NULL);
+}
+
 static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps)
 {
@@ -388,6 +431,7 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
   kb_jw_key(f, "busy_after_stream_s");
   kb_jw_number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
   counters(f, res);
+  energy(f, res);
   fputs(", \"samples_s\": [", f);
   for (size_t i = 0; i < res->n_samples; i++) {
     fputs(i ? ", " : "", f);

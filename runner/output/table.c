@@ -76,6 +76,7 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
   r->total = 0;
   r->calibrate = calibrate;
   r->copy_gbps = 0;
+  r->energy_notes.n = 0;
   /* JSON on standard output leaves its last line open: on a terminal, the
   ** progress line would erase it. */
   kb_progress_begin(&r->progress, progress && (out || !isatty(STDOUT_FILENO))
@@ -263,6 +264,14 @@ static void print_counters(FILE *out, const char *prefix,
   print_audits(out, prefix, res);
 }
 
+static void print_energy(FILE *out, const char *prefix, const kb_result *res)
+{
+  char line[512];
+  kb_energy_text(res, line, sizeof line);
+  if (line[0])
+    fprintf(out, "%senergy: %s\n", prefix, line);
+}
+
 static void report_tap(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const char *warnings)
 {
@@ -288,6 +297,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
     if (*warnings)
       fprintf(r->out, "# warning: %s\n", warnings);
     print_counters(r->out, "# ", res);
+    print_energy(r->out, "# ", res);
     return;
   }
   fputs("  ---\n", r->out);
@@ -329,8 +339,10 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
   fputc('\n', r->out);
   if (*warnings)
     fprintf(r->out, "  warning: %s\n", warnings);
-  if (res->verdict == KB_PASS)
+  if (res->verdict == KB_PASS) {
     print_counters(r->out, "  ", res);
+    print_energy(r->out, "  ", res);
+  }
   print_output(r->out, "  output: ", res->output);
 }
 
@@ -340,6 +352,12 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
 {
   char warnings[512] = "";
   clear_progress(r);
+  if (kb_energy_note_is_new(&r->energy_notes, res->energy_note)) {
+    char msg[sizeof res->energy_note + 48];
+    snprintf(msg, sizeof msg, "--energy: no energy measured: %s",
+             res->energy_note);
+    kb_report_warning(r, msg);
+  }
   if (!r->out) {
     r->next++;
     return;

@@ -9,6 +9,7 @@
 
 #include "core/measure_cfg.h"
 #include "core/result.h"
+#include "output/energy_text.h"
 #include "output/progress.h"
 #include "plan/plan.h"
 
@@ -21,6 +22,7 @@ typedef struct kb_report {
   kb_progress progress;    /* the line on stderr, when it is a terminal */
   int calibrate;           /* show a %copy column */
   double copy_gbps;        /* measured copy peak, 0 until calibrated */
+  kb_energy_notes energy_notes;   /* why --energy measured nothing */
 } kb_report;
 
 /* out NULL: nothing on standard output; progress 0: no progress line

@@ -103,6 +103,16 @@ static const char usage_text[] =
 "                          result is FLAGGED), or whose audit could not be\n"
 "                          made (default: ok?, marked unaudited)\n"
 "\n"
+"Energy (NVML; after a CUDA case verified and was timed):\n"
+"      --energy            measure each CUDA case's joules per run and average\n"
+"                          watts over a hot batch of back-to-back runs, from\n"
+"                          the GPU's energy counter, with the clocks and\n"
+"                          power limit in force (each case takes the\n"
+"                          windows' time and two counter updates longer)\n"
+"      --energy-time=SEC   seconds of the batch's windows (default 1; implies\n"
+"                          --energy): the counter moves about every 0.1 s, so\n"
+"                          longer is more precise\n"
+"\n"
 "Reporting:\n"
 "      --format=FORMAT     what to print on standard output: table (default),\n"
 "                          tap, or json (the document --json writes)\n"
@@ -147,7 +157,8 @@ enum {
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
-  OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK
+  OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
+  OPT_ENERGY_TIME
 };
 
 static const struct option long_options[] = {
@@ -186,6 +197,8 @@ static const struct option long_options[] = {
   {"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
   {"no-audit", no_argument, NULL, OPT_NO_AUDIT},
   {"strict", no_argument, NULL, OPT_STRICT},
+  {"energy", no_argument, NULL, OPT_ENERGY},
+  {"energy-time", required_argument, NULL, OPT_ENERGY_TIME},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0},
@@ -417,6 +430,16 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     return 0;
   case OPT_STRICT:
     o->measure.strict = 1;
+    return 0;
+  case OPT_ENERGY:
+    o->measure.energy = 1;
+    return 0;
+  case OPT_ENERGY_TIME:
+    /* At least one update of the counter per window, at most a minute. */
+    if (number_arg("--energy-time", arg, 0.5, 60, "expected a number of "
+                   "seconds, 0.5 to 60", &o->measure.energy_time))
+      return -1;
+    o->measure.energy = 1;
     return 0;
   }
   return -1;

@@ -26,6 +26,7 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_i64(b, m->audit);
   kb_put_i64(b, m->strict);
   kb_put_i64(b, m->energy);
+  kb_put_f64(b, m->energy_time);
   kb_put_f64(b, m->lock_timeout);
   kb_put_u64(b, job->seed);
   kb_put_i64(b, job->device);
@@ -54,6 +55,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->audit = (int)kb_get_i64(r);
   m->strict = (int)kb_get_i64(r);
   m->energy = (int)kb_get_i64(r);
+  m->energy_time = kb_get_f64(r);
   m->lock_timeout = kb_get_f64(r);
   job->seed = kb_get_u64(r);
   job->device = (int)kb_get_i64(r);
@@ -168,6 +170,40 @@ int kb_msg_get_checked(kb_rbuf *r, int *verdict, char *why, size_t len)
 }
 
 /* A result's counters: their count first, 0 for none. */
+/* How the energy per run was measured (--energy). */
+static void put_energy(kb_wbuf *b, const kb_result *res)
+{
+  kb_put_f64(b, res->energy_s);
+  kb_put_f64(b, res->energy_runs);
+  kb_put_u64(b, res->energy_n_windows);
+  for (size_t i = 0; i < res->energy_n_windows && i < KB_ENERGY_MAX_WINDOWS;
+       i++)
+    kb_put_f64(b, res->energy_windows[i]);
+  kb_put_f64(b, res->energy_spread);
+  kb_put_f64(b, res->power_limit_w);
+  kb_put_u32(b, res->energy_sm_mhz);
+  kb_put_u32(b, res->energy_mem_mhz);
+  kb_put_str(b, res->energy_note);
+}
+
+static int get_energy(kb_rbuf *r, kb_result *res)
+{
+  res->energy_s = kb_get_f64(r);
+  res->energy_runs = kb_get_f64(r);
+  uint64_t n = kb_get_u64(r);
+  if (n > KB_ENERGY_MAX_WINDOWS)
+    return -1;
+  res->energy_n_windows = (size_t)n;
+  for (size_t i = 0; i < res->energy_n_windows; i++)
+    res->energy_windows[i] = kb_get_f64(r);
+  res->energy_spread = kb_get_f64(r);
+  res->power_limit_w = kb_get_f64(r);
+  res->energy_sm_mhz = kb_get_u32(r);
+  res->energy_mem_mhz = kb_get_u32(r);
+  kb_get_str(r, res->energy_note, sizeof res->energy_note);
+  return r->bad ? -1 : 0;
+}
+
 static void put_counters(kb_wbuf *b, const kb_counters *k)
 {
   kb_put_u64(b, k ? k->n_metrics : 0);
@@ -262,6 +298,7 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_str(b, res->audit_note);
   kb_put_f64(b, res->energy_j);
   kb_put_f64(b, res->power_w);
+  put_energy(b, res);
   put_counters(b, res->counters);
 }
 
@@ -316,7 +353,7 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   kb_get_str(r, res->audit_note, sizeof res->audit_note);
   res->energy_j = kb_get_f64(r);
   res->power_w = kb_get_f64(r);
-  if (get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
+  if (get_energy(r, res) || get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
       || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
     kb_result_free(res);
     return -1;

@@ -225,9 +225,11 @@ static double measure_builtin(kb_worker *w, const kbench_variant *v,
 {
   kb_case c;
   kb_result res;
+  kb_measure_cfg cfg = w->job.measure;
+  cfg.energy = 0;          /* the runner's own cases: times only */
   kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->job.seed, 0, w->gpu);
   give_staging(w, &c);
-  kb_measure_case(&c, &w->job.measure, NULL, &res);
+  kb_measure_case(&c, &cfg, NULL, &res);
   kb_hostmem_end_case(w->hostmem);
   double median = res.verdict == KB_PASS ? res.stats.median : -1;
   *gbps = res.gbps;

@@ -39,6 +39,15 @@ steps of CUDA event timings, so that samples tie as real ones do.
                   it in the other
   seed-audit.json seed-2 with memcpy_d2d's claim flagged by the bytes
                   audit and reduce_shfl unaudited (the profiler was busy)
+  energy-base.json, energy-new.json
+                  kbench --energy output (energy_windows_j and the fields
+                  beside it), timings alike: in new, memcpy_d2d uses 10%
+                  more joules per run and reduce_vec4 12% less, on 5
+                  windows each; transpose_fast moves by 2% (under the
+                  threshold); reduce_cub by 25% on windows that overlap
+                  (not significant); reduce_few by 20% on 3 windows a side;
+                  reduce_gmem by 8% on 5 repetitions of one value each (no
+                  windows); stencil_gmem has energy in base only
   gbench-base.json, gbench-new.json
                   plain Google Benchmark output: 9 repetitions per case,
                   no samples, mean/median/stddev aggregates; BM_slow 20%
@@ -367,3 +376,43 @@ write("seed-audit.json", SEED_CTX, seed_entries(1, flags={
         "unaudited": True,
         "audit_note": "bytes audit: the profiler is held by another "
                       "process (CUPTI_ERROR_HARDWARE_BUSY)"}}))
+
+
+# name, repetitions, windows, J per run, relative spread, scale in new
+# (None: no energy in new)
+ENERGY = [
+    ("memcpy_d2d/rows:8K/cols:8K", 1, 5, 0.0450, 0.005, 1.10),
+    ("reduce_vec4/n:64M/threads:256/offset:0", 1, 5, 0.0230, 0.005, 0.88),
+    ("transpose_fast/rows:8K/cols:8K", 1, 5, 0.0480, 0.005, 1.02),
+    ("reduce_cub/n:64M", 1, 5, 0.0240, 0.20, 1.25),
+    ("reduce_few/n:1K", 1, 3, 0.0001, 0.005, 1.20),
+    ("reduce_gmem/n:64M/threads:128", 5, 0, 0.0600, 0.005, 1.08),
+    ("stencil_gmem/n:64M/threads:256", 1, 5, 0.0800, 0.005, None),
+]
+
+
+def energetic(side, seed):
+    rng = random.Random(seed)
+    out = []
+    for name, reps, windows, joules, spread, scale in ENERGY:
+        for r in range(reps):
+            e = entry(name, "cuda", draw(rng, 100e-6, 0.002, 20), r, reps)
+            out.append(e)
+            if side and scale is None:
+                continue
+            j = joules * (scale if side else 1.0)
+            ws = [round(rng.gauss(j, j * spread), 9)
+                  for _ in range(max(windows, 1))]
+            per_run = sum(ws) / len(ws)
+            # A run every 120 us in the batch: watts follow from joules.
+            e.update({"energy_j_per_run": per_run,
+                      "power_w": round(per_run / 120e-6, 1),
+                      "energy_window_s": 1.02, "energy_runs": 1.02 / 120e-6,
+                      "energy_windows_j": ws if windows else None,
+                      "power_limit_w": 700.0, "energy_sm_clock_mhz": 1980,
+                      "energy_mem_clock_mhz": 2619})
+    return out
+
+
+write("energy-base.json", context(H100), energetic(0, 7))
+write("energy-new.json", context(H100), energetic(1, 8))

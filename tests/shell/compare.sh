@@ -26,6 +26,8 @@ check "--format=xml: 2" 2 "expected table, markdown or json" \
   cmp --format=xml "$fx/base.json" "$fx/base.json"
 check "--threshold without a value: 2" 2 "needs a value" \
   cmp "$fx/base.json" "$fx/base.json" --threshold
+check "negative --energy-threshold: 2" 2 "invalid --energy-threshold '-5'" \
+  cmp --energy-threshold=-5 "$fx/base.json" "$fx/base.json"
 
 end_without_json_c "comparisons" cmp "$fx/base.json" "$fx/base.json"
 
@@ -260,6 +262,37 @@ check "markdown: the marker in the note, the list under the table" 0 \
   "^- flagged in new: \`memcpy_d2d/rows:8K/cols:8K\`: claims 1\.9x" \
   cmp --format=markdown "$s1" "$sa"
 
+# Energy (kbench --energy): the windows are U test samples, past the
+# threshold; listed when they change, never a verdict.
+eb=$fx/energy-base.json en=$fx/energy-new.json
+check "energy that changed: timings alike, exit 0, all same" 0 \
+  "^# 7 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 7 same" \
+  cmp "$eb" "$en"
+check "energy: how many cases had it on both sides, how many changed" 0 \
+  "^# energy: 3 of 6 cases with energy on both sides changed \(U test on the windows p < 0\.01 and more than 5%\)" \
+  cmp "$eb" "$en"
+check "more energy, a line under the table" 0 \
+  "^# energy: memcpy_d2d/rows:8K/cols:8K: 0\.04507 J -> 0\.04958 J per run \(\+10\.02%, p 0\.0079; 375 W -> 414 W\): more" \
+  cmp "$eb" "$en"
+check "less energy too" 0 \
+  "^# energy: reduce_vec4/n:64M/threads:256/offset:0: .* \(-11\.31%, p 0\.0079; 191 W -> 170 W\): less" \
+  cmp "$eb" "$en"
+check "repetitions without windows: one value each, pooled" 0 \
+  "^# energy: reduce_gmem/n:64M/threads:128: .* \(\+8\.19%, p 0\.0079; 500 W -> 541 W\): more" \
+  cmp "$eb" "$en"
+cmp "$eb" "$en" > "$tmpdir/energy.txt" 2>&1
+assert "under the threshold, overlapping windows, 3 windows, one side: not listed" \
+  sh -c '! grep -Eq "^# energy: (transpose_fast|reduce_cub|reduce_few|stencil)" "$1"' _ "$tmpdir/energy.txt"
+check "--energy-threshold=1: the 2% change counts" 0 \
+  "^# energy: 4 of 6 cases" cmp --energy-threshold=1 "$eb" "$en"
+check "--energy-threshold=15: none does" 0 \
+  "^# energy: 0 of 6 cases" cmp --energy-threshold=15 "$eb" "$en"
+assert "files without energy: no energy line" \
+  sh -c '! grep -q "^# energy" "$1"' _ "$tmpdir/nocounts.txt"
+check "markdown: the changed energy as a list" 0 \
+  "^- \`memcpy_d2d/rows:8K/cols:8K\`: 0\.04507 J -> 0\.04958 J per run" \
+  cmp --format=markdown "$eb" "$en"
+
 # JSON, read by a strict parser.
 if command -v python3 >/dev/null 2>&1; then
   strict='import json, sys
@@ -330,6 +363,23 @@ assert d["summary"]["flagged_in_new"] == 1 and d["summary"]["unaudited_in_new"] 
   json_check "JSON: files without counts have null counters" 0 \
     'assert all(c["counters"] is None for c in d["cases"])
 assert d["summary"]["counters_changed"] == 0' "$fx/base.json" "$fx/slower.json"
+  json_check "JSON: energy of both sides, its test and whether it changed" 0 \
+    'm = case["memcpy_d2d/rows:8K/cols:8K"]["energy"]
+assert m["status"] == "more" and m["significant"] and m["test"] == "exact"
+assert m["base_windows"] == 5 and m["new_windows"] == 5 and m["p_value"] < 0.01
+assert abs(m["change_pct"] - 10.0181) < 1e-3 and m["base_j_per_run"] == 0.045068725
+assert m["base_power_w"] == 375.2 and m["new_power_w"] == 414.2
+c = case["reduce_cub/n:64M"]["energy"]
+assert c["status"] == "same" and not c["significant"] and "not significant" in c["note"]
+assert "fewer than 5" in case["reduce_few/n:1K"]["energy"]["note"]
+assert case["stencil_gmem/n:64M/threads:256"]["energy"] is None
+assert not case["memcpy_d2d/rows:8K/cols:8K"]["regression"]
+assert d["energy_threshold_pct"] == 5
+assert d["summary"]["cases_with_energy"] == 6 and d["summary"]["energy_changed"] == 3' \
+    "$eb" "$en"
+  json_check "JSON: files without energy have null energy" 0 \
+    'assert all(c["energy"] is None for c in d["cases"])
+assert d["summary"]["cases_with_energy"] == 0' "$fx/base.json" "$fx/slower.json"
   json_check "JSON: no device is null" 0 'assert d["new"]["device"] is None' \
     "$fx/base.json" "$fx/nodevice.json"
   check "--json exits 1 on a regression too" 1 '"regressions": 1' \

@@ -117,6 +117,15 @@ check_PROGRAMS += %reldir%/test_audit_outputs
 %canon_reldir%_test_audit_outputs_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_audit_outputs
 
+# --energy's arithmetic on a synthetic counter, its words, and NVML's
+# absence: no GPU needed.
+check_PROGRAMS += %reldir%/test_energy
+%canon_reldir%_test_energy_SOURCES = %reldir%/test_energy.c %reldir%/tap.h
+%canon_reldir%_test_energy_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_energy_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_energy_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_energy
+
 check_PROGRAMS += %reldir%/test_stream_order
 %canon_reldir%_test_stream_order_SOURCES = %reldir%/test_stream_order.c %reldir%/tap.h
 %canon_reldir%_test_stream_order_CPPFLAGS = $(UNIT_CPPFLAGS)

@@ -68,6 +68,15 @@ int main(void)
   strcpy(res.audit_note, "bytes audit: the profiler is busy");
   res.energy_j = 0.25;
   res.power_w = 381.5;
+  res.energy_s = 1.02;
+  res.energy_runs = 4012.5;
+  res.energy_n_windows = 5;
+  res.energy_windows[4] = 0.251;
+  res.energy_spread = 0.012;
+  res.power_limit_w = 700;
+  res.energy_sm_mhz = 1980;
+  res.energy_mem_mhz = 2619;
+  strcpy(res.energy_note, "no NVML (libnvidia-ml.so.1 not found)");
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -80,25 +89,40 @@ int main(void)
      && back.bytes.read == 1ull << 40 && back.busy_after_s == 6.5e-6
      && back.flops == 3ull << 40 && back.items == 7 && back.unaudited == 1
      && strcmp(back.audit_note, res.audit_note) == 0
-     && back.energy_j == 0.25 && back.power_w == 381.5,
+     && back.energy_j == 0.25 && back.power_w == 381.5
+     && back.energy_s == 1.02 && back.energy_runs == 4012.5
+     && back.energy_n_windows == 5 && back.energy_windows[4] == 0.251
+     && back.energy_spread == 0.012 && back.power_limit_w == 700
+     && back.energy_sm_mhz == 1980 && back.energy_mem_mhz == 2619
+     && strcmp(back.energy_note, res.energy_note) == 0,
      "every field of the result is the same");
   kb_result_free(&back);
 
-  /* A job keeps its settings, the GPU lock's among them. */
-  kb_job job, job_back;
+  /* The measure settings travel to the worker, --energy's included. */
+  kb_job job, job2;
   memset(&job, 0, sizeof job);
-  job.measure.mode = 1;
-  job.device = 3;
-  job.jobs = 5;
+  job.measure.mode = KB_MODE_HOT;
+  job.measure.energy = 1;
+  job.measure.energy_time = 3.5;
+  job.seed = 9;
   job.lock = 1;
   job.measure.lock_timeout = 42.5;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_job(&b, &job);
-  ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_CONFIG
-     && kb_msg_get_job(&r, &job_back) == 0 && job_back.device == 3
-     && job_back.jobs == 5 && job_back.lock == 1
-     && job_back.measure.lock_timeout == 42.5, "a job frame comes back, with its "
-     "lock and lock timeout");
+  ok(through_pipe(&b, &in, &type, &r) == 1 && kb_msg_get_job(&r, &job2) == 0
+     && job2.measure.mode == KB_MODE_HOT && job2.measure.energy == 1
+     && job2.measure.energy_time == 3.5 && job2.seed == 9
+     && job2.lock == 1 && job2.measure.lock_timeout == 42.5,
+     "a job comes back with its energy and GPU lock settings");
+
+  /* More energy windows than a result holds is refused. */
+  res.energy_n_windows = KB_ENERGY_MAX_WINDOWS + 1;
+  kb_wbuf_begin(&b, KB_MSG_RESULT);
+  kb_msg_put_result(&b, &res);
+  res.energy_n_windows = 5;
+  ok(through_pipe(&b, &in, &type, &r) == 1
+     && kb_msg_get_result(&r, &back) == -1 && back.samples == NULL,
+     "a result with too many energy windows is refused");
 
   /* A plugin's description becomes a catalogue entry with its params. */
   const kbench_variant *list[] = {&variant};
