@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "measure/probe.h"
+#include "gpu/gpu.h"
 #include "measure/stream_order.h"
 
 /* Ranges one run may open: more kernels than this fail the collection,
@@ -18,11 +19,19 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
 {
   memset(p, 0, sizeof *p);
   p->opened = 1;
-  if (cfg->profile || (!cfg->metrics[0] && !cfg->audit)) {
+  /* A profiling tool in the process (ncu, Nsight Systems) owns CUPTI: a
+  ** second client would disturb what it measures, or fail. */
+  char tool[384];
+  const char *attached = kb_gpu_tool(tool, sizeof tool);
+  if (cfg->profile || attached || (!cfg->metrics[0] && !cfg->audit)) {
     p->status = KB_CUPTI_UNSUPPORTED;
-    snprintf(p->why, sizeof p->why, "%s", cfg->profile
-             ? "not under --profile (an outside profiler owns the counters)"
-             : "not asked for");
+    if (attached)
+      snprintf(p->why, sizeof p->why, "not under a profiling tool (%.300s): "
+               "it owns CUPTI", attached);
+    else
+      snprintf(p->why, sizeof p->why, "%s", cfg->profile
+               ? "not under --profile (an outside profiler owns the "
+                 "counters)" : "not asked for");
     return;
   }
   p->status = kb_cupti_open(device, &p->cupti, p->why, sizeof p->why);

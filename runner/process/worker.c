@@ -266,9 +266,9 @@ static kb_gpu *device(kb_worker *w)
   char tool[384];
   if (kb_gpu_tool(tool, sizeof tool))
     snprintf(d.warning, sizeof d.warning, "a profiling tool is attached "
-             "(%.300s): its launches may wait for the whole device, so the "
-             "host-timed stream check is off and the CUPTI audits alone "
-             "judge (a case they cannot audit is marked unaudited)", tool);
+             "(%.300s): its launches may wait for the whole device and it "
+             "owns CUPTI, so the stream check and the audits are off and "
+             "each CUDA case is marked unaudited", tool);
   /* A profiled run (--profile) shows the plugins' kernels only. */
   if (w->job.builtins && !w->job.measure.profile) {
     double gbps;
