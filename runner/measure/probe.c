@@ -320,6 +320,10 @@ static int counters_ready(kb_probe *p, kb_case *c, const kb_measure_cfg *cfg,
     return st == KB_CUPTI_OK;
   p->waited = 1;
   kb_case_enter(c, "waiting for the GPU's profiler");
+  if (c->on_wait)
+    c->on_wait(c->stage_ctx, "another process's profiler session (another "
+               "kbench, ncu, Nsight Systems, or DCGM's profiling metrics: "
+               "'dcgmi profile --pause')");
   struct timespec t0, t;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   for (;;) {
@@ -331,6 +335,8 @@ static int counters_ready(kb_probe *p, kb_case *c, const kb_measure_cfg *cfg,
         >= cfg->lock_timeout)
       break;
   }
+  if (c->on_wait)
+    c->on_wait(c->stage_ctx, NULL);
   return st == KB_CUPTI_OK;
 }
 

@@ -62,7 +62,8 @@ static int add_build_tree(kb_search *s, const char *top)
     n++;
   }
   closedir(d);
-  qsort(fam, n, sizeof *fam, cmp_str);
+  if (n)   /* qsort of a NULL array is undefined, even of none */
+    qsort(fam, n, sizeof *fam, cmp_str);
   for (size_t i = 0; i < n; i++) {
     if (rc == 0)
       rc = add_dir(s, fam[i]);
@@ -167,7 +168,8 @@ int kb_search_catalogue(const kb_search *s, char ***paths, size_t *n)
       count++;
     }
     closedir(d);
-    qsort(out + first, count - first, sizeof *out, cmp_str);
+    if (count > first)
+      qsort(out + first, count - first, sizeof *out, cmp_str);
   }
   *paths = out;
   *n = count;

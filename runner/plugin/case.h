@@ -52,6 +52,10 @@ typedef struct kb_case {
   char message[KB_MESSAGE_LEN];
   const char *stage;       /* the callback last entered, or NULL */
   kb_stage_fn on_stage;    /* may be NULL */
+  /* A wait for something another process holds (the GPU's profiler):
+  ** called with who holds it as the wait starts, with NULL as it ends, so
+  ** that the case's watchdog does not count it.  May be NULL. */
+  kb_stage_fn on_wait;
   void *stage_ctx;
 } kb_case;
 

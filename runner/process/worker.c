@@ -133,6 +133,19 @@ static void lock_waiting(void *ctx, const char *holder)
   w->waited = 1;
 }
 
+/* A case waits for something another process holds (the GPU's profiler,
+** with --metrics): the same frames as the lock's, so the supervisor says
+** who holds it and its watchdog does not count the wait; NULL ends it. */
+static void case_waiting(void *ctx, const char *holder)
+{
+  (void)ctx;
+  kb_wbuf b;
+  kb_wbuf_begin(&b, holder ? KB_MSG_LOCK_WAIT : KB_MSG_LOCK_TAKEN);
+  if (holder)
+    kb_put_str(&b, holder);
+  send_or_die(&b);
+}
+
 /*
 ** One kbench per GPU: before the device's first use (the counters' check,
 ** the launch floor, a case) the worker takes its lock, for the rest of its
@@ -330,6 +343,7 @@ static int run_order(kb_worker *w, const kb_order *o)
     kb_case_name(name, sizeof name, p, v, o->values);
     kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
     c.on_stage = send_stage;
+    c.on_wait = case_waiting;
     give_staging(w, &c);
     kb_gpu_range_push(name);
     kb_measure_case(&c, &w->job.measure, &w->probe, &res);
