@@ -21,10 +21,17 @@ fi
   date -u; nvidia-smi; nvcc --version
   nvidia-smi --query-gpu=clocks.sm,clocks.mem,clocks.max.sm,power.draw,temperature.gpu --format=csv
 } > "$OUT/device.txt" 2>&1
-# The device has no json-c: kbench compare runs here, on the JSON.
+# The device has no json-c: carried as Debian packages in .debs/ (see
+# bench/results/README.md), unpacked into / so that kbench compare and
+# kbench fleet run there too; without them, a build without json-c.
+json=--without-json-c
+if ls "$here"/.debs/libjson-c*.deb > /dev/null 2>&1; then
+  for deb in "$here"/.debs/libjson-c*.deb; do dpkg -x "$deb" /; done
+  ldconfig && json=
+fi
 if [ -n "${REUSE:-}" ] && [ -x kbench ]; then
   echo "reusing the build" > "$OUT/build.log"
-elif ! { ./configure --without-json-c && make -j16; } > "$OUT/build.log" 2>&1; then
+elif ! { ./configure $json && make -j16; } > "$OUT/build.log" 2>&1; then
   tail -n 60 "$OUT/build.log"
   exit 1
 fi
@@ -592,7 +599,7 @@ PY
     # transparent huge pages (madvise), and kbench's host cases with glibc's
     # malloc asking for them (GLIBC_TUNABLES=glibc.malloc.hugetlb=1).
     cc -O2 -fno-tree-vectorize -std=c11 -pthread "$here/bench/host_loop.c" -o host_loop
-    { for i in 1 2 3; do ./host_loop rounds; done
+    { for i in 1 2 3; do ./host_loop rounds; ./host_loop fresh; done
       for i in 1 2 3 4 5 6; do ./host_loop 16; ./host_loop 16 huge; done
       for t in "" "glibc.malloc.hugetlb=1"; do
         for i in 1 2 3 4 5; do

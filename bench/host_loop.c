@@ -6,7 +6,9 @@
 ** as the worker does) filled by THREADS threads, then 60 timed sums.
 **   cc -O2 -std=c11 -pthread bench/host_loop.c -o host_loop
 **   ./host_loop [THREADS] [huge]     huge: madvise(MADV_HUGEPAGE) first
-**   ./host_loop rounds               six fresh buffers (mmap) in turn
+**   ./host_loop rounds               six buffers (mmap) in turn, each
+**                                    unmapped before the next
+**   ./host_loop fresh                six buffers all kept: distinct pages
 ** Prints the median, min and max of the sums in ms, and which CPUs ran the
 ** fill and the loop; run it in several processes to see the spread.  With
 ** `rounds`, one line per buffer: whether a buffer's speed is the
@@ -72,7 +74,7 @@ static double median_sum(const int *p)
   return ms[REPS / 2] + (double)(sink & 0);
 }
 
-static int rounds(void)
+static int rounds(int keep)
 {
   for (int k = 0; k < 6; k++) {
     int *p = mmap(NULL, N * sizeof *p, PROT_READ | PROT_WRITE,
@@ -81,9 +83,10 @@ static int rounds(void)
       return 1;
     fill_part f = {p, 0, N, -1};
     fill(&f);
-    printf("round %d: median %.2f ms (cpu %d)\n", k, median_sum(p),
-           sched_getcpu());
-    munmap(p, N * sizeof *p);
+    printf("%s %d: median %.2f ms (cpu %d)\n", keep ? "fresh" : "round", k,
+           median_sum(p), sched_getcpu());
+    if (!keep)
+      munmap(p, N * sizeof *p);
   }
   return 0;
 }
@@ -91,7 +94,9 @@ static int rounds(void)
 int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "rounds") == 0)
-    return rounds();
+    return rounds(0);
+  if (argc > 1 && strcmp(argv[1], "fresh") == 0)
+    return rounds(1);
   int threads = argc > 1 ? atoi(argv[1]) : 8;
   int huge = argc > 2 && strcmp(argv[2], "huge") == 0;
   mallopt(M_MMAP_MAX, 0);
