@@ -14,6 +14,7 @@
 #include "analyze/counters.h"
 #include "core/format.h"
 #include "core/verdict.h"
+#include "output/markdown.h"
 
 /* snprintf at *used, which never passes len. */
 static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
@@ -184,9 +185,9 @@ static void write_counts(FILE *f, const kb_cmp_report *r, int markdown)
       change_text(buf, sizeof buf, &ch[k]);
       if (markdown) {
         fputs("- `", f);
-        kb_cmp_md_cell(f, name_of(&r->rows[i]));
+        kb_md_cell(f, name_of(&r->rows[i]));
         fputs("`: ", f);
-        kb_cmp_md_cell(f, buf);
+        kb_md_cell(f, buf);
         fputc('\n', f);
       } else {
         fprintf(f, "# counter: %s: %s\n", name_of(&r->rows[i]), buf);
@@ -236,18 +237,6 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
   write_counts(f, r, 0);
 }
 
-void kb_cmp_md_cell(FILE *f, const char *s)
-{
-  for (; *s; s++) {
-    if (*s == '|')
-      fputs("\\|", f);
-    else if (*s == '\n' || *s == '\r')
-      fputc(' ', f);
-    else
-      fputc(*s, f);
-  }
-}
-
 void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
 {
   char buf[1024];
@@ -267,12 +256,12 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
     format_cells(row, &c);
     const char *bold = row->regression ? "**" : "";
     fputs("| `", f);
-    kb_cmp_md_cell(f, name_of(row));
+    kb_md_cell(f, name_of(row));
     fprintf(f, "` | %s | %s | %s | %s | %s | %s", c.base, c.cur, c.change,
             c.p, c.n, bold);
-    kb_cmp_md_cell(f, row->result);
+    kb_md_cell(f, row->result);
     fprintf(f, "%s | ", bold);
-    kb_cmp_md_cell(f, row->note);
+    kb_md_cell(f, row->note);
     fputs(" |\n", f);
   }
   write_counts(f, r, 1);
@@ -280,9 +269,9 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
   fprintf(f, "\nSignificant: %s.\n", buf);
   describe(buf, sizeof buf, r->base);
   fprintf(f, "Base: `");
-  kb_cmp_md_cell(f, buf);
+  kb_md_cell(f, buf);
   describe(buf, sizeof buf, r->cur);
   fprintf(f, "`; new: `");
-  kb_cmp_md_cell(f, buf);
+  kb_md_cell(f, buf);
   fprintf(f, "`.\n");
 }

@@ -88,5 +88,8 @@ const char *kb_memory_name(int memory);
 /* count per second at the median: FLOP/s from r->flops, items/s from
 ** r->items; 0 for a count of 0 or a case that did not pass. */
 double kb_per_second(const kb_result *r, uint64_t count);
+/* What a passed case did besides moving bytes, when its variant says:
+** "12.3 GFLOP/s, 4.1 Gitems/s", or "". */
+void kb_result_work_text(char *buf, size_t len, const kb_result *r);
 
 #endif

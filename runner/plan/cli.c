@@ -97,7 +97,9 @@ static const char usage_text[] =
 "\n"
 "Reporting:\n"
 "      --format=FORMAT     what to print on standard output: table (default),\n"
-"                          tap, or json (the document --json writes)\n"
+"                          tap, json (the document --json writes), or md:\n"
+"                          GitHub-flavoured markdown tables for a pull\n"
+"                          request, printed when the run ends\n"
 "      --tap               the same as --format=tap\n"
 "      --json=FILE         also write the results as JSON to FILE: Google\n"
 "                          Benchmark's format with kbench's fields added,\n"
@@ -340,12 +342,15 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_TAP:
     o->tap = 1;
     o->json_stdout = 0;
+    o->markdown = 0;
     return 0;
   case OPT_FORMAT:
-    if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json"))
-      return bad("--format", arg, "expected table, tap or json");
+    if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json")
+        && strcmp(arg, "md") && strcmp(arg, "markdown"))
+      return bad("--format", arg, "expected table, tap, json or md");
     o->tap = strcmp(arg, "tap") == 0;
     o->json_stdout = strcmp(arg, "json") == 0;
+    o->markdown = strcmp(arg, "md") == 0 || strcmp(arg, "markdown") == 0;
     return 0;
   case OPT_JSON:
     o->json_path = arg;

@@ -102,3 +102,11 @@ check_PROGRAMS += %reldir%/test_cupti_host
 %canon_reldir%_test_cupti_host_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_cupti_host_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_cupti_host
+
+# --format=md's writer, fed results as a GPU run gives them.
+check_PROGRAMS += %reldir%/test_markdown
+%canon_reldir%_test_markdown_SOURCES = %reldir%/test_markdown.c %reldir%/tap.h
+%canon_reldir%_test_markdown_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_markdown_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_markdown_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_markdown
