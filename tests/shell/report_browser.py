@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """kbench report's page in a real browser: headless Chromium, driven by
-Selenium, with the network off.  Prints TAP lines (no plan: report.sh
-numbers and counts them) for: no script error, nothing fetched, every
+Selenium, with the network off.  Prints TAP, its plan last, for: no script error, nothing fetched, every
 case shown, a column sorted both ways, the filter, a case's details.
 
   report_browser.py PAGE.html CASES.json [--screenshot PNG [--open CASE]]
@@ -21,12 +20,13 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-failed = 0
+failed = points = 0
 
 
 def point(ok, what, why=""):
-    global failed
+    global failed, points
     failed += not ok
+    points += 1
     print(f"{'ok' if ok else 'not ok'} - {what}")
     if not ok and why:
         for line in str(why).splitlines():
@@ -47,7 +47,9 @@ def browser():
     bin_ = os.environ.get("CHROMIUM")
     if bin_:
         opts.binary_location = bin_
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # The console, and the DevTools events: every request the page made.
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL",
+                                              "performance": "ALL"})
     return webdriver.Chrome(options=opts)
 
 
@@ -67,9 +69,14 @@ def check(driver, page, cases):
               if e.get("level") == "SEVERE"]
     point(not errors, "no script error in the console",
           "\n".join(e.get("message", "") for e in errors))
-    fetched = driver.execute_script(
-        "return performance.getEntriesByType('resource')"
-        ".map(function (e) { return e.name; });")
+    url = driver.current_url
+    fetched = []
+    for entry in driver.get_log("performance"):
+        event = json.loads(entry["message"])["message"]
+        if event.get("method") == "Network.requestWillBeSent":
+            asked = event["params"]["request"]["url"]
+            if asked != url:
+                fetched.append(asked)
     point(not fetched, "the page fetched nothing", "\n".join(fetched))
     point(driver.execute_script(
         "return document.documentElement.classList.contains('js');"),
@@ -157,6 +164,7 @@ def main():
         driver = browser()
     except WebDriverException as e:
         point(False, "headless Chromium starts", e.msg)
+        print(f"1..{points}")
         return 1
     try:
         check(driver, args.page, cases)
@@ -164,6 +172,7 @@ def main():
             screenshot(driver, args.page, args.screenshot, args.open)
     finally:
         driver.quit()
+        print(f"1..{points}")
     return 1 if failed else 0
 
 
