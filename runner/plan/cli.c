@@ -13,6 +13,8 @@ static const char usage_text[] =
 "  or:  kbench [OPTION]... PATTERN...\n"
 "  or:  kbench compare [OPTION]... BASE.json NEW.json  (kbench compare --help)\n"
 "  or:  kbench fleet [OPTION]... FILE...     (kbench fleet --help)\n"
+"  or:  kbench plot RESULTS.json -o FILE     (kbench plot --help)\n"
+"  or:  kbench report RESULTS.json [BASE.json] -o FILE.html\n"
 "  or:  kbench new NAME [--host|--cuda]     (kbench new --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"

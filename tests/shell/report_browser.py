@@ -40,7 +40,9 @@ def browser():
                 # The network off: no proxy answers, no name resolves.
                 "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
                 "--host-resolver-rules=MAP * ~NOTFOUND",
-                "--no-first-run", "--disable-background-networking"):
+                "--no-first-run", "--disable-background-networking",
+                # A container's small /dev/shm would crash the renderer.
+                "--disable-dev-shm-usage"):
         opts.add_argument(arg)
     if os.geteuid() == 0:
         opts.add_argument("--no-sandbox")
