@@ -111,18 +111,11 @@ static void case_name(FILE *f, const kb_plan_case *pc)
 static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
                 const kb_result *res, const kb_device_report *d)
 {
-  char med[32] = "-", lo[32] = "-", hi[32] = "-", noise[16] = "-";
-  char gbps[16] = "-", peak[16] = "-", copy[16] = "-", work[80] = "";
-  int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
+  kb_cells c;
+  char copy[16] = "-", work[80] = "";
+  kb_result_cells(res, d ? &d->dev : NULL, &c);
   if (res->verdict == KB_PASS) {
-    kb_format_seconds(med, sizeof med, res->stats.median);
-    kb_format_seconds(lo, sizeof lo, res->stats.min);
-    kb_format_seconds(hi, sizeof hi, res->stats.max);
-    snprintf(noise, sizeof noise, "%.1f%%", 100 * res->stats.noise);
-    snprintf(gbps, sizeof gbps, "%.1f", res->gbps);
-    if (d && global && d->dev.peak_gbps > 0)
-      snprintf(peak, sizeof peak, "%.1f", 100 * res->gbps / d->dev.peak_gbps);
-    if (d && global && d->copy_gbps > 0)
+    if (d && res->bytes.memory == KBENCH_MEM_GLOBAL && d->copy_gbps > 0)
       snprintf(copy, sizeof copy, "%.1f", 100 * res->gbps / d->copy_gbps);
     kb_result_work_text(work, sizeof work, res);
   }
@@ -130,8 +123,8 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
   kb_md_cell(f, pc->variant->name);
   fputs("` | ", f);
   kb_md_cell(f, pc->label);
-  fprintf(f, " | %s | %s | %s | %s | %s | %s |", med, lo, hi, noise, gbps,
-          peak);
+  fprintf(f, " | %s | %s | %s | %s | %s | %s |", c.median, c.min, c.max,
+          c.noise, c.gbps, c.peak);
   if (m->o->calibrate)
     fprintf(f, " %s |", copy);
   fprintf(f, " %s | ", work);

@@ -212,6 +212,21 @@ static void print_counters(FILE *out, const char *prefix,
     fprintf(out, "%sbytes audit: %s\n", prefix, audit);
 }
 
+void kb_result_cells(const kb_result *res, const kbench_device *dev,
+                     kb_cells *c)
+{
+  *c = (kb_cells){"-", "-", "-", "-", "-", "-"};
+  if (res->verdict != KB_PASS)
+    return;
+  kb_format_seconds(c->median, sizeof c->median, res->stats.median);
+  kb_format_seconds(c->min, sizeof c->min, res->stats.min);
+  kb_format_seconds(c->max, sizeof c->max, res->stats.max);
+  snprintf(c->noise, sizeof c->noise, "%.1f%%", 100 * res->stats.noise);
+  snprintf(c->gbps, sizeof c->gbps, "%.1f", res->gbps);
+  if (pct_peak(res, dev) > 0)
+    snprintf(c->peak, sizeof c->peak, "%.1f", pct_peak(res, dev));
+}
+
 static void report_tap(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const char *warnings)
 {
@@ -250,17 +265,9 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const kbench_device *dev,
                        const char *warnings)
 {
-  char med[32] = "-", lo[32] = "-", hi[32] = "-", noise[16] = "-";
-  char gbps[16] = "-", peak[16] = "-", copy[16] = "";
-  if (res->verdict == KB_PASS) {
-    kb_format_seconds(med, sizeof med, res->stats.median);
-    kb_format_seconds(lo, sizeof lo, res->stats.min);
-    kb_format_seconds(hi, sizeof hi, res->stats.max);
-    snprintf(noise, sizeof noise, "%.1f%%", 100 * res->stats.noise);
-    snprintf(gbps, sizeof gbps, "%.1f", res->gbps);
-    if (pct_peak(res, dev) > 0)
-      snprintf(peak, sizeof peak, "%.1f", pct_peak(res, dev));
-  }
+  kb_cells c;
+  char copy[16] = "";
+  kb_result_cells(res, dev, &c);
   if (r->calibrate)
     snprintf(copy, sizeof copy, " %6s", "-");
   if (r->calibrate && r->copy_gbps > 0 && pct_peak(res, dev) > 0)
@@ -268,7 +275,8 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
   char work[80];
   kb_result_work_text(work, sizeof work, res);
   fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s%s%s",
-          pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak, copy,
+          pc->variant->name, pc->label, c.median, c.min, c.max, c.noise,
+          c.gbps, c.peak, copy,
           verdict_names[res->verdict], *work ? "  " : "", work);
   /* A skip says why; a crash's message names its stage already. */
   int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
