@@ -289,6 +289,14 @@ assert "the regression first, marked" page "$O/slow.html" \
   "cmp_rows[0] == 'reduce_vec4/n:64M/threads:256/offset:0'" \
   "'class=\"regression\"' in html" "'1 regressions against base.json' in text"
 
+check "plain Google Benchmark output, as kbench compare reads it: exit 0" 0 "" \
+  "$KBENCH" report "$F/compare/gbench-new.json" "$F/compare/gbench-base.json" \
+  -o "$O/gbench.html"
+assert "its two cases passed, the aggregates left out, the regression counted" \
+  page "$O/gbench.html" "rows == ['BM_same/1024', 'BM_slow/1024']" \
+  "'2 verified' in sections['summary']" "'1 regressions' in sections['summary']" \
+  "'not a kbench file' in sections['run']"
+
 # Bad input: status 2, a reason, and the old file (or none) left alone.
 rm -f "$O"/*
 echo old > "$O/keep.html"
