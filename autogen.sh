@@ -15,19 +15,21 @@ case ${1-} in
 esac
 have() { command -v "$1" >/dev/null 2>&1; }
 
-# kbench plot runs the first of $KBENCH_PYTHON, python3 on PATH and
-# /usr/bin/python3 that imports matplotlib (runner/plot.c); Debian's
-# python3-matplotlib serves the last.
-has_matplotlib() {
+# kbench plot and kbench report run the first of $KBENCH_PYTHON, python3
+# on PATH and /usr/bin/python3 that imports what they need
+# (runner/analyze/script.c); Debian's python3-matplotlib and
+# python3-jinja2 serve the last.
+can_import() {
   for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
-    "$py" -c "import matplotlib" >/dev/null 2>&1 && return 0
+    "$py" -c "import $1" >/dev/null 2>&1 && return 0
   done
   return 1
 }
 
 # Each missing need adds its Debian package: the first group builds, the
 # second makes every subcommand work (kbench compare and fleet read JSON
-# through json-c, kbench plot draws with matplotlib), the third is what
+# through json-c, kbench plot draws with matplotlib, kbench report fills
+# a jinja2 template with its figures), the third is what
 # make check exercises besides (groff renders the man page, cmake builds
 # examples/cmake against the installed CMake package, script(1) gives the
 # progress line a terminal).
@@ -40,7 +42,8 @@ have pkg-config || need pkg-config
 have make || need make
 have g++ || need g++          # nvcc's host compiler (gcc comes with it)
 pkg-config --exists json-c 2>/dev/null || need libjson-c-dev
-has_matplotlib || need python3-matplotlib
+can_import matplotlib || need python3-matplotlib
+can_import "matplotlib, jinja2" || need python3-jinja2
 have groff || need groff-base
 have cmake || need cmake
 have script || need bsdutils
@@ -69,7 +72,8 @@ done
 # (unless --without-json-c); the rest costs a subcommand or a test.
 still=
 pkg-config --exists json-c 2>/dev/null || still="$still libjson-c-dev (kbench compare, kbench fleet)"
-has_matplotlib || still="$still python3-matplotlib (kbench plot)"
+can_import matplotlib || still="$still python3-matplotlib (kbench plot, kbench report)"
+can_import "matplotlib, jinja2" || still="$still python3-jinja2 (kbench report)"
 have groff || still="$still groff-base (make check: the man page's rendering)"
 have cmake || still="$still cmake (make check: the CMake package)"
 [ -z "$still" ] || echo "autogen.sh: still missing:$still" >&2

@@ -8,6 +8,7 @@
 #include "analyze/compare.h"
 #include "analyze/fleet.h"
 #include "analyze/plot.h"
+#include "analyze/report.h"
 #include "author/new.h"
 #include "process/worker.h"
 #include "run.h"
@@ -20,6 +21,7 @@ static const struct {
   {"fleet", kb_fleet_main},
   {"new", kb_new_main},
   {"plot", kb_plot_main},
+  {"report", kb_report_main},
 };
 
 int main(int argc, char **argv)

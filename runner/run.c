@@ -16,6 +16,7 @@
 #include "core/verdict.h"
 #include "output/csv.h"
 #include "output/groups.h"
+#include "output/markdown.h"
 #include "output/results_json.h"
 #include "output/writer.h"
 #include "plan/cli.h"
@@ -238,12 +239,14 @@ static double seconds_since(const struct timespec *t0)
 }
 
 /* The writers the options ask for, in the order they always ran: the
-** table, the CSV files, the JSON file, JSON on stdout. */
+** table, the CSV files, the JSON file, JSON on stdout; then markdown on
+** stdout. */
 typedef struct kb_outputs {
   kb_report report;
   kb_groups groups;       /* the report, in device groups */
   kb_csv_files csv;
   kb_json json[2];        /* [0] --json's file, [1] --format=json's stdout */
+  kb_markdown md;         /* --format=md's stdout */
   kb_writers writers;
 } kb_outputs;
 
@@ -259,14 +262,17 @@ static int open_outputs(kb_outputs *out, const kb_options *o,
       || kb_json_open(&out->json[0], o->json_path, o, launch, argc, argv,
                       devices, n_devices, err, len)
       || kb_json_open(&out->json[1], o->json_stdout && !quiet ? "-" : NULL, o,
-                      launch, argc, argv, devices, n_devices, err, len))
+                      launch, argc, argv, devices, n_devices, err, len)
+      || kb_md_open(&out->md, o->markdown && !quiet ? stdout : NULL, o, argc,
+                    argv, devices, n_devices, err, len))
     return -1;
-  kb_report_init(&out->report, o->json_stdout || quiet ? NULL : stdout,
-                 o->tap, o->calibrate, !quiet);
+  kb_report_init(&out->report, o->json_stdout || o->markdown || quiet ? NULL
+                 : stdout, o->tap, o->calibrate, !quiet);
   kb_writers_add(&out->writers, kb_table_writer(&out->groups));
   kb_writers_add(&out->writers, kb_csv_writer(&out->csv));
   kb_writers_add(&out->writers, kb_json_writer(&out->json[0]));
   kb_writers_add(&out->writers, kb_json_writer(&out->json[1]));
+  kb_writers_add(&out->writers, kb_md_writer(&out->md));
   return 0;
 }
 
@@ -287,6 +293,7 @@ static void close_outputs(kb_outputs *out)
   kb_export_close(&out->csv.samples, err, sizeof err);
   kb_json_close(&out->json[0], err, sizeof err);
   kb_json_close(&out->json[1], err, sizeof err);
+  kb_md_close(&out->md);
   kb_groups_free(&out->groups);
 }
 
@@ -378,9 +385,11 @@ int kb_run_main(int argc, char **argv)
   sv.device_ctx = &run;
   kb_writers_begin(&out.writers,
                    cat.n_failures + plan.n * o.repetitions * n_devices);
-  for (size_t i = 0; i < cat.n_failures; i++)
+  for (size_t i = 0; i < cat.n_failures; i++) {
     kb_report_load_failure(&out.report, cat.failures[i].what,
                            cat.failures[i].msg);
+    kb_md_load_failure(&out.md, cat.failures[i].what, cat.failures[i].msg);
+  }
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   status = run_plan(&sv, &run);

@@ -1,3 +1,7 @@
-# kbench plot's picture maker: a Python script that `kbench plot`
-# (runner/plot.c) runs from the source tree or from here once installed.
-dist_pkglibexec_SCRIPTS = scripts/kbench-plot
+# The offline subcommands written in Python: kbench plot's picture maker
+# and kbench report's page maker with its template, which kbench
+# (runner/analyze/script.c) runs from the source tree or from here once
+# installed.  kbench-report imports kbench-plot from its own folder.
+dist_pkglibexec_SCRIPTS = scripts/kbench-plot scripts/kbench-report
+kbenchscriptsdir = $(pkglibexecdir)
+dist_kbenchscripts_DATA = scripts/kbench-report.html.j2

@@ -15,6 +15,7 @@
 #include "analyze/counters.h"
 #include "core/format.h"
 #include "core/verdict.h"
+#include "output/markdown.h"
 
 /* snprintf at *used, which never passes len. */
 static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
@@ -80,9 +81,9 @@ static void audit_line(FILE *f, int markdown, const char *what,
     return;
   }
   fprintf(f, "- %s %s: `", what, side);
-  kb_cmp_md_cell(f, name);
+  kb_md_cell(f, name);
   fputs("`: ", f);
-  kb_cmp_md_cell(f, text);
+  kb_md_cell(f, text);
   fputc('\n', f);
 }
 
@@ -264,9 +265,9 @@ static void write_counts(FILE *f, const kb_cmp_report *r, int markdown)
       change_text(buf, sizeof buf, &ch[k]);
       if (markdown) {
         fputs("- `", f);
-        kb_cmp_md_cell(f, name_of(&r->rows[i]));
+        kb_md_cell(f, name_of(&r->rows[i]));
         fputs("`: ", f);
-        kb_cmp_md_cell(f, buf);
+        kb_md_cell(f, buf);
         fputc('\n', f);
       } else {
         fprintf(f, "# counter: %s: %s\n", name_of(&r->rows[i]), buf);
@@ -302,7 +303,7 @@ static void write_energy(FILE *f, const kb_cmp_report *r, int markdown)
     kb_cmp_energy_text(&e, buf, sizeof buf);
     if (markdown) {
       fputs("- `", f);
-      kb_cmp_md_cell(f, name_of(&r->rows[i]));
+      kb_md_cell(f, name_of(&r->rows[i]));
       fprintf(f, "`: %s\n", buf);
     } else {
       fprintf(f, "# energy: %s: %s\n", name_of(&r->rows[i]), buf);
@@ -358,18 +359,6 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
   write_energy(f, r, 0);
 }
 
-void kb_cmp_md_cell(FILE *f, const char *s)
-{
-  for (; *s; s++) {
-    if (*s == '|')
-      fputs("\\|", f);
-    else if (*s == '\n' || *s == '\r')
-      fputc(' ', f);
-    else
-      fputc(*s, f);
-  }
-}
-
 void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
 {
   char buf[1024];
@@ -391,15 +380,15 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
     char audit[64];
     kb_cmp_audit_marker(audit, sizeof audit, row);
     fputs("| `", f);
-    kb_cmp_md_cell(f, name_of(row));
+    kb_md_cell(f, name_of(row));
     fprintf(f, "` | %s | %s | %s | %s | %s | %s", c.base, c.cur, c.change,
             c.p, c.n, bold);
-    kb_cmp_md_cell(f, row->result);
+    kb_md_cell(f, row->result);
     fprintf(f, "%s | %s%s%s", bold, *audit ? "**" : "", audit,
             *audit ? "**" : "");
     if (*audit && *row->note)
       fputs("; ", f);
-    kb_cmp_md_cell(f, row->note);
+    kb_md_cell(f, row->note);
     fputs(" |\n", f);
   }
   write_audits(f, r, 1);
@@ -413,9 +402,9 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
   }
   describe(buf, sizeof buf, r->base);
   fprintf(f, "Base: `");
-  kb_cmp_md_cell(f, buf);
+  kb_md_cell(f, buf);
   describe(buf, sizeof buf, r->cur);
   fprintf(f, "`; new: `");
-  kb_cmp_md_cell(f, buf);
+  kb_md_cell(f, buf);
   fprintf(f, "`.\n");
 }

@@ -27,10 +27,6 @@ int kb_cmp_write_json(FILE *f, const kb_cmp_report *r);
 /* "91.23 us", or "-" when s is not a number (kbench fleet's too). */
 void kb_cmp_format_time(char *buf, size_t len, double s);
 
-/* Text for a markdown table cell: no line breaks, pipes escaped (kbench
-** fleet's markdown too). */
-void kb_cmp_md_cell(FILE *f, const char *s);
-
 /* The cases whose counts both runs have (*with), and of those the cases
 ** with a count that changed (*changed).  0, or -1 when memory runs out. */
 int kb_cmp_count_changes(const kb_cmp_report *r, size_t *with,

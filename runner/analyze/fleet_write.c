@@ -12,6 +12,7 @@
 #include "analyze/compare_write.h"
 #include "analyze/fleet_write.h"
 #include "core/result.h"
+#include "output/markdown.h"
 
 void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
                      size_t len)
@@ -187,12 +188,12 @@ void kb_fleet_write_markdown(FILE *out, const kb_fleet *f)
     const char *cells[] = {gc.host, gc.rank, gc.device, gc.uuid, gc.worst};
     for (int i = 0; i < 5; i++) {
       fputs(i ? " | " : "| ", out);
-      kb_cmp_md_cell(out, cells[i]);
+      kb_md_cell(out, cells[i]);
     }
     fputs(" | `", out);
-    kb_cmp_md_cell(out, gc.worst_case);
+    kb_md_cell(out, gc.worst_case);
     fprintf(out, "` | %s", bold);
-    kb_cmp_md_cell(out, gc.verdict);
+    kb_md_cell(out, gc.verdict);
     fprintf(out, "%s |\n", bold);
   }
   int any = 0;
@@ -202,9 +203,9 @@ void kb_fleet_write_markdown(FILE *out, const kb_fleet *f)
         kb_fleet_reason(f, c, g, buf, sizeof buf);
         fprintf(out, "%s- `%s`, `", any++ ? "" : "\nFlagged:\n\n",
                 f->gpus[g].label);
-        kb_cmp_md_cell(out, f->cases[c].name);
+        kb_md_cell(out, f->cases[c].name);
         fputs("`: ", out);
-        kb_cmp_md_cell(out, buf);
+        kb_md_cell(out, buf);
         fputc('\n', out);
       }
   fprintf(out, "\n| case | backend | GPUs | fleet median | fastest | "
@@ -215,7 +216,7 @@ void kb_fleet_write_markdown(FILE *out, const kb_fleet *f)
     case_cells cc;
     format_case(f, fc, &cc);
     fputs("| `", out);
-    kb_cmp_md_cell(out, fc->name);
+    kb_md_cell(out, fc->name);
     fprintf(out, "` | %s | %s | %s | %s | %s | %s | %zu |\n",
             *fc->backend ? fc->backend : "-", cc.gpus, cc.median, cc.fastest,
             cc.slowest, cc.slowest_gpu, fc->flagged);

@@ -1,5 +1,5 @@
-# analyze: the offline subcommands (compare, fleet, plot), which read
-# result files only: no CUDA, no plugin.
+# analyze: the offline subcommands (compare, fleet, plot, report), which
+# read result files only: no CUDA, no plugin.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/compare.c %reldir%/compare.h \
 	%reldir%/compare_energy.c %reldir%/compare_energy.h \
@@ -11,7 +11,9 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \
 	%reldir%/plot.c %reldir%/plot.h \
 	%reldir%/pooling.c %reldir%/pooling.h \
+	%reldir%/report.c %reldir%/report.h \
 	%reldir%/results_file.h %reldir%/json_read.h \
+	%reldir%/script.c %reldir%/script.h \
 	%reldir%/subcommand.c %reldir%/subcommand.h
 if HAVE_JSON_C
 # kbench compare's and fleet's reading and output; without json-c they say

@@ -55,8 +55,12 @@ int kb_subcommand_format(const char *name, const char *arg, int *out)
       *out = i;           /* the order of enum kb_format */
       return 0;
     }
+  if (strcmp(arg, "md") == 0) {   /* as a run's --format=md */
+    *out = KB_FORMAT_MARKDOWN;
+    return 0;
+  }
   return kb_subcommand_bad(name, "--format", arg,
-                           "expected table, markdown or json");
+                           "expected table, markdown (md) or json");
 }
 
 int kb_subcommand_no_json_c(const char *name)

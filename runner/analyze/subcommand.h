@@ -34,7 +34,8 @@ int kb_subcommand_bad(const char *name, const char *opt, const char *arg,
 int kb_subcommand_number(const char *name, const char *opt, const char *arg,
                          double lo, int open, double hi, const char *want,
                          double *out);
-/* --format's table, markdown or json as enum kb_format in *out: 0 or -1. */
+/* --format's table, markdown (or md) or json as enum kb_format in *out: 0
+** or -1. */
 int kb_subcommand_format(const char *name, const char *arg, int *out);
 
 /* Says that kbench NAME needs json-c; returns 2, a usage error. */

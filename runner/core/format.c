@@ -1,4 +1,5 @@
-/* Times with their unit (format.h). */
+/* Numbers with their unit (format.h). */
+#include <math.h>
 #include <stdio.h>
 
 #include "core/format.h"
@@ -13,4 +14,21 @@ void kb_format_seconds(char *buf, size_t len, double s)
     snprintf(buf, len, "%.3f ms", s * 1e3);
   else
     snprintf(buf, len, "%.3f s", s);
+}
+
+void kb_format_si(char *buf, size_t len, double v, int digits,
+                  const char *unit)
+{
+  static const char prefix[] = " kMGTPE";
+  int p = 0;
+  if (isnan(v)) {
+    snprintf(buf, len, "-");
+    return;
+  }
+  while (v >= 1000 && p < 6) {
+    v /= 1000;
+    p++;
+  }
+  snprintf(buf, len, "%.*g%s%.*s%s", digits, v, p || *unit ? " " : "",
+           p > 0, prefix + p, unit);
 }

@@ -1,4 +1,4 @@
-/* Numbers as people read them: times with their unit. */
+/* Numbers as people read them: times and counts with their unit. */
 #ifndef KB_FORMAT_H
 #define KB_FORMAT_H
 
@@ -6,5 +6,10 @@
 
 /* "91.23 us", "1.5 ns", "3.271 ms", "1.200 s" */
 void kb_format_seconds(char *buf, size_t len, double s);
+
+/* "12.3 GFLOP/s", "268.4 M": a number with an SI prefix and its unit, in
+** digits significant digits; "-" for NaN. */
+void kb_format_si(char *buf, size_t len, double v, int digits,
+                  const char *unit);
 
 #endif

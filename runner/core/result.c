@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/format.h"
 #include "core/result.h"
 
 double kb_per_second(const kb_result *r, uint64_t count)
@@ -24,6 +25,17 @@ double kb_flops_per_watt(const kb_result *r)
   if (r->verdict != KB_PASS)
     return 0;
   return kb_energy_per_joule((double)r->flops, r->energy_j);
+}
+
+void kb_result_work_text(char *buf, size_t len, const kb_result *r)
+{
+  char flops[32] = "", items[32] = "";
+  double f = kb_per_second(r, r->flops), i = kb_per_second(r, r->items);
+  if (f > 0)
+    kb_format_si(flops, sizeof flops, f, 3, "FLOP/s");
+  if (i > 0)
+    kb_format_si(items, sizeof items, i, 3, "items/s");
+  snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
 }
 
 void kb_result_free(kb_result *r)

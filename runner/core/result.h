@@ -109,4 +109,8 @@ double kb_per_second(const kb_result *r, uint64_t count);
 double kb_gbps_per_watt(const kb_result *r);
 double kb_flops_per_watt(const kb_result *r);
 
+/* What a passed case did besides moving bytes, when its variant says:
+** "12.3 GFLOP/s, 4.1 Gitems/s", or "". */
+void kb_result_work_text(char *buf, size_t len, const kb_result *r);
+
 #endif

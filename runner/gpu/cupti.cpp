@@ -9,6 +9,10 @@
 // struct takes its *_STRUCT_SIZE macro, not sizeof.
 #include "gpu/cupti_glue.hpp"
 
+extern "C" {
+#include "gpu/gpu.h"
+}
+
 using kbc::cupti_fail;
 using kbc::say;
 
@@ -133,6 +137,9 @@ int kb_cupti_open_chip(const char *chip, kb_cupti **out, char *err, size_t err_s
 int kb_cupti_open(int device, kb_cupti **out, char *err, size_t err_size)
 {
   *out = nullptr;
+  // Without a usable driver, the reason every other path gives (gpu.h: no driver, or one older than the
+  // runtime), not CUDA's "driver version is insufficient", which it says of both.
+  if (kb_gpu_count(err, err_size) == 0) return KB_CUPTI_UNSUPPORTED;
   TRY_CUDA(cudaSetDevice(device));
   TRY_CUDA(cudaFree(nullptr));  // the primary context, current from here on
   // The CUcontext without linking libcuda (CI machines have no driver): the driver's own

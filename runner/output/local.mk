@@ -1,10 +1,12 @@
-# output: the writers of a run's results (table and TAP, CSV, JSON)
+# output: the writers of a run's results (table and TAP, CSV, JSON,
+# markdown)
 # behind one interface, and the progress line.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/csv.c %reldir%/csv.h \
 	%reldir%/energy_text.c %reldir%/energy_text.h \
 	%reldir%/groups.c %reldir%/groups.h \
 	%reldir%/json_writer.c %reldir%/json_writer.h \
+	%reldir%/markdown.c %reldir%/markdown.h \
 	%reldir%/progress.c %reldir%/progress.h \
 	%reldir%/results_json.c %reldir%/results_json.h \
 	%reldir%/table.c %reldir%/table.h \

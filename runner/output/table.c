@@ -189,39 +189,6 @@ static void print_output(FILE *out, const char *prefix, const char *text)
   }
 }
 
-/* "12.3 GFLOP/s", "268.4 M": a number with an SI prefix and its unit, in
-** digits significant digits; "-" for NaN. */
-static void format_si(char *buf, size_t len, double v, int digits,
-                      const char *unit)
-{
-  static const char prefix[] = " kMGTPE";
-  int p = 0;
-  if (isnan(v)) {
-    snprintf(buf, len, "-");
-    return;
-  }
-  while (v >= 1000 && p < 6) {
-    v /= 1000;
-    p++;
-  }
-  snprintf(buf, len, "%.*g%s%.*s%s", digits, v, p || *unit ? " " : "",
-           p > 0, prefix + p, unit);
-}
-
-/* What a passed case did besides moving bytes, when its variant says:
-** "12.3 GFLOP/s, 4.1 Gitems/s", or "". */
-static void format_work(char *buf, size_t len, const kb_result *res)
-{
-  char flops[32] = "", items[32] = "";
-  double f = kb_per_second(res, res->flops), i = kb_per_second(res,
-                                                               res->items);
-  if (f > 0)
-    format_si(flops, sizeof flops, f, 3, "FLOP/s");
-  if (i > 0)
-    format_si(items, sizeof items, i, 3, "items/s");
-  snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
-}
-
 /* What the audits found of a passed case, a line each under its row: a
 ** claim and DRAM that disagree, with both rates (the table's GB/s is the
 ** claim's), and an audit that could not be made. */
@@ -249,10 +216,10 @@ static void print_counters(FILE *out, const char *prefix,
     fprintf(out, "%scounters: %s\n", prefix, res->counters_note);
   for (size_t m = 0; k && m < k->n_metrics; m++) {
     char v[32];
-    format_si(v, sizeof v, k->total[m], 4, "");
+    kb_format_si(v, sizeof v, k->total[m], 4, "");
     fprintf(out, "%s%-52s %12s %s", prefix, k->names[m], v, k->units[m]);
     for (size_t i = 0; k->n_launched > 1 && i < k->n_kernels; i++) {
-      format_si(v, sizeof v, k->values[i][m], 4, "");
+      kb_format_si(v, sizeof v, k->values[i][m], 4, "");
       fprintf(out, "%s%s %s", i ? ", " : "  (", k->kernels[i], v);
     }
     if (k->n_launched > k->n_kernels)
@@ -272,6 +239,21 @@ static void print_energy(FILE *out, const char *prefix, const kb_result *res)
     fprintf(out, "%senergy: %s\n", prefix, line);
 }
 
+void kb_result_cells(const kb_result *res, const kbench_device *dev,
+                     kb_cells *c)
+{
+  *c = (kb_cells){"-", "-", "-", "-", "-", "-"};
+  if (res->verdict != KB_PASS)
+    return;
+  kb_format_seconds(c->median, sizeof c->median, res->stats.median);
+  kb_format_seconds(c->min, sizeof c->min, res->stats.min);
+  kb_format_seconds(c->max, sizeof c->max, res->stats.max);
+  snprintf(c->noise, sizeof c->noise, "%.1f%%", 100 * res->stats.noise);
+  snprintf(c->gbps, sizeof c->gbps, "%.1f", res->gbps);
+  if (pct_peak(res, dev) > 0)
+    snprintf(c->peak, sizeof c->peak, "%.1f", pct_peak(res, dev));
+}
+
 static void report_tap(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const char *warnings)
 {
@@ -287,7 +269,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
   if (res->verdict == KB_PASS) {
     kb_format_seconds(med, sizeof med, res->stats.median);
     char work[80];
-    format_work(work, sizeof work, res);
+    kb_result_work_text(work, sizeof work, res);
     fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu samples (%s mode)\n",
             name, med, res->gbps, *work ? ", " : "", work, res->stats.n,
             res->mode);
@@ -311,25 +293,18 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
                        const kb_result *res, const kbench_device *dev,
                        const char *warnings)
 {
-  char med[32] = "-", lo[32] = "-", hi[32] = "-", noise[16] = "-";
-  char gbps[16] = "-", peak[16] = "-", copy[16] = "";
-  if (res->verdict == KB_PASS) {
-    kb_format_seconds(med, sizeof med, res->stats.median);
-    kb_format_seconds(lo, sizeof lo, res->stats.min);
-    kb_format_seconds(hi, sizeof hi, res->stats.max);
-    snprintf(noise, sizeof noise, "%.1f%%", 100 * res->stats.noise);
-    snprintf(gbps, sizeof gbps, "%.1f", res->gbps);
-    if (pct_peak(res, dev) > 0)
-      snprintf(peak, sizeof peak, "%.1f", pct_peak(res, dev));
-  }
+  kb_cells c;
+  char copy[16] = "";
+  kb_result_cells(res, dev, &c);
   if (r->calibrate)
     snprintf(copy, sizeof copy, " %6s", "-");
   if (r->calibrate && r->copy_gbps > 0 && pct_peak(res, dev) > 0)
     snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
   char work[80];
-  format_work(work, sizeof work, res);
+  kb_result_work_text(work, sizeof work, res);
   fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s%s%s",
-          pc->variant->name, pc->label, med, lo, hi, noise, gbps, peak, copy,
+          pc->variant->name, pc->label, c.median, c.min, c.max, c.noise,
+          c.gbps, c.peak, copy,
           result_word(res), *work ? "  " : "", work);
   /* A skip says why; a crash's message names its stage already. */
   int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;

@@ -51,6 +51,15 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
 /* The closing line: how many cases, and how long the run took. */
 void kb_report_end(kb_report *r, double seconds);
 
+/* A case's numbers as the table prints them: "-" each when it did not
+** pass, and % of peak only for global memory on a device (dev NULL: a
+** host case). */
+typedef struct kb_cells {
+  char median[32], min[32], max[32], noise[16], gbps[16], peak[16];
+} kb_cells;
+void kb_result_cells(const kb_result *res, const kbench_device *dev,
+                     kb_cells *c);
+
 /* Warnings about a passed case's numbers, "; "-separated, or "". */
 void kb_result_warnings(const kb_result *res, const kbench_device *dev,
                         const kb_measure_cfg *cfg, char *buf, size_t len);

@@ -13,6 +13,8 @@ static const char usage_text[] =
 "  or:  kbench [OPTION]... PATTERN...\n"
 "  or:  kbench compare [OPTION]... BASE.json NEW.json  (kbench compare --help)\n"
 "  or:  kbench fleet [OPTION]... FILE...     (kbench fleet --help)\n"
+"  or:  kbench plot RESULTS.json -o FILE     (kbench plot --help)\n"
+"  or:  kbench report RESULTS.json [BASE.json] -o FILE.html\n"
 "  or:  kbench new NAME [--host|--cuda]     (kbench new --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
@@ -115,7 +117,9 @@ static const char usage_text[] =
 "\n"
 "Reporting:\n"
 "      --format=FORMAT     what to print on standard output: table (default),\n"
-"                          tap, or json (the document --json writes)\n"
+"                          tap, json (the document --json writes), or md:\n"
+"                          GitHub-flavoured markdown tables for a pull\n"
+"                          request, printed when the run ends\n"
 "      --tap               the same as --format=tap\n"
 "      --json=FILE         also write the results as JSON to FILE: Google\n"
 "                          Benchmark's format with kbench's fields added,\n"
@@ -368,12 +372,15 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_TAP:
     o->tap = 1;
     o->json_stdout = 0;
+    o->markdown = 0;
     return 0;
   case OPT_FORMAT:
-    if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json"))
-      return bad("--format", arg, "expected table, tap or json");
+    if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json")
+        && strcmp(arg, "md") && strcmp(arg, "markdown"))
+      return bad("--format", arg, "expected table, tap, json or md");
     o->tap = strcmp(arg, "tap") == 0;
     o->json_stdout = strcmp(arg, "json") == 0;
+    o->markdown = strcmp(arg, "md") == 0 || strcmp(arg, "markdown") == 0;
     return 0;
   case OPT_JSON:
     o->json_path = arg;

@@ -39,6 +39,7 @@ typedef struct kb_options {
   int list_metrics;      /* --list-metrics */
   int tap;               /* --tap or --format=tap */
   int json_stdout;       /* --format=json: JSON instead of the table */
+  int markdown;          /* --format=md: markdown instead of the table */
   const char *json_path; /* --json=FILE */
   size_t repetitions;    /* runs of each case, each its own result */
   int calibrate;

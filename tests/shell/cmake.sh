@@ -83,6 +83,31 @@ check "the installed kbench lists it" 0 "^saxpy_cpu \[host\]" \
 check "and runs it: verified" 0 "^saxpy_cpu +n=1M .* ok$" \
   "$bin" --param n=1M --plugin "$so"
 
+# The name first, as add_library() takes it, beside NAME name; a name
+# given both ways, or none, is refused with the usage.
+mkdir "$tmpdir/short"
+cp "$tmpdir/examples/cmake/saxpy_cpu.c" "$tmpdir/short/"
+short() {
+  cat > "$tmpdir/short/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.18)
+project(short LANGUAGES C)
+find_package(kbench CONFIG REQUIRED)
+$1
+CM
+  rm -rf "$tmpdir/short-build"
+  cmake -S "$tmpdir/short" -B "$tmpdir/short-build" -Dkbench_DIR="$pkgdir" \
+    && env MAKEFLAGS= cmake --build "$tmpdir/short-build"
+}
+check "kbench_add_plugin(tp SOURCES ...) builds" 0 "" \
+  short "kbench_add_plugin(tp SOURCES saxpy_cpu.c)"
+check "and the installed kbench runs tp.so: verified" 0 "^saxpy_cpu +n=1M .* ok$" \
+  "$bin" --param n=1M --plugin "$tmpdir/short-build/tp.so"
+for call in "kbench_add_plugin(tp NAME tq SOURCES saxpy_cpu.c)" \
+  "kbench_add_plugin(SOURCES saxpy_cpu.c)" "kbench_add_plugin(tp saxpy_cpu.c)"; do
+  check "$call is refused with the usage" 1 \
+    "usage: kbench_add_plugin\(name SOURCES file\.\.\.\) or" short "$call"
+done
+
 if [ "$HAVE_CUDA" != yes ]; then
   tap_n=$((tap_n + 1))
   echo "ok $tap_n - CMake-built CUDA examples # SKIP built without CUDA"

@@ -22,7 +22,7 @@ check "--threshold not a number: 2" 2 "invalid --threshold 'lots': expected a pe
   cmp --threshold=lots "$fx/base.json" "$fx/base.json"
 check "negative --host-threshold: 2" 2 "invalid --host-threshold '-1'" \
   cmp --host-threshold=-1 "$fx/base.json" "$fx/base.json"
-check "--format=xml: 2" 2 "expected table, markdown or json" \
+check "--format=xml: 2" 2 "expected table, markdown \\(md\\) or json" \
   cmp --format=xml "$fx/base.json" "$fx/base.json"
 check "--threshold without a value: 2" 2 "needs a value" \
   cmp "$fx/base.json" "$fx/base.json" --threshold
@@ -154,6 +154,9 @@ check "markdown: a table with its header row" 1 \
 check "markdown: the regression in bold" 1 \
   "^\| \`reduce_vec4/n:64M/threads:256/offset:0\` \| 89\.04 us \| 97\.84 us \| \+9\.88% \| <0\.0001 \| 40/40 \| \*\*SLOWER\*\* \|" \
   cmp --format=markdown "$fx/base.json" "$fx/slower.json"
+check "--format=md is markdown" 1 \
+  "^\| :--- \| ---: \| ---: \| ---: \| ---: \| ---: \| :--- \| :--- \|$" \
+  cmp --format=md "$fx/base.json" "$fx/slower.json"
 check "markdown: the device warning" 0 "^> \*\*Warning:\*\* different devices" \
   cmp --format=markdown "$fx/base.json" "$fx/otherdev.json"
 

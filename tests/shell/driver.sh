@@ -1,13 +1,34 @@
 #!/bin/sh
 # No driver and an old driver read differently: CUDA's own text
 # ("driver version is insufficient") fits both, so kbench asks the driver
-# library.  A fake libcuda.so.1, built here, plays the old driver.
+# library, and says the same on every path: a case's skip, --metrics and
+# --list-metrics.  A fake libcuda.so.1, built here, plays the old driver.
 . "$top_srcdir/tests/shell/lib.sh"
 if [ "$HAVE_CUDA" != yes ]; then
   echo "1..0 # SKIP built without CUDA"
   exit 0
 fi
 so=$TEST_PLUGINS/gpu_ok.so
+
+# same_words WHY ENV...: --metrics and --list-metrics give the reason WHY
+# (a pattern) too, never CUDA's own words; skipped in a build without
+# CUPTI, which says that instead.
+same_words() {
+  why=$1
+  shift
+  if [ "$HAVE_CUPTI" != yes ]; then
+    skip "--metrics and --list-metrics say the same" "built without CUPTI"
+    return
+  fi
+  check "--metrics: the same words, the timings go on" 5 \
+    "^kbench: warning: --metrics: no counters: no CUDA device: $why; the timings go on$" \
+    env "$@" "$KBENCH" --min-time=0 --metrics=dram --plugin "$so"
+  assert "and not CUDA's 'driver version is insufficient'" \
+    sh -c '! printf "%s\n" "$1" | grep -q insufficient' _ "$out"
+  check "--list-metrics: the same words" 0 \
+    "the names were not checked on device 0: no CUDA device: $why$" \
+    env "$@" "$KBENCH" --list-metrics
+}
 
 # With no libcuda.so.1 anywhere the loader looks (this machine and CI).
 found=$(ldconfig -p 2>/dev/null | grep 'libcuda\.so\.1 ')
@@ -20,6 +41,7 @@ else
   check "no driver: the skip says libcuda.so.1 was not found" 5 \
     "gpu_ok .* SKIP no CUDA device: no NVIDIA driver \(libcuda\.so\.1 not found\)$" \
     "$KBENCH" --min-time=0 --plugin "$so"
+  same_words "no NVIDIA driver \(libcuda\.so\.1 not found\)" TERM=dumb
 fi
 
 # An old driver: CUDA 11.0, older than any runtime kbench builds with.
@@ -37,5 +59,7 @@ else
     "gpu_ok .* SKIP no CUDA device: the driver \(CUDA 11\.0\) is older than the runtime \(CUDA [0-9]+\.[0-9]+\)$" \
     env LD_LIBRARY_PATH="$tmpdir/old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
     "$KBENCH" --min-time=0 --plugin "$so"
+  same_words "the driver \(CUDA 11\.0\) is older than the runtime \(CUDA [0-9]+\.[0-9]+\)" \
+    LD_LIBRARY_PATH="$tmpdir/old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi
 done_testing

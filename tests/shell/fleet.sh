@@ -34,7 +34,7 @@ check "--tolerance not a number: 2" 2 "invalid --tolerance 'lots': expected a pe
   fleet --tolerance=lots x.json
 check "negative --host-tolerance: 2" 2 "invalid --host-tolerance '-5'" \
   fleet --host-tolerance=-5 x.json
-check "--format=xml: 2" 2 "expected table, markdown or json" fleet --format=xml x.json
+check "--format=xml: 2" 2 "expected table, markdown \\(md\\) or json" fleet --format=xml x.json
 check "--json without a value: 2" 2 "needs a value" fleet x.json --json
 
 # Launcher variables that are not ranks, and file names kbench cannot fill.

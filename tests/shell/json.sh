@@ -54,7 +54,7 @@ assert "the context records --jobs and both sampling timeouts" \
   validate "$tmpdir/j.json" 'd["context"]["kbench"]["jobs"] == 3' \
   'd["context"]["kbench"]["criterion"]["timeout_s"] == 2' \
   'd["context"]["kbench"]["criterion"]["host_timeout_s"] == 2'
-check "bad --format: usage error" 2 "expected table, tap or json" \
+check "bad --format: usage error" 2 "expected table, tap, json or md" \
   "$KBENCH" --format=xml reduce_cpu
 check "bad --repetitions: usage error" 2 "invalid --repetitions" \
   "$KBENCH" --repetitions=0 reduce_cpu

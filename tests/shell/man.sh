@@ -1,6 +1,7 @@
 #!/bin/sh
-# The man page (docs/local.mk): every long option of runner/plan/cli.c is in
-# it, so a new option fails here until the page is remade; it is this
+# The man page (docs/local.mk): every long option of runner/plan/cli.c and
+# of kbench report is in it, so a new option fails here until the page is
+# remade; it is this
 # version's, has its sections, and renders without warnings, also with a
 # plugin directory too long for a line.
 . "$top_srcdir/tests/shell/lib.sh"
@@ -16,12 +17,25 @@ for opt in $(options_of "$top_srcdir/runner/plan/cli.c"); do
 done
 [ "$tap_failed" = "$failed" ] || echo "# docs/kbench.1.in is older than" \
   "runner/plan/cli.c: install help2man, run make and commit docs/kbench.1.in"
+# kbench report's options (its --help is the script's, when a Python can
+# run it), and the markdown formats.
+if report=$("$KBENCH" report --help 2> /dev/null); then
+  for opt in $(printf '%s\n' "$report" | grep -o -- '--[a-z0-9-]*' | sort -u); do
+    [ "$opt" = --help ] && continue
+    assert "the man page documents kbench report $opt" grep -qw -- "$opt" "$tmpdir/text"
+  done
+else
+  skip "the man page documents kbench report's options" "kbench report --help needs a Python with matplotlib and jinja2"
+fi
+assert "the man page documents kbench report and --format=md" sh -c \
+  'grep -q "kbench report" "$1" && grep -q -- "--format=md" "$1" &&
+   grep -q -- "kbench compare --format=md" "$1"' _ "$tmpdir/text"
 version=$("$KBENCH" --version | head -n 1)
 assert "the man page is for $version" \
   grep -q "^\.TH KBENCH \"1\" \"[^\"]*\" \"$version\"" "$page"
 assert "the plugin directory is filled in" sh -c '! grep -q "@plugindir@" "$1"' \
   _ "$page"
-for sect in NAME SYNOPSIS DESCRIPTION '"EXIT STATUS"' ISOLATION ENVIRONMENT \
+for sect in NAME SYNOPSIS DESCRIPTION '"EXIT STATUS"' ISOLATION REPORTS ENVIRONMENT \
   FILES EXAMPLES '"SEE ALSO"'; do
   assert "the man page has a section $sect" grep -qx "\.SH $sect" "$page"
 done

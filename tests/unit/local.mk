@@ -132,3 +132,11 @@ check_PROGRAMS += %reldir%/test_stream_order
 %canon_reldir%_test_stream_order_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_stream_order_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_stream_order
+
+# --format=md's writer, fed results as a GPU run gives them.
+check_PROGRAMS += %reldir%/test_markdown
+%canon_reldir%_test_markdown_SOURCES = %reldir%/test_markdown.c %reldir%/tap.h
+%canon_reldir%_test_markdown_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_markdown_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_markdown_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_markdown

@@ -1,0 +1,354 @@
+/* A run as GitHub-flavoured markdown (markdown.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "core/format.h"
+#include "output/markdown.h"
+#include "output/table.h"
+
+static const char *const verdict_words[] = {"ok", "FAIL", "ERROR", "SKIP",
+                                            "CRASH"};
+
+void kb_md_cell(FILE *f, const char *s)
+{
+  for (; *s; s++) {
+    if (*s == '|')
+      fputs("\\|", f);
+    else if (*s == '\n' || *s == '\r')
+      fputc(' ', f);
+    else
+      fputc(*s, f);
+  }
+}
+
+/* A memory stream, or NULL with m->no_memory set. */
+static FILE *stream(kb_markdown *m, char **buf, size_t *len)
+{
+  FILE *f = open_memstream(buf, len);
+  if (!f)
+    m->no_memory = 1;
+  return f;
+}
+
+int kb_md_open(kb_markdown *m, FILE *out, const kb_options *o, int argc,
+               char **argv, const kb_run_device *devices, size_t n_devices,
+               char *err, size_t len)
+{
+  memset(m, 0, sizeof *m);
+  if (!out)
+    return 0;
+  m->out = out;
+  m->o = o;
+  m->argc = argc;
+  m->argv = argv;
+  m->devices = devices;
+  m->n_devices = n_devices;
+  m->lanes = calloc(n_devices, sizeof *m->lanes);
+  m->failures = stream(m, &m->failures_buf, &m->failures_len);
+  for (size_t i = 0; m->lanes && i < n_devices; i++) {
+    kb_md_lane *l = &m->lanes[i];
+    l->rows = stream(m, &l->rows_buf, &l->rows_len);
+    l->notes = stream(m, &l->notes_buf, &l->notes_len);
+    l->counters = stream(m, &l->counters_buf, &l->counters_len);
+  }
+  if (!m->lanes || m->no_memory) {
+    snprintf(err, len, "out of memory");
+    kb_md_close(m);
+    return -1;
+  }
+  return 0;
+}
+
+static void close_stream(FILE **f, char **buf)
+{
+  if (*f)
+    fclose(*f);
+  free(*buf);
+  *f = NULL;
+  *buf = NULL;
+}
+
+void kb_md_close(kb_markdown *m)
+{
+  for (size_t i = 0; m->lanes && i < m->n_devices; i++) {
+    kb_md_lane *l = &m->lanes[i];
+    close_stream(&l->rows, &l->rows_buf);
+    close_stream(&l->notes, &l->notes_buf);
+    close_stream(&l->counters, &l->counters_buf);
+  }
+  free(m->lanes);
+  m->lanes = NULL;
+  close_stream(&m->failures, &m->failures_buf);
+  m->out = NULL;
+}
+
+void kb_md_load_failure(kb_markdown *m, const char *what, const char *msg)
+{
+  if (!m->out)
+    return;
+  fputs("- **ERROR** load `", m->failures);
+  kb_md_cell(m->failures, what);
+  fputs("`: ", m->failures);
+  kb_md_cell(m->failures, msg);
+  fputc('\n', m->failures);
+}
+
+/* "`variant` n=64M": how notes and counters name a case. */
+static void case_name(FILE *f, const kb_plan_case *pc)
+{
+  fputc('`', f);
+  kb_md_cell(f, pc->variant->name);
+  fputc('`', f);
+  if (pc->label[0]) {
+    fputc(' ', f);
+    kb_md_cell(f, pc->label);
+  }
+}
+
+/* The case's row: numbers for a passed case, the verdict and why for the
+** others. */
+static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
+                const kb_result *res, const kb_device_report *d)
+{
+  kb_cells c;
+  char copy[16] = "-", work[80] = "";
+  kb_result_cells(res, d ? &d->dev : NULL, &c);
+  if (res->verdict == KB_PASS) {
+    if (d && res->bytes.memory == KBENCH_MEM_GLOBAL && d->copy_gbps > 0)
+      snprintf(copy, sizeof copy, "%.1f", 100 * res->gbps / d->copy_gbps);
+    kb_result_work_text(work, sizeof work, res);
+  }
+  fputs("| `", f);
+  kb_md_cell(f, pc->variant->name);
+  fputs("` | ", f);
+  kb_md_cell(f, pc->label);
+  fprintf(f, " | %s | %s | %s | %s | %s | %s |", c.median, c.min, c.max,
+          c.noise, c.gbps, c.peak);
+  if (m->o->calibrate)
+    fprintf(f, " %s |", copy);
+  fprintf(f, " %s | ", work);
+  if (res->verdict == KB_PASS) {
+    /* As the table says it: a flagged claim or a missed audit is data. */
+    fputs(res->claim_flagged ? "**FLAGGED** |\n"
+          : res->unaudited ? "ok? |\n" : "ok |\n", f);
+    return;
+  }
+  /* A skip says why; a crash's message names its stage already. */
+  int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
+  fprintf(f, "**%s** ", verdict_words[res->verdict]);
+  if (!bare) {
+    kb_md_cell(f, res->stage);
+    fputs(": ", f);
+  }
+  kb_md_cell(f, res->message);
+  fputs(" |\n", f);
+}
+
+/* Below the table: a passed case's warnings and what its audit says, a
+** failed one's output. */
+static void notes(FILE *f, const kb_plan_case *pc, const kb_result *res,
+                  const kb_device_report *d, const kb_measure_cfg *cfg)
+{
+  char warnings[512] = "", text[160] = "", audit[256] = "";
+  if (res->verdict == KB_PASS) {
+    kb_result_warnings(res, d ? &d->dev : NULL, cfg, warnings,
+                       sizeof warnings);
+    kb_audit_text(res, text, sizeof text);
+    if (text[0])   /* both rates: the table's GB/s is the claim's */
+      snprintf(audit, sizeof audit, "%s: DRAM %.1f GB/s, %.1f GB/s claimed",
+               text, kb_dram_gbps(res), res->gbps);
+  }
+  const char *lines[] = {warnings, audit, res->counters_note,
+                         res->audit_note};
+  const char *what[] = {"warning",
+                        res->claim_flagged ? "flagged" : "bytes audit",
+                        "counters", "unaudited"};
+  for (int i = 0; i < 4; i++) {
+    if (!lines[i][0] || (i == 2 && res->verdict != KB_PASS))
+      continue;
+    fputs("- ", f);
+    case_name(f, pc);
+    fprintf(f, ": %s: ", what[i]);
+    kb_md_cell(f, lines[i]);
+    fputc('\n', f);
+  }
+  if (res->verdict == KB_PASS || !res->output || !res->output[0])
+    return;
+  fputs("- ", f);
+  case_name(f, pc);
+  fputs(": output:\n\n  ```\n", f);
+  for (const char *s = res->output; *s;) {
+    size_t n = strcspn(s, "\n");
+    fprintf(f, "  %.*s\n", (int)n, s);
+    s += n + (s[n] == '\n');
+  }
+  fputs("  ```\n", f);
+}
+
+/* Each counter's total and, when the run launched several kernels, each
+** kernel's value: a row per counter. */
+static void counters(FILE *f, const kb_plan_case *pc, const kb_result *res)
+{
+  const kb_counters *k = res->counters;
+  for (size_t m = 0; k && m < k->n_metrics; m++) {
+    char v[32];
+    fputs("| ", f);
+    case_name(f, pc);
+    fputs(" | `", f);
+    kb_md_cell(f, k->names[m]);
+    kb_format_si(v, sizeof v, k->total[m], 4, "");
+    fprintf(f, "` | %s | ", v);
+    kb_md_cell(f, k->units[m]);
+    fputs(" | ", f);
+    for (size_t i = 0; k->n_launched > 1 && i < k->n_kernels; i++) {
+      kb_format_si(v, sizeof v, k->values[i][m], 4, "");
+      fputs(i ? ", `" : "`", f);
+      kb_md_cell(f, k->kernels[i]);
+      fprintf(f, "` %s", v);
+    }
+    if (k->n_launched > k->n_kernels)
+      fprintf(f, ", %zu more kernels", k->n_launched - k->n_kernels);
+    fputs(" |\n", f);
+  }
+}
+
+static void md_result(void *self, size_t lane, const kb_plan_case *pc,
+                      const kb_result *res, size_t rep)
+{
+  kb_markdown *m = self;
+  (void)rep;
+  kb_md_lane *l = &m->lanes[lane];
+  const kb_run_device *rd = &m->devices[lane];
+  const kb_device_report *d = pc->variant->backend == KBENCH_BACKEND_CUDA
+                              && rd->opened ? &rd->report : NULL;
+  l->verdicts[(unsigned)res->verdict <= KB_CRASH ? res->verdict : KB_ERROR]++;
+  row(m, l->rows, pc, res, d);
+  notes(l->notes, pc, res, d, &m->o->measure);
+  if (res->verdict == KB_PASS && res->counters && res->counters->n_metrics) {
+    counters(l->counters, pc, res);
+    l->with_counters++;
+  }
+}
+
+/* "kbench --format=md reduce_vec4" in a code span. */
+static void command_line(kb_markdown *m)
+{
+  fputs("`kbench", m->out);
+  for (int i = 1; i < m->argc; i++) {
+    fputc(' ', m->out);
+    for (const char *s = m->argv[i]; *s; s++)
+      fputc(*s == '`' ? '\'' : *s, m->out);   /* a code span has no escape */
+  }
+  fputc('`', m->out);
+}
+
+/* A device's facts, as the table's device line gives them. */
+static void device_heading(kb_markdown *m, size_t lane)
+{
+  const kb_run_device *rd = &m->devices[lane];
+  if (!rd->opened) {
+    if (m->n_devices > 1)
+      fprintf(m->out, "#### Device %d: not opened\n\n", rd->ordinal);
+    return;
+  }
+  const kb_device_report *d = &rd->report;
+  char floor[32] = "unknown";
+  if (d->floor_s > 0)
+    kb_format_seconds(floor, sizeof floor, d->floor_s);
+  fprintf(m->out, "#### Device %d: ", rd->ordinal);
+  kb_md_cell(m->out, d->dev.name);
+  fprintf(m->out, "\n\nsm_%d%d, %d SMs, L2 %.0f MB, theoretical DRAM "
+          "bandwidth %.0f GB/s; launch floor %s in %s mode",
+          d->dev.cc_major, d->dev.cc_minor, d->dev.sm_count,
+          d->dev.l2_bytes / 1e6, d->dev.peak_gbps, floor,
+          kb_mode_name(m->o->measure.mode));
+  if (d->copy_gbps > 0)
+    fprintf(m->out, "; measured copy peak %.0f GB/s (%.1f%% of "
+            "theoretical)", d->copy_gbps, 100 * d->copy_gbps
+                                          / d->dev.peak_gbps);
+  fputs(".\n\n", m->out);
+}
+
+static void lane_text(kb_markdown *m, size_t lane)
+{
+  kb_md_lane *l = &m->lanes[lane];
+  device_heading(m, lane);
+  if (l->rows_len) {
+    int copy = m->o->calibrate;
+    fprintf(m->out, "| variant | parameters | median | min | max | noise "
+            "| GB/s | %% peak |%s work | result |\n"
+            "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: |%s "
+            ":--- | :--- |\n", copy ? " % copy |" : "", copy ? " ---: |" : "");
+    fwrite(l->rows_buf, 1, l->rows_len, m->out);
+    fputc('\n', m->out);
+  }
+  if (l->notes_len) {
+    fwrite(l->notes_buf, 1, l->notes_len, m->out);
+    fputc('\n', m->out);
+  }
+  if (l->counters_len) {
+    fprintf(m->out, "<details><summary>Counters of %zu case%s (one untimed "
+            "run each)</summary>\n\n| case | metric | total | unit | per "
+            "kernel |\n| :--- | :--- | ---: | :--- | :--- |\n",
+            l->with_counters, l->with_counters == 1 ? "" : "s");
+    fwrite(l->counters_buf, 1, l->counters_len, m->out);
+    fputs("\n</details>\n\n", m->out);
+  }
+}
+
+static int md_end(void *self, double seconds, char *err, size_t len)
+{
+  kb_markdown *m = self;
+  if (!m->out)
+    return 0;
+  int failed = m->no_memory || fflush(m->failures) != 0;
+  for (size_t i = 0; i < m->n_devices; i++) {
+    kb_md_lane *l = &m->lanes[i];
+    failed |= fflush(l->rows) != 0 || fflush(l->notes) != 0
+              || fflush(l->counters) != 0;
+  }
+  if (failed) {
+    snprintf(err, len, "cannot write the markdown: out of memory");
+    return -1;
+  }
+  fputs("### kbench\n\n", m->out);
+  command_line(m);
+  fprintf(m->out, " (kbench %s)\n\n", PACKAGE_VERSION);
+  if (m->failures_len) {
+    fwrite(m->failures_buf, 1, m->failures_len, m->out);
+    fputc('\n', m->out);
+  }
+  size_t verdicts[KB_CRASH + 1] = {0}, total = 0;
+  for (size_t i = 0; i < m->n_devices; i++) {
+    lane_text(m, i);
+    for (int v = 0; v <= KB_CRASH; v++) {
+      verdicts[v] += m->lanes[i].verdicts[v];
+      total += m->lanes[i].verdicts[v];
+    }
+  }
+  fprintf(m->out, "**%zu case%s in %.1f s**", total, total == 1 ? "" : "s",
+          seconds);
+  const char *sep = ": ";
+  for (int v = 0; v <= KB_CRASH; v++)
+    if (verdicts[v]) {
+      fprintf(m->out, "%s%zu %s", sep, verdicts[v], verdict_words[v]);
+      sep = ", ";
+    }
+  fputs(".\n", m->out);
+  if (fflush(m->out) != 0 || ferror(m->out)) {
+    snprintf(err, len, "cannot write the markdown to standard output");
+    return -1;
+  }
+  return 0;
+}
+
+kb_writer kb_md_writer(kb_markdown *m)
+{
+  kb_writer w = {.self = m};
+  if (m->out) {
+    w.result = md_result;
+    w.end = md_end;
+  }
+  return w;
+}

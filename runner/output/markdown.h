@@ -1,0 +1,58 @@
+/*
+** A run as GitHub-flavoured markdown (--format=md), for a pull request
+** comment or an issue: the command line, then per device its facts and a
+** table of its cases (median, min, max, noise, GB/s, % of peak and of
+** the copy peak, work, result), the warnings and failures' output below
+** it, and each case's counters in a folded <details> table.  Devices run
+** at once and their results interleave, so each device's text waits in
+** memory and the whole document is printed when the run ends.
+*/
+#ifndef KB_MARKDOWN_H
+#define KB_MARKDOWN_H
+
+#include <stdio.h>
+
+#include "core/device_report.h"
+#include "output/writer.h"
+#include "plan/cli.h"
+
+/* What one device's cases have said so far. */
+typedef struct kb_md_lane {
+  FILE *rows, *notes, *counters;   /* memory streams (open_memstream) */
+  char *rows_buf, *notes_buf, *counters_buf;
+  size_t rows_len, notes_len, counters_len;
+  size_t verdicts[KB_CRASH + 1];   /* results by verdict */
+  size_t with_counters;            /* cases with a counters table */
+} kb_md_lane;
+
+typedef struct kb_markdown {
+  FILE *out;                 /* NULL when not asked for */
+  const kb_options *o;
+  int argc;                  /* the command line, for the heading */
+  char **argv;
+  const kb_run_device *devices;   /* the run's, as their workers report */
+  size_t n_devices;
+  kb_md_lane *lanes;         /* one per device */
+  FILE *failures;            /* plugins that did not load */
+  char *failures_buf;
+  size_t failures_len;
+  int no_memory;             /* a memory stream could not be had */
+} kb_markdown;
+
+/* out NULL: not asked for, every call does nothing.  devices are kept by
+** pointer and must outlive m.  0, or -1 with a message in err. */
+int kb_md_open(kb_markdown *m, FILE *out, const kb_options *o, int argc,
+               char **argv, const kb_run_device *devices, size_t n_devices,
+               char *err, size_t len);
+/* A plugin that could not be found or loaded. */
+void kb_md_load_failure(kb_markdown *m, const char *what, const char *msg);
+/* Free what open took (safe twice, and after a failed open). */
+void kb_md_close(kb_markdown *m);
+
+/* The document as one of the run's writers: printed at the end. */
+kb_writer kb_md_writer(kb_markdown *m);
+
+/* Text for a markdown table cell: no line breaks, pipes escaped. */
+void kb_md_cell(FILE *f, const char *s);
+
+#endif
