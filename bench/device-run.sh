@@ -631,6 +631,32 @@ PY
     } > "$OUT/hostthp.txt" 2>&1
     elapsed "hostthp" $t0
     cat "$OUT/hostthp.txt" ;;
+  goals27)
+    # Issue 27's transpose goal, three back-to-back runs: transpose_fast
+    # and memcpy_d2d at 8K and 16K, and transpose_runs.cu's copy-address
+    # control, which shows what the transposed addresses cost.
+    for i in 1 2 3; do
+      timeout 100 ./kbench --json="$OUT/goals27-$i.json" --zip=rows,cols \
+        --param rows=8K,16K --param cols=8K,16K memcpy_d2d transpose_fast \
+        transpose_tma > "$OUT/goals27-$i.txt" 2>&1
+    done
+    elapsed "goals27" $t0
+    grep -hE "^(memcpy_d2d|transpose_fast|transpose_tma) " "$OUT"/goals27-*.txt | cut -c1-96 ;;
+  energy)
+    # Issue 25's energy: bench/energy_check.sh (the counter's resolution,
+    # kbench's J/run and W beside nvidia-smi's power), and what --energy
+    # costs a case: ten catalogue cases with and without it.
+    timeout 200 bash "$here/bench/energy_check.sh" "$OUT/energy" ./kbench \
+      > /dev/null 2>&1
+    for e in "" --energy; do
+      /usr/bin/time -f "%e s wall" ./kbench $e --json="$OUT/energy-cost${e:+-on}.json" \
+        reduce_packed reduce_vec4 reduce_cub memcpy_d2d memcpy_bulk \
+        transpose_fast stencil_fast smem_bank coalesce_stride layout_soa \
+        > "$OUT/energy-cost${e:+-on}.txt" 2>&1
+    done
+    elapsed "energy" $t0
+    tail -n 25 "$OUT/energy/energy_check.log"
+    tail -n 3 "$OUT/energy-cost.txt" "$OUT/energy-cost-on.txt" ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and
