@@ -60,6 +60,7 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/compare/seed-conflicts.json tests/compare/seed-dram.json \
 	tests/compare/seed-spread.json tests/compare/seed-audit.json \
 	tests/compare/energy-base.json tests/compare/energy-new.json \
+	tests/compare/host-base.json tests/compare/host-new.json \
 	tests/odd tests/plot/sweep.json tests/plot/catalogue.json \
 	tests/plot/roofline.json
 

@@ -190,8 +190,9 @@ static void describe(char *buf, size_t len, const kb_cmp_run *run)
 static void criterion(char *buf, size_t len, const kb_cmp_cfg *cfg)
 {
   snprintf(buf, len, "Mann-Whitney U p < %g and the median moved by more "
-           "than %g%% (%g%% for host cases); fewer than %d samples on a "
-           "side is never significant", cfg->alpha, cfg->threshold,
+           "than %g%% (%g%% for host cases, tested on their repetitions' "
+           "medians); fewer than %d samples (host: repetitions) on a side "
+           "is never significant", cfg->alpha, cfg->threshold,
            cfg->host_threshold, KB_CMP_MIN_SAMPLES);
 }
 

@@ -69,6 +69,7 @@ void kb_cmp_case_free(kb_cmp_case *c)
   free(c->backend);
   free(c->message);
   free(c->samples);
+  free(c->rep_medians);
   for (size_t i = 0; i < c->n_counters; i++) {
     free(c->counters[i].name);
     free(c->counters[i].unit);
@@ -131,12 +132,13 @@ int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
     c->name = strdup(es[i].name);
     c->backend = strdup(es[i].backend ? es[i].backend : "");
     c->samples = malloc((total ? total : 1) * sizeof *c->samples);
+    c->rep_medians = malloc((j - i) * sizeof *c->rep_medians);
     c->entries = j - i;
     c->verdict = es[i].verdict;
     c->claimed = NAN;
     c->message = es[i].message;
     es[i].message = NULL;
-    if (!c->name || !c->backend || !c->samples
+    if (!c->name || !c->backend || !c->samples || !c->rep_medians
         || copy_device(&es[i].device, &c->device)
         || kb_cmp_counters_pool(es + i, j - i, c)
         || pool_energy(es + i, j - i, c))
@@ -157,14 +159,18 @@ int kb_cmp_pool(kb_cmp_entry *es, size_t n, kb_cmp_run *run)
         c->message = es[k].message;
         es[k].message = NULL;
       }
-      if (es[k].n_samples)  /* only a passing kb_cmp_entry has a samples array */
+      kb_stats st;
+      if (es[k].n_samples   /* only a passing kb_cmp_entry has samples */
+          && kb_stats_compute(es[k].samples, es[k].n_samples, &st) == 0)
+        c->rep_medians[c->n_reps++] = st.median;
+      if (es[k].n_samples)
         memcpy(c->samples + c->n_samples, es[k].samples,
                es[k].n_samples * sizeof *c->samples);
       c->n_samples += es[k].n_samples;
     }
     if (c->verdict != KB_PASS)
-      c->n_samples = c->n_energy = 0;  /* a failed repetition voids the
-                                          timing and the energy */
+      c->n_samples = c->n_energy = c->n_reps = 0;  /* a failed repetition
+                                          voids the timing and the energy */
     i = j;
   }
   qsort(ps, np, sizeof *ps, by_first);

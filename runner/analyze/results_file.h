@@ -39,6 +39,9 @@ typedef struct kb_cmp_case {
   char *message;        /* a non-pass entry's stage and message, or "" */
   double *samples;      /* seconds per run, pooled over the passed entries */
   size_t n_samples;
+  double *rep_medians;  /* each passed entry's median: a host case is judged
+                           on these (compare_judge.c says why) */
+  size_t n_reps;
   size_t entries;       /* how many entries (repetitions) it had */
   kb_cmp_counter *counters;  /* sorted by name; NULL when none */
   size_t n_counters;

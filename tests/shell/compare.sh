@@ -80,15 +80,24 @@ check "drift of 0.3-0.4% (GPU) and 19% (host): exit 0" 0 \
 check "drift: a GPU case moved 0.4% with p < 0.0001 stays 'same'" 0 \
   "^reduce_gmem/n:64M/threads:128 .* \+0\.43% +<0\.0001 +36/36 +same" \
   cmp "$fx/base.json" "$fx/noise.json"
-check "drift: the host case moved 19% under the 30% host threshold" 0 \
-  "^copy_cpu/n:16M .* \+18\.82% +<0\.0001 +10/10 +same" \
+check "drift: the host case, one burst a side, is listed, not judged" 0 \
+  "^copy_cpu/n:16M .* \+18\.82% +1\.0000 +10/10 +same +a host case is judged on its repetitions \(1 in base, 1 in new\)" \
   cmp "$fx/base.json" "$fx/noise.json"
-check "a lower --host-threshold flags the host case" 1 \
-  "^copy_cpu/n:16M .* SLOWER" \
+check "even under a lower --host-threshold" 0 "^copy_cpu/n:16M .* same" \
   cmp --host-threshold=10 "$fx/base.json" "$fx/noise.json"
-check "--threshold=0.1 flags the GPU drift: the threshold is what holds" 1 \
-  "5 regressions \(5 slower" \
-  cmp --threshold=0.1 "$fx/base.json" "$fx/noise.json"
+# Host cases on their repetitions (host-*.json): each repetition at its own
+# level of the host's drift, 0.8-1.25x.
+check "host, 5 repetitions a side: twice as slow is flagged" 1 \
+  "^reduce_cpu/n:16M .* \+98\.12% +0\.0079 +150/150 +SLOWER" \
+  cmp "$fx/host-base.json" "$fx/host-new.json"
+check "host, 5 repetitions a side: the drift alone is not" 1 \
+  "^copy_cpu/n:16M .* same$" cmp "$fx/host-base.json" "$fx/host-new.json"
+check "host, one repetition a side: not judged, even at 2x" 1 \
+  "^transpose_cpu/.* \+106\.09% .* same +a host case is judged on its repetitions" \
+  cmp "$fx/host-base.json" "$fx/host-new.json"
+check "host: the U test is on the 5 medians a side, not the 150 samples" 1 \
+  "^copy_cpu/n:16M .* -5\.35% +0\.8413 +150/150 +same" \
+  cmp "$fx/host-base.json" "$fx/host-new.json"
 
 # One case 10% slower, one 10% faster, cases in one file only.
 check "a case 10% slower: flagged, exit 1" 1 \

@@ -21,10 +21,17 @@ assert "a refused --metrics writes no file" test ! -e "$tmpdir/refused.csv" -a \
 
 # Without a device (or without CUPTI in the build) the names cannot be
 # checked: the timings go on with a warning, or, built without CUPTI, the
-# run stops and says what to install.
+# run stops and says what to install.  On a GPU the names are checked and
+# the run says nothing of it.
+checked=no
+"$KBENCH" --list-metrics 2>/dev/null | grep -q "checked on device" && checked=yes
 out=$("$KBENCH" $quick --metrics=memory --plugin "$H/copy_cpu.so" 2>&1)
 rc=$?
-if [ "$HAVE_CUPTI" = yes ]; then
+if [ "$HAVE_CUPTI" = yes ] && [ $checked = yes ]; then
+  assert "--metrics on a usable device: the run goes on (exit 0)" test $rc = 0
+  assert "... with no warning about the counters" \
+    sh -c '! printf "%s\n" "$1" | grep -q "no counters"' _ "$out"
+elif [ "$HAVE_CUPTI" = yes ]; then
   assert "--metrics without a usable device: the timings go on (exit 0)" test $rc = 0
   assert "... and it says why there are no counters" \
     sh -c 'printf "%s\n" "$1" | grep -q "warning: --metrics: no counters: .*; the timings go on"' _ "$out"
