@@ -5,7 +5,11 @@
 noinst_LTLIBRARIES += runner/libkbrunner.la
 runner_libkbrunner_la_SOURCES = runner/run.c runner/run.h \
 	runner/catalogue.c runner/catalogue.h \
-	runner/counters.c runner/counters.h
+	runner/counters.c runner/counters.h \
+	runner/tune_objective.c runner/tune_objective.h \
+	runner/tune_restrict.c runner/tune_restrict.h \
+	runner/tune_search.c runner/tune_search.h \
+	runner/tune_space.c runner/tune_space.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner \
 	-D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \
