@@ -407,7 +407,30 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   return -1;
 }
 
+/* The run's options followed by more's, ended by a zero entry: NULL out
+** of memory. */
+static struct option *all_options(const kb_cli_more *more)
+{
+  size_t n = sizeof long_options / sizeof *long_options, extra = 0;
+  while (more && more->options[extra].name)
+    extra++;
+  struct option *all = malloc((n + extra) * sizeof *all);
+  if (!all)
+    return NULL;
+  memcpy(all, long_options, (n - 1) * sizeof *all);
+  if (extra)
+    memcpy(all + n - 1, more->options, extra * sizeof *all);
+  all[n - 1 + extra] = long_options[n - 1];
+  return all;
+}
+
 int kb_cli_parse(int argc, char **argv, kb_options *o)
+{
+  return kb_cli_parse_more(argc, argv, o, NULL);
+}
+
+int kb_cli_parse_more(int argc, char **argv, kb_options *o,
+                      const kb_cli_more *more)
 {
   memset(o, 0, sizeof *o);
   o->seed = 1;
@@ -418,23 +441,29 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   o->measure.hold = 1;
   o->measure.audit = 1;
   kb_criterion_cfg_default(&o->measure.criterion);
+  if (more && more->defaults)
+    more->defaults(o, more->ctx);
+  const char *prog = more ? more->name : NULL;
+  struct option *options = all_options(more);
+  if (!options) {
+    fprintf(stderr, "kbench: out of memory\n");
+    return -1;
+  }
 
-  int opt;
+  int opt, rc = 0;
   opterr = 0;
   optind = 0;  /* not 1: glibc then also forgets where an earlier call
                   stopped inside a word such as -hs5 */
-  while ((opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV", long_options,
-                            NULL)) != -1) {
+  while (rc == 0 && (opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV",
+                                       options, NULL)) != -1) {
     if (opt == 'h') {
-      printf(usage_text, KBENCH_PLUGINDIR);
-      return 1;
-    }
-    if (opt == 'V') {
+      printf(more ? more->usage : usage_text, KBENCH_PLUGINDIR);
+      rc = 1;
+    } else if (opt == 'V') {
       printf("kbench %s (plugin ABI %d.%d)\n", PACKAGE_VERSION,
              KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
-      return 1;
-    }
-    if (opt == '?' || opt == ':') {
+      rc = 1;
+    } else if (opt == '?' || opt == ':') {
       /* Inside a cluster (-xl) argv names the cluster, optopt the letter. */
       char letter[3] = {'-', (char)optopt, '\0'};
       const char *arg = argv[optind - 1];
@@ -442,14 +471,18 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
       fprintf(stderr, opt == '?' ? "kbench: unknown option '%s'\n"
                                  : "kbench: option '%s' needs a value\n",
               name);
-      fprintf(stderr, "Try 'kbench --help'.\n");
-      return -1;
-    }
-    if (parse_one(opt, optarg, o)) {
-      fprintf(stderr, "Try 'kbench --help'.\n");
-      return -1;
+      rc = -1;
+    } else if (opt >= KB_CLI_MORE ? more->one(opt, optarg, more->ctx)
+               : parse_one(opt, optarg, o)) {
+      rc = -1;
     }
   }
+  free(options);
+  if (rc < 0)
+    fprintf(stderr, "Try 'kbench%s%s --help'.\n", prog ? " " : "",
+            prog ? prog : "");
+  if (rc)
+    return rc;
   for (int i = optind; i < argc; i++)
     if (is_pattern(argv[i]) ? push(&o->patterns, &o->n_patterns, argv[i])
         : push(&o->plugins, &o->n_plugins, argv[i]))
