@@ -30,15 +30,16 @@ void kb_tune_progress(kb_tune *T, const kb_tune_search *s, size_t config)
   char now[256], best[400] = "", on[32], value[64], what[1024];
   kb_tune_config_text(p, T->plan, config, now, sizeof now);
   where(T, s, on, sizeof on);
+  /* The best first: a narrow terminal cuts the line's end. */
   if (s->best >= 0) {
     const kb_tune_eval *b = &s->evals[s->best];
     char config_text[256];
     kb_tune_config_text(p, T->plan, b->config, config_text,
                         sizeof config_text);
     kb_objective_format(&T->t->objective, b->value, value, sizeof value);
-    snprintf(best, sizeof best, "; best %s: %s", config_text, value);
+    snprintf(best, sizeof best, "best %s %s, now ", config_text, value);
   }
-  snprintf(what, sizeof what, "%s%s %s%s", p->variant->name, on, now, best);
+  snprintf(what, sizeof what, "%s%s%s %s", best, p->variant->name, on, now);
   kb_progress_show(&T->progress, T->evaluations + 1, T->total, what);
 }
 

@@ -9,6 +9,11 @@ check_LTLIBRARIES += tests/plugins/fleet_sum.la
 tests_plugins_fleet_sum_la_SOURCES = tests/plugins/fleet_sum.c
 tests_plugins_fleet_sum_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 
+# tune_trap: a space with a best, a crash and a hang (tests/shell/tune.sh).
+check_LTLIBRARIES += tests/plugins/tune_trap.la
+tests_plugins_tune_trap_la_SOURCES = tests/plugins/tune_trap.c
+tests_plugins_tune_trap_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
+
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 BROKEN_SRC = tests/plugins/broken.c
