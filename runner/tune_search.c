@@ -40,7 +40,8 @@ int kb_tuner_init(kb_tuner *s, int strategy, const kb_space *space,
   s->cost = malloc((n ? n : 1) * sizeof *s->cost);
   s->pool = malloc((n ? n : 1) * sizeof *s->pool);
   s->place = malloc((n ? n : 1) * sizeof *s->place);
-  s->near = malloc(2 * (space->n_axes ? space->n_axes : 1) * sizeof *s->near);
+  s->near = malloc(KB_SPACE_NEAR * (space->n_axes ? space->n_axes : 1)
+                   * sizeof *s->near);
   if (!s->cost || !s->pool || !s->place || !s->near) {
     kb_tuner_free(s);
     return -1;

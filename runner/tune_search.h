@@ -8,7 +8,8 @@
 **   exhaustive  every configuration, in the space's order
 **   random      a configuration not yet seen, uniformly at random
 **   local       greedy local search with random restarts: from a start,
-**               measure the neighbours in random order and move to the
+**               measure the neighbours (tune_space.h: near and far along
+**               each axis) in random order and move to the
 **               first that is better; at a point none of whose neighbours
 **               is better (a local optimum), restart from a configuration
 **               not yet seen, at random.  The first start is the

@@ -82,19 +82,27 @@ size_t kb_space_neighbours(const kb_space *s, size_t i, size_t *out)
   size_t n = 0;
   memcpy(here, s->coords + i * s->n_axes, s->n_axes * sizeof *here);
   for (size_t a = 0; a < s->n_axes; a++) {
-    uint32_t mine = here[a];
+    long mine = here[a], len = (long)s->len[a];
     for (int way = -1; way <= 1; way += 2) {
-      for (long at = (long)mine + way; at >= 0 && at < (long)s->len[a];
-           at += way) {
-        here[a] = (uint32_t)at;
-        long j = kb_space_find(s, here);
-        if (j >= 0) {
-          out[n++] = (size_t)j;
-          break;
+      long found = 0;           /* the distance of the last one found */
+      for (long step = 1; step < len; step *= 2) {
+        if (found >= step)
+          continue;             /* it is also the nearest this far out */
+        long d = step;
+        for (; mine + way * d >= 0 && mine + way * d < len; d++) {
+          here[a] = (uint32_t)(mine + way * d);
+          long j = kb_space_find(s, here);
+          if (j >= 0) {
+            out[n++] = (size_t)j;
+            found = d;
+            break;
+          }
         }
+        if (found < step)
+          break;                /* nothing further this way */
       }
     }
-    here[a] = mine;
+    here[a] = (uint32_t)mine;
   }
   return n;
 }

@@ -3,8 +3,8 @@
 ** searched parameters' values (axis i holds parameter i's values in
 ** ascending order), and only the points that the restrictions kept.  The
 ** strategies (tune_search.h) move on it; neighbours are found along the
-** axes, skipping the points restricted out, so that a restriction makes
-** no wall a local search cannot cross.
+** axes, near and far, skipping the points restricted out, so that a
+** restriction makes no wall a local search cannot cross.
 */
 #ifndef KB_TUNE_SPACE_H
 #define KB_TUNE_SPACE_H
@@ -42,9 +42,13 @@ long kb_space_find(const kb_space *s, const uint32_t *coords);
 /* Configuration i's place on axis a. */
 uint32_t kb_space_coord(const kb_space *s, size_t i, size_t a);
 
-/* Configuration i's neighbours into out (room for 2 x n_axes): along each
-** axis, the nearest configuration each way with every other coordinate
-** equal.  Returns how many. */
+/* Configuration i's neighbours into out (room for KB_SPACE_NEAR x
+** n_axes): along each axis, each way, the nearest configuration at least
+** 1, 2, 4, 8... steps away with every other coordinate equal, each once.
+** The far ones let a local search cross a bump (noise) and cover a long
+** axis in a few moves; on an axis of up to 4 values they are all of it.
+** Returns how many. */
+#define KB_SPACE_NEAR 56
 size_t kb_space_neighbours(const kb_space *s, size_t i, size_t *out);
 
 #endif
