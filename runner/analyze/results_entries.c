@@ -39,7 +39,7 @@ static int read_entry(json_object *obj, kb_entry *e)
 {
   double ordinal;
   const char *verdict = text_of(obj, "verdict");
-  const char *stage = text_of(obj, "stage");
+  const char *stage = text_of(obj, "stage");  /* a crash's is in message */
   const char *message = text_of(obj, "message");
   e->obj = obj;
   e->name = text_of(obj, "name");
@@ -53,6 +53,8 @@ static int read_entry(json_object *obj, kb_entry *e)
   e->verdict = verdict ? kb_verdict_parse(verdict) : KB_PASS;
   if (e->verdict < 0)
     e->verdict = KB_ERROR;
+  if (e->verdict == KB_CRASH)
+    stage = NULL;
   size_t len = (stage ? strlen(stage) : 0) + (message ? strlen(message) : 0)
                + 3;
   if (!(e->message = malloc(len)) || !(e->text = copy_text(obj)))

@@ -14,6 +14,7 @@ static const char usage_text[] =
 "  or:  kbench compare [OPTION]... BASE.json NEW.json  (kbench compare --help)\n"
 "  or:  kbench fleet [OPTION]... FILE...     (kbench fleet --help)\n"
 "  or:  kbench new NAME [--host|--cuda]     (kbench new --help)\n"
+"  or:  kbench tune [OPTION]... VARIANT...   (kbench tune --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
 "the whole catalogue; with PATTERNs (arguments with *, ? or [, quoted as\n"
