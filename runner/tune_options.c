@@ -263,6 +263,11 @@ int kb_tune_parse(int argc, char **argv, kb_options *o, kb_tune_options *t)
             "Try 'kbench tune --help'.\n", other);
     return -1;
   }
+  if (t->cache_path && o->json_path && strcmp(t->cache_path, o->json_path) == 0) {
+    fprintf(stderr, "kbench tune: --json and --cache name the same file: "
+            "the cache is written as it is read\nTry 'kbench tune --help'.\n");
+    return -1;
+  }
   if (o->n_plugins == 0 && o->n_patterns == 0) {
     fprintf(stderr, "kbench tune: name the variants to tune (or patterns "
             "such as 'transpose_*')\nTry 'kbench tune --help'.\n");

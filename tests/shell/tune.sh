@@ -52,6 +52,9 @@ check "a restriction on a parameter no variant has: exit 2" 2 \
 check "--per on a parameter no variant has: exit 2" 2 \
   "--per size: no variant to tune has such a parameter" \
   "$KBENCH" tune $space --per=size transpose_cpu
+check "--json and --cache the same file: exit 2" 2 "name the same file" \
+  "$KBENCH" tune $space --json="$tmpdir/x.json" --cache="$tmpdir/x.json" \
+  transpose_cpu
 check "a restriction that leaves nothing: exit 2" 2 \
   "--restrict leaves no configuration of transpose_cpu rows=1K cols=1K" \
   "$KBENCH" tune $space --restrict='block>64' transpose_cpu
@@ -186,6 +189,24 @@ else
   skip "on a terminal: the progress line" "no script(1) (util-linux)"
 fi
 
+# The same on a GPU: a kernel that faults and one that never ends.
+if [ "$HAVE_CUDA" != yes ]; then
+  skip "a GPU space with a fault and a hang" "built without CUDA"
+elif probe=$("$KBENCH" --tap --plugin "$TEST_PLUGINS/gpu_ok.so" 2>&1) &&
+     ! printf '%s\n' "$probe" | grep -q "# SKIP"; then
+  check "gpu_tune_trap: the search completes past a fault and a hang" 0 \
+    "gpu_tune_trap n=1M: 10 of 10 configurations evaluated" \
+    "$KBENCH" tune --plugin "$TEST_PLUGINS/gpu_tune_trap.so" --param n=1M \
+    --param x=0:9:+1 --case-timeout=10 --best="$tmpdir/gpu.txt"
+  assert "...both recorded, the best found" \
+    sh -c 'printf "%s\n" "$1" | grep -q "failed: x=7: \(ERROR\|CRASH\)" &&
+           printf "%s\n" "$1" | grep -q "failed: x=8: CRASH timed out" &&
+           grep -qx "gpu_tune_trap n=1M x=4" "$2"' _ "$out" "$tmpdir/gpu.txt"
+else
+  skip "a GPU space with a fault and a hang" \
+    "$(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)"
+fi
+
 # kbench plot draws a tuning file.
 if "$KBENCH" plot --help > /dev/null 2>&1; then
   check "kbench plot draws the --json of a search" 0 "" \
@@ -210,6 +231,9 @@ assert "the cache: a results file of the five, each with its tune object" \
   validate "$C" 'len(b) == 5 and all(e["tune"]["cached"] is False for e in b)'
 check "the --best file runs" 0 "^transpose_cpu .* ok$" \
   "$KBENCH" $fast --cases="$tmpdir/b.txt"
+check "--json of a search serves as a cache: nothing measured" 0 \
+  "\(0 measured, 5 from the cache\)" \
+  "$KBENCH" tune $space --cache="$tmpdir/ex.json" transpose_cpu
 check "a second search with the same cache measures nothing" 0 \
   "\(0 measured, 5 from the cache\)" \
   "$KBENCH" tune --strategy=exhaustive $space --cache="$C" \
