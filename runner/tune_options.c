@@ -108,16 +108,6 @@ static int bad(const char *opt, const char *arg, const char *want)
   return -1;
 }
 
-static int push(const char ***list, size_t *n, const char *item)
-{
-  const char **grown = realloc(*list, (*n + 1) * sizeof *grown);
-  if (!grown)
-    return -1;
-  grown[(*n)++] = item;
-  *list = grown;
-  return 0;
-}
-
 /* --budget: a count of evaluations, or a number with s, m or h. */
 static int budget_arg(const char *arg, kb_tune_options *t)
 {
@@ -196,7 +186,7 @@ static int one(int opt, const char *arg, void *ctx)
   case OPT_PER:
     if (!kb_param_name_ok(arg))
       return bad("--per", arg, "expected a parameter name");
-    return push(&t->per, &t->n_per, arg);
+    return kb_cli_push(&t->per, &t->n_per, arg);
   case OPT_TOP:
     if (kb_parse_int(arg, &n) || n < 1 || n > 1000)
       return bad("--top", arg, "expected 1 to 1000");
@@ -263,7 +253,8 @@ int kb_tune_parse(int argc, char **argv, kb_options *o, kb_tune_options *t)
             "Try 'kbench tune --help'.\n", other);
     return -1;
   }
-  if (t->cache_path && o->json_path && strcmp(t->cache_path, o->json_path) == 0) {
+  if (t->cache_path && o->json_path
+      && strcmp(t->cache_path, o->json_path) == 0) {
     fprintf(stderr, "kbench tune: --json and --cache name the same file: "
             "the cache is written as it is read\nTry 'kbench tune --help'.\n");
     return -1;

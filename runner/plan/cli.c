@@ -214,7 +214,7 @@ static int seconds_arg(const char *opt, const char *arg, double lo,
   return number_arg(opt, arg, lo, 1e6, "expected a number of seconds", out);
 }
 
-static int push(const char ***list, size_t *n, const char *item)
+int kb_cli_push(const char ***list, size_t *n, const char *item)
 {
   const char **grown = realloc(*list, (*n + 1) * sizeof *grown);
   if (!grown)
@@ -237,21 +237,21 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   double d;
   switch (opt) {
   case 'p':
-    return push(&o->plugins, &o->n_plugins, arg);
+    return kb_cli_push(&o->plugins, &o->n_plugins, arg);
   case 'l':
     o->list = 1;
     return 0;
   case 'P':
     if (!strchr(arg, '=') || arg[0] == '=')
       return bad("--param", arg, "expected NAME=VALUE");
-    return push(&o->params, &o->n_params, arg);
+    return kb_cli_push(&o->params, &o->n_params, arg);
   case OPT_ZIP:
     if (!strchr(arg, ','))
       return bad("--zip", arg, "expected two or more parameter names, "
                  "A,B[,C...]");
-    return push(&o->zips, &o->n_zips, arg);
+    return kb_cli_push(&o->zips, &o->n_zips, arg);
   case OPT_EXCLUDE:
-    return push(&o->excludes, &o->n_excludes, arg);
+    return kb_cli_push(&o->excludes, &o->n_excludes, arg);
   case 's':
     if (kb_parse_int(arg, &v) || v < 0)
       return bad("--seed", arg, "expected a non-negative integer");
@@ -485,8 +485,8 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   if (rc)
     return rc;
   for (int i = optind; i < argc; i++)
-    if (is_pattern(argv[i]) ? push(&o->patterns, &o->n_patterns, argv[i])
-        : push(&o->plugins, &o->n_plugins, argv[i]))
+    if (is_pattern(argv[i]) ? kb_cli_push(&o->patterns, &o->n_patterns, argv[i])
+        : kb_cli_push(&o->plugins, &o->n_plugins, argv[i]))
       return -1;
   if (o->device_given && o->devices_given) {
     fprintf(stderr, "kbench: --device and --devices cannot be combined: "

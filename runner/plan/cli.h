@@ -71,6 +71,9 @@ typedef struct kb_cli_more {
 } kb_cli_more;
 #define KB_CLI_MORE 1024
 
+/* Append item to the list of *n: 0, or -1 out of memory. */
+int kb_cli_push(const char ***list, size_t *n, const char *item);
+
 /* kb_cli_parse with more's options beside the run's. */
 int kb_cli_parse_more(int argc, char **argv, kb_options *o,
                       const kb_cli_more *more);
