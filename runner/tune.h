@@ -62,7 +62,7 @@ typedef struct kb_tune_search {
   size_t lane;
   kb_tuner tuner;
   kb_tune_eval *evals;     /* in order */
-  size_t n_evals;
+  size_t n_evals, cap;
   size_t measured;         /* of them, not from the cache */
   long best;               /* the best evaluation's index, or -1 */
   double t0;               /* when its first configuration began */

@@ -57,12 +57,16 @@ static double cost_of(const kb_tune *T, const kb_tune_eval *e)
 static void record(kb_tune *T, kb_tune_search *s, const kb_tune_eval *e,
                    const char *text)
 {
-  kb_tune_eval *grown = realloc(s->evals, (s->n_evals + 1) * sizeof *grown);
-  if (!grown) {
-    fprintf(stderr, "kbench tune: out of memory\n");
-    return;
+  if (s->n_evals == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 16;
+    kb_tune_eval *grown = realloc(s->evals, cap * sizeof *grown);
+    if (!grown) {
+      fprintf(stderr, "kbench tune: out of memory\n");
+      return;
+    }
+    s->evals = grown;
+    s->cap = cap;
   }
-  s->evals = grown;
   s->evals[s->n_evals] = *e;
   double cost = cost_of(T, e);
   kb_tuner_tell(&s->tuner, e->config, cost);
@@ -169,7 +173,10 @@ void kb_tune_loop(kb_tune *T, kb_supervisor *sv)
   for (lane = 0; lane < T->n_devices; lane++)
     start_next(T, sv, lane);
   while (kb_supervisor_next(sv, &lane, &res) == 0) {
-    measured(T, lane, &res);
+    /* A second Ctrl-C killed it: not the configuration's failure, and
+    ** not to be cached as one. */
+    if (!(sv->stopping && res.verdict == KB_CRASH))
+      measured(T, lane, &res);
     kb_result_free(&res);
     start_next(T, sv, lane);
   }

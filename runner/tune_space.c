@@ -60,7 +60,9 @@ long kb_space_add(kb_space *s, const uint32_t *coords)
     s->coords = grown;
     s->cap = cap;
   }
-  memcpy(s->coords + s->n * s->n_axes, coords, s->n_axes * sizeof *coords);
+  if (s->n_axes)              /* a space of no axis has one point */
+    memcpy(s->coords + s->n * s->n_axes, coords,
+           s->n_axes * sizeof *coords);
   s->at[c] = (int32_t)s->n;
   return (long)s->n++;
 }
