@@ -22,9 +22,6 @@ typedef struct trap {
   int x, runs;
 } trap;
 
-/* NULL, read through a volatile pointer so that no compiler sees it. */
-static int *volatile nowhere;
-
 static const kbench_param trap_params[] = {
   {"x", "4 is best; 7 crashes in run, 8 hangs in run", "4", 0, 9, 0, NULL, 0},
   {"y", "multiplies the work: 1 is best", "1", 1, 4, 0, NULL, 0},
@@ -49,8 +46,9 @@ static int trap_run(const kbench_host *h, void *state)
   trap *s = state;
   (void)h;
   if (s->x == 7 && s->runs++ > 0) {
+    volatile uintptr_t address = 16;   /* unmapped, opaque to the compiler */
     fprintf(stderr, "tune_trap: about to crash\n");
-    *nowhere = 1;
+    *(volatile int *)address = 1;
   }
   if (s->x == 8)
     for (volatile int spin = 1; spin;)
