@@ -105,15 +105,16 @@ static void table_search(const kb_tune *T, const kb_tune_search *s)
       continue;
     if (failed++ < T->t->top) {
       kb_tune_config_text(p, T->plan, e->config, text, sizeof text);
-      printf("  failed: %s: %s %s\n", text, e->verdict == KB_PASS
-             ? "no value:" : verdict_words[e->verdict], e->note);
+      printf("  failed: %s: %s %s\n", text[0] ? text : "-",
+             e->verdict == KB_PASS ? "no value:" : verdict_words[e->verdict],
+             e->note);
     }
   }
   if (failed > T->t->top)
     printf("  ... and %zu more failed\n", failed - T->t->top);
   if (n > 0) {
     kb_tune_config_text(p, T->plan, rows[0].e->config, text, sizeof text);
-    printf("  best: %s %s\n", p->fixed, text);
+    printf("  best: %s%s%s\n", p->fixed, text[0] ? " " : "", text);
   } else {
     printf("  no configuration passed\n");
   }
