@@ -26,6 +26,16 @@ static void device_opened(void *ctx, size_t lane, const kb_device_report *d)
   kb_writers_device(&T->writers, lane);
 }
 
+/* The supervisor's word to the user (a wait for a GPU another kbench
+** holds), beside the progress line. */
+static void note(void *ctx, const char *msg)
+{
+  kb_progress *p = ctx;
+  kb_progress_clear(p);
+  fprintf(stderr, "kbench tune: warning: %s\n", msg);
+  kb_progress_redraw(p);
+}
+
 /* A search per problem per device, each seeded from --seed; the stream is
 ** the problem's, so a device's search does not depend on how many others
 ** there are.  0, or -1 out of memory. */
@@ -263,12 +273,17 @@ int kb_tune_main(int argc, char **argv)
     return KB_EXIT_USAGE;
   }
   int quiet = launch.rank != 0 && !o.all_ranks;
-  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs};
+  /* The GPU's lock as a run takes it: one kbench per GPU (--no-lock,
+  ** --lock-timeout). */
+  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs,
+                !o.no_lock};
   int status;
   if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench tune: %s\n", err);
     status = KB_EXIT_ERROR;
   } else {
+    sv.on_note = note;
+    sv.note_ctx = &T.progress;
     status = tune(&T, &sv, &cat, &plan, &launch, quiet, argc, argv);
   }
   kb_json *files[] = {&T.json, &T.cache_out};

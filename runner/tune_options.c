@@ -65,8 +65,10 @@ static const char usage_text[] =
 "  measuring: -m, --mode=MODE, --batch=N, --warmup=N, --min-samples=N,\n"
 "             --max-samples=N, --min-time=SEC, --max-noise=PCT,\n"
 "             --timeout=SEC (default 15, and 0.1 for host cases here),\n"
-"             --case-timeout=SEC, --no-hold, --calibrate, --metrics=LIST,\n"
-"             --no-audit, --strict\n"
+"             --case-timeout=SEC, --lock-timeout=SEC, --no-lock (a search\n"
+"             holds its GPU's lock as a run does), --no-hold, --calibrate,\n"
+"             --metrics=LIST, --no-audit, --strict, --energy,\n"
+"             --energy-time=SEC\n"
 "  writing:   --json=FILE (every evaluation of this search, each with its\n"
 "             \"tune\" object; kbench plot draws it), --csv=FILE and\n"
 "             --samples=FILE (the configurations measured), --all-ranks\n"
@@ -209,7 +211,8 @@ static const char *foreign(const kb_options *o)
        : o->cases_path ? "--cases" : o->n_zips ? "--zip"
        : o->repetitions != 1 ? "--repetitions"
        : o->measure.profile ? "--profile"
-       : o->tap ? "--tap" : o->json_stdout ? "--format=json" : NULL;
+       : o->tap ? "--tap" : o->json_stdout ? "--format=json"
+       : o->markdown ? "--format=md" : NULL;
 }
 
 /* The objective's measurements, turned on: energy, or its metric added to

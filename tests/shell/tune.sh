@@ -39,6 +39,12 @@ check "a budget in unknown units: exit 2" 2 "a time such as 90s" \
 check "--cases means nothing to a search: exit 2" 2 \
   "--cases has no meaning for a search" \
   "$KBENCH" tune --cases=/dev/null transpose_cpu
+check "--format=md means nothing to a search: exit 2" 2 \
+  "--format=md has no meaning for a search" \
+  "$KBENCH" tune --format=md $space transpose_cpu
+check "--energy-time=0.1 is refused as in a run: exit 2" 2 \
+  "invalid --energy-time '0.1'" \
+  "$KBENCH" tune --energy-time=0.1 $space transpose_cpu
 check "an objective that is no metric: exit 2" 2 "invalid --objective" \
   "$KBENCH" tune --objective=speed $space transpose_cpu
 check "--restrict='block>>': exit 2, pointing at the column" 2 \
