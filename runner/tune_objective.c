@@ -82,7 +82,7 @@ const char *kb_objective_key(const kb_objective *o)
   switch (o->kind) {
   case KB_OBJECTIVE_TIME: return "median_s";
   case KB_OBJECTIVE_BANDWIDTH: return "gbps";
-  case KB_OBJECTIVE_ENERGY: return "energy_j";
+  case KB_OBJECTIVE_ENERGY: return "energy_j_per_run";
   default: return o->name;
   }
 }
@@ -130,11 +130,13 @@ int kb_objective_value(kb_objective *o, const kb_result *r, double *v,
     snprintf(why, len, "no bandwidth: the case reports no bytes moved");
     return -1;
   case KB_OBJECTIVE_ENERGY:
+    /* As the JSON writer has it, so that a cached entry reads the same. */
     *v = r->energy_j;
-    if (*v >= 0)
+    if (*v > 0)
       return 0;
-    snprintf(why, len, "no energy measured (it needs a CUDA case and "
-             "NVML's energy counter)");
+    snprintf(why, len, "no energy measured: %s", r->energy_note[0]
+             ? r->energy_note : "it needs a CUDA case and NVML's energy "
+             "counter");
     return -1;
   default:
     return metric_value(o, r, v, why, len);

@@ -176,9 +176,39 @@ assert "...the best is the highest GB/s" \
 check "--objective=energy on a host variant: no value anywhere, exit 4" 4 \
   "no configuration passed" "$KBENCH" tune --objective=energy \
   --param n=1K --json="$tmpdir/energy.json" copy_cpu
-assert "...each evaluation says why" \
+assert "...each evaluation says why; --energy was on (its note is written)" \
   validate "$tmpdir/energy.json" 'b[0]["verdict"] == "pass"' \
-  'b[0]["tune"]["value"] is None and "no energy" in b[0]["tune"]["note"]'
+  'b[0]["tune"]["value"] is None and "no energy" in b[0]["tune"]["note"]' \
+  '"host cases" in b[0]["energy_note"] and d["context"]["kbench"]["energy_time_s"] is not None'
+
+check "--energy on a host variant: measured as a run would, no energy" 0 \
+  "5 of 5 configurations evaluated" "$KBENCH" tune --energy $space $fast \
+  --json="$tmpdir/henergy.json" transpose_cpu
+assert "...each entry says why it has none" \
+  validate "$tmpdir/henergy.json" 'len(b) == 5' \
+  'all(e["energy_j_per_run"] is None and "host cases" in e["energy_note"] for e in b)'
+
+# The energy objective read back from a cache: the key a run writes
+# (energy_j_per_run), each configuration's joules set by hand; nothing is
+# measured and the least energy wins (not the least time).
+python3 - "$tmpdir/ex.json" "$tmpdir/ecache.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["benchmarks"]:
+    e["energy_j_per_run"] = {0: 0.5, 8: 0.4, 16: 0.3, 32: 0.2, 64: 0.1}[e["params"]["block"]]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+if [ "$HAVE_JSON_C" != yes ]; then
+  skip "--objective=energy from a cache" "built without json-c"
+else
+  check "--objective=energy from a cache: nothing measured, the least joules win" 0 \
+    "\(0 measured, 5 from the cache\)" \
+    "$KBENCH" tune --objective=energy $space --cache="$tmpdir/ecache.json" \
+    --best="$tmpdir/eb.txt" transpose_cpu
+  assert "...block=64, 0.1 J" \
+    sh -c 'grep -qx "transpose_cpu rows=1K cols=1K block=64" "$1" &&
+           printf "%s\n" "$2" | grep -q "0.1 J"' _ "$tmpdir/eb.txt" "$out"
+fi
 
 # The progress line: never in a pipe; on a terminal, done of budget and
 # the best so far.

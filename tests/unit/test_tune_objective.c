@@ -1,5 +1,6 @@
 /* kbench tune's --objective: names, directions, values and costs. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,9 +36,17 @@ int main(void)
      && strstr(why, "no bytes"), "no bytes, no bandwidth: %s", why);
 
   ok(kb_objective_parse("energy", &o, err, sizeof err) == 0 && !o.maximize
-     && !strcmp(kb_objective_key(&o), "energy_j"), "energy: lower");
+     && !strcmp(kb_objective_key(&o), "energy_j_per_run"),
+     "energy: lower, read from the key results_json.c writes");
   ok(kb_objective_value(&o, &r, &v, why, sizeof why) == -1
      && strstr(why, "no energy"), "no reading (< 0): no value: %s", why);
+  r.energy_j = 0;
+  ok(kb_objective_value(&o, &r, &v, why, sizeof why) == -1,
+     "0 J is no reading either (the JSON writes null)");
+  snprintf(r.energy_note, sizeof r.energy_note, "NVML is not there");
+  ok(kb_objective_value(&o, &r, &v, why, sizeof why) == -1
+     && strstr(why, "NVML is not there"), "the energy note says why: %s",
+     why);
   r.energy_j = 0.25;
   ok(kb_objective_value(&o, &r, &v, why, sizeof why) == 0 && v == 0.25,
      "energy's value is joules per run");
