@@ -4,3 +4,6 @@ EXTRA_DIST += bench/device-run.sh bench/ncu_probe.py bench/plugin_probe.cu bench
 EXTRA_DIST += bench/cupti_check.cu bench/cupti_check.sh bench/ncu_agree.py
 # The GPU check of --energy: the counter's updates, kbench against nvidia-smi.
 EXTRA_DIST += bench/energy_check.sh
+# kbench tune's strategies against an exhaustive search's cache.
+EXTRA_DIST += bench/tune_strategies.py
+EXTRA_DIST += bench/tune_gpu.sh

@@ -1,7 +1,8 @@
 /*
 ** kbench: which program the command line asks for.  A benchmark run
 ** (run.c) unless the first argument names a subcommand, each of which is
-** its own file; the worker is kbench started again by the supervisor.
+** its own file (a search, tune.c, among them); the worker is kbench
+** started again by the supervisor.
 */
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "author/new.h"
 #include "process/worker.h"
 #include "run.h"
+#include "tune.h"
 
 static const struct {
   const char *name;
@@ -22,6 +24,7 @@ static const struct {
   {"new", kb_new_main},
   {"plot", kb_plot_main},
   {"report", kb_report_main},
+  {"tune", kb_tune_main},
 };
 
 int main(int argc, char **argv)

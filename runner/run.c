@@ -91,16 +91,9 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
   return status;
 }
 
-/*
-** The devices to run on, one lane each.  For --devices=all the first
-** lane's worker counts them: the supervisor never initialises CUDA (a
-** crash or hang in the driver must cost a worker, not the run), and that
-** worker goes on to run device 0's cases, so the count costs no extra
-** start.  Without a device, all is device 0 alone, whose CUDA cases skip,
-** as on any run without one.  0, or -1 when they cannot be had.
-*/
-static int choose_devices(kb_supervisor *sv, const kb_options *o,
-                          kb_run_device **devices, size_t *n)
+/* The devices to run on (run.h). */
+int kb_run_devices(kb_supervisor *sv, const kb_options *o,
+                   kb_run_device **devices, size_t *n)
 {
   int ordinals[KB_MAX_DEVICES], count = 0;
   size_t want = o->n_devices;
@@ -134,8 +127,7 @@ static int choose_devices(kb_supervisor *sv, const kb_options *o,
   return 0;
 }
 
-static int build_plan(kb_plan *plan, const kb_catalogue *cat,
-                      const kb_options *o)
+int kb_run_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
 {
   char err[1024];
   int rc;
@@ -186,20 +178,13 @@ static const char *env_get(const char *name, void *ctx)
   return getenv(name);
 }
 
-/* The result files' names with %r and %h filled in (kb_launch_path). */
-typedef struct kb_names {
-  char json[PATH_MAX], csv[PATH_MAX], samples[PATH_MAX];
-} kb_names;
+int kb_run_detect(kb_launch *l, char *err, size_t len)
+{
+  return kb_launch_detect(l, env_get, NULL, err, len);
+}
 
-/*
-** Which process of a job this is (launcher.h): it picks the device unless
-** --device did, and names the result files, which o then points to in
-** names.  A name without %r is written by every rank of a larger job,
-** each over the others' file: said once, by the rank that prints.
-** 0, or -1 with a message in err.
-*/
-static int join_job(kb_options *o, kb_launch *l, kb_names *names, int quiet,
-                    char *err, size_t len)
+int kb_run_join(kb_options *o, kb_launch *l, kb_job_file *files, size_t n,
+                int quiet, char *err, size_t len)
 {
   /* --devices names its devices; --device, or else the launcher's local
   ** rank, names the one device. */
@@ -210,12 +195,7 @@ static int join_job(kb_options *o, kb_launch *l, kb_names *names, int quiet,
       return -1;
     o->devices[0] = d;
   }
-  struct { const char *opt, **path; char *name; } files[] = {
-    {"--json", &o->json_path, names->json},
-    {"--csv", &o->csv_path, names->csv},
-    {"--samples", &o->samples_path, names->samples},
-  };
-  for (int i = 0; i < 3; i++) {
+  for (size_t i = 0; i < n; i++) {
     if (!*files[i].path)
       continue;
     int ranks = kb_launch_path(l, files[i].opt, *files[i].path, files[i].name,
@@ -310,12 +290,14 @@ int kb_run_main(int argc, char **argv)
   kb_outputs out = {0};
   kb_supervisor sv;
   kb_launch launch;
-  kb_names names;
+  kb_job_file names[] = {{"--json", &o.json_path, ""},
+                         {"--csv", &o.csv_path, ""},
+                         {"--samples", &o.samples_path, ""}};
   char err[1024];
   int status = KB_EXIT_OK;
   kb_run_device *devices = NULL;
   size_t n_devices = 0, *next = NULL;
-  if (kb_launch_detect(&launch, env_get, NULL, err, sizeof err)) {
+  if (kb_run_detect(&launch, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_cli_free(&o);
     return KB_EXIT_USAGE;
@@ -323,7 +305,7 @@ int kb_run_main(int argc, char **argv)
   /* Of a job's ranks only the first prints, unless asked: the others'
   ** tables would interleave with its own. */
   int quiet = launch.rank != 0 && !o.all_ranks;
-  if (join_job(&o, &launch, &names, quiet, err, sizeof err)) {
+  if (kb_run_join(&o, &launch, names, 3, quiet, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_cli_free(&o);
     return KB_EXIT_USAGE;
@@ -354,11 +336,11 @@ int kb_run_main(int argc, char **argv)
     status = kb_list_metrics(&sv, &o);
     goto done;
   }
-  if (build_plan(&plan, &cat, &o)) {
+  if (kb_run_plan(&plan, &cat, &o)) {
     status = KB_EXIT_USAGE;
     goto done;
   }
-  if (choose_devices(&sv, &o, &devices, &n_devices)) {
+  if (kb_run_devices(&sv, &o, &devices, &n_devices)) {
     status = KB_EXIT_ERROR;
     goto done;
   }

@@ -14,17 +14,20 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/report.c %reldir%/report.h \
 	%reldir%/results_file.h %reldir%/json_read.h \
 	%reldir%/script.c %reldir%/script.h \
+	%reldir%/results_entries.h \
 	%reldir%/subcommand.c %reldir%/subcommand.h
 if HAVE_JSON_C
 # kbench compare's and fleet's reading and output; without json-c they say
 # so.
 runner_libkbrunner_la_SOURCES += %reldir%/results_file.c \
+	%reldir%/results_entries.c \
 	%reldir%/compare_json.c %reldir%/fleet_judge.c %reldir%/fleet_write.c \
 	%reldir%/fleet_json.c %reldir%/json_read.c
 runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
 runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
 else
 EXTRA_DIST += %reldir%/results_file.c %reldir%/compare_json.c \
+	%reldir%/results_entries.c \
 	%reldir%/fleet_judge.c %reldir%/fleet_write.c %reldir%/fleet_json.c \
 	%reldir%/json_read.c
 endif

@@ -385,15 +385,21 @@ done:
   return rc;
 }
 
-int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len)
+json_object *kb_results_parse(const char *path, char *err, size_t len)
 {
-  memset(run, 0, sizeof *run);
   size_t n;
   char *text = slurp(path, &n, err, len);
   if (!text)
-    return -1;
+    return NULL;
   json_object *root = parse(path, text, n, err, len);
   free(text);
+  return root;
+}
+
+int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len)
+{
+  memset(run, 0, sizeof *run);
+  json_object *root = kb_results_parse(path, err, len);
   if (!root)
     return -1;
   int rc = -1;

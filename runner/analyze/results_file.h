@@ -73,6 +73,13 @@ typedef struct kb_cmp_run {
   size_t n_cases;
 } kb_cmp_run;
 
+/* The JSON document in path, parsed by json-c as results files are (NaN
+** and Infinity allowed, nothing after the value): a new json_object to
+** put, or NULL with a message in err. */
+struct json_object;
+struct json_object *kb_results_parse(const char *path, char *err,
+                                     size_t len);
+
 /* Reads path into run: 0, or -1 with a message in err (the file cannot be
 ** read, is not JSON, or has no "benchmarks" array). */
 int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len);

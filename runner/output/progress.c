@@ -28,9 +28,10 @@ static void clock_text(char *buf, size_t len, double s)
     snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-void kb_progress_format(char *buf, size_t len, size_t i, size_t n,
-                        const char *what, double elapsed, size_t finished,
-                        size_t width)
+/* kb_progress_format's line for things called noun. */
+static void format_line(char *buf, size_t len, const char *noun, size_t i,
+                        size_t n, const char *what, double elapsed,
+                        size_t finished, size_t width)
 {
   char spent[32], left[48] = "";
   clock_text(spent, sizeof spent, elapsed);
@@ -41,11 +42,18 @@ void kb_progress_format(char *buf, size_t len, size_t i, size_t n,
     clock_text(t, sizeof t, elapsed / (double)finished * (double)todo);
     snprintf(left, sizeof left, ", ~%s left", t);
   }
-  snprintf(buf, len, "case %zu of %zu (%s elapsed%s): %s", i, n, spent, left,
-           what);
+  snprintf(buf, len, "%s %zu of %zu (%s elapsed%s): %s", noun, i, n, spent,
+           left, what);
   /* A line that wraps could not be erased with one ERASE. */
   if (width > 1 && strlen(buf) >= width)
     buf[width - 1] = '\0';
+}
+
+void kb_progress_format(char *buf, size_t len, size_t i, size_t n,
+                        const char *what, double elapsed, size_t finished,
+                        size_t width)
+{
+  format_line(buf, len, "case", i, n, what, elapsed, finished, width);
 }
 
 static size_t columns(FILE *tty)
@@ -65,8 +73,8 @@ void kb_progress_show(kb_progress *p, size_t i, size_t n, const char *what)
   clock_gettime(CLOCK_MONOTONIC, &now);
   double elapsed = (double)(now.tv_sec - p->t0.tv_sec)
                    + (now.tv_nsec - p->t0.tv_nsec) * 1e-9;
-  kb_progress_format(p->line, sizeof p->line, i, n, what, elapsed, finished,
-                     columns(p->tty));
+  format_line(p->line, sizeof p->line, p->noun ? p->noun : "case", i, n,
+              what, elapsed, finished, columns(p->tty));
   kb_progress_redraw(p);
 }
 

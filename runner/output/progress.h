@@ -17,6 +17,7 @@ typedef struct kb_progress {
   size_t started;         /* cases started so far */
   int shown;              /* a line is on the screen now */
   char line[512];         /* the line last drawn, to draw it again */
+  const char *noun;       /* what is counted: "case" when NULL */
 } kb_progress;
 
 /* Start the clock; draw on f from now on if it is a terminal (NULL:

@@ -150,7 +150,10 @@ static void context(kb_json *j)
   kb_jw_number_or_null(f, d ? d->floor_s : 0, d && d->floor_s > 0);
   kb_jw_key(f, "copy_peak_gbps");
   kb_jw_number_or_null(f, d ? d->copy_gbps : 0, d && d->copy_gbps > 0);
-  fputs("}}", f);
+  fputc('}', f);
+  if (j->context_more)
+    j->context_more(f, j->context_ctx);
+  fputc('}', f);
 }
 
 /* --- the document ------------------------------------------------------- */
@@ -327,10 +330,9 @@ static void energy(FILE *f, const kb_result *res)
   kb_jw_string_or_null(f, res->energy_note[0] ? res->energy_note : NULL);
 }
 
-static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+static void entry(FILE *f, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps)
 {
-  FILE *f = j->f;
   const kbench_variant *v = pc->variant;
   const kb_stats *s = &res->stats;
   int pass = res->verdict == KB_PASS;
@@ -440,20 +442,59 @@ static void entry(kb_json *j, const kb_plan_case *pc, const kb_result *res,
   fputs("]}", f);
 }
 
-void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
-                  const kb_run_device *d, size_t rep, size_t reps)
+/* Before an entry: where the context was, a separator. */
+static void entry_begin(kb_json *j)
 {
-  if (!j->f)
-    return;
   if (j->rewind)
     fseek(j->f, j->tail, SEEK_SET);
   fputs(j->n ? ",\n" : "\n", j->f);
-  entry(j, pc, res, d, rep, reps);
+}
+
+/* After it: the document closed again. */
+static void entry_end(kb_json *j)
+{
   j->n++;
   if (j->rewind)
     write_tail(j);
   else
     check(j);
+}
+
+void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
+                  const kb_run_device *d, size_t rep, size_t reps)
+{
+  if (!j->f)
+    return;
+  entry_begin(j);
+  entry(j->f, pc, res, d, rep, reps);
+  entry_end(j);
+}
+
+void kb_json_raw(kb_json *j, const char *text)
+{
+  if (!j->f)
+    return;
+  entry_begin(j);
+  fputs(text, j->f);
+  entry_end(j);
+}
+
+char *kb_json_entry_text(const kb_plan_case *pc, const kb_result *res,
+                         const kb_run_device *d, size_t rep, size_t reps)
+{
+  char *text = NULL;
+  size_t size;
+  FILE *f = open_memstream(&text, &size);
+  if (!f)
+    return NULL;
+  entry(f, pc, res, d, rep, reps);
+  if (ferror(f)) {
+    fclose(f);
+    free(text);
+    return NULL;
+  }
+  fclose(f);
+  return text;
 }
 
 int kb_json_close(kb_json *j, char *err, size_t len)

@@ -45,6 +45,10 @@ typedef struct kb_json {
   char date[40];           /* when the run started */
   const kb_run_device *devices;   /* the run's, as their workers report */
   size_t n_devices;
+  /* More keys of the context, after "kbench" (kbench tune's "tune"):
+  ** ", \"key\": value..." written to f; NULL for none. */
+  void (*context_more)(FILE *f, void *ctx);
+  void *context_ctx;
 } kb_json;
 
 /* path "-" is standard output; launch and devices are kept by pointer and
@@ -57,6 +61,12 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o,
 ** repetition. */
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps);
+/* An entry written elsewhere (one text), appended as it is. */
+void kb_json_raw(kb_json *j, const char *text);
+/* The entry kb_json_case would write, as a string to free; NULL out of
+** memory. */
+char *kb_json_entry_text(const kb_plan_case *pc, const kb_result *res,
+                         const kb_run_device *d, size_t rep, size_t reps);
 /* Finish the document: 0, or -1 with a message when a write failed. */
 int kb_json_close(kb_json *j, char *err, size_t len);
 

@@ -16,6 +16,7 @@ static const char usage_text[] =
 "  or:  kbench plot RESULTS.json -o FILE     (kbench plot --help)\n"
 "  or:  kbench report RESULTS.json [BASE.json] -o FILE.html\n"
 "  or:  kbench new NAME [--host|--cuda]     (kbench new --help)\n"
+"  or:  kbench tune [OPTION]... VARIANT...   (kbench tune --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
 "the whole catalogue; with PATTERNs (arguments with *, ? or [, quoted as\n"
@@ -240,7 +241,7 @@ static int seconds_arg(const char *opt, const char *arg, double lo,
   return number_arg(opt, arg, lo, 1e6, "expected a number of seconds", out);
 }
 
-static int push(const char ***list, size_t *n, const char *item)
+int kb_cli_push(const char ***list, size_t *n, const char *item)
 {
   const char **grown = realloc(*list, (*n + 1) * sizeof *grown);
   if (!grown)
@@ -263,21 +264,21 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   double d;
   switch (opt) {
   case 'p':
-    return push(&o->plugins, &o->n_plugins, arg);
+    return kb_cli_push(&o->plugins, &o->n_plugins, arg);
   case 'l':
     o->list = 1;
     return 0;
   case 'P':
     if (!strchr(arg, '=') || arg[0] == '=')
       return bad("--param", arg, "expected NAME=VALUE");
-    return push(&o->params, &o->n_params, arg);
+    return kb_cli_push(&o->params, &o->n_params, arg);
   case OPT_ZIP:
     if (!strchr(arg, ','))
       return bad("--zip", arg, "expected two or more parameter names, "
                  "A,B[,C...]");
-    return push(&o->zips, &o->n_zips, arg);
+    return kb_cli_push(&o->zips, &o->n_zips, arg);
   case OPT_EXCLUDE:
-    return push(&o->excludes, &o->n_excludes, arg);
+    return kb_cli_push(&o->excludes, &o->n_excludes, arg);
   case 's':
     if (kb_parse_int(arg, &v) || v < 0)
       return bad("--seed", arg, "expected a non-negative integer");
@@ -452,7 +453,30 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   return -1;
 }
 
+/* The run's options followed by more's, ended by a zero entry: NULL out
+** of memory. */
+static struct option *all_options(const kb_cli_more *more)
+{
+  size_t n = sizeof long_options / sizeof *long_options, extra = 0;
+  while (more && more->options[extra].name)
+    extra++;
+  struct option *all = malloc((n + extra) * sizeof *all);
+  if (!all)
+    return NULL;
+  memcpy(all, long_options, (n - 1) * sizeof *all);
+  if (extra)
+    memcpy(all + n - 1, more->options, extra * sizeof *all);
+  all[n - 1 + extra] = long_options[n - 1];
+  return all;
+}
+
 int kb_cli_parse(int argc, char **argv, kb_options *o)
+{
+  return kb_cli_parse_more(argc, argv, o, NULL);
+}
+
+int kb_cli_parse_more(int argc, char **argv, kb_options *o,
+                      const kb_cli_more *more)
 {
   memset(o, 0, sizeof *o);
   o->seed = 1;
@@ -464,23 +488,29 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
   o->measure.audit = 1;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   kb_criterion_cfg_default(&o->measure.criterion);
+  if (more && more->defaults)
+    more->defaults(o, more->ctx);
+  const char *prog = more ? more->name : NULL;
+  struct option *options = all_options(more);
+  if (!options) {
+    fprintf(stderr, "kbench: out of memory\n");
+    return -1;
+  }
 
-  int opt;
+  int opt, rc = 0;
   opterr = 0;
   optind = 0;  /* not 1: glibc then also forgets where an earlier call
                   stopped inside a word such as -hs5 */
-  while ((opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV", long_options,
-                            NULL)) != -1) {
+  while (rc == 0 && (opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV",
+                                       options, NULL)) != -1) {
     if (opt == 'h') {
-      printf(usage_text, KBENCH_PLUGINDIR);
-      return 1;
-    }
-    if (opt == 'V') {
+      printf(more ? more->usage : usage_text, KBENCH_PLUGINDIR);
+      rc = 1;
+    } else if (opt == 'V') {
       printf("kbench %s (plugin ABI %d.%d)\n", PACKAGE_VERSION,
              KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
-      return 1;
-    }
-    if (opt == '?' || opt == ':') {
+      rc = 1;
+    } else if (opt == '?' || opt == ':') {
       /* Inside a cluster (-xl) argv names the cluster, optopt the letter. */
       char letter[3] = {'-', (char)optopt, '\0'};
       const char *arg = argv[optind - 1];
@@ -488,17 +518,21 @@ int kb_cli_parse(int argc, char **argv, kb_options *o)
       fprintf(stderr, opt == '?' ? "kbench: unknown option '%s'\n"
                                  : "kbench: option '%s' needs a value\n",
               name);
-      fprintf(stderr, "Try 'kbench --help'.\n");
-      return -1;
-    }
-    if (parse_one(opt, optarg, o)) {
-      fprintf(stderr, "Try 'kbench --help'.\n");
-      return -1;
+      rc = -1;
+    } else if (opt >= KB_CLI_MORE ? more->one(opt, optarg, more->ctx)
+               : parse_one(opt, optarg, o)) {
+      rc = -1;
     }
   }
+  free(options);
+  if (rc < 0)
+    fprintf(stderr, "Try 'kbench%s%s --help'.\n", prog ? " " : "",
+            prog ? prog : "");
+  if (rc)
+    return rc;
   for (int i = optind; i < argc; i++)
-    if (is_pattern(argv[i]) ? push(&o->patterns, &o->n_patterns, argv[i])
-        : push(&o->plugins, &o->n_plugins, argv[i]))
+    if (is_pattern(argv[i]) ? kb_cli_push(&o->patterns, &o->n_patterns, argv[i])
+        : kb_cli_push(&o->plugins, &o->n_plugins, argv[i]))
       return -1;
   if (o->device_given && o->devices_given) {
     fprintf(stderr, "kbench: --device and --devices cannot be combined: "

@@ -61,6 +61,33 @@ typedef struct kb_options {
 
 /* 0: run; 1: done (help or version printed); -1: usage error printed. */
 int kb_cli_parse(int argc, char **argv, kb_options *o);
+
+/*
+** A subcommand that takes the run's options and some of its own (kbench
+** tune): parsed in one pass, so that they mix in any order.
+*/
+struct option;
+typedef struct kb_cli_more {
+  const char *name;             /* "tune": messages say kbench tune */
+  const char *usage;            /* --help's text, a printf format given
+                                   the plugin directory */
+  const struct option *options; /* its own, each val KB_CLI_MORE or more;
+                                   ended by a zero entry */
+  /* Its defaults of the run's settings, before the options (may be
+  ** NULL). */
+  void (*defaults)(kb_options *o, void *ctx);
+  /* One of its own options: 0, or -1 with the message printed. */
+  int (*one)(int opt, const char *arg, void *ctx);
+  void *ctx;
+} kb_cli_more;
+#define KB_CLI_MORE 1024
+
+/* Append item to the list of *n: 0, or -1 out of memory. */
+int kb_cli_push(const char ***list, size_t *n, const char *item);
+
+/* kb_cli_parse with more's options beside the run's. */
+int kb_cli_parse_more(int argc, char **argv, kb_options *o,
+                      const kb_cli_more *more);
 void kb_cli_free(kb_options *o);
 
 #endif

@@ -4,7 +4,8 @@
 ** the devices), and everything learned from plugins and CUDA comes back
 ** the other way: stage changes, plugin descriptions, device facts, case
 ** results and the device count.  A worker answers each LOAD with PLUGIN
-** or LOAD_FAILED, each CASE with RESULT and each COUNT with COUNTED,
+** or LOAD_FAILED, each CASE with RESULT, each COUNT with COUNTED and each
+** OPEN with OPENED (after the DEVICE frame of a device that opened),
 ** sending STAGE frames on the way so that a death can be blamed on a
 ** stage, and LOCK_WAIT and LOCK_TAKEN around a wait for its device's lock
 ** (which the watchdog does not count as the case's time).
@@ -27,6 +28,7 @@ enum kb_msg_type {
   KB_MSG_CASE,             /* kb_order */
   KB_MSG_COUNT,            /* how many devices CUDA reports (no payload) */
   KB_MSG_METRICS,          /* check the job's --metrics on its device */
+  KB_MSG_OPEN,             /* open the device now (no payload) */
   /* worker -> supervisor */
   KB_MSG_STAGE = 16,       /* the name of the stage the worker enters */
   KB_MSG_PLUGIN,           /* a loaded plugin's variants */
@@ -36,7 +38,8 @@ enum kb_msg_type {
   KB_MSG_COUNTED,          /* the device count, and why when it is 0 */
   KB_MSG_METRICS_CHECKED,  /* kb_probe_check's answer and its message */
   KB_MSG_LOCK_WAIT,        /* another process holds the device: who */
-  KB_MSG_LOCK_TAKEN        /* the wait is over: the lock is this worker's */
+  KB_MSG_LOCK_TAKEN,       /* the wait is over: the lock is this worker's */
+  KB_MSG_OPENED            /* "" when the device opened, else why not */
 };
 
 /* How a worker measures: the same for every case it runs. */

@@ -427,6 +427,34 @@ int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
   return malformed(s, "answer to --metrics", why, len);
 }
 
+int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
+{
+  uint32_t type;
+  kb_rbuf payload;
+  size_t lane;
+  int outcome, failed = 0;
+  char said[KB_MESSAGE_LEN];
+  for (size_t i = 0; i < s->n_lanes; i++) {
+    kb_wbuf b;
+    kb_wbuf_begin(&b, KB_MSG_OPEN);
+    send_order(s, i, &b);
+  }
+  while ((outcome = wait_any(s, &lane, &type, &payload)) >= 0) {
+    said[0] = '\0';
+    if (outcome != KB_ANSWERED) {
+      snprintf(said, sizeof said, "%s", s->lanes[lane].why);
+    } else if (type != KB_MSG_OPENED
+               || (kb_get_str(&payload, said, sizeof said), payload.bad)) {
+      reap(s, lane, 0);
+      snprintf(said, sizeof said, "the worker sent a malformed answer to "
+               "opening its device");
+    }
+    if (said[0] && failed++ == 0)
+      snprintf(why, len, "device %d: %s", s->lanes[lane].job.device, said);
+  }
+  return failed;
+}
+
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
 {
   kb_wbuf b;

@@ -88,6 +88,11 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why,
 ** and why, or -1 with why the worker could not tell. */
 int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
                                 size_t len);
+/* Have every lane's worker open its device now, all at once (kbench tune
+** needs each device's identity before its search begins); each that opens
+** is told to on_device.  0 when every one opened; else how many did not,
+** with the first one's reason in why. */
+int kb_supervisor_open(kb_supervisor *s, char *why, size_t len);
 /* Start one case on lane, which must have none out. */
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o);
 

@@ -299,6 +299,17 @@ static kb_gpu *device(kb_worker *w)
   return w->gpu;
 }
 
+/* Open the device before any case (kbench tune learns each device's
+** identity first): OPENED follows the DEVICE frame, or says why not. */
+static void answer_open(kb_worker *w)
+{
+  kb_wbuf b;
+  kb_gpu *gpu = device(w);
+  kb_wbuf_begin(&b, KB_MSG_OPENED);
+  kb_put_str(&b, gpu ? "" : w->why);
+  send_or_die(&b);
+}
+
 static void refuse(kb_result *res, int verdict, const char *stage,
                    const char *msg)
 {
@@ -392,6 +403,8 @@ int kb_worker_main(void)
       answer_count();
     } else if (type == KB_MSG_METRICS && have_job) {
       answer_metrics(&w);
+    } else if (type == KB_MSG_OPEN && have_job) {
+      answer_open(&w);
     } else if (type == KB_MSG_CASE && have_job) {
       kb_order o;
       if (kb_msg_get_order(&payload, &o))

@@ -21,6 +21,9 @@
 **   GPU_LATE_SETUP   not broken: setup's last copy of the input is queued on
 **                    the legacy stream behind a 20 ms kernel, so it lands
 **                    after setup returns; the runner must wait for it
+**   GPU_TUNE_TRAP    a tuning space (tests/shell/tune.sh): parameter x adds
+**                    2 |x - 4| sums, so x=4 is best; x=7 stores to an
+**                    unmapped address, x=8 hangs
 ** For a regression that kbench compare must flag, the environment variable
 ** KBENCH_TEST_SLOWDOWN=N makes every variant sum its input N more times
 ** into a scratch word: the same name and result, N + 1 times the work.
@@ -40,6 +43,7 @@ typedef struct gpu_sum {
   size_t n;
   int expected;
   int runs;
+  int trap;              /* GPU_TUNE_TRAP's x */
   cudaStream_t side;     /* GPU_SIDE_STREAM and the other cheats */
   cudaEvent_t ready;
   cudaGraphExec_t graph; /* GPU_GRAPH */
@@ -88,6 +92,9 @@ __global__ void store_unmapped(int value)
 
 static const kbench_param gpu_sum_params[] = {
   {"n", "number of int32 elements", "4M", 1, (int64_t)1 << 30, 0},
+#ifdef GPU_TUNE_TRAP
+  {"x", "4 is best; 7 stores to an unmapped address, 8 hangs", "4", 0, 9, 0},
+#endif
 };
 
 static int gpu_sum_setup(const kbench_host *h, void **state)
@@ -129,6 +136,10 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
 #endif
   const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
   s->slowdown = slow ? atoi(slow) : 0;
+#ifdef GPU_TUNE_TRAP
+  s->trap = (int)h->param(h, "x");
+  s->slowdown += 2 * abs(s->trap - 4);
+#endif
   if (s->slowdown > 0
       && (rc = kbench_device_alloc(h, (void **)&s->scratch, sizeof(int))))
     return rc;
@@ -183,6 +194,15 @@ static int gpu_sum_run(const kbench_host *h, void *state)
 #ifdef GPU_ILLEGAL
   store_unmapped<<<1, 1, 0, stream>>>(1);
   KBENCH_LAUNCHED(h);
+#endif
+#ifdef GPU_TUNE_TRAP
+  if (s->trap == 7) {
+    store_unmapped<<<1, 1, 0, stream>>>(1);
+    KBENCH_LAUNCHED(h);
+  } else if (s->trap == 8) {
+    spin_until<<<1, 1, 0, stream>>>(s->flag);
+    KBENCH_LAUNCHED(h);
+  }
 #endif
 #ifdef GPU_RESET
   if (later)
@@ -267,7 +287,8 @@ static void gpu_sum_teardown(const kbench_host *h, void *state)
 
 static const kbench_variant gpu_sum_variant = {
   sizeof(kbench_variant), BROKEN_NAME, "TEST ONLY: " BROKEN_NAME, "tests",
-  KBENCH_BACKEND_CUDA, gpu_sum_params, 1, gpu_sum_setup, gpu_sum_run,
+  KBENCH_BACKEND_CUDA, gpu_sum_params,
+  sizeof gpu_sum_params / sizeof *gpu_sum_params, gpu_sum_setup, gpu_sum_run,
   gpu_sum_verify, gpu_sum_bytes, gpu_sum_teardown,
 };
 

@@ -9,6 +9,11 @@ check_LTLIBRARIES += tests/plugins/fleet_sum.la
 tests_plugins_fleet_sum_la_SOURCES = tests/plugins/fleet_sum.c
 tests_plugins_fleet_sum_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 
+# tune_trap: a space with a best, a crash and a hang (tests/shell/tune.sh).
+check_LTLIBRARIES += tests/plugins/tune_trap.la
+tests_plugins_tune_trap_la_SOURCES = tests/plugins/tune_trap.c
+tests_plugins_tune_trap_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
+
 # One source, one module per way of being broken.
 BROKEN_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 BROKEN_SRC = tests/plugins/broken.c
@@ -103,7 +108,11 @@ tests_plugins_unsupported_la_LDFLAGS = $(BROKEN_LDFLAGS)
 if HAVE_CUDA
 check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
 	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
-	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la
+	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la \
+	tests/plugins/gpu_tune_trap.la
+tests_plugins_gpu_tune_trap_la_SOURCES = tests/plugins/gpu_tune_trap.cu
+tests_plugins_gpu_tune_trap_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_tune_trap_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_bad_tail_la_SOURCES = tests/plugins/bad_tail.cu
 tests_plugins_bad_tail_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_bad_tail_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -89,10 +89,11 @@ awk '
     }
   }' "$work/includes" | LC_ALL=C sort > "$work/reach"
 
-# 2. The supervisor's side (the run, the catalogue, the supervisor and what
-# it speaks to a worker with) and every folder it or the offline tools use
-# reach no CUDA: neither gpu/ nor a CUDA header, through any chain.
-supervisor_side='^(main\.c|run\.[ch]|catalogue\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol)\.[ch]|(core|plan|output|analyze|author)/[^ ]*) '
+# 2. The supervisor's side (the run, kbench tune, the catalogue, the
+# supervisor and what it speaks to a worker with) and every folder it or the
+# offline tools use reach no CUDA: neither gpu/ nor a CUDA header, through
+# any chain.
+supervisor_side='^(main\.c|run\.[ch]|tune[a-z_]*\.[ch]|catalogue\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol)\.[ch]|(core|plan|output|analyze|author)/[^ ]*) '
 bad=$(grep -E "$supervisor_side" "$work/reach" | grep -E ' (gpu/|<cuda>)')
 if [ -z "$bad" ]; then
   ok "the supervisor's side and analyze/ never reach gpu/ or a CUDA header"

@@ -69,6 +69,14 @@ check "--devices=0,1: device 0 is free, device 1 is held" 4 \
   "ERROR lock" "$KBENCH" --devices=0,1 $quick --lock-timeout=1 --plugin "$G"
 assert "... and device 0's case did not wait for it" sh -c \
   'printf "%s\n" "$1" | grep -Eq "^gpu_ok .* (ok|SKIP)( |$)"' _ "$out"
+check "kbench tune takes the lock as a run does: each configuration an ERROR naming the holder, exit 4" 4 \
+  "failed: n=4K: ERROR lock: .*is in use by kbench pid $holder" \
+  "$KBENCH" tune --device=1 --min-samples=3 --min-time=0 --param n=4K,8K --lock-timeout=1 --plugin "$G"
+assert "...the wait said once, by kbench tune" sh -c \
+  'test "$(printf "%s\n" "$1" | grep -c "^kbench tune: warning: device 1 is in use by kbench pid $2 ")" = 1' \
+  _ "$out" "$holder"
+check "kbench tune --no-lock: runs at once beside the holder" "0|5" "" \
+  "$KBENCH" tune --device=1 --min-samples=3 --min-time=0 --param n=4K,8K --no-lock --lock-timeout=5 --plugin "$G"
 assert "the holder is still running, for the last check" kill -0 $holder
 check "the default limit (600 s): waits for the holder to finish, then runs" "0|5" \
   "^gpu_ok .* (ok|SKIP)" "$KBENCH" --device=1 $quick --plugin "$G"

@@ -243,9 +243,18 @@ bad.update(name="evil/n:1", verdict="wrong", stage="verify",
            message="<script>alert(1)</script> & more",
            output="<b>not bold</b>")
 b.append(bad)
-for i, e in enumerate(b):
-    e["tune"] = {"evaluation": len(b) - i, "objective": "median_s",
-                 "value": e.get("median_s") or 0, "best": i == 1}
+# kbench tune's "tune" objects (docs/tuning.md), evaluated last entry
+# first: the best (lowest time) is the second entry, the failed one has no
+# value.
+best = None
+for i, e in reversed(list(enumerate(b))):
+    value = None if e["verdict"] != "pass" else (1e-3 if i == 1 else 2e-3 + i * 1e-4)
+    if value is not None and (best is None or value < best):
+        best = value
+    e["tune"] = {"evaluation": len(b) - i, "search": "layout", "strategy": "exhaustive",
+                 "objective": "time", "maximize": False, "unit": "s", "value": value,
+                 "best_so_far": best, "cached": i == 0,
+                 "note": None if value is not None else "verify: wrong"}
 json.dump(d, open(sys.argv[2] + "/gpu.json", "w"))
 two = copy.deepcopy(d)
 for e in copy.deepcopy(two["benchmarks"]):
@@ -264,14 +273,32 @@ assert "the audits: the flagged claim, the case not audited and why" \
   page "$O/gpu.html" "'the case claims 988.8x the 271.5 MB DRAM moved' in sections['summary']" \
   "'not audited: the profiler is held by another process' in sections['summary']" \
   "'1 audits flagged' in sections['summary']"
-assert "tuning: every evaluation in order, the best marked" \
+assert "tuning: every evaluation in order, the lowest time marked best, the cached and the failed said" \
   page "$O/gpu.html" "'tuning' in ids" \
   "sections['tuning'].index('evil/n:1') < sections['tuning'].index('layout_aos')" \
-  "'layout_soa/n:16M/threads:256 best' in sections['tuning']"
+  "'layout_soa/n:16M/threads:256 best' in sections['tuning']" \
+  "html.count('class=\"best\"') == 1" \
+  "'objective time (lower is better)' in sections['tuning']" \
+  "'best: layout_soa/n:16M/threads:256, 1.000 ms' in sections['tuning']" \
+  "'cached' in sections['tuning'] and 'verify: wrong' in sections['tuning']"
 assert "a plugin's markup is text, never a tag" page "$O/gpu.html" \
   "scripts == 1" "'<script>alert(1)</script> & more' in text" \
   "'&lt;script&gt;alert(1)&lt;/script&gt; &amp; more' in html" \
   "'<b>not bold</b>' not in html"
+# A real search's --json: two searches (--per=y), each best at x=4, the
+# objective bandwidth (higher is better).
+"$KBENCH" tune --plugin "$TEST_PLUGINS/tune_trap.so" --param x=3:5:+1 \
+  --param y=1,2 --per=y --objective=bandwidth --min-time=0 --max-noise=5 \
+  --json="$tmpdir/tune.json" > /dev/null 2>&1
+check "kbench tune --json: exit 0" 0 "" \
+  "$KBENCH" report "$tmpdir/tune.json" -o "$O/tune.html"
+assert "a section per search, each best at x=4, the values as GB/s" \
+  page "$O/tune.html" "'tuning' in ids" "'2 searches' in sections['tuning']" \
+  "'tune_trap/y:1' in sections['tuning'] and 'tune_trap/y:2' in sections['tuning']" \
+  "'objective bandwidth (higher is better)' in sections['tuning']" \
+  "'tune_trap/x:4/y:1 best' in sections['tuning']" \
+  "'tune_trap/x:4/y:2 best' in sections['tuning']" \
+  "html.count('class=\"best\"') == 2 and 'GB/s' in sections['tuning']"
 check "two devices in one file: a row per case and device" 0 "" \
   "$KBENCH" report "$tmpdir/two.json" -o "$O/two.html"
 assert "each case twice, a device column" page "$O/two.html" \

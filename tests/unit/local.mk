@@ -140,3 +140,23 @@ check_PROGRAMS += %reldir%/test_markdown
 %canon_reldir%_test_markdown_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_markdown_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_markdown
+check_PROGRAMS += %reldir%/test_tune_restrict
+%canon_reldir%_test_tune_restrict_SOURCES = %reldir%/test_tune_restrict.c %reldir%/tap.h
+%canon_reldir%_test_tune_restrict_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_tune_restrict_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_tune_restrict_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_tune_restrict
+
+check_PROGRAMS += %reldir%/test_tune_search
+%canon_reldir%_test_tune_search_SOURCES = %reldir%/test_tune_search.c %reldir%/tap.h
+%canon_reldir%_test_tune_search_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_tune_search_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_tune_search_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_tune_search
+
+check_PROGRAMS += %reldir%/test_tune_objective
+%canon_reldir%_test_tune_objective_SOURCES = %reldir%/test_tune_objective.c %reldir%/tap.h
+%canon_reldir%_test_tune_objective_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_tune_objective_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_tune_objective_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_tune_objective

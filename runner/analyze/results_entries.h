@@ -1,0 +1,48 @@
+/*
+** A results file's entries one by one, as written, for kbench tune's
+** cache: each entry's name, device, mode and verdict, any number in it by
+** key, and its text to be written back unchanged.  Unlike kbench
+** compare's reading (results_file.h), nothing is pooled: two entries of
+** one name stay two.  Needs json-c (KBENCH_HAVE_JSON_C).
+*/
+#ifndef KB_RESULTS_ENTRIES_H
+#define KB_RESULTS_ENTRIES_H
+
+#include <stddef.h>
+
+typedef struct kb_entry {
+  const char *name;        /* the case's: "variant/param:value/..." */
+  const char *backend;     /* "cuda", "host", or NULL */
+  const char *mode;        /* "cold", "host", ...; NULL or "" for none */
+  int ordinal;             /* device_ordinal, or -1 */
+  const char *uuid;        /* device_uuid, or NULL */
+  int verdict;             /* enum kb_verdict */
+  char *message;           /* "stage: message" of a failure, or "" */
+  char *text;              /* the entry as JSON, as it was read */
+  void *obj;               /* its json_object */
+} kb_entry;
+
+typedef struct kb_entries {
+  kb_entry *e;
+  size_t n;
+  void *root;              /* the document: the strings above are its */
+} kb_entries;
+
+/* The entries of path: 0, or -1 with a message in err (not readable, not
+** JSON, no "benchmarks" array, an entry without a name). */
+int kb_entries_read(const char *path, kb_entries *out, char *err,
+                    size_t len);
+void kb_entries_free(kb_entries *es);
+
+/* The finite number at key of entry i in *v: 1, or 0 when there is none
+** (missing, null, not a number). */
+int kb_entries_number(const kb_entries *es, size_t i, const char *key,
+                      double *v);
+/* The string at "tune"."key" of entry i, or NULL. */
+const char *kb_entries_tune_string(const kb_entries *es, size_t i,
+                                   const char *key);
+/* Entry i as JSON without its "tune" object, to free; NULL out of
+** memory. */
+char *kb_entries_untagged(const kb_entries *es, size_t i);
+
+#endif
