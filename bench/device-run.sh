@@ -543,7 +543,56 @@ PY
         --param n=64M --plugin tests/plugins/.libs/gpu_ok.so > /dev/null 2>&1
     done
     elapsed "identical: planted changes" $t0
-    tail -n 1 "$OUT/identical-1.txt" "$OUT/identical-2.txt" ;;
+    # kbench compare here (json-c carried): each pair, and each planted
+    # change under its base case's name.
+    c() { name=$1; shift; ./kbench compare "$@" > "$OUT/compare-$name.txt" 2>&1;
+          echo "exit $?" >> "$OUT/compare-$name.txt"; }
+    c identical "$OUT/identical-1.json" "$OUT/identical-2.json"
+    c reps "$OUT/reps-1.json" "$OUT/reps-2.json"
+    python3 "$here/bench/rename_cases.py" "$OUT/planted-conflicts.json" "$OUT/pc.json" \
+      "smem_bank/stride:2/reps:256/threads:256=smem_bank/stride:1/reps:256/threads:256"
+    c planted-conflicts "$OUT/identical-1.json" "$OUT/pc.json"
+    dram=$(python3 -c 'import json,sys; print([e["name"] for e in json.load(open(sys.argv[1]))["benchmarks"]][0])' "$OUT/planted-dram.json")
+    python3 "$here/bench/rename_cases.py" "$OUT/planted-dram.json" "$OUT/pd.json" \
+      "$dram=$(echo "$dram" | sed 's|cols:9011|cols:8K|')"
+    c planted-dram "$OUT/identical-1.json" "$OUT/pd.json"
+    c planted-slow "$OUT/planted-slow0.json" "$OUT/planted-slow1.json"
+    for f in "$OUT"/compare-*.txt; do echo "== $f"; grep -E "^# (counts|[0-9]+ cases)|SLOWER|faster|changed|^exit" "$f" | head -n 8; done ;;
+  catalogue10)
+    # The catalogue with the audits on, twice: its time against 10 s.
+    for i in 1 2; do
+      timeout 120 ./kbench --calibrate > "$OUT/catalogue-$i.txt" 2>&1
+    done
+    elapsed "catalogue10" $t0
+    tail -n 1 "$OUT"/catalogue-*.txt ;;
+  gputests)
+    # The GPU points of the new tests: tune's fault and hang, the lock,
+    # --energy, the audits (make check's own GPU tests).
+    timeout 400 make -j4 check TESTS='tests/shell/tune.sh tests/shell/lock.sh tests/shell/energy.sh tests/shell/gpu.sh tests/shell/metrics.sh' \
+      > "$OUT/gputests.log" 2>&1
+    echo "make check exit $?" >> "$OUT/gputests.log"
+    cat tests/shell/tune.log tests/shell/energy.log >> "$OUT/gputests.log"
+    elapsed "gputests" $t0
+    grep -E "^(# [A-Z]+:|FAIL|ERROR|make check)" "$OUT/gputests.log" | head -n 20 ;;
+  tunegpu)
+    # Issue 25's searches (bench/tune_gpu.sh): exhaustive caches for the
+    # strategies' table, the 816-configuration space, a fault and a hang.
+    timeout 580 sh "$here/bench/tune_gpu.sh" "$OUT/tune" > "$OUT/tune.log" 2>&1
+    elapsed "tunegpu" $t0
+    cat "$OUT/tune/timing.txt" "$OUT/tune/cost.txt" 2>/dev/null ;;
+  tune_energy)
+    # Issue 25: the best for energy and the best for time of one variant.
+    for obj in time energy; do
+      timeout 120 ./kbench tune --strategy=exhaustive --objective=$obj \
+        --param blocks_per_sm=1:8:+1 --json="$OUT/tune-energy-transpose-$obj.json" \
+        transpose_fast > "$OUT/tune-energy-transpose-$obj.txt" 2>&1
+      timeout 150 ./kbench tune --strategy=exhaustive --objective=$obj \
+        --param n=256M --param threads=128:1024:*2 --param unroll=2:16:*2 \
+        --json="$OUT/tune-energy-packed-$obj.json" reduce_packed \
+        > "$OUT/tune-energy-packed-$obj.txt" 2>&1
+    done
+    elapsed "tune_energy" $t0
+    tail -n 8 "$OUT"/tune-energy-*.txt ;;
   flagship)
     # Issue 27's probes: one reduction family (schedule, loads, tail) timed
     # cold beside CUB from 1M to 1G ints, and transpose_fast's kernel with
