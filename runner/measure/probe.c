@@ -118,6 +118,7 @@ static void missed(kb_result *r, const char *audit, const char *why)
 void kb_probe_trace_begin(kb_probe *p)
 {
   p->trace_why[0] = '\0';
+  p->run_copies = -1;     /* unknown until the records say */
   if (!p->cupti)
     snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
   else if (!p->have_stream_id)
@@ -147,6 +148,10 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   }
   int status = KBENCH_OK;
   kb_order_finding f;
+  p->run_copies = 0;
+  for (size_t i = 0; i < n; i++)
+    p->run_copies += recs[i].kind == KB_ACTIVITY_MEMCPY
+                     || recs[i].kind == KB_ACTIVITY_MEMSET;
   if (!judge)
     ;
   else if (dropped)
@@ -378,8 +383,14 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     double rd = -1, wr = -1;
     kb_case_enter(c, "counters");
     /* With --metrics the audit takes its bytes from that collection (a
-    ** failed one leaves none) and binds no config of its own. */
+    ** failed one leaves none) and binds no config of its own, unless the
+    ** run copies or sets memory: the collection's ranges are its kernels,
+    ** and a copy engine's traffic is in none of them (memcpy_d2d moved
+    ** "0 bytes" and was flagged), so the audit makes its own pass, one
+    ** range around the whole run. */
     int collected = count && collect_counters(p, &ctx, r, &rd, &wr) == 0;
+    if (collected && p->run_copies != 0)
+      rd = wr = -1;
     if (audit && count && !collected)
       missed(r, "bytes audit", r->counters_note);
     else if (audit)
