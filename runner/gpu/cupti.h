@@ -118,6 +118,8 @@ struct kb_activity {
   uint64_t start_ns, end_ns, bytes;    /* GPU clock; an event record: when the GPU reached it (0: unknown) */
   uint64_t sync_id;                    /* event record and stream wait: CUPTI's cudaEventSyncId, which ties a
                                           wait to the very record it waits for */
+  unsigned char reads_device;          /* a copy from device memory (DtoH, DtoD) */
+  unsigned char writes_device;         /* a copy or memset to device memory */
   char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */
 };
 /* Starts recording (records before this call are discarded). */

@@ -59,11 +59,14 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
       a.stream_id = m->streamId, a.correlation_id = m->correlationId, a.start_ns = m->start, a.end_ns = m->end;
       a.bytes = m->bytes;
       snprintf(a.name, sizeof a.name, "%s", copy_kind(m->copyKind));
+      a.reads_device = m->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOH || m->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOD;
+      a.writes_device = m->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_HTOD || m->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOD;
     } else if (r->kind == CUPTI_ACTIVITY_KIND_MEMSET) {
       auto *m = reinterpret_cast<CUpti_ActivityMemset4 *>(r);
       a.kind = KB_ACTIVITY_MEMSET;
       a.stream_id = m->streamId, a.correlation_id = m->correlationId, a.start_ns = m->start, a.end_ns = m->end;
       a.bytes = m->bytes;
+      a.writes_device = 1;
       snprintf(a.name, sizeof a.name, "memset");
     } else if (r->kind == CUPTI_ACTIVITY_KIND_CUDA_EVENT) {
       auto *e = reinterpret_cast<CUpti_ActivityCudaEvent2 *>(r);

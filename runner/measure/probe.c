@@ -115,10 +115,27 @@ static void missed(kb_result *r, const char *audit, const char *why)
   snprintf(r->audit_note, sizeof r->audit_note, "no %s: %.200s", audit, why);
 }
 
+/* What the run's copies and memsets move in device memory, from their
+** activity records: a copy reads its source and writes its destination
+** (host memory not counted), a memset writes.  kbench's own work in the
+** window is a kernel (the cold flush). */
+static void copy_traffic(kb_probe *p, const struct kb_activity *recs,
+                         size_t n)
+{
+  p->copy_read = p->copy_write = 0;
+  for (size_t i = 0; i < n; i++) {
+    const struct kb_activity *a = &recs[i];
+    if (a->kind != KB_ACTIVITY_MEMCPY && a->kind != KB_ACTIVITY_MEMSET)
+      continue;
+    p->copy_read += a->reads_device ? (double)a->bytes : 0;
+    p->copy_write += a->writes_device ? (double)a->bytes : 0;
+  }
+}
+
 void kb_probe_trace_begin(kb_probe *p)
 {
   p->trace_why[0] = '\0';
-  p->run_copies = -1;     /* unknown until the records say */
+  p->copy_read = p->copy_write = -1;   /* unknown until the records say */
   if (!p->cupti)
     snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
   else if (!p->have_stream_id)
@@ -148,10 +165,7 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   }
   int status = KBENCH_OK;
   kb_order_finding f;
-  p->run_copies = 0;
-  for (size_t i = 0; i < n; i++)
-    p->run_copies += recs[i].kind == KB_ACTIVITY_MEMCPY
-                     || recs[i].kind == KB_ACTIVITY_MEMSET;
+  copy_traffic(p, recs, n);
   if (!judge)
     ;
   else if (dropped)
@@ -383,14 +397,17 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     double rd = -1, wr = -1;
     kb_case_enter(c, "counters");
     /* With --metrics the audit takes its bytes from that collection (a
-    ** failed one leaves none) and binds no config of its own, unless the
-    ** run copies or sets memory: the collection's ranges are its kernels,
-    ** and a copy engine's traffic is in none of them (memcpy_d2d moved
-    ** "0 bytes" and was flagged), so the audit makes its own pass, one
-    ** range around the whole run. */
+    ** failed one leaves none) and binds no config of its own: a second
+    ** config after the counters' fails (PushRange: INVALID_PARAMETER, on
+    ** the H200 too).  The collection's ranges are the run's kernels, so a
+    ** copy engine's traffic is in none of them (memcpy_d2d "moved 0
+    ** bytes" and was flagged): the run's copies and memsets are added as
+    ** their activity records give them. */
     int collected = count && collect_counters(p, &ctx, r, &rd, &wr) == 0;
-    if (collected && p->run_copies != 0)
-      rd = wr = -1;
+    if (collected && p->copy_read >= 0) {
+      rd += p->copy_read;
+      wr += p->copy_write;
+    }
     if (audit && count && !collected)
       missed(r, "bytes audit", r->counters_note);
     else if (audit)

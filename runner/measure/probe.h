@@ -45,8 +45,8 @@ typedef struct kb_probe {
   int tracing;             /* an activity window is open */
   char trace_why[512];     /* why none could be opened, or "" */
   int waited;              /* --metrics waited once for a busy profiler */
-  int run_copies;          /* copies and memsets in the traced run's
-                              records (kbench's flush is a kernel); -1:
+  double copy_read;        /* device bytes the traced run's copies read */
+  double copy_write;       /* ... and its copies and memsets wrote; < 0:
                               unknown */
   int collected;           /* a collection was made (the first is thrown
                               away: probe.c says why) */
