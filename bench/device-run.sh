@@ -706,6 +706,20 @@ PY
     elapsed "energy" $t0
     tail -n 25 "$OUT/energy/energy_check.log"
     tail -n 3 "$OUT/energy-cost.txt" "$OUT/energy-cost-on.txt" ;;
+  examples)
+    # Recorded output for the README's first screen: the stream audit on an
+    # honest and an unjoined fork/join and on a cheat, the flagship's
+    # counters beside CUB's, and a short tune.
+    make -j16 check TESTS= > /dev/null 2>&1
+    P=tests/plugins/.libs
+    { ./kbench --param n=1M --param join=1,0 --plugin $P/gpu_fork_join.so
+      ./kbench --param n=4K --plugin $P/gpu_per_thread.so
+      ./kbench --metrics=dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size \
+        --param n=1G reduce_packed reduce_cub
+      ./kbench tune --param blocks_per_sm=1:8:+1 transpose_fast
+    } > "$OUT/examples.txt" 2>&1
+    elapsed "examples" $t0
+    cat "$OUT/examples.txt" | cut -c1-200 ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and
