@@ -166,10 +166,16 @@ void kb_stream_order_text(const kb_order_finding *f, uint32_t stream,
              ? ": it began %.1f us before kbench's start marker"
              : ": it began %.1f us after kbench's start marker this time, "
                "but nothing orders it there", fabs(f->early_s) * 1e6);
-  snprintf(buf, len, "work ran outside kbench's timed window: %s %.100s on "
+  /* "kernel scale2(...)"; a copy or memset's name says what it is. */
+  char op[128];
+  if (a->kind == KB_ACTIVITY_KERNEL || !a->name[0])
+    snprintf(op, sizeof op, "%s %.100s", kind_word(a),
+             a->name[0] ? a->name : "?");
+  else
+    snprintf(op, sizeof op, "%.100s", a->name);
+  snprintf(buf, len, "work ran outside kbench's timed window: %s on "
            "stream %u is %s kbench's stream %u%s (a stream of run()'s own "
            "must wait for an event recorded on h->stream(h) before its work, "
            "and h->stream(h) must wait for one recorded after it; CUPTI "
-           "activity records)", kind_word(a), a->name[0] ? a->name : "?",
-           a->stream_id, what, stream, when);
+           "activity records)", op, a->stream_id, what, stream, when);
 }

@@ -137,6 +137,10 @@ int main(void)
   record(&t, K, 101, 2100);
   ok(judge(&t, &f) == 1 && f.op->kind == KB_ACTIVITY_MEMCPY,
      "a copy off kbench's stream fails");
+  strcpy(t.r[2].name, "memcpy DtoD");
+  kb_stream_order_text(&f, K, text, sizeof text);
+  ok(strstr(text, "window: memcpy DtoD on stream 7 is neither") != NULL,
+     "a copy is named by its kind once: %s", text);
 
   /* Chains: K -> S -> T, T joined to S, S joined to K. */
   open_window(&t);
