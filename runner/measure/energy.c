@@ -8,12 +8,22 @@
 #include "measure/energy.h"
 #include "measure/sampler.h"
 
-/* GPU time queued per chunk: short enough that the counter is polled
-** often (a window's ends are seen within about this), long enough that
-** the fences cost nothing. */
+/*
+** GPU time queued per chunk.  While the host waits for a chunk it polls
+** NVML, and the next chunk must keep the GPU busy meanwhile: a poll of the
+** energy counter took 4-8 ms on the lent H100 (bench/results/2026-11-24/
+** h100/energy/), and with 2 ms chunks the GPU idled between runs, so that
+** the joules per run took in idle power (a 64M-int reduction's batch ran
+** one run every 460 us against 88 us timed).  So a chunk lasts four
+** polls, at least KB_ENERGY_CHUNK_S and at most KB_ENERGY_CHUNK_MAX_S; a
+** window's ends are seen within about a poll either way.
+*/
 #define KB_ENERGY_CHUNK_S 2e-3
-/* Runs per chunk at most: the launch queue holds about a thousand. */
-#define KB_ENERGY_CHUNK_MAX 256
+#define KB_ENERGY_CHUNK_MAX_S 50e-3
+#define KB_ENERGY_CHUNK_POLLS 4
+/* Runs per chunk at most: past the launch queue (about a thousand) the
+** host waits in the launch, with the GPU busy. */
+#define KB_ENERGY_CHUNK_MAX 16384
 /* The windows must be done this long after they could have been, or the
 ** counter is not moving as it should. */
 #define KB_ENERGY_SLACK_S 3.0
@@ -119,9 +129,19 @@ int kb_energy_measure(kb_case *c, void *state, double one_run,
     return KBENCH_OK;
   }
   kb_energy_meter_init(&b.meter, total_s > 0 ? total_s : KB_ENERGY_TIME_S);
-  if (one_run > 0 && KB_ENERGY_CHUNK_S / one_run > 1)
-    b.chunk = KB_ENERGY_CHUNK_S / one_run < KB_ENERGY_CHUNK_MAX
-              ? (size_t)(KB_ENERGY_CHUNK_S / one_run) : KB_ENERGY_CHUNK_MAX;
+  /* What a poll costs, from three: the chunks are sized to outlast it. */
+  double t0 = kb_host_clock_s();
+  for (int i = 0; i < 3; i++)
+    if (kb_nvml_energy_mj(b.nvml, &mj, b.trouble, sizeof b.trouble)) {
+      note(r, "%s", b.trouble);
+      return KBENCH_OK;
+    }
+  double chunk_s = KB_ENERGY_CHUNK_POLLS * (kb_host_clock_s() - t0) / 3;
+  chunk_s = chunk_s < KB_ENERGY_CHUNK_S ? KB_ENERGY_CHUNK_S
+          : chunk_s > KB_ENERGY_CHUNK_MAX_S ? KB_ENERGY_CHUNK_MAX_S : chunk_s;
+  if (one_run > 0 && chunk_s / one_run > 1)
+    b.chunk = chunk_s / one_run < KB_ENERGY_CHUNK_MAX
+              ? (size_t)(chunk_s / one_run) : KB_ENERGY_CHUNK_MAX;
   r->power_limit_w = kb_nvml_power_limit_w(b.nvml);
   /* The events around the whole batch give one run's time in it; the
   ** stream is not held: the batch is long, and queued as it runs. */

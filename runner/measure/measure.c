@@ -225,8 +225,13 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     if (status != KBENCH_OK)
       stop_at(r, c, "run after timing", status);
     else if (cfg->energy && c->gpu) {
+      /* The chunks are sized by a run's time: the samples' median, not the
+      ** first run's, which carries the module's load and a cold launch. */
+      kb_stats st;
+      double run_s = kb_stats_compute(r->samples, r->n_samples, &st) == 0
+                     && st.median > 0 ? st.median : one_run;
       t0 = wall_now();
-      status = kb_energy_measure(c, state, one_run, cfg->energy_time, r);
+      status = kb_energy_measure(c, state, run_s, cfg->energy_time, r);
       r->sampling_s += wall_now() - t0;
       if (status != KBENCH_OK)
         stop_at(r, c, "energy batch", status);
