@@ -1,8 +1,8 @@
 /*
-** Small helpers over json-c for the reports of kbench compare and kbench
-** fleet: strict JSON, where a number that is not finite is null (never
-** NaN), and numbers are written from their own short text rather than
-** json-c's 17 digits.
+** Small helpers over json-c: reading a member of an object, and, for the
+** reports of kbench compare and kbench fleet, strict JSON, where a number
+** that is not finite is null (never NaN), and numbers are written from
+** their own short text rather than json-c's 17 digits.
 */
 #ifndef KB_JSONC_H
 #define KB_JSONC_H
@@ -10,6 +10,11 @@
 #include <stdio.h>
 
 #include <json.h>
+
+/* obj[key], or NULL when obj is no object or has no such member. */
+json_object *kb_jget(json_object *obj, const char *key);
+/* obj[key] when it is a string, else NULL. */
+const char *kb_jget_string(json_object *obj, const char *key);
 
 /* x as printf's fmt writes it, or NULL (json-c's null) when not finite. */
 json_object *kb_jnumber(double x, const char *fmt);

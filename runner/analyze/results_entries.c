@@ -6,27 +6,13 @@
 
 #include <json.h>
 
+#include "analyze/json_read.h"
 #include "analyze/results_entries.h"
 #include "analyze/results_file.h"
 #include "core/verdict.h"
 
 /* How entries are written back: kbench's own spacing, '/' unescaped. */
 #define TEXT_FLAGS (JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
-
-static json_object *member(json_object *obj, const char *key)
-{
-  json_object *v = NULL;
-  if (obj && json_object_is_type(obj, json_type_object))
-    json_object_object_get_ex(obj, key, &v);
-  return v;
-}
-
-static const char *text_of(json_object *obj, const char *key)
-{
-  json_object *v = member(obj, key);
-  return json_object_is_type(v, json_type_string) ? json_object_get_string(v)
-                                                  : NULL;
-}
 
 static char *copy_text(json_object *obj)
 {
@@ -38,15 +24,15 @@ static char *copy_text(json_object *obj)
 static int read_entry(json_object *obj, kb_entry *e)
 {
   double ordinal;
-  const char *verdict = text_of(obj, "verdict");
-  const char *stage = text_of(obj, "stage");  /* a crash's is in message */
-  const char *message = text_of(obj, "message");
+  const char *verdict = kb_jget_string(obj, "verdict");
+  const char *stage = kb_jget_string(obj, "stage");  /* a crash's is in message */
+  const char *message = kb_jget_string(obj, "message");
   e->obj = obj;
-  e->name = text_of(obj, "name");
-  e->backend = text_of(obj, "backend");
-  e->mode = text_of(obj, "mode");
-  e->uuid = text_of(obj, "device_uuid");
-  json_object *o = member(obj, "device_ordinal");
+  e->name = kb_jget_string(obj, "name");
+  e->backend = kb_jget_string(obj, "backend");
+  e->mode = kb_jget_string(obj, "mode");
+  e->uuid = kb_jget_string(obj, "device_uuid");
+  json_object *o = kb_jget(obj, "device_ordinal");
   ordinal = o && json_object_is_type(o, json_type_int)
             ? json_object_get_double(o) : -1;
   e->ordinal = ordinal >= 0 && ordinal <= 1e6 ? (int)ordinal : -1;
@@ -73,7 +59,7 @@ int kb_entries_read(const char *path, kb_entries *out, char *err,
   if (!root)
     return -1;
   out->root = root;
-  json_object *list = member(root, "benchmarks");
+  json_object *list = kb_jget(root, "benchmarks");
   if (!json_object_is_type(list, json_type_array)) {
     snprintf(err, len, "%s: not a results file: no \"benchmarks\" array",
              path);
@@ -118,7 +104,7 @@ void kb_entries_free(kb_entries *es)
 int kb_entries_number(const kb_entries *es, size_t i, const char *key,
                       double *v)
 {
-  json_object *x = member(es->e[i].obj, key);
+  json_object *x = kb_jget(es->e[i].obj, key);
   if (!json_object_is_type(x, json_type_double)
       && !json_object_is_type(x, json_type_int))
     return 0;
@@ -129,7 +115,7 @@ int kb_entries_number(const kb_entries *es, size_t i, const char *key,
 const char *kb_entries_tune_string(const kb_entries *es, size_t i,
                                    const char *key)
 {
-  return text_of(member(es->e[i].obj, "tune"), key);
+  return kb_jget_string(kb_jget(es->e[i].obj, "tune"), key);
 }
 
 char *kb_entries_untagged(const kb_entries *es, size_t i)

@@ -32,24 +32,10 @@
 #include <json.h>
 
 #include "analyze/counters.h"
+#include "analyze/json_read.h"
 #include "analyze/pooling.h"
 #include "analyze/results_file.h"
 #include "core/result.h"
-
-static json_object *get(json_object *obj, const char *key)
-{
-  json_object *v = NULL;
-  if (obj && json_object_is_type(obj, json_type_object))
-    json_object_object_get_ex(obj, key, &v);
-  return v;
-}
-
-static const char *get_string(json_object *obj, const char *key)
-{
-  json_object *v = get(obj, key);
-  return v && json_object_is_type(v, json_type_string)
-             ? json_object_get_string(v) : NULL;
-}
 
 static int is_number(json_object *v)
 {
@@ -60,7 +46,7 @@ static int is_number(json_object *v)
 /* A finite number at key, in *out: 1, or 0 when there is none. */
 static int get_number(json_object *obj, const char *key, double *out)
 {
-  json_object *v = get(obj, key);
+  json_object *v = kb_jget(obj, key);
   if (!is_number(v))
     return 0;
   *out = json_object_get_double(v);
@@ -140,7 +126,7 @@ static json_object *parse(const char *path, const char *text, size_t len,
 
 static int verdict_of(json_object *e, const char **unknown)
 {
-  const char *v = get_string(e, "verdict");
+  const char *v = kb_jget_string(e, "verdict");
   *unknown = NULL;
   if (v) {
     int verdict = kb_verdict_parse(v);
@@ -149,10 +135,10 @@ static int verdict_of(json_object *e, const char **unknown)
     *unknown = v;
     return KB_ERROR;
   }
-  json_object *flag = get(e, "error_occurred");
+  json_object *flag = kb_jget(e, "error_occurred");
   if (flag && json_object_get_boolean(flag))
     return KB_ERROR;
-  flag = get(e, "skipped");
+  flag = kb_jget(e, "skipped");
   if (flag && json_object_get_boolean(flag))
     return KB_SKIP;
   return KB_PASS;
@@ -162,12 +148,12 @@ static int verdict_of(json_object *e, const char **unknown)
 static char *message_of(json_object *e, const char *unknown)
 {
   char buf[1024];
-  const char *stage = get_string(e, "stage");
-  const char *msg = get_string(e, "message");
+  const char *stage = kb_jget_string(e, "stage");
+  const char *msg = kb_jget_string(e, "message");
   if (!msg || !*msg)
-    msg = get_string(e, "error_message");
+    msg = kb_jget_string(e, "error_message");
   if (!msg || !*msg)
-    msg = get_string(e, "skip_message");
+    msg = kb_jget_string(e, "skip_message");
   if (unknown)
     snprintf(buf, sizeof buf, "unknown verdict '%s'", unknown);
   else if (stage && *stage && msg && *msg)
@@ -192,7 +178,7 @@ static double unit_seconds(const char *unit)
 /* The raw samples, else the one time the entry gives.  0 or -1 (memory). */
 static int samples_of(json_object *e, kb_cmp_entry *out)
 {
-  json_object *arr = get(e, "samples_s");
+  json_object *arr = kb_jget(e, "samples_s");
   size_t n = arr && json_object_is_type(arr, json_type_array)
                  ? json_object_array_length(arr) : 0;
   out->samples = malloc((n ? n : 1) * sizeof *out->samples);
@@ -206,7 +192,7 @@ static int samples_of(json_object *e, kb_cmp_entry *out)
   }
   if (out->n_samples)
     return 0;
-  double t, unit = unit_seconds(get_string(e, "time_unit"));
+  double t, unit = unit_seconds(kb_jget_string(e, "time_unit"));
   if (get_number(e, "median_s", &t))
     out->samples[out->n_samples++] = t;
   else if (unit > 0 && get_number(e, "real_time", &t))
@@ -218,7 +204,7 @@ static int samples_of(json_object *e, kb_cmp_entry *out)
 static int counters_of(json_object *e, kb_cmp_entry *out)
 {
   static const char *const audit[] = {"dram_read_bytes", "dram_write_bytes"};
-  json_object *m = get(e, "metrics");
+  json_object *m = kb_jget(e, "metrics");
   size_t cap = 3 + (m && json_object_is_type(m, json_type_object)
                     ? (size_t)json_object_object_length(m) : 0);
   out->counters = calloc(cap, sizeof *out->counters);
@@ -236,7 +222,7 @@ static int counters_of(json_object *e, kb_cmp_entry *out)
     json_object_object_foreach(m, key, val) {
       if (kb_cmp_is_count(key) && get_number(val, "value", &v))
         c[out->n_counters++] = (kb_cmp_entry_counter){
-            key, get_string(val, "unit"), v};
+            key, kb_jget_string(val, "unit"), v};
     }
   }
   return 0;
@@ -246,14 +232,14 @@ static int counters_of(json_object *e, kb_cmp_entry *out)
 static void audit_of(json_object *e, kb_cmp_entry *out)
 {
   double r, w;
-  json_object *flag = get(e, "bytes_claim_flagged");
+  json_object *flag = kb_jget(e, "bytes_claim_flagged");
   out->flagged = flag && json_object_is_type(flag, json_type_boolean)
                  && json_object_get_boolean(flag);
-  flag = get(e, "unaudited");
+  flag = kb_jget(e, "unaudited");
   out->unaudited = flag && json_object_is_type(flag, json_type_boolean)
                    && json_object_get_boolean(flag);
-  out->audit_note = get_string(e, "audit_note");
-  out->claim_note = get_string(e, "bytes_audit");
+  out->audit_note = kb_jget_string(e, "audit_note");
+  out->claim_note = kb_jget_string(e, "bytes_audit");
   out->claimed = get_number(e, "bytes_read", &r)
                  && get_number(e, "bytes_written", &w) ? r + w : NAN;
 }
@@ -262,7 +248,7 @@ static void audit_of(json_object *e, kb_cmp_entry *out)
 ** (energy_j_per_run); and its watts.  0, or -1 when memory ran out. */
 static int energy_of(json_object *e, kb_cmp_entry *out)
 {
-  json_object *arr = get(e, "energy_windows_j");
+  json_object *arr = kb_jget(e, "energy_windows_j");
   if (!get_number(e, "power_w", &out->power_w))
     out->power_w = NAN;
   size_t n = arr && json_object_is_type(arr, json_type_array)
@@ -294,13 +280,13 @@ static void get_count(json_object *obj, const char *key, int *out)
 ** memory ran out. */
 static int copy_string(json_object *obj, const char *key, char **out)
 {
-  const char *s = get_string(obj, key);
+  const char *s = kb_jget_string(obj, key);
   return s && !(*out = strdup(s)) ? -1 : 0;
 }
 
 static int read_context(json_object *root, kb_cmp_run *run)
 {
-  json_object *ctx = get(root, "context"), *kb = get(ctx, "kbench");
+  json_object *ctx = kb_jget(root, "context"), *kb = kb_jget(ctx, "kbench");
   run->is_kbench = kb && json_object_is_type(kb, json_type_object);
   get_count(kb, "rank", &run->rank);
   get_count(kb, "local_rank", &run->local_rank);
@@ -311,7 +297,7 @@ static int read_context(json_object *root, kb_cmp_run *run)
       || copy_string(kb, "mode", &run->mode)
       || copy_string(kb, "launcher", &run->launcher))
     return -1;
-  json_object *dev = get(kb, "device");
+  json_object *dev = kb_jget(kb, "device");
   if (!dev || !json_object_is_type(dev, json_type_object))
     return 0;
   run->device.known = 1;
@@ -324,9 +310,9 @@ static int read_context(json_object *root, kb_cmp_run *run)
 static void entry_device_of(json_object *e, kb_cmp_entry_device *d)
 {
   get_count(e, "device_ordinal", &d->ordinal);
-  d->name = get_string(e, "device_name");
-  d->uuid = get_string(e, "device_uuid");
-  d->pci_bus_id = get_string(e, "device_pci_bus_id");
+  d->name = kb_jget_string(e, "device_name");
+  d->uuid = kb_jget_string(e, "device_uuid");
+  d->pci_bus_id = kb_jget_string(e, "device_pci_bus_id");
   d->known = d->ordinal >= 0 || d->name || d->uuid || d->pci_bus_id;
 }
 
@@ -342,7 +328,7 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
   }
   for (size_t i = 0; i < n; i++) {
     json_object *e = json_object_array_get_idx(list, i);
-    const char *name = get_string(e, "name");
+    const char *name = kb_jget_string(e, "name");
     if (!name || !*name) {
       snprintf(err, elen, "%s: benchmarks[%zu] %s", run->path, i,
                e && json_object_is_type(e, json_type_object)
@@ -351,13 +337,13 @@ static int read_entries(json_object *list, kb_cmp_run *run, char *err,
     }
     /* Google Benchmark's mean, median and stddev rows restate the
     ** repetitions' own entries, which are pooled instead. */
-    const char *type = get_string(e, "run_type");
+    const char *type = kb_jget_string(e, "run_type");
     if (type && strcmp(type, "aggregate") == 0)
       continue;
     kb_cmp_entry *x = &es[used++];
     const char *unknown;
     x->name = name;
-    x->backend = get_string(e, "backend");
+    x->backend = kb_jget_string(e, "backend");
     entry_device_of(e, &x->device);
     x->order = i;
     x->verdict = verdict_of(e, &unknown);
@@ -403,7 +389,7 @@ int kb_cmp_load(const char *path, kb_cmp_run *run, char *err, size_t len)
   if (!root)
     return -1;
   int rc = -1;
-  json_object *list = get(root, "benchmarks");
+  json_object *list = kb_jget(root, "benchmarks");
   if (!(run->path = strdup(path)))
     snprintf(err, len, "out of memory");
   else if (!json_object_is_type(root, json_type_object))
