@@ -68,8 +68,6 @@ static int is_host(const kb_cmp_case *c)
   return c && strcmp(c->backend, "host") == 0;
 }
 
-static int is_host(const kb_cmp_case *c);
-
 /*
 ** Both passed: the medians, the U test and the threshold decide.  A host
 ** case's samples are not the U test's independent draws: on the lent VMs

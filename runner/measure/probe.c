@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "measure/probe.h"
+#include "core/host_facts.h"
 #include "gpu/gpu.h"
 #include "measure/stream_order.h"
 
@@ -166,11 +167,9 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   int status = KBENCH_OK;
   kb_order_finding f;
   copy_traffic(p, recs, n);
-  if (!judge)
-    ;
-  else if (dropped)
+  if (judge && dropped)
     missed(r, "stream audit", "CUPTI dropped activity records of the run");
-  else {
+  else if (judge) {
     int found = kb_stream_order_judge(recs, n, p->stream_id, &f, why,
                                       sizeof why);
     if (found < 0)
@@ -343,17 +342,11 @@ static int counters_ready(kb_probe *p, kb_case *c, const kb_measure_cfg *cfg,
     c->on_wait(c->stage_ctx, "another process's profiler session (another "
                "kbench, ncu, Nsight Systems, or DCGM's profiling metrics: "
                "'dcgmi profile --pause')");
-  struct timespec t0, t;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  for (;;) {
+  double t0 = kb_host_clock_s();
+  do
     nanosleep(&(struct timespec){0, 500000000}, NULL);
-    if ((st = kb_cupti_counters_ready(p->cupti, why, len)) != KB_CUPTI_BUSY)
-      break;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    if (t.tv_sec - t0.tv_sec + (t.tv_nsec - t0.tv_nsec) * 1e-9
-        >= cfg->lock_timeout)
-      break;
-  }
+  while ((st = kb_cupti_counters_ready(p->cupti, why, len)) == KB_CUPTI_BUSY
+         && kb_host_clock_s() - t0 < cfg->lock_timeout);
   if (c->on_wait)
     c->on_wait(c->stage_ctx, NULL);
   return st == KB_CUPTI_OK;
