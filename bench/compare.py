@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Compare the medians of two kbench --csv runs, case by case.
 
-Usage: compare.py BASE.csv NEW.csv [TOLERANCE_PERCENT (default 1)]
+Usage: compare.py [--column=NAME] BASE.csv NEW.csv [TOLERANCE_PERCENT (default 1)]
+
+--column picks the median compared (default median_s, the event median;
+kernel_median_s compares kernel times, and a case without one is n/a).
 
 Prints each case's change and exits 1 when any passed case moved by more
 than the tolerance: usable as a regression gate in CI or for repeatability.
@@ -22,23 +25,28 @@ def has_device(path):
 
 
 def main():
-    by_device = has_device(sys.argv[1]) and has_device(sys.argv[2])
-    base, new = load(sys.argv[1], by_device), load(sys.argv[2], by_device)
-    tol = float(sys.argv[3]) if len(sys.argv) > 3 else 1.0
+    args = sys.argv[1:]
+    column = "median_s"
+    if args and args[0].startswith("--column="):
+        column = args.pop(0).split("=", 1)[1]
+    by_device = has_device(args[0]) and has_device(args[1])
+    base, new = load(args[0], by_device), load(args[1], by_device)
+    tol = float(args[2]) if len(args) > 2 else 1.0
     worst, bad = 0.0, 0
     print(f"{'variant':24} {'parameters':28} {'base':>12} {'new':>12} {'change':>8}")
     for key, b in base.items():
         n = new.get(key)
-        if not n or b["verdict"] != "pass" or n["verdict"] != "pass":
+        if (not n or b["verdict"] != "pass" or n["verdict"] != "pass"
+                or not b.get(column) or not n.get(column)):
             print(f"{key[0]:24} {key[1]:28} {'':>12} {'':>12} {'n/a':>8}")
             continue
-        mb, mn = float(b["median_s"]), float(n["median_s"])
+        mb, mn = float(b[column]), float(n[column])
         change = 100 * (mn - mb) / mb
         worst = max(worst, abs(change))
         flag = "  <-- over tolerance" if abs(change) > tol else ""
         bad += bool(flag)
         print(f"{key[0]:24} {key[1]:28} {mb * 1e6:10.2f}us {mn * 1e6:10.2f}us {change:+7.2f}%{flag}")
-    print(f"# {len(base)} cases, largest change {worst:.2f}%, {bad} over {tol}%")
+    print(f"# {len(base)} cases ({column}), largest change {worst:.2f}%, {bad} over {tol}%")
     sys.exit(1 if bad else 0)
 
 

@@ -720,6 +720,75 @@ PY
     } > "$OUT/examples.txt" 2>&1
     elapsed "examples" $t0
     cat "$OUT/examples.txt" | cut -c1-200 ;;
+  kerneltime)
+    # Issue 33: kernel time (the GPU's own span of each sample, CUPTI
+    # activity records) beside event time.  (1) Its cost: the catalogue
+    # with kernel time off and on, interleaved twice; the event medians of
+    # cases of 20 us or more must move by at most 0.5% (kt-onoff.txt) and
+    # each catalogue with it on must take at most 9.5 s ("# N cases in X s"
+    # at the end of kt-on*.txt).  (2) Small cases: reduce_packed and
+    # reduce_cub at n=1M (kt-small.csv; compare two machines' files with
+    # bench/compare.py --column=kernel_median_s A B 2).  (3) Against ncu:
+    # bench/fidelity.py --time=kernel, every case of 20 us or more within
+    # 1% (busy for runs of several kernels), the event-minus-kernel gap
+    # beside the run's launch floor (kt-fidelity.txt).
+    for i in 1 2; do
+      timeout 120 ./kbench --no-kernel-time --csv="$OUT/kt-off$i.csv" > "$OUT/kt-off$i.txt" 2>&1
+      timeout 120 ./kbench --csv="$OUT/kt-on$i.csv" --json="$OUT/kt-on$i.json" > "$OUT/kt-on$i.txt" 2>&1
+    done
+    elapsed "kerneltime: four catalogues" $t0; t0=$(date +%s)
+    python3 "$here/bench/kerneltime.py" "$OUT"/kt-off1.csv "$OUT"/kt-on1.csv \
+      "$OUT"/kt-off2.csv "$OUT"/kt-on2.csv > "$OUT/kt-onoff.txt"
+    tail -n 1 "$OUT"/kt-o*.txt; tail -n 1 "$OUT/kt-onoff.txt"
+    ./kbench --param n=1M --repetitions=3 --csv="$OUT/kt-small.csv" \
+      reduce_packed reduce_cub > "$OUT/kt-small.txt" 2>&1
+    cat "$OUT/kt-small.txt"
+    [ -n "${KT_NO_NCU:-}" ] && continue
+    timeout 420 python3 "$here/bench/fidelity.py" ./kbench "$OUT" --time=kernel \
+      ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"
+    elapsed "kerneltime: fidelity" $t0
+    cat "$OUT/kt-fidelity.txt" ;;
+  kt_explore)
+    # Issue 33's choice of instrument (bench/results/2026-11-25-kerneltime):
+    # what tracing the timed samples does to them, on the catalogue and on
+    # the cases the whole-process trace of 2026-11-24 slowed; kernel time
+    # on a pass of its own (KB_KERNEL_PASS); hot and graph modes, a forked
+    # and joined run, a profiler held by another process, ncu attached.
+    make -j16 check TESTS= > /dev/null 2>&1
+    for i in 1 2 3; do
+      timeout 120 ./kbench --no-kernel-time --csv="$OUT/off$i.csv" > "$OUT/off$i.txt" 2>&1
+      timeout 120 ./kbench --csv="$OUT/on$i.csv" > "$OUT/on$i.txt" 2>&1
+    done
+    KB_KERNEL_PASS=1 timeout 120 ./kbench --csv="$OUT/pass.csv" > "$OUT/pass.txt" 2>&1
+    elapsed "kt_explore: seven catalogues" $t0; t0=$(date +%s)
+    tail -n 1 "$OUT"/off?.txt "$OUT"/on?.txt "$OUT"/pass.txt
+    python3 "$here/bench/kerneltime.py" "$OUT"/off1.csv "$OUT"/on1.csv \
+      "$OUT"/off2.csv "$OUT"/on2.csv "$OUT"/off3.csv "$OUT"/on3.csv > "$OUT/onoff.txt"
+    tail -n 1 "$OUT/onoff.txt"
+    few="coalesce_offset reduce_atomic reduce_unroll_warp layout_aos stencil_gmem reduce_vec4 reduce_cub transpose_fast"
+    for i in 1 2; do
+      ./kbench --no-audit --no-kernel-time --param offset=0 --csv="$OUT/na-off$i.csv" $few > /dev/null 2>&1
+      ./kbench --no-audit --param offset=0 --csv="$OUT/na-on$i.csv" $few > /dev/null 2>&1
+    done
+    python3 "$here/bench/kerneltime.py" "$OUT"/na-off1.csv "$OUT"/na-on1.csv \
+      "$OUT"/na-off2.csv "$OUT"/na-on2.csv > "$OUT/na-onoff.txt"
+    { for m in hot graph; do
+        ./kbench --mode=$m --csv="$OUT/$m.csv" --param n=64M,1M reduce_vec4 reduce_cub 2>&1
+      done
+      P=tests/plugins/.libs
+      ./kbench --csv="$OUT/forkjoin.csv" --param n=64M,1M --param join=1 \
+        --plugin $P/gpu_fork_join.so 2>&1
+      ./kbench --metrics=dram__bytes_read.sum --repetitions=40 --param n=256M \
+        reduce_vec4 > /dev/null 2>&1 &
+      holder=$!
+      sleep 8
+      ./kbench --csv="$OUT/busy.csv" --param n=64M reduce_cub 2>&1
+      wait $holder
+      timeout 120 ncu --metrics gpu__time_duration.sum ./kbench --no-hold \
+        --param n=1M --csv="$OUT/ncu.csv" reduce_cub 2>&1 | grep -v "^==PROF==" | tail -n 8
+    } > "$OUT/modes.txt" 2>&1
+    elapsed "kt_explore: the rest" $t0
+    cut -c1-160 "$OUT/modes.txt" | tail -n 40 ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

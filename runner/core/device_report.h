@@ -18,6 +18,8 @@ typedef struct kb_device_report {
   int driver_version;      /* CUDA versions, e.g. 13000 */
   int runtime_version;
   char warning[1024];      /* why a built-in measurement failed, or "" */
+  char kernel_note[256];   /* why this device's CUDA cases have event time
+                              only (no kernel time), or "" */
 } kb_device_report;
 
 /* One device of a run, and what its worker said when it opened it. */

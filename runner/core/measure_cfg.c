@@ -34,3 +34,15 @@ int kb_mode_parse(const char *s)
       return m;
   return -1;
 }
+
+static const char *const time_names[] = {"kernel", "event"};
+
+const char *kb_time_name(int time) { return time_names[time == KB_TIME_EVENT]; }
+
+int kb_time_parse(const char *s)
+{
+  for (int t = 0; t < 2; t++)
+    if (strcmp(s, time_names[t]) == 0)
+      return t;
+  return -1;
+}

@@ -39,6 +39,10 @@ enum kb_stop {
 
 enum kb_mode { KB_MODE_COLD = 0, KB_MODE_HOT, KB_MODE_GRAPH };
 
+/* Which time a run judges (--time): the kernel span on the GPU's clock,
+** or the CUDA events' interval.  Host cases have only the latter. */
+enum kb_time { KB_TIME_KERNEL = 0, KB_TIME_EVENT };
+
 typedef struct kb_measure_cfg {
   int mode;                 /* enum kb_mode, for CUDA cases */
   size_t warmup;            /* samples taken and thrown away */
@@ -51,6 +55,9 @@ typedef struct kb_measure_cfg {
   char metrics[KB_METRICS_LIST_LEN];   /* --metrics=LIST; "" for none */
   int audit;                /* on unless --no-audit */
   int strict;               /* --strict: a flagged bytes claim fails */
+  int kernel_time;          /* trace the timed samples for kernel time
+                               (measure/kernel_time.h); --no-kernel-time */
+  int time;                 /* enum kb_time: --time, what is judged */
   int energy;               /* --energy: joules per run through NVML */
   double energy_time;       /* --energy-time: seconds of energy windows;
                                0: KB_ENERGY_TIME_S (core/energy.h) */
@@ -69,5 +76,8 @@ const char *kb_stop_name(int stop);
 /* "cold", "hot", "graph"; and back, -1 for an unknown name. */
 const char *kb_mode_name(int mode);
 int kb_mode_parse(const char *s);
+/* "kernel", "event"; and back, -1 for an unknown name. */
+const char *kb_time_name(int time);
+int kb_time_parse(const char *s);
 
 #endif

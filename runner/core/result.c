@@ -1,15 +1,39 @@
 /* Freeing a result, and the rates it implies (result.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "core/format.h"
 #include "core/result.h"
 
+double kb_result_time(const kb_result *r)
+{
+  if (r->judged == KB_TIME_KERNEL && r->n_kernel)
+    return r->kernel_stats.median;
+  return r->stats.median;
+}
+
+double kb_launch_overhead(const kb_result *r)
+{
+  if (r->verdict != KB_PASS || !r->n_kernel || !r->stats.n)
+    return NAN;
+  return r->stats.median - r->kernel_stats.median;
+}
+
+void kb_result_judge(kb_result *r, int wanted)
+{
+  r->judged = wanted == KB_TIME_KERNEL && r->n_kernel ? KB_TIME_KERNEL
+                                                      : KB_TIME_EVENT;
+  double t = kb_result_time(r);
+  r->gbps = t > 0 ? (double)(r->bytes.read + r->bytes.written) / t / 1e9 : 0;
+}
+
 double kb_per_second(const kb_result *r, uint64_t count)
 {
-  if (r->verdict != KB_PASS || count == 0 || !(r->stats.median > 0))
+  double t = kb_result_time(r);
+  if (r->verdict != KB_PASS || count == 0 || !(t > 0))
     return 0;
-  return (double)count / r->stats.median;
+  return (double)count / t;
 }
 
 double kb_gbps_per_watt(const kb_result *r)
@@ -41,9 +65,12 @@ void kb_result_work_text(char *buf, size_t len, const kb_result *r)
 void kb_result_free(kb_result *r)
 {
   free(r->samples);
+  free(r->kernel_samples);
+  free(r->busy_samples);
   free(r->output);
   free(r->counters);
-  r->samples = NULL;
+  r->samples = r->kernel_samples = r->busy_samples = NULL;
+  r->n_kernel = 0;
   r->output = NULL;
   r->counters = NULL;
   r->n_samples = 0;

@@ -11,6 +11,7 @@
 #include <kbench/plugin.h>
 
 #include "core/energy.h"
+#include "core/measure_cfg.h"
 #include "core/metrics.h"
 #include "core/stats.h"
 #include "core/verdict.h"
@@ -47,8 +48,20 @@ typedef struct kb_result {
   size_t n_samples;
   int stop;                 /* enum kb_stop */
   kb_stats stats;
+  /* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock,
+  ** over the timed samples CUPTI traced; the span (first operation's start
+  ** to last one's end) and the busy time (the operations' durations
+  ** summed).  n_kernel == 0: none, and kernel_note says why. */
+  double *kernel_samples;   /* spans, one per traced sample that ran work
+                               (owned, like samples) */
+  double *busy_samples;     /* busy times, parallel to kernel_samples */
+  size_t n_kernel;
+  kb_stats kernel_stats, busy_stats;
+  char kernel_note[256];    /* why a CUDA case has no kernel time, or "" */
+  int judged;               /* enum kb_time: the time gbps and the rates
+                               were taken from */
   kbench_bytes bytes;
-  double gbps;              /* (read + written) / median, 1e9 bytes/s */
+  double gbps;              /* (read + written) / judged median, 1e9 B/s */
   uint64_t flops;           /* per run, from the variant's work(); 0: none */
   uint64_t items;           /* per run, likewise */
   int device_lost;          /* the CUDA context is unusable after this case */
@@ -92,6 +105,15 @@ typedef struct kb_result {
 } kb_result;
 
 void kb_result_free(kb_result *r);
+/* The judged median, seconds per run: the kernel span's when r->judged
+** says kernel, else the event median's (0 when there is none). */
+double kb_result_time(const kb_result *r);
+/* The queue and launch overhead: the event median less the kernel span's;
+** NaN without both. */
+double kb_launch_overhead(const kb_result *r);
+/* Which time to judge: the one asked for when r has it, else event time;
+** sets r->judged and the rates (gbps) that follow from it. */
+void kb_result_judge(kb_result *r, int wanted);
 /* What DRAM moved against what the case claims: "" when it was not
 ** measured or agrees, else a sentence ("claims 1000.0x the 268.4 MB DRAM
 ** moved", "DRAM moved 1.9x the claimed bytes"). */
@@ -101,7 +123,7 @@ void kb_audit_text(const kb_result *r, char *buf, size_t len);
 double kb_dram_gbps(const kb_result *r);
 /* "host", "global", "shared": where bytes are counted (KBENCH_MEM_*). */
 const char *kb_memory_name(int memory);
-/* count per second at the median: FLOP/s from r->flops, items/s from
+/* count per second at the judged median: FLOP/s from r->flops, items/s from
 ** r->items; 0 for a count of 0 or a case that did not pass. */
 double kb_per_second(const kb_result *r, uint64_t count);
 /* Per watt, from --energy's batch: bytes moved per joule / 1e9 (GB/s per

@@ -118,12 +118,20 @@ struct kb_activity {
   uint64_t start_ns, end_ns, bytes;    /* GPU clock; an event record: when the GPU reached it (0: unknown) */
   uint64_t sync_id;                    /* event record and stream wait: CUPTI's cudaEventSyncId, which ties a
                                           wait to the very record it waits for */
+  uint32_t event_id;                   /* event record: CUPTI's id of the cudaEvent_t, the same at every
+                                          record of one event */
   unsigned char reads_device;          /* a copy from device memory (DtoH, DtoD) */
   unsigned char writes_device;         /* a copy or memset to device memory */
   char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */
 };
-/* Starts recording (records before this call are discarded). */
-int kb_cupti_activity_begin(kb_cupti *s, char *err, size_t err_size);
+/* What a window records besides the work and the event records (which always carry the GPU's time of
+** reaching them). */
+enum kb_activity_detail {
+  KB_ACTIVITY_WAITS = 1, /* stream waits: what orders work across streams (the stream audit) */
+  KB_ACTIVITY_NAMES = 2  /* kernels' demangled names (host time per record; without: "") */
+};
+/* Starts recording (records before this call are discarded); DETAIL is an OR of kb_activity_detail. */
+int kb_cupti_activity_begin(kb_cupti *s, unsigned detail, char *err, size_t err_size);
 /* Stops recording, flushes, and hands back every record since begin (free() *RECS). DROPPED
 ** counts records CUPTI lost (buffers full): non-zero means the window is incomplete. */
 int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count, size_t *dropped, char *err,

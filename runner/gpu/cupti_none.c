@@ -75,9 +75,9 @@ int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *
   *read_bytes = *write_bytes = NAN;
   return not_built(err, err_size);
 }
-int kb_cupti_activity_begin(kb_cupti *s, char *err, size_t err_size)
+int kb_cupti_activity_begin(kb_cupti *s, unsigned detail, char *err, size_t err_size)
 {
-  (void)s;
+  (void)s, (void)detail;
   return not_built(err, err_size);
 }
 int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count, size_t *dropped, char *err,

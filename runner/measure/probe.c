@@ -24,7 +24,8 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
   ** second client would disturb what it measures, or fail. */
   char tool[384];
   const char *attached = kb_gpu_tool(tool, sizeof tool);
-  if (cfg->profile || attached || (!cfg->metrics[0] && !cfg->audit)) {
+  if (cfg->profile || attached
+      || (!cfg->metrics[0] && !cfg->audit && !cfg->kernel_time)) {
     p->status = KB_CUPTI_UNSUPPORTED;
     if (attached)
       snprintf(p->why, sizeof p->why, "not under a profiling tool (%.300s): "
@@ -143,7 +144,9 @@ void kb_probe_trace_begin(kb_probe *p)
     snprintf(p->trace_why, sizeof p->trace_why, "CUPTI has no id for "
              "kbench's stream");
   p->tracing = !p->trace_why[0]
-               && kb_cupti_activity_begin(p->cupti, p->trace_why,
+               && kb_cupti_activity_begin(p->cupti,
+                                          KB_ACTIVITY_WAITS | KB_ACTIVITY_NAMES,
+                                          p->trace_why,
                                           sizeof p->trace_why) == KB_CUPTI_OK;
 }
 

@@ -127,6 +127,27 @@ static void energy_cells(FILE *f, const kb_result *res)
   csv_string(f, res->energy_note);
 }
 
+/* Kernel time's columns, after energy's: which time was judged, then the
+** kernel span's and busy time's statistics, empty where there are none. */
+static void kernel_cells(FILE *f, const kb_result *res)
+{
+  fprintf(f, ",%s,%zu", kb_time_name(res->judged), res->n_kernel);
+  const kb_stats *st[2] = {&res->kernel_stats, &res->busy_stats};
+  for (int k = 0; k < 2; k++) {
+    const kb_stats *s = st[k];
+    if (res->n_kernel && res->verdict == KB_PASS)
+      fprintf(f, ",%.9g,%.9g,%.9g,%.9g,%.9g,%.6g", s->median, s->mean,
+              s->min, s->max, s->stdev, s->noise);
+    else
+      fputs(",,,,,,", f);
+  }
+  fputc(',', f);
+  if (isfinite(kb_launch_overhead(res)))
+    fprintf(f, "%.6g", kb_launch_overhead(res));
+  fputc(',', f);
+  csv_string(f, res->kernel_note);
+}
+
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const struct kb_metric_list *metrics,
                     const kb_plan_case *pc, const kb_result *res,
@@ -169,17 +190,24 @@ void kb_export_case(kb_export *csv, kb_export *samples,
     if (items > 0)
       fprintf(f, "%.6g", items);
     energy_cells(f, res);
+    kernel_cells(f, res);
     counter_cells(f, metrics, res);
     fprintf(f, ",%d\n", ordinal);
     flush(csv);
   }
-  if (samples->f)
-    for (size_t i = 0; i < res->n_samples; i++) {
+  /* Every sample's event time, then the traced samples' spans and busy
+  ** times (fewer when the window ended early or a sample was dropped). */
+  const double *series[3] = {res->samples, res->kernel_samples,
+                             res->busy_samples};
+  const size_t counts[3] = {res->n_samples, res->n_kernel, res->n_kernel};
+  static const char *const names[3] = {"event", "kernel", "busy"};
+  for (int k = 0; samples->f && k < 3; k++)
+    for (size_t i = 0; i < counts[k]; i++) {
       csv_string(samples->f, v->name);
       fputc(',', samples->f);
       csv_string(samples->f, pc->label);
-      fprintf(samples->f, ",%s,%zu,%zu,%.9g,%zu,%d\n", res->mode, res->batch,
-              i, res->samples[i], rep, ordinal);
+      fprintf(samples->f, ",%s,%zu,%s,%zu,%.9g,%zu,%d\n", res->mode,
+              res->batch, names[k], i, series[k][i], rep, ordinal);
     }
   if (samples->f)
     flush(samples);

@@ -153,6 +153,17 @@ static void table_device(void *self, size_t lane)
   } else if (warning[0]) {
     kb_report_warning(g->report, warning);
   }
+  /* Once per device: its cases will show event time only. */
+  const char *kernel = dev->report.kernel_note;
+  if (kernel[0]) {
+    char where[32] = "", msg[sizeof dev->report.kernel_note + 160];
+    if (g->n > 1)
+      snprintf(where, sizeof where, "device %d: ", dev->ordinal);
+    snprintf(msg, sizeof msg, "%sno kernel time (%s): CUDA cases get "
+             "event time only, which includes the queue and launch "
+             "overhead", where, kernel);
+    kb_report_warning(g->report, msg);
+  }
   kb_groups_device(g, lane);
 }
 

@@ -86,6 +86,15 @@ static const char usage_text[] =
 "                          such as ncu; adds the launch latency)\n"
 "      --calibrate         measure a 512 MiB device-to-device copy first and\n"
 "                          report each case as %% of it too\n"
+"      --time=WHICH        the time judged (GB/s, rates, compare, fleet,\n"
+"                          tune, report): kernel (default), each sample's\n"
+"                          span on the GPU's own clock, first operation's\n"
+"                          start to last one's end (CUPTI activity records);\n"
+"                          or event, the CUDA events' interval, which adds\n"
+"                          the queue and launch overhead of the host; a case\n"
+"                          without kernel time is judged by event time\n"
+"      --no-kernel-time    leave CUPTI out of the timed samples: event time\n"
+"                          only\n"
 "\n"
 "Counters (CUPTI; untimed, after a case verified):\n"
 "      --metrics=LIST      collect hardware counters of one run of each CUDA\n"
@@ -163,7 +172,7 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME
+  OPT_ENERGY_TIME, OPT_TIME, OPT_NO_KERNEL_TIME
 };
 
 static const struct option long_options[] = {
@@ -201,6 +210,8 @@ static const struct option long_options[] = {
   {"metrics", required_argument, NULL, OPT_METRICS},
   {"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
   {"no-audit", no_argument, NULL, OPT_NO_AUDIT},
+  {"time", required_argument, NULL, OPT_TIME},
+  {"no-kernel-time", no_argument, NULL, OPT_NO_KERNEL_TIME},
   {"strict", no_argument, NULL, OPT_STRICT},
   {"energy", no_argument, NULL, OPT_ENERGY},
   {"energy-time", required_argument, NULL, OPT_ENERGY_TIME},
@@ -436,6 +447,13 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   case OPT_NO_AUDIT:
     o->measure.audit = 0;
     return 0;
+  case OPT_TIME:
+    if ((o->measure.time = kb_time_parse(arg)) < 0)
+      return bad("--time", arg, "expected kernel or event");
+    return 0;
+  case OPT_NO_KERNEL_TIME:
+    o->measure.kernel_time = 0;
+    return 0;
   case OPT_STRICT:
     o->measure.strict = 1;
     return 0;
@@ -486,6 +504,8 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.warmup = 2;
   o->measure.hold = 1;
   o->measure.audit = 1;
+  o->measure.kernel_time = 1;
+  o->measure.time = KB_TIME_KERNEL;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   kb_criterion_cfg_default(&o->measure.criterion);
   if (more && more->defaults)

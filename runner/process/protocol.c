@@ -24,6 +24,8 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_f64(b, m->criterion.host_timeout);
   kb_put_str(b, m->metrics);
   kb_put_i64(b, m->audit);
+  kb_put_i64(b, m->kernel_time);
+  kb_put_i64(b, m->time);
   kb_put_i64(b, m->strict);
   kb_put_i64(b, m->energy);
   kb_put_f64(b, m->energy_time);
@@ -53,6 +55,8 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->criterion.host_timeout = kb_get_f64(r);
   kb_get_str(r, m->metrics, sizeof m->metrics);
   m->audit = (int)kb_get_i64(r);
+  m->kernel_time = (int)kb_get_i64(r);
+  m->time = (int)kb_get_i64(r);
   m->strict = (int)kb_get_i64(r);
   m->energy = (int)kb_get_i64(r);
   m->energy_time = kb_get_f64(r);
@@ -112,6 +116,7 @@ void kb_msg_put_device(kb_wbuf *b, const kb_device_report *d)
   kb_put_i64(b, d->driver_version);
   kb_put_i64(b, d->runtime_version);
   kb_put_str(b, d->warning);
+  kb_put_str(b, d->kernel_note);
 }
 
 int kb_msg_get_device(kb_rbuf *r, kb_device_report *d)
@@ -139,6 +144,7 @@ int kb_msg_get_device(kb_rbuf *r, kb_device_report *d)
   d->driver_version = (int)kb_get_i64(r);
   d->runtime_version = (int)kb_get_i64(r);
   kb_get_str(r, d->warning, sizeof d->warning);
+  kb_get_str(r, d->kernel_note, sizeof d->kernel_note);
   return r->bad ? -1 : 0;
 }
 
@@ -254,6 +260,65 @@ static int get_counters(kb_rbuf *r, kb_counters **out)
   return r->bad ? -1 : 0;
 }
 
+static void put_stats(kb_wbuf *b, const kb_stats *s)
+{
+  kb_put_u64(b, s->n);
+  kb_put_f64(b, s->median);
+  kb_put_f64(b, s->mean);
+  kb_put_f64(b, s->min);
+  kb_put_f64(b, s->max);
+  kb_put_f64(b, s->stdev);
+  kb_put_f64(b, s->rel_stdev);
+  kb_put_f64(b, s->noise);
+}
+
+static void get_stats(kb_rbuf *r, kb_stats *s)
+{
+  s->n = kb_get_u64(r);
+  s->median = kb_get_f64(r);
+  s->mean = kb_get_f64(r);
+  s->min = kb_get_f64(r);
+  s->max = kb_get_f64(r);
+  s->stdev = kb_get_f64(r);
+  s->rel_stdev = kb_get_f64(r);
+  s->noise = kb_get_f64(r);
+}
+
+/* Kernel time: the spans and busy times of the traced samples. */
+static void put_kernel(kb_wbuf *b, const kb_result *res)
+{
+  kb_put_u64(b, res->n_kernel);
+  for (size_t i = 0; i < res->n_kernel; i++) {
+    kb_put_f64(b, res->kernel_samples[i]);
+    kb_put_f64(b, res->busy_samples[i]);
+  }
+  put_stats(b, &res->kernel_stats);
+  put_stats(b, &res->busy_stats);
+  kb_put_str(b, res->kernel_note);
+  kb_put_i64(b, res->judged);
+}
+
+static int get_kernel(kb_rbuf *r, kb_result *res)
+{
+  uint64_t n = kb_get_u64(r);
+  /* Two 8-byte values a sample, out of what is left. */
+  if (r->bad || n > r->left / (2 * sizeof(double)))
+    return -1;
+  if (n && (!(res->kernel_samples = malloc(n * sizeof(double)))
+            || !(res->busy_samples = malloc(n * sizeof(double)))))
+    return -1;
+  res->n_kernel = n;
+  for (size_t i = 0; i < n; i++) {
+    res->kernel_samples[i] = kb_get_f64(r);
+    res->busy_samples[i] = kb_get_f64(r);
+  }
+  get_stats(r, &res->kernel_stats);
+  get_stats(r, &res->busy_stats);
+  kb_get_str(r, res->kernel_note, sizeof res->kernel_note);
+  res->judged = (int)kb_get_i64(r);
+  return r->bad ? -1 : 0;
+}
+
 void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
 {
   const kb_stats *s = &res->stats;
@@ -266,14 +331,8 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   for (size_t i = 0; i < res->n_samples; i++)
     kb_put_f64(b, res->samples[i]);
   kb_put_i64(b, res->stop);
-  kb_put_u64(b, s->n);
-  kb_put_f64(b, s->median);
-  kb_put_f64(b, s->mean);
-  kb_put_f64(b, s->min);
-  kb_put_f64(b, s->max);
-  kb_put_f64(b, s->stdev);
-  kb_put_f64(b, s->rel_stdev);
-  kb_put_f64(b, s->noise);
+  put_stats(b, s);
+  put_kernel(b, res);
   kb_put_u64(b, res->bytes.read);
   kb_put_u64(b, res->bytes.written);
   kb_put_i64(b, res->bytes.memory);
@@ -321,14 +380,9 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   for (size_t i = 0; i < n; i++)
     res->samples[i] = kb_get_f64(r);
   res->stop = (int)kb_get_i64(r);
-  s->n = kb_get_u64(r);
-  s->median = kb_get_f64(r);
-  s->mean = kb_get_f64(r);
-  s->min = kb_get_f64(r);
-  s->max = kb_get_f64(r);
-  s->stdev = kb_get_f64(r);
-  s->rel_stdev = kb_get_f64(r);
-  s->noise = kb_get_f64(r);
+  get_stats(r, s);
+  if (get_kernel(r, res))
+    return -1;
   res->bytes.read = kb_get_u64(r);
   res->bytes.written = kb_get_u64(r);
   res->bytes.memory = (int)kb_get_i64(r);

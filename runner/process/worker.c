@@ -276,6 +276,14 @@ static kb_gpu *device(kb_worker *w)
   d.dev = *kb_gpu_device(w->gpu);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
                   sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
+  /* Said once per device: why its cases will have event time only. */
+  if (w->job.measure.kernel_time && !w->job.measure.profile) {
+    if (!w->probe.cupti)
+      snprintf(d.kernel_note, sizeof d.kernel_note, "%.250s", w->probe.why);
+    else if (!w->probe.have_stream_id)
+      snprintf(d.kernel_note, sizeof d.kernel_note, "CUPTI has no id for "
+               "kbench's stream");
+  }
   char tool[384];
   if (kb_gpu_tool(tool, sizeof tool))
     snprintf(d.warning, sizeof d.warning, "a profiling tool is attached "
