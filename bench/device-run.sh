@@ -750,45 +750,45 @@ PY
     cat "$OUT/kt-fidelity.txt" ;;
   kt_explore)
     # Issue 33's choice of instrument (bench/results/2026-11-25-kerneltime):
-    # what tracing the timed samples does to them, on the catalogue and on
-    # the cases the whole-process trace of 2026-11-24 slowed; kernel time
-    # on a pass of its own (KB_KERNEL_PASS); hot and graph modes, a forked
-    # and joined run, a profiler held by another process, ncu attached.
+    # the kernel-time pass (range profiler, gpu__time_duration) against
+    # --no-kernel-time on the catalogue, interleaved three times; the modes,
+    # a forked and joined run, --metrics beside it, --no-audit, a profiler
+    # held by another process, ncu attached, and the small cases.
     make -j16 check TESTS= > /dev/null 2>&1
     for i in 1 2 3; do
       timeout 120 ./kbench --no-kernel-time --csv="$OUT/off$i.csv" > "$OUT/off$i.txt" 2>&1
-      timeout 120 ./kbench --csv="$OUT/on$i.csv" > "$OUT/on$i.txt" 2>&1
+      timeout 120 ./kbench --csv="$OUT/on$i.csv" --json="$OUT/on$i.json" > "$OUT/on$i.txt" 2>&1
     done
-    KB_KERNEL_PASS=1 timeout 120 ./kbench --csv="$OUT/pass.csv" > "$OUT/pass.txt" 2>&1
-    elapsed "kt_explore: seven catalogues" $t0; t0=$(date +%s)
-    tail -n 1 "$OUT"/off?.txt "$OUT"/on?.txt "$OUT"/pass.txt
+    elapsed "kt_explore: six catalogues" $t0; t0=$(date +%s)
+    tail -n 1 "$OUT"/off?.txt "$OUT"/on?.txt
     python3 "$here/bench/kerneltime.py" "$OUT"/off1.csv "$OUT"/on1.csv \
       "$OUT"/off2.csv "$OUT"/on2.csv "$OUT"/off3.csv "$OUT"/on3.csv > "$OUT/onoff.txt"
     tail -n 1 "$OUT/onoff.txt"
-    few="coalesce_offset reduce_atomic reduce_unroll_warp layout_aos stencil_gmem reduce_vec4 reduce_cub transpose_fast"
-    for i in 1 2; do
-      ./kbench --no-audit --no-kernel-time --param offset=0 --csv="$OUT/na-off$i.csv" $few > /dev/null 2>&1
-      ./kbench --no-audit --param offset=0 --csv="$OUT/na-on$i.csv" $few > /dev/null 2>&1
-    done
-    python3 "$here/bench/kerneltime.py" "$OUT"/na-off1.csv "$OUT"/na-on1.csv \
-      "$OUT"/na-off2.csv "$OUT"/na-on2.csv > "$OUT/na-onoff.txt"
-    { for m in hot graph; do
+    P=tests/plugins/.libs
+    {
+      for m in hot graph; do
         ./kbench --mode=$m --csv="$OUT/$m.csv" --param n=64M,1M reduce_vec4 reduce_cub 2>&1
       done
-      P=tests/plugins/.libs
       ./kbench --csv="$OUT/forkjoin.csv" --param n=64M,1M --param join=1 \
         --plugin $P/gpu_fork_join.so 2>&1
-      ./kbench --metrics=dram__bytes_read.sum --repetitions=40 --param n=256M \
+      ./kbench --csv="$OUT/metrics.csv" --metrics=dram__bytes_read.sum \
+        --param n=64M reduce_vec4 reduce_cub memcpy_d2d 2>&1
+      ./kbench --csv="$OUT/noaudit.csv" --no-audit --param n=64M reduce_vec4 \
+        reduce_cub memcpy_d2d 2>&1
+      ./kbench --csv="$OUT/small.csv" --param n=1M --repetitions=3 \
+        reduce_packed reduce_cub 2>&1
+      ./kbench --time=event --format=md --param n=64M reduce_vec4 memcpy_d2d 2>&1
+      ./kbench --metrics=dram__bytes_read.sum --repetitions=60 --param n=256M \
         reduce_vec4 > /dev/null 2>&1 &
       holder=$!
-      sleep 8
-      ./kbench --csv="$OUT/busy.csv" --param n=64M reduce_cub 2>&1
+      sleep 6
+      ./kbench --csv="$OUT/busy.csv" --param n=64M reduce_cub reduce_vec4 2>&1
       wait $holder
       timeout 120 ncu --metrics gpu__time_duration.sum ./kbench --no-hold \
-        --param n=1M --csv="$OUT/ncu.csv" reduce_cub 2>&1 | grep -v "^==PROF==" | tail -n 8
+        --param n=1M reduce_cub reduce_vec4 2>&1 | grep -v "^==PROF==" | grep -v "^    "
     } > "$OUT/modes.txt" 2>&1
     elapsed "kt_explore: the rest" $t0
-    cut -c1-160 "$OUT/modes.txt" | tail -n 40 ;;
+    cut -c1-170 "$OUT/modes.txt" | grep -v "^  *[a-z_]*__\|Section\|---" | tail -n 60 ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

@@ -9,8 +9,10 @@ For each CUDA case: the mean of the event medians with kernel time on
 against the mean with it off, in percent, beside how far apart the runs
 with it off are (the noise the comparison has to beat).  Cases of 20 us or
 more are judged: the bar is 0.5%.  Then the kernel time's own numbers: the
-span and busy medians, the launch overhead (event minus span), and how far
-apart the runs with it on put the span.
+busy median (the run's kernels' durations summed) and the span median
+(the same when a run launches one kernel, "-" when several), the launch
+overhead (event minus kernel time) and how far apart the runs with it on
+put the kernel time.
 """
 import csv
 import statistics
@@ -56,10 +58,13 @@ def main():
         busy = [number(r[k], "busy_median_s") for r in on]
         line = (f"{k[0]:24} {k[1][:28]:28} {m_off * 1e6:8.2f}us "
                 f"{m_on * 1e6:8.2f}us {d:+6.2f}% {spread(ev_off):6.2f}%")
-        if all(s is not None for s in spans):
-            span, b = statistics.mean(spans), statistics.mean(busy)
-            line += (f" {span * 1e6:8.2f}us {b * 1e6:8.2f}us "
-                     f"{(m_on - span) * 1e6:6.2f}us {spread(spans):6.2f}%")
+        if all(b is not None for b in busy):
+            b = statistics.mean(busy)
+            judged = spans if all(x is not None for x in spans) else busy
+            kt = statistics.mean(judged)
+            span = f"{kt * 1e6:8.2f}us" if judged is spans else f"{'-':>10}"
+            line += (f" {span} {b * 1e6:8.2f}us "
+                     f"{(m_on - kt) * 1e6:6.2f}us {spread(judged):6.2f}%")
         else:
             note = next((r[k].get("kernel_note") for r in on
                          if r[k].get("kernel_note")), "")

@@ -247,7 +247,7 @@ static int open_outputs(kb_outputs *out, const kb_options *o,
                     argv, devices, n_devices, err, len))
     return -1;
   kb_report_init(&out->report, o->json_stdout || o->markdown || quiet ? NULL
-                 : stdout, o->tap, o->calibrate, !quiet);
+                 : stdout, o->tap, o->calibrate, o->measure.time, !quiet);
   kb_writers_add(&out->writers, kb_table_writer(&out->groups));
   kb_writers_add(&out->writers, kb_csv_writer(&out->csv));
   kb_writers_add(&out->writers, kb_json_writer(&out->json[0]));

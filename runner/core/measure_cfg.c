@@ -35,9 +35,9 @@ int kb_mode_parse(const char *s)
   return -1;
 }
 
-static const char *const time_names[] = {"kernel", "event"};
+static const char *const time_names[] = {"event", "kernel"};
 
-const char *kb_time_name(int time) { return time_names[time == KB_TIME_EVENT]; }
+const char *kb_time_name(int time) { return time_names[time == KB_TIME_KERNEL]; }
 
 int kb_time_parse(const char *s)
 {

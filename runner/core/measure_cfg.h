@@ -41,7 +41,7 @@ enum kb_mode { KB_MODE_COLD = 0, KB_MODE_HOT, KB_MODE_GRAPH };
 
 /* Which time a run judges (--time): the kernel span on the GPU's clock,
 ** or the CUDA events' interval.  Host cases have only the latter. */
-enum kb_time { KB_TIME_KERNEL = 0, KB_TIME_EVENT };
+enum kb_time { KB_TIME_EVENT = 0, KB_TIME_KERNEL };
 
 typedef struct kb_measure_cfg {
   int mode;                 /* enum kb_mode, for CUDA cases */

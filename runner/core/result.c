@@ -6,6 +6,11 @@
 #include "core/format.h"
 #include "core/result.h"
 
+int kb_result_has_span(const kb_result *r)
+{
+  return r->n_kernel && r->kernels_per_run == 1;
+}
+
 double kb_result_time(const kb_result *r)
 {
   if (r->judged == KB_TIME_KERNEL && r->n_kernel)
@@ -66,10 +71,9 @@ void kb_result_free(kb_result *r)
 {
   free(r->samples);
   free(r->kernel_samples);
-  free(r->busy_samples);
   free(r->output);
   free(r->counters);
-  r->samples = r->kernel_samples = r->busy_samples = NULL;
+  r->samples = r->kernel_samples = NULL;
   r->n_kernel = 0;
   r->output = NULL;
   r->counters = NULL;

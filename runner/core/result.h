@@ -48,15 +48,17 @@ typedef struct kb_result {
   size_t n_samples;
   int stop;                 /* enum kb_stop */
   kb_stats stats;
-  /* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock,
-  ** over the timed samples CUPTI traced; the span (first operation's start
-  ** to last one's end) and the busy time (the operations' durations
-  ** summed).  n_kernel == 0: none, and kernel_note says why. */
-  double *kernel_samples;   /* spans, one per traced sample that ran work
-                               (owned, like samples) */
-  double *busy_samples;     /* busy times, parallel to kernel_samples */
+  /* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock
+  ** (gpu__time_duration, as ncu counts it), from a pass of runs of its own
+  ** after the timed samples.  The busy time is the run's kernels'
+  ** durations summed; the span, first kernel's start to last one's end,
+  ** is the same number when the run launches one kernel and is not
+  ** measured when it launches several.  n_kernel == 0: none, and
+  ** kernel_note says why. */
+  double *kernel_samples;   /* busy time per run (owned, like samples) */
   size_t n_kernel;
-  kb_stats kernel_stats, busy_stats;
+  size_t kernels_per_run;
+  kb_stats kernel_stats;    /* of kernel_samples */
   char kernel_note[256];    /* why a CUDA case has no kernel time, or "" */
   int judged;               /* enum kb_time: the time gbps and the rates
                                were taken from */
@@ -105,11 +107,14 @@ typedef struct kb_result {
 } kb_result;
 
 void kb_result_free(kb_result *r);
-/* The judged median, seconds per run: the kernel span's when r->judged
-** says kernel, else the event median's (0 when there is none). */
+/* The judged median, seconds per run: the kernel time's when r->judged
+** says kernel, else the event median's. */
 double kb_result_time(const kb_result *r);
-/* The queue and launch overhead: the event median less the kernel span's;
-** NaN without both. */
+/* Whether r's span was measured: it has kernel time, one kernel a run. */
+int kb_result_has_span(const kb_result *r);
+/* The queue and launch overhead: the event median less the kernel time's
+** (the span's, or with several kernels a run the busy time's, which then
+** counts the gaps between them too); NaN without both. */
 double kb_launch_overhead(const kb_result *r);
 /* Which time to judge: the one asked for when r has it, else event time;
 ** sets r->judged and the rates (gbps) that follow from it. */

@@ -197,7 +197,7 @@ void kb_cupti_close(kb_cupti *s)
   char err[256];
   if (s->activity_window) {
     kbc::activity_kinds(false, err, sizeof err);
-    kbc::activity_order_kinds(false, s->window_waits, err, sizeof err);
+    kbc::activity_order_kinds(false, err, sizeof err);
   }
   if (s->rp) {
     PARAMS(CUpti_RangeProfiler_Disable_Params, p);

@@ -97,6 +97,14 @@ void kb_cupti_values_free(struct kb_cupti_values *v);
 int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run,
                      kb_cupti_fn before, void *ctx, struct kb_cupti_values *out, char *err, size_t err_size);
 
+/* As kb_cupti_collect (user replay), with no activity records and no BEFORE: the kernels go
+** unnamed, and RUN launches everything, flushes included.  For counters of time: CUPTI's kernel
+** tracing instruments kernels on Hopper (the "SW instrumentation" that cupti_activity.h says its
+** hardware trace replaces on Blackwell) and slowed some by up to 13% on the H100
+** (bench/results/2026-11-25-kerneltime), which gpu__time_duration would count. */
+int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, kb_cupti_fn run, void *ctx,
+                           struct kb_cupti_values *out, char *err, size_t err_size);
+
 /* The bytes audit: DRAM bytes read and written by one run (one pass, user replay, BEFORE before
 ** it). The first call prepares its config and counter image; later ones reuse both. */
 int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *ctx, double *read_bytes,
@@ -118,20 +126,12 @@ struct kb_activity {
   uint64_t start_ns, end_ns, bytes;    /* GPU clock; an event record: when the GPU reached it (0: unknown) */
   uint64_t sync_id;                    /* event record and stream wait: CUPTI's cudaEventSyncId, which ties a
                                           wait to the very record it waits for */
-  uint32_t event_id;                   /* event record: CUPTI's id of the cudaEvent_t, the same at every
-                                          record of one event */
   unsigned char reads_device;          /* a copy from device memory (DtoH, DtoD) */
   unsigned char writes_device;         /* a copy or memset to device memory */
   char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */
 };
-/* What a window records besides the work and the event records (which always carry the GPU's time of
-** reaching them). */
-enum kb_activity_detail {
-  KB_ACTIVITY_WAITS = 1, /* stream waits: what orders work across streams (the stream audit) */
-  KB_ACTIVITY_NAMES = 2  /* kernels' demangled names (host time per record; without: "") */
-};
-/* Starts recording (records before this call are discarded); DETAIL is an OR of kb_activity_detail. */
-int kb_cupti_activity_begin(kb_cupti *s, unsigned detail, char *err, size_t err_size);
+/* Starts recording (records before this call are discarded). */
+int kb_cupti_activity_begin(kb_cupti *s, char *err, size_t err_size);
 /* Stops recording, flushes, and hands back every record since begin (free() *RECS). DROPPED
 ** counts records CUPTI lost (buffers full): non-zero means the window is incomplete. */
 int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count, size_t *dropped, char *err,

@@ -14,7 +14,6 @@ struct Store {
   std::vector<kb_launch_info> launch;  // parallel to recs (kernels only meaningful)
   size_t dropped = 0;
   bool registered = false;
-  bool names = true;  // demangle kernels' names (a window without KB_ACTIVITY_NAMES skips it)
 } g_store;
 
 void CUPTIAPI buffer_requested(uint8_t **buf, size_t *size, size_t *max_records)
@@ -48,7 +47,7 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
       auto *k = reinterpret_cast<CUpti_ActivityKernel10 *>(r);  // CUDA 13.0's kernel record
       a.kind = KB_ACTIVITY_KERNEL;
       a.stream_id = k->streamId, a.correlation_id = k->correlationId, a.start_ns = k->start, a.end_ns = k->end;
-      if (g_store.names) snprintf(a.name, sizeof a.name, "%s", kbc::demangle(k->name ? k->name : "?").c_str());
+      snprintf(a.name, sizeof a.name, "%s", kbc::demangle(k->name ? k->name : "?").c_str());
       li.v[KB_LAUNCH_REGISTERS_PER_THREAD] = k->registersPerThread;
       li.v[KB_LAUNCH_BLOCK_SIZE] = double(k->blockX) * k->blockY * k->blockZ;
       li.v[KB_LAUNCH_GRID_SIZE] = double(k->gridX) * k->gridY * k->gridZ;
@@ -73,7 +72,6 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
       auto *e = reinterpret_cast<CUpti_ActivityCudaEvent2 *>(r);
       a.kind = KB_ACTIVITY_EVENT_RECORD;
       a.stream_id = e->streamId, a.correlation_id = e->correlationId, a.sync_id = e->cudaEventSyncId;
-      a.event_id = e->eventId;
       a.start_ns = a.end_ns = e->deviceTimestamp;
       snprintf(a.name, sizeof a.name, "event record");
     } else if (r->kind == CUPTI_ACTIVITY_KIND_SYNCHRONIZATION) {
@@ -96,10 +94,8 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
 
 const CUpti_ActivityKind k_kinds[] = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
                                       CUPTI_ACTIVITY_KIND_MEMSET};
-// Event records, with the GPU's time of reaching them: an activity window's markers.
-const CUpti_ActivityKind k_event_kinds[] = {CUPTI_ACTIVITY_KIND_CUDA_EVENT};
-// Stream waits, which order work across streams: for the stream audit's windows.
-const CUpti_ActivityKind k_wait_kinds[] = {CUPTI_ACTIVITY_KIND_SYNCHRONIZATION};
+// What orders work across streams: only an activity window (the stream audit) needs them.
+const CUpti_ActivityKind k_order_kinds[] = {CUPTI_ACTIVITY_KIND_CUDA_EVENT, CUPTI_ACTIVITY_KIND_SYNCHRONIZATION};
 
 int enable(const CUpti_ActivityKind *kinds, size_t n, bool on, char *err, size_t err_size)
 {
@@ -114,13 +110,11 @@ int enable(const CUpti_ActivityKind *kinds, size_t n, bool on, char *err, size_t
 
 }  // namespace
 
-// The order records: event records, with the GPU's time of reaching them, and (WAITS) stream waits.
-int kbc::activity_order_kinds(bool on, bool waits, char *err, size_t err_size)
+// The order records: event records, with the GPU's time of reaching them, and stream waits.
+int kbc::activity_order_kinds(bool on, char *err, size_t err_size)
 {
   TRY_CUPTI(cuptiActivityEnableCudaEventDeviceTimestamps(on ? 1 : 0));
-  int st = enable(k_event_kinds, sizeof k_event_kinds / sizeof *k_event_kinds, on, err, err_size);
-  if (!st && waits) st = enable(k_wait_kinds, sizeof k_wait_kinds / sizeof *k_wait_kinds, on, err, err_size);
-  return st;
+  return enable(k_order_kinds, sizeof k_order_kinds / sizeof *k_order_kinds, on, err, err_size);
 }
 
 // Enables or disables the kernel/memcpy/memset records (registration once per process).
@@ -158,18 +152,16 @@ void kbc::activity_kernels_since(size_t mark, bool keep,
 
 extern "C" {
 
-int kb_cupti_activity_begin(kb_cupti *s, unsigned detail, char *err, size_t err_size)
+int kb_cupti_activity_begin(kb_cupti *s, char *err, size_t err_size)
 {
   if (s->host_only) return say(err, err_size, KB_CUPTI_UNSUPPORTED, "a chip-only CUPTI session has no activity");
   if (s->activity_window) return say(err, err_size, KB_CUPTI_ERROR, "an activity window is already open");
-  s->window_waits = (detail & KB_ACTIVITY_WAITS) != 0;
   int st = kbc::activity_kinds(true, err, err_size);
-  if (!st) st = kbc::activity_order_kinds(true, s->window_waits, err, err_size);
+  if (!st) st = kbc::activity_order_kinds(true, err, err_size);
   if (st) return st;
   TRY_CUPTI(cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED));
   std::lock_guard<std::mutex> lk(g_store.mu);
   g_store.recs.clear(), g_store.launch.clear(), g_store.dropped = 0;
-  g_store.names = (detail & KB_ACTIVITY_NAMES) != 0;
   s->activity_window = true;
   return KB_CUPTI_OK;
 }
@@ -182,11 +174,10 @@ int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count,
   s->activity_window = false;
   TRY_CUDA(cudaDeviceSynchronize());
   int st = kbc::activity_kinds(false, err, err_size);
-  if (!st) st = kbc::activity_order_kinds(false, s->window_waits, err, err_size);
+  if (!st) st = kbc::activity_order_kinds(false, err, err_size);
   if (st) return st;
   TRY_CUPTI(cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED));
   std::lock_guard<std::mutex> lk(g_store.mu);
-  g_store.names = true;
   *count = g_store.recs.size(), *dropped = g_store.dropped;
   *recs = static_cast<kb_activity *>(malloc((*count ? *count : 1) * sizeof **recs));
   if (!*recs) return say(err, err_size, KB_CUPTI_ERROR, "out of memory");

@@ -47,9 +47,8 @@ void host_fini(CUpti_Profiler_Host_Object *&h);
 // The activity store (cupti_activity.cpp): records of kernels, copies and
 // memsets, filled by CUPTI's process-wide callbacks.
 int activity_kinds(bool on, char *err, size_t err_size);
-// The records that order work across streams, for activity windows: event records, and with WAITS
-// stream waits.
-int activity_order_kinds(bool on, bool waits, char *err, size_t err_size);
+// The records that order work across streams (event records, stream waits), for activity windows.
+int activity_order_kinds(bool on, char *err, size_t err_size);
 size_t activity_mark();
 // The kernel records since MARK with their launch facts, in launch order;
 // the store forgets them unless an activity window is open.
@@ -96,7 +95,6 @@ struct kb_cupti {
   kb_cupti_config *bound = nullptr;               // the config whose image SetConfig bound last
   kb_cupti_config *audit = nullptr;               // the bytes audit's DRAM config
   bool activity_window = false;
-  bool window_waits = false;                      // the open window records stream waits
 };
 
 #endif

@@ -134,8 +134,14 @@ int evaluate(kb_cupti *s, kb_cupti_config *c, std::vector<double> &vals, size_t 
 
 extern "C" {
 
-int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run,
-                     kb_cupti_fn before, void *ctx, struct kb_cupti_values *out, char *err, size_t err_size)
+}  // extern "C"
+
+namespace {
+
+// A collection, auto range: one range per kernel RUN launches. With NAME_KERNELS the first pass
+// also takes the kernels' activity records, for their names and launch facts.
+int collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run, kb_cupti_fn before,
+            void *ctx, bool name_kernels, struct kb_cupti_values *out, char *err, size_t err_size)
 {
   memset(out, 0, sizeof *out);
   int st = ensure_enabled(s, err, err_size);
@@ -145,7 +151,7 @@ int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay repla
   auto t0 = std::chrono::steady_clock::now();
   st = bind(s, c, CUPTI_AutoRange, kernel_replay ? CUPTI_KernelReplay : CUPTI_UserReplay, err, err_size);
   size_t passes = 0;
-  if (!st) st = replay_passes(s, c, false, kernel_replay, run, before, ctx, true, &passes, err, err_size);
+  if (!st) st = replay_passes(s, c, false, kernel_replay, run, before, ctx, name_kernels, &passes, err, err_size);
   if (st) return st;
   out->ms_passes = ms_since(t0);
   t0 = std::chrono::steady_clock::now();
@@ -179,6 +185,22 @@ int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay repla
   }
   out->ms_decode = ms_since(t0);
   return KB_CUPTI_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run,
+                     kb_cupti_fn before, void *ctx, struct kb_cupti_values *out, char *err, size_t err_size)
+{
+  return collect(s, c, replay, run, before, ctx, true, out, err, err_size);
+}
+
+int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, kb_cupti_fn run, void *ctx, struct kb_cupti_values *out,
+                           char *err, size_t err_size)
+{
+  return collect(s, c, KB_CUPTI_REPLAY_USER, run, nullptr, ctx, false, out, err, err_size);
 }
 
 int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *ctx, double *read_bytes,

@@ -5,7 +5,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/cold.c %reldir%/hot.c %reldir%/graph.c %reldir%/host.c \
 	%reldir%/stream_check.c %reldir%/stream_order.c %reldir%/stream_order.h \
 	%reldir%/kernel_time.c %reldir%/kernel_time.h \
-	%reldir%/kernel_trace.c %reldir%/kernel_trace.h \
+	%reldir%/kernel_pass.c %reldir%/kernel_pass.h \
 	%reldir%/probe.c %reldir%/probe.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/criterion.c %reldir%/criterion.h

@@ -9,7 +9,6 @@
 #include "core/host_facts.h"
 #include "measure/criterion.h"
 #include "measure/energy.h"
-#include "measure/kernel_trace.h"
 #include "measure/measure.h"
 #include "measure/sampler.h"
 
@@ -107,12 +106,15 @@ static int clock_ok(kb_case *c, kb_result *r)
   return 1;
 }
 
-/* The sample loop, with kernel time traced over it when kt is open. */
-static int sample_loop(kb_case *c, const kb_measure_cfg *cfg,
-                       const kb_sampler *smp, kb_sampling *s,
-                       kb_kernel_trace *kt, kb_result *r)
+static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
+                        const kb_sampler *smp, kb_sampling *s, kb_result *r)
 {
   double t;
+  for (size_t i = 0; i < cfg->warmup; i++) {
+    int status = smp->sample(s, &t);
+    if (status != KBENCH_OK)
+      return stop_at(r, c, "warm-up", status);
+  }
 
   size_t cap = 64;
   r->samples = malloc(cap * sizeof *r->samples);
@@ -130,10 +132,7 @@ static int sample_loop(kb_case *c, const kb_measure_cfg *cfg,
     int status = smp->sample(s, &t);
     if (status != KBENCH_OK)
       return stop_at(r, c, "timed run", status);
-    int kept = clock_ok(c, r);
-    if (kb_kernel_trace_sample(kt, kept))
-      kb_kernel_trace_end(kt, r);
-    if (!kept) {
+    if (!clock_ok(c, r)) {
       if (wall_now() - t0 < stop.timeout)
         continue;
       snprintf(c->message, sizeof c->message, "every sample in %.0f s was "
@@ -156,37 +155,6 @@ static int sample_loop(kb_case *c, const kb_measure_cfg *cfg,
     if (r->stop != KB_STOP_NOT_YET)
       return KB_PASS;
   }
-}
-
-static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
-                        const kb_sampler *smp, kb_sampling *s,
-                        kb_probe *probe, kb_result *r)
-{
-  double t;
-  for (size_t i = 0; i < cfg->warmup; i++) {
-    int status = smp->sample(s, &t);
-    if (status != KBENCH_OK)
-      return stop_at(r, c, "warm-up", status);
-  }
-  kb_kernel_trace kt = {0};
-  /* EXPERIMENT (to be removed): KB_KERNEL_PASS=1 takes kernel time on a
-  ** pass of its own after the loop, as many samples again. */
-  int own_pass = getenv("KB_KERNEL_PASS") != NULL;
-  if (c->gpu && cfg->kernel_time && !own_pass)
-    kb_kernel_trace_begin(&kt, probe, c, s->batch, r);
-  int verdict = sample_loop(c, cfg, smp, s, &kt, r);
-  kb_kernel_trace_end(&kt, r);
-  if (verdict == KB_PASS && c->gpu && cfg->kernel_time && own_pass
-      && kb_kernel_trace_begin(&kt, probe, c, s->batch, r)) {
-    for (size_t i = 0; i < r->n_samples; i++) {
-      if (smp->sample(s, &t) != KBENCH_OK)
-        break;
-      if (kb_kernel_trace_sample(&kt, 1))
-        break;
-    }
-    kb_kernel_trace_end(&kt, r);
-  }
-  return verdict;
 }
 
 static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
@@ -245,7 +213,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     return;
   }
   t0 = wall_now();
-  int sampled = take_samples(c, cfg, smp, &s, probe, r);
+  int sampled = take_samples(c, cfg, smp, &s, r);
   r->sampling_s = wall_now() - t0;
   if (sampled == KB_PASS) {
     /* Verify after timing: a kernel right only on its first run (one that
@@ -305,11 +273,11 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     kb_case_bytes(c, state, &r->bytes);
     kb_case_work(c, state, &r->flops, &r->items);
     kb_stats_compute(r->samples, r->n_samples, &r->stats);
-    kb_stats_compute(r->kernel_samples, r->n_kernel, &r->kernel_stats);
-    kb_stats_compute(r->busy_samples, r->n_kernel, &r->busy_stats);
-    kb_result_judge(r, cfg->time);
+    /* The probe's pass gives the kernel time (and the audits, their
+    ** bytes), after which the time to judge is known. */
     if (probe)
       kb_probe_case(probe, c, state, cfg, r);
+    kb_result_judge(r, cfg->time);
   }
   double t1 = wall_now();
   if (state)

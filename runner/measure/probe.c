@@ -7,6 +7,7 @@
 #include "measure/probe.h"
 #include "core/host_facts.h"
 #include "gpu/gpu.h"
+#include "measure/kernel_pass.h"
 #include "measure/stream_order.h"
 
 /* Ranges one run may open: more kernels than this fail the collection,
@@ -93,6 +94,7 @@ void kb_probe_close(kb_probe *p)
   ** freeing a bound config and collecting again crashed the H100 check,
   ** bench/results/2026-11-23-h100-cupti.) */
   kb_cupti_config_free(p->config);
+  kb_cupti_config_free(p->time_config);
   if (p->cupti)
     kb_cupti_close(p->cupti);
   memset(p, 0, sizeof *p);
@@ -144,9 +146,7 @@ void kb_probe_trace_begin(kb_probe *p)
     snprintf(p->trace_why, sizeof p->trace_why, "CUPTI has no id for "
              "kbench's stream");
   p->tracing = !p->trace_why[0]
-               && kb_cupti_activity_begin(p->cupti,
-                                          KB_ACTIVITY_WAITS | KB_ACTIVITY_NAMES,
-                                          p->trace_why,
+               && kb_cupti_activity_begin(p->cupti, p->trace_why,
                                           sizeof p->trace_why) == KB_CUPTI_OK;
 }
 
@@ -369,19 +369,27 @@ static void strict_audit(const kb_measure_cfg *cfg, kb_result *r)
 void kb_probe_case(kb_probe *p, kb_case *c, void *state,
                    const kb_measure_cfg *cfg, kb_result *r)
 {
-  if (!c->gpu || r->verdict != KB_PASS || cfg->profile)
+  if (!c->gpu || r->verdict != KB_PASS)
     return;
+  int timed = cfg->kernel_time;
+  if (cfg->profile) {
+    if (timed)
+      snprintf(r->kernel_note, sizeof r->kernel_note, "not under --profile");
+    return;
+  }
   run_ctx ctx = {c, state};
   int count = cfg->metrics[0] != 0;
   int audit = cfg->audit && audited(&ctx, r);
   char why[512];
-  if (!p->cupti || ((count || audit)
+  if (!p->cupti || ((count || audit || timed)
                     && !counters_ready(p, c, cfg, count, why, sizeof why))) {
     const char *reason = p->cupti ? why : p->why;
     if (count)
       note(r, "no counters", reason);
     if (audit)
       missed(r, "bytes audit", reason);
+    if (timed)
+      snprintf(r->kernel_note, sizeof r->kernel_note, "%.250s", reason);
     strict_audit(cfg, r);
     return;
   }
@@ -389,29 +397,42 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     note(r, "no counters", p->metrics_error);
     count = 0;
   }
+  /* The collections' ranges are the run's kernels, so a copy engine's
+  ** traffic is in none of them (memcpy_d2d "moved 0 bytes" and was
+  ** flagged): the run's copies and memsets are added as their activity
+  ** records give them. */
+  double rd = -1, wr = -1;
+  if (timed) {
+    kb_kernel_pass(p, c, state, cfg, r, &rd, &wr);
+    if (rd >= 0 && p->copy_read >= 0) {
+      rd += p->copy_read;
+      wr += p->copy_write;
+    }
+  }
   if (count || audit) {
-    double rd = -1, wr = -1;
     kb_case_enter(c, "counters");
     /* With --metrics the audit takes its bytes from that collection (a
     ** failed one leaves none) and binds no config of its own: a second
     ** config after the counters' fails (PushRange: INVALID_PARAMETER, on
-    ** the H200 too).  The collection's ranges are the run's kernels, so a
-    ** copy engine's traffic is in none of them (memcpy_d2d "moved 0
-    ** bytes" and was flagged): the run's copies and memsets are added as
-    ** their activity records give them. */
-    int collected = count && collect_counters(p, &ctx, r, &rd, &wr) == 0;
-    if (collected && p->copy_read >= 0) {
-      rd += p->copy_read;
-      wr += p->copy_write;
+    ** the H200 too).  Without, from the kernel-time pass when it counted
+    ** them, else from a pass of the audit's own. */
+    int collected = 0;
+    if (count) {
+      rd = wr = -1;
+      collected = collect_counters(p, &ctx, r, &rd, &wr) == 0;
+      if (collected && p->copy_read >= 0) {
+        rd += p->copy_read;
+        wr += p->copy_write;
+      }
     }
     if (audit && count && !collected)
       missed(r, "bytes audit", r->counters_note);
     else if (audit)
       audit_bytes(p, &ctx, cfg, r, rd, wr);
-    /* A run that failed under the profiler leaves the stream in an unknown
-    ** state: wait, and keep the error in the note. */
-    if (kb_gpu_sync(c->gpu, why, sizeof why))
-      note(r, "after the counted runs", why);
   }
+  /* A run that failed under the profiler leaves the stream in an unknown
+  ** state: wait, and keep the error in the note. */
+  if ((count || audit || timed) && kb_gpu_sync(c->gpu, why, sizeof why))
+    note(r, "after the counted runs", why);
   strict_audit(cfg, r);
 }

@@ -50,6 +50,9 @@ typedef struct kb_probe {
                               unknown */
   int collected;           /* a collection was made (the first is thrown
                               away: probe.c says why) */
+  kb_cupti_config *time_config; /* kernel time's (measure/kernel_pass.c),
+                              made at its first pass; NULL before */
+  int time_dram;           /* time_config counts DRAM's bytes too */
 } kb_probe;
 
 /* Open the session for device as cfg asks (it makes the device's primary
@@ -78,8 +81,9 @@ int kb_probe_check(kb_probe *p, char *err, size_t len);
 void kb_probe_trace_begin(kb_probe *p);
 int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r);
 
-/* After the case verified: its counters and the bytes audit into r (and,
-** under --strict, a flagged claim fails the case). */
+/* After the case verified and was timed: its kernel time, counters and
+** bytes audit into r (and, under --strict, a flagged claim fails the
+** case). */
 void kb_probe_case(kb_probe *p, kb_case *c, void *state,
                    const kb_measure_cfg *cfg, kb_result *r);
 

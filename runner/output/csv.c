@@ -127,15 +127,18 @@ static void energy_cells(FILE *f, const kb_result *res)
   csv_string(f, res->energy_note);
 }
 
-/* Kernel time's columns, after energy's: which time was judged, then the
-** kernel span's and busy time's statistics, empty where there are none. */
+/* Kernel time's columns, after energy's: which time was judged, the runs
+** and kernels a run, then the span's statistics (empty where it was not
+** measured) and the busy time's, the launch overhead and why none. */
 static void kernel_cells(FILE *f, const kb_result *res)
 {
-  fprintf(f, ",%s,%zu", kb_time_name(res->judged), res->n_kernel);
-  const kb_stats *st[2] = {&res->kernel_stats, &res->busy_stats};
+  int have = res->n_kernel && res->verdict == KB_PASS;
+  fprintf(f, ",%s,%zu,", kb_time_name(res->judged), have ? res->n_kernel : 0);
+  if (have)
+    fprintf(f, "%zu", res->kernels_per_run);
+  const kb_stats *s = &res->kernel_stats;
   for (int k = 0; k < 2; k++) {
-    const kb_stats *s = st[k];
-    if (res->n_kernel && res->verdict == KB_PASS)
+    if (have && (k == 1 || kb_result_has_span(res)))
       fprintf(f, ",%.9g,%.9g,%.9g,%.9g,%.9g,%.6g", s->median, s->mean,
               s->min, s->max, s->stdev, s->noise);
     else
@@ -195,13 +198,12 @@ void kb_export_case(kb_export *csv, kb_export *samples,
     fprintf(f, ",%d\n", ordinal);
     flush(csv);
   }
-  /* Every sample's event time, then the traced samples' spans and busy
-  ** times (fewer when the window ended early or a sample was dropped). */
-  const double *series[3] = {res->samples, res->kernel_samples,
-                             res->busy_samples};
-  const size_t counts[3] = {res->n_samples, res->n_kernel, res->n_kernel};
-  static const char *const names[3] = {"event", "kernel", "busy"};
-  for (int k = 0; samples->f && k < 3; k++)
+  /* Every sample's event time, then the kernel-time pass's busy time of
+  ** each run. */
+  const double *series[2] = {res->samples, res->kernel_samples};
+  const size_t counts[2] = {res->n_samples, res->n_kernel};
+  static const char *const names[2] = {"event", "busy"};
+  for (int k = 0; samples->f && k < 2; k++)
     for (size_t i = 0; i < counts[k]; i++) {
       csv_string(samples->f, v->name);
       fputc(',', samples->f);

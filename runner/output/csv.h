@@ -67,10 +67,10 @@ kb_writer kb_csv_writer(kb_csv_files *files);
   "gflops,items_per_second,energy_j_per_run,power_w,energy_window_s,"    \
   "energy_runs,energy_spread,power_limit_w,energy_sm_clock_mhz,"          \
   "energy_mem_clock_mhz,gbps_per_watt,flops_per_watt,energy_note,time,"   \
-  "kernel_samples,kernel_median_s,kernel_mean_s,kernel_min_s,"            \
-  "kernel_max_s,kernel_stdev_s,kernel_noise,busy_median_s,busy_mean_s,"   \
-  "busy_min_s,busy_max_s,busy_stdev_s,busy_noise,launch_overhead_s,"      \
-  "kernel_note,device"
+  "kernel_samples,kernels_per_run,kernel_median_s,kernel_mean_s,"         \
+  "kernel_min_s,kernel_max_s,kernel_stdev_s,kernel_noise,busy_median_s,"  \
+  "busy_mean_s,busy_min_s,busy_max_s,busy_stdev_s,busy_noise,"            \
+  "launch_overhead_s,kernel_note,device"
 #define KB_SAMPLES_HEADER \
   "variant,params,mode,batch,time,index,seconds,repetition,device"
 

@@ -123,8 +123,8 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
   kb_md_cell(f, pc->variant->name);
   fputs("` | ", f);
   kb_md_cell(f, pc->label);
-  fprintf(f, " | %s | %s | %s | %s | %s | %s |", c.median, c.min, c.max,
-          c.noise, c.gbps, c.peak);
+  fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s | %s |", c.median,
+          c.min, c.max, c.noise, c.n, c.other, c.launch, c.gbps, c.peak);
   if (m->o->calibrate)
     fprintf(f, " %s |", copy);
   fprintf(f, " %s | ", work);
@@ -159,12 +159,17 @@ static void notes(FILE *f, const kb_plan_case *pc, const kb_result *res,
       snprintf(audit, sizeof audit, "%s: DRAM %.1f GB/s, %.1f GB/s claimed",
                text, kb_dram_gbps(res), res->gbps);
   }
+  /* Why a CUDA case has event time only, unless its device's heading
+  ** said it for every case. */
+  const char *event_only = res->verdict == KB_PASS && d
+      && cfg->time == KB_TIME_KERNEL && res->judged != KB_TIME_KERNEL
+      && strcmp(res->kernel_note, d->kernel_note) != 0 ? res->kernel_note : "";
   const char *lines[] = {warnings, audit, res->counters_note,
-                         res->audit_note};
+                         res->audit_note, event_only};
   const char *what[] = {"warning",
                         res->claim_flagged ? "flagged" : "bytes audit",
-                        "counters", "unaudited"};
-  for (int i = 0; i < 4; i++) {
+                        "counters", "unaudited", "event time, no kernel time"};
+  for (int i = 0; i < 5; i++) {
     if (!lines[i][0] || (i == 2 && res->verdict != KB_PASS))
       continue;
     fputs("- ", f);
@@ -267,7 +272,13 @@ static void device_heading(kb_markdown *m, size_t lane)
     fprintf(m->out, "; measured copy peak %.0f GB/s (%.1f%% of "
             "theoretical)", d->copy_gbps, 100 * d->copy_gbps
                                           / d->dev.peak_gbps);
-  fputs(".\n\n", m->out);
+  fputs(".", m->out);
+  if (d->kernel_note[0]) {
+    fputs(" No kernel time (", m->out);
+    kb_md_cell(m->out, d->kernel_note);
+    fputs("): its CUDA cases have event time only.", m->out);
+  }
+  fputs("\n\n", m->out);
 }
 
 static void lane_text(kb_markdown *m, size_t lane)
@@ -276,10 +287,13 @@ static void lane_text(kb_markdown *m, size_t lane)
   device_heading(m, lane);
   if (l->rows_len) {
     int copy = m->o->calibrate;
-    fprintf(m->out, "| variant | parameters | median | min | max | noise "
-            "| GB/s | %% peak |%s work | result |\n"
-            "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: |%s "
-            ":--- | :--- |\n", copy ? " % copy |" : "", copy ? " ---: |" : "");
+    int kernel = m->o->measure.time == KB_TIME_KERNEL;
+    fprintf(m->out, "| variant | parameters | %s | min | max | noise | n "
+            "| %s | launch | GB/s | %% peak |%s work | result |\n"
+            "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+            "| ---: | ---: |%s :--- | :--- |\n", kernel ? "kernel" : "median",
+            kernel ? "event" : "kernel", copy ? " % copy |" : "",
+            copy ? " ---: |" : "");
     fwrite(l->rows_buf, 1, l->rows_len, m->out);
     fputc('\n', m->out);
   }

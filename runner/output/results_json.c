@@ -333,45 +333,43 @@ static void energy(FILE *f, const kb_result *res)
   kb_jw_string_or_null(f, res->energy_note[0] ? res->energy_note : NULL);
 }
 
-/* Kernel time: which time was judged, the kernel span's and busy time's
-** statistics (null where there are none; kernel_note says why), the
-** launch overhead, and the traced samples. */
+/* Kernel time: which time was judged, the span's statistics (null where
+** it was not measured) and the busy time's (null without kernel time;
+** kernel_note says why), the launch overhead, and each run's busy time. */
 static void kernel_time(FILE *f, const kb_result *res)
 {
   int have = res->n_kernel && res->verdict == KB_PASS;
   kb_jw_key(f, "time");
   kb_jw_string(f, kb_time_name(res->judged));
   fprintf(f, ", \"kernel_samples\": %zu", have ? res->n_kernel : 0);
+  kb_jw_key(f, "kernels_per_run");
+  kb_jw_number_or_null(f, (double)res->kernels_per_run, have);
   static const char *const prefix[2] = {"kernel", "busy"};
   static const char *const stat[6] = {"median_s", "mean_s", "min_s",
                                       "max_s", "stdev_s", "noise"};
-  const kb_stats *st[2] = {&res->kernel_stats, &res->busy_stats};
-  for (int k = 0; k < 2; k++) {
-    const double v[6] = {st[k]->median, st[k]->mean, st[k]->min, st[k]->max,
-                         st[k]->stdev, st[k]->noise};
+  const kb_stats *s = &res->kernel_stats;
+  const double v[6] = {s->median, s->mean, s->min, s->max, s->stdev,
+                       s->noise};
+  for (int k = 0; k < 2; k++)
     for (int i = 0; i < 6; i++) {
       char key[32];
       snprintf(key, sizeof key, "%s_%s", prefix[k], stat[i]);
       kb_jw_key(f, key);
-      kb_jw_number_or_null(f, v[i], have);
+      kb_jw_number_or_null(f, v[i], have && (k == 1
+                                             || kb_result_has_span(res)));
     }
-  }
   kb_jw_key(f, "launch_overhead_s");
   kb_jw_number_or_null(f, kb_launch_overhead(res),
                        isfinite(kb_launch_overhead(res)));
   kb_jw_key(f, "kernel_note");
   kb_jw_string_or_null(f, res->kernel_note[0] ? res->kernel_note : NULL);
-  const double *series[2] = {res->kernel_samples, res->busy_samples};
-  static const char *const keys[2] = {"kernel_samples_s", "busy_samples_s"};
-  for (int k = 0; k < 2; k++) {
-    kb_jw_key(f, keys[k]);
-    fputc('[', f);
-    for (size_t i = 0; i < res->n_kernel; i++) {
-      fputs(i ? ", " : "", f);
-      kb_jw_number(f, series[k][i]);
-    }
-    fputc(']', f);
+  kb_jw_key(f, "busy_samples_s");
+  fputc('[', f);
+  for (size_t i = 0; i < res->n_kernel; i++) {
+    fputs(i ? ", " : "", f);
+    kb_jw_number(f, res->kernel_samples[i]);
   }
+  fputc(']', f);
 }
 
 static void entry(FILE *f, const kb_plan_case *pc, const kb_result *res,

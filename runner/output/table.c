@@ -67,8 +67,10 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
 }
 
 void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
-                    int progress)
+                    int time, int progress)
 {
+  r->time = time;
+  r->kernel_said[0] = '\0';
   r->out = out;
   r->tap = tap;
   r->next = 1;
@@ -92,9 +94,12 @@ void kb_report_begin(kb_report *r, size_t total)
   if (r->tap)
     fprintf(out, "1..%zu\n", total);
   else
-    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s\n",
-            "variant", "parameters", "median", "min", "max", "noise", "GB/s",
-            "%peak", r->calibrate ? "  %copy" : "", "result");
+    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
+            "%s\n", "variant", "parameters",
+            r->time == KB_TIME_KERNEL ? "kernel" : "median", "min", "max",
+            "noise", "n", r->time == KB_TIME_KERNEL ? "event" : "kernel",
+            "launch", "GB/s", "%peak", r->calibrate ? "  %copy" : "",
+            "result");
   fflush(out);
 }
 
@@ -171,9 +176,9 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
     tap_yaml_string(r->out, "message", msg);
     fputs("  ...\n", r->out);
   } else {
-    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  ERROR load: "
-            "%s\n", what, "-", "-", "-", "-", "-", "-", "-",
-            r->calibrate ? "      -" : "", msg);
+    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
+            "ERROR load: %s\n", what, "-", "-", "-", "-", "-", "-", "-", "-",
+            "-", "-", r->calibrate ? "      -" : "", msg);
   }
   r->next++;
   fflush(r->out);
@@ -242,16 +247,34 @@ static void print_energy(FILE *out, const char *prefix, const kb_result *res)
 void kb_result_cells(const kb_result *res, const kbench_device *dev,
                      kb_cells *c)
 {
-  *c = (kb_cells){"-", "-", "-", "-", "-", "-"};
+  *c = (kb_cells){"-", "-", "-", "-", "-", "-", "-", "-", "-"};
   if (res->verdict != KB_PASS)
     return;
-  kb_format_seconds(c->median, sizeof c->median, res->stats.median);
-  kb_format_seconds(c->min, sizeof c->min, res->stats.min);
-  kb_format_seconds(c->max, sizeof c->max, res->stats.max);
-  snprintf(c->noise, sizeof c->noise, "%.1f%%", 100 * res->stats.noise);
+  int kernel = res->judged == KB_TIME_KERNEL;
+  const kb_stats *s = kernel ? &res->kernel_stats : &res->stats;
+  kb_format_seconds(c->median, sizeof c->median, s->median);
+  kb_format_seconds(c->min, sizeof c->min, s->min);
+  kb_format_seconds(c->max, sizeof c->max, s->max);
+  snprintf(c->noise, sizeof c->noise, "%.1f%%", 100 * s->noise);
+  snprintf(c->n, sizeof c->n, "%zu", s->n);
+  if (kernel)
+    kb_format_seconds(c->other, sizeof c->other, res->stats.median);
+  else if (res->n_kernel)
+    kb_format_seconds(c->other, sizeof c->other, res->kernel_stats.median);
+  if (isfinite(kb_launch_overhead(res)))
+    kb_format_seconds(c->launch, sizeof c->launch, kb_launch_overhead(res));
   snprintf(c->gbps, sizeof c->gbps, "%.1f", res->gbps);
   if (pct_peak(res, dev) > 0)
     snprintf(c->peak, sizeof c->peak, "%.1f", pct_peak(res, dev));
+}
+
+/* After the result word: a CUDA case judged by event time in a run that
+** judges kernel time says so, and why it had none. */
+static const char *fallback_word(const kb_report *r, const kb_result *res,
+                                 const kbench_device *dev)
+{
+  return r->time == KB_TIME_KERNEL && dev && res->verdict == KB_PASS
+         && res->judged != KB_TIME_KERNEL ? " (event time)" : "";
 }
 
 static void report_tap(kb_report *r, const kb_plan_case *pc,
@@ -273,6 +296,18 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
     fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu samples (%s mode)\n",
             name, med, res->gbps, *work ? ", " : "", work, res->stats.n,
             res->mode);
+    if (res->n_kernel) {
+      char k[32], launch[32] = "-";
+      kb_format_seconds(k, sizeof k, res->kernel_stats.median);
+      if (isfinite(kb_launch_overhead(res)))
+        kb_format_seconds(launch, sizeof launch, kb_launch_overhead(res));
+      fprintf(r->out, "# %s: kernel time %s (%zu kernel%s a run, %zu runs), "
+              "launch overhead %s; %s time judged\n", name, k,
+              res->kernels_per_run, res->kernels_per_run == 1 ? "" : "s",
+              res->n_kernel, launch, kb_time_name(res->judged));
+    } else if (res->kernel_note[0]) {
+      fprintf(r->out, "# %s: event time only: %s\n", name, res->kernel_note);
+    }
     if (r->copy_gbps > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL)
       fprintf(r->out, "# %s: %.1f%% of the measured copy peak\n", name,
               100 * res->gbps / r->copy_gbps);
@@ -302,10 +337,11 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
   char work[80];
   kb_result_work_text(work, sizeof work, res);
-  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %8s %6s%s  %s%s%s",
-          pc->variant->name, pc->label, c.median, c.min, c.max, c.noise,
-          c.gbps, c.peak, copy,
-          result_word(res), *work ? "  " : "", work);
+  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
+          "%s%s%s%s", pc->variant->name, pc->label, c.median, c.min, c.max,
+          c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
+          result_word(res), fallback_word(r, res, dev), *work ? "  " : "",
+          work);
   /* A skip says why; a crash's message names its stage already. */
   int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
   if (res->verdict != KB_PASS)
@@ -314,6 +350,13 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
   fputc('\n', r->out);
   if (*warnings)
     fprintf(r->out, "  warning: %s\n", warnings);
+  /* Why a CUDA case has event time only, when the reason changes: a run
+  ** without CUPTI says it once, a run of copies alone under its row. */
+  if (*fallback_word(r, res, dev) && res->kernel_note[0]
+      && strcmp(res->kernel_note, r->kernel_said) != 0) {
+    fprintf(r->out, "  event time: no kernel time: %s\n", res->kernel_note);
+    snprintf(r->kernel_said, sizeof r->kernel_said, "%s", res->kernel_note);
+  }
   if (res->verdict == KB_PASS) {
     print_counters(r->out, "  ", res);
     print_energy(r->out, "  ", res);

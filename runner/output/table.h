@@ -21,6 +21,9 @@ typedef struct kb_report {
   size_t total;
   kb_progress progress;    /* the line on stderr, when it is a terminal */
   int calibrate;           /* show a %copy column */
+  int time;                /* enum kb_time: the time the run judges */
+  char kernel_said[sizeof ((kb_result *)0)->kernel_note];  /* the last
+                              reason for event time said under a row */
   double copy_gbps;        /* measured copy peak, 0 until calibrated */
   kb_energy_notes energy_notes;   /* why --energy measured nothing */
 } kb_report;
@@ -28,7 +31,7 @@ typedef struct kb_report {
 /* out NULL: nothing on standard output; progress 0: no progress line
 ** either (a rank of a job other than the first).  Prints nothing. */
 void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
-                    int progress);
+                    int time, int progress);
 /* The header (the TAP plan of total test points, or the table's). */
 void kb_report_begin(kb_report *r, size_t total);
 /* The device line: facts, mode, launch floor (seconds, < 0 if unknown)
@@ -55,7 +58,12 @@ void kb_report_end(kb_report *r, double seconds);
 ** pass, and % of peak only for global memory on a device (dev NULL: a
 ** host case). */
 typedef struct kb_cells {
-  char median[32], min[32], max[32], noise[16], gbps[16], peak[16];
+  char median[32], min[32], max[32], noise[16], n[16];  /* judged time */
+  char other[32];          /* the other time's median: the event median
+                              beside kernel time, kernel time beside
+                              event time; "-" when there is none */
+  char launch[32];         /* event less kernel time: launch overhead */
+  char gbps[16], peak[16];
 } kb_cells;
 void kb_result_cells(const kb_result *res, const kbench_device *dev,
                      kb_cells *c);

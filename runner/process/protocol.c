@@ -284,16 +284,14 @@ static void get_stats(kb_rbuf *r, kb_stats *s)
   s->noise = kb_get_f64(r);
 }
 
-/* Kernel time: the spans and busy times of the traced samples. */
+/* Kernel time: each run's busy time from the pass, and what it was. */
 static void put_kernel(kb_wbuf *b, const kb_result *res)
 {
   kb_put_u64(b, res->n_kernel);
-  for (size_t i = 0; i < res->n_kernel; i++) {
+  for (size_t i = 0; i < res->n_kernel; i++)
     kb_put_f64(b, res->kernel_samples[i]);
-    kb_put_f64(b, res->busy_samples[i]);
-  }
+  kb_put_u64(b, res->kernels_per_run);
   put_stats(b, &res->kernel_stats);
-  put_stats(b, &res->busy_stats);
   kb_put_str(b, res->kernel_note);
   kb_put_i64(b, res->judged);
 }
@@ -301,19 +299,16 @@ static void put_kernel(kb_wbuf *b, const kb_result *res)
 static int get_kernel(kb_rbuf *r, kb_result *res)
 {
   uint64_t n = kb_get_u64(r);
-  /* Two 8-byte values a sample, out of what is left. */
-  if (r->bad || n > r->left / (2 * sizeof(double)))
+  /* Each run is 8 bytes of what is left. */
+  if (r->bad || n > r->left / sizeof(double))
     return -1;
-  if (n && (!(res->kernel_samples = malloc(n * sizeof(double)))
-            || !(res->busy_samples = malloc(n * sizeof(double)))))
+  if (n && !(res->kernel_samples = malloc(n * sizeof(double))))
     return -1;
   res->n_kernel = n;
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; i < n; i++)
     res->kernel_samples[i] = kb_get_f64(r);
-    res->busy_samples[i] = kb_get_f64(r);
-  }
+  res->kernels_per_run = kb_get_u64(r);
   get_stats(r, &res->kernel_stats);
-  get_stats(r, &res->busy_stats);
   kb_get_str(r, res->kernel_note, sizeof res->kernel_note);
   res->judged = (int)kb_get_i64(r);
   return r->bad ? -1 : 0;
@@ -381,8 +376,10 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
     res->samples[i] = kb_get_f64(r);
   res->stop = (int)kb_get_i64(r);
   get_stats(r, s);
-  if (get_kernel(r, res))
+  if (get_kernel(r, res)) {
+    kb_result_free(res);
     return -1;
+  }
   res->bytes.read = kb_get_u64(r);
   res->bytes.written = kb_get_u64(r);
   res->bytes.memory = (int)kb_get_i64(r);

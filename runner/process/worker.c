@@ -276,13 +276,16 @@ static kb_gpu *device(kb_worker *w)
   d.dev = *kb_gpu_device(w->gpu);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
                   sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
-  /* Said once per device: why its cases will have event time only. */
+  /* Said once per device: why its cases will have event time only (the
+  ** kernel-time pass needs the GPU's profiler; each case's kernel_note
+  ** says why again, and another process's profiler may be let go later). */
   if (w->job.measure.kernel_time && !w->job.measure.profile) {
+    char why[512];
     if (!w->probe.cupti)
       snprintf(d.kernel_note, sizeof d.kernel_note, "%.250s", w->probe.why);
-    else if (!w->probe.have_stream_id)
-      snprintf(d.kernel_note, sizeof d.kernel_note, "CUPTI has no id for "
-               "kbench's stream");
+    else if (kb_cupti_counters_ready(w->probe.cupti, why, sizeof why)
+             != KB_CUPTI_OK)
+      snprintf(d.kernel_note, sizeof d.kernel_note, "%.250s", why);
   }
   char tool[384];
   if (kb_gpu_tool(tool, sizeof tool))

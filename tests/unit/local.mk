@@ -160,3 +160,10 @@ check_PROGRAMS += %reldir%/test_tune_objective
 %canon_reldir%_test_tune_objective_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_tune_objective_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_tune_objective
+
+check_PROGRAMS += %reldir%/test_kernel_time
+%canon_reldir%_test_kernel_time_SOURCES = %reldir%/test_kernel_time.c %reldir%/tap.h
+%canon_reldir%_test_kernel_time_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_kernel_time_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_kernel_time_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_kernel_time

@@ -66,7 +66,7 @@ static void table_of(capture *c, int tap, const kb_result *res,
 {
   kb_report r;
   c->f = open_memstream(&c->text, &c->len);
-  kb_report_init(&r, c->f, tap, 0, 0);
+  kb_report_init(&r, c->f, tap, 0, KB_TIME_EVENT, 0);
   kb_report_case(&r, pc, res, dev, cfg);
   fclose(c->f);
 }

@@ -45,6 +45,18 @@ static kb_result passed(double gbps)
   r.verdict = KB_PASS;
   r.stats.median = r.stats.min = r.stats.max = 89e-6;
   r.stats.noise = 0.001;
+  r.stats.n = 30;
+  /* Kernel time, judged: 2 us less than the event median. */
+  static double busy[10];
+  for (int i = 0; i < 10; i++)
+    busy[i] = 87e-6;
+  r.kernel_samples = busy;
+  r.n_kernel = 10;
+  r.kernels_per_run = 1;
+  r.kernel_stats.median = r.kernel_stats.min = r.kernel_stats.max = 87e-6;
+  r.kernel_stats.noise = 0.002;
+  r.kernel_stats.n = 10;
+  r.judged = KB_TIME_KERNEL;
   r.gbps = gbps;
   r.bytes.read = 268435456;
   r.bytes.written = 4;
@@ -68,6 +80,7 @@ int main(void)
   memset(&o, 0, sizeof o);
   o.calibrate = 1;
   o.measure.mode = KB_MODE_COLD;
+  o.measure.time = KB_TIME_KERNEL;
   kb_run_device devices[2];
   memset(devices, 0, sizeof devices);
   devices[0].ordinal = 0;
@@ -124,6 +137,15 @@ int main(void)
   flagged.claim_flagged = 1;
   w.result(w.self, 0, &pc, &flagged, 0);
 
+  /* A CUDA case with no kernel time: judged by event time, and why. */
+  kb_result copies = passed(3016);
+  copies.kernel_samples = NULL;
+  copies.n_kernel = 0;
+  copies.judged = KB_TIME_EVENT;
+  snprintf(copies.kernel_note, sizeof copies.kernel_note,
+           "the run launched no kernel");
+  w.result(w.self, 0, &pc, &copies, 0);
+
   kb_result wrong;
   memset(&wrong, 0, sizeof wrong);
   wrong.verdict = KB_WRONG;
@@ -147,24 +169,27 @@ int main(void)
                       "measured copy peak 3000 GB/s (89.5% of theoretical).");
   char *dev1 = strstr(text, "#### Device 1: not opened\n");
   ok(dev0 && dev1 && dev0 < dev1, "device 0's section, then device 1's");
-  ok(strstr(text, "| variant | parameters | median | min | max | noise | "
-            "GB/s | % peak | % copy | work | result |\n| :--- | :--- | "
-            "---: | ---: | ---: | ---: | ---: | ---: | ---: | :--- | :--- |")
+  ok(strstr(text, "| variant | parameters | kernel | min | max | noise | n | "
+            "event | launch | GB/s | % peak | % copy | work | result |\n"
+            "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
+            "---: | ---: | ---: | :--- | :--- |")
      != NULL, "the header row and its alignment, with %% copy (--calibrate)");
-  ok(strstr(text, "| `reduce_vec4` | n=64M | 89.00 us | 89.00 us | 89.00 us "
-            "| 0.1% | 3016.0 | 90.0 | 100.5 |  | ok |") != NULL,
-     "a passed case's numbers, %% of peak and of the copy peak");
-  ok(strstr(text, "| `bad\\|name` | n=1M | - | - | - | - | - | - | - |  | "
-            "**FAIL** verify: sum is 1, expected 2 |") != NULL,
+  ok(strstr(text, "| `reduce_vec4` | n=64M | 87.00 us | 87.00 us | 87.00 us "
+            "| 0.2% | 10 | 89.00 us | 2.00 us | 3016.0 | 90.0 | 100.5 |  "
+            "| ok |") != NULL,
+     "a passed case's kernel time, its runs, the event median, the launch "
+     "overhead, %% of peak and of the copy peak");
+  ok(strstr(text, "| `bad\\|name` | n=1M | - | - | - | - | - | - | - | - | "
+            "- | - |  | **FAIL** verify: sum is 1, expected 2 |") != NULL,
      "a failed case: its verdict, stage and message, the pipe escaped");
-  ok(strstr(text, "| `reduce_vec4` | n=64M | - | - | - | - | - | - | - |  |"
-            " **SKIP** no CUDA device 1 |") != NULL && dev1
+  ok(strstr(text, "| `reduce_vec4` | n=64M | - | - | - | - | - | - | - | - |"
+            " - | - |  | **SKIP** no CUDA device 1 |") != NULL && dev1
      && strstr(dev1, "SKIP") != NULL, "device 1's skip, in its section");
   ok(strstr(text, "- `reduce_vec4` n=64M: bytes audit: DRAM moved 1.5x the "
-            "claimed bytes: DRAM 4494.4 GB/s, 3016.0 GB/s claimed\n") != NULL,
+            "claimed bytes: DRAM 4597.7 GB/s, 3016.0 GB/s claimed\n") != NULL,
      "what the bytes audit saw, with both rates");
   ok(strstr(text, "- `reduce_vec4` n=64M: flagged: claims 268.4x the 1.0 MB "
-            "DRAM moved: DRAM 11.2 GB/s, 3016.0 GB/s claimed\n") != NULL
+            "DRAM moved: DRAM 11.5 GB/s, 3016.0 GB/s claimed\n") != NULL
      && strstr(text, "| 100.5 |  | **FLAGGED** |") != NULL,
      "a flagged claim: FLAGGED on its row, the audited rate beside the claim");
   ok(strstr(text, "- `bad\\|name` n=1M: output:\n\n  ```\n  first line\n"
@@ -176,7 +201,12 @@ int main(void)
   ok(strstr(text, "| `reduce_vec4` n=64M | `dram__bytes_read.sum` | 268.4 M "
             "| byte | `fill` 1 k, `reduce` 268.4 M, 1 more kernels |")
      != NULL, "a counter's total and each kernel's value");
-  ok(strstr(text, "**4 cases in 1.2 s**: 2 ok, 1 FAIL, 1 SKIP.\n") != NULL,
+  ok(strstr(text, "| `reduce_vec4` | n=64M | 89.00 us | 89.00 us | 89.00 us "
+            "| 0.1% | 30 | - | - | 3016.0 | 90.0 | 100.5 |  | ok |") != NULL
+     && strstr(text, "- `reduce_vec4` n=64M: event time, no kernel time: "
+               "the run launched no kernel\n") != NULL,
+     "a case without kernel time: its event time in the columns, and why");
+  ok(strstr(text, "**5 cases in 1.2 s**: 3 ok, 1 FAIL, 1 SKIP.\n") != NULL,
      "the closing line counts each verdict");
   ok(tables_even(text), "every row has as many cells as its table's header");
 

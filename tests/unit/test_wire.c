@@ -77,6 +77,14 @@ int main(void)
   res.energy_sm_mhz = 1980;
   res.energy_mem_mhz = 2619;
   strcpy(res.energy_note, "no NVML (libnvidia-ml.so.1 not found)");
+  double busy[] = {1.25e-6, 1.5e-6};
+  res.kernel_samples = busy;
+  res.n_kernel = 2;
+  res.kernels_per_run = 2;
+  res.kernel_stats.median = 1.375e-6;
+  res.kernel_stats.n = 2;
+  res.judged = KB_TIME_KERNEL;
+  strcpy(res.kernel_note, "why");
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -94,8 +102,12 @@ int main(void)
      && back.energy_n_windows == 5 && back.energy_windows[4] == 0.251
      && back.energy_spread == 0.012 && back.power_limit_w == 700
      && back.energy_sm_mhz == 1980 && back.energy_mem_mhz == 2619
-     && strcmp(back.energy_note, res.energy_note) == 0,
-     "every field of the result is the same");
+     && strcmp(back.energy_note, res.energy_note) == 0
+     && back.n_kernel == 2 && back.kernel_samples[1] == 1.5e-6
+     && back.kernels_per_run == 2 && back.kernel_stats.median == 1.375e-6
+     && back.kernel_stats.n == 2 && back.judged == KB_TIME_KERNEL
+     && strcmp(back.kernel_note, "why") == 0,
+     "every field of the result is the same, kernel time's included");
   kb_result_free(&back);
 
   /* The measure settings travel to the worker, --energy's included. */
@@ -107,13 +119,16 @@ int main(void)
   job.seed = 9;
   job.lock = 1;
   job.measure.lock_timeout = 42.5;
+  job.measure.kernel_time = 1;
+  job.measure.time = KB_TIME_KERNEL;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_job(&b, &job);
   ok(through_pipe(&b, &in, &type, &r) == 1 && kb_msg_get_job(&r, &job2) == 0
      && job2.measure.mode == KB_MODE_HOT && job2.measure.energy == 1
      && job2.measure.energy_time == 3.5 && job2.seed == 9
-     && job2.lock == 1 && job2.measure.lock_timeout == 42.5,
-     "a job comes back with its energy and GPU lock settings");
+     && job2.lock == 1 && job2.measure.lock_timeout == 42.5
+     && job2.measure.kernel_time == 1 && job2.measure.time == KB_TIME_KERNEL,
+     "a job comes back with its energy, GPU lock and kernel time settings");
 
   /* More energy windows than a result holds is refused. */
   res.energy_n_windows = KB_ENERGY_MAX_WINDOWS + 1;

@@ -1,0 +1,175 @@
+/* Kernel time on a pass of its own, under the range profiler (kernel_pass.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/kernel_pass.h"
+#include "measure/kernel_time.h"
+
+/* The columns of the pass's config: time, then the audit's DRAM bytes. */
+enum { COL_TIME, COL_DRAM_READ, COL_DRAM_WRITE };
+
+typedef struct pass {
+  kb_case *c;
+  void *state;
+  size_t runs;
+  int flush_each;          /* cold: a flush before every run */
+} pass;
+
+/* The pass as the profiler launches it: kbench's flush, then the runs. */
+static int launch_pass(void *ctx, char *err, size_t len)
+{
+  pass *x = ctx;
+  for (size_t i = 0; i < x->runs; i++) {
+    if ((i == 0 || x->flush_each)
+        && kb_gpu_flush_l2(x->c->gpu, err, len))
+      return -1;
+    if (kb_case_run(x->c, x->state) != KBENCH_OK) {
+      snprintf(err, len, "run failed: %s", x->c->message);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void no_kernel_time(kb_result *r, const char *why)
+{
+  if (!r->kernel_note[0])
+    snprintf(r->kernel_note, sizeof r->kernel_note, "%.250s", why);
+}
+
+/* The config, made at the first pass: a profiler that another process
+** holds (or that needs privileges) refuses it, and then the run goes on
+** with event time. */
+static int prepare(kb_probe *p, const kb_measure_cfg *cfg, char *why,
+                   size_t len)
+{
+  if (p->time_config)
+    return 0;
+  static const char *const names[] = {"gpu__time_duration.sum",
+                                      "dram__bytes_read.sum",
+                                      "dram__bytes_write.sum"};
+  p->time_dram = cfg->audit;
+  if (kb_cupti_prepare(p->cupti, names, p->time_dram ? 3 : 1,
+                       KB_KERNEL_PASS_MAX_RANGES, &p->time_config, why, len)
+      != KB_CUPTI_OK) {
+    p->time_config = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+/* One pass of x->runs runs; the worker's first is made twice and the
+** first thrown away (probe.c, collect_counters, says why).  A kb_cupti
+** status. */
+static int collect(kb_probe *p, pass *x, struct kb_cupti_values *v,
+                   char *why, size_t len)
+{
+  int throw_away = !p->collected;
+  int st = kb_cupti_collect_quiet(p->cupti, p->time_config, launch_pass, x,
+                                  v, why, len);
+  p->collected = 1;
+  if (st == KB_CUPTI_OK && throw_away) {
+    kb_cupti_values_free(v);
+    st = kb_cupti_collect_quiet(p->cupti, p->time_config, launch_pass, x, v,
+                                why, len);
+  }
+  return st;
+}
+
+/* The runs of a pass that fit the config's ranges, when one run launches
+** PER_RUN kernels (the timed ones and the untimed first one). */
+static size_t runs_that_fit(size_t per_run, int cold, size_t first_timed)
+{
+  size_t fit = cold ? KB_KERNEL_PASS_MAX_RANGES / (per_run + 1)
+                    : (KB_KERNEL_PASS_MAX_RANGES - 1) / per_run;
+  return fit > first_timed ? fit : 0;
+}
+
+/* The pass's ranges into r (and the first run's DRAM bytes); 0, or -1
+** with why. */
+static int take(kb_probe *p, const pass *x, size_t first_timed,
+                const struct kb_cupti_values *v, kb_result *r, double *rd,
+                double *wr, char *why, size_t len)
+{
+  size_t m;
+  if (kb_kernel_time_layout(v->nkernels, x->runs, x->flush_each, &m, why,
+                            len)) {
+    /* Flushes alone: the run launched no kernel, and DRAM's bytes are its
+    ** copies' alone (the caller adds them). */
+    if (p->time_dram && v->nkernels == (x->flush_each ? x->runs : 1))
+      *rd = *wr = 0;
+    return -1;
+  }
+  size_t n = x->runs - first_timed;
+  if (!(r->kernel_samples = malloc(n * sizeof *r->kernel_samples))) {
+    snprintf(why, len, "out of host memory");
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++)
+    r->kernel_samples[i] = 1e-9 * kb_kernel_time_sum(v->values, v->ncounters,
+                                                     COL_TIME, first_timed + i,
+                                                     m, x->flush_each);
+  r->n_kernel = n;
+  r->kernels_per_run = m;
+  kb_stats_compute(r->kernel_samples, n, &r->kernel_stats);
+  if (p->time_dram) {
+    *rd = kb_kernel_time_sum(v->values, v->ncounters, COL_DRAM_READ, 0, m,
+                             x->flush_each);
+    *wr = kb_kernel_time_sum(v->values, v->ncounters, COL_DRAM_WRITE, 0, m,
+                             x->flush_each);
+  }
+  return 0;
+}
+
+void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
+                    const kb_measure_cfg *cfg, kb_result *r, double *rd,
+                    double *wr)
+{
+  char why[512];
+  if (prepare(p, cfg, why, sizeof why)) {
+    no_kernel_time(r, why);
+    return;
+  }
+  size_t runs = cfg->criterion.min_samples;
+  runs = runs < 1 ? 1 : runs > KB_KERNEL_PASS_MAX_RUNS
+         ? KB_KERNEL_PASS_MAX_RUNS : runs;
+  /* Hot and graph modes time runs back to back in a warm L2: the pass's
+  ** first run starts cold (it serves the audit) and is not timed.  Graph
+  ** mode's runs are launched as such: a kernel's duration does not depend
+  ** on how it was launched. */
+  int cold = cfg->mode == KB_MODE_COLD;
+  size_t first_timed = cold ? 0 : 1;
+  pass x = {c, state, runs + first_timed, cold};
+  struct kb_cupti_values v;
+  kb_case_enter(c, "kernel time");
+  int st = collect(p, &x, &v, why, sizeof why);
+  if (st == KB_CUPTI_TOO_MANY_KERNELS) {
+    /* More ranges than the config holds: one run says how many kernels a
+    ** run launches, and as many runs as fit follow. */
+    size_t m;
+    x.runs = 1 + first_timed;
+    if ((st = collect(p, &x, &v, why, sizeof why)) == KB_CUPTI_OK
+        && kb_kernel_time_layout(v.nkernels, x.runs, cold, &m, why,
+                                 sizeof why) == 0) {
+      kb_cupti_values_free(&v);
+      if ((x.runs = runs_that_fit(m, cold, first_timed)) == 0) {
+        snprintf(why, sizeof why, "a run launches %zu kernels, more than "
+                 "a pass's %d ranges hold", m, KB_KERNEL_PASS_MAX_RANGES);
+        st = KB_CUPTI_TOO_MANY_KERNELS;
+      } else {
+        st = collect(p, &x, &v, why, sizeof why);
+      }
+    } else if (st == KB_CUPTI_OK) {
+      kb_cupti_values_free(&v);
+      st = KB_CUPTI_ERROR;
+    }
+  }
+  if (st != KB_CUPTI_OK) {
+    no_kernel_time(r, why);
+    return;
+  }
+  if (take(p, &x, first_timed, &v, r, rd, wr, why, sizeof why))
+    no_kernel_time(r, why);
+  kb_cupti_values_free(&v);
+}
