@@ -789,6 +789,44 @@ PY
     } > "$OUT/modes.txt" 2>&1
     elapsed "kt_explore: the rest" $t0
     cut -c1-170 "$OUT/modes.txt" | grep -v "^  *[a-z_]*__\|Section\|---" | tail -n 60 ;;
+  kt_controls)
+    # Issue 33's controls: what the GPU's profiler, enabled at all, does to
+    # the event medians (--no-audit --no-kernel-time has none; the bytes
+    # audit and kernel time each bind a config of their own), interleaved
+    # twice; where a kernel-time pass's time goes (KB_KERNEL_DEBUG) and
+    # what 5 runs a pass cost against 10 (KB_KERNEL_RUNS); --metrics beside
+    # kernel time; a profiler held by another process (--no-lock); and
+    # layout_aos under ncu on its own.
+    for i in 1 2; do
+      for v in "--no-audit --no-kernel-time" "--no-audit" "--no-kernel-time" ""; do
+        tag=$(echo "x$v" | tr -d ' -')
+        timeout 120 ./kbench $v --csv="$OUT/c$i-$tag.csv" > "$OUT/c$i-$tag.txt" 2>&1
+      done
+    done
+    elapsed "kt_controls: eight catalogues" $t0; t0=$(date +%s)
+    tail -n 1 "$OUT"/c?-*.txt
+    KB_KERNEL_DEBUG=1 timeout 120 ./kbench --csv="$OUT/debug.csv" > "$OUT/debug.txt" 2> "$OUT/debug.err"
+    KB_KERNEL_RUNS=5 timeout 120 ./kbench --csv="$OUT/runs5.csv" > "$OUT/runs5.txt" 2>&1
+    tail -n 1 "$OUT/debug.txt" "$OUT/runs5.txt"
+    {
+      ./kbench --csv="$OUT/metrics.csv" --metrics=dram__bytes_read.sum \
+        --param n=64M reduce_vec4 reduce_cub memcpy_d2d reduce_packed 2>&1
+      ./kbench --metrics=dram__bytes_read.sum --repetitions=200 --param n=256M \
+        reduce_vec4 > /dev/null 2>&1 &
+      holder=$!
+      sleep 5
+      ./kbench --no-lock --csv="$OUT/busy.csv" --param n=64M reduce_cub reduce_vec4 2>&1
+      kill $holder; wait $holder 2>/dev/null
+      for cache in all none; do
+        timeout 100 ncu --clock-control none --cache-control $cache --metrics \
+          gpu__time_duration.sum --csv ./kbench --no-hold --warmup=0 \
+          --min-samples=10 --max-samples=10 --min-time=0 layout_aos \
+          transpose_naive_row 2>&1 | grep -E "step_aos|transpose_write_rows" \
+          | awk -F'","' -v c=$cache '{print c, $5, $NF}'
+      done
+    } > "$OUT/extras.txt" 2>&1
+    elapsed "kt_controls: the rest" $t0
+    cut -c1-170 "$OUT/extras.txt" | tail -n 60 ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

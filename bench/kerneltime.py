@@ -60,11 +60,11 @@ def main():
                 f"{m_on * 1e6:8.2f}us {d:+6.2f}% {spread(ev_off):6.2f}%")
         if all(b is not None for b in busy):
             b = statistics.mean(busy)
-            judged = spans if all(x is not None for x in spans) else busy
-            kt = statistics.mean(judged)
-            span = f"{kt * 1e6:8.2f}us" if judged is spans else f"{'-':>10}"
+            times = spans if all(x is not None for x in spans) else busy
+            kt = statistics.mean(times)
+            span = f"{kt * 1e6:8.2f}us" if times is spans else f"{'-':>10}"
             line += (f" {span} {b * 1e6:8.2f}us "
-                     f"{(m_on - kt) * 1e6:6.2f}us {spread(judged):6.2f}%")
+                     f"{(m_on - kt) * 1e6:6.2f}us {spread(times):6.2f}%")
         else:
             note = next((r[k].get("kernel_note") for r in on
                          if r[k].get("kernel_note")), "")

@@ -1,4 +1,5 @@
 /* Kernel time on a pass of its own, under the range profiler (kernel_pass.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,14 +7,13 @@
 #include "measure/kernel_pass.h"
 #include "measure/kernel_time.h"
 
-/* The columns of the pass's config: time, then the audit's DRAM bytes. */
-enum { COL_TIME, COL_DRAM_READ, COL_DRAM_WRITE };
-
 typedef struct pass {
   kb_case *c;
   void *state;
   size_t runs;
   int flush_each;          /* cold: a flush before every run */
+  kb_cupti_config *config;
+  int col[3];              /* its columns: time, DRAM read and write */
 } pass;
 
 /* The pass as the profiler launches it: kbench's flush, then the runs. */
@@ -38,25 +38,34 @@ static void no_kernel_time(kb_result *r, const char *why)
     snprintf(r->kernel_note, sizeof r->kernel_note, "%.250s", why);
 }
 
-/* The config, made at the first pass: a profiler that another process
-** holds (or that needs privileges) refuses it, and then the run goes on
-** with event time. */
-static int prepare(kb_probe *p, const kb_measure_cfg *cfg, char *why,
-                   size_t len)
+/* The pass's config and its columns: time, DRAM read, DRAM write (-1:
+** not counted).  With --metrics the counters' config, which carries time
+** too (probe.c); else kernel time's own, made at the first pass.  A
+** profiler that another process holds (or that needs privileges) refuses
+** it, and the run goes on with event time. */
+static kb_cupti_config *config_of(kb_probe *p, const kb_measure_cfg *cfg,
+                                  int col[3], char *why, size_t len)
 {
-  if (p->time_config)
-    return 0;
+  if (p->config) {
+    col[0] = p->time_at;
+    col[1] = p->dram_read_at;
+    col[2] = p->dram_write_at;
+    return p->time_at >= 0 ? p->config : NULL;
+  }
   static const char *const names[] = {"gpu__time_duration.sum",
                                       "dram__bytes_read.sum",
                                       "dram__bytes_write.sum"};
-  p->time_dram = cfg->audit;
-  if (kb_cupti_prepare(p->cupti, names, p->time_dram ? 3 : 1,
-                       KB_KERNEL_PASS_MAX_RANGES, &p->time_config, why, len)
-      != KB_CUPTI_OK) {
+  if (!p->time_config
+      && kb_cupti_prepare(p->cupti, names, cfg->audit ? 3 : 1,
+                          KB_KERNEL_PASS_MAX_RANGES, &p->time_config, why,
+                          len) != KB_CUPTI_OK) {
     p->time_config = NULL;
-    return -1;
+    return NULL;
   }
-  return 0;
+  col[0] = 0;                 /* a worker's settings do not change */
+  col[1] = cfg->audit ? 1 : -1;
+  col[2] = cfg->audit ? 2 : -1;
+  return p->time_config;
 }
 
 /* One pass of x->runs runs; the worker's first is made twice and the
@@ -66,13 +75,13 @@ static int collect(kb_probe *p, pass *x, struct kb_cupti_values *v,
                    char *why, size_t len)
 {
   int throw_away = !p->collected;
-  int st = kb_cupti_collect_quiet(p->cupti, p->time_config, launch_pass, x,
-                                  v, why, len);
+  int st = kb_cupti_collect_quiet(p->cupti, x->config, launch_pass, x, v,
+                                  why, len);
   p->collected = 1;
   if (st == KB_CUPTI_OK && throw_away) {
     kb_cupti_values_free(v);
-    st = kb_cupti_collect_quiet(p->cupti, p->time_config, launch_pass, x, v,
-                                why, len);
+    st = kb_cupti_collect_quiet(p->cupti, x->config, launch_pass, x, v, why,
+                                len);
   }
   return st;
 }
@@ -88,35 +97,44 @@ static size_t runs_that_fit(size_t per_run, int cold, size_t first_timed)
 
 /* The pass's ranges into r (and the first run's DRAM bytes); 0, or -1
 ** with why. */
-static int take(kb_probe *p, const pass *x, size_t first_timed,
+static int take(const pass *x, size_t first_timed,
                 const struct kb_cupti_values *v, kb_result *r, double *rd,
                 double *wr, char *why, size_t len)
 {
   size_t m;
+  int dram = x->col[1] >= 0 && x->col[2] >= 0;
   if (kb_kernel_time_layout(v->nkernels, x->runs, x->flush_each, &m, why,
                             len)) {
     /* Flushes alone: the run launched no kernel, and DRAM's bytes are its
     ** copies' alone (the caller adds them). */
-    if (p->time_dram && v->nkernels == (x->flush_each ? x->runs : 1))
+    if (dram && v->nkernels == (x->flush_each ? x->runs : 1))
       *rd = *wr = 0;
     return -1;
   }
   size_t n = x->runs - first_timed;
-  if (!(r->kernel_samples = malloc(n * sizeof *r->kernel_samples))) {
+  double *busy = malloc(n * sizeof *busy);
+  if (!busy) {
     snprintf(why, len, "out of host memory");
     return -1;
   }
-  for (size_t i = 0; i < n; i++)
-    r->kernel_samples[i] = 1e-9 * kb_kernel_time_sum(v->values, v->ncounters,
-                                                     COL_TIME, first_timed + i,
-                                                     m, x->flush_each);
+  for (size_t i = 0; i < n; i++) {
+    busy[i] = 1e-9 * kb_kernel_time_sum(v->values, v->ncounters, x->col[0],
+                                        first_timed + i, m, x->flush_each);
+    if (!isfinite(busy[i]) || busy[i] <= 0) {
+      free(busy);
+      snprintf(why, len, "the profiler gave no duration for the run's "
+               "kernels");
+      return -1;
+    }
+  }
+  r->kernel_samples = busy;
   r->n_kernel = n;
   r->kernels_per_run = m;
-  kb_stats_compute(r->kernel_samples, n, &r->kernel_stats);
-  if (p->time_dram) {
-    *rd = kb_kernel_time_sum(v->values, v->ncounters, COL_DRAM_READ, 0, m,
+  kb_stats_compute(busy, n, &r->kernel_stats);
+  if (dram) {
+    *rd = kb_kernel_time_sum(v->values, v->ncounters, x->col[1], 0, m,
                              x->flush_each);
-    *wr = kb_kernel_time_sum(v->values, v->ncounters, COL_DRAM_WRITE, 0, m,
+    *wr = kb_kernel_time_sum(v->values, v->ncounters, x->col[2], 0, m,
                              x->flush_each);
   }
   return 0;
@@ -126,12 +144,16 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
                     const kb_measure_cfg *cfg, kb_result *r, double *rd,
                     double *wr)
 {
-  char why[512];
-  if (prepare(p, cfg, why, sizeof why)) {
+  char why[512] = "kernel time's counter is not in the counters' config";
+  int col[3];
+  kb_cupti_config *config = config_of(p, cfg, col, why, sizeof why);
+  if (!config) {
     no_kernel_time(r, why);
     return;
   }
   size_t runs = cfg->criterion.min_samples;
+  if (getenv("KB_KERNEL_RUNS"))          /* EXPERIMENT, to be removed */
+    runs = (size_t)atoi(getenv("KB_KERNEL_RUNS"));
   runs = runs < 1 ? 1 : runs > KB_KERNEL_PASS_MAX_RUNS
          ? KB_KERNEL_PASS_MAX_RUNS : runs;
   /* Hot and graph modes time runs back to back in a warm L2: the pass's
@@ -140,7 +162,8 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
   ** on how it was launched. */
   int cold = cfg->mode == KB_MODE_COLD;
   size_t first_timed = cold ? 0 : 1;
-  pass x = {c, state, runs + first_timed, cold};
+  pass x = {c, state, runs + first_timed, cold, config, {col[0], col[1],
+                                                         col[2]}};
   struct kb_cupti_values v;
   kb_case_enter(c, "kernel time");
   int st = collect(p, &x, &v, why, sizeof why);
@@ -169,7 +192,11 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
     no_kernel_time(r, why);
     return;
   }
-  if (take(p, &x, first_timed, &v, r, rd, wr, why, sizeof why))
+  if (getenv("KB_KERNEL_DEBUG"))        /* EXPERIMENT, to be removed */
+    fprintf(stderr, "kernel pass %s: %zu runs, %zu ranges, %zu passes, "
+            "%.2f ms passes, %.2f ms decode\n", c->variant->name, x.runs,
+            v.nkernels, v.passes, v.ms_passes, v.ms_decode);
+  if (take(&x, first_timed, &v, r, rd, wr, why, sizeof why))
     no_kernel_time(r, why);
   kb_cupti_values_free(&v);
 }

@@ -53,27 +53,31 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
   /* With the audits on, the DRAM counters ride along in the same config,
   ** so one collection serves both: binding a second config for the audit
   ** after the counters' failed on the H100 (PushRange:
-  ** CUPTI_ERROR_INVALID_PARAMETER). */
-  const char *names[KB_METRICS_MAX + 2];
+  ** CUPTI_ERROR_INVALID_PARAMETER).  So does kernel time's counter: its
+  ** pass collects with this config too (binding its own after the
+  ** counters' gave NaN times on the H100), and the config holds as many
+  ** ranges as such a pass may open. */
+  const char *names[KB_METRICS_MAX + 3];
   size_t n = p->list.ncounters;
   for (size_t i = 0; i < n; i++)
     names[i] = p->list.counters[i];
-  p->dram_read_at = p->dram_write_at = -1;
-  if (cfg->audit) {
-    static const char *const dram[2] = {"dram__bytes_read.sum",
-                                        "dram__bytes_write.sum"};
-    int *at[2] = {&p->dram_read_at, &p->dram_write_at};
-    for (int d = 0; d < 2; d++) {
-      for (size_t i = 0; i < n && *at[d] < 0; i++)
-        if (strcmp(names[i], dram[d]) == 0)
-          *at[d] = (int)i;
-      if (*at[d] < 0) {
-        *at[d] = (int)n;
-        names[n++] = dram[d];
-      }
+  static const char *const extra[3] = {"dram__bytes_read.sum",
+                                       "dram__bytes_write.sum",
+                                       "gpu__time_duration.sum"};
+  int *at[3] = {&p->dram_read_at, &p->dram_write_at, &p->time_at};
+  const int wanted[3] = {cfg->audit, cfg->audit, cfg->kernel_time};
+  for (int d = 0; d < 3; d++) {
+    *at[d] = -1;
+    for (size_t i = 0; wanted[d] && i < n && *at[d] < 0; i++)
+      if (strcmp(names[i], extra[d]) == 0)
+        *at[d] = (int)i;
+    if (wanted[d] && *at[d] < 0) {
+      *at[d] = (int)n;
+      names[n++] = extra[d];
     }
   }
-  if (n && kb_cupti_prepare(p->cupti, names, n, KB_PROBE_MAX_KERNELS,
+  if (n && kb_cupti_prepare(p->cupti, names, n, cfg->kernel_time
+                            ? KB_KERNEL_PASS_MAX_RANGES : KB_PROBE_MAX_KERNELS,
                             &p->config, p->metrics_error,
                             sizeof p->metrics_error))
     p->config = NULL;

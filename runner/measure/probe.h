@@ -39,6 +39,7 @@ typedef struct kb_probe {
   kb_cupti_config *config; /* prepared once; NULL without --metrics */
   int dram_read_at;        /* where the audit's counters are in config's */
   int dram_write_at;       /* totals; -1: not there */
+  int time_at;             /* and kernel time's gpu__time_duration */
   char metrics_error[512]; /* why --metrics cannot be collected, or "" */
   uint32_t stream_id;      /* CUPTI's id of kbench's stream */
   int have_stream_id;
@@ -50,9 +51,10 @@ typedef struct kb_probe {
                               unknown */
   int collected;           /* a collection was made (the first is thrown
                               away: probe.c says why) */
-  kb_cupti_config *time_config; /* kernel time's (measure/kernel_pass.c),
-                              made at its first pass; NULL before */
-  int time_dram;           /* time_config counts DRAM's bytes too */
+  kb_cupti_config *time_config; /* kernel time's without --metrics
+                              (measure/kernel_pass.c), made at its first
+                              pass: gpu__time_duration.sum, then with the
+                              audits DRAM's bytes read and written */
 } kb_probe;
 
 /* Open the session for device as cfg asks (it makes the device's primary
