@@ -59,6 +59,7 @@ typedef struct kb_result {
   size_t n_kernel;
   size_t kernels_per_run;
   kb_stats kernel_stats;    /* of kernel_samples */
+  double kernel_pass_s;     /* what the kernel-time pass took (wall) */
   char kernel_note[256];    /* why a CUDA case has no kernel time, or "" */
   int judged;               /* enum kb_time: the time gbps and the rates
                                were taken from */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/host_facts.h"
 #include "measure/kernel_pass.h"
 #include "measure/kernel_time.h"
 
@@ -140,6 +141,22 @@ static int take(const pass *x, size_t first_timed,
   return 0;
 }
 
+/* --min-samples runs, fewer when they are long (the event median says),
+** within the pass's bounds. */
+static size_t runs_of(const kb_measure_cfg *cfg, const kb_result *r)
+{
+  size_t runs = cfg->criterion.min_samples;
+  double run_s = r->stats.median;
+  if (run_s > 0 && runs * run_s > KB_KERNEL_PASS_TARGET_S) {
+    size_t fit = (size_t)(KB_KERNEL_PASS_TARGET_S / run_s);
+    runs = fit > KB_KERNEL_PASS_MIN_RUNS ? fit : KB_KERNEL_PASS_MIN_RUNS;
+    runs = runs < cfg->criterion.min_samples ? runs
+                                             : cfg->criterion.min_samples;
+  }
+  return runs < 1 ? 1 : runs > KB_KERNEL_PASS_MAX_RUNS
+         ? KB_KERNEL_PASS_MAX_RUNS : runs;
+}
+
 void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
                     const kb_measure_cfg *cfg, kb_result *r, double *rd,
                     double *wr)
@@ -151,11 +168,8 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
     no_kernel_time(r, why);
     return;
   }
-  size_t runs = cfg->criterion.min_samples;
-  if (getenv("KB_KERNEL_RUNS"))          /* EXPERIMENT, to be removed */
-    runs = (size_t)atoi(getenv("KB_KERNEL_RUNS"));
-  runs = runs < 1 ? 1 : runs > KB_KERNEL_PASS_MAX_RUNS
-         ? KB_KERNEL_PASS_MAX_RUNS : runs;
+  double t0 = kb_host_clock_s();
+  size_t runs = runs_of(cfg, r);
   /* Hot and graph modes time runs back to back in a warm L2: the pass's
   ** first run starts cold (it serves the audit) and is not timed.  Graph
   ** mode's runs are launched as such: a kernel's duration does not depend
@@ -176,7 +190,9 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
         && kb_kernel_time_layout(v.nkernels, x.runs, cold, &m, why,
                                  sizeof why) == 0) {
       kb_cupti_values_free(&v);
-      if ((x.runs = runs_that_fit(m, cold, first_timed)) == 0) {
+      size_t fit = runs_that_fit(m, cold, first_timed);
+      x.runs = fit < runs + first_timed ? fit : runs + first_timed;
+      if (x.runs == 0) {
         snprintf(why, sizeof why, "a run launches %zu kernels, more than "
                  "a pass's %d ranges hold", m, KB_KERNEL_PASS_MAX_RANGES);
         st = KB_CUPTI_TOO_MANY_KERNELS;
@@ -190,13 +206,11 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
   }
   if (st != KB_CUPTI_OK) {
     no_kernel_time(r, why);
+    r->kernel_pass_s = kb_host_clock_s() - t0;
     return;
   }
-  if (getenv("KB_KERNEL_DEBUG"))        /* EXPERIMENT, to be removed */
-    fprintf(stderr, "kernel pass %s: %zu runs, %zu ranges, %zu passes, "
-            "%.2f ms passes, %.2f ms decode\n", c->variant->name, x.runs,
-            v.nkernels, v.passes, v.ms_passes, v.ms_decode);
   if (take(&x, first_timed, &v, r, rd, wr, why, sizeof why))
     no_kernel_time(r, why);
   kb_cupti_values_free(&v);
+  r->kernel_pass_s = kb_host_clock_s() - t0;
 }

@@ -18,15 +18,23 @@
 #include "measure/probe.h"
 #include "plugin/case.h"
 
-/* Runs a pass may hold, and ranges (kernels and flushes) in all. */
+/* Runs a pass may hold, and ranges (kernels and flushes) in all: 64 holds
+** 10 cold runs of up to 5 kernels (more kernels, fewer runs).  A config
+** sized for 512 made a worker's first pass cost 0.7 s instead of 0.17 s on
+** the H100 (bench/results/2026-11-25-kerneltime). */
 #define KB_KERNEL_PASS_MAX_RUNS 100
-#define KB_KERNEL_PASS_MAX_RANGES 512
+#define KB_KERNEL_PASS_MAX_RANGES 64
+/* A pass's runs last about this long at most (a case of long runs takes
+** fewer of them, at least KB_KERNEL_PASS_MIN_RUNS). */
+#define KB_KERNEL_PASS_TARGET_S 0.02
+#define KB_KERNEL_PASS_MIN_RUNS 5
 
 /* The pass over a case that verified and was timed: each run's busy time
-** into r (r->kernel_note says why none), and, when the probe's config
-** counts them (the bytes audit), the first run's DRAM bytes read and
-** written into *rd and *wr (left < 0 otherwise).  The probe must be ready
-** to collect (kb_cupti_counters_ready). */
+** into r (r->kernel_note says why none; r->kernel_pass_s, what the pass
+** took), and, when the probe's config counts them (the bytes audit), the
+** first run's DRAM bytes read and written into *rd and *wr (left < 0
+** otherwise).  --min-samples runs (10 by default), fewer when runs are
+** long.  The probe must be ready to collect (kb_cupti_counters_ready). */
 void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
                     const kb_measure_cfg *cfg, kb_result *r, double *rd,
                     double *wr);

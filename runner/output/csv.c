@@ -129,7 +129,8 @@ static void energy_cells(FILE *f, const kb_result *res)
 
 /* Kernel time's columns, after energy's: which time was judged, the runs
 ** and kernels a run, then the span's statistics (empty where it was not
-** measured) and the busy time's, the launch overhead and why none. */
+** measured) and the busy time's, the launch overhead, what the pass took
+** and why none. */
 static void kernel_cells(FILE *f, const kb_result *res)
 {
   int have = res->n_kernel && res->verdict == KB_PASS;
@@ -147,7 +148,7 @@ static void kernel_cells(FILE *f, const kb_result *res)
   fputc(',', f);
   if (isfinite(kb_launch_overhead(res)))
     fprintf(f, "%.6g", kb_launch_overhead(res));
-  fputc(',', f);
+  fprintf(f, ",%.4f,", res->kernel_pass_s);
   csv_string(f, res->kernel_note);
 }
 

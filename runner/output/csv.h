@@ -70,7 +70,7 @@ kb_writer kb_csv_writer(kb_csv_files *files);
   "kernel_samples,kernels_per_run,kernel_median_s,kernel_mean_s,"         \
   "kernel_min_s,kernel_max_s,kernel_stdev_s,kernel_noise,busy_median_s,"  \
   "busy_mean_s,busy_min_s,busy_max_s,busy_stdev_s,busy_noise,"            \
-  "launch_overhead_s,kernel_note,device"
+  "launch_overhead_s,kernel_pass_s,kernel_note,device"
 #define KB_SAMPLES_HEADER \
   "variant,params,mode,batch,time,index,seconds,repetition,device"
 

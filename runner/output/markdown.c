@@ -129,9 +129,12 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
     fprintf(f, " %s |", copy);
   fprintf(f, " %s | ", work);
   if (res->verdict == KB_PASS) {
-    /* As the table says it: a flagged claim or a missed audit is data. */
-    fputs(res->claim_flagged ? "**FLAGGED** |\n"
-          : res->unaudited ? "ok? |\n" : "ok |\n", f);
+    /* As the table says it: a flagged claim or a missed audit is data,
+    ** and so is a CUDA case judged by event time in a run of kernel time. */
+    fputs(res->claim_flagged ? "**FLAGGED**" : res->unaudited ? "ok?" : "ok",
+          f);
+    fputs(d && m->o->measure.time == KB_TIME_KERNEL
+          && res->judged != KB_TIME_KERNEL ? " (event time) |\n" : " |\n", f);
     return;
   }
   /* A skip says why; a crash's message names its stage already. */
@@ -288,12 +291,11 @@ static void lane_text(kb_markdown *m, size_t lane)
   if (l->rows_len) {
     int copy = m->o->calibrate;
     int kernel = m->o->measure.time == KB_TIME_KERNEL;
-    fprintf(m->out, "| variant | parameters | %s | min | max | noise | n "
+    fprintf(m->out, "| variant | parameters | median | min | max | noise | n "
             "| %s | launch | GB/s | %% peak |%s work | result |\n"
             "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| ---: | ---: |%s :--- | :--- |\n", kernel ? "kernel" : "median",
-            kernel ? "event" : "kernel", copy ? " % copy |" : "",
-            copy ? " ---: |" : "");
+            "| ---: | ---: |%s :--- | :--- |\n", kernel ? "event" : "kernel",
+            copy ? " % copy |" : "", copy ? " ---: |" : "");
     fwrite(l->rows_buf, 1, l->rows_len, m->out);
     fputc('\n', m->out);
   }

@@ -361,6 +361,8 @@ static void kernel_time(FILE *f, const kb_result *res)
   kb_jw_key(f, "launch_overhead_s");
   kb_jw_number_or_null(f, kb_launch_overhead(res),
                        isfinite(kb_launch_overhead(res)));
+  kb_jw_key(f, "kernel_pass_s");
+  kb_jw_number(f, res->kernel_pass_s);
   kb_jw_key(f, "kernel_note");
   kb_jw_string_or_null(f, res->kernel_note[0] ? res->kernel_note : NULL);
   kb_jw_key(f, "busy_samples_s");

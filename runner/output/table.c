@@ -95,8 +95,7 @@ void kb_report_begin(kb_report *r, size_t total)
     fprintf(out, "1..%zu\n", total);
   else
     fprintf(out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
-            "%s\n", "variant", "parameters",
-            r->time == KB_TIME_KERNEL ? "kernel" : "median", "min", "max",
+            "%s\n", "variant", "parameters", "median", "min", "max",
             "noise", "n", r->time == KB_TIME_KERNEL ? "event" : "kernel",
             "launch", "GB/s", "%peak", r->calibrate ? "  %copy" : "",
             "result");

@@ -292,6 +292,7 @@ static void put_kernel(kb_wbuf *b, const kb_result *res)
     kb_put_f64(b, res->kernel_samples[i]);
   kb_put_u64(b, res->kernels_per_run);
   put_stats(b, &res->kernel_stats);
+  kb_put_f64(b, res->kernel_pass_s);
   kb_put_str(b, res->kernel_note);
   kb_put_i64(b, res->judged);
 }
@@ -309,6 +310,7 @@ static int get_kernel(kb_rbuf *r, kb_result *res)
     res->kernel_samples[i] = kb_get_f64(r);
   res->kernels_per_run = kb_get_u64(r);
   get_stats(r, &res->kernel_stats);
+  res->kernel_pass_s = kb_get_f64(r);
   kb_get_str(r, res->kernel_note, sizeof res->kernel_note);
   res->judged = (int)kb_get_i64(r);
   return r->bad ? -1 : 0;

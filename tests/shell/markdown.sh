@@ -41,9 +41,9 @@ check "a heading, then the command line in a code span" 0 \
 assert "the first line is the heading" \
   test "$(head -n 1 "$tmpdir/run.md")" = "### kbench"
 check "a well-formed table of the five cases" 0 "^5$" \
-  table "$tmpdir/run.md" "^\| variant \| parameters \| median \| min \| max \| noise \| GB/s \| % peak \| work \| result \|$"
-check "a passed host case's row: times, GB/s, no peak" 0 \
-  "^\| \`copy_cpu\` \| n=4K \| [0-9.]+ [nu]s \| [0-9.]+ [nu]s \| [0-9.]+ [nu]s \| [0-9.]+% \| [0-9.]+ \| - \|  \| ok \|$" \
+  table "$tmpdir/run.md" "^\| variant \| parameters \| median \| min \| max \| noise \| n \| event \| launch \| GB/s \| % peak \| work \| result \|$"
+check "a passed host case's row: its own times and count, no kernel time, GB/s, no peak" 0 \
+  "^\| \`copy_cpu\` \| n=4K \| [0-9.]+ [nu]s \| [0-9.]+ [nu]s \| [0-9.]+ [nu]s \| [0-9.]+% \| [0-9]+ \| - \| - \| [0-9.]+ \| - \|  \| ok \|$" \
   cat "$tmpdir/run.md"
 check "the closing line counts them" 0 "^\*\*5 cases in [0-9.]+ s\*\*: 5 ok\.$" \
   cat "$tmpdir/run.md"

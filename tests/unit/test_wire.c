@@ -85,6 +85,7 @@ int main(void)
   res.kernel_stats.n = 2;
   res.judged = KB_TIME_KERNEL;
   strcpy(res.kernel_note, "why");
+  res.kernel_pass_s = 0.0125;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -106,7 +107,7 @@ int main(void)
      && back.n_kernel == 2 && back.kernel_samples[1] == 1.5e-6
      && back.kernels_per_run == 2 && back.kernel_stats.median == 1.375e-6
      && back.kernel_stats.n == 2 && back.judged == KB_TIME_KERNEL
-     && strcmp(back.kernel_note, "why") == 0,
+     && strcmp(back.kernel_note, "why") == 0 && back.kernel_pass_s == 0.0125,
      "every field of the result is the same, kernel time's included");
   kb_result_free(&back);
 
