@@ -6,14 +6,14 @@
 */
 #include <string.h>
 
-#include "analyze/compare.h"
-#include "analyze/fleet.h"
+#include "analyze/compare/compare.h"
+#include "analyze/fleet/fleet.h"
 #include "analyze/plot.h"
 #include "analyze/report.h"
 #include "author/new.h"
 #include "process/worker.h"
 #include "run.h"
-#include "tune.h"
+#include "tune/tune.h"
 
 static const struct {
   const char *name;

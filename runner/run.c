@@ -11,9 +11,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "catalogue.h"
-#include "counters.h"
 #include "core/verdict.h"
+#include "job/catalogue.h"
+#include "job/job.h"
+#include "job/metrics_check.h"
 #include "output/csv.h"
 #include "output/groups.h"
 #include "output/markdown.h"
@@ -36,15 +37,6 @@ typedef struct kb_run {
   size_t *next;           /* per device: its next case x repetition */
 } kb_run;
 
-/* The first time a device's worker opens it. */
-static void device_opened(void *ctx, size_t lane, const kb_device_report *d)
-{
-  kb_run *run = ctx;
-  run->devices[lane].report = *d;
-  run->devices[lane].opened = 1;
-  kb_writers_device(run->writers, lane);
-}
-
 /* Give a device's worker its next case (one repetition of it), or, when it
 ** has none left or the run is stopping, tell the writers it is done. */
 static void start_next(kb_supervisor *sv, kb_run *run, size_t lane)
@@ -56,14 +48,8 @@ static void start_next(kb_supervisor *sv, kb_run *run, size_t lane)
   }
   run->next[lane]++;
   const kb_plan_case *pc = &run->plan->cases[k / reps];
-  kb_order order;
-  order.index = k / reps;
-  snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
-  snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
-  order.n_values = pc->variant->n_params;
-  memcpy(order.values, pc->values, order.n_values * sizeof *order.values);
   kb_writers_start(run->writers, lane, pc);
-  kb_supervisor_send(sv, lane, &order);
+  kb_job_send(sv, lane, pc, k / reps);
 }
 
 /* Every device's worker runs the whole plan, all at once; results are
@@ -89,126 +75,6 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
   if (sv->interrupted && done < total)
     fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", done, total);
   return status;
-}
-
-/* The devices to run on (run.h). */
-int kb_run_devices(kb_supervisor *sv, const kb_options *o,
-                   kb_run_device **devices, size_t *n)
-{
-  int ordinals[KB_MAX_DEVICES], count = 0;
-  size_t want = o->n_devices;
-  char why[512];
-  memcpy(ordinals, o->devices, sizeof ordinals);
-  if (o->all_devices) {
-    if (kb_supervisor_count(sv, &count, why, sizeof why)) {
-      fprintf(stderr, "kbench: --devices=all: cannot count the devices: "
-              "%s\n", why);
-      return -1;
-    }
-    if (count == 0)
-      fprintf(stderr, "kbench: warning: --devices=all: %s; running on "
-              "device 0 alone\n", why);
-    if (count > KB_MAX_DEVICES)
-      fprintf(stderr, "kbench: warning: --devices=all: %d devices, running "
-              "on the first %d\n", count, KB_MAX_DEVICES);
-    want = count < 1 ? 1 : count > KB_MAX_DEVICES ? KB_MAX_DEVICES
-                                                  : (size_t)count;
-    for (size_t i = 0; i < want; i++)
-      ordinals[i] = (int)i;
-  }
-  *devices = calloc(want, sizeof **devices);
-  if (!*devices || kb_supervisor_lanes(sv, ordinals, want)) {
-    fprintf(stderr, "kbench: out of memory\n");
-    return -1;
-  }
-  for (size_t i = 0; i < want; i++)
-    (*devices)[i].ordinal = ordinals[i];
-  *n = want;
-  return 0;
-}
-
-int kb_run_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
-{
-  char err[1024];
-  int rc;
-  if (o->cases_path) {
-    FILE *f = fopen(o->cases_path, "r");
-    if (!f) {
-      fprintf(stderr, "kbench: cannot open %s\n", o->cases_path);
-      return -1;
-    }
-    rc = kb_plan_read_cases(plan, cat->plugins, cat->n, f, o->cases_path,
-                            err, sizeof err);
-    fclose(f);
-  } else {
-    /* Beside patterns, a named plugin's variants are chosen by name. */
-    const char **named = NULL;
-    size_t n_named = 0;
-    if (o->n_patterns) {
-      for (size_t i = 0; i < cat->n_named; i++)
-        n_named += cat->plugins[i].n_variants;
-      named = calloc(n_named + 1, sizeof *named);
-      if (!named) {
-        fprintf(stderr, "kbench: out of memory\n");
-        return -1;
-      }
-      n_named = 0;
-      for (size_t i = 0; i < cat->n_named; i++)
-        for (size_t j = 0; j < cat->plugins[i].n_variants; j++)
-          named[n_named++] = cat->plugins[i].variants[j]->name;
-    }
-    kb_plan_opts po = {
-      .assignments = o->params, .n_assignments = o->n_params,
-      .zips = o->zips, .n_zips = o->n_zips,
-      .include = o->patterns, .n_include = o->n_patterns,
-      .exclude = o->excludes, .n_exclude = o->n_excludes,
-      .named = named, .n_named = n_named,
-    };
-    rc = kb_plan_build(plan, cat->plugins, cat->n, &po, err, sizeof err);
-    free(named);
-  }
-  if (rc)
-    fprintf(stderr, "kbench: %s\n", err);
-  return rc;
-}
-
-static const char *env_get(const char *name, void *ctx)
-{
-  (void)ctx;
-  return getenv(name);
-}
-
-int kb_run_detect(kb_launch *l, char *err, size_t len)
-{
-  return kb_launch_detect(l, env_get, NULL, err, len);
-}
-
-int kb_run_join(kb_options *o, kb_launch *l, kb_job_file *files, size_t n,
-                int quiet, char *err, size_t len)
-{
-  /* --devices names its devices; --device, or else the launcher's local
-  ** rank, names the one device. */
-  if (!o->devices_given) {
-    int d = kb_launch_device(l, o->device_given ? o->devices[0] : -1,
-                             getenv("CUDA_VISIBLE_DEVICES"), err, len);
-    if (d < 0)
-      return -1;
-    o->devices[0] = d;
-  }
-  for (size_t i = 0; i < n; i++) {
-    if (!*files[i].path)
-      continue;
-    int ranks = kb_launch_path(l, files[i].opt, *files[i].path, files[i].name,
-                               PATH_MAX, err, len);
-    if (ranks < 0)
-      return -1;
-    if (ranks == 0 && l->world_size > 1 && !quiet)
-      fprintf(stderr, "kbench: warning: %s=%s has no %%r: the %d ranks of "
-              "this job may write over each other's file\n", files[i].opt,
-              *files[i].path, l->world_size);
-    *files[i].path = files[i].name;
-  }
-  return 0;
 }
 
 static double seconds_since(const struct timespec *t0)
@@ -297,7 +163,7 @@ int kb_run_main(int argc, char **argv)
   int status = KB_EXIT_OK;
   kb_run_device *devices = NULL;
   size_t n_devices = 0, *next = NULL;
-  if (kb_run_detect(&launch, err, sizeof err)) {
+  if (kb_job_detect(&launch, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_cli_free(&o);
     return KB_EXIT_USAGE;
@@ -305,7 +171,7 @@ int kb_run_main(int argc, char **argv)
   /* Of a job's ranks only the first prints, unless asked: the others'
   ** tables would interleave with its own. */
   int quiet = launch.rank != 0 && !o.all_ranks;
-  if (kb_run_join(&o, &launch, names, 3, quiet, err, sizeof err)) {
+  if (kb_job_join(&o, &launch, names, 3, quiet, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_cli_free(&o);
     return KB_EXIT_USAGE;
@@ -336,11 +202,11 @@ int kb_run_main(int argc, char **argv)
     status = kb_list_metrics(&sv, &o);
     goto done;
   }
-  if (kb_run_plan(&plan, &cat, &o)) {
+  if (kb_job_plan(&plan, &cat, &o)) {
     status = KB_EXIT_USAGE;
     goto done;
   }
-  if (kb_run_devices(&sv, &o, &devices, &n_devices)) {
+  if (kb_job_devices(&sv, &o, &devices, &n_devices)) {
     status = KB_EXIT_ERROR;
     goto done;
   }
@@ -363,8 +229,9 @@ int kb_run_main(int argc, char **argv)
   }
   kb_run run = {.writers = &out.writers, .o = &o, .plan = &plan,
                 .devices = devices, .n_devices = n_devices, .next = next};
-  sv.on_device = device_opened;
-  sv.device_ctx = &run;
+  kb_job_lanes lanes = {devices, &out.writers};
+  sv.on_device = kb_job_device_opened;
+  sv.device_ctx = &lanes;
   kb_writers_begin(&out.writers,
                    cat.n_failures + plan.n * o.repetitions * n_devices);
   for (size_t i = 0; i < cat.n_failures; i++) {

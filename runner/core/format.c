@@ -6,7 +6,9 @@
 
 void kb_format_seconds(char *buf, size_t len, double s)
 {
-  if (s < 1e-6)
+  if (!isfinite(s))
+    snprintf(buf, len, "-");
+  else if (s < 1e-6)
     snprintf(buf, len, "%.1f ns", s * 1e9);
   else if (s < 1e-3)
     snprintf(buf, len, "%.2f us", s * 1e6);

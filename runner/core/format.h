@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-/* "91.23 us", "1.5 ns", "3.271 ms", "1.200 s" */
+/* "91.23 us", "1.5 ns", "3.271 ms", "1.200 s"; "-" for NaN or infinity */
 void kb_format_seconds(char *buf, size_t len, double s);
 
 /* "12.3 GFLOP/s", "268.4 M": a number with an SI prefix and its unit, in

@@ -11,6 +11,12 @@ const char *kb_verdict_name(int verdict)
   return verdict >= 0 && verdict <= KB_CRASH ? names[verdict] : "?";
 }
 
+const char *kb_verdict_word(int verdict)
+{
+  static const char *const words[] = {"ok", "FAIL", "ERROR", "SKIP", "CRASH"};
+  return verdict >= 0 && verdict <= KB_CRASH ? words[verdict] : "?";
+}
+
 int kb_verdict_parse(const char *name)
 {
   for (int v = 0; v <= KB_CRASH; v++)

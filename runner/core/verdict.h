@@ -31,6 +31,9 @@ enum kb_exit {
 ** file); "?" for an unknown verdict.  kb_verdict_parse: back, or -1. */
 const char *kb_verdict_name(int verdict);
 int kb_verdict_parse(const char *name);
+/* "ok", "FAIL", "ERROR", "SKIP", "CRASH": the word the table, the markdown,
+** compare, fleet and tune print; "?" for an unknown verdict. */
+const char *kb_verdict_word(int verdict);
 
 /* The exit status a verdict calls for; an unknown verdict is an error. */
 int kb_exit_of(int verdict);

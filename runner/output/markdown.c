@@ -4,11 +4,9 @@
 
 #include "config.h"
 #include "core/format.h"
+#include "core/verdict.h"
 #include "output/markdown.h"
 #include "output/table.h"
-
-static const char *const verdict_words[] = {"ok", "FAIL", "ERROR", "SKIP",
-                                            "CRASH"};
 
 void kb_md_cell(FILE *f, const char *s)
 {
@@ -139,7 +137,7 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
   }
   /* A skip says why; a crash's message names its stage already. */
   int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
-  fprintf(f, "**%s** ", verdict_words[res->verdict]);
+  fprintf(f, "**%s** ", kb_verdict_word(res->verdict));
   if (!bare) {
     kb_md_cell(f, res->stage);
     fputs(": ", f);
@@ -348,7 +346,7 @@ static int md_end(void *self, double seconds, char *err, size_t len)
   const char *sep = ": ";
   for (int v = 0; v <= KB_CRASH; v++)
     if (verdicts[v]) {
-      fprintf(m->out, "%s%zu %s", sep, verdicts[v], verdict_words[v]);
+      fprintf(m->out, "%s%zu %s", sep, verdicts[v], kb_verdict_word(v));
       sep = ", ";
     }
   fputs(".\n", m->out);

@@ -4,10 +4,8 @@
 #include <unistd.h>
 
 #include "core/format.h"
+#include "core/verdict.h"
 #include "output/table.h"
-
-static const char *const verdict_names[] = {"ok", "FAIL", "ERROR", "SKIP",
-                                            "CRASH"};
 
 
 /* Every line printed on stdout erases the progress line first, as both
@@ -25,7 +23,7 @@ static const char *result_word(const kb_result *res)
     return "FLAGGED";
   if (res->verdict == KB_PASS && res->unaudited)
     return "ok?";
-  return verdict_names[res->verdict];
+  return kb_verdict_word(res->verdict);
 }
 
 /* Percent of the theoretical peak, or 0 when no peak applies. */

@@ -30,10 +30,12 @@ while read -r f; do
   done
 done < "$work/files" > "$work/includes"
 
-# The folder of a file ("." for runner/ itself).
-folder() { case $1 in */*) echo "${1%%/*}" ;; *) echo . ;; esac; }
+# The folder of a file, as a path under runner/ ("." for runner/ itself):
+# a room inside a room (tune/search, analyze/compare) is a room of its own.
+folder() { case $1 in */*) echo "${1%/*}" ;; *) echo . ;; esac; }
 
-# 1. Folders only point down.  What each folder may include besides itself.
+# 1. Folders only point down.  What each folder may include besides itself;
+# every folder that holds a source has a row (a new room gets one).
 allowed() {
   case $1 in
     core) echo "" ;;
@@ -42,13 +44,41 @@ allowed() {
     measure) echo "core gpu plugin" ;;
     plan) echo "core" ;;
     output) echo "core plan" ;;
-    analyze) echo "core output" ;;
+    results) echo "core" ;;
+    analyze) echo "core output results" ;;
+    analyze/compare) echo "core output results analyze" ;;
+    analyze/fleet) echo "core output results analyze" ;;
     author) echo "core" ;;
     process) echo "core gpu plugin measure plan" ;;
-    .) echo "core gpu plugin measure plan output analyze author process" ;;
+    job) echo "core plan output process" ;;
+    tune) echo "core plan output process results job tune/search" ;;
+    tune/search) echo "core" ;;
+    .) echo "core gpu plugin measure plan output results analyze analyze/compare analyze/fleet author process job tune" ;;
     *) echo "UNKNOWN" ;;
   esac
 }
+bad=
+for f in $(cat "$work/files"); do
+  d=$(folder "$f")
+  [ "$(allowed "$d")" = UNKNOWN ] && bad="$bad $d"
+done
+if [ -z "$bad" ]; then
+  ok "every folder of runner/ has a row in this test"
+else
+  echo "# folders without a row in allowed():$(printf '%s\n' $bad | sort -u | tr '\n' ' ')"
+  not_ok "every folder of runner/ has a row in this test"
+fi
+
+# The top of runner/ is the dispatch and the run: at most 4 .c files, so
+# that a subcommand or mode lands in a room of its own.
+top_c=$(grep -c '^[^/]*\.c$' "$work/files")
+if [ "$top_c" -le 4 ]; then
+  ok "runner/ itself holds at most 4 .c files ($top_c)"
+else
+  echo "# runner/*.c: $(grep '^[^/]*\.c$' "$work/files" | tr '\n' ' ')"
+  not_ok "runner/ itself holds at most 4 .c files ($top_c)"
+fi
+
 bad=
 while read -r from to; do
   [ "$to" = "<cuda>" ] && continue
@@ -89,11 +119,11 @@ awk '
     }
   }' "$work/includes" | LC_ALL=C sort > "$work/reach"
 
-# 2. The supervisor's side (the run, kbench tune, the catalogue, the
-# supervisor and what it speaks to a worker with) and every folder it or the
-# offline tools use reach no CUDA: neither gpu/ nor a CUDA header, through
+# 2. The supervisor's side (the run, job/, kbench tune, the supervisor and
+# what it speaks to a worker with) and every folder it or the offline tools
+# use reach no CUDA: neither gpu/ nor a CUDA header, through
 # any chain.
-supervisor_side='^(main\.c|run\.[ch]|tune[a-z_]*\.[ch]|catalogue\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol)\.[ch]|(core|plan|output|analyze|author)/[^ ]*) '
+supervisor_side='^(main\.c|run\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol)\.[ch]|(core|plan|output|results|analyze|author|job|tune)/[^ ]*) '
 bad=$(grep -E "$supervisor_side" "$work/reach" | grep -E ' (gpu/|<cuda>)')
 if [ -z "$bad" ]; then
   ok "the supervisor's side and analyze/ never reach gpu/ or a CUDA header"

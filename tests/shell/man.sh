@@ -1,6 +1,6 @@
 #!/bin/sh
 # The man page (docs/local.mk): every long option of runner/plan/cli.c and
-# of kbench tune (runner/tune_options.c) and kbench report is in it, so a
+# of kbench tune (runner/tune/tune_options.c) and kbench report is in it, so a
 # new option fails here until the page is remade; it is this
 # version's, has its sections, and renders without warnings, also with a
 # plugin directory too long for a line.
@@ -13,11 +13,11 @@ sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\f(CW//g' -e 's/\\[,\/%&]//g' \
   "$page" > "$tmpdir/text"
 failed=$tap_failed
 for opt in $(options_of "$top_srcdir/runner/plan/cli.c") \
-           $(options_of "$top_srcdir/runner/tune_options.c"); do
+           $(options_of "$top_srcdir/runner/tune/tune_options.c"); do
   assert "the man page documents --$opt" grep -qw -- "--$opt" "$tmpdir/text"
 done
 [ "$tap_failed" = "$failed" ] || echo "# docs/kbench.1.in is older than" \
-  "runner/plan/cli.c or runner/tune_options.c: install help2man, run make" \
+  "runner/plan/cli.c or runner/tune/tune_options.c: install help2man, run make" \
   "and commit docs/kbench.1.in"
 # kbench report's options (its --help is the script's, when a Python can
 # run it), and the markdown formats.

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune_objective.h"
 #include "tap.h"
+#include "tune/search/tune_objective.h"
 
 int main(void)
 {

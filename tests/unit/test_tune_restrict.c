@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune_restrict.h"
 #include "tap.h"
+#include "tune/search/tune_restrict.h"
 
 /* text evaluated with a=a, b=b, c=c (whichever it names): 1, 0, -1, or
 ** -2 when it does not parse. */

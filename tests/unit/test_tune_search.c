@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune_search.h"
-#include "tune_space.h"
 #include "tap.h"
+#include "tune/search/tune_search.h"
+#include "tune/search/tune_space.h"
 
 /* A w x h grid, every point kept unless hole(x, y). */
 static void grid(kb_space *s, size_t w, size_t h,

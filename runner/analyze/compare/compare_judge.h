@@ -1,0 +1,70 @@
+/*
+** kbench compare's judgement: pair the cases of two runs by name and
+** decide for each whether it changed significantly (compare_judge.c).
+*/
+#ifndef KB_COMPARE_JUDGE_H
+#define KB_COMPARE_JUDGE_H
+
+#include <stddef.h>
+
+#include "results/results_file.h"
+
+/* Fewer samples than this on a side can never be significant. */
+#define KB_CMP_MIN_SAMPLES 5
+
+typedef struct kb_cmp_cfg {
+  double alpha;              /* significance level of the U test */
+  double threshold;          /* smallest |change| that counts, percent */
+  double host_threshold;     /* the same for cases of backend "host" */
+  double counter_tolerance;  /* a count changed past this, percent */
+  double energy_threshold;   /* smallest energy change that counts, percent
+                                (compare_energy.h) */
+} kb_cmp_cfg;
+
+enum kb_cmp_status {
+  KB_CMP_SAME = 0,     /* both passed; no significant change */
+  KB_CMP_SLOWER,       /* significantly slower past the threshold */
+  KB_CMP_FASTER,       /* significantly faster past the threshold */
+  KB_CMP_BROKEN,       /* passed in base, FAIL, ERROR or CRASH in new */
+  KB_CMP_NOT_PASSED,   /* not passed on a side otherwise: not compared */
+  KB_CMP_ONLY_BASE,
+  KB_CMP_ONLY_NEW
+};
+
+typedef struct kb_cmp_row {
+  const kb_res_case *base, *cur;   /* cur: the new run's; NULL if absent */
+  int status;                      /* enum kb_cmp_status */
+  int regression;                  /* counts toward exit status 1 */
+  double base_median, cur_median;  /* seconds; NAN when not known */
+  double change;                   /* percent of the base median, or NAN */
+  double p;                        /* U test's p-value, or NAN */
+  int method;                      /* enum kb_mwu_method used, when p is */
+  double threshold;                /* the one that applied, percent */
+  char result[64];                 /* "SLOWER", "CRASH in new", ... */
+  char note[256];                  /* why it is not significant, a failure's
+                                      message, or "" */
+} kb_cmp_row;
+
+typedef struct kb_cmp_summary {
+  size_t rows, compared, slower, faster, same, broken, not_passed,
+         only_base, only_new, regressions;
+  size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
+                                  flagged, or whose audit was not made */
+} kb_cmp_summary;
+
+/* One row per case of base (in its order), then one per case only in cur
+** (in its order): *rows (malloc'd) and *n.  0, or -1 when memory runs
+** out. */
+int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
+                 const kb_cmp_cfg *cfg, kb_cmp_row **rows, size_t *n,
+                 kb_cmp_summary *sum);
+
+/* "different devices: ..." when the runs' devices differ (name or uuid,
+** or a device on one side only), else "".  Returns whether they differ. */
+int kb_cmp_device_mismatch(const kb_res_run *base, const kb_res_run *cur,
+                           char *buf, size_t len);
+
+/* The status as kbench compare's JSON spells it: same, slower, ... */
+const char *kb_cmp_status_name(int status);
+
+#endif

@@ -1,0 +1,238 @@
+/*
+** kbench fleet: reads the results files of many GPUs (the ranks of a job,
+** several nodes, several days), judges each GPU against the fleet
+** (fleet_judge.c) and writes a table, markdown or JSON.  The exit status
+** is a gate: 1 when any GPU is flagged.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze/fleet/fleet.h"
+#include "analyze/fleet/fleet_write.h"
+#include "analyze/subcommand.h"
+#include "config.h"
+
+/*
+** The default tolerances.  On one H100, the 58 GPU cases of back-to-back
+** runs agreed within 0.24-0.43% (bench/results/), so 2% is about five
+** times one GPU's own drift, and the same as kbench compare's threshold:
+** a GPU flagged here is as slow as a regression there.  How far healthy
+** GPUs of one model differ from each other has not been measured yet.
+** Host cases measure the node's CPU, which varies far more: in eight fresh
+** processes on one VM, reduce_cpu's medians lay between 0.64 and 1.28
+** times their median (bench/results/2026-11-23-h100/hostnoise.txt), so
+** they get their own tolerance, 50%, well above that.
+*/
+#define KB_FLEET_TOLERANCE 2.0
+#define KB_FLEET_HOST_TOLERANCE 50.0
+
+typedef struct kb_fleet_opts {
+  kb_fleet_cfg cfg;
+  int format;                  /* enum kb_format */
+  const char *json_path;       /* --json=FILE, or NULL */
+  char **files;
+  size_t n_files;
+} kb_fleet_opts;
+
+static const char usage_text[] =
+"Usage: kbench fleet [OPTION]... FILE...\n"
+"Compare the GPUs of many kbench results files: the ranks of one job\n"
+"(srun kbench --json=run/%h-%r.json), several nodes, several days.  A GPU\n"
+"is one device of one rank on one host: the file's host_name, its rank,\n"
+"and the device's UUID (an entry's own device_uuid, else the context's).\n"
+"The same GPU in several files is one GPU, its samples pooled.  For each\n"
+"case, the fleet median is the median of the GPUs' medians, and each GPU's\n"
+"ratio is its median over the fleet median.  A GPU is flagged when a case\n"
+"ran slower than the fleet median by more than the tolerance; failed,\n"
+"errored, crashed or timed out; or was skipped or missing where another\n"
+"GPU ran it.\n"
+"\n"
+"Options:\n"
+"      --tolerance=PCT       how much slower than the fleet median a GPU\n"
+"                            may be, in percent, in CUDA cases (default 2)\n"
+"      --host-tolerance=PCT  the same for host cases (default 50)\n"
+"      --format=FORMAT       table (default), markdown or md (for a pull\n"
+"                            request or a ticket), or json\n"
+"      --json=FILE           also write the report as JSON to FILE\n"
+"  -h, --help                show this help and exit\n"
+"\n"
+"The defaults: GPU medians of two runs on one H100 agree within 0.43%, so\n"
+"2% is about five times that; host cases of fresh processes on one machine\n"
+"lay within 0.64-1.28 times their median, so 50%.  The report ends with\n"
+"one line per GPU: host, rank, device, UUID, its worst ratio and case, and\n"
+"its verdict.\n"
+"\n"
+"Exit status:\n"
+"  0  no GPU flagged\n"
+"  1  a GPU flagged: slow, or a case failed, skipped or missing on it\n"
+"  2  usage error, a file that cannot be read or is not a results file,\n"
+"     fewer than 2 GPUs, or a report that cannot be written\n";
+
+enum { OPT_TOLERANCE = 256, OPT_HOST_TOLERANCE, OPT_FORMAT, OPT_JSON };
+
+static const struct option long_options[] = {
+  {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+  {"host-tolerance", required_argument, NULL, OPT_HOST_TOLERANCE},
+  {"format", required_argument, NULL, OPT_FORMAT},
+  {"json", required_argument, NULL, OPT_JSON},
+  {"help", no_argument, NULL, 'h'},
+  {NULL, 0, NULL, 0},
+};
+
+static int parse_one(int opt, const char *arg, void *ctx)
+{
+  kb_fleet_opts *o = ctx;
+  const char *percent = "expected a percentage, 0 or more";
+  switch (opt) {
+  case OPT_TOLERANCE:
+    return kb_subcommand_number("fleet", "--tolerance", arg, 0, 0, 1e6,
+                                percent, &o->cfg.tolerance);
+  case OPT_HOST_TOLERANCE:
+    return kb_subcommand_number("fleet", "--host-tolerance", arg, 0, 0, 1e6,
+                                percent, &o->cfg.host_tolerance);
+  case OPT_FORMAT:
+    return kb_subcommand_format("fleet", arg, &o->format);
+  case OPT_JSON:
+    if (!*arg)
+      return kb_subcommand_bad("fleet", "--json", arg, "expected a file name");
+    o->json_path = arg;
+    return 0;
+  }
+  return -1;
+}
+
+/* 0: judge; 1: help printed; -1: usage error printed. */
+static int parse(int argc, char **argv, kb_fleet_opts *o)
+{
+  memset(o, 0, sizeof *o);
+  o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE};
+  kb_subcommand s = {"fleet", usage_text, long_options, parse_one, o};
+  int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
+  if (rc)
+    return rc;
+  if (first == argc) {
+    fprintf(stderr, "kbench fleet: expected results files, one or more "
+            "per GPU\nTry 'kbench fleet --help'.\n");
+    return -1;
+  }
+  o->files = argv + first;
+  o->n_files = (size_t)(argc - first);
+  return 0;
+}
+
+#if KBENCH_HAVE_JSON_C
+static void write_report(FILE *out, int format, const kb_fleet *f,
+                         int *failed)
+{
+  if (format == KB_FORMAT_JSON)
+    *failed |= kb_fleet_write_json(out, f);
+  else if (format == KB_FORMAT_MARKDOWN)
+    kb_fleet_write_markdown(out, f);
+  else
+    kb_fleet_write_table(out, f);
+}
+
+/* The JSON report into path, whole or not at all: written beside it under
+** a temporary name, then renamed over it.  0, or -1 with a message. */
+static int write_json_file(const char *path, const kb_fleet *f)
+{
+  size_t len = strlen(path) + 16;
+  char *tmp = malloc(len);
+  int fd = -1, failed = 0;
+  FILE *out = NULL;
+  if (tmp) {
+    snprintf(tmp, len, "%s.tmp.XXXXXX", path);
+    fd = mkstemp(tmp);
+  }
+  if (fd < 0 || !(out = fdopen(fd, "w"))) {
+    fprintf(stderr, "kbench fleet: cannot create %s: %s\n", path,
+            tmp ? strerror(errno) : "out of memory");
+    if (fd >= 0) {
+      close(fd);
+      unlink(tmp);
+    }
+    free(tmp);
+    return -1;
+  }
+  write_report(out, KB_FORMAT_JSON, f, &failed);
+  failed |= fflush(out) != 0 || ferror(out);
+  failed |= fclose(out) != 0;
+  if (failed || rename(tmp, path) != 0) {
+    fprintf(stderr, "kbench fleet: cannot write %s: %s\n", path,
+            strerror(errno ? errno : EIO));
+    unlink(tmp);
+    free(tmp);
+    return -1;
+  }
+  free(tmp);
+  return 0;
+}
+
+static int report(const kb_fleet_opts *o, const kb_res_run *runs)
+{
+  kb_fleet f;
+  if (kb_fleet_judge(runs, o->n_files, &o->cfg, &f)) {
+    fprintf(stderr, "kbench fleet: out of memory\n");
+    return KB_FLEET_EXIT_USAGE;
+  }
+  int rc = f.flagged ? KB_FLEET_EXIT_FLAGGED : KB_FLEET_EXIT_OK, failed = 0;
+  if (f.n_gpus < 2) {
+    fprintf(stderr, "kbench fleet: %zu GPU%s in %zu file%s: a fleet needs "
+            "at least 2 to compare; give the files of every rank\n",
+            f.n_gpus, f.n_gpus == 1 ? "" : "s", o->n_files,
+            o->n_files == 1 ? "" : "s");
+    rc = KB_FLEET_EXIT_USAGE;
+  } else if (o->json_path && write_json_file(o->json_path, &f)) {
+    rc = KB_FLEET_EXIT_USAGE;
+  } else {
+    write_report(stdout, o->format, &f, &failed);
+    if (fflush(stdout) || ferror(stdout) || failed) {
+      fprintf(stderr, "kbench fleet: cannot write the report\n");
+      rc = KB_FLEET_EXIT_USAGE;
+    }
+  }
+  kb_fleet_free(&f);
+  return rc;
+}
+
+static int fleet(const kb_fleet_opts *o)
+{
+  kb_res_run *runs = calloc(o->n_files, sizeof *runs);
+  char err[1024];
+  size_t loaded = 0;
+  int rc = KB_FLEET_EXIT_USAGE;
+  if (!runs) {
+    fprintf(stderr, "kbench fleet: out of memory\n");
+    return rc;
+  }
+  while (loaded < o->n_files
+         && kb_res_load(o->files[loaded], &runs[loaded], err, sizeof err) == 0)
+    loaded++;
+  if (loaded < o->n_files)
+    fprintf(stderr, "kbench fleet: %s\n", err);
+  else
+    rc = report(o, runs);
+  for (size_t i = 0; i < loaded; i++)
+    kb_res_run_free(&runs[i]);
+  free(runs);
+  return rc;
+}
+#else
+static int fleet(const kb_fleet_opts *o)
+{
+  (void)o;
+  return kb_subcommand_no_json_c("fleet");
+}
+#endif
+
+int kb_fleet_main(int argc, char **argv)
+{
+  kb_fleet_opts o;
+  int rc = parse(argc, argv, &o);
+  if (rc)
+    return rc > 0 ? KB_FLEET_EXIT_OK : KB_FLEET_EXIT_USAGE;
+  return fleet(&o);
+}

@@ -1,0 +1,344 @@
+/*
+** A GPU of the fleet is one device of one rank on one host: (host_name,
+** rank, device), the device being the entries' own (device_uuid, else
+** device_pci_bus_id, else device_ordinal: a file that measured several
+** GPUs) or else the file's context device.  The same GPU in several files
+** (several days) is one GPU, its samples pooled as repetitions are.
+**
+** For each case, the fleet median is the median of the medians of the
+** GPUs that passed it, and each GPU's ratio is its median over that.  A
+** GPU is flagged for a case that it ran slower than the fleet median by
+** more than the tolerance (host cases have their own, as the host varies
+** far more between processes than a GPU), that failed, errored, crashed
+** or timed out, that it skipped while another GPU ran it, or that its
+** files lack while another GPU's have it (a rank that died part way).
+** The median, not the mean, so that the slow GPUs themselves do not move
+** the yardstick.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/fleet/fleet_judge.h"
+#include "core/result.h"
+#include "core/stats.h"
+
+static const char *const flag_names[] = {"", "slow", "failed", "skipped",
+                                         "missing"};
+
+const char *kb_fleet_flag_name(int flag)
+{
+  return flag >= 0 && flag < KB_FLEET_N_FLAGS ? flag_names[flag] : "?";
+}
+
+void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len)
+{
+  size_t used = 0;
+  if (!g->flagged) {
+    snprintf(buf, len, "ok");
+    return;
+  }
+  for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS && used < len; k++)
+    if (g->flags[k]) {
+      int n = snprintf(buf + used, len - used, "%s%zu %s",
+                       used ? ", " : "FLAGGED (", g->flags[k], flag_names[k]);
+      used += n > 0 ? (size_t)n : 0;
+    }
+  if (used < len)
+    snprintf(buf + used, len - used, ")");
+}
+
+/* What tells two devices apart: the uuid, else the PCI bus id, else the
+** ordinal; "" for a file with no device (a host without a GPU). */
+static void device_key(const kb_res_device *d, char *buf, size_t len)
+{
+  if (d->uuid && *d->uuid)
+    snprintf(buf, len, "uuid %s", d->uuid);
+  else if (d->pci_bus_id && *d->pci_bus_id)
+    snprintf(buf, len, "pci %s", d->pci_bus_id);
+  else if (d->known && d->ordinal >= 0)
+    snprintf(buf, len, "ordinal %d", d->ordinal);
+  else
+    buf[0] = '\0';
+}
+
+static int same_string(const char *a, const char *b)
+{
+  return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+static int same_gpu(const kb_fleet_gpu *g, const kb_res_run *run,
+                    const kb_res_device *d)
+{
+  char a[320], b[320];
+  if (g->rank != run->rank || !same_string(g->host, run->host_name))
+    return 0;
+  device_key(g->device, a, sizeof a);
+  device_key(d, b, sizeof b);
+  return strcmp(a, b) == 0;
+}
+
+static void label_gpu(kb_fleet_gpu *g)
+{
+  const char *host = g->host && *g->host ? g->host : "?";
+  char rank[16] = "?", dev[16] = "-";
+  if (g->rank >= 0)
+    snprintf(rank, sizeof rank, "%d", g->rank);
+  if (g->device->known && g->device->ordinal >= 0)
+    snprintf(dev, sizeof dev, "%d", g->device->ordinal);
+  snprintf(g->label, sizeof g->label, "%.*s r%s d%s",
+           (int)strcspn(host, "."), host, rank, dev);
+}
+
+/* The index of the GPU of run's device d, added when new; -1 when memory
+** runs out. */
+static long gpu_index(kb_fleet *f, const kb_res_run *run,
+                      const kb_res_device *d)
+{
+  size_t i = 0;
+  while (i < f->n_gpus && !same_gpu(&f->gpus[i], run, d))
+    i++;
+  if (i == f->n_gpus) {
+    kb_fleet_gpu *grown = realloc(f->gpus, (i + 1) * sizeof *grown);
+    if (!grown)
+      return -1;
+    f->gpus = grown;
+    memset(&grown[i], 0, sizeof grown[i]);
+    grown[i].host = run->host_name;
+    grown[i].rank = run->rank;
+    grown[i].device = d;
+    grown[i].worst_ratio = NAN;
+    label_gpu(&grown[i]);
+    f->n_gpus++;
+  }
+  kb_fleet_gpu *g = &f->gpus[i];
+  if (!g->n_files || g->files[g->n_files - 1] != run->path) {
+    const char **files = realloc(g->files, (g->n_files + 1) * sizeof *files);
+    if (!files)
+      return -1;
+    g->files = files;
+    g->files[g->n_files++] = run->path;
+  }
+  return (long)i;
+}
+
+/* A case of some file, and where it appears among all of them. */
+typedef struct ref {
+  const kb_res_case *c;
+  size_t order;      /* its place over all files' cases, in file order */
+  size_t gpu;        /* index of its GPU */
+  size_t index;      /* index of its case name, once named */
+} ref;
+
+static int by_name_then_order(const void *x, const void *y)
+{
+  const ref *a = x, *b = y;
+  int c = strcmp(a->c->name, b->c->name);
+  return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+/* Every case of every file with its GPU, in file order: *out and *n. */
+static int gather(const kb_res_run *runs, size_t n, kb_fleet *f, ref **out,
+                  size_t *n_refs)
+{
+  size_t total = 0;
+  for (size_t i = 0; i < n; i++)
+    total += runs[i].n_cases;
+  ref *refs = calloc(total ? total : 1, sizeof *refs);
+  if (!refs)
+    return -1;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    /* A file of no case (a rank that died at once) is still a GPU. */
+    if (runs[i].n_cases == 0 && gpu_index(f, &runs[i], &runs[i].device) < 0)
+      goto fail;
+    for (size_t j = 0; j < runs[i].n_cases; j++, k++) {
+      const kb_res_case *c = &runs[i].cases[j];
+      long g = gpu_index(f, &runs[i], c->device.known ? &c->device
+                                                      : &runs[i].device);
+      if (g < 0)
+        goto fail;
+      refs[k] = (ref){c, k, (size_t)g, 0};
+    }
+  }
+  *out = refs;
+  *n_refs = total;
+  return 0;
+fail:
+  free(refs);
+  return -1;
+}
+
+/* A distinct case name: where it first appears over all files, and where
+** its refs start once they are sorted by name. */
+typedef struct name {
+  size_t first, start;
+} name;
+
+static int by_first(const void *x, const void *y)
+{
+  const name *a = x, *b = y;
+  return (a->first > b->first) - (a->first < b->first);
+}
+
+/* The distinct case names, in order of first appearance, and each ref's
+** index among them. */
+static int name_cases(kb_fleet *f, ref *refs, size_t n)
+{
+  qsort(refs, n, sizeof *refs, by_name_then_order);
+  name *names = calloc(n ? n : 1, sizeof *names);
+  if (!names)
+    return -1;
+  size_t u = 0;
+  for (size_t i = 0; i < n; i++)
+    if (i == 0 || strcmp(refs[i].c->name, refs[i - 1].c->name) != 0)
+      names[u++] = (name){refs[i].order, i};
+  qsort(names, u, sizeof *names, by_first);
+  f->cases = calloc(u ? u : 1, sizeof *f->cases);
+  if (!f->cases) {
+    free(names);
+    return -1;
+  }
+  f->n_cases = u;
+  for (size_t c = 0; c < u; c++) {
+    const kb_res_case *first = refs[names[c].start].c;
+    f->cases[c].name = first->name;
+    f->cases[c].backend = first->backend;
+    for (size_t i = names[c].start;
+         i < n && strcmp(refs[i].c->name, first->name) == 0; i++)
+      refs[i].index = c;
+  }
+  free(names);
+  return 0;
+}
+
+/* Adds one file's entries of a case to its GPU's cell. */
+static int pool(kb_fleet_cell *cell, const kb_res_case *c)
+{
+  if (!cell->present) {
+    cell->present = 1;
+    cell->verdict = c->verdict;
+    cell->message = c->message;
+  } else if (kb_verdict_worse(cell->verdict, c->verdict) != cell->verdict) {
+    cell->verdict = c->verdict;
+    cell->message = c->message;
+  }
+  if (!c->n_samples)
+    return 0;
+  double *grown = realloc(cell->samples,
+                          (cell->n_samples + c->n_samples) * sizeof *grown);
+  if (!grown)
+    return -1;
+  memcpy(grown + cell->n_samples, c->samples, c->n_samples * sizeof *grown);
+  cell->samples = grown;
+  cell->n_samples += c->n_samples;
+  return 0;
+}
+
+static double median(const double *x, size_t n)
+{
+  kb_stats s;
+  return kb_stats_compute(x, n, &s) ? NAN : s.median;
+}
+
+static void flag(kb_fleet *f, size_t c, size_t g, int why)
+{
+  KB_FLEET_CELL(f, c, g)->flag = why;
+  f->gpus[g].flags[why]++;
+  f->gpus[g].flagged = 1;
+  f->cases[c].flagged++;
+}
+
+/* One case over the fleet: the fleet median, each GPU's ratio, flags. */
+static int judge_case(kb_fleet *f, size_t c)
+{
+  kb_fleet_case *fc = &f->cases[c];
+  double *medians = malloc((f->n_gpus ? f->n_gpus : 1) * sizeof *medians);
+  if (!medians)
+    return -1;
+  fc->tolerance = strcmp(fc->backend, "host") == 0 ? f->cfg->host_tolerance
+                                                   : f->cfg->tolerance;
+  fc->min_ratio = fc->max_ratio = fc->fleet_median = NAN;
+  size_t timed = 0;
+  for (size_t g = 0; g < f->n_gpus; g++) {
+    kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
+    if (cell->verdict != KB_PASS)
+      cell->n_samples = 0;         /* a failed repetition voids the timing */
+    cell->median = cell->present && cell->verdict == KB_PASS
+                   ? median(cell->samples, cell->n_samples) : NAN;
+    cell->ratio = NAN;
+    if (cell->present && cell->verdict == KB_PASS)
+      fc->passed++;
+    if (isfinite(cell->median))
+      medians[timed++] = cell->median;
+  }
+  if (timed)
+    fc->fleet_median = median(medians, timed);
+  free(medians);
+  for (size_t g = 0; g < f->n_gpus; g++) {
+    kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
+    kb_fleet_gpu *gpu = &f->gpus[g];
+    if (isfinite(cell->median) && fc->fleet_median > 0) {
+      cell->ratio = cell->median / fc->fleet_median;
+      if (!(cell->ratio >= fc->min_ratio))
+        fc->min_ratio = cell->ratio;
+      if (!(cell->ratio <= fc->max_ratio)) {
+        fc->max_ratio = cell->ratio;
+        fc->slowest = g;
+      }
+      if (!(cell->ratio <= gpu->worst_ratio)) {
+        gpu->worst_ratio = cell->ratio;
+        gpu->worst_case = fc->name;
+      }
+    }
+    if (!cell->present)
+      flag(f, c, g, KB_FLEET_MISSING);
+    else if (cell->verdict == KB_SKIP && fc->passed)
+      flag(f, c, g, KB_FLEET_SKIPPED);
+    else if (cell->verdict != KB_PASS && cell->verdict != KB_SKIP)
+      flag(f, c, g, KB_FLEET_FAILED);
+    else if (cell->ratio > 1 + fc->tolerance / 100)
+      flag(f, c, g, KB_FLEET_SLOW);
+  }
+  return 0;
+}
+
+int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
+                   kb_fleet *f)
+{
+  memset(f, 0, sizeof *f);
+  f->cfg = cfg;
+  f->n_files = n;
+  ref *refs = NULL;
+  size_t n_refs = 0;
+  if (gather(runs, n, f, &refs, &n_refs) || name_cases(f, refs, n_refs)
+      || !(f->cells = calloc(f->n_cases * f->n_gpus + 1, sizeof *f->cells)))
+    goto fail;
+  for (size_t i = 0; i < n_refs; i++)
+    if (pool(KB_FLEET_CELL(f, refs[i].index, refs[i].gpu), refs[i].c))
+      goto fail;
+  for (size_t c = 0; c < f->n_cases; c++)
+    if (judge_case(f, c))
+      goto fail;
+  for (size_t g = 0; g < f->n_gpus; g++)
+    f->flagged += f->gpus[g].flagged;
+  free(refs);
+  return 0;
+fail:
+  free(refs);
+  kb_fleet_free(f);
+  return -1;
+}
+
+void kb_fleet_free(kb_fleet *f)
+{
+  for (size_t i = 0; f->cells && i < f->n_cases * f->n_gpus; i++)
+    free(f->cells[i].samples);
+  for (size_t g = 0; g < f->n_gpus; g++)
+    free(f->gpus[g].files);
+  free(f->cells);
+  free(f->gpus);
+  free(f->cases);
+  memset(f, 0, sizeof *f);
+}

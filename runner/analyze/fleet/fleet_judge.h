@@ -1,0 +1,91 @@
+/*
+** kbench fleet's judgement (fleet_judge.c): the GPUs of many results
+** files, each case's fleet median, and which GPUs are slow or broken.
+*/
+#ifndef KB_FLEET_JUDGE_H
+#define KB_FLEET_JUDGE_H
+
+#include <stddef.h>
+
+#include "results/results_file.h"
+
+typedef struct kb_fleet_cfg {
+  double tolerance;        /* percent over the fleet median that is slow */
+  double host_tolerance;   /* the same for cases of backend "host" */
+} kb_fleet_cfg;
+
+/* Why a GPU's result for a case is flagged. */
+enum kb_fleet_flag {
+  KB_FLEET_FINE = 0,
+  KB_FLEET_SLOW,       /* passed, but slower than the fleet by too much */
+  KB_FLEET_FAILED,     /* FAIL, ERROR or CRASH (a crash or a time-out) */
+  KB_FLEET_SKIPPED,    /* SKIP where another GPU ran it */
+  KB_FLEET_MISSING,    /* not in its files, while another GPU has it */
+  KB_FLEET_N_FLAGS
+};
+
+/* One GPU's result for one case: its entries of every file, pooled. */
+typedef struct kb_fleet_cell {
+  int present;             /* the GPU's files have the case */
+  int verdict;             /* enum kb_verdict, the worst of its entries */
+  const char *message;     /* a failure's, from the worst entry */
+  double *samples;         /* pooled over passed entries */
+  size_t n_samples;
+  double median;           /* seconds; NAN unless it passed */
+  double ratio;            /* median / the fleet's; NAN when not known */
+  int flag;                /* enum kb_fleet_flag */
+} kb_fleet_cell;
+
+/* A GPU: one device of one rank on one host, from one file or several
+** (the same GPU on several days). */
+typedef struct kb_fleet_gpu {
+  const char *host;        /* context.host_name, or NULL */
+  int rank;                /* -1 when its files do not say */
+  const kb_res_device *device;  /* the entries' own, else the context's */
+  const char **files;      /* paths of the files it came from */
+  size_t n_files;
+  char label[96];          /* "node7 r3 d1": how reports name it */
+  size_t flags[KB_FLEET_N_FLAGS];  /* its cases, counted by flag */
+  int flagged;             /* any case flagged */
+  double worst_ratio;      /* its largest ratio, NAN when none */
+  const char *worst_case;  /* that case's name, or NULL */
+} kb_fleet_gpu;
+
+typedef struct kb_fleet_case {
+  const char *name;
+  const char *backend;     /* "cuda", "host" or "" */
+  double tolerance;        /* the one that applies, percent */
+  size_t passed;           /* GPUs that passed it */
+  double fleet_median;     /* median of their medians; NAN when none */
+  double min_ratio, max_ratio;   /* NAN when none passed */
+  size_t slowest;          /* the GPU of max_ratio */
+  size_t flagged;          /* GPUs flagged on this case */
+} kb_fleet_case;
+
+typedef struct kb_fleet {
+  const kb_fleet_cfg *cfg;
+  size_t n_files;
+  kb_fleet_gpu *gpus;      /* in order of first appearance */
+  size_t n_gpus;
+  kb_fleet_case *cases;    /* in order of first appearance */
+  size_t n_cases;
+  kb_fleet_cell *cells;    /* n_cases rows of n_gpus cells */
+  size_t flagged;          /* GPUs flagged */
+} kb_fleet;
+
+/* The cell of case c on GPU g. */
+#define KB_FLEET_CELL(f, c, g) (&(f)->cells[(c) * (f)->n_gpus + (g)])
+
+/* Gathers the GPUs and cases of n runs and judges them into f, which
+** points into runs (they must outlive it): 0, or -1 when memory runs
+** out. */
+int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
+                   kb_fleet *f);
+void kb_fleet_free(kb_fleet *f);
+
+/* "slow", "failed", "skipped", "missing" ("" for fine). */
+const char *kb_fleet_flag_name(int flag);
+/* "ok", or "FLAGGED (1 slow, 2 failed)". */
+void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len);
+
+#endif

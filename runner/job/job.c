@@ -1,0 +1,143 @@
+/* What a run and kbench tune share on the supervisor's side (job.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/job.h"
+
+int kb_job_devices(kb_supervisor *sv, const kb_options *o,
+                   kb_run_device **devices, size_t *n)
+{
+  int ordinals[KB_MAX_DEVICES], count = 0;
+  size_t want = o->n_devices;
+  char why[512];
+  memcpy(ordinals, o->devices, sizeof ordinals);
+  if (o->all_devices) {
+    if (kb_supervisor_count(sv, &count, why, sizeof why)) {
+      fprintf(stderr, "kbench: --devices=all: cannot count the devices: "
+              "%s\n", why);
+      return -1;
+    }
+    if (count == 0)
+      fprintf(stderr, "kbench: warning: --devices=all: %s; running on "
+              "device 0 alone\n", why);
+    if (count > KB_MAX_DEVICES)
+      fprintf(stderr, "kbench: warning: --devices=all: %d devices, running "
+              "on the first %d\n", count, KB_MAX_DEVICES);
+    want = count < 1 ? 1 : count > KB_MAX_DEVICES ? KB_MAX_DEVICES
+                                                  : (size_t)count;
+    for (size_t i = 0; i < want; i++)
+      ordinals[i] = (int)i;
+  }
+  *devices = calloc(want, sizeof **devices);
+  if (!*devices || kb_supervisor_lanes(sv, ordinals, want)) {
+    fprintf(stderr, "kbench: out of memory\n");
+    return -1;
+  }
+  for (size_t i = 0; i < want; i++)
+    (*devices)[i].ordinal = ordinals[i];
+  *n = want;
+  return 0;
+}
+
+int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
+{
+  char err[1024];
+  int rc;
+  if (o->cases_path) {
+    FILE *f = fopen(o->cases_path, "r");
+    if (!f) {
+      fprintf(stderr, "kbench: cannot open %s\n", o->cases_path);
+      return -1;
+    }
+    rc = kb_plan_read_cases(plan, cat->plugins, cat->n, f, o->cases_path,
+                            err, sizeof err);
+    fclose(f);
+  } else {
+    /* Beside patterns, a named plugin's variants are chosen by name. */
+    const char **named = NULL;
+    size_t n_named = 0;
+    if (o->n_patterns) {
+      for (size_t i = 0; i < cat->n_named; i++)
+        n_named += cat->plugins[i].n_variants;
+      named = calloc(n_named + 1, sizeof *named);
+      if (!named) {
+        fprintf(stderr, "kbench: out of memory\n");
+        return -1;
+      }
+      n_named = 0;
+      for (size_t i = 0; i < cat->n_named; i++)
+        for (size_t j = 0; j < cat->plugins[i].n_variants; j++)
+          named[n_named++] = cat->plugins[i].variants[j]->name;
+    }
+    kb_plan_opts po = {
+      .assignments = o->params, .n_assignments = o->n_params,
+      .zips = o->zips, .n_zips = o->n_zips,
+      .include = o->patterns, .n_include = o->n_patterns,
+      .exclude = o->excludes, .n_exclude = o->n_excludes,
+      .named = named, .n_named = n_named,
+    };
+    rc = kb_plan_build(plan, cat->plugins, cat->n, &po, err, sizeof err);
+    free(named);
+  }
+  if (rc)
+    fprintf(stderr, "kbench: %s\n", err);
+  return rc;
+}
+
+static const char *env_get(const char *name, void *ctx)
+{
+  (void)ctx;
+  return getenv(name);
+}
+
+int kb_job_detect(kb_launch *l, char *err, size_t len)
+{
+  return kb_launch_detect(l, env_get, NULL, err, len);
+}
+
+int kb_job_join(kb_options *o, kb_launch *l, kb_job_file *files, size_t n,
+                int quiet, char *err, size_t len)
+{
+  /* --devices names its devices; --device, or else the launcher's local
+  ** rank, names the one device. */
+  if (!o->devices_given) {
+    int d = kb_launch_device(l, o->device_given ? o->devices[0] : -1,
+                             getenv("CUDA_VISIBLE_DEVICES"), err, len);
+    if (d < 0)
+      return -1;
+    o->devices[0] = d;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (!*files[i].path)
+      continue;
+    int ranks = kb_launch_path(l, files[i].opt, *files[i].path, files[i].name,
+                               PATH_MAX, err, len);
+    if (ranks < 0)
+      return -1;
+    if (ranks == 0 && l->world_size > 1 && !quiet)
+      fprintf(stderr, "kbench: warning: %s=%s has no %%r: the %d ranks of "
+              "this job may write over each other's file\n", files[i].opt,
+              *files[i].path, l->world_size);
+    *files[i].path = files[i].name;
+  }
+  return 0;
+}
+
+void kb_job_send(kb_supervisor *sv, size_t lane, const kb_plan_case *pc,
+                 size_t index)
+{
+  kb_order order = {.index = index, .n_values = pc->variant->n_params};
+  snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
+  snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
+  memcpy(order.values, pc->values, order.n_values * sizeof *order.values);
+  kb_supervisor_send(sv, lane, &order);
+}
+
+void kb_job_device_opened(void *ctx, size_t lane, const kb_device_report *d)
+{
+  kb_job_lanes *lanes = ctx;
+  lanes->devices[lane].report = *d;
+  lanes->devices[lane].opened = 1;
+  kb_writers_device(lanes->writers, lane);
+}

@@ -1,0 +1,6 @@
+# job: what a run and kbench tune share on the supervisor's side: the
+# catalogue a worker describes, the --metrics check, and the job (job.h).
+runner_libkbrunner_la_SOURCES += \
+	%reldir%/catalogue.c %reldir%/catalogue.h \
+	%reldir%/job.c %reldir%/job.h \
+	%reldir%/metrics_check.c %reldir%/metrics_check.h

@@ -1,0 +1,17 @@
+# results: kbench's JSON results format read back, for compare, fleet and
+# tune's cache: the reader, the pooling of repetitions, the counts.
+# Reading needs json-c; without it the subcommands that read say so.
+runner_libkbrunner_la_SOURCES += \
+	%reldir%/counters.c %reldir%/counters.h \
+	%reldir%/pooling.c %reldir%/pooling.h \
+	%reldir%/results_file.h %reldir%/results_entries.h \
+	%reldir%/json_read.h
+if HAVE_JSON_C
+runner_libkbrunner_la_SOURCES += %reldir%/results_file.c \
+	%reldir%/results_entries.c %reldir%/json_read.c
+runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
+runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
+else
+EXTRA_DIST += %reldir%/results_file.c %reldir%/results_entries.c \
+	%reldir%/json_read.c
+endif

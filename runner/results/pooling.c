@@ -1,0 +1,190 @@
+/*
+** Pooling the entries of a results file into cases: the entries of one
+** name on one device become one case (pooling.h).
+*/
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/stats.h"
+#include "core/verdict.h"
+#include "results/counters.h"
+#include "results/pooling.h"
+
+static int strcmp_null(const char *a, const char *b)
+{
+  return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Entries of one device sort together: by uuid, bus id, then ordinal. */
+static int by_device(const kb_res_entry_device *a, const kb_res_entry_device *b)
+{
+  int c = strcmp_null(a->uuid, b->uuid);
+  if (!c)
+    c = strcmp_null(a->pci_bus_id, b->pci_bus_id);
+  return c ? c : (a->ordinal > b->ordinal) - (a->ordinal < b->ordinal);
+}
+
+static int copy_device(const kb_res_entry_device *from, kb_res_device *to)
+{
+  to->known = from->known;
+  to->ordinal = from->ordinal;
+  return (from->name && !(to->name = strdup(from->name)))
+         || (from->uuid && !(to->uuid = strdup(from->uuid)))
+         || (from->pci_bus_id && !(to->pci_bus_id = strdup(from->pci_bus_id)))
+         ? -1 : 0;
+}
+
+void kb_res_device_free(kb_res_device *d)
+{
+  free(d->name);
+  free(d->uuid);
+  free(d->pci_bus_id);
+}
+
+static int by_device_name_order(const void *x, const void *y)
+{
+  const kb_res_entry *a = x, *b = y;
+  int c = by_device(&a->device, &b->device);
+  if (!c)
+    c = strcmp(a->name, b->name);
+  return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+/* A pooled case and where its name first appeared, for sorting. */
+typedef struct pooled {
+  size_t first;
+  kb_res_case c;
+} pooled;
+
+static int by_first(const void *x, const void *y)
+{
+  const pooled *a = x, *b = y;
+  return (a->first > b->first) - (a->first < b->first);
+}
+
+void kb_res_case_free(kb_res_case *c)
+{
+  free(c->name);
+  free(c->backend);
+  free(c->message);
+  free(c->samples);
+  free(c->rep_medians);
+  for (size_t i = 0; i < c->n_counters; i++) {
+    free(c->counters[i].name);
+    free(c->counters[i].unit);
+  }
+  free(c->counters);
+  free(c->audit_note);
+  free(c->claim_note);
+  free(c->energy);
+  kb_res_device_free(&c->device);
+}
+
+/* The energy samples of entries es[0..n) of one case, joined, and the
+** median of their watts. */
+static int pool_energy(const kb_res_entry *es, size_t n, kb_res_case *c)
+{
+  size_t total = 0, watts = 0;
+  double *w = malloc((n ? n : 1) * sizeof *w);
+  if (!w)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    total += es[i].n_energy;
+    if (isfinite(es[i].power_w))
+      w[watts++] = es[i].power_w;
+  }
+  kb_stats s;
+  c->power_w = kb_stats_compute(w, watts, &s) == 0 ? s.median : NAN;
+  free(w);
+  if (!total)
+    return 0;
+  if (!(c->energy = malloc(total * sizeof *c->energy)))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    memcpy(c->energy + c->n_energy, es[i].energy,
+           es[i].n_energy * sizeof *c->energy);
+    c->n_energy += es[i].n_energy;
+  }
+  return 0;
+}
+
+/*
+** Pools the entries of each name (and device) into one case (their
+** samples joined, the worst verdict kept), in the order they first
+** appear.  The entries' arrays move into the cases.
+*/
+int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
+{
+  qsort(es, n, sizeof *es, by_device_name_order);
+  pooled *ps = calloc(n ? n : 1, sizeof *ps);
+  size_t np = 0;
+  int rc = -1;
+  if (!ps)
+    return -1;
+  for (size_t i = 0; i < n;) {
+    size_t j = i, total = 0;
+    while (j < n && strcmp(es[j].name, es[i].name) == 0
+           && by_device(&es[j].device, &es[i].device) == 0)
+      total += es[j++].n_samples;
+    ps[np].first = es[i].order;
+    kb_res_case *c = &ps[np++].c;
+    c->name = strdup(es[i].name);
+    c->backend = strdup(es[i].backend ? es[i].backend : "");
+    c->samples = malloc((total ? total : 1) * sizeof *c->samples);
+    c->rep_medians = malloc((j - i) * sizeof *c->rep_medians);
+    c->entries = j - i;
+    c->verdict = es[i].verdict;
+    c->claimed = NAN;
+    c->message = es[i].message;
+    es[i].message = NULL;
+    if (!c->name || !c->backend || !c->samples || !c->rep_medians
+        || copy_device(&es[i].device, &c->device)
+        || kb_res_counters_pool(es + i, j - i, c)
+        || pool_energy(es + i, j - i, c))
+      goto done;
+    for (size_t k = i; k < j; k++) {
+      if (!isnan(es[k].claimed) && !(es[k].claimed <= c->claimed))
+        c->claimed = es[k].claimed;      /* the most, NAN losing */
+      c->flagged |= es[k].flagged;
+      c->unaudited |= es[k].unaudited;
+      if ((es[k].unaudited && es[k].audit_note && !c->audit_note
+           && !(c->audit_note = strdup(es[k].audit_note)))
+          || (es[k].flagged && es[k].claim_note && !c->claim_note
+              && !(c->claim_note = strdup(es[k].claim_note))))
+        goto done;
+      if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {
+        c->verdict = es[k].verdict;
+        free(c->message);
+        c->message = es[k].message;
+        es[k].message = NULL;
+      }
+      kb_stats st;
+      if (es[k].n_samples   /* only a passing kb_res_entry has samples */
+          && kb_stats_compute(es[k].samples, es[k].n_samples, &st) == 0)
+        c->rep_medians[c->n_reps++] = st.median;
+      if (es[k].n_samples)
+        memcpy(c->samples + c->n_samples, es[k].samples,
+               es[k].n_samples * sizeof *c->samples);
+      c->n_samples += es[k].n_samples;
+    }
+    if (c->verdict != KB_PASS)
+      c->n_samples = c->n_energy = c->n_reps = 0;  /* a failed repetition
+                                          voids the timing and the energy */
+    i = j;
+  }
+  qsort(ps, np, sizeof *ps, by_first);
+  run->cases = calloc(np ? np : 1, sizeof *run->cases);
+  if (run->cases) {
+    for (size_t i = 0; i < np; i++)
+      run->cases[i] = ps[i].c;
+    run->n_cases = np;
+    np = 0;
+    rc = 0;
+  }
+done:
+  for (size_t i = 0; i < np; i++)
+    kb_res_case_free(&ps[i].c);
+  free(ps);
+  return rc;
+}

@@ -1,0 +1,125 @@
+/* A results file's entries one by one, for kbench tune's cache (results_entries.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+
+#include "core/verdict.h"
+#include "results/json_read.h"
+#include "results/results_entries.h"
+#include "results/results_file.h"
+
+/* How entries are written back: kbench's own spacing, '/' unescaped. */
+#define TEXT_FLAGS (JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
+
+static char *copy_text(json_object *obj)
+{
+  const char *s = json_object_to_json_string_ext(obj, TEXT_FLAGS);
+  return s ? strdup(s) : NULL;
+}
+
+/* Entry e's fields; 0, or -1 out of memory. */
+static int read_entry(json_object *obj, kb_entry *e)
+{
+  double ordinal;
+  const char *verdict = kb_jget_string(obj, "verdict");
+  const char *stage = kb_jget_string(obj, "stage");  /* a crash's is in message */
+  const char *message = kb_jget_string(obj, "message");
+  e->obj = obj;
+  e->name = kb_jget_string(obj, "name");
+  e->backend = kb_jget_string(obj, "backend");
+  e->mode = kb_jget_string(obj, "mode");
+  e->uuid = kb_jget_string(obj, "device_uuid");
+  json_object *o = kb_jget(obj, "device_ordinal");
+  ordinal = o && json_object_is_type(o, json_type_int)
+            ? json_object_get_double(o) : -1;
+  e->ordinal = ordinal >= 0 && ordinal <= 1e6 ? (int)ordinal : -1;
+  e->verdict = verdict ? kb_verdict_parse(verdict) : KB_PASS;
+  if (e->verdict < 0)
+    e->verdict = KB_ERROR;
+  if (e->verdict == KB_CRASH)
+    stage = NULL;
+  size_t len = (stage ? strlen(stage) : 0) + (message ? strlen(message) : 0)
+               + 3;
+  if (!(e->message = malloc(len)) || !(e->text = copy_text(obj)))
+    return -1;
+  snprintf(e->message, len, "%s%s%s", stage && *stage ? stage : "",
+           stage && *stage && message && *message ? ": " : "",
+           message ? message : "");
+  return 0;
+}
+
+int kb_entries_read(const char *path, kb_entries *out, char *err,
+                    size_t len)
+{
+  memset(out, 0, sizeof *out);
+  json_object *root = kb_results_parse(path, err, len);
+  if (!root)
+    return -1;
+  out->root = root;
+  json_object *list = kb_jget(root, "benchmarks");
+  if (!json_object_is_type(list, json_type_array)) {
+    snprintf(err, len, "%s: not a results file: no \"benchmarks\" array",
+             path);
+    kb_entries_free(out);
+    return -1;
+  }
+  size_t n = json_object_array_length(list);
+  if (!(out->e = calloc(n ? n : 1, sizeof *out->e))) {
+    snprintf(err, len, "out of memory");
+    kb_entries_free(out);
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    json_object *obj = json_object_array_get_idx(list, i);
+    kb_entry *e = &out->e[out->n++];
+    if (read_entry(obj, e)) {
+      snprintf(err, len, "out of memory");
+      kb_entries_free(out);
+      return -1;
+    }
+    if (!e->name) {
+      snprintf(err, len, "%s: benchmarks[%zu] has no name", path, i);
+      kb_entries_free(out);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+void kb_entries_free(kb_entries *es)
+{
+  for (size_t i = 0; i < es->n; i++) {
+    free(es->e[i].message);
+    free(es->e[i].text);
+  }
+  free(es->e);
+  if (es->root)
+    json_object_put(es->root);
+  memset(es, 0, sizeof *es);
+}
+
+int kb_entries_number(const kb_entries *es, size_t i, const char *key,
+                      double *v)
+{
+  json_object *x = kb_jget(es->e[i].obj, key);
+  if (!json_object_is_type(x, json_type_double)
+      && !json_object_is_type(x, json_type_int))
+    return 0;
+  *v = json_object_get_double(x);
+  return isfinite(*v);
+}
+
+const char *kb_entries_tune_string(const kb_entries *es, size_t i,
+                                   const char *key)
+{
+  return kb_jget_string(kb_jget(es->e[i].obj, "tune"), key);
+}
+
+char *kb_entries_untagged(const kb_entries *es, size_t i)
+{
+  json_object_object_del(es->e[i].obj, "tune");
+  return copy_text(es->e[i].obj);
+}

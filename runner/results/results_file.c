@@ -1,0 +1,423 @@
+/*
+** Reading a results file for kbench compare and kbench fleet, with json-c.
+** Read: the context's host_name, and its kbench.version, mode, launcher,
+** rank, local_rank, world_size and device (ordinal, name, uuid,
+** pci_bus_id); per entry name, run_type, verdict (or Google Benchmark's
+** error_occurred and skipped), stage, message (or error_message,
+** skip_message), backend, the entry's own device (device_ordinal,
+** device_name, device_uuid, device_pci_bus_id: a file that measured
+** several GPUs), and the times: samples_s, else median_s, else real_time
+** in time_unit, one sample per entry; the counts (analyze/counters.h):
+** each "metrics" member whose name ends in .sum or that is a bank-conflict
+** ways ratio (its value and unit), metrics.kernels_launched,
+** dram_read_bytes and dram_write_bytes; the claim, bytes_read and
+** bytes_written; the audits' findings, bytes_claim_flagged with
+** bytes_audit, unaudited and audit_note; and the energy per run
+** (energy_windows_j, else energy_j_per_run) and power_w.
+** Everything else is ignored, and
+** every field but name may be missing, so plain Google Benchmark output
+** compares too: its repetitions become the samples.  kbench compare
+** refuses a file of several devices (kbench --devices): its entries share
+** names.  json-c's tokener is
+** used in its default, lenient mode because Google Benchmark writes NaN
+** and Infinity for some counters; such values are dropped here.
+*/
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+
+#include "core/result.h"
+#include "results/counters.h"
+#include "results/json_read.h"
+#include "results/pooling.h"
+#include "results/results_file.h"
+
+static int is_number(json_object *v)
+{
+  return v && (json_object_is_type(v, json_type_double)
+               || json_object_is_type(v, json_type_int));
+}
+
+/* A finite number at key, in *out: 1, or 0 when there is none. */
+static int get_number(json_object *obj, const char *key, double *out)
+{
+  json_object *v = kb_jget(obj, key);
+  if (!is_number(v))
+    return 0;
+  *out = json_object_get_double(v);
+  return isfinite(*out);
+}
+
+static char *slurp(const char *path, size_t *len, char *err, size_t elen)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, elen, "cannot open %s: %s", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *grown = realloc(buf, 2 * cap + 1);
+    if (!grown) {
+      free(buf);
+      buf = NULL;
+      break;
+    }
+    buf = grown;
+    cap *= 2;
+  }
+  int failed = ferror(f);
+  fclose(f);
+  if (!buf || failed) {
+    snprintf(err, elen, "cannot read %s: %s", path,
+             buf ? strerror(EIO) : "out of memory");
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+static json_object *parse(const char *path, const char *text, size_t len,
+                          char *err, size_t elen)
+{
+  if (len > (size_t)0x7ffffffe) {
+    snprintf(err, elen, "%s: too large to read (%zu bytes)", path, len);
+    return NULL;
+  }
+  json_tokener *tok = json_tokener_new();
+  if (!tok) {
+    snprintf(err, elen, "out of memory");
+    return NULL;
+  }
+  /* The terminating NUL ends a number at the end of the text. */
+  json_object *root = json_tokener_parse_ex(tok, text, (int)len + 1);
+  enum json_tokener_error e = json_tokener_get_error(tok);
+  size_t end = json_tokener_get_parse_end(tok);
+  json_tokener_free(tok);
+  if (!root || e != json_tokener_success) {
+    if (e == json_tokener_continue || e == json_tokener_success)
+      snprintf(err, elen, "%s: not JSON: the text ends early", path);
+    else
+      snprintf(err, elen, "%s: not JSON: %s near byte %zu", path,
+               json_tokener_error_desc(e), end);
+    json_object_put(root);
+    return NULL;
+  }
+  for (size_t i = end; i < len; i++)
+    if (!isspace((unsigned char)text[i])) {
+      snprintf(err, elen, "%s: not JSON: text after the value at byte %zu",
+               path, i);
+      json_object_put(root);
+      return NULL;
+    }
+  return root;
+}
+
+static int verdict_of(json_object *e, const char **unknown)
+{
+  const char *v = kb_jget_string(e, "verdict");
+  *unknown = NULL;
+  if (v) {
+    int verdict = kb_verdict_parse(v);
+    if (verdict >= 0)
+      return verdict;
+    *unknown = v;
+    return KB_ERROR;
+  }
+  json_object *flag = kb_jget(e, "error_occurred");
+  if (flag && json_object_get_boolean(flag))
+    return KB_ERROR;
+  flag = kb_jget(e, "skipped");
+  if (flag && json_object_get_boolean(flag))
+    return KB_SKIP;
+  return KB_PASS;
+}
+
+/* "stage: message", from kbench's fields or Google Benchmark's. */
+static char *message_of(json_object *e, const char *unknown)
+{
+  char buf[1024];
+  const char *stage = kb_jget_string(e, "stage");
+  const char *msg = kb_jget_string(e, "message");
+  if (!msg || !*msg)
+    msg = kb_jget_string(e, "error_message");
+  if (!msg || !*msg)
+    msg = kb_jget_string(e, "skip_message");
+  if (unknown)
+    snprintf(buf, sizeof buf, "unknown verdict '%s'", unknown);
+  else if (stage && *stage && msg && *msg)
+    snprintf(buf, sizeof buf, "%s: %s", stage, msg);
+  else
+    snprintf(buf, sizeof buf, "%s", msg ? msg : "");
+  return strdup(buf);
+}
+
+static double unit_seconds(const char *unit)
+{
+  static const struct { const char *name; double s; } units[] = {
+    {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}};
+  if (!unit)
+    return 1e-9;    /* Google Benchmark's default */
+  for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+    if (strcmp(unit, units[i].name) == 0)
+      return units[i].s;
+  return 0;
+}
+
+/* The raw samples, else the one time the entry gives.  0 or -1 (memory). */
+static int samples_of(json_object *e, kb_res_entry *out)
+{
+  json_object *arr = kb_jget(e, "samples_s");
+  size_t n = arr && json_object_is_type(arr, json_type_array)
+                 ? json_object_array_length(arr) : 0;
+  out->samples = malloc((n ? n : 1) * sizeof *out->samples);
+  if (!out->samples)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    json_object *v = json_object_array_get_idx(arr, i);
+    double x = is_number(v) ? json_object_get_double(v) : NAN;
+    if (isfinite(x))
+      out->samples[out->n_samples++] = x;
+  }
+  if (out->n_samples)
+    return 0;
+  double t, unit = unit_seconds(kb_jget_string(e, "time_unit"));
+  if (get_number(e, "median_s", &t))
+    out->samples[out->n_samples++] = t;
+  else if (unit > 0 && get_number(e, "real_time", &t))
+    out->samples[out->n_samples++] = t * unit;
+  return 0;
+}
+
+/* The entry's counts (see kb_res_counter): 0, or -1 when memory ran out. */
+static int counters_of(json_object *e, kb_res_entry *out)
+{
+  static const char *const audit[] = {"dram_read_bytes", "dram_write_bytes"};
+  json_object *m = kb_jget(e, "metrics");
+  size_t cap = 3 + (m && json_object_is_type(m, json_type_object)
+                    ? (size_t)json_object_object_length(m) : 0);
+  out->counters = calloc(cap, sizeof *out->counters);
+  if (!out->counters)
+    return -1;
+  kb_res_entry_counter *c = out->counters;
+  double v;
+  for (size_t i = 0; i < 2; i++)
+    if (get_number(e, audit[i], &v))
+      c[out->n_counters++] = (kb_res_entry_counter){audit[i], "byte", v};
+  if (get_number(m, "kernels_launched", &v))
+    c[out->n_counters++] = (kb_res_entry_counter){"kernels_launched",
+                                                  "kernel", v};
+  if (m && json_object_is_type(m, json_type_object)) {
+    json_object_object_foreach(m, key, val) {
+      if (kb_res_is_count(key) && get_number(val, "value", &v))
+        c[out->n_counters++] = (kb_res_entry_counter){
+            key, kb_jget_string(val, "unit"), v};
+    }
+  }
+  return 0;
+}
+
+/* The claim and what the audits found of it (see kb_res_entry). */
+static void audit_of(json_object *e, kb_res_entry *out)
+{
+  double r, w;
+  json_object *flag = kb_jget(e, "bytes_claim_flagged");
+  out->flagged = flag && json_object_is_type(flag, json_type_boolean)
+                 && json_object_get_boolean(flag);
+  flag = kb_jget(e, "unaudited");
+  out->unaudited = flag && json_object_is_type(flag, json_type_boolean)
+                   && json_object_get_boolean(flag);
+  out->audit_note = kb_jget_string(e, "audit_note");
+  out->claim_note = kb_jget_string(e, "bytes_audit");
+  out->claimed = get_number(e, "bytes_read", &r)
+                 && get_number(e, "bytes_written", &w) ? r + w : NAN;
+}
+
+/* --energy's joules per run: each window's, else the entry's one value
+** (energy_j_per_run); and its watts.  0, or -1 when memory ran out. */
+static int energy_of(json_object *e, kb_res_entry *out)
+{
+  json_object *arr = kb_jget(e, "energy_windows_j");
+  if (!get_number(e, "power_w", &out->power_w))
+    out->power_w = NAN;
+  size_t n = arr && json_object_is_type(arr, json_type_array)
+                 ? json_object_array_length(arr) : 0;
+  double j;
+  if (!n && !get_number(e, "energy_j_per_run", &j))
+    return 0;
+  if (!(out->energy = malloc((n ? n : 1) * sizeof *out->energy)))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    json_object *v = json_object_array_get_idx(arr, i);
+    double x = is_number(v) ? json_object_get_double(v) : NAN;
+    if (isfinite(x) && x > 0)
+      out->energy[out->n_energy++] = x;
+  }
+  if (!n && j > 0)
+    out->energy[out->n_energy++] = j;
+  return 0;
+}
+
+/* An integer at key in *out, else -1 there. */
+static void get_count(json_object *obj, const char *key, int *out)
+{
+  double v;
+  *out = get_number(obj, key, &v) && v >= 0 && v <= 1e9 ? (int)v : -1;
+}
+
+/* A copy of the string at key, or NULL when there is none: 0, or -1 when
+** memory ran out. */
+static int copy_string(json_object *obj, const char *key, char **out)
+{
+  const char *s = kb_jget_string(obj, key);
+  return s && !(*out = strdup(s)) ? -1 : 0;
+}
+
+static int read_context(json_object *root, kb_res_run *run)
+{
+  json_object *ctx = kb_jget(root, "context"), *kb = kb_jget(ctx, "kbench");
+  run->is_kbench = kb && json_object_is_type(kb, json_type_object);
+  get_count(kb, "rank", &run->rank);
+  get_count(kb, "local_rank", &run->local_rank);
+  get_count(kb, "world_size", &run->world_size);
+  run->device.ordinal = -1;
+  if (copy_string(ctx, "host_name", &run->host_name)
+      || copy_string(kb, "version", &run->version)
+      || copy_string(kb, "mode", &run->mode)
+      || copy_string(kb, "launcher", &run->launcher))
+    return -1;
+  json_object *dev = kb_jget(kb, "device");
+  if (!dev || !json_object_is_type(dev, json_type_object))
+    return 0;
+  run->device.known = 1;
+  get_count(dev, "ordinal", &run->device.ordinal);
+  return copy_string(dev, "name", &run->device.name)
+         || copy_string(dev, "uuid", &run->device.uuid)
+         || copy_string(dev, "pci_bus_id", &run->device.pci_bus_id) ? -1 : 0;
+}
+
+static void entry_device_of(json_object *e, kb_res_entry_device *d)
+{
+  get_count(e, "device_ordinal", &d->ordinal);
+  d->name = kb_jget_string(e, "device_name");
+  d->uuid = kb_jget_string(e, "device_uuid");
+  d->pci_bus_id = kb_jget_string(e, "device_pci_bus_id");
+  d->known = d->ordinal >= 0 || d->name || d->uuid || d->pci_bus_id;
+}
+
+static int read_entries(json_object *list, kb_res_run *run, char *err,
+                        size_t elen)
+{
+  size_t n = json_object_array_length(list), used = 0;
+  kb_res_entry *es = calloc(n ? n : 1, sizeof *es);
+  int rc = -1;
+  if (!es) {
+    snprintf(err, elen, "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    json_object *e = json_object_array_get_idx(list, i);
+    const char *name = kb_jget_string(e, "name");
+    if (!name || !*name) {
+      snprintf(err, elen, "%s: benchmarks[%zu] %s", run->path, i,
+               e && json_object_is_type(e, json_type_object)
+                   ? "has no name" : "is not an object");
+      goto done;
+    }
+    /* Google Benchmark's mean, median and stddev rows restate the
+    ** repetitions' own entries, which are pooled instead. */
+    const char *type = kb_jget_string(e, "run_type");
+    if (type && strcmp(type, "aggregate") == 0)
+      continue;
+    kb_res_entry *x = &es[used++];
+    const char *unknown;
+    x->name = name;
+    x->backend = kb_jget_string(e, "backend");
+    entry_device_of(e, &x->device);
+    x->order = i;
+    x->verdict = verdict_of(e, &unknown);
+    x->message = message_of(e, unknown);
+    audit_of(e, x);
+    if (!x->message || (x->verdict == KB_PASS && samples_of(e, x))
+        || counters_of(e, x) || energy_of(e, x)) {
+      snprintf(err, elen, "out of memory");
+      goto done;
+    }
+  }
+  if (kb_res_pool(es, used, run)) {
+    snprintf(err, elen, "out of memory");
+    goto done;
+  }
+  rc = 0;
+done:
+  for (size_t i = 0; i < used; i++) {
+    free(es[i].message);
+    free(es[i].samples);
+    free(es[i].counters);
+    free(es[i].energy);
+  }
+  free(es);
+  return rc;
+}
+
+json_object *kb_results_parse(const char *path, char *err, size_t len)
+{
+  size_t n;
+  char *text = slurp(path, &n, err, len);
+  if (!text)
+    return NULL;
+  json_object *root = parse(path, text, n, err, len);
+  free(text);
+  return root;
+}
+
+int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)
+{
+  memset(run, 0, sizeof *run);
+  json_object *root = kb_results_parse(path, err, len);
+  if (!root)
+    return -1;
+  int rc = -1;
+  json_object *list = kb_jget(root, "benchmarks");
+  if (!(run->path = strdup(path)))
+    snprintf(err, len, "out of memory");
+  else if (!json_object_is_type(root, json_type_object))
+    snprintf(err, len, "%s: not a results file: the top level is not an "
+             "object", path);
+  else if (!list || !json_object_is_type(list, json_type_array))
+    snprintf(err, len, "%s: not a results file: no \"benchmarks\" array",
+             path);
+  else if (read_context(root, run))
+    snprintf(err, len, "out of memory");
+  else
+    rc = read_entries(list, run, err, len);
+  json_object_put(root);
+  if (rc)
+    kb_res_run_free(run);
+  return rc;
+}
+
+void kb_res_run_free(kb_res_run *run)
+{
+  for (size_t i = 0; i < run->n_cases; i++)
+    kb_res_case_free(&run->cases[i]);
+  free(run->cases);
+  free(run->path);
+  free(run->version);
+  free(run->mode);
+  free(run->host_name);
+  free(run->launcher);
+  kb_res_device_free(&run->device);
+  memset(run, 0, sizeof *run);
+}

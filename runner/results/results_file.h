@@ -1,0 +1,89 @@
+/*
+** A kbench JSON results file as kbench compare and kbench fleet need it:
+** the run's device, mode, host and rank, and each case with its verdict
+** and raw samples.  The format is a superset of Google Benchmark's JSON;
+** what this reads is named in results_file.c.  Reading needs json-c
+** (KBENCH_HAVE_JSON_C).
+*/
+#ifndef KB_RESULTS_FILE_H
+#define KB_RESULTS_FILE_H
+
+#include <stddef.h>
+
+/* A device as a results file describes it. */
+typedef struct kb_res_device {
+  int known;            /* the file describes one */
+  int ordinal;          /* -1 when not given */
+  char *name, *uuid, *pci_bus_id;  /* NULL when not given */
+} kb_res_device;
+
+/* One count of a case: a hardware counter of its "metrics" object (a name
+** ending in .sum, or the bank-conflict ways), kbench's kernels_launched,
+** or the bytes audit's dram_read_bytes and dram_write_bytes; the median of
+** its repetitions', with their spread. */
+typedef struct kb_res_counter {
+  char *name;
+  char *unit;           /* "byte", ...; "" when the file gives none */
+  double value;
+  double lo, hi;        /* the least and the most of its repetitions */
+  size_t n;             /* how many repetitions have it */
+} kb_res_counter;
+
+/* One case: every entry of the file with its name (and its device, when
+** entries name their own), in file order. */
+typedef struct kb_res_case {
+  char *name;
+  kb_res_device device; /* the entry's device_* keys; unknown when none */
+  char *backend;        /* "cuda", "host", or "" when the file says none */
+  int verdict;          /* enum kb_verdict, the worst of its entries */
+  char *message;        /* a non-pass entry's stage and message, or "" */
+  double *samples;      /* seconds per run, pooled over the passed entries */
+  size_t n_samples;
+  double *rep_medians;  /* each passed entry's median: a host case is judged
+                           on these (compare_judge.c says why) */
+  size_t n_reps;
+  size_t entries;       /* how many entries (repetitions) it had */
+  kb_res_counter *counters;  /* sorted by name; NULL when none */
+  size_t n_counters;
+  double claimed;       /* bytes_read + bytes_written, the most of its
+                           entries'; NAN when the file gives none */
+  int flagged;          /* an entry's claim exceeds what DRAM moved
+                           (bytes_claim_flagged) */
+  int unaudited;        /* an entry's audit could not be made */
+  char *audit_note;     /* the first such entry's audit_note, or NULL */
+  char *claim_note;     /* the first flagged entry's bytes_audit, or NULL */
+  double *energy;       /* joules per run, --energy's windows pooled over
+                           the passed entries (compare_energy.h) */
+  size_t n_energy;
+  double power_w;       /* the median of the entries' watts; NAN: none */
+} kb_res_case;
+
+typedef struct kb_res_run {
+  char *path;
+  int is_kbench;        /* context.kbench is an object */
+  char *version;        /* context.kbench.version, or NULL */
+  char *mode;           /* context.kbench.mode, or NULL */
+  kb_res_device device; /* context.kbench.device */
+  char *host_name;      /* context.host_name, or NULL */
+  char *launcher;       /* context.kbench.launcher, or NULL */
+  int rank;             /* context.kbench.rank, local_rank, world_size; */
+  int local_rank;       /* -1 when not given */
+  int world_size;
+  kb_res_case *cases;   /* in order of first appearance */
+  size_t n_cases;
+} kb_res_run;
+
+/* The JSON document in path, parsed by json-c as results files are (NaN
+** and Infinity allowed, nothing after the value): a new json_object to
+** put, or NULL with a message in err. */
+struct json_object;
+struct json_object *kb_results_parse(const char *path, char *err,
+                                     size_t len);
+
+/* Reads path into run: 0, or -1 with a message in err (the file cannot be
+** read, is not JSON, or has no "benchmarks" array). */
+int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len);
+void kb_res_run_free(kb_res_run *run);
+
+
+#endif

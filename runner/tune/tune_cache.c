@@ -1,0 +1,125 @@
+/* kbench tune's --cache: reading it and finding configurations in it (tune_cache.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "core/verdict.h"
+#include "tune/tune_cache.h"
+#if KBENCH_HAVE_JSON_C
+#  include "results/results_entries.h"
+#endif
+
+struct kb_tune_cache {
+#if KBENCH_HAVE_JSON_C
+  kb_entries entries;
+#endif
+  size_t n;
+};
+
+int kb_tune_cache_read(kb_tune_cache **c, const char *path, char *err,
+                       size_t len)
+{
+  struct stat st;
+  if (!(*c = calloc(1, sizeof **c))) {
+    snprintf(err, len, "out of memory");
+    return -1;
+  }
+  if (stat(path, &st) != 0 && errno == ENOENT)
+    return 0;                 /* a first search: an empty cache */
+#if KBENCH_HAVE_JSON_C
+  if (kb_entries_read(path, &(*c)->entries, err, len) == 0) {
+    (*c)->n = (*c)->entries.n;
+    return 0;
+  }
+#else
+  snprintf(err, len, "%s: reading a cache needs json-c: kbench was built "
+           "without json-c: install libjson-c-dev and reconfigure", path);
+#endif
+  kb_tune_cache_free(*c);
+  *c = NULL;
+  return -1;
+}
+
+void kb_tune_cache_free(kb_tune_cache *c)
+{
+  if (!c)
+    return;
+#if KBENCH_HAVE_JSON_C
+  kb_entries_free(&c->entries);
+#endif
+  free(c);
+}
+
+size_t kb_tune_cache_size(const kb_tune_cache *c)
+{
+  return c->n;
+}
+
+#if KBENCH_HAVE_JSON_C
+static int same_device(const kb_entry *e, const kb_tune_key *k)
+{
+  if (k->uuid)
+    return e->uuid && strcmp(e->uuid, k->uuid) == 0;
+  return e->ordinal == k->ordinal;
+}
+
+/* Whether entry i stands for k under o, and what it says, in hit. */
+static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
+                      const kb_objective *o, kb_tune_hit *hit)
+{
+  const kb_entry *e = &c->entries.e[i];
+  if (strcmp(e->name, k->name) || !same_device(e, k)
+      || (e->mode && *e->mode && strcmp(e->mode, k->mode)))
+    return 0;
+  *hit = (kb_tune_hit){.entry = i, .verdict = e->verdict,
+                       .note = e->message};
+  if (e->verdict != KB_PASS)
+    return 1;
+  hit->has_value = kb_entries_number(&c->entries, i, kb_objective_key(o),
+                                     &hit->value);
+  if (hit->has_value)
+    return 1;
+  const char *measured_for = kb_entries_tune_string(&c->entries, i,
+                                                    "objective");
+  hit->note = kb_entries_tune_string(&c->entries, i, "note");
+  if (!hit->note)
+    hit->note = "no value";
+  return measured_for && strcmp(measured_for, o->name) == 0;
+}
+#endif
+
+int kb_tune_cache_find(const kb_tune_cache *c, const kb_tune_key *k,
+                       const kb_objective *o, kb_tune_hit *hit)
+{
+#if KBENCH_HAVE_JSON_C
+  for (size_t i = 0; i < c->n; i++)
+    if (stands_for(c, i, k, o, hit))
+      return 1;
+#else
+  (void)c, (void)k, (void)o, (void)hit;
+#endif
+  return 0;
+}
+
+const char *kb_tune_cache_text(const kb_tune_cache *c, size_t entry)
+{
+#if KBENCH_HAVE_JSON_C
+  return c->entries.e[entry].text;
+#else
+  (void)c, (void)entry;
+  return NULL;
+#endif
+}
+
+char *kb_tune_cache_untagged(kb_tune_cache *c, size_t entry)
+{
+#if KBENCH_HAVE_JSON_C
+  return kb_entries_untagged(&c->entries, entry);
+#else
+  (void)c, (void)entry;
+  return NULL;
+#endif
+}

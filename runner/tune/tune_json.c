@@ -1,0 +1,149 @@
+/*
+** kbench tune's additions to the JSON results (tune.h): each entry's
+** "tune" object (which search, which evaluation, the objective's value
+** and the best so far) and the context's (the strategy, seed, budget,
+** restrictions and each search's space and best), the names
+** docs/results.md and docs/tuning.md describe.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/json_writer.h"
+#include "tune/tune.h"
+
+/* The best value of s so far, or NULL. */
+static const kb_tune_eval *best_of(const kb_tune_search *s)
+{
+  return s->best >= 0 ? &s->evals[s->best] : NULL;
+}
+
+static void tune_object(FILE *f, const kb_tune *T, const kb_tune_search *s,
+                        const kb_tune_eval *e)
+{
+  const kb_objective *o = &T->t->objective;
+  const kb_tune_eval *best = best_of(s);
+  fprintf(f, "{\"evaluation\": %zu", (size_t)(e - s->evals) + 1);
+  kb_jw_key(f, "search");
+  kb_jw_string(f, s->problem->name);
+  kb_jw_key(f, "strategy");
+  kb_jw_string(f, kb_strategy_name(T->t->strategy));
+  kb_jw_key(f, "objective");
+  kb_jw_string(f, o->name);
+  fprintf(f, ", \"maximize\": %s", o->maximize ? "true" : "false");
+  kb_jw_key(f, "unit");
+  kb_jw_string(f, o->unit);
+  kb_jw_key(f, "value");
+  kb_jw_number_or_null(f, e->value, e->has_value);
+  kb_jw_key(f, "best_so_far");
+  kb_jw_number_or_null(f, best ? best->value : 0, best != NULL);
+  fprintf(f, ", \"cached\": %s", e->cached ? "true" : "false");
+  kb_jw_key(f, "note");
+  kb_jw_string_or_null(f, e->has_value ? NULL : e->note);
+  fputc('}', f);
+}
+
+char *kb_tune_tag(const kb_tune *T, const kb_tune_search *s,
+                  const kb_tune_eval *e, const char *entry)
+{
+  const char *end = strrchr(entry, '}');
+  char *text = NULL;
+  size_t size;
+  FILE *f = end ? open_memstream(&text, &size) : NULL;
+  if (!f)
+    return NULL;
+  fwrite(entry, 1, (size_t)(end - entry), f);
+  fputs(", \"tune\": ", f);
+  tune_object(f, T, s, e);
+  fputc('}', f);
+  if (fclose(f) != 0) {
+    free(text);
+    return NULL;
+  }
+  return text;
+}
+
+/* A configuration's parameters as an entry's "params" writes them. */
+static void params(FILE *f, const kb_tune *T, const kb_tune_problem *p,
+                   size_t config)
+{
+  const kb_plan_case *pc = &T->plan->cases[p->cases[config]];
+  fputc('{', f);
+  for (uint32_t i = 0; i < p->variant->n_params; i++) {
+    const kbench_param *prm = kb_variant_param(p->plugin, p->variant, i);
+    fputs(i ? ", " : "", f);
+    kb_jw_string(f, prm->name);
+    fputs(": ", f);
+    if (prm->n_choices)
+      kb_jw_string(f, prm->choices[pc->values[i]]);
+    else
+      fprintf(f, "%lld", (long long)pc->values[i]);
+  }
+  fputc('}', f);
+}
+
+static void search_object(FILE *f, const kb_tune *T,
+                          const kb_tune_search *s)
+{
+  const kb_tune_problem *p = s->problem;
+  const kb_tune_eval *best = best_of(s);
+  fputs("{\"search\": ", f);
+  kb_jw_string(f, p->name);
+  kb_jw_key(f, "variant");
+  kb_jw_string(f, p->variant->name);
+  fprintf(f, ", \"device_ordinal\": %d, \"space\": %zu, \"budget\": %zu, "
+          "\"evaluations\": %zu, \"measured\": %zu, \"done\": %s, "
+          "\"best\": ", T->devices[s->lane].ordinal, p->space.n, p->budget,
+          s->n_evals, s->measured, s->done ? "true" : "false");
+  if (!best) {
+    fputs("null}", f);
+    return;
+  }
+  fprintf(f, "{\"evaluation\": %zu, \"params\": ", (size_t)s->best + 1);
+  params(f, T, p, best->config);
+  kb_jw_key(f, "value");
+  kb_jw_number(f, best->value);
+  fputs("}}", f);
+}
+
+static void string_list(FILE *f, const char *const *items, size_t n)
+{
+  fputc('[', f);
+  for (size_t i = 0; i < n; i++) {
+    fputs(i ? ", " : "", f);
+    kb_jw_string(f, items[i]);
+  }
+  fputc(']', f);
+}
+
+void kb_tune_context(FILE *f, void *ctx)
+{
+  const kb_tune *T = ctx;
+  const kb_tune_options *t = T->t;
+  size_t space = 0, n = T->n_problems * T->n_devices;
+  for (size_t i = 0; i < n; i++)
+    space += T->searches[i].problem->space.n;
+  fputs(", \"tune\": {\"strategy\": ", f);
+  kb_jw_string(f, kb_strategy_name(t->strategy));
+  fprintf(f, ", \"seed\": %llu", (unsigned long long)t->seed);
+  kb_jw_key(f, "objective");
+  kb_jw_string(f, t->objective.name);
+  fprintf(f, ", \"maximize\": %s", t->objective.maximize ? "true" : "false");
+  kb_jw_key(f, "unit");
+  kb_jw_string(f, t->objective.unit);
+  fputs(", \"budget\": {\"evaluations\": ", f);
+  kb_jw_number_or_null(f, (double)t->budget, t->budget > 0);
+  kb_jw_key(f, "seconds");
+  kb_jw_number_or_null(f, t->budget_s, t->budget_s > 0);
+  fputs("}, \"restrictions\": ", f);
+  string_list(f, t->restrict_text, t->n_restricts);
+  fputs(", \"per\": ", f);
+  string_list(f, t->per, t->n_per);
+  fprintf(f, ", \"space\": %zu, \"evaluations\": %zu, \"measured\": %zu, "
+          "\"searches\": [", space, T->evaluations, T->measured);
+  for (size_t i = 0; i < n; i++) {
+    fputs(i ? ", " : "", f);
+    search_object(f, T, &T->searches[i]);
+  }
+  fputs("]}", f);
+}
