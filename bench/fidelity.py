@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Check kbench's cold-mode medians against Nsight Compute.
 
-Usage: fidelity.py KBENCH OUTDIR [--time=kernel] [--catalogue CSV]
-                   [--cupti LIB] [VARIANT...]
+Usage: fidelity.py KBENCH OUTDIR [--time=kernel] [--offline]
+                   [--catalogue CSV] [--cupti LIB] [VARIANT...]
 
 Every CUDA case (default: the whole catalogue at its default parameters)
 is measured twice over the same number of launches, RUNS:
@@ -29,6 +29,7 @@ within 1%: the span of each sample on the GPU's clock, or for runs of
 several kernels the busy time (their durations summed, as ncu sums them);
 the event median, the gap between the two (the queue and launch overhead)
 and the run's launch floor are shown beside.
+--offline runs nothing: it judges the files an earlier run left in OUTDIR.
 --cupti LIB adds a third instrument: the kernels' GPU timestamps recorded
 through CUPTI's activity API by bench/cupti_trace.c (built as LIB), in a
 kbench process that is neither serialized nor counted, as ncu's is.
@@ -41,6 +42,7 @@ import subprocess
 import sys
 
 RUNS = 20
+OFFLINE = False    # --offline: judge the files already in OUTDIR
 TOLERANCE = 2.0    # percent
 JUDGED = 20e-6     # kernels shorter than this are shown, not judged
 UNITS = {"nsecond": 1e-9, "ns": 1e-9, "usecond": 1e-6, "us": 1e-6,
@@ -57,9 +59,10 @@ def kbench_cases(kb, out, variants):
     """kbench's cases, and the run's launch floor (seconds, or None)."""
     path = os.path.join(out, "fidelity-kbench.csv")
     doc = os.path.join(out, "fidelity-kbench.json")
-    subprocess.run([kb, f"--csv={path}", f"--json={doc}", *SAMPLES,
-                    *variants], stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, timeout=900)
+    if not OFFLINE:
+        subprocess.run([kb, f"--csv={path}", f"--json={doc}", *SAMPLES,
+                        *variants], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=900)
     try:
         floor = json.load(open(doc))["context"].get("launch_floor_s")
     except (OSError, ValueError, KeyError):
@@ -82,8 +85,9 @@ def ncu_kernels(kb, out, variants, cache):
            "--metrics", "gpu__time_duration.sum", "--csv",
            "--print-kernel-base", "function", "--log-file", log,
            kb, "--no-hold", f"--csv={run_csv}", *SAMPLES, *variants]
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   timeout=1800)
+    if not OFFLINE:
+        subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=1800)
     kernels = []
     for r in csv.DictReader(l for l in open(log) if l.startswith('"')):
         if r.get("Metric Name") == "gpu__time_duration.sum":
@@ -160,9 +164,13 @@ def take_option(args, name):
 
 def main():
     args = sys.argv[1:]
+    global OFFLINE
     kernel = "--time=kernel" in args
     if kernel:
         args.remove("--time=kernel")
+    if "--offline" in args:
+        args.remove("--offline")
+        OFFLINE = True
     tolerance = 1.0 if kernel else TOLERANCE
     catalogue_csv = take_option(args, "--catalogue")
     lib = take_option(args, "--cupti")
@@ -205,8 +213,10 @@ def main():
         d = diff(kbm, ref)
         line += f"{ref * 1e6:8.2f}us {d:+6.2f}%"
         if kernel:
-            span = float(c["kernel_median_s"])
-            line += f" {event * 1e6:8.2f}us {(event - span) * 1e6:6.2f}us"
+            # The launch overhead: event less the span, or less the busy
+            # time where a run's several kernels leave the span unmeasured.
+            own = float(c["kernel_median_s"] or c["busy_median_s"])
+            line += f" {event * 1e6:8.2f}us {(event - own) * 1e6:6.2f}us"
         if catalogue and key in catalogue:
             line += f" {catalogue[key] * 1e6:8.2f}us {diff(catalogue[key], ref):+6.2f}%"
         if cupti and cupti.get(key, (None,))[0]:

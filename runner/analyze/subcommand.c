@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analyze/subcommand.h"
+#include "core/measure_cfg.h"
 
 int kb_subcommand_parse(const kb_subcommand *s, int argc, char **argv,
                         int *first)
@@ -61,6 +62,15 @@ int kb_subcommand_format(const char *name, const char *arg, int *out)
   }
   return kb_subcommand_bad(name, "--format", arg,
                            "expected table, markdown (md) or json");
+}
+
+int kb_subcommand_time(const char *name, const char *arg, int *out)
+{
+  int t = kb_time_parse(arg);
+  if (t < 0)
+    return kb_subcommand_bad(name, "--time", arg, "expected kernel or event");
+  *out = t;
+  return 0;
 }
 
 int kb_subcommand_no_json_c(const char *name)

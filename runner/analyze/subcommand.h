@@ -37,6 +37,8 @@ int kb_subcommand_number(const char *name, const char *opt, const char *arg,
 /* --format's table, markdown (or md) or json as enum kb_format in *out: 0
 ** or -1. */
 int kb_subcommand_format(const char *name, const char *arg, int *out);
+/* --time=kernel|event into *out (enum kb_time): 0, or -1 with a message. */
+int kb_subcommand_time(const char *name, const char *arg, int *out);
 
 /* Says that kbench NAME needs json-c; returns 2, a usage error. */
 int kb_subcommand_no_json_c(const char *name);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/measure_cfg.h"
 #include "core/stats.h"
 #include "core/verdict.h"
 #include "results/counters.h"
@@ -70,6 +71,7 @@ void kb_res_case_free(kb_res_case *c)
   free(c->message);
   free(c->samples);
   free(c->rep_medians);
+  free(c->kernel);
   for (size_t i = 0; i < c->n_counters; i++) {
     free(c->counters[i].name);
     free(c->counters[i].unit);
@@ -109,6 +111,38 @@ static int pool_energy(const kb_res_entry *es, size_t n, kb_res_case *c)
   return 0;
 }
 
+const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
+                           int *used)
+{
+  int kernel = time == KB_TIME_KERNEL && c->n_kernel;
+  *used = kernel ? KB_TIME_KERNEL : KB_TIME_EVENT;
+  *n = kernel ? c->n_kernel : c->samples ? c->n_samples : 0;
+  return kernel ? c->kernel : c->samples;
+}
+
+/* The kernel times of entries es[0..n) of one case, joined when every
+** passed entry has them (a case judged by kernel time is judged by it in
+** all its repetitions). */
+static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
+{
+  size_t total = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (es[i].verdict == KB_PASS && !es[i].n_kernel)
+      return 0;
+    total += es[i].n_kernel;
+  }
+  if (!total)
+    return 0;
+  if (!(c->kernel = malloc(total * sizeof *c->kernel)))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    memcpy(c->kernel + c->n_kernel, es[i].kernel,
+           es[i].n_kernel * sizeof *c->kernel);
+    c->n_kernel += es[i].n_kernel;
+  }
+  return 0;
+}
+
 /*
 ** Pools the entries of each name (and device) into one case (their
 ** samples joined, the worst verdict kept), in the order they first
@@ -141,7 +175,7 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
     if (!c->name || !c->backend || !c->samples || !c->rep_medians
         || copy_device(&es[i].device, &c->device)
         || kb_res_counters_pool(es + i, j - i, c)
-        || pool_energy(es + i, j - i, c))
+        || pool_energy(es + i, j - i, c) || pool_kernel(es + i, j - i, c))
       goto done;
     for (size_t k = i; k < j; k++) {
       if (!isnan(es[k].claimed) && !(es[k].claimed <= c->claimed))
@@ -169,7 +203,7 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
       c->n_samples += es[k].n_samples;
     }
     if (c->verdict != KB_PASS)
-      c->n_samples = c->n_energy = c->n_reps = 0;  /* a failed repetition
+      c->n_samples = c->n_energy = c->n_reps = c->n_kernel = 0;  /* a failed repetition
                                           voids the timing and the energy */
     i = j;
   }

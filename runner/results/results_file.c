@@ -7,7 +7,8 @@
 ** skip_message), backend, the entry's own device (device_ordinal,
 ** device_name, device_uuid, device_pci_bus_id: a file that measured
 ** several GPUs), and the times: samples_s, else median_s, else real_time
-** in time_unit, one sample per entry; the counts (analyze/counters.h):
+** in time_unit, one sample per entry, and kernel time, busy_samples_s,
+** else busy_median_s; the counts (analyze/counters.h):
 ** each "metrics" member whose name ends in .sum or that is a bank-conflict
 ** ways ratio (its value and unit), metrics.kernels_launched,
 ** dram_read_bytes and dram_write_bytes; the claim, bytes_read and
@@ -200,6 +201,29 @@ static int samples_of(json_object *e, kb_res_entry *out)
   return 0;
 }
 
+/* Kernel time per run: busy_samples_s, else the one busy_median_s.  0 or
+** -1 (memory). */
+static int kernel_of(json_object *e, kb_res_entry *out)
+{
+  json_object *arr = kb_jget(e, "busy_samples_s");
+  size_t n = arr && json_object_is_type(arr, json_type_array)
+                 ? json_object_array_length(arr) : 0;
+  double t;
+  if (!n && !get_number(e, "busy_median_s", &t))
+    return 0;
+  if (!(out->kernel = malloc((n ? n : 1) * sizeof *out->kernel)))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    json_object *v = json_object_array_get_idx(arr, i);
+    double x = is_number(v) ? json_object_get_double(v) : NAN;
+    if (isfinite(x) && x > 0)
+      out->kernel[out->n_kernel++] = x;
+  }
+  if (!n && t > 0)
+    out->kernel[out->n_kernel++] = t;
+  return 0;
+}
+
 /* The entry's counts (see kb_res_counter): 0, or -1 when memory ran out. */
 static int counters_of(json_object *e, kb_res_entry *out)
 {
@@ -349,7 +373,8 @@ static int read_entries(json_object *list, kb_res_run *run, char *err,
     x->verdict = verdict_of(e, &unknown);
     x->message = message_of(e, unknown);
     audit_of(e, x);
-    if (!x->message || (x->verdict == KB_PASS && samples_of(e, x))
+    if (!x->message || (x->verdict == KB_PASS && (samples_of(e, x)
+                                                 || kernel_of(e, x)))
         || counters_of(e, x) || energy_of(e, x)) {
       snprintf(err, elen, "out of memory");
       goto done;
@@ -364,6 +389,7 @@ done:
   for (size_t i = 0; i < used; i++) {
     free(es[i].message);
     free(es[i].samples);
+    free(es[i].kernel);
     free(es[i].counters);
     free(es[i].energy);
   }

@@ -42,6 +42,10 @@ typedef struct kb_res_case {
   double *rep_medians;  /* each passed entry's median: a host case is judged
                            on these (compare_judge.c says why) */
   size_t n_reps;
+  double *kernel;       /* kernel time per run (kbench's busy_samples_s),
+                           pooled over the passed entries when every one
+                           has it; NULL otherwise (kb_res_times) */
+  size_t n_kernel;
   size_t entries;       /* how many entries (repetitions) it had */
   kb_res_counter *counters;  /* sorted by name; NULL when none */
   size_t n_counters;
@@ -79,6 +83,12 @@ typedef struct kb_res_run {
 struct json_object;
 struct json_object *kb_results_parse(const char *path, char *err,
                                      size_t len);
+
+/* The times to judge c by, per run: with time KB_TIME_KERNEL (enum
+** kb_time) its kernel times when it has them, else its event samples; *n
+** of them, and *used says which. */
+const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
+                           int *used);
 
 /* Reads path into run: 0, or -1 with a message in err (the file cannot be
 ** read, is not JSON, or has no "benchmarks" array). */

@@ -6,9 +6,11 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "core/measure_cfg.h"
 #include "core/verdict.h"
 #include "tune/tune_cache.h"
 #if KBENCH_HAVE_JSON_C
+#  include "results/json_read.h"
 #  include "results/results_entries.h"
 #endif
 
@@ -66,6 +68,21 @@ static int same_device(const kb_entry *e, const kb_tune_key *k)
   return e->ordinal == k->ordinal;
 }
 
+/* Whether entry i's time is what k's search would judge: its "time" (event
+** in a file written before kernel time), or event where it could have no
+** kernel time (a host case, or a kernel_note saying why). */
+static int same_time(const kb_tune_cache *c, size_t i, const kb_tune_key *k)
+{
+  const kb_entry *e = &c->entries.e[i];
+  const char *t = kb_jget_string(e->obj, "time");
+  int judged = t && kb_time_parse(t) >= 0 ? kb_time_parse(t) : KB_TIME_EVENT;
+  if (judged == k->time)
+    return 1;
+  return judged == KB_TIME_EVENT && k->time == KB_TIME_KERNEL
+         && ((e->backend && strcmp(e->backend, "host") == 0)
+             || kb_jget_string(e->obj, "kernel_note"));
+}
+
 /* Whether entry i stands for k under o, and what it says, in hit. */
 static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
                       const kb_objective *o, kb_tune_hit *hit)
@@ -76,10 +93,18 @@ static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
     return 0;
   *hit = (kb_tune_hit){.entry = i, .verdict = e->verdict,
                        .note = e->message};
+  /* A time or a bandwidth is of the time judged: an entry of the other
+  ** one stands for nothing here, and is measured again. */
+  int timed = o->kind == KB_OBJECTIVE_TIME || o->kind == KB_OBJECTIVE_BANDWIDTH;
+  if (e->verdict == KB_PASS && timed && !same_time(c, i, k))
+    return 0;
   if (e->verdict != KB_PASS)
     return 1;
-  hit->has_value = kb_entries_number(&c->entries, i, kb_objective_key(o),
-                                     &hit->value);
+  const char *t = kb_jget_string(e->obj, "time");
+  const char *key = o->kind == KB_OBJECTIVE_TIME && t
+                    && kb_time_parse(t) == KB_TIME_KERNEL ? "busy_median_s"
+                                                          : kb_objective_key(o);
+  hit->has_value = kb_entries_number(&c->entries, i, key, &hit->value);
   if (hit->has_value)
     return 1;
   const char *measured_for = kb_entries_tune_string(&c->entries, i,

@@ -29,6 +29,7 @@ typedef struct kb_tune_key {
   int ordinal;             /* the search's device */
   const char *uuid;        /* its UUID for a CUDA case, when known */
   const char *mode;        /* "cold", "hot", "graph", or "host" */
+  int time;                /* enum kb_time: the time the search judges */
 } kb_tune_key;
 
 /* What an entry says of it. */

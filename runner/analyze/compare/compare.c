@@ -12,6 +12,7 @@
 #include "analyze/compare/compare.h"
 #include "analyze/compare/compare_write.h"
 #include "analyze/subcommand.h"
+#include "core/measure_cfg.h"
 #include "config.h"
 
 /*
@@ -74,6 +75,10 @@ static const char usage_text[] =
 "      --energy-threshold=PCT\n"
 "                            smallest change of the energy per run that\n"
 "                            counts, in percent (default 5)\n"
+"      --time=WHICH          kernel (default): compare kernel times (each\n"
+"                            run's GPU duration, busy_samples_s) where both\n"
+"                            files have them, event times elsewhere, with a\n"
+"                            note; event: compare event times (samples_s)\n"
 "      --format=FORMAT       table (default), markdown or md (for a pull\n"
 "                            request comment), or json\n"
 "      --json                the same as --format=json\n"
@@ -127,7 +132,7 @@ static const char usage_text[] =
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_HOST_THRESHOLD, OPT_FORMAT,
        OPT_JSON, OPT_COUNTER_TOLERANCE, OPT_FAIL_ON_FLAGGED,
-       OPT_FAIL_ON_UNAUDITED, OPT_ENERGY_THRESHOLD };
+       OPT_FAIL_ON_UNAUDITED, OPT_ENERGY_THRESHOLD, OPT_TIME };
 
 static const struct option long_options[] = {
   {"alpha", required_argument, NULL, OPT_ALPHA},
@@ -139,6 +144,7 @@ static const struct option long_options[] = {
   {"energy-threshold", required_argument, NULL, OPT_ENERGY_THRESHOLD},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", no_argument, NULL, OPT_JSON},
+  {"time", required_argument, NULL, OPT_TIME},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
 };
@@ -169,6 +175,8 @@ static int parse_one(int opt, const char *arg, void *ctx)
   case OPT_JSON:
     o->format = KB_FORMAT_JSON;
     return 0;
+  case OPT_TIME:
+    return kb_subcommand_time("compare", arg, &o->cfg.time);
   case OPT_FAIL_ON_FLAGGED:
     o->fail_on_flagged = 1;
     return 0;
@@ -185,7 +193,7 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
   memset(o, 0, sizeof *o);
   o->cfg = (kb_cmp_cfg){KB_CMP_ALPHA, KB_CMP_THRESHOLD,
                         KB_CMP_HOST_THRESHOLD, KB_CMP_COUNTER_TOLERANCE,
-                        KB_CMP_ENERGY_THRESHOLD};
+                        KB_CMP_ENERGY_THRESHOLD, KB_TIME_KERNEL};
   kb_subcommand s = {"compare", usage_text, long_options, parse_one, o};
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
   if (rc)
@@ -214,13 +222,27 @@ static int report(const kb_cmp_opts *o, const kb_res_run *base,
              base->mode, cur->mode);
     fprintf(stderr, "kbench compare: WARNING: %s\n", mode);
   }
-  kb_cmp_report r = {base, cur, &o->cfg, NULL, 0, {0}, dev, mode};
+  kb_cmp_report r = {base, cur, &o->cfg, NULL, 0, {0}, dev, mode, ""};
   kb_cmp_row *rows;
   if (kb_cmp_judge(base, cur, &o->cfg, &rows, &r.n_rows, &r.sum)) {
     fprintf(stderr, "kbench compare: out of memory\n");
     return KB_CMP_EXIT_USAGE;
   }
   r.rows = rows;
+  /* Kernel times asked for and a file without any (written before kbench
+  ** had them, or run without CUPTI): said once, event times compared. */
+  char time_note[256] = "";
+  int cuda = 0;
+  for (size_t i = 0; i < base->n_cases; i++)
+    cuda |= strcmp(base->cases[i].backend, "host") != 0;
+  if (o->cfg.time == KB_TIME_KERNEL && cuda && (!r.sum.base_kernel
+                                                || !r.sum.new_kernel))
+    snprintf(time_note, sizeof time_note, "event times compared: %s no "
+             "kernel times (written before kbench had them, or run without "
+             "CUPTI)", !r.sum.base_kernel && !r.sum.new_kernel
+             ? "neither file has" : !r.sum.base_kernel ? "base has"
+             : "new has");
+  r.time_note = time_note;
   int failed = 0;
   if (o->format == KB_FORMAT_JSON)
     failed = kb_cmp_write_json(stdout, &r);

@@ -55,9 +55,15 @@ static json_object *side_verdict(const kb_res_case *c)
   return c ? json_object_new_string(kb_verdict_name(c->verdict)) : NULL;
 }
 
-static json_object *side_samples(const kb_res_case *c)
+/* How many times a side's median is of: samples, or kernel-time runs. */
+static json_object *side_samples(const kb_res_case *c, int time)
 {
-  return c ? json_object_new_int64((int64_t)c->n_samples) : NULL;
+  size_t n;
+  int used;
+  if (!c)
+    return NULL;
+  kb_res_times(c, time, &n, &used);
+  return json_object_new_int64((int64_t)n);
 }
 
 /* A side's audit findings: its flag, or whether it went unaudited, with
@@ -150,8 +156,9 @@ static json_object *row_object(const kb_cmp_row *r, double tol)
   kb_jput(o, "test", isfinite(r->p) ? json_object_new_string(
                                       kb_mwu_method_name(r->method))
                                 : NULL);
-  kb_jput(o, "base_samples", side_samples(r->base));
-  kb_jput(o, "new_samples", side_samples(r->cur));
+  kb_jput(o, "time", json_object_new_string(kb_time_name(r->time)));
+  kb_jput(o, "base_samples", side_samples(r->base, r->time));
+  kb_jput(o, "new_samples", side_samples(r->cur, r->time));
   kb_jput(o, "threshold_pct", kb_jnumber(r->threshold, "%g"));
   kb_jput(o, "note", json_object_new_string(r->note));
   side_audit(o, "base", r->base);
@@ -186,6 +193,9 @@ int kb_cmp_write_json(FILE *f, const kb_cmp_report *r)
   if (*r->mode_warning)
     json_object_array_add(warnings, json_object_new_string(r->mode_warning));
   kb_jput(root, "warnings", warnings);
+  kb_jput(root, "time", json_object_new_string(kb_time_name(r->cfg->time)));
+  kb_jput(root, "time_note", *r->time_note
+          ? json_object_new_string(r->time_note) : NULL);
   kb_jput(root, "alpha", kb_jnumber(r->cfg->alpha, "%g"));
   kb_jput(root, "threshold_pct", kb_jnumber(r->cfg->threshold, "%g"));
   kb_jput(root, "host_threshold_pct",

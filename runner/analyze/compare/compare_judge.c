@@ -43,13 +43,15 @@ const char *kb_cmp_status_name(int s)
   return s >= 0 && s <= KB_CMP_ONLY_NEW ? statuses[s] : "?";
 }
 
-static double median_of(const kb_res_case *c)
+static double median_of(const kb_res_case *c, int time)
 {
   kb_stats s;
-  if (!c || c->verdict != KB_PASS || kb_stats_compute(c->samples,
-                                                      c->n_samples, &s))
+  size_t n;
+  int used;
+  if (!c || c->verdict != KB_PASS)
     return NAN;
-  return s.median;
+  const double *x = kb_res_times(c, time, &n, &used);
+  return kb_stats_compute(x, n, &s) ? NAN : s.median;
 }
 
 static int is_host(const kb_res_case *c)
@@ -71,11 +73,14 @@ static int is_host(const kb_res_case *c)
 */
 static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
 {
-  int host = is_host(r->base) || is_host(r->cur);
-  const double *xb = host ? r->base->rep_medians : r->base->samples;
-  const double *xc = host ? r->cur->rep_medians : r->cur->samples;
-  size_t nb = host ? r->base->n_reps : r->base->n_samples;
-  size_t nc = host ? r->cur->n_reps : r->cur->n_samples;
+  int host = is_host(r->base) || is_host(r->cur), used;
+  size_t nb, nc;
+  const double *xb = kb_res_times(r->base, r->time, &nb, &used);
+  const double *xc = kb_res_times(r->cur, r->time, &nc, &used);
+  if (host) {
+    xb = r->base->rep_medians, nb = r->base->n_reps;
+    xc = r->cur->rep_medians, nc = r->cur->n_reps;
+  }
   kb_mwu u;
   if (r->base_median > 0)
     r->change = 100 * (r->cur_median - r->base_median) / r->base_median;
@@ -135,11 +140,33 @@ static void judge_verdicts(kb_cmp_row *r)
            vc != KB_PASS ? r->cur->message : r->base->message);
 }
 
-static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg)
+/* A CUDA case judged by event time in a comparison of kernel times says
+** which side had none, when that file has kernel times of other cases (a
+** file with none at all is said once, in the header). */
+static void event_note(kb_cmp_row *r, const kb_cmp_cfg *cfg,
+                       const kb_cmp_summary *sum)
+{
+  if (cfg->time != KB_TIME_KERNEL || r->time == KB_TIME_KERNEL
+      || is_host(r->base) || is_host(r->cur)
+      || !((!r->base->n_kernel && sum->base_kernel)
+           || (!r->cur->n_kernel && sum->new_kernel)))
+    return;
+  const char *side = !r->base->n_kernel && !r->cur->n_kernel ? "either file"
+                     : !r->base->n_kernel ? "base" : "new";
+  size_t used = strlen(r->note);
+  snprintf(r->note + used, sizeof r->note - used, "%sevent time: no kernel "
+           "time in %s", used ? "; " : "", side);
+}
+
+static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
+                       const kb_cmp_summary *sum)
 {
   r->p = r->change = NAN;
-  r->base_median = median_of(r->base);
-  r->cur_median = median_of(r->cur);
+  r->time = cfg->time == KB_TIME_KERNEL && r->base && r->cur
+            && r->base->n_kernel && r->cur->n_kernel ? KB_TIME_KERNEL
+                                                     : KB_TIME_EVENT;
+  r->base_median = median_of(r->base, r->time);
+  r->cur_median = median_of(r->cur, r->time);
   r->threshold = is_host(r->base) || is_host(r->cur) ? cfg->host_threshold
                                                      : cfg->threshold;
   if (!r->base) {
@@ -150,6 +177,7 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg)
     snprintf(r->result, sizeof r->result, "only in base");
   } else if (r->base->verdict == KB_PASS && r->cur->verdict == KB_PASS) {
     judge_timing(r, cfg);
+    event_note(r, cfg, sum);
   } else {
     judge_verdicts(r);
   }
@@ -184,6 +212,10 @@ int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
   memset(sum, 0, sizeof *sum);
   *rows = NULL;
   *n = 0;
+  for (size_t i = 0; i < base->n_cases; i++)
+    sum->base_kernel |= base->cases[i].n_kernel > 0;
+  for (size_t i = 0; i < cur->n_cases; i++)
+    sum->new_kernel |= cur->cases[i].n_kernel > 0;
   size_t nc = cur->n_cases;
   named *index = malloc((nc ? nc : 1) * sizeof *index);
   char *matched = calloc(nc ? nc : 1, 1);
@@ -208,12 +240,12 @@ int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
       r->cur = &cur->cases[hit->index];
       matched[hit->index] = 1;
     }
-    judge_pair(r, cfg);
+    judge_pair(r, cfg, sum);
   }
   for (size_t i = 0; i < nc; i++)
     if (!matched[i]) {
       out[used].cur = &cur->cases[i];
-      judge_pair(&out[used++], cfg);
+      judge_pair(&out[used++], cfg, sum);
     }
   for (size_t i = 0; i < used; i++)
     count(sum, &out[i]);

@@ -19,6 +19,8 @@ typedef struct kb_cmp_cfg {
   double counter_tolerance;  /* a count changed past this, percent */
   double energy_threshold;   /* smallest energy change that counts, percent
                                 (compare_energy.h) */
+  int time;                  /* enum kb_time: --time, the time judged where
+                                both sides have it */
 } kb_cmp_cfg;
 
 enum kb_cmp_status {
@@ -35,6 +37,8 @@ typedef struct kb_cmp_row {
   const kb_res_case *base, *cur;   /* cur: the new run's; NULL if absent */
   int status;                      /* enum kb_cmp_status */
   int regression;                  /* counts toward exit status 1 */
+  int time;                        /* enum kb_time judged: kernel time
+                                      when asked and both sides have it */
   double base_median, cur_median;  /* seconds; NAN when not known */
   double change;                   /* percent of the base median, or NAN */
   double p;                        /* U test's p-value, or NAN */
@@ -50,6 +54,7 @@ typedef struct kb_cmp_summary {
          only_base, only_new, regressions;
   size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
                                   flagged, or whose audit was not made */
+  int base_kernel, new_kernel; /* the file has kernel times (of a case) */
 } kb_cmp_summary;
 
 /* One row per case of base (in its order), then one per case only in cur

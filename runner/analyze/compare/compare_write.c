@@ -138,10 +138,16 @@ static void fmt_p(char *buf, size_t len, double p)
 static void fmt_samples(char *buf, size_t len, const kb_cmp_row *r)
 {
   char b[24] = "-", c[24] = "-";
-  if (r->base && r->base->verdict == KB_PASS)
-    snprintf(b, sizeof b, "%zu", r->base->n_samples);
-  if (r->cur && r->cur->verdict == KB_PASS)
-    snprintf(c, sizeof c, "%zu", r->cur->n_samples);
+  size_t n;
+  int used;
+  if (r->base && r->base->verdict == KB_PASS) {
+    kb_res_times(r->base, r->time, &n, &used);
+    snprintf(b, sizeof b, "%zu", n);
+  }
+  if (r->cur && r->cur->verdict == KB_PASS) {
+    kb_res_times(r->cur, r->time, &n, &used);
+    snprintf(c, sizeof c, "%zu", n);
+  }
   snprintf(buf, len, "%s/%s", b, c);
 }
 
@@ -181,10 +187,12 @@ static void describe(char *buf, size_t len, const kb_res_run *run)
 
 static void criterion(char *buf, size_t len, const kb_cmp_cfg *cfg)
 {
-  snprintf(buf, len, "Mann-Whitney U p < %g and the median moved by more "
-           "than %g%% (%g%% for host cases, tested on their repetitions' "
-           "medians); fewer than %d samples (host: repetitions) on a side "
-           "is never significant", cfg->alpha, cfg->threshold,
+  snprintf(buf, len, "Mann-Whitney U p < %g and the %s median moved by "
+           "more than %g%% (%g%% for host cases, tested on their "
+           "repetitions' medians); fewer than %d samples (host: repetitions) "
+           "on a side is never significant", cfg->alpha,
+           cfg->time == KB_TIME_KERNEL ? "kernel time's (event time's where "
+           "a file has none)" : "event time's", cfg->threshold,
            cfg->host_threshold, KB_CMP_MIN_SAMPLES);
 }
 
@@ -315,6 +323,8 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
     fprintf(f, "# WARNING: %s\n", r->device_warning);
   if (*r->mode_warning)
     fprintf(f, "# WARNING: %s\n", r->mode_warning);
+  if (*r->time_note)
+    fprintf(f, "# note: %s\n", r->time_note);
   criterion(buf, sizeof buf, r->cfg);
   fprintf(f, "# significant: %s\n", buf);
   if (counts_compared(r)) {
@@ -363,6 +373,8 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
     fprintf(f, "> **Warning:** %s\n\n", r->device_warning);
   if (*r->mode_warning)
     fprintf(f, "> **Warning:** %s\n\n", r->mode_warning);
+  if (*r->time_note)
+    fprintf(f, "> **Note:** %s\n\n", r->time_note);
   fprintf(f, "| case | base | new | change | p | samples | result | note |\n"
              "| :--- | ---: | ---: | ---: | ---: | ---: | :--- | :--- |\n");
   for (size_t i = 0; i < r->n_rows; i++) {

@@ -17,6 +17,9 @@ typedef struct kb_cmp_report {
   kb_cmp_summary sum;
   const char *device_warning;  /* "different devices: ...", or "" */
   const char *mode_warning;    /* "different modes: ...", or "" */
+  const char *time_note;       /* kernel times asked and a file has none:
+                                  which, so event times are compared; or
+                                  "" */
 } kb_cmp_report;
 
 void kb_cmp_write_table(FILE *f, const kb_cmp_report *r);

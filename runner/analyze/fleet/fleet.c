@@ -13,6 +13,7 @@
 #include "analyze/fleet/fleet.h"
 #include "analyze/fleet/fleet_write.h"
 #include "analyze/subcommand.h"
+#include "core/measure_cfg.h"
 #include "config.h"
 
 /*
@@ -54,6 +55,12 @@ static const char usage_text[] =
 "      --tolerance=PCT       how much slower than the fleet median a GPU\n"
 "                            may be, in percent, in CUDA cases (default 2)\n"
 "      --host-tolerance=PCT  the same for host cases (default 50)\n"
+"      --time=WHICH          kernel (default): judge kernel times (each\n"
+"                            run's GPU duration, busy_samples_s), which\n"
+"                            leave out the host's launch overhead, where\n"
+"                            every file that passed a case has them, event\n"
+"                            times elsewhere (said in the case's row and\n"
+"                            JSON); event: judge event times\n"
 "      --format=FORMAT       table (default), markdown or md (for a pull\n"
 "                            request or a ticket), or json\n"
 "      --json=FILE           also write the report as JSON to FILE\n"
@@ -71,13 +78,15 @@ static const char usage_text[] =
 "  2  usage error, a file that cannot be read or is not a results file,\n"
 "     fewer than 2 GPUs, or a report that cannot be written\n";
 
-enum { OPT_TOLERANCE = 256, OPT_HOST_TOLERANCE, OPT_FORMAT, OPT_JSON };
+enum { OPT_TOLERANCE = 256, OPT_HOST_TOLERANCE, OPT_FORMAT, OPT_JSON,
+       OPT_TIME };
 
 static const struct option long_options[] = {
   {"tolerance", required_argument, NULL, OPT_TOLERANCE},
   {"host-tolerance", required_argument, NULL, OPT_HOST_TOLERANCE},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
+  {"time", required_argument, NULL, OPT_TIME},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
 };
@@ -95,6 +104,8 @@ static int parse_one(int opt, const char *arg, void *ctx)
                                 percent, &o->cfg.host_tolerance);
   case OPT_FORMAT:
     return kb_subcommand_format("fleet", arg, &o->format);
+  case OPT_TIME:
+    return kb_subcommand_time("fleet", arg, &o->cfg.time);
   case OPT_JSON:
     if (!*arg)
       return kb_subcommand_bad("fleet", "--json", arg, "expected a file name");
@@ -108,7 +119,8 @@ static int parse_one(int opt, const char *arg, void *ctx)
 static int parse(int argc, char **argv, kb_fleet_opts *o)
 {
   memset(o, 0, sizeof *o);
-  o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE};
+  o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE,
+                          KB_TIME_KERNEL};
   kb_subcommand s = {"fleet", usage_text, long_options, parse_one, o};
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
   if (rc)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "analyze/fleet/fleet_write.h"
+#include "core/measure_cfg.h"
 #include "core/verdict.h"
 #include "results/json_read.h"
 
@@ -69,6 +70,7 @@ static json_object *case_object(const kb_fleet *f, size_t c)
   kb_jput(o, "name", json_object_new_string(fc->name));
   kb_jput(o, "backend", kb_jstring(fc->backend));
   kb_jput(o, "tolerance_pct", kb_jnumber(fc->tolerance, "%g"));
+  kb_jput(o, "time", json_object_new_string(kb_time_name(fc->time)));
   kb_jput(o, "gpus_passed", kb_jcount(fc->passed));
   kb_jput(o, "fleet_median_s", kb_jnumber(fc->fleet_median, "%.10g"));
   kb_jput(o, "min_ratio", kb_jnumber(fc->min_ratio, "%.6g"));
@@ -94,6 +96,7 @@ int kb_fleet_write_json(FILE *out, const kb_fleet *f)
     json_object_put(summary);
     return -1;
   }
+  kb_jput(root, "time", json_object_new_string(kb_time_name(f->cfg->time)));
   kb_jput(root, "tolerance_pct", kb_jnumber(f->cfg->tolerance, "%g"));
   kb_jput(root, "host_tolerance_pct",
           kb_jnumber(f->cfg->host_tolerance, "%g"));

@@ -213,8 +213,8 @@ static int name_cases(kb_fleet *f, ref *refs, size_t n)
   return 0;
 }
 
-/* Adds one file's entries of a case to its GPU's cell. */
-static int pool(kb_fleet_cell *cell, const kb_res_case *c)
+/* Adds one file's entries of a case to its GPU's cell, the times of TIME. */
+static int pool(kb_fleet_cell *cell, const kb_res_case *c, int time)
 {
   if (!cell->present) {
     cell->present = 1;
@@ -224,15 +224,18 @@ static int pool(kb_fleet_cell *cell, const kb_res_case *c)
     cell->verdict = c->verdict;
     cell->message = c->message;
   }
-  if (!c->n_samples)
+  size_t n;
+  int used;
+  const double *x = kb_res_times(c, time, &n, &used);
+  if (!n)
     return 0;
   double *grown = realloc(cell->samples,
-                          (cell->n_samples + c->n_samples) * sizeof *grown);
+                          (cell->n_samples + n) * sizeof *grown);
   if (!grown)
     return -1;
-  memcpy(grown + cell->n_samples, c->samples, c->n_samples * sizeof *grown);
+  memcpy(grown + cell->n_samples, x, n * sizeof *grown);
   cell->samples = grown;
-  cell->n_samples += c->n_samples;
+  cell->n_samples += n;
   return 0;
 }
 
@@ -315,8 +318,17 @@ int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
   if (gather(runs, n, f, &refs, &n_refs) || name_cases(f, refs, n_refs)
       || !(f->cells = calloc(f->n_cases * f->n_gpus + 1, sizeof *f->cells)))
     goto fail;
+  /* Kernel time where asked and every passed file of the case has it; a
+  ** case some file lacks it for (written before kernel time, or run
+  ** without CUPTI) is judged by event time throughout. */
+  for (size_t c = 0; c < f->n_cases; c++)
+    f->cases[c].time = cfg->time;
   for (size_t i = 0; i < n_refs; i++)
-    if (pool(KB_FLEET_CELL(f, refs[i].index, refs[i].gpu), refs[i].c))
+    if (refs[i].c->verdict == KB_PASS && !refs[i].c->n_kernel)
+      f->cases[refs[i].index].time = KB_TIME_EVENT;
+  for (size_t i = 0; i < n_refs; i++)
+    if (pool(KB_FLEET_CELL(f, refs[i].index, refs[i].gpu), refs[i].c,
+             f->cases[refs[i].index].time))
       goto fail;
   for (size_t c = 0; c < f->n_cases; c++)
     if (judge_case(f, c))

@@ -12,6 +12,8 @@
 typedef struct kb_fleet_cfg {
   double tolerance;        /* percent over the fleet median that is slow */
   double host_tolerance;   /* the same for cases of backend "host" */
+  int time;                /* enum kb_time: --time, judged where every
+                              passed file of a case has it */
 } kb_fleet_cfg;
 
 /* Why a GPU's result for a case is flagged. */
@@ -55,6 +57,8 @@ typedef struct kb_fleet_case {
   const char *name;
   const char *backend;     /* "cuda", "host" or "" */
   double tolerance;        /* the one that applies, percent */
+  int time;                /* enum kb_time judged: kernel time when asked
+                              and every passed file's case has it */
   size_t passed;           /* GPUs that passed it */
   double fleet_median;     /* median of their medians; NAN when none */
   double min_ratio, max_ratio;   /* NAN when none passed */

@@ -91,10 +91,20 @@ static void format_gpu(const kb_fleet_gpu *g, gpu_cells *c)
 
 static void criterion(char *buf, size_t len, const kb_fleet *f)
 {
-  snprintf(buf, len, "a case ran more than %g%% slower than the fleet "
-           "median (%g%% for host cases), or failed, errored, crashed or "
-           "timed out, or was skipped or missing where another GPU ran it",
-           f->cfg->tolerance, f->cfg->host_tolerance);
+  size_t event = 0;
+  for (size_t c = 0; c < f->n_cases; c++)
+    event += f->cfg->time == KB_TIME_KERNEL
+             && f->cases[c].time != KB_TIME_KERNEL
+             && strcmp(f->cases[c].backend, "host") != 0;
+  char times[96] = "";
+  if (event)
+    snprintf(times, sizeof times, " (event times for %zu CUDA case%s a "
+             "file has no kernel time of)", event, event == 1 ? "" : "s");
+  snprintf(buf, len, "a case's %s time ran more than %g%% slower than the "
+           "fleet median (%g%% for host cases)%s, or failed, errored, "
+           "crashed or timed out, or was skipped or missing where another "
+           "GPU ran it", kb_time_name(f->cfg->time), f->cfg->tolerance,
+           f->cfg->host_tolerance, times);
 }
 
 static void headline(char *buf, size_t len, const kb_fleet *f)

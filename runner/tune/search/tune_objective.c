@@ -118,7 +118,7 @@ int kb_objective_value(kb_objective *o, const kb_result *r, double *v,
 {
   switch (o->kind) {
   case KB_OBJECTIVE_TIME:
-    *v = r->stats.median;
+    *v = kb_result_time(r);      /* the judged median (--time) */
     if (*v > 0)
       return 0;
     snprintf(why, len, "no time measured");
