@@ -734,7 +734,7 @@ PY
     # --column=busy_median_s A B 2).  (3) Against ncu: bench/fidelity.py
     # --time=kernel, every case of 20 us or more within 1% (busy for runs
     # of several kernels), the event-minus-kernel gap beside the run's
-    # launch floor (kt-fidelity.txt).
+    # launch floor (kt-fidelity.txt).  (4) below.
     for i in 1 2; do
       timeout 120 ./kbench --no-kernel-time --csv="$OUT/kt-off$i.csv" > "$OUT/kt-off$i.txt" 2>&1
       timeout 120 ./kbench --csv="$OUT/kt-on$i.csv" --json="$OUT/kt-on$i.json" > "$OUT/kt-on$i.txt" 2>&1
@@ -746,6 +746,18 @@ PY
     ./kbench --param n=1M --repetitions=3 --csv="$OUT/kt-small.csv" \
       reduce_packed reduce_cub > "$OUT/kt-small.txt" 2>&1
     cat "$OUT/kt-small.txt"
+    # (4) A real slowdown is still one: gpu_ok summing its input once more
+    # (an extra kernel a run, KBENCH_TEST_SLOWDOWN=1) must be SLOWER under
+    # kbench compare's default --time=kernel, exit 1 (kt-slowdown.txt).
+    make -j16 check TESTS= > /dev/null 2>&1
+    for slow in 0 1; do
+      KBENCH_TEST_SLOWDOWN=$slow ./kbench --json="$OUT/kt-slow$slow.json" \
+        --param n=64M --plugin tests/plugins/.libs/gpu_ok.so reduce_vec4 \
+        reduce_cub > /dev/null 2>&1
+    done
+    ./kbench compare "$OUT/kt-slow0.json" "$OUT/kt-slow1.json" > "$OUT/kt-slowdown.txt" 2>&1
+    echo "compare exit $?" >> "$OUT/kt-slowdown.txt"
+    cat "$OUT/kt-slowdown.txt"
     [ -n "${KT_NO_NCU:-}" ] && continue
     timeout 360 python3 "$here/bench/fidelity.py" ./kbench "$OUT" --time=kernel \
       ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"

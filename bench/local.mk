@@ -7,3 +7,5 @@ EXTRA_DIST += bench/energy_check.sh
 # kbench tune's strategies against an exhaustive search's cache.
 EXTRA_DIST += bench/tune_strategies.py
 EXTRA_DIST += bench/tune_gpu.sh
+# Kernel time against --no-kernel-time, case by case (issue 33).
+EXTRA_DIST += bench/kerneltime.py

@@ -201,29 +201,6 @@ static int samples_of(json_object *e, kb_res_entry *out)
   return 0;
 }
 
-/* Kernel time per run: busy_samples_s, else the one busy_median_s.  0 or
-** -1 (memory). */
-static int kernel_of(json_object *e, kb_res_entry *out)
-{
-  json_object *arr = kb_jget(e, "busy_samples_s");
-  size_t n = arr && json_object_is_type(arr, json_type_array)
-                 ? json_object_array_length(arr) : 0;
-  double t;
-  if (!n && !get_number(e, "busy_median_s", &t))
-    return 0;
-  if (!(out->kernel = malloc((n ? n : 1) * sizeof *out->kernel)))
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    json_object *v = json_object_array_get_idx(arr, i);
-    double x = is_number(v) ? json_object_get_double(v) : NAN;
-    if (isfinite(x) && x > 0)
-      out->kernel[out->n_kernel++] = x;
-  }
-  if (!n && t > 0)
-    out->kernel[out->n_kernel++] = t;
-  return 0;
-}
-
 /* The entry's counts (see kb_res_counter): 0, or -1 when memory ran out. */
 static int counters_of(json_object *e, kb_res_entry *out)
 {
@@ -268,29 +245,45 @@ static void audit_of(json_object *e, kb_res_entry *out)
                  && get_number(e, "bytes_written", &w) ? r + w : NAN;
 }
 
+/* The positive numbers of the array at KEY, else the one at ONE: *out
+** (malloc'd; NULL when neither is there) and *n.  0, or -1 (memory). */
+static int positives_of(json_object *e, const char *key, const char *one,
+                        double **out, size_t *n)
+{
+  json_object *arr = kb_jget(e, key);
+  size_t len = arr && json_object_is_type(arr, json_type_array)
+                   ? json_object_array_length(arr) : 0;
+  double x;
+  if (!len && !get_number(e, one, &x))
+    return 0;
+  if (!(*out = malloc((len ? len : 1) * sizeof **out)))
+    return -1;
+  for (size_t i = 0; i < len; i++) {
+    json_object *v = json_object_array_get_idx(arr, i);
+    double y = is_number(v) ? json_object_get_double(v) : NAN;
+    if (isfinite(y) && y > 0)
+      (*out)[(*n)++] = y;
+  }
+  if (!len && x > 0)
+    (*out)[(*n)++] = x;
+  return 0;
+}
+
+/* Kernel time per run: busy_samples_s, else the one busy_median_s. */
+static int kernel_of(json_object *e, kb_res_entry *out)
+{
+  return positives_of(e, "busy_samples_s", "busy_median_s", &out->kernel,
+                      &out->n_kernel);
+}
+
 /* --energy's joules per run: each window's, else the entry's one value
 ** (energy_j_per_run); and its watts.  0, or -1 when memory ran out. */
 static int energy_of(json_object *e, kb_res_entry *out)
 {
-  json_object *arr = kb_jget(e, "energy_windows_j");
   if (!get_number(e, "power_w", &out->power_w))
     out->power_w = NAN;
-  size_t n = arr && json_object_is_type(arr, json_type_array)
-                 ? json_object_array_length(arr) : 0;
-  double j;
-  if (!n && !get_number(e, "energy_j_per_run", &j))
-    return 0;
-  if (!(out->energy = malloc((n ? n : 1) * sizeof *out->energy)))
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    json_object *v = json_object_array_get_idx(arr, i);
-    double x = is_number(v) ? json_object_get_double(v) : NAN;
-    if (isfinite(x) && x > 0)
-      out->energy[out->n_energy++] = x;
-  }
-  if (!n && j > 0)
-    out->energy[out->n_energy++] = j;
-  return 0;
+  return positives_of(e, "energy_windows_j", "energy_j_per_run",
+                      &out->energy, &out->n_energy);
 }
 
 /* An integer at key in *out, else -1 there. */
