@@ -163,6 +163,9 @@ static void table_device(void *self, size_t lane)
              "event time only, which includes the queue and launch "
              "overhead", where, kernel);
     kb_report_warning(g->report, msg);
+    /* Said: the rows repeat it only when a case's reason differs. */
+    snprintf(g->report->kernel_said, sizeof g->report->kernel_said, "%s",
+             kernel);
   }
   kb_groups_device(g, lane);
 }

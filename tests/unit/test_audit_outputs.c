@@ -121,6 +121,43 @@ int main(void)
      "process\n"), "TAP: ok, with a '# unaudited:' diagnostic");
   free(c.text);
 
+  /* A run that judges kernel time: a CUDA case without it is marked on its
+  ** row, and its reason said once, not again on the next row with the
+  ** same reason; a case with kernel time shows it, the event median and
+  ** the launch overhead. */
+  {
+    kb_report r;
+    c.f = open_memstream(&c.text, &c.len);
+    kb_report_init(&r, c.f, 0, 0, KB_TIME_KERNEL, 0);
+    flagged_result(&res);
+    res.claim_flagged = 0;
+    res.dram_read = res.dram_write = -1;
+    res.stats.n = 12;
+    strcpy(res.kernel_note, "the profiler is held by another process");
+    kb_report_case(&r, &pc, &res, &dev, &cfg);
+    kb_report_case(&r, &pc, &res, &dev, &cfg);
+    double busy[3] = {98e-6, 98e-6, 98e-6};
+    res.kernel_samples = busy;
+    res.n_kernel = 3;
+    res.kernels_per_run = 1;
+    kb_stats_compute(busy, 3, &res.kernel_stats);
+    kb_result_judge(&res, KB_TIME_KERNEL);
+    kb_report_case(&r, &pc, &res, &dev, &cfg);
+    fclose(c.f);
+    char *first = strstr(c.text, "event time: no kernel time: the profiler");
+    ok(first && !strstr(first + 1, "event time: no kernel time"),
+       "table: the reason for event time said once for two rows");
+    ok(strstr(c.text, " ok (event time)\n") != NULL,
+       "table: a CUDA row judged by event time says so");
+    ok(strstr(c.text, " 98.00 us   98.00 us   98.00 us   0.0%    3  100.00 "
+              "us  2.00 us 2739137.3") != NULL,
+       "table: kernel time's median, min, max, noise and count, the event "
+       "median and the launch overhead beside");
+    free(c.text);
+    res.kernel_samples = NULL;
+    res.n_kernel = 0;
+  }
+
   /* --strict: the probe made it an ERROR; the flag stays. */
   flagged_result(&res);
   res.verdict = KB_ERROR;
