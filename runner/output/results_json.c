@@ -10,6 +10,7 @@
 #include "core/host_facts.h"
 #include "output/csv.h"
 #include "output/json_writer.h"
+#include "output/replace.h"
 #include "output/results_json.h"
 
 
@@ -83,9 +84,8 @@ static void launch_context(FILE *f, const kb_launch *l)
   kb_jw_number_or_null(f, l->world_size, l->world_size >= 0);
 }
 
-static void context(kb_json *j)
+static void context(const kb_json *j, FILE *f)
 {
-  FILE *f = j->f;
   const kb_options *o = j->o;
   const kb_criterion_cfg *k = &o->measure.criterion;
   const kb_device_report *d = first_opened(j);
@@ -164,27 +164,56 @@ static void check(kb_json *j)
     j->failed = errno ? errno : EIO;
 }
 
+/* What closes the document after the last entry: the array's end, the
+** context, the document's end. */
+static void write_end(const kb_json *j, FILE *f)
+{
+  fputs(j->n ? "\n], " : "], ", f);
+  context(j, f);
+  fputs("}\n", f);
+}
+
+/* A file replaced whole: the entries so far (in memory) and the end, into
+** a new file renamed over the old one (output/replace.h). */
+static void publish(kb_json *j)
+{
+  char err[256];
+  kb_replace r;
+  check(j);               /* the memory stream: body and body_len now */
+  FILE *f = kb_replace_open(&r, j->path, err, sizeof err);
+  if (f) {
+    fwrite(j->body, 1, j->body_len, f);
+    write_end(j, f);
+    kb_replace_commit(&r, err, sizeof err);
+  }
+  if (r.failed && !j->failed)
+    j->failed = r.failed;
+}
+
 /* Close the array and the document after the last entry.  In a file the
 ** context is written again after every case, and anything left past it by
-** a longer earlier context is cut off. */
+** a longer earlier context is cut off; a file replaced whole is written
+** anew. */
 static void write_tail(kb_json *j)
 {
+  if (j->whole) {
+    publish(j);
+    return;
+  }
   if (j->rewind) {
     fflush(j->f);
     j->tail = ftell(j->f);
   }
-  fputs(j->n ? "\n], " : "], ", j->f);
-  context(j);
-  fputs("}\n", j->f);
+  write_end(j, j->f);
   check(j);
   if (j->rewind && ftruncate(fileno(j->f), ftell(j->f)) != 0 && !j->failed)
     j->failed = errno;
 }
 
-int kb_json_open(kb_json *j, const char *path, const kb_options *o,
-                 const kb_launch *launch, int argc, char **argv,
-                 const kb_run_device *devices, size_t n_devices, char *err,
-                 size_t len)
+/* What every document keeps, and its date. */
+static void setup(kb_json *j, const kb_options *o, const kb_launch *launch,
+                  int argc, char **argv, const kb_run_device *devices,
+                  size_t n_devices)
 {
   memset(j, 0, sizeof *j);
   j->o = o;
@@ -193,8 +222,6 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o,
   j->argv = argv;
   j->devices = devices;
   j->n_devices = n_devices;
-  if (!path)
-    return 0;
   time_t now = time(NULL);
   struct tm tm;
   localtime_r(&now, &tm);
@@ -204,6 +231,16 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o,
   strftime(zone, sizeof zone, "%z", &tm);
   snprintf(j->date + strlen(j->date), sizeof j->date - strlen(j->date),
            "%.3s:%.2s", zone, zone + 3);
+}
+
+int kb_json_open(kb_json *j, const char *path, const kb_options *o,
+                 const kb_launch *launch, int argc, char **argv,
+                 const kb_run_device *devices, size_t n_devices, char *err,
+                 size_t len)
+{
+  setup(j, o, launch, argc, argv, devices, n_devices);
+  if (!path)
+    return 0;
   if (strcmp(path, "-") == 0) {
     j->f = stdout;
   } else {
@@ -216,6 +253,33 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o,
   if (j->rewind)
     write_tail(j);
   return 0;
+}
+
+int kb_json_open_whole(kb_json *j, const char *path, const kb_options *o,
+                       const kb_launch *launch, int argc, char **argv,
+                       const kb_run_device *devices, size_t n_devices,
+                       char *err, size_t len)
+{
+  setup(j, o, launch, argc, argv, devices, n_devices);
+  if (!path)
+    return 0;
+  if (!(j->f = open_memstream(&j->body, &j->body_len))) {
+    snprintf(err, len, "out of memory");
+    return -1;
+  }
+  j->path = path;
+  j->whole = 1;
+  fputs("{\"benchmarks\": [", j->f);
+  return 0;
+}
+
+int kb_json_error(const kb_json *j, char *err, size_t len)
+{
+  if (!j->failed)
+    return 0;
+  snprintf(err, len, "cannot write %s: %s", j->path ? j->path
+           : "standard output", strerror(j->failed));
+  return -1;
 }
 
 /* Work besides bytes, as Google Benchmark writes items_per_second: only
@@ -450,11 +514,10 @@ static void entry_begin(kb_json *j)
   fputs(j->n ? ",\n" : "\n", j->f);
 }
 
-/* After it: the document closed again. */
-static void entry_end(kb_json *j)
+/* After a step's entries: the document closed again. */
+static void step_end(kb_json *j)
 {
-  j->n++;
-  if (j->rewind)
+  if (j->rewind || j->whole)
     write_tail(j);
   else
     check(j);
@@ -467,16 +530,22 @@ void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
     return;
   entry_begin(j);
   entry(j->f, pc, res, d, rep, reps);
-  entry_end(j);
+  j->n++;
+  step_end(j);
 }
 
-void kb_json_raw(kb_json *j, const char *text)
+void kb_json_raw(kb_json *j, const char *const *texts, size_t n)
 {
   if (!j->f)
     return;
-  entry_begin(j);
-  fputs(text, j->f);
-  entry_end(j);
+  if (j->rewind)
+    fseek(j->f, j->tail, SEEK_SET);
+  for (size_t i = 0; i < n; i++) {
+    fputs(j->n ? ",\n" : "\n", j->f);
+    fputs(texts[i], j->f);
+    j->n++;
+  }
+  step_end(j);
 }
 
 char *kb_json_entry_text(const kb_plan_case *pc, const kb_result *res,
@@ -510,11 +579,9 @@ int kb_json_close(kb_json *j, char *err, size_t len)
   if (j->f == stdout)
     fflush(stdout);
   j->f = NULL;
-  if (!j->failed)
-    return 0;
-  snprintf(err, len, "cannot write %s: %s", j->path ? j->path
-           : "standard output", strerror(j->failed));
-  return -1;
+  free(j->body);
+  j->body = NULL;
+  return kb_json_error(j, err, len);
 }
 
 static void json_result(void *self, size_t lane, const kb_plan_case *pc,

@@ -93,33 +93,33 @@ static int read_cache(kb_tune *T, kb_supervisor *sv, const char *path)
 }
 
 /*
-** The cache file, rewritten whole before the first configuration (what it
-** held, then each configuration measured, complete after each): written
-** beside it and renamed over it, so that no moment leaves it half there.
+** The cache file, replaced whole after every step (output/replace.h), never
+** rewritten in place: first with what it held, then after each
+** configuration measured.  A kill at any moment, even in the middle of a
+** write, leaves the last complete document, which the next search reads.
 ** 0, or -1 with a message in err.
 */
 static int open_cache(kb_tune *T, const char *path, const kb_launch *launch,
                       int argc, char **argv, char *err, size_t len)
 {
-  char tmp[PATH_MAX + 8];
   if (!path)
     return 0;
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  if (kb_json_open(&T->cache_out, tmp, T->o, launch, argc, argv, T->devices,
-                   T->n_devices, err, len))
+  if (kb_json_open_whole(&T->cache_out, path, T->o, launch, argc, argv,
+                         T->devices, T->n_devices, err, len))
     return -1;
   T->cache_out.context_more = kb_tune_context;
   T->cache_out.context_ctx = T;
-  for (size_t i = 0; T->cache && i < kb_tune_cache_size(T->cache); i++)
-    kb_json_raw(&T->cache_out, kb_tune_cache_text(T->cache, i));
-  if (T->cache_out.failed || rename(tmp, path) != 0) {
-    snprintf(err, len, "cannot write %s", path);
-    kb_json_close(&T->cache_out, err, len);
-    remove(tmp);
+  size_t n = T->cache ? kb_tune_cache_size(T->cache) : 0;
+  const char **texts = malloc((n ? n : 1) * sizeof *texts);
+  if (!texts) {
+    snprintf(err, len, "out of memory");
     return -1;
   }
-  T->cache_out.path = path;
-  return 0;
+  for (size_t i = 0; i < n; i++)
+    texts[i] = kb_tune_cache_text(T->cache, i);
+  kb_json_raw(&T->cache_out, texts, n);
+  free(texts);
+  return kb_json_error(&T->cache_out, err, len);
 }
 
 /* --json, --csv and --samples. */

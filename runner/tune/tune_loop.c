@@ -82,9 +82,10 @@ static void record(kb_tune *T, kb_tune_search *s, const kb_tune_eval *e,
             "not written\n", s->n_evals, s->problem->fixed);
     return;
   }
-  kb_json_raw(&T->json, tagged);
+  const char *entry = tagged;
+  kb_json_raw(&T->json, &entry, 1);
   if (!e->cached)
-    kb_json_raw(&T->cache_out, tagged);
+    kb_json_raw(&T->cache_out, &entry, 1);
   free(tagged);
 }
 

@@ -2,8 +2,9 @@
 # kbench tune on host variants: the strategies, budgets, restrictions (and
 # a malformed one), --per, several devices, the objectives, a configuration
 # that crashes and one that hangs, the --json file and its plot, the cache
-# (a second search and a resumed one measure nothing twice), and the
-# --best file rerun by kbench --cases.
+# (a second search and a resumed one measure nothing twice, one killed
+# inside a write leaves it valid, files replaced safely), and the --best
+# file rerun by kbench --cases.
 . "$top_srcdir/tests/shell/lib.sh"
 if ! command -v python3 >/dev/null 2>&1; then
   echo "1..0 # SKIP python3 is needed to read the result files"
@@ -318,6 +319,48 @@ check "the resumed search measures only the $((40 - k)) left" 0 \
   "40 of 40 configurations evaluated \($((40 - k)) measured, $k from" \
   "$KBENCH" tune --param rows=512 --param cols=512 --param block=1:40:+1 \
   --timeout=0.1 --min-time=0.05 --cache="$C3" transpose_cpu
+
+# Killed in the middle of writing the cache: a file size limit (ulimit -f,
+# in 512-byte blocks) kills kbench tune with SIGXFSZ inside a write, once
+# the cache has grown past 20 KB.  A cache rewritten in place is left cut
+# off there, invalid JSON, and the next search refuses to start; one
+# replaced whole after each step keeps its last complete document.
+C5=$tmpdir/killed.json
+big="--param rows=512 --param cols=512 --param block=1:40:+1 --timeout=0.1"
+sh -c 'ulimit -f 40; exec "$@"' _ "$KBENCH" tune $big $fast --cache="$C5" \
+  transpose_cpu > /dev/null 2>&1
+rc=$?
+k=$(py "$C5" 'len(b)' 2>/dev/null || echo invalid)
+assert "killed inside a write (SIGXFSZ, $rc), the cache is valid ($k entries)" \
+  test "$rc" = 153 -a "$k" != invalid
+check "...and the next search starts from it" 0 \
+  "40 of 40 configurations evaluated \([0-9]+ measured, $k from the cache\)" \
+  "$KBENCH" tune $big $fast --cache="$C5" transpose_cpu
+
+# One safe replace: no fixed temporary name that two runs naming the same
+# file would share (here, one that is taken), and a failed write (a file
+# size limit, the signal ignored: EFBIG) leaves the old file as it was and
+# no temporary file behind.
+mkdir "$tmpdir/taken" "$tmpdir/taken/c.json.tmp" "$tmpdir/taken/b.txt.tmp"
+check "--cache and --best when FILE.tmp is taken by another: exit 0" 0 \
+  "\(5 measured" "$KBENCH" tune $space $fast --cache="$tmpdir/taken/c.json" \
+  --best="$tmpdir/taken/b.txt" transpose_cpu
+assert "...both written" validate "$tmpdir/taken/c.json" 'len(b) == 5'
+assert "...the --best file too" grep -q "^transpose_cpu " "$tmpdir/taken/b.txt"
+cp "$C5" "$tmpdir/before.json"
+check "a cache that cannot be written: exit 2, a message" 2 \
+  "--cache|cannot write .*killed.json" \
+  sh -c 'trap "" XFSZ; ulimit -f 40; exec "$@"' _ "$KBENCH" tune $big $fast \
+  --cache="$C5" transpose_cpu
+assert "...the cache left as it was" cmp -s "$tmpdir/before.json" "$C5"
+echo "old best" > "$tmpdir/taken/big.txt"
+check "a --best file that cannot be written: exit 4, a message" 4 \
+  "--best: cannot write" sh -c 'trap "" XFSZ; ulimit -f 0; exec "$@"' _ \
+  "$KBENCH" tune --plugin "$TRAP" --param x=0:6:+1 --param y=1:4:+1 \
+  --best="$tmpdir/taken/big.txt"
+assert "...the old --best file left as it was, no temporary file behind" \
+  sh -c 'test "$(cat "$1/big.txt")" = "old best" &&
+         test -z "$(ls "$1" | grep "big.txt.")"' _ "$tmpdir/taken"
 
 check "the crash and the hang are cached too: nothing measured again" 0 \
   "\(0 measured, 10 from the cache\)" sh -c '

@@ -4,16 +4,15 @@
 ** (fleet_judge.c) and writes a table, markdown or JSON.  The exit status
 ** is a gate: 1 when any GPU is flagged.
 */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analyze/fleet/fleet.h"
 #include "analyze/fleet/fleet_write.h"
 #include "analyze/subcommand.h"
 #include "config.h"
+#include "output/replace.h"
 
 /*
 ** The default tolerances.  On one H100, the 58 GPU cases of back-to-back
@@ -135,39 +134,28 @@ static void write_report(FILE *out, int format, const kb_fleet *f,
     kb_fleet_write_table(out, f);
 }
 
-/* The JSON report into path, whole or not at all: written beside it under
-** a temporary name, then renamed over it.  0, or -1 with a message. */
+/* The JSON report into path, whole or not at all (output/replace.h).
+** 0, or -1 with a message. */
 static int write_json_file(const char *path, const kb_fleet *f)
 {
-  size_t len = strlen(path) + 16;
-  char *tmp = malloc(len);
-  int fd = -1, failed = 0;
-  FILE *out = NULL;
-  if (tmp) {
-    snprintf(tmp, len, "%s.tmp.XXXXXX", path);
-    fd = mkstemp(tmp);
-  }
-  if (fd < 0 || !(out = fdopen(fd, "w"))) {
-    fprintf(stderr, "kbench fleet: cannot create %s: %s\n", path,
-            tmp ? strerror(errno) : "out of memory");
-    if (fd >= 0) {
-      close(fd);
-      unlink(tmp);
-    }
-    free(tmp);
+  char err[1024];
+  int failed = 0;
+  kb_replace r;
+  FILE *out = kb_replace_open(&r, path, err, sizeof err);
+  if (!out) {
+    fprintf(stderr, "kbench fleet: %s\n", err);
     return -1;
   }
   write_report(out, KB_FORMAT_JSON, f, &failed);
-  failed |= fflush(out) != 0 || ferror(out);
-  failed |= fclose(out) != 0;
-  if (failed || rename(tmp, path) != 0) {
-    fprintf(stderr, "kbench fleet: cannot write %s: %s\n", path,
-            strerror(errno ? errno : EIO));
-    unlink(tmp);
-    free(tmp);
+  if (failed) {
+    kb_replace_abort(&r);
+    fprintf(stderr, "kbench fleet: cannot write %s\n", path);
     return -1;
   }
-  free(tmp);
+  if (kb_replace_commit(&r, err, sizeof err)) {
+    fprintf(stderr, "kbench fleet: %s\n", err);
+    return -1;
+  }
   return 0;
 }
 
