@@ -316,7 +316,7 @@ print("ok")'
   json_check() {
     desc=$1 want=$2 code=$3
     shift 3
-    check "$desc" "$want" "^ok$" sh -c '"$1" compare --json "$2" "$3" 2>/dev/null \
+    check "$desc" "$want" "^ok$" sh -c '"$1" compare --format=json "$2" "$3" 2>/dev/null \
       | python3 -c "$4" "$5"; exit $(( $? ? 99 : 0 ))' _ "$KBENCH" "$@" "$strict" "$code"
   }
   json_check "JSON: strict, a regression and its fields" 0 \
@@ -394,10 +394,27 @@ assert d["summary"]["cases_with_energy"] == 6 and d["summary"]["energy_changed"]
 assert d["summary"]["cases_with_energy"] == 0' "$fx/base.json" "$fx/slower.json"
   json_check "JSON: no device is null" 0 'assert d["new"]["device"] is None' \
     "$fx/base.json" "$fx/nodevice.json"
-  check "--json exits 1 on a regression too" 1 '"regressions": 1' \
-    cmp --json "$fx/base.json" "$fx/slower.json"
-  check "--format=json is --json" 1 '"regressions": 1' \
+  check "--format=json exits 1 on a regression too" 1 '"regressions": 1' \
     cmp --format=json "$fx/base.json" "$fx/slower.json"
+  # --json=FILE, as for a run and kbench fleet: the table on stdout, the
+  # JSON report in FILE.
+  check "--json=FILE: the table on stdout, exit 1 on a regression" 1 \
+    "reduce_vec4/n:64M.*SLOWER" \
+    cmp --json="$tmpdir/cmp.json" "$fx/base.json" "$fx/slower.json"
+  cmp --format=json "$fx/base.json" "$fx/slower.json" > "$tmpdir/cmp-out.json"
+  assert "...and FILE holds what --format=json prints" \
+    diff "$tmpdir/cmp-out.json" "$tmpdir/cmp.json"
+  check "--json=FILE in a folder that does not exist: exit 2" 2 \
+    "kbench compare: cannot create .*nowhere" \
+    cmp --json="$tmpdir/nowhere/x.json" "$fx/base.json" "$fx/slower.json"
+  # The old spelling, for one release: JSON on stdout, and a warning.
+  check "bare --json still prints JSON on stdout" 1 '"regressions": 1' \
+    sh -c '"$1" compare --json "$2" "$3" 2>/dev/null' _ "$KBENCH" \
+    "$fx/base.json" "$fx/slower.json"
+  check "...with a warning on stderr naming --format=json" 1 \
+    "warning: --json without a file is deprecated: use --format=json" \
+    sh -c '"$1" compare --json "$2" "$3" >/dev/null' _ "$KBENCH" \
+    "$fx/base.json" "$fx/slower.json"
 else
   tap_n=$((tap_n + 1))
   echo "ok $tap_n # SKIP no python3 to check the JSON with a strict parser"

@@ -32,6 +32,10 @@ fi
 assert "the man page documents kbench report and --format=md" sh -c \
   'grep -q "kbench report" "$1" && grep -q -- "--format=md" "$1" &&
    grep -q -- "kbench compare --format=md" "$1"' _ "$tmpdir/text"
+assert "the man page says what --json=FILE and compare's --format=json are" \
+  sh -c 'grep -q -- "--json=FILE" "$1" && grep -q -- "--format=json" "$1" &&
+   grep -q "means one thing everywhere: also write JSON to" "$1" &&
+   grep -qx ".B kbench compare --json" "$1"' _ "$tmpdir/text"
 version=$("$KBENCH" --version | head -n 1)
 assert "the man page is for $version" \
   grep -q "^\.TH KBENCH \"1\" \"[^\"]*\" \"$version\"" "$page"

@@ -12,7 +12,6 @@
 #include "analyze/fleet/fleet_write.h"
 #include "analyze/subcommand.h"
 #include "config.h"
-#include "output/replace.h"
 
 /*
 ** The default tolerances.  On one H100, the 58 GPU cases of back-to-back
@@ -134,29 +133,12 @@ static void write_report(FILE *out, int format, const kb_fleet *f,
     kb_fleet_write_table(out, f);
 }
 
-/* The JSON report into path, whole or not at all (output/replace.h).
-** 0, or -1 with a message. */
-static int write_json_file(const char *path, const kb_fleet *f)
+/* The JSON report, for kb_subcommand_write_file. */
+static int write_json(FILE *out, const void *f)
 {
-  char err[1024];
   int failed = 0;
-  kb_replace r;
-  FILE *out = kb_replace_open(&r, path, err, sizeof err);
-  if (!out) {
-    fprintf(stderr, "kbench fleet: %s\n", err);
-    return -1;
-  }
   write_report(out, KB_FORMAT_JSON, f, &failed);
-  if (failed) {
-    kb_replace_abort(&r);
-    fprintf(stderr, "kbench fleet: cannot write %s\n", path);
-    return -1;
-  }
-  if (kb_replace_commit(&r, err, sizeof err)) {
-    fprintf(stderr, "kbench fleet: %s\n", err);
-    return -1;
-  }
-  return 0;
+  return failed;
 }
 
 static int report(const kb_fleet_opts *o, const kb_res_run *runs)
@@ -173,7 +155,9 @@ static int report(const kb_fleet_opts *o, const kb_res_run *runs)
             f.n_gpus, f.n_gpus == 1 ? "" : "s", o->n_files,
             o->n_files == 1 ? "" : "s");
     rc = KB_FLEET_EXIT_USAGE;
-  } else if (o->json_path && write_json_file(o->json_path, &f)) {
+  } else if (o->json_path
+             && kb_subcommand_write_file("fleet", o->json_path, write_json,
+                                         &f)) {
     rc = KB_FLEET_EXIT_USAGE;
   } else {
     write_report(stdout, o->format, &f, &failed);
