@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/host_facts.h"
 #include "core/verdict.h"
 #include "job/catalogue.h"
 #include "job/job.h"
@@ -75,13 +75,6 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
   if (sv->interrupted && done < total)
     fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", done, total);
   return status;
-}
-
-static double seconds_since(const struct timespec *t0)
-{
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
 /* The writers the options ask for, in the order they always ran: the
@@ -239,10 +232,9 @@ int kb_run_main(int argc, char **argv)
                            cat.failures[i].msg);
     kb_md_load_failure(&out.md, cat.failures[i].what, cat.failures[i].msg);
   }
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  double t0 = kb_host_clock_s();
   status = run_plan(&sv, &run);
-  double seconds = seconds_since(&t0);
+  double seconds = kb_host_clock_s() - t0;
   if (cat.n_failures)
     status = kb_exit_worse(status, KB_EXIT_LOAD);
   if (kb_writers_end(&out.writers, seconds, err, sizeof err)) {

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/host_facts.h"
 #include "core/verdict.h"
 #include "job/catalogue.h"
 #include "job/job.h"
@@ -175,13 +175,6 @@ static int status_of(const kb_tune *T)
   return status;
 }
 
-static double seconds_since(const struct timespec *t0)
-{
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
-}
-
 /* Everything once the supervisor runs: the exit status. */
 static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
                 kb_plan *plan, const kb_launch *launch, int quiet, int argc,
@@ -217,10 +210,9 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
   }
   kb_progress_begin(&T->progress, quiet ? NULL : stderr);
   T->progress.noun = "configuration";
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  double t0 = kb_host_clock_s();
   kb_tune_loop(T, sv);
-  double seconds = seconds_since(&t0);
+  double seconds = kb_host_clock_s() - t0;
   int status = status_of(T);
   if (close_outputs(T, seconds))
     status = kb_exit_worse(status, KB_EXIT_ERROR);

@@ -9,19 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/host_facts.h"
 #include "core/verdict.h"
 #include "job/job.h"
 #include "process/supervisor.h"
 #include "tune/tune.h"
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* The search lane is on, or NULL when it has none left. */
 static kb_tune_search *lane_search(kb_tune *T, size_t lane)
@@ -39,10 +32,10 @@ static kb_tune_search *lane_search(kb_tune *T, size_t lane)
 static long propose(const kb_tune *T, kb_tune_search *s)
 {
   if (s->n_evals >= s->problem->budget
-      || (T->t->budget_s > 0 && s->t0 > 0 && now() - s->t0 >= T->t->budget_s))
+      || (T->t->budget_s > 0 && s->t0 > 0 && kb_host_clock_s() - s->t0 >= T->t->budget_s))
     return -1;
   if (s->t0 == 0)
-    s->t0 = now();
+    s->t0 = kb_host_clock_s();
   return kb_tuner_next(&s->tuner);
 }
 
@@ -173,7 +166,7 @@ void kb_tune_loop(kb_tune *T, kb_supervisor *sv)
   while (kb_supervisor_next(sv, &lane, &res) == 0) {
     /* A second Ctrl-C killed it: not the configuration's failure, and
     ** not to be cached as one. */
-    if (!(sv->stopping && res.verdict == KB_CRASH))
+    if (!kb_supervisor_cut_short(sv, &res))
       measured(T, lane, &res);
     kb_result_free(&res);
     start_next(T, sv, lane);
