@@ -1,4 +1,5 @@
 /* The results as JSON: Google Benchmark's schema with kbench's fields (results_json.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -394,8 +395,9 @@ static void energy(FILE *f, const kb_result *res)
   kb_jw_string_or_null(f, res->energy_note[0] ? res->energy_note : NULL);
 }
 
-static void entry(FILE *f, const kb_plan_case *pc, const kb_result *res,
-                  const kb_run_device *d, size_t rep, size_t reps)
+static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
+                  const kb_result *res, const kb_run_device *d, size_t rep,
+                  size_t reps)
 {
   const kbench_variant *v = pc->variant;
   const kb_stats *s = &res->stats;
@@ -503,7 +505,10 @@ static void entry(FILE *f, const kb_plan_case *pc, const kb_result *res,
     fputs(i ? ", " : "", f);
     kb_jw_number(f, res->samples[i]);
   }
-  fputs("]}", f);
+  fputc(']', f);
+  if (j->entry_more)
+    j->entry_more(f, j->entry_ctx);
+  fputc('}', f);
 }
 
 /* Before an entry: where the context was, a separator. */
@@ -529,7 +534,7 @@ void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
   if (!j->f)
     return;
   entry_begin(j);
-  entry(j->f, pc, res, d, rep, reps);
+  entry(j->f, j, pc, res, d, rep, reps);
   j->n++;
   step_end(j);
 }
@@ -548,22 +553,27 @@ void kb_json_raw(kb_json *j, const char *const *texts, size_t n)
   step_end(j);
 }
 
-char *kb_json_entry_text(const kb_plan_case *pc, const kb_result *res,
-                         const kb_run_device *d, size_t rep, size_t reps)
+void kb_json_object(kb_json *j, const char *object)
 {
-  char *text = NULL;
-  size_t size;
-  FILE *f = open_memstream(&text, &size);
-  if (!f)
-    return NULL;
-  entry(f, pc, res, d, rep, reps);
-  if (ferror(f)) {
-    fclose(f);
-    free(text);
-    return NULL;
+  if (!j->f)
+    return;
+  size_t n = strlen(object), inner = 1;
+  while (n > 0 && isspace((unsigned char)object[n - 1]))
+    n--;
+  while (inner + 1 < n && isspace((unsigned char)object[inner]))
+    inner++;
+  int members = n >= 2 && object[0] == '{' && object[n - 1] == '}'
+                && inner + 1 < n;
+  entry_begin(j);
+  if (members && j->entry_more) {
+    fwrite(object, 1, n - 1, j->f);    /* all but its closing brace */
+    j->entry_more(j->f, j->entry_ctx);
+    fputc('}', j->f);
+  } else {
+    fputs(object, j->f);
   }
-  fclose(f);
-  return text;
+  j->n++;
+  step_end(j);
 }
 
 int kb_json_close(kb_json *j, char *err, size_t len)

@@ -55,6 +55,10 @@ typedef struct kb_json {
   ** ", \"key\": value..." written to f; NULL for none. */
   void (*context_more)(FILE *f, void *ctx);
   void *context_ctx;
+  /* More keys of each entry, before its closing brace, written the same
+  ** way (kbench tune's "tune" object); NULL for none. */
+  void (*entry_more)(FILE *f, void *ctx);
+  void *entry_ctx;
 } kb_json;
 
 /* path "-" is standard output; launch and devices are kept by pointer and
@@ -76,12 +80,11 @@ void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps);
 /* Entries written elsewhere (n texts), appended as they are: one step. */
 void kb_json_raw(kb_json *j, const char *const *texts, size_t n);
+/* An entry read back (a JSON object's text, such as a cache's), with
+** entry_more's keys added to it: one step. */
+void kb_json_object(kb_json *j, const char *object);
 /* Whether a write has failed so far: 0, or -1 with a message in err. */
 int kb_json_error(const kb_json *j, char *err, size_t len);
-/* The entry kb_json_case would write, as a string to free; NULL out of
-** memory. */
-char *kb_json_entry_text(const kb_plan_case *pc, const kb_result *res,
-                         const kb_run_device *d, size_t rep, size_t reps);
 /* Finish the document: 0, or -1 with a message when a write failed. */
 int kb_json_close(kb_json *j, char *err, size_t len);
 

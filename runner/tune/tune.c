@@ -92,6 +92,16 @@ static int read_cache(kb_tune *T, kb_supervisor *sv, const char *path)
   return 0;
 }
 
+/* A document of the search's: its entries and context with "tune"
+** objects. */
+static void tag(kb_tune *T, kb_json *j)
+{
+  j->context_more = kb_tune_context;
+  j->context_ctx = T;
+  j->entry_more = kb_tune_entry;
+  j->entry_ctx = T;
+}
+
 /*
 ** The cache file, replaced whole after every step (output/replace.h), never
 ** rewritten in place: first with what it held, then after each
@@ -107,8 +117,7 @@ static int open_cache(kb_tune *T, const char *path, const kb_launch *launch,
   if (kb_json_open_whole(&T->cache_out, path, T->o, launch, argc, argv,
                          T->devices, T->n_devices, err, len))
     return -1;
-  T->cache_out.context_more = kb_tune_context;
-  T->cache_out.context_ctx = T;
+  tag(T, &T->cache_out);
   size_t n = T->cache ? kb_tune_cache_size(T->cache) : 0;
   const char **texts = malloc((n ? n : 1) * sizeof *texts);
   if (!texts) {
@@ -119,6 +128,7 @@ static int open_cache(kb_tune *T, const char *path, const kb_launch *launch,
     texts[i] = kb_tune_cache_text(T->cache, i);
   kb_json_raw(&T->cache_out, texts, n);
   free(texts);
+  kb_writers_add(&T->writers, kb_json_writer(&T->cache_out));
   return kb_json_error(&T->cache_out, err, len);
 }
 
@@ -132,28 +142,21 @@ static int open_outputs(kb_tune *T, const kb_launch *launch, int argc,
       || kb_json_open(&T->json, o->json_path, o, launch, argc, argv,
                       T->devices, T->n_devices, err, len))
     return -1;
-  T->json.context_more = kb_tune_context;
-  T->json.context_ctx = T;
+  tag(T, &T->json);
   kb_writers_add(&T->writers, kb_csv_writer(&T->csv));
+  kb_writers_add(&T->writers, kb_json_writer(&T->json));
   return 0;
 }
 
-/* Close every file: 0, or -1 with the first failure printed. */
+/* Close every file (the writers' end): 0, or -1 with the first failure
+** printed. */
 static int close_outputs(kb_tune *T, double seconds)
 {
   char err[1024];
-  int rc = 0;
-  if (kb_writers_end(&T->writers, seconds, err, sizeof err)) {
-    fprintf(stderr, "kbench tune: %s\n", err);
-    rc = -1;
-  }
-  kb_json *files[] = {&T->json, &T->cache_out};
-  for (int i = 0; i < 2; i++)
-    if (kb_json_close(files[i], err, sizeof err)) {
-      fprintf(stderr, "kbench tune: %s\n", err);
-      rc = -1;
-    }
-  return rc;
+  if (kb_writers_end(&T->writers, seconds, err, sizeof err) == 0)
+    return 0;
+  fprintf(stderr, "kbench tune: %s\n", err);
+  return -1;
 }
 
 /* The status the searches call for: each must have found a configuration

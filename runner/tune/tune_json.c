@@ -6,8 +6,6 @@
 ** docs/results.md and docs/tuning.md describe.
 */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "output/json_writer.h"
 #include "tune/tune.h"
@@ -43,24 +41,13 @@ static void tune_object(FILE *f, const kb_tune *T, const kb_tune_search *s,
   fputc('}', f);
 }
 
-char *kb_tune_tag(const kb_tune *T, const kb_tune_search *s,
-                  const kb_tune_eval *e, const char *entry)
+void kb_tune_entry(FILE *f, void *ctx)
 {
-  const char *end = strrchr(entry, '}');
-  char *text = NULL;
-  size_t size;
-  FILE *f = end ? open_memstream(&text, &size) : NULL;
-  if (!f)
-    return NULL;
-  fwrite(entry, 1, (size_t)(end - entry), f);
+  const kb_tune *T = ctx;
+  if (!T->tagging.eval)
+    return;
   fputs(", \"tune\": ", f);
-  tune_object(f, T, s, e);
-  fputc('}', f);
-  if (fclose(f) != 0) {
-    free(text);
-    return NULL;
-  }
-  return text;
+  tune_object(f, T, T->tagging.search, T->tagging.eval);
 }
 
 /* A configuration's parameters as an entry's "params" writes them. */
