@@ -61,6 +61,9 @@ typedef struct kb_options {
 
 /* 0: run; 1: done (help or version printed); -1: usage error printed. */
 int kb_cli_parse(int argc, char **argv, kb_options *o);
+/* cli_help.c: kbench --help's text, a printf format taking the plugin
+** directory. */
+extern const char kb_cli_usage[];
 
 /*
 ** A subcommand that takes the run's options and some of its own (kbench
