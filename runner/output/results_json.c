@@ -395,28 +395,20 @@ static void energy(FILE *f, const kb_result *res)
   kb_jw_string_or_null(f, res->energy_note[0] ? res->energy_note : NULL);
 }
 
-static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
-                  const kb_result *res, const kb_run_device *d, size_t rep,
-                  size_t reps)
+/* The keys Google Benchmark's tools read: the name, the times, the
+** bytes, and a skip or an error with its message. */
+static void gbench_keys(FILE *f, const char *name, const kb_result *res,
+                        size_t rep, size_t reps)
 {
-  const kbench_variant *v = pc->variant;
-  const kb_stats *s = &res->stats;
   int pass = res->verdict == KB_PASS;
-  double median_ns = pass ? s->median * 1e9 : 0;
-  /* The device's facts belong to the cases that used it. */
-  const kb_device_report *used = v->backend == KBENCH_BACKEND_CUDA
-                                 && d->opened ? &d->report : NULL;
-  const kbench_device *dev = used ? &used->dev : NULL;
-  int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
-  char name[1024];
-  kb_case_name(name, sizeof name, pc->plugin, v, pc->values);
+  double median_ns = pass ? res->stats.median * 1e9 : 0;
   fputs("{\"name\": ", f);
   kb_jw_string(f, name);
   kb_jw_key(f, "run_name");
   kb_jw_string(f, name);
   fprintf(f, ", \"run_type\": \"iteration\", \"repetitions\": %zu, "
           "\"repetition_index\": %zu, \"threads\": 1, \"iterations\": %zu, "
-          "\"real_time\": ", reps, rep, s->n);
+          "\"real_time\": ", reps, rep, res->stats.n);
   kb_jw_number(f, median_ns);
   kb_jw_key(f, "cpu_time");
   kb_jw_number(f, median_ns);
@@ -432,13 +424,27 @@ static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
              : res->stage, res->verdict == KB_CRASH ? "" : ": ", res->message);
     kb_jw_string(f, msg);
   }
+}
+
+/* The device whose worker ran it; used is its report when the case used
+** it (a CUDA case on an opened device), else NULL. */
+static void device_keys(FILE *f, const kb_run_device *d,
+                        const kb_device_report *used)
+{
   fprintf(f, ", \"device_ordinal\": %d", d->ordinal);
   kb_jw_key(f, "device_name");
-  kb_jw_string_or_null(f, dev ? dev->name : NULL);
+  kb_jw_string_or_null(f, used ? used->dev.name : NULL);
   kb_jw_key(f, "device_uuid");
   kb_jw_string_or_null(f, used ? used->uuid : NULL);
   kb_jw_key(f, "device_pci_bus_id");
   kb_jw_string_or_null(f, used ? used->pci_bus_id : NULL);
+}
+
+/* The variant and its parameters' values, an enumerated one by its
+** choice's name. */
+static void variant_keys(FILE *f, const kb_plan_case *pc)
+{
+  const kbench_variant *v = pc->variant;
   kb_jw_key(f, "variant");
   kb_jw_string(f, v->name);
   fputs(", \"params\": {", f);
@@ -447,14 +453,26 @@ static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
     fputs(i ? ", " : "", f);
     kb_jw_string(f, prm->name);
     fputs(": ", f);
-    if (prm->n_choices)      /* an enumerated parameter: its choice's name */
+    if (prm->n_choices)
       kb_jw_string(f, prm->choices[pc->values[i]]);
     else
       fprintf(f, "%lld", (long long)pc->values[i]);
   }
-  fprintf(f, "}, \"backend\": \"%s\", \"mode\": \"%s\", \"verdict\": \"%s\"",
-          v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", res->mode,
-          kb_verdict_name(res->verdict));
+  fputc('}', f);
+}
+
+/* The verdict and what was measured: the statistics (null unless it
+** passed), the stop, the bytes and the rates. */
+static void outcome_keys(FILE *f, const kb_plan_case *pc,
+                         const kb_result *res, const kb_run_device *d,
+                         const kbench_device *dev)
+{
+  const kb_stats *s = &res->stats;
+  int pass = res->verdict == KB_PASS;
+  int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
+  fprintf(f, ", \"backend\": \"%s\", \"mode\": \"%s\", \"verdict\": \"%s\"",
+          pc->variant->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host",
+          res->mode, kb_verdict_name(res->verdict));
   kb_jw_key(f, "stage");
   kb_jw_string(f, pass ? "" : res->stage);
   kb_jw_key(f, "message");
@@ -484,6 +502,11 @@ static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
   kb_jw_key(f, "pct_copy_peak");
   kb_jw_number_or_null(f, copy > 0 ? 100 * res->gbps / copy : 0,
                  pass && global && dev && copy > 0);
+}
+
+/* The clocks seen, and where the case's time went. */
+static void time_keys(FILE *f, const kb_result *res)
+{
   fprintf(f, ", \"sm_clock_min_mhz\": %u, \"sm_clock_max_mhz\": %u, "
           "\"throttled_samples\": %zu", res->clock_min_mhz,
           res->clock_max_mhz, res->throttled);
@@ -498,6 +521,23 @@ static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
   }
   kb_jw_key(f, "busy_after_stream_s");
   kb_jw_number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
+}
+
+/* One entry, key group by key group; the device's facts belong to the
+** cases that used it. */
+static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
+                  const kb_result *res, const kb_run_device *d, size_t rep,
+                  size_t reps)
+{
+  const kb_device_report *used = pc->variant->backend == KBENCH_BACKEND_CUDA
+                                 && d->opened ? &d->report : NULL;
+  char name[1024];
+  kb_case_name(name, sizeof name, pc->plugin, pc->variant, pc->values);
+  gbench_keys(f, name, res, rep, reps);
+  device_keys(f, d, used);
+  variant_keys(f, pc);
+  outcome_keys(f, pc, res, d, used ? &used->dev : NULL);
+  time_keys(f, res);
   counters(f, res);
   energy(f, res);
   fputs(", \"samples_s\": [", f);
