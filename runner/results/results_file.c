@@ -7,7 +7,7 @@
 ** skip_message), backend, the entry's own device (device_ordinal,
 ** device_name, device_uuid, device_pci_bus_id: a file that measured
 ** several GPUs), and the times: samples_s, else median_s, else real_time
-** in time_unit, one sample per entry; the counts (analyze/counters.h):
+** in time_unit, one sample per entry; the counts (results/counters.h):
 ** each "metrics" member whose name ends in .sum or that is a bank-conflict
 ** ways ratio (its value and unit), metrics.kernels_launched,
 ** dram_read_bytes and dram_write_bytes; the claim, bytes_read and
