@@ -440,25 +440,30 @@ static void device_keys(FILE *f, const kb_run_device *d,
   kb_jw_string_or_null(f, used ? used->pci_bus_id : NULL);
 }
 
-/* The variant and its parameters' values, an enumerated one by its
-** choice's name. */
-static void variant_keys(FILE *f, const kb_plan_case *pc)
+void kb_json_params(FILE *f, const kb_plan_case *pc)
 {
   const kbench_variant *v = pc->variant;
-  kb_jw_key(f, "variant");
-  kb_jw_string(f, v->name);
-  fputs(", \"params\": {", f);
+  fputc('{', f);
   for (uint32_t i = 0; i < v->n_params; i++) {
     const kbench_param *prm = kb_variant_param(pc->plugin, v, i);
     fputs(i ? ", " : "", f);
     kb_jw_string(f, prm->name);
     fputs(": ", f);
-    if (prm->n_choices)
+    if (prm->n_choices)      /* an enumerated parameter: its choice's name */
       kb_jw_string(f, prm->choices[pc->values[i]]);
     else
       fprintf(f, "%lld", (long long)pc->values[i]);
   }
   fputc('}', f);
+}
+
+/* The variant and its parameters' values. */
+static void variant_keys(FILE *f, const kb_plan_case *pc)
+{
+  kb_jw_key(f, "variant");
+  kb_jw_string(f, pc->variant->name);
+  fputs(", \"params\": ", f);
+  kb_json_params(f, pc);
 }
 
 /* The verdict and what was measured: the statistics (null unless it

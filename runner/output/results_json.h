@@ -78,6 +78,9 @@ int kb_json_open_whole(kb_json *j, const char *path, const kb_options *o,
 ** repetition. */
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps);
+/* A case's parameters as an entry's "params" object: {"name": value...},
+** an enumerated one by its choice's name. */
+void kb_json_params(FILE *f, const kb_plan_case *pc);
 /* Entries written elsewhere (n texts), appended as they are: one step. */
 void kb_json_raw(kb_json *j, const char *const *texts, size_t n);
 /* An entry read back (a JSON object's text, such as a cache's), with

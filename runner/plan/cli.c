@@ -160,39 +160,32 @@ static const number_option number_options[] = {
    FIELD(measure.energy_time)},
 };
 
-/* The options that only turn something on or off. */
-typedef struct flag_option {
+/* The options that turn something on or off (an int of kb_options set to
+** value), and those that name a file (a const char *, the argument). */
+typedef struct plain_option {
   int opt;
+  enum { FLAG, PATH } kind;
   int value;
-  size_t field;            /* an int of kb_options */
-} flag_option;
+  size_t field;
+} plain_option;
 
-static const flag_option flag_options[] = {
-  {'l', 1, FIELD(list)},
-  {OPT_NO_LOCK, 1, FIELD(no_lock)},
-  {OPT_CALIBRATE, 1, FIELD(calibrate)},
-  {OPT_NO_HOLD, 0, FIELD(measure.hold)},
-  {OPT_PROFILE, 1, FIELD(measure.profile)},
-  {OPT_ALL_RANKS, 1, FIELD(all_ranks)},
-  {OPT_LIST_METRICS, 1, FIELD(list_metrics)},
-  {OPT_NO_AUDIT, 0, FIELD(measure.audit)},
-  {OPT_STRICT, 1, FIELD(measure.strict)},
-  {OPT_ENERGY, 1, FIELD(measure.energy)},
+static const plain_option plain_options[] = {
+  {'l', FLAG, 1, FIELD(list)},
+  {OPT_NO_LOCK, FLAG, 1, FIELD(no_lock)},
+  {OPT_CALIBRATE, FLAG, 1, FIELD(calibrate)},
+  {OPT_NO_HOLD, FLAG, 0, FIELD(measure.hold)},
+  {OPT_PROFILE, FLAG, 1, FIELD(measure.profile)},
+  {OPT_ALL_RANKS, FLAG, 1, FIELD(all_ranks)},
+  {OPT_LIST_METRICS, FLAG, 1, FIELD(list_metrics)},
+  {OPT_NO_AUDIT, FLAG, 0, FIELD(measure.audit)},
+  {OPT_STRICT, FLAG, 1, FIELD(measure.strict)},
+  {OPT_ENERGY, FLAG, 1, FIELD(measure.energy)},
   /* --energy-time implies --energy. */
-  {OPT_ENERGY_TIME, 1, FIELD(measure.energy)},
-};
-
-/* The options that name a file. */
-typedef struct path_option {
-  int opt;
-  size_t field;            /* a const char * of kb_options */
-} path_option;
-
-static const path_option path_options[] = {
-  {OPT_JSON, FIELD(json_path)},
-  {OPT_CASES, FIELD(cases_path)},
-  {OPT_CSV, FIELD(csv_path)},
-  {OPT_SAMPLES, FIELD(samples_path)},
+  {OPT_ENERGY_TIME, FLAG, 1, FIELD(measure.energy)},
+  {OPT_JSON, PATH, 0, FIELD(json_path)},
+  {OPT_CASES, PATH, 0, FIELD(cases_path)},
+  {OPT_CSV, PATH, 0, FIELD(csv_path)},
+  {OPT_SAMPLES, PATH, 0, FIELD(samples_path)},
 };
 
 #define COUNT_OF(a) (sizeof (a) / sizeof *(a))
@@ -250,16 +243,16 @@ static int table_option(int opt, const char *arg, kb_options *o)
         return -1;
       found = 1;
     }
-  for (size_t i = 0; i < COUNT_OF(flag_options); i++)
-    if (flag_options[i].opt == opt) {
-      *(int *)((char *)o + flag_options[i].field) = flag_options[i].value;
-      found = 1;
-    }
-  for (size_t i = 0; i < COUNT_OF(path_options); i++)
-    if (path_options[i].opt == opt) {
-      *(const char **)((char *)o + path_options[i].field) = arg;
-      found = 1;
-    }
+  for (size_t i = 0; i < COUNT_OF(plain_options); i++) {
+    const plain_option *p = &plain_options[i];
+    if (p->opt != opt)
+      continue;
+    if (p->kind == FLAG)
+      *(int *)((char *)o + p->field) = p->value;
+    else
+      *(const char **)((char *)o + p->field) = arg;
+    found = 1;
+  }
   return found;
 }
 

@@ -50,25 +50,6 @@ void kb_tune_entry(FILE *f, void *ctx)
   tune_object(f, T, T->tagging.search, T->tagging.eval);
 }
 
-/* A configuration's parameters as an entry's "params" writes them. */
-static void params(FILE *f, const kb_tune *T, const kb_tune_problem *p,
-                   size_t config)
-{
-  const kb_plan_case *pc = &T->plan->cases[p->cases[config]];
-  fputc('{', f);
-  for (uint32_t i = 0; i < p->variant->n_params; i++) {
-    const kbench_param *prm = kb_variant_param(p->plugin, p->variant, i);
-    fputs(i ? ", " : "", f);
-    kb_jw_string(f, prm->name);
-    fputs(": ", f);
-    if (prm->n_choices)
-      kb_jw_string(f, prm->choices[pc->values[i]]);
-    else
-      fprintf(f, "%lld", (long long)pc->values[i]);
-  }
-  fputc('}', f);
-}
-
 static void search_object(FILE *f, const kb_tune *T,
                           const kb_tune_search *s)
 {
@@ -87,7 +68,7 @@ static void search_object(FILE *f, const kb_tune *T,
     return;
   }
   fprintf(f, "{\"evaluation\": %zu, \"params\": ", (size_t)s->best + 1);
-  params(f, T, p, best->config);
+  kb_json_params(f, &T->plan->cases[p->cases[best->config]]);
   kb_jw_key(f, "value");
   kb_jw_number(f, best->value);
   fputs("}}", f);
