@@ -30,9 +30,10 @@ check "the installed kit compiles as C11 without CUDA headers" 0 "" \
 cp "$tmpdir/kit.c" "$tmpdir/kit.cc"
 check "and as C++" 0 "" \
   sh -c "\${CXX:-g++} \$($PKG_CONFIG --cflags kbench) -std=c++11 -Wall -Wextra -Werror -o '$tmpdir/kit_cc' '$tmpdir/kit.cc' && '$tmpdir/kit_cc'"
-sed -n '/^```cuda$/,/^```$/p' "$top_srcdir/README.md" | sed '1d;$d' \
-  > "$tmpdir/readme.cu"
-check "the README's plugin is examples/kit/scale.cu" 0 "" \
+# The first cuda block of docs/plugins.md ("A whole plugin").
+awk '/^```cuda$/ {on = 1; next} on && /^```$/ {exit} on' \
+  "$top_srcdir/docs/plugins.md" > "$tmpdir/readme.cu"
+check "docs/plugins.md's whole plugin is examples/kit/scale.cu" 0 "" \
   diff "$top_srcdir/examples/kit/scale.cu" "$tmpdir/readme.cu"
 if [ "$HAVE_CUDA" != yes ]; then
   echo "ok $((tap_n + 1)) - out-of-tree CUDA examples # SKIP built without CUDA"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The runner's rooms (README.md's Layout): each folder includes only the
+# The runner's rooms (runner/README.md): each folder includes only the
 # folders below it, the supervisor's side and the offline tools never
 # reach the CUDA wrapper, no two files include or call each other in a
 # circle, and every .c says what it is on its first line.  Read from the
