@@ -132,19 +132,28 @@ static int open_cache(kb_tune *T, const char *path, const kb_launch *launch,
   return kb_json_error(&T->cache_out, err, len);
 }
 
-/* --json, --csv and --samples. */
-static int open_outputs(kb_tune *T, const kb_launch *launch, int argc,
-                        char **argv, char *err, size_t len)
+/* --json, --csv, --samples and --format=json or md (stdout, for the first
+** rank only, as a run's). */
+static int open_outputs(kb_tune *T, const kb_launch *launch, int quiet,
+                        int argc, char **argv, char *err, size_t len)
 {
   const kb_options *o = T->o;
   if (kb_csv_open(&T->csv, o->csv_path, o->samples_path, T->devices,
                   o->measure.metrics, err, len)
       || kb_json_open(&T->json, o->json_path, o, launch, argc, argv,
-                      T->devices, T->n_devices, err, len))
+                      T->devices, T->n_devices, err, len)
+      || kb_json_open(&T->json_stdout, o->json_stdout && !quiet ? "-" : NULL,
+                      o, launch, argc, argv, T->devices, T->n_devices, err,
+                      len)
+      || kb_md_open(&T->md, o->markdown && !quiet ? stdout : NULL, o, argc,
+                    argv, T->devices, T->n_devices, err, len))
     return -1;
   tag(T, &T->json);
+  tag(T, &T->json_stdout);
   kb_writers_add(&T->writers, kb_csv_writer(&T->csv));
   kb_writers_add(&T->writers, kb_json_writer(&T->json));
+  kb_writers_add(&T->writers, kb_json_writer(&T->json_stdout));
+  kb_writers_add(&T->writers, kb_md_writer(&T->md));
   return 0;
 }
 
@@ -205,7 +214,7 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
     fprintf(stderr, "kbench tune: out of memory\n");
     return KB_EXIT_ERROR;
   }
-  if (open_outputs(T, launch, argc, argv, err, sizeof err)
+  if (open_outputs(T, launch, quiet, argc, argv, err, sizeof err)
       || open_cache(T, T->t->cache_path, launch, argc, argv, err,
                     sizeof err)) {
     fprintf(stderr, "kbench tune: %s\n", err);
@@ -224,7 +233,8 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
     fprintf(stderr, "kbench tune: --best: %s\n", err);
     status = kb_exit_worse(status, KB_EXIT_ERROR);
   }
-  if (!quiet)
+  /* --format=json or md is stdout's, in place of the table. */
+  if (!quiet && !o->json_stdout && !o->markdown)
     kb_tune_table(T, seconds);
   if (cat->n_failures)
     status = kb_exit_worse(status, KB_EXIT_LOAD);
@@ -273,9 +283,10 @@ int kb_tune_main(int argc, char **argv)
     sv.note_ctx = &T.progress;
     status = tune(&T, &sv, &cat, &plan, &launch, quiet, argc, argv);
   }
-  kb_json *files[] = {&T.json, &T.cache_out};
-  for (int i = 0; i < 2; i++)   /* after an early failure; safe twice */
+  kb_json *files[] = {&T.json, &T.json_stdout, &T.cache_out};
+  for (int i = 0; i < 3; i++)   /* after an early failure; safe twice */
     kb_json_close(files[i], err, sizeof err);
+  kb_md_close(&T.md);
   kb_supervisor_close(&sv);
   free_searches(&T);
   kb_tune_cache_free(T.cache);

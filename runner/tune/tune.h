@@ -23,6 +23,7 @@
 #include "core/result.h"
 #include "job/job.h"
 #include "output/csv.h"
+#include "output/markdown.h"
 #include "output/progress.h"
 #include "output/results_json.h"
 #include "output/writer.h"
@@ -94,9 +95,12 @@ typedef struct kb_tune {
   size_t *pending;         /* per lane: the configuration out */
   kb_tune_cache *cache;    /* NULL without --cache */
   kb_json json;            /* --json: this run's evaluations */
+  kb_json json_stdout;     /* --format=json: the same on stdout */
   kb_json cache_out;       /* --cache, replaced after each */
   kb_csv_files csv;
-  kb_writers writers;      /* --csv and --samples, --json, the cache */
+  kb_markdown md;          /* --format=md: the configurations measured */
+  kb_writers writers;      /* --csv and --samples, --json, --format, the
+                              cache */
   kb_tune_tagging tagging; /* the evaluation being written */
   kb_progress progress;
   size_t total;            /* the budgets' sum */

@@ -94,12 +94,15 @@ static int from_cache(kb_tune *T, kb_tune_search *s, size_t config)
                     .cached = 1};
   if (!hit.has_value)
     snprintf(e.note, sizeof e.note, "%s", hit.note);
-  /* Its entry, again, in --json, with a "tune" object of this search. */
+  /* Its entry, again, in --json (and --format=json), with a "tune"
+  ** object of this search. */
   T->tagging = (kb_tune_tagging){s, record(T, s, &e)};
   char *text = T->tagging.eval ? kb_tune_cache_untagged(T->cache, hit.entry)
                                : NULL;
-  if (text)
+  if (text) {
     kb_json_object(&T->json, text);
+    kb_json_object(&T->json_stdout, text);
+  }
   else if (T->tagging.eval)
     fprintf(stderr, "kbench tune: out of memory: evaluation %zu of %s is "
             "not written\n", s->n_evals, s->problem->fixed);
@@ -123,8 +126,8 @@ static void measured(kb_tune *T, size_t lane, kb_result *res)
              res->message);
   s->measured++;
   T->measured++;
-  /* To every writer (--csv, --samples, --json, the cache), its entries
-  ** with a "tune" object (kb_tune_entry). */
+  /* To every writer (--csv, --samples, --json, --format, the cache), its
+  ** JSON entries with a "tune" object (kb_tune_entry). */
   T->tagging = (kb_tune_tagging){s, record(T, s, &e)};
   kb_writers_result(&T->writers, lane, pc, res, 0);
 }

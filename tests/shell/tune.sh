@@ -40,9 +40,9 @@ check "a budget in unknown units: exit 2" 2 "a time such as 90s" \
 check "--cases means nothing to a search: exit 2" 2 \
   "--cases has no meaning for a search" \
   "$KBENCH" tune --cases=/dev/null transpose_cpu
-check "--format=md means nothing to a search: exit 2" 2 \
-  "--format=md has no meaning for a search" \
-  "$KBENCH" tune --format=md $space transpose_cpu
+check "--tap means nothing to a search: exit 2" 2 \
+  "--tap has no meaning for a search" \
+  "$KBENCH" tune --tap $space transpose_cpu
 check "--energy-time=0.1 is refused as in a run: exit 2" 2 \
   "invalid --energy-time '0.1'" \
   "$KBENCH" tune --energy-time=0.1 $space transpose_cpu
@@ -243,6 +243,23 @@ else
   skip "a GPU space with a fault and a hang" \
     "$(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)"
 fi
+
+# The run's writers, all of them: --format=md and --format=json print the
+# configurations measured on stdout, as a run's, in place of the table.
+check "--format=md: a markdown table of the five configurations" 0 \
+  "^\*\*5 cases in" "$KBENCH" tune $space $fast --format=md transpose_cpu
+assert "...each a row, and no closing table" sh -c '
+  test "$(printf "%s\n" "$1" | grep -c "^| \`transpose_cpu\` | rows=1K cols=1K block=")" = 5 &&
+  ! printf "%s\n" "$1" | grep -q "configurations evaluated"' _ "$out"
+"$KBENCH" tune $space $fast --format=json --json="$tmpdir/fj.json" \
+  transpose_cpu > "$tmpdir/fj-out.json"
+assert "--format=json: stdout holds every evaluation with its tune object" \
+  validate "$tmpdir/fj-out.json" 'len(b) == 5 and all("tune" in e for e in b) and "tune" in d["context"]'
+assert "...the same entries as --json's file" sh -c 'python3 -c "
+import json, sys
+a, b = (json.load(open(f))[\"benchmarks\"] for f in sys.argv[1:])
+sys.exit([e[\"name\"] for e in a] != [e[\"name\"] for e in b])" "$1" "$2"' \
+  _ "$tmpdir/fj-out.json" "$tmpdir/fj.json"
 
 # kbench plot draws a tuning file.
 if "$KBENCH" plot --help > /dev/null 2>&1; then
