@@ -229,10 +229,11 @@ static void md_result(void *self, size_t lane, const kb_plan_case *pc,
   }
 }
 
-/* "kbench --format=md reduce_vec4" in a code span. */
+/* "kbench --format=md reduce_vec4" in a code span (argv[0] is the
+** program's path, or the subcommand's name: program says which). */
 static void command_line(kb_markdown *m)
 {
-  fputs("`kbench", m->out);
+  fprintf(m->out, "`%s", m->program ? m->program : "kbench");
   for (int i = 1; i < m->argc; i++) {
     fputc(' ', m->out);
     for (const char *s = m->argv[i]; *s; s++)

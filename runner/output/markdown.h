@@ -30,6 +30,8 @@ typedef struct kb_markdown {
   const kb_options *o;
   int argc;                  /* the command line, for the heading */
   char **argv;
+  const char *program;       /* what stands for argv[0]: NULL, "kbench";
+                                "kbench tune" for a search */
   const kb_run_device *devices;   /* the run's, as their workers report */
   size_t n_devices;
   kb_md_lane *lanes;         /* one per device */

@@ -148,6 +148,7 @@ static int open_outputs(kb_tune *T, const kb_launch *launch, int quiet,
       || kb_md_open(&T->md, o->markdown && !quiet ? stdout : NULL, o, argc,
                     argv, T->devices, T->n_devices, err, len))
     return -1;
+  T->md.program = "kbench tune";
   tag(T, &T->json);
   tag(T, &T->json_stdout);
   kb_writers_add(&T->writers, kb_csv_writer(&T->csv));

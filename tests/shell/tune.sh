@@ -248,6 +248,8 @@ fi
 # configurations measured on stdout, as a run's, in place of the table.
 check "--format=md: a markdown table of the five configurations" 0 \
   "^\*\*5 cases in" "$KBENCH" tune $space $fast --format=md transpose_cpu
+assert "...headed by the search's command line" sh -c \
+  'printf "%s\n" "$1" | grep -q "^\`kbench tune --param rows=1K"' _ "$out"
 assert "...each a row, and no closing table" sh -c '
   test "$(printf "%s\n" "$1" | grep -c "^| \`transpose_cpu\` | rows=1K cols=1K block=")" = 5 &&
   ! printf "%s\n" "$1" | grep -q "configurations evaluated"' _ "$out"
