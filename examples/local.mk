@@ -1,7 +1,7 @@
-# Out-of-tree plugins, built by tests/example.sh from a staged install:
+# Out-of-tree plugins, built by tests/shell/example.sh from a staged install:
 # saxpy on <kbench/plugin.h> alone, kit/ with <kbench/kit.h> (kit/scale.cu
 # is the README's listing); cmake/ builds kit/ and a host plugin through
-# the CMake package (tests/cmake.sh).
+# the CMake package (tests/shell/cmake.sh).
 EXTRA_DIST += examples/saxpy/Makefile examples/saxpy/saxpy.cu \
 	examples/kit/Makefile examples/kit/histogram.cu examples/kit/scale.cu \
 	examples/cmake/CMakeLists.txt examples/cmake/saxpy_cpu.c

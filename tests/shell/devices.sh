@@ -161,7 +161,7 @@ check "--device=2000: usage error 2, the limit named" 2 \
 check "--help documents --devices" 0 "--devices=all\|LIST" "$KBENCH" --help
 
 # --devices=all: without a device, device 0 alone, said so; with one,
-# every device's results (tests/gpu.sh checks those on a GPU).
+# every device's results (tests/shell/gpu.sh checks those on a GPU).
 gpu=no
 if [ "$HAVE_CUDA" = yes ]; then
   probe=$("$KBENCH" --tap --param n=256 --plugin "$P/bad_tail.so" 2>&1)
