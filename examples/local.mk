@@ -1,6 +1,6 @@
 # Out-of-tree plugins, built by tests/shell/example.sh from a staged install:
 # saxpy on <kbench/plugin.h> alone, kit/ with <kbench/kit.h> (kit/scale.cu
-# is the README's listing); cmake/ builds kit/ and a host plugin through
+# is docs/plugins.md's listing); cmake/ builds kit/ and a host plugin through
 # the CMake package (tests/shell/cmake.sh).
 EXTRA_DIST += examples/saxpy/Makefile examples/saxpy/saxpy.cu \
 	examples/kit/Makefile examples/kit/histogram.cu examples/kit/scale.cu \
