@@ -20,6 +20,13 @@ check_PROGRAMS += %reldir%/test_cli
 %canon_reldir%_test_cli_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_cli
 
+check_PROGRAMS += %reldir%/test_replace
+%canon_reldir%_test_replace_SOURCES = %reldir%/test_replace.c %reldir%/tap.h
+%canon_reldir%_test_replace_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_replace_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_replace_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_replace
+
 check_PROGRAMS += %reldir%/test_stats
 %canon_reldir%_test_stats_SOURCES = %reldir%/test_stats.c %reldir%/tap.h
 %canon_reldir%_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
