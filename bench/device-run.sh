@@ -580,6 +580,24 @@ PY
     timeout 580 sh "$here/bench/tune_gpu.sh" "$OUT/tune" > "$OUT/tune.log" 2>&1
     elapsed "tunegpu" $t0
     cat "$OUT/tune/timing.txt" "$OUT/tune/cost.txt" 2>/dev/null ;;
+  tunecache)
+    # Issue 31: tune's --cache is replaced whole (written anew, fsync'd,
+    # renamed) after every configuration.  What that costs on this disk:
+    # one exhaustive search of 102 configurations without a cache, then
+    # the same with a new one, then a third that reads it (0 measured).
+    rm -f "$OUT/tunecache.json"
+    for run in none new again; do
+      t1=$(date +%s.%N)
+      cache=; [ $run != none ] && cache=--cache="$OUT/tunecache.json"
+      timeout 200 ./kbench tune --strategy=exhaustive --param threads=32:1024:*2 \
+        --param cluster=0:16:+1 $cache reduce_cluster \
+        > "$OUT/tunecache-$run.txt" 2>&1
+      echo "$run: exit $?, $(awk -v a="$t1" -v b="$(date +%s.%N)" \
+        'BEGIN { printf "%.1f", b - a }') s, $(grep -o '([0-9]* measured, [0-9]* from the cache)' \
+        "$OUT/tunecache-$run.txt" | head -n 1)" >> "$OUT/tunecache.txt"
+    done
+    elapsed "tunecache" $t0
+    cat "$OUT/tunecache.txt" ;;
   tune_energy)
     # Issue 25: the best for energy and the best for time of one variant.
     for obj in time energy; do
