@@ -407,6 +407,9 @@ assert d["summary"]["cases_with_energy"] == 0' "$fx/base.json" "$fx/slower.json"
   check "--json=FILE in a folder that does not exist: exit 2" 2 \
     "kbench compare: cannot create .*nowhere" \
     cmp --json="$tmpdir/nowhere/x.json" "$fx/base.json" "$fx/slower.json"
+  check "--json FILE (no =): exit 2, says to write --json=FILE" 2 \
+    "got 3 \(--json takes its file as --json=FILE\)" \
+    cmp --json "$tmpdir/cmp2.json" "$fx/base.json" "$fx/slower.json"
   # The old spelling, for one release: JSON on stdout, and a warning.
   check "bare --json still prints JSON on stdout" 1 '"regressions": 1' \
     sh -c '"$1" compare --json "$2" "$3" 2>/dev/null' _ "$KBENCH" \

@@ -43,6 +43,7 @@ typedef struct kb_cmp_opts {
   int fail_on_unaudited;       /* exit 1 for an unaudited case in new */
   int format;                  /* enum kb_format */
   const char *json_path;       /* --json=FILE, or NULL */
+  int bare_json;               /* the old --json, without =FILE */
   const char *base_path, *new_path;
 } kb_cmp_opts;
 
@@ -180,6 +181,7 @@ static int parse_one(int opt, const char *arg, void *ctx)
             "deprecated: use --format=json for JSON on stdout, or "
             "--json=FILE\n");
     o->format = KB_FORMAT_JSON;
+    o->bare_json = 1;
     return 0;
   case OPT_FAIL_ON_FLAGGED:
     o->fail_on_flagged = 1;
@@ -204,8 +206,9 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
     return rc;
   if (argc - first != 2) {
     fprintf(stderr, "kbench compare: expected two files, BASE.json and "
-            "NEW.json; got %d\nTry 'kbench compare --help'.\n",
-            argc - first);
+            "NEW.json; got %d%s\nTry 'kbench compare --help'.\n",
+            argc - first, o->bare_json && argc - first == 3
+            ? " (--json takes its file as --json=FILE)" : "");
     return -1;
   }
   o->base_path = argv[first];
