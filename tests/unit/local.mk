@@ -27,6 +27,13 @@ check_PROGRAMS += %reldir%/test_replace
 %canon_reldir%_test_replace_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_replace
 
+check_PROGRAMS += %reldir%/test_results_json
+%canon_reldir%_test_results_json_SOURCES = %reldir%/test_results_json.c %reldir%/tap.h
+%canon_reldir%_test_results_json_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_results_json_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_results_json_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_results_json
+
 check_PROGRAMS += %reldir%/test_stats
 %canon_reldir%_test_stats_SOURCES = %reldir%/test_stats.c %reldir%/tap.h
 %canon_reldir%_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
