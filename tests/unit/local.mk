@@ -21,14 +21,16 @@ check_PROGRAMS += %reldir%/test_cli
 TESTS += %reldir%/test_cli
 
 check_PROGRAMS += %reldir%/test_replace
-%canon_reldir%_test_replace_SOURCES = %reldir%/test_replace.c %reldir%/tap.h
+%canon_reldir%_test_replace_SOURCES = %reldir%/test_replace.c %reldir%/tap.h \
+	%reldir%/files.h
 %canon_reldir%_test_replace_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_replace_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_replace_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_replace
 
 check_PROGRAMS += %reldir%/test_results_json
-%canon_reldir%_test_results_json_SOURCES = %reldir%/test_results_json.c %reldir%/tap.h
+%canon_reldir%_test_results_json_SOURCES = %reldir%/test_results_json.c %reldir%/tap.h \
+	%reldir%/files.h
 %canon_reldir%_test_results_json_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_results_json_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_results_json_LDFLAGS = $(UNIT_LINK_FLAGS)

@@ -4,7 +4,6 @@
 ** cannot be made, leaves the old file as it was and nothing beside it;
 ** two replacements of one file at once have their own temporary files.
 */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,30 +11,13 @@
 #include <unistd.h>
 
 #include "output/replace.h"
+#include "files.h"
 #include "tap.h"
-
-/* The files in dir. */
-static int entries(const char *dir)
-{
-  int n = 0;
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  while (d && (e = readdir(d)))
-    n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-  if (d)
-    closedir(d);
-  return n;
-}
 
 static int holds(const char *path, const char *text)
 {
-  char buf[256] = "";
-  FILE *f = fopen(path, "r");
-  size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
-  if (f)
-    fclose(f);
-  buf[n] = '\0';
-  return strcmp(buf, text) == 0;
+  char buf[256];
+  return slurp(path, buf, sizeof buf) >= 0 && strcmp(buf, text) == 0;
 }
 
 int main(void)
@@ -54,18 +36,18 @@ int main(void)
   FILE *fb = kb_replace_open(&b, path, err, sizeof err);
   ok(fa && fb && strcmp(a.tmp, b.tmp) != 0,
      "two replacements of one file have their own temporary names");
-  ok(entries(dir) == 3, "...beside the file, in its folder");
+  ok(files_in(dir) == 3, "...beside the file, in its folder");
   fputs("new", fa);
   fputs("abandoned", fb);
   kb_replace_abort(&b);
-  ok(holds(path, "old") && entries(dir) == 2,
+  ok(holds(path, "old") && files_in(dir) == 2,
      "an abort leaves the old file and removes its temporary file");
   ok(kb_replace_commit(&a, err, sizeof err) == 0 && holds(path, "new"),
      "a commit replaces the file whole");
   struct stat st;
   ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0640,
      "...keeping its mode (0640, not mkstemp's 0600)");
-  ok(entries(dir) == 1, "...and leaves nothing beside it");
+  ok(files_in(dir) == 1, "...and leaves nothing beside it");
   kb_replace_abort(&a);
   ok(holds(path, "new"), "an abort after the commit changes nothing");
 

@@ -6,40 +6,16 @@
 ** empty object is left as it is); several raw entries in one step keep a
 ** file rewritten in place whole too.
 */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "output/results_json.h"
+#include "files.h"
 #include "tap.h"
 
 static char doc[65536];
-
-/* path's text in doc: its length, or -1 when there is no file. */
-static long slurp(const char *path)
-{
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return -1;
-  size_t n = fread(doc, 1, sizeof doc - 1, f);
-  fclose(f);
-  doc[n] = '\0';
-  return (long)n;
-}
-
-static int files_in(const char *dir)
-{
-  int n = 0;
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  while (d && (e = readdir(d)))
-    n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-  if (d)
-    closedir(d);
-  return n;
-}
 
 static void more(FILE *f, void *ctx)
 {
@@ -71,24 +47,24 @@ int main(void)
 
   kb_json j;
   ok(kb_json_open_whole(&j, path, &o, &launch, 1, argv, &d, 1, err,
-                        sizeof err) == 0 && slurp(path) < 0,
+                        sizeof err) == 0 && slurp(path, doc, sizeof doc) < 0,
      "replaced whole: nothing is written before the first step");
   j.entry_more = more;
   j.entry_ctx = &evaluation;
   const char *old[] = {"{\"name\": \"a\"}", "{\"name\": \"b\"}"};
   kb_json_raw(&j, old, 2);
-  ok(slurp(path) > 0 && whole() && strstr(doc, "{\"name\": \"a\"},\n"
+  ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, "{\"name\": \"a\"},\n"
      "{\"name\": \"b\"}\n]"), "...a step of two raw entries: a whole "
      "document holding both as they were");
   kb_json_object(&j, "{\"name\": \"c\"} \n");
-  ok(slurp(path) > 0 && whole()
+  ok(slurp(path, doc, sizeof doc) > 0 && whole()
      && strstr(doc, "{\"name\": \"c\", \"tune\": {\"evaluation\": 7}}"),
      "...an entry read back gets the hook's keys inside its braces");
   kb_json_object(&j, "{ }");
-  ok(slurp(path) > 0 && whole() && strstr(doc, ",\n{ }\n]"),
+  ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, ",\n{ }\n]"),
      "...an empty object is left as it is");
   ok(files_in(dir) == 1, "...and nothing is left beside the file");
-  ok(kb_json_close(&j, err, sizeof err) == 0 && slurp(path) > 0 && whole(),
+  ok(kb_json_close(&j, err, sizeof err) == 0 && slurp(path, doc, sizeof doc) > 0 && whole(),
      "...closed, still a whole document");
 
   /* A file rewritten in place (a run's --json): two raw entries in one
@@ -98,7 +74,7 @@ int main(void)
      == 0, "rewritten in place: opened");
   kb_json_raw(&j, old, 2);
   kb_json_raw(&j, old, 0);
-  ok(slurp(path) > 0 && whole() && strstr(doc, "{\"name\": \"a\"},\n"
+  ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, "{\"name\": \"a\"},\n"
      "{\"name\": \"b\"}\n]"), "...two raw entries in one step, then an "
      "empty step: one whole document");
   kb_json_close(&j, err, sizeof err);
