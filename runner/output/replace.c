@@ -65,7 +65,8 @@ int kb_replace_commit(kb_replace *r, char *err, size_t len)
     return -1;
   }
   errno = 0;
-  int bad = fflush(r->f) != 0 || ferror(r->f) || fsync(fileno(r->f)) != 0;
+  int bad = fflush(r->f) != 0 || ferror(r->f)
+            || (!r->no_sync && fsync(fileno(r->f)) != 0);
   if (bad)
     r->failed = errno ? errno : EIO;
   bad |= fclose(r->f) != 0;

@@ -20,13 +20,16 @@ typedef struct kb_replace {
   char *tmp;               /* its name */
   const char *path;        /* the target */
   int failed;              /* errno of the failure, or 0 */
+  int no_sync;             /* set after open to skip the fsync: for a file
+                              replaced again and again, where the rename
+                              alone keeps a killed process's readers safe */
 } kb_replace;
 
 /* Begin replacing path: the stream to write the new contents to, or NULL
 ** with a message in err (and r->failed set). */
 FILE *kb_replace_open(kb_replace *r, const char *path, char *err,
                       size_t len);
-/* Flush, fsync and rename over the target: 0, or -1 with a message in err
+/* Flush, fsync (unless no_sync) and rename over the target: 0, or -1 with a message in err
 ** (r->failed set), the temporary file removed and the target untouched. */
 int kb_replace_commit(kb_replace *r, char *err, size_t len);
 /* Give up: the temporary file closed and removed (safe after a commit, and

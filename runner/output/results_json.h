@@ -8,13 +8,16 @@
 **
 ** Written to a file (--json), the document is complete after every case:
 ** each case's entry goes in place of the closing context, which is then
-** written again, so a run that is killed leaves a valid file holding every
-** finished case.  Written to standard output (--format=json), entries are
-** streamed and the context closes the document.  A file opened with
+** written again, so a run killed between two cases leaves a valid file
+** holding every finished case; a kill in the middle of that write can
+** leave it cut short (replacing it whole would cost a rewrite that grows
+** with every case).  Written to standard output (--format=json), entries
+** are streamed and the context closes the document.  A file opened with
 ** kb_json_open_whole (kbench tune's --cache, read back and resumed) is
 ** instead replaced whole after every step (output/replace.h), so that no
-** kill, even one in the middle of a write, leaves it invalid.  The context comes last
-** because a device is known only once a worker has opened it.
+** kill, even one in the middle of a write, leaves it invalid.  The
+** context comes last because a device is known only once a worker has
+** opened it.
 **
 ** Every entry names the device whose worker ran it (device_ordinal, and
 ** device_name, device_uuid and device_pci_bus_id for a CUDA case on an
