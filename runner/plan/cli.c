@@ -15,6 +15,7 @@ static const char usage_text[] =
 "  or:  kbench fleet [OPTION]... FILE...     (kbench fleet --help)\n"
 "  or:  kbench plot RESULTS.json -o FILE     (kbench plot --help)\n"
 "  or:  kbench report RESULTS.json [BASE.json] -o FILE.html\n"
+"  or:  kbench history [OPTION]... FILE...   (kbench history --help)\n"
 "  or:  kbench new NAME [--host|--cuda]     (kbench new --help)\n"
 "  or:  kbench tune [OPTION]... VARIANT...   (kbench tune --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
@@ -127,6 +128,8 @@ static const char usage_text[] =
 "                          complete after every case\n"
 "      --repetitions=N     run each case N times, each a result of its own\n"
 "                          (for compare's statistics; default 1)\n"
+"      --label=TEXT        name this run in the JSON context (a commit, a\n"
+"                          date) for kbench history; default $KBENCH_LABEL\n"
 "      --csv=FILE          also write one CSV row per case to FILE\n"
 "      --samples=FILE      also write every raw sample to FILE (CSV)\n"
 "      --all-ranks         under a launcher, every rank prints its report\n"
@@ -163,7 +166,7 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME
+  OPT_ENERGY_TIME, OPT_LABEL
 };
 
 static const struct option long_options[] = {
@@ -191,6 +194,7 @@ static const struct option long_options[] = {
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
   {"repetitions", required_argument, NULL, OPT_REPETITIONS},
+  {"label", required_argument, NULL, OPT_LABEL},
   {"calibrate", no_argument, NULL, OPT_CALIBRATE},
   {"no-hold", no_argument, NULL, OPT_NO_HOLD},
   {"profile", no_argument, NULL, OPT_PROFILE},
@@ -248,6 +252,16 @@ int kb_cli_push(const char ***list, size_t *n, const char *item)
     return -1;
   grown[(*n)++] = item;
   *list = grown;
+  return 0;
+}
+
+/* A run's name for kbench history: some text, short enough for a
+** table's column. */
+static int label_arg(const char *what, const char *arg, const char **out)
+{
+  if (!*arg || strlen(arg) > KB_LABEL_MAX)
+    return bad(what, arg, "expected text of 1 to 200 bytes");
+  *out = arg;
   return 0;
 }
 
@@ -393,6 +407,8 @@ static int parse_one(int opt, const char *arg, kb_options *o)
       return bad("--repetitions", arg, "at most 1000");
     o->repetitions = (size_t)v;
     return 0;
+  case OPT_LABEL:
+    return label_arg("--label", arg, &o->label);
   case OPT_CALIBRATE:
     o->calibrate = 1;
     return 0;
@@ -488,6 +504,10 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.audit = 1;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   kb_criterion_cfg_default(&o->measure.criterion);
+  /* $KBENCH_LABEL names every run of a CI job; --label overrides it. */
+  const char *label = getenv("KBENCH_LABEL");
+  if (label && *label && label_arg("KBENCH_LABEL", label, &o->label))
+    return -1;
   if (more && more->defaults)
     more->defaults(o, more->ctx);
   const char *prog = more ? more->name : NULL;
