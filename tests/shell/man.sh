@@ -29,6 +29,14 @@ if report=$("$KBENCH" report --help 2> /dev/null); then
 else
   skip "the man page documents kbench report's options" "kbench report --help needs a Python with matplotlib and jinja2"
 fi
+if history=$("$KBENCH" history --help 2> /dev/null); then
+  for opt in $(printf '%s\n' "$history" | grep -o -- '--[a-z0-9-]*' | sort -u); do
+    [ "$opt" = --help ] && continue
+    assert "the man page documents kbench history $opt" grep -qw -- "$opt" "$tmpdir/text"
+  done
+else
+  skip "the man page documents kbench history's options" "kbench history --help needs a Python with matplotlib, jinja2, scipy and ruptures"
+fi
 assert "the man page documents kbench report and --format=md" sh -c \
   'grep -q "kbench report" "$1" && grep -q -- "--format=md" "$1" &&
    grep -q -- "kbench compare --format=md" "$1"' _ "$tmpdir/text"
