@@ -27,13 +27,7 @@ assert "the script from the source tree, the arguments unchanged" \
 a b.json
 c.json"
 
-reason=$("$KBENCH" history --help 2>&1 |
-  sed -n 's/^kbench history: \(no Python that can import.*\)/\1/p')
-if [ -n "$reason" ]; then
-  skip "the histories" "$reason"
-  done_testing
-  exit
-fi
+end_without_python history "the histories"
 
 # The cost kbench history gives ruptures' PELT (running sums, for speed)
 # finds what ruptures' own l2 cost finds, on 300 random series.
@@ -239,23 +233,22 @@ assert "the old page untouched, no JSON half-written beside it" \
 
 # The page in a real browser: headless Chromium, network off.
 "$KBENCH" history -o "$O/gstep.html" "$tmpdir"/gstep*.json > /dev/null
-browser_python=
-for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
-  "$py" -c "import selenium" > /dev/null 2>&1 && { browser_python=$py; break; }
-done
-chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
-why=
-[ -n "$browser_python" ] || why="no Python that can import selenium"
-command -v chromedriver > /dev/null 2>&1 || why="${why:+$why, }no chromedriver"
-[ -n "$chrome" ] || why="${why:+$why, }no chromium"
-if [ -n "$why" ]; then
-  skip "the page in headless Chromium" "$why (Debian: apt-get install chromium chromium-driver python3-selenium, as .ci/run does)"
+find_browser
+if [ -n "$browser_why" ]; then
+  skip "the page in headless Chromium" "$browser_why (Debian: apt-get install chromium chromium-driver python3-selenium, as .ci/run does)"
 else
-  CHROMIUM=$chrome
-  export CHROMIUM
   echo '["reduce_vec4/n:64M/threads:256/offset:0"]' > "$tmpdir/changed.json"
   merge_tap "headless Chromium opens the history page" \
     "$browser_python" "$top_srcdir/tests/shell/report_browser.py" --history 6 \
     "$O/gstep.html" "$tmpdir/changed.json"
+  # A page that lost its change and a figure, and fetches an image.
+  sed -e '/<tr data-name=/,/<\/tr>/d' -e '0,/<svg /s//<svg style="display:none" /' \
+    -e 's|</body>|<img src="dot.svg"></body>|' "$O/gstep.html" > "$O/broken.html"
+  "$browser_python" "$top_srcdir/tests/shell/report_browser.py" --history 6 \
+    "$O/broken.html" "$tmpdir/changed.json" > "$tmpdir/broken.tap" 2>&1
+  assert "the browser check catches a missing change, a hidden figure and a fetch" sh -c \
+    'grep -q "^not ok - the 1 changes listed" "$1" &&
+     grep -q "^not ok - 6 trend figures drawn" "$1" &&
+     grep -q "^not ok - the page fetched nothing" "$1"' _ "$tmpdir/broken.tap"
 fi
 done_testing

@@ -70,7 +70,8 @@ def column(table, index):
         " return v === '' ? null : parseFloat(v); });", table, index)
 
 
-def check(driver, page, cases):
+def opened(driver, page):
+    """Open the page: no script error in the console, nothing fetched."""
     driver.get("file://" + os.path.abspath(page))
     errors = [e for e in driver.get_log("browser")
               if e.get("level") == "SEVERE"]
@@ -85,6 +86,10 @@ def check(driver, page, cases):
             if asked != url:
                 fetched.append(asked)
     point(not fetched, "the page fetched nothing", "\n".join(fetched))
+
+
+def check(driver, page, cases):
+    opened(driver, page)
     point(driver.execute_script(
         "return document.documentElement.classList.contains('js');"),
         "its script ran")
@@ -144,20 +149,7 @@ def check(driver, page, cases):
 
 
 def check_history(driver, page, cases, figures):
-    driver.get("file://" + os.path.abspath(page))
-    errors = [e for e in driver.get_log("browser")
-              if e.get("level") == "SEVERE"]
-    point(not errors, "no script error in the console",
-          "\n".join(e.get("message", "") for e in errors))
-    url = driver.current_url
-    fetched = []
-    for entry in driver.get_log("performance"):
-        event = json.loads(entry["message"])["message"]
-        if event.get("method") == "Network.requestWillBeSent":
-            asked = event["params"]["request"]["url"]
-            if asked != url:
-                fetched.append(asked)
-    point(not fetched, "the page fetched nothing", "\n".join(fetched))
+    opened(driver, page)
     listed = [r.get_attribute("data-name") for r in driver.find_elements(
         By.CSS_SELECTOR, "#t-changes > tbody > tr") if r.is_displayed()]
     point(sorted(listed) == sorted(cases), f"the {len(cases)} changes "
