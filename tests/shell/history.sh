@@ -197,6 +197,14 @@ assert "the page: a figure per family, the change listed, nothing that would fet
 size=$(wc -c < "$O/gstep.html")
 assert "a small page ($size bytes for 20 runs of 58 cases)" test "$size" -lt 600000
 
+# Google Benchmark's JSON, as kbench compare reads it: named by file.
+check "plain Google Benchmark files: read, named by their file names, exit 0" 0 \
+  "^# kbench history: 2 runs, gbench-base to gbench-new; 2 cases, 2 series on 1 device$" \
+  "$KBENCH" history "$top_srcdir/tests/compare/gbench-base.json" "$top_srcdir/tests/compare/gbench-new.json"
+assert "two runs: no change and no outlier claimed" sh -c \
+  '! "$1" history "$2/gbench-base.json" "$2/gbench-new.json" | grep -q "outlier\|^BM_"' \
+  _ "$KBENCH" "$top_srcdir/tests/compare"
+
 # Bad input: status 2, a reason, nothing written.
 echo '{"benchmarks": [' > "$tmpdir/cut.json"
 echo '{"runs": []}' > "$tmpdir/other.json"
