@@ -738,6 +738,45 @@ PY
     } > "$OUT/examples.txt" 2>&1
     elapsed "examples" $t0
     cat "$OUT/examples.txt" | cut -c1-200 ;;
+  history|history_step|history_drift)
+    # Issue 35: kbench history on real noise.  Each run is the catalogue at
+    # its defaults plus gpu_ok at n=64M (256 MB: beyond the L2), whose
+    # KBENCH_TEST_EXTRA=PCT (tests/plugins/gpu_broken.cuh) sums the first
+    # PCT% of its input once more: the same launches in every run, 0 in
+    # the A/A runs, so that only the work changes.  history: 20 identical
+    # runs (run01..20); history_step: 10 runs at +3% (step3-11..20) and 10
+    # at +1.5% (step15-11..20), each series read after run01..10;
+    # history_drift: 20 runs at 0.3% more a run (drift01..20: 0, 0.3, ...
+    # 5.7%).  The JSON files (gzipped) are judged off the device
+    # (kbench history needs ruptures): see bench/results/ for the calls.
+    make -j16 check TESTS= > /dev/null 2>&1
+    mkdir -p /tmp/hplug "$OUT/history"
+    ln -sf "$(pwd)/tests/plugins/.libs/gpu_ok.so" /tmp/hplug/
+    export KBENCH_PLUGIN_PATH=/tmp/hplug
+    ./kbench --list | sed -n 's/^\([a-z0-9_]*\) \[[a-z]*\]$/\1/p' |
+      grep -vx gpu_ok > "$OUT/history/cases.txt"
+    echo "gpu_ok n=64M" >> "$OUT/history/cases.txt"
+    # hrun LABEL PCT: one run, its JSON gzipped.
+    hrun() {
+      KBENCH_TEST_EXTRA=$2 timeout 120 ./kbench --cases="$OUT/history/cases.txt" \
+        --label="$1" --json="$OUT/history/$1.json" > "$OUT/history/$1.txt" 2>&1
+      echo "$1 extra $2%: exit $? $(tail -n 1 "$OUT/history/$1.txt")" >> "$OUT/history/runs.txt"
+      gzip -f "$OUT/history/$1.json"
+    }
+    case $stage in
+    history)
+      for i in $(seq -w 1 20); do hrun "run$i" 0; done ;;
+    history_step)
+      for i in $(seq 11 20); do hrun "step3-$i" 3; done
+      for i in $(seq 11 20); do hrun "step15-$i" 1.5; done ;;
+    history_drift)
+      for i in $(seq 0 19); do
+        hrun "drift$(printf %02d $((i + 1)))" "$(echo "$i" | awk '{print $1 * 0.3}')"
+      done ;;
+    esac
+    unset KBENCH_PLUGIN_PATH
+    elapsed "$stage" $t0
+    cat "$OUT/history/runs.txt" ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

@@ -124,6 +124,12 @@ static void context(const kb_json *j, FILE *f)
   kb_jw_key(f, "host_timeout_s");
   kb_jw_number(f, k->host_timeout);
   fputs("}", f);
+  /* The run's name in kbench history (--label, $KBENCH_LABEL). */
+  kb_jw_key(f, "label");
+  if (o->label)
+    kb_jw_string(f, o->label);
+  else
+    fputs("null", f);
   /* The staging threads: the data does not depend on them, the setup and
   ** verify times do. */
   fprintf(f, ", \"jobs\": %u", o->jobs ? o->jobs : kb_host_cpus());

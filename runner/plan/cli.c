@@ -16,7 +16,7 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME
+  OPT_ENERGY_TIME, OPT_LABEL
 };
 
 static const struct option long_options[] = {
@@ -44,6 +44,7 @@ static const struct option long_options[] = {
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
   {"repetitions", required_argument, NULL, OPT_REPETITIONS},
+  {"label", required_argument, NULL, OPT_LABEL},
   {"calibrate", no_argument, NULL, OPT_CALIBRATE},
   {"no-hold", no_argument, NULL, OPT_NO_HOLD},
   {"profile", no_argument, NULL, OPT_PROFILE},
@@ -101,6 +102,16 @@ int kb_cli_push(const char ***list, size_t *n, const char *item)
     return -1;
   grown[(*n)++] = item;
   *list = grown;
+  return 0;
+}
+
+/* A run's name for kbench history: some text, short enough for a
+** table's column. */
+static int label_arg(const char *what, const char *arg, const char **out)
+{
+  if (!*arg || strlen(arg) > KB_LABEL_MAX)
+    return bad(what, arg, "expected text of 1 to 200 bytes");
+  *out = arg;
   return 0;
 }
 
@@ -327,6 +338,8 @@ static int parse_one(int opt, const char *arg, kb_options *o)
   switch (opt) {
   case 'p':
     return kb_cli_push(&o->plugins, &o->n_plugins, arg);
+  case OPT_LABEL:
+    return label_arg("--label", arg, &o->label);
   case 'P':
     if (!strchr(arg, '=') || arg[0] == '=')
       return bad("--param", arg, "expected NAME=VALUE");
@@ -396,6 +409,10 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.audit = 1;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   kb_criterion_cfg_default(&o->measure.criterion);
+  /* $KBENCH_LABEL names every run of a CI job; --label overrides it. */
+  const char *label = getenv("KBENCH_LABEL");
+  if (label && *label && label_arg("KBENCH_LABEL", label, &o->label))
+    return -1;
   if (more && more->defaults)
     more->defaults(o, more->ctx);
   const char *prog = more ? more->name : NULL;

@@ -22,6 +22,8 @@
 ** limit.  The wait for the profiler (--metrics) shares it.
 */
 #define KB_LOCK_TIMEOUT_S 600.0
+/* The longest --label, in bytes. */
+#define KB_LABEL_MAX 200
 
 typedef struct kb_options {
   const char **plugins;  /* --plugin arguments and positional names */
@@ -42,6 +44,8 @@ typedef struct kb_options {
   int markdown;          /* --format=md: markdown instead of the table */
   const char *json_path; /* --json=FILE */
   size_t repetitions;    /* runs of each case, each its own result */
+  const char *label;     /* --label or $KBENCH_LABEL: the run's name in the
+                            JSON context; NULL for none */
   int calibrate;
   uint64_t seed;
   int devices[KB_MAX_DEVICES];  /* CUDA ordinals: --device or --devices */

@@ -72,6 +72,7 @@ static const char usage_text[] =
 "  writing:   --json=FILE (every evaluation of this search, each with its\n"
 "             \"tune\" object; kbench plot draws it), --csv=FILE and\n"
 "             --samples=FILE (the configurations measured), --all-ranks,\n"
+"             --label=TEXT (the search's name in the JSON context),\n"
 "             --format=json (every evaluation, as --json writes it) or\n"
 "             --format=md (the configurations measured, as a run's\n"
 "             markdown) on stdout, in place of the closing table\n"

@@ -48,12 +48,13 @@ allowed() {
     analyze) echo "core output results" ;;
     analyze/compare) echo "core output results analyze" ;;
     analyze/fleet) echo "core output results analyze" ;;
+    analyze/history) echo "core analyze" ;;
     author) echo "core" ;;
     process) echo "core gpu plugin measure plan" ;;
     job) echo "core plan output process" ;;
     tune) echo "core plan output process results job tune/search" ;;
     tune/search) echo "core" ;;
-    .) echo "core gpu plugin measure plan output results analyze analyze/compare analyze/fleet author process job tune" ;;
+    .) echo "core gpu plugin measure plan output results analyze analyze/compare analyze/fleet analyze/history author process job tune" ;;
     *) echo "UNKNOWN" ;;
   esac
 }

@@ -182,3 +182,30 @@ merge_tap() {
     echo "not ok $tap_n - $desc: exit status $rc, $seen of ${planned:-?} points"
   fi
 }
+
+# find_browser: headless Chromium for a page (tests/shell/report_browser.py):
+# sets browser_python (a Python with selenium) and exports CHROMIUM, or
+# sets browser_why to what is missing.
+find_browser() {
+  browser_python=
+  for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
+    "$py" -c "import selenium" > /dev/null 2>&1 && { browser_python=$py; break; }
+  done
+  CHROMIUM=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
+  export CHROMIUM
+  browser_why=
+  [ -n "$browser_python" ] || browser_why="no Python that can import selenium"
+  command -v chromedriver > /dev/null 2>&1 || browser_why="${browser_why:+$browser_why, }no chromedriver"
+  [ -n "$CHROMIUM" ] || browser_why="${browser_why:+$browser_why, }no chromium"
+}
+
+# end_without_python NAME WHAT: when kbench NAME (a Python script) finds no
+# Python that can run it, skip WHAT with its reason and end the script.
+end_without_python() {
+  reason=$("$KBENCH" "$1" --help 2>&1 |
+    sed -n "s/^kbench $1: \(no Python that can import.*\)/\1/p")
+  [ -n "$reason" ] || return 0
+  skip "$2" "$reason"
+  done_testing
+  exit
+}

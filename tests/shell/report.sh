@@ -45,13 +45,7 @@ assert "python3 on PATH ran it, the one without them did not" \
   test -f "$tmpdir/path.args" -a ! -f "$tmpdir/no.args"
 
 # The real script from here on.
-reason=$("$KBENCH" report --help 2>&1 |
-  sed -n 's/^kbench report: \(no Python that can import.*\)/\1/p')
-if [ -n "$reason" ]; then
-  skip "the pages" "$reason"
-  done_testing
-  exit
-fi
+end_without_python report "the pages"
 end_without_json_c "kbench report's comparison" \
   "$KBENCH" compare x.json y.json
 
@@ -359,23 +353,13 @@ else
 fi
 
 # A real browser: headless Chromium through Selenium, network off.
-browser_python=
-for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
-  "$py" -c "import selenium" > /dev/null 2>&1 && { browser_python=$py; break; }
-done
-chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
-why=
-[ -n "$browser_python" ] || why="no Python that can import selenium"
-command -v chromedriver > /dev/null 2>&1 || why="${why:+$why, }no chromedriver"
-[ -n "$chrome" ] || why="${why:+$why, }no chromium"
-if [ -n "$why" ]; then
-  skip "the page in headless Chromium" "$why (Debian: apt-get install chromium chromium-driver python3-selenium, as .ci/run does)"
-  skip "the browser check catches a script error and a fetch" "$why"
+find_browser
+if [ -n "$browser_why" ]; then
+  skip "the page in headless Chromium" "$browser_why (Debian: apt-get install chromium chromium-driver python3-selenium, as .ci/run does)"
+  skip "the browser check catches a script error and a fetch" "$browser_why"
   done_testing
   exit
 fi
-CHROMIUM=$chrome
-export CHROMIUM
 python3 -c 'import json, sys; json.dump(open(sys.argv[1]).read().split(), open(sys.argv[2], "w"))' \
   "$tmpdir/cases" "$tmpdir/cases.json"
 merge_tap "headless Chromium opens the page" \
