@@ -51,8 +51,11 @@ else
 fi
 
 if [ "$HAVE_JSON_C" = yes ]; then
-  check "kbench compare refuses a file of two devices, whose entries share names" \
-    2 "two\.json: results of several devices \(device_ordinal 0 and 1\)" \
+  # Host cases are the host's whatever device their run had (results/'s
+  # one rule for the same device): compare pools both devices' entries as
+  # repetitions.  Two GPUs' entries are refused (fleet_real.sh).
+  check "kbench compare: a --devices file of host cases is the host's, pooled" \
+    0 "^reduce_cpu/n:1000 .* a host case is judged on its repetitions \(2 in base, 2 in new\)" \
     "$KBENCH" compare "$tmpdir/two.json" "$tmpdir/two.json"
 fi
 

@@ -27,8 +27,8 @@ for r in 0 1 2; do
     "$tmpdir/$host-$r.json"
 done
 if [ "$HAVE_JSON_C" = yes ]; then
-  check "kbench fleet merges the 3 ranks: 3 GPUs, none flagged" 0 \
-    "^# 0 of 3 GPUs flagged \(3 files, 1 case\)" \
+  check "kbench fleet merges the 3 ranks: 3 hosts, none flagged" 0 \
+    "^# 0 of 3 hosts flagged \(no GPU\) \(3 files, 1 case\)" \
     "$KBENCH" fleet --host-tolerance=1e6 "$tmpdir"/"$host"-*.json
 else
   tap_n=$((tap_n + 1))

@@ -258,7 +258,9 @@ for i, e in reversed(list(enumerate(b))):
 json.dump(d, open(sys.argv[2] + "/gpu.json", "w"))
 two = copy.deepcopy(d)
 for e in copy.deepcopy(two["benchmarks"]):
-    e["device_ordinal"] = 1
+    e["device_ordinal"] = 1     # another GPU: its own UUID
+    if e.get("device_uuid"):
+        e["device_uuid"] = "GPU-11111111-2222-3333-4444-555555555555"
     two["benchmarks"].append(e)
 json.dump(two, open(sys.argv[2] + "/two.json", "w"))
 PY
