@@ -160,7 +160,7 @@ int kb_run_main(int argc, char **argv)
                          {"--csv", &o.csv_path, ""},
                          {"--samples", &o.samples_path, ""}};
   char err[1024];
-  int status = KB_EXIT_OK;
+  int status = KB_EXIT_OK, exit_status;
   kb_run_device *devices = NULL;
   size_t n_devices = 0, *next = NULL;
   if (kb_job_detect(&launch, err, sizeof err)) {
@@ -250,6 +250,7 @@ int kb_run_main(int argc, char **argv)
     status = kb_exit_worse(status, KB_EXIT_ERROR);
   }
 done:
+  exit_status = o.exit_status;
   close_outputs(&out);
   kb_supervisor_close(&sv);
   free(next);
@@ -258,5 +259,6 @@ done:
   kb_catalogue_free(&cat);
   kb_cli_free(&o);
   /* An interrupted run wrote what finished; it ends as the signal asked. */
-  return sv.interrupted ? 128 + sv.interrupted : status;
+  return sv.interrupted ? 128 + sv.interrupted
+                        : kb_job_status(&launch, exit_status, status);
 }

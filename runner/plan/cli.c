@@ -131,6 +131,10 @@ static const char usage_text[] =
 "      --samples=FILE      also write every raw sample to FILE (CSV)\n"
 "      --all-ranks         under a launcher, every rank prints its report\n"
 "                          (default: rank 0 only; all write their files)\n"
+"      --exit-status       under a launcher, exit with the run's status: by\n"
+"                          default a rank whose cases failed exits 0 (and\n"
+"                          says so), so that mpirun or srun does not end\n"
+"                          the other ranks; kbench fleet judges the files\n"
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"
 "\n"
@@ -161,7 +165,7 @@ enum {
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
-  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
+  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
   OPT_ENERGY_TIME
 };
@@ -198,6 +202,7 @@ static const struct option long_options[] = {
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
   {"all-ranks", no_argument, NULL, OPT_ALL_RANKS},
+  {"exit-status", no_argument, NULL, OPT_EXIT_STATUS},
   {"metrics", required_argument, NULL, OPT_METRICS},
   {"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
   {"no-audit", no_argument, NULL, OPT_NO_AUDIT},
@@ -413,6 +418,9 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     return 0;
   case OPT_ALL_RANKS:
     o->all_ranks = 1;
+    return 0;
+  case OPT_EXIT_STATUS:
+    o->exit_status = 1;
     return 0;
   case OPT_METRICS: {
     /* The names are checked on the device before anything runs; here

@@ -78,8 +78,15 @@ check "a slow rank still verifies and exits 0" 0 "^$" \
 bad="$tmpdir/bad"
 mkdir -p "$bad"
 cp "$runs/$host-0.json" "$bad/"
-check "a failing rank exits 1 (verification failed), printing nothing" 1 "^$" \
+# A rank whose case fails exits 0 under a launcher, saying so, so that
+# the launcher does not end the other ranks; --exit-status returns 1.
+check "a failing rank exits 0 under the launcher, and says why" 0 \
+  "^kbench: rank 1: exit status 1, returned as 0 under slurm so that the launcher does not end the other ranks" \
   rank 1 "$bad" KBENCH_TEST_WRONG=1
+check "... --exit-status: it exits 1 (verification failed), printing nothing" 1 "^$" \
+  rank 1 "$tmpdir" KBENCH_TEST_WRONG=1 --exit-status
+check "... without a launcher, a failure exits 1 as ever" 1 "fleet_sum +n=64K .* FAIL" \
+  env KBENCH_TEST_WRONG=1 "$KBENCH" $plugins
 
 end_without_json_c "fleet reports" fleet "$runs/$host-0.json" "$runs/$host-1.json"
 

@@ -219,11 +219,16 @@ void kb_fleet_write_table(FILE *out, const kb_fleet *f, int verbose)
 {
   char buf[1024];
   size_t hosts = f->n_gpus - f->n_real;
-  fprintf(out, "# kbench fleet: %zu GPU%s in %zu model group%s, %zu host%s, "
-          "%zu file%s, %zu case%s\n", f->n_real, f->n_real == 1 ? "" : "s",
-          f->n_model_groups, f->n_model_groups == 1 ? "" : "s", hosts,
-          hosts == 1 ? "" : "s", f->n_files, f->n_files == 1 ? "" : "s",
-          f->n_cases, f->n_cases == 1 ? "" : "s");
+  if (f->n_real)
+    fprintf(out, "# kbench fleet: %zu GPU%s in %zu model group%s, %zu "
+            "host%s, ", f->n_real, f->n_real == 1 ? "" : "s",
+            f->n_model_groups, f->n_model_groups == 1 ? "" : "s", hosts,
+            hosts == 1 ? "" : "s");
+  else
+    fprintf(out, "# kbench fleet: %zu host%s (no GPU), ", hosts,
+            hosts == 1 ? "" : "s");
+  fprintf(out, "%zu file%s, %zu case%s\n", f->n_files,
+          f->n_files == 1 ? "" : "s", f->n_cases, f->n_cases == 1 ? "" : "s");
   groups(out, f, "# ");
   criterion(buf, sizeof buf, f);
   fprintf(out, "# a GPU is flagged when %s\n", buf);
