@@ -77,6 +77,9 @@ void kb_md_close(kb_markdown *m)
   }
   free(m->lanes);
   m->lanes = NULL;
+  free(m->side);
+  m->side = NULL;
+  m->n_side = m->cap_side = 0;
   close_stream(&m->failures, &m->failures_buf);
   m->out = NULL;
 }
@@ -211,11 +214,96 @@ static void counters(FILE *f, const kb_plan_case *pc, const kb_result *res)
   }
 }
 
+/* Keeps res for the side-by-side table (several devices only). */
+static void keep_side(kb_markdown *m, size_t lane, const kb_plan_case *pc,
+                      const kb_result *res)
+{
+  if (m->n_devices < 2)
+    return;
+  if (m->n_side == m->cap_side) {
+    size_t cap = m->cap_side ? 2 * m->cap_side : 64;
+    kb_md_side *grown = realloc(m->side, cap * sizeof *grown);
+    if (!grown) {
+      m->no_memory = 1;
+      return;
+    }
+    m->side = grown;
+    m->cap_side = cap;
+  }
+  m->side[m->n_side++] = (kb_md_side){pc, lane, res->verdict,
+                                      res->stats.median};
+}
+
+static int by_case_then_lane(const void *x, const void *y)
+{
+  const kb_md_side *a = x, *b = y;
+  if (a->pc != b->pc)
+    return a->pc < b->pc ? -1 : 1;   /* the plan's order */
+  return (a->lane > b->lane) - (a->lane < b->lane);
+}
+
+/* A run on several devices: each case's devices side by side, in the
+** plan's order, with each device's median over the first device's. */
+static void side_by_side(kb_markdown *m)
+{
+  if (m->n_devices < 2 || !m->n_side)
+    return;
+  qsort(m->side, m->n_side, sizeof *m->side, by_case_then_lane);
+  fputs("#### Side by side\n\n| variant | parameters |", m->out);
+  for (size_t i = 0; i < m->n_devices; i++)
+    fprintf(m->out, " device %d |", m->devices[i].ordinal);
+  for (size_t i = 1; i < m->n_devices; i++)
+    fprintf(m->out, " %d / %d |", m->devices[i].ordinal,
+            m->devices[0].ordinal);
+  fputs("\n| :--- | :--- |", m->out);
+  for (size_t i = 1; i < 2 * m->n_devices; i++)
+    fputs(" ---: |", m->out);
+  fputc('\n', m->out);
+  for (size_t k = 0; k < m->n_side;) {
+    const kb_plan_case *pc = m->side[k].pc;
+    double median[64];
+    size_t n = m->n_devices < 64 ? m->n_devices : 64;
+    fputs("| `", m->out);
+    kb_md_cell(m->out, pc->variant->name);
+    fputs("` | ", m->out);
+    kb_md_cell(m->out, pc->label);
+    fputs(" |", m->out);
+    for (size_t i = 0; i < n; i++) {
+      char cell[32] = "-";
+      median[i] = 0;
+      /* The first result of the case on lane i (its first repetition). */
+      while (k < m->n_side && m->side[k].pc == pc && m->side[k].lane < i)
+        k++;
+      if (k < m->n_side && m->side[k].pc == pc && m->side[k].lane == i) {
+        if (m->side[k].verdict == KB_PASS) {
+          median[i] = m->side[k].median;
+          kb_format_seconds(cell, sizeof cell, median[i]);
+        } else {
+          snprintf(cell, sizeof cell, "**%s**",
+                   kb_verdict_word(m->side[k].verdict));
+        }
+      }
+      fprintf(m->out, " %s |", cell);
+    }
+    for (size_t i = 1; i < n; i++) {
+      if (median[0] > 0 && median[i] > 0)
+        fprintf(m->out, " %.3f |", median[i] / median[0]);
+      else
+        fputs(" - |", m->out);
+    }
+    fputc('\n', m->out);
+    while (k < m->n_side && m->side[k].pc == pc)
+      k++;
+  }
+  fputc('\n', m->out);
+}
+
 static void md_result(void *self, size_t lane, const kb_plan_case *pc,
                       const kb_result *res, size_t rep)
 {
   kb_markdown *m = self;
   (void)rep;
+  keep_side(m, lane, pc, res);
   kb_md_lane *l = &m->lanes[lane];
   const kb_run_device *rd = &m->devices[lane];
   const kb_device_report *d = pc->variant->backend == KBENCH_BACKEND_CUDA
@@ -325,6 +413,7 @@ static int md_end(void *self, double seconds, char *err, size_t len)
       total += m->lanes[i].verdicts[v];
     }
   }
+  side_by_side(m);
   fprintf(m->out, "**%zu case%s in %.1f s**", total, total == 1 ? "" : "s",
           seconds);
   const char *sep = ": ";

@@ -25,6 +25,14 @@ typedef struct kb_md_lane {
   size_t with_counters;            /* cases with a counters table */
 } kb_md_lane;
 
+/* A result kept for the side-by-side table of a run on several devices. */
+typedef struct kb_md_side {
+  const kb_plan_case *pc;    /* into the plan: their order is the cases' */
+  size_t lane;
+  int verdict;               /* enum kb_verdict */
+  double median;             /* seconds, when it passed */
+} kb_md_side;
+
 typedef struct kb_markdown {
   FILE *out;                 /* NULL when not asked for */
   const kb_options *o;
@@ -37,6 +45,8 @@ typedef struct kb_markdown {
   char *failures_buf;
   size_t failures_len;
   int no_memory;             /* a memory stream could not be had */
+  kb_md_side *side;          /* with several devices: every result */
+  size_t n_side, cap_side;
 } kb_markdown;
 
 /* out NULL: not asked for, every call does nothing.  devices are kept by
