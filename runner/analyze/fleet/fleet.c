@@ -54,7 +54,7 @@ static const char usage_text[] =
 "was skipped or missing where another GPU of its group ran it.\n"
 "\n"
 "Options:\n"
-"      --tolerance=PCT       how much slower than the fleet median a GPU\n"
+"      --tolerance=PCT       how much slower than its group's reference a GPU\n"
 "                            may be, in percent, in CUDA cases (default 2)\n"
 "      --host-tolerance=PCT  the same for host cases (default 50)\n"
 "      --format=FORMAT       table (default), markdown or md (for a pull\n"

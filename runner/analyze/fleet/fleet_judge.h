@@ -12,7 +12,7 @@
 #include "results/results_file.h"
 
 typedef struct kb_fleet_cfg {
-  double tolerance;        /* percent over the fleet median that is slow */
+  double tolerance;        /* percent over the reference that is slow */
   double host_tolerance;   /* the same for cases of backend "host" */
 } kb_fleet_cfg;
 
