@@ -1,4 +1,5 @@
 /* A run as GitHub-flavoured markdown (markdown.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ int kb_md_open(kb_markdown *m, FILE *out, const kb_options *o, int argc,
   m->devices = devices;
   m->n_devices = n_devices;
   m->lanes = calloc(n_devices, sizeof *m->lanes);
+  kb_side_init(&m->side, n_devices);
   m->failures = stream(m, &m->failures_buf, &m->failures_len);
   for (size_t i = 0; m->lanes && i < n_devices; i++) {
     kb_md_lane *l = &m->lanes[i];
@@ -77,9 +79,7 @@ void kb_md_close(kb_markdown *m)
   }
   free(m->lanes);
   m->lanes = NULL;
-  free(m->side);
-  m->side = NULL;
-  m->n_side = m->cap_side = 0;
+  kb_side_free(&m->side);
   close_stream(&m->failures, &m->failures_buf);
   m->out = NULL;
 }
@@ -214,86 +214,45 @@ static void counters(FILE *f, const kb_plan_case *pc, const kb_result *res)
   }
 }
 
-/* Keeps res for the side-by-side table (several devices only). */
-static void keep_side(kb_markdown *m, size_t lane, const kb_plan_case *pc,
-                      const kb_result *res)
-{
-  if (m->n_devices < 2)
-    return;
-  if (m->n_side == m->cap_side) {
-    size_t cap = m->cap_side ? 2 * m->cap_side : 64;
-    kb_md_side *grown = realloc(m->side, cap * sizeof *grown);
-    if (!grown) {
-      m->no_memory = 1;
-      return;
-    }
-    m->side = grown;
-    m->cap_side = cap;
-  }
-  m->side[m->n_side++] = (kb_md_side){pc, lane, res->verdict,
-                                      res->stats.median};
-}
-
-static int by_case_then_lane(const void *x, const void *y)
-{
-  const kb_md_side *a = x, *b = y;
-  if (a->pc != b->pc)
-    return a->pc < b->pc ? -1 : 1;   /* the plan's order */
-  return (a->lane > b->lane) - (a->lane < b->lane);
-}
-
 /* A run on several devices: each case's devices side by side, in the
 ** plan's order, with each device's median over the first device's. */
 static void side_by_side(kb_markdown *m)
 {
-  if (m->n_devices < 2 || !m->n_side)
+  size_t n = m->n_devices < KB_SIDE_LANES_MAX ? m->n_devices
+                                              : KB_SIDE_LANES_MAX;
+  kb_side_row row;
+  if (n < 2 || !m->side.n)
     return;
-  qsort(m->side, m->n_side, sizeof *m->side, by_case_then_lane);
   fputs("#### Side by side\n\n| variant | parameters |", m->out);
-  for (size_t i = 0; i < m->n_devices; i++)
+  for (size_t i = 0; i < n; i++)
     fprintf(m->out, " device %d |", m->devices[i].ordinal);
-  for (size_t i = 1; i < m->n_devices; i++)
+  for (size_t i = 1; i < n; i++)
     fprintf(m->out, " %d / %d |", m->devices[i].ordinal,
             m->devices[0].ordinal);
   fputs("\n| :--- | :--- |", m->out);
-  for (size_t i = 1; i < 2 * m->n_devices; i++)
+  for (size_t i = 1; i < 2 * n; i++)
     fputs(" ---: |", m->out);
   fputc('\n', m->out);
-  for (size_t k = 0; k < m->n_side;) {
-    const kb_plan_case *pc = m->side[k].pc;
-    double median[64];
-    size_t n = m->n_devices < 64 ? m->n_devices : 64;
+  while (kb_side_next(&m->side, &row)) {
     fputs("| `", m->out);
-    kb_md_cell(m->out, pc->variant->name);
+    kb_md_cell(m->out, row.pc->variant->name);
     fputs("` | ", m->out);
-    kb_md_cell(m->out, pc->label);
+    kb_md_cell(m->out, row.pc->label);
     fputs(" |", m->out);
     for (size_t i = 0; i < n; i++) {
       char cell[32] = "-";
-      median[i] = 0;
-      /* The first result of the case on lane i (its first repetition). */
-      while (k < m->n_side && m->side[k].pc == pc && m->side[k].lane < i)
-        k++;
-      if (k < m->n_side && m->side[k].pc == pc && m->side[k].lane == i) {
-        if (m->side[k].verdict == KB_PASS) {
-          median[i] = m->side[k].median;
-          kb_format_seconds(cell, sizeof cell, median[i]);
-        } else {
-          snprintf(cell, sizeof cell, "**%s**",
-                   kb_verdict_word(m->side[k].verdict));
-        }
-      }
+      if (row.verdict[i] == KB_PASS)
+        kb_format_seconds(cell, sizeof cell, row.median[i]);
+      else if (row.verdict[i] >= 0)
+        snprintf(cell, sizeof cell, "**%s**", kb_verdict_word(row.verdict[i]));
       fprintf(m->out, " %s |", cell);
     }
-    for (size_t i = 1; i < n; i++) {
-      if (median[0] > 0 && median[i] > 0)
-        fprintf(m->out, " %.3f |", median[i] / median[0]);
+    for (size_t i = 1; i < n; i++)
+      if (isfinite(row.ratio[i]))
+        fprintf(m->out, " %.3f |", row.ratio[i]);
       else
         fputs(" - |", m->out);
-    }
     fputc('\n', m->out);
-    while (k < m->n_side && m->side[k].pc == pc)
-      k++;
   }
   fputc('\n', m->out);
 }
@@ -303,7 +262,7 @@ static void md_result(void *self, size_t lane, const kb_plan_case *pc,
 {
   kb_markdown *m = self;
   (void)rep;
-  keep_side(m, lane, pc, res);
+  kb_side_add(&m->side, lane, pc, res);
   kb_md_lane *l = &m->lanes[lane];
   const kb_run_device *rd = &m->devices[lane];
   const kb_device_report *d = pc->variant->backend == KBENCH_BACKEND_CUDA
@@ -388,7 +347,8 @@ static int md_end(void *self, double seconds, char *err, size_t len)
   kb_markdown *m = self;
   if (!m->out)
     return 0;
-  int failed = m->no_memory || fflush(m->failures) != 0;
+  int failed = m->no_memory || m->side.no_memory
+               || fflush(m->failures) != 0;
   for (size_t i = 0; i < m->n_devices; i++) {
     kb_md_lane *l = &m->lanes[i];
     failed |= fflush(l->rows) != 0 || fflush(l->notes) != 0

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "core/device_report.h"
+#include "output/side.h"
 #include "output/writer.h"
 #include "plan/cli.h"
 
@@ -24,14 +25,6 @@ typedef struct kb_md_lane {
   size_t verdicts[KB_CRASH + 1];   /* results by verdict */
   size_t with_counters;            /* cases with a counters table */
 } kb_md_lane;
-
-/* A result kept for the side-by-side table of a run on several devices. */
-typedef struct kb_md_side {
-  const kb_plan_case *pc;    /* into the plan: their order is the cases' */
-  size_t lane;
-  int verdict;               /* enum kb_verdict */
-  double median;             /* seconds, when it passed */
-} kb_md_side;
 
 typedef struct kb_markdown {
   FILE *out;                 /* NULL when not asked for */
@@ -45,8 +38,7 @@ typedef struct kb_markdown {
   char *failures_buf;
   size_t failures_len;
   int no_memory;             /* a memory stream could not be had */
-  kb_md_side *side;          /* with several devices: every result */
-  size_t n_side, cap_side;
+  kb_side side;              /* several devices side by side */
 } kb_markdown;
 
 /* out NULL: not asked for, every call does nothing.  devices are kept by

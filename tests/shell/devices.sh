@@ -27,6 +27,10 @@ assert "the table: device 0's header, its two rows, device 1's, its two" \
     = "device0 reduce_cpu copy_cpu device1 reduce_cpu copy_cpu "
 check "... and the closing line counts both devices' results" 0 \
   "^# 4 cases in" cat "$tmpdir/two.txt"
+assert "... after the groups, each case's devices side by side in the plan's order" \
+  test "$(sed -n '/^# side by side/,/^# 4 cases/p' "$tmpdir/two.txt" \
+    | grep -E '^(reduce|copy)_cpu +n=1000 +[0-9.]+ [nu]s +[0-9.]+ [nu]s +[0-9]\.[0-9]{3}$' \
+    | cut -d' ' -f1 | tr '\n' ' ')" = "reduce_cpu copy_cpu "
 assert "the CSV's header ends with a device column" \
   sh -c 'head -n 1 "$1" | grep -q ",counters_note,device$"' _ "$tmpdir/two.csv"
 assert "the CSV: two passed rows on device 0, two on device 1" \
