@@ -69,7 +69,7 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/fleet/h200.json.gz tests/fleet/two-gpu.json.gz \
 	tests/fleet/rank-0.json.gz tests/fleet/rank-1.json.gz \
 	tests/fleet/two-gpu-slow.json.gz tests/fleet/two-gpu-missing.json.gz \
-	tests/fleet/two-gpu-failed.json.gz
+	tests/fleet/two-gpu-failed.json.gz tests/fleet/rank-1-nodevice.json.gz
 
 include %reldir%/unit/local.mk
 include %reldir%/plugins/local.mk

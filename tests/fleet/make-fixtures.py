@@ -25,6 +25,10 @@ verdict), nothing else.
                   two-gpu without GPU 1's entry of one case
   two-gpu-failed.json.gz
                   two-gpu with GPU 1 failing one case's verification
+  rank-1-nodevice.json.gz
+                  rank 1 of two on a machine of one GPU, as issue 32 saw
+                  it under mpirun: no device 1, its CUDA cases skipped
+                  (no name, no UUID), its host cases run
 """
 import copy
 import gzip
@@ -126,6 +130,22 @@ def main():
     else:
         raise SystemExit("no " + FAILED)
     write("two-gpu-failed.json.gz", fail)
+    c = copy.deepcopy(run0["context"])
+    none = {"ordinal": 1, "name": None, "uuid": None, "pci_bus_id": None}
+    c["kbench"].update(launcher="openmpi", rank=1, local_rank=1,
+                       world_size=2, device=None, devices=[none])
+    es = []
+    for e in copy.deepcopy(gpu1):
+        if e.get("backend") == "cuda":
+            for k in ("samples_s", "median_s"):
+                e.pop(k, None)
+            e.update(verdict="skip", stage="device",
+                     message="no CUDA device 1 (1 visible)", skipped=True,
+                     skip_message="no CUDA device 1 (1 visible)",
+                     device_name=None, device_uuid=None,
+                     device_pci_bus_id=None)
+        es.append(e)
+    write("rank-1-nodevice.json.gz", {"context": c, "benchmarks": es})
 
 
 main()

@@ -9,7 +9,8 @@
 # was slow for not being an H200.
 . "$top_srcdir/tests/shell/lib.sh"
 fx="$top_srcdir/tests/fleet"
-for f in h100 h200 two-gpu rank-0 rank-1 two-gpu-slow two-gpu-missing two-gpu-failed; do
+for f in h100 h200 two-gpu rank-0 rank-1 rank-1-nodevice two-gpu-slow \
+    two-gpu-missing two-gpu-failed; do
   gzip -dc "$fx/$f.json.gz" > "$tmpdir/$f.json" || exit 1
 done
 cd "$tmpdir" || exit 1
@@ -54,6 +55,19 @@ check "two rank files: 0 of 2 GPUs flagged, 2 hosts, exit 0" 0 \
   fleet rank-0.json rank-1.json
 check "... rank 1's GPU is vm r1 d1" 0 "^vm r1 d1 GPU-5e1f0a2c .* ok$" \
   fleet rank-0.json rank-1.json
+
+# Rank 1 on a machine of one GPU (mpirun -np 2): no device 1, its CUDA
+# cases skipped.  It is reported as such, by its ordinal, never as a
+# phantom beside a real GPU, and its host cases are its host's.
+check "a rank without a GPU: flagged for its skipped cases, said why" 1 \
+  "^vm r1 d1 +\? +2 +63 +0 +0 +63 +0 .* FLAGGED \(63 skipped\) \(no model named: no device\)$" \
+  fleet rank-0.json rank-1-nodevice.json
+check "... rank 0's GPU ok, 2 hosts ok" 1 \
+  "^# 1 of 2 GPUs flagged, 0 of 2 hosts \(2 files, 66 cases\);" \
+  fleet rank-0.json rank-1-nodevice.json
+check "... its group says it is held against every GPU" 1 \
+  "^# group 2: unknown model: 1 GPU \(no device named: held against every GPU" \
+  fleet rank-0.json rank-1-nodevice.json
 
 # GPU 1 slowed by 20% on a third of its CUDA cases: flagged alone.
 check "slowed copy: GPU 1 alone flagged, exit 1" 1 \

@@ -148,8 +148,10 @@ static void groups(FILE *out, const kb_fleet *f, const char *prefix)
     group_name(grp, name, sizeof name);
     fprintf(out, "%sgroup %zu: %s: %zu GPU%s%s\n", prefix, ++shown, name,
             grp->n, grp->n == 1 ? "" : "s",
-            grp->n == 1 ? " (no other GPU of its model to time it against)"
-                        : "");
+            !grp->name ? " (no device named: held against every GPU for "
+                         "what it skipped or lacks)"
+            : grp->n == 1 ? " (no other GPU of its model to time it against)"
+                          : "");
   }
 }
 
