@@ -41,7 +41,8 @@ KEYS = ["name", "run_name", "run_type", "repetitions", "repetition_index",
         "iterations", "real_time", "cpu_time", "time_unit", "device_ordinal",
         "device_name", "device_uuid", "device_pci_bus_id", "variant",
         "params", "backend", "mode", "verdict", "stage", "message",
-        "median_s", "samples_s", "bytes_read", "bytes_written", "gbps"]
+        "median_s", "min_s", "max_s", "noise", "stop", "samples_s",
+        "bytes_read", "bytes_written", "gbps", "pct_peak", "memory"]
 UUID1 = "GPU-5e1f0a2c-0000-4000-8000-000000000001"
 PCI1 = "0000:00:07.0"
 FAILED = "transpose_smem/rows:8K/cols:8K"
