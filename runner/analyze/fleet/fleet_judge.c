@@ -301,7 +301,7 @@ static int peer(const kb_fleet *f, size_t g, size_t h)
 }
 
 /* Each cell's median, and the reference of each GPU of group k. */
-static int reference(kb_fleet *f, size_t c, size_t k, double *medians)
+static void reference(kb_fleet *f, size_t c, size_t k, double *medians)
 {
   size_t timed = 0;
   for (size_t g = 0; g < f->n_gpus; g++)
@@ -313,7 +313,6 @@ static int reference(kb_fleet *f, size_t c, size_t k, double *medians)
   for (size_t g = 0; g < f->n_gpus; g++)
     if (f->gpus[g].group == k)
       KB_FLEET_CELL(f, c, g)->reference = ref;
-  return 0;
 }
 
 /* One case over the fleet: each group's reference, each GPU's ratio,
