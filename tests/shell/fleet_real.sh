@@ -88,6 +88,28 @@ check "... markdown: GPU 1 in bold with its counts" 1 \
 check "... --tolerance=25 lets it pass" 0 "^# 0 of 2 GPUs flagged" \
   fleet --tolerance=25 two-gpu-slow.json
 
+# --baseline FILE: a known-good run is the reference of its model's
+# group, so that even one GPU is judged, and never against another model.
+check "--baseline: GPU 1 slowed is flagged against the baseline" 1 \
+  "^vm r0 d1 GPU-5e1f0a2c .* 63 +21 +0 +0 +0 +1\.20[0-9] .* FLAGGED \(21 slow\)$" \
+  fleet --baseline h100.json two-gpu-slow.json
+check "... GPU 0 (the baseline's own run) reads 1.000" 1 \
+  "^vm r0 d0 GPU-0634182d .* 63 +0 +0 +0 +0 +1\.000 .* ok$" \
+  fleet --baseline h100.json two-gpu-slow.json
+check "... and the reason names the baseline" 1 \
+  "^# flagged: vm r0 d1 GPU-5e1f0a2c: align_int3/n:16M/threads:256: 1\.2[0-9]* x the baseline \(over 1\.020\)$" \
+  fleet --verbose --baseline h100.json two-gpu-slow.json
+check "--baseline: one GPU is a fleet, judged against it" 0 \
+  "^# group 1: NVIDIA H100 80GB HBM3, 79\.2 GiB: 1 GPU \(timed against the baseline in 63 cases\)$" \
+  fleet --baseline h100.json rank-1.json
+check "... 0 of 1 GPU flagged, exit 0" 0 "^# 0 of 1 GPU flagged, 0 of 1 host" \
+  fleet --baseline h100.json rank-1.json
+check "--baseline of another model: the H100 is not timed against an H200" 0 \
+  "^# group 1: NVIDIA H100 80GB HBM3, 79\.2 GiB: 1 GPU \(no other GPU of its model" \
+  fleet --baseline h200.json h100.json
+check "--baseline that cannot be read: exit 2" 2 "cannot open nope\.json" \
+  fleet --baseline nope.json h100.json h200.json
+
 # A GPU missing a case, or failing one.
 check "GPU 1 missing a case: flagged for it, exit 1" 1 \
   "^vm r0 d1 GPU-5e1f0a2c .* 62 +0 +0 +0 +1 .* FLAGGED \(1 missing\)$" \

@@ -33,6 +33,7 @@ typedef struct kb_fleet_opts {
   kb_fleet_cfg cfg;
   int format;                  /* enum kb_format */
   const char *json_path;       /* --json=FILE, or NULL */
+  const char *baseline_path;   /* --baseline=FILE, or NULL */
   int verbose;                 /* --verbose: the case-by-case list too */
   char **files;
   size_t n_files;
@@ -60,6 +61,10 @@ static const char usage_text[] =
 "      --format=FORMAT       table (default), markdown or md (for a pull\n"
 "                            request or a ticket), or json\n"
 "      --json=FILE           also write the report as JSON to FILE\n"
+"      --baseline=FILE       a results file of known-good GPUs: its median\n"
+"                            on a GPU of a group's model is that group's\n"
+"                            reference (its host cases, the hosts'), so that\n"
+"                            even one GPU of a model is judged\n"
 "      --verbose             list every case and each flagged result in\n"
 "                            the table, not only one line per GPU\n"
 "  -h, --help                show this help and exit\n"
@@ -79,7 +84,8 @@ static const char usage_text[] =
 "     fewer than 2 GPUs and fewer than 2 hosts, or a report that cannot\n"
 "     be written\n";
 
-enum { OPT_TOLERANCE = 256, OPT_HOST_TOLERANCE, OPT_FORMAT, OPT_JSON };
+enum { OPT_TOLERANCE = 256, OPT_HOST_TOLERANCE, OPT_FORMAT, OPT_JSON,
+       OPT_BASELINE };
 
 static const struct option long_options[] = {
   {"tolerance", required_argument, NULL, OPT_TOLERANCE},
@@ -87,6 +93,7 @@ static const struct option long_options[] = {
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
   {"verbose", no_argument, NULL, 'v'},
+  {"baseline", required_argument, NULL, OPT_BASELINE},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
 };
@@ -107,6 +114,12 @@ static int parse_one(int opt, const char *arg, void *ctx)
   case 'v':
     o->verbose = 1;
     return 0;
+  case OPT_BASELINE:
+    if (!*arg)
+      return kb_subcommand_bad("fleet", "--baseline", arg,
+                               "expected a file name");
+    o->baseline_path = arg;
+    return 0;
   case OPT_JSON:
     if (!*arg)
       return kb_subcommand_bad("fleet", "--json", arg, "expected a file name");
@@ -120,7 +133,7 @@ static int parse_one(int opt, const char *arg, void *ctx)
 static int parse(int argc, char **argv, kb_fleet_opts *o)
 {
   memset(o, 0, sizeof *o);
-  o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE};
+  o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE, NULL};
   kb_subcommand s = {"fleet", usage_text, long_options, parse_one, o};
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
   if (rc)
@@ -192,11 +205,11 @@ static int report(const kb_fleet_opts *o, const kb_res_run *runs)
   }
   int rc = f.flagged || f.hosts_flagged ? KB_FLEET_EXIT_FLAGGED
                                         : KB_FLEET_EXIT_OK, failed = 0;
-  size_t hosts = f.n_gpus - f.n_real;
-  if (f.n_real < 2 && hosts < 2) {
+  size_t hosts = f.n_gpus - f.n_real, least = o->cfg.baseline ? 1 : 2;
+  if (f.n_real < least && hosts < least) {
     fprintf(stderr, "kbench fleet: %zu GPU%s and %zu host%s in %zu file%s: "
-            "a fleet needs at least 2 to compare; give the files of every "
-            "rank\n", f.n_real, f.n_real == 1 ? "" : "s", hosts,
+            "a fleet needs at least 2 to compare (1 with --baseline); give the "
+            "files of every rank\n", f.n_real, f.n_real == 1 ? "" : "s", hosts,
             hosts == 1 ? "" : "s", o->n_files, o->n_files == 1 ? "" : "s");
     rc = KB_FLEET_EXIT_USAGE;
   } else if (o->json_path && write_json_file(o->json_path, &f)) {
@@ -212,9 +225,9 @@ static int report(const kb_fleet_opts *o, const kb_res_run *runs)
   return rc;
 }
 
-static int fleet(const kb_fleet_opts *o)
+static int fleet(kb_fleet_opts *o)
 {
-  kb_res_run *runs = calloc(o->n_files, sizeof *runs);
+  kb_res_run *runs = calloc(o->n_files + 1, sizeof *runs);
   char err[1024];
   size_t loaded = 0;
   int rc = KB_FLEET_EXIT_USAGE;
@@ -222,20 +235,29 @@ static int fleet(const kb_fleet_opts *o)
     fprintf(stderr, "kbench fleet: out of memory\n");
     return rc;
   }
+  kb_res_run *baseline = &runs[o->n_files];
+  int with_baseline = 0;
   while (loaded < o->n_files
          && kb_res_load(o->files[loaded], &runs[loaded], err, sizeof err) == 0)
     loaded++;
-  if (loaded < o->n_files)
+  if (loaded == o->n_files && o->baseline_path) {
+    with_baseline = kb_res_load(o->baseline_path, baseline, err,
+                                sizeof err) == 0;
+    o->cfg.baseline = with_baseline ? baseline : NULL;
+  }
+  if (loaded < o->n_files || (o->baseline_path && !with_baseline))
     fprintf(stderr, "kbench fleet: %s\n", err);
   else
     rc = report(o, runs);
   for (size_t i = 0; i < loaded; i++)
     kb_res_run_free(&runs[i]);
+  if (with_baseline)
+    kb_res_run_free(baseline);
   free(runs);
   return rc;
 }
 #else
-static int fleet(const kb_fleet_opts *o)
+static int fleet(kb_fleet_opts *o)
 {
   (void)o;
   return kb_subcommand_no_json_c("fleet");

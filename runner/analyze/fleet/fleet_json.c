@@ -59,6 +59,8 @@ static json_object *result_object(const kb_fleet *f, size_t c, size_t g)
                             kb_verdict_name(cell->verdict)) : NULL);
   kb_jput(o, "median_s", kb_jnumber(cell->median, "%.10g"));
   kb_jput(o, "reference_s", kb_jnumber(cell->reference, "%.10g"));
+  kb_jput(o, "reference_from_baseline",
+          json_object_new_boolean(cell->from_baseline));
   kb_jput(o, "samples", kb_jcount(cell->n_samples));
   kb_jput(o, "ratio", kb_jnumber(cell->ratio, "%.6g"));
   kb_jput(o, "flag", kb_jstring(kb_fleet_flag_name(cell->flag)));
@@ -98,6 +100,8 @@ int kb_fleet_write_json(FILE *out, const kb_fleet *f)
     return -1;
   }
   kb_jput(root, "tolerance_pct", kb_jnumber(f->cfg->tolerance, "%g"));
+  kb_jput(root, "baseline", f->cfg->baseline
+                            ? kb_jstring(f->cfg->baseline->path) : NULL);
   kb_jput(root, "host_tolerance_pct",
           kb_jnumber(f->cfg->host_tolerance, "%g"));
   kb_jput(summary, "files", kb_jcount(f->n_files));

@@ -106,7 +106,7 @@ static long group_index(kb_fleet *f, const kb_fleet_gpu *g)
     if (!grown)
       return -1;
     f->groups = grown;
-    grown[i] = (kb_fleet_group){name, mem, g->host, 0};
+    grown[i] = (kb_fleet_group){name, mem, g->host, 0, 0};
     f->n_groups++;
     f->n_model_groups += !g->host;
   }
@@ -300,6 +300,25 @@ static int peer(const kb_fleet *f, size_t g, size_t h)
   return !a->host && !b->host && !f->groups[a->group].name;
 }
 
+/* The baseline's median of case c on the host (for the hosts' group) or
+** on a GPU of group k's model; NAN when it has none that passed. */
+static double baseline_median(const kb_fleet *f, size_t c, size_t k)
+{
+  const kb_res_run *b = f->cfg->baseline;
+  const kb_fleet_group *grp = &f->groups[k];
+  for (size_t i = 0; b && (grp->name || grp->host) && i < b->n_cases; i++) {
+    const kb_res_case *bc = &b->cases[i];
+    const kb_res_device *d = &bc->device;
+    if (strcmp(bc->name, f->cases[c].name) || bc->verdict != KB_PASS
+        || !bc->n_samples || d->host != grp->host
+        || (!grp->host && !(same_string(d->name, grp->name)
+                            && d->mem_bytes == grp->mem_bytes)))
+      continue;
+    return median(bc->samples, bc->n_samples);
+  }
+  return NAN;
+}
+
 /* Each cell's median, and the reference of each GPU of group k. */
 static void reference(kb_fleet *f, size_t c, size_t k, double *medians)
 {
@@ -308,11 +327,17 @@ static void reference(kb_fleet *f, size_t c, size_t k, double *medians)
     if (f->gpus[g].group == k
         && isfinite(KB_FLEET_CELL(f, c, g)->median))
       medians[timed++] = KB_FLEET_CELL(f, c, g)->median;
-  /* Alone, a GPU has nothing to be timed against. */
-  double ref = timed >= 2 ? kb_fleet_reference(medians, timed) : NAN;
+  /* Alone, a GPU has nothing to be timed against, but a baseline. */
+  double ref = baseline_median(f, c, k);
+  int from_baseline = isfinite(ref);
+  if (!from_baseline && timed >= 2)
+    ref = kb_fleet_reference(medians, timed);
+  f->groups[k].baseline_cases += from_baseline;
   for (size_t g = 0; g < f->n_gpus; g++)
-    if (f->gpus[g].group == k)
+    if (f->gpus[g].group == k) {
       KB_FLEET_CELL(f, c, g)->reference = ref;
+      KB_FLEET_CELL(f, c, g)->from_baseline = from_baseline;
+    }
 }
 
 /* One case over the fleet: each group's reference, each GPU's ratio,

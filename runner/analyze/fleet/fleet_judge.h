@@ -14,6 +14,10 @@
 typedef struct kb_fleet_cfg {
   double tolerance;        /* percent over the reference that is slow */
   double host_tolerance;   /* the same for cases of backend "host" */
+  const kb_res_run *baseline;  /* --baseline FILE, or NULL: where it has a
+                              case on a GPU of a group's model (or on the
+                              host, for the hosts), its median is that
+                              group's reference for the case */
 } kb_fleet_cfg;
 
 /* Why a GPU's result for a case is flagged. */
@@ -35,7 +39,9 @@ typedef struct kb_fleet_cell {
   double *samples;         /* pooled over passed entries */
   size_t n_samples;
   double median;           /* seconds; NAN unless it passed */
-  double reference;        /* its group's reference (kb_fleet_reference) */
+  double reference;        /* its group's reference (kb_fleet_reference,
+                              or the baseline's median) */
+  int from_baseline;       /* the reference is the baseline's */
   double ratio;            /* median / reference; NAN when not known */
   int flag;                /* enum kb_fleet_flag */
 } kb_fleet_cell;
@@ -48,6 +54,7 @@ typedef struct kb_fleet_group {
   double mem_bytes;        /* global_mem_bytes; 0 when unknown */
   int host;                /* the group of the hosts */
   size_t n;                /* its GPUs (or hosts) */
+  size_t baseline_cases;   /* cases whose reference is the baseline's */
 } kb_fleet_group;
 
 /* A GPU: one device, named by its UUID, else by its ordinal in one rank on

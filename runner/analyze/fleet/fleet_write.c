@@ -23,8 +23,9 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
   const kb_fleet_case *fc = &f->cases[c];
   switch (cell->flag) {
   case KB_FLEET_SLOW:
-    snprintf(buf, len, "%.3f x its group's reference (over %.3f)",
-             cell->ratio, 1 + fc->tolerance / 100);
+    snprintf(buf, len, "%.3f x %s (over %.3f)", cell->ratio,
+             cell->from_baseline ? "the baseline" : "its group's reference",
+             1 + fc->tolerance / 100);
     break;
   case KB_FLEET_FAILED:
     snprintf(buf, len, "%s %s", kb_verdict_word(cell->verdict),
@@ -112,19 +113,22 @@ static void format_gpu(const kb_fleet *f, const kb_fleet_gpu *g,
 static void criterion(char *buf, size_t len, const kb_fleet *f)
 {
   snprintf(buf, len, "a case ran more than %g%% slower than its model "
-           "group's reference (the median of the group's GPUs, the "
-           "faster of two; %g%% for host cases, against the other hosts), "
-           "or failed, errored, crashed or timed out, or was skipped or "
-           "missing where another of its group ran it",
-           f->cfg->tolerance, f->cfg->host_tolerance);
+           "group's reference (%s; %g%% for host cases, against the other "
+           "hosts), or failed, errored, crashed or timed out, or was "
+           "skipped or missing where another of its group ran it",
+           f->cfg->tolerance, f->cfg->baseline
+           ? "the baseline's median on a GPU of its model, else the median "
+             "of the group's GPUs, the faster of two"
+           : "the median of the group's GPUs, the faster of two",
+           f->cfg->host_tolerance);
 }
 
 static void headline(char *buf, size_t len, const kb_fleet *f)
 {
   size_t hosts = f->n_gpus - f->n_real;
   int n = f->n_real || !hosts
-          ? snprintf(buf, len, "%zu of %zu GPUs flagged", f->flagged,
-                     f->n_real)
+          ? snprintf(buf, len, "%zu of %zu GPU%s flagged", f->flagged,
+                     f->n_real, f->n_real == 1 ? "" : "s")
           : snprintf(buf, len, "%zu of %zu hosts flagged (no GPU)",
                      f->hosts_flagged, hosts);
   if (f->n_real && hosts && n > 0 && (size_t)n < len)
@@ -146,10 +150,16 @@ static void groups(FILE *out, const kb_fleet *f, const char *prefix)
     if (grp->host)
       continue;
     group_name(grp, name, sizeof name);
+    char against[64] = "";
+    if (grp->baseline_cases)
+      snprintf(against, sizeof against, " (timed against the baseline in "
+               "%zu case%s)", grp->baseline_cases,
+               grp->baseline_cases == 1 ? "" : "s");
     fprintf(out, "%sgroup %zu: %s: %zu GPU%s%s\n", prefix, ++shown, name,
             grp->n, grp->n == 1 ? "" : "s",
             !grp->name ? " (no device named: held against every GPU for "
                          "what it skipped or lacks)"
+            : *against ? against
             : grp->n == 1 ? " (no other GPU of its model to time it against)"
                           : "");
   }
