@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/format.h"
-#include "core/verdict.h"
 #include "output/groups.h"
 
 int kb_groups_begin(kb_groups *g, kb_report *r, const kb_run_device *devices,
@@ -200,11 +198,8 @@ static void side_by_side(kb_groups *g)
   while (kb_side_next(&g->side, &row)) {
     fprintf(out, "%-24s %-26s", row.pc->variant->name, row.pc->label);
     for (size_t i = 0; i < n; i++) {
-      char cell[32] = "-";
-      if (row.verdict[i] == KB_PASS)
-        kb_format_seconds(cell, sizeof cell, row.median[i]);
-      else if (row.verdict[i] >= 0)
-        snprintf(cell, sizeof cell, "%s", kb_verdict_word(row.verdict[i]));
+      char cell[32];
+      kb_side_cell(&row, i, cell, sizeof cell);
       fprintf(out, " %12s", cell);
     }
     for (size_t i = 1; i < n; i++) {

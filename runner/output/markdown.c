@@ -240,12 +240,11 @@ static void side_by_side(kb_markdown *m)
     kb_md_cell(m->out, row.pc->label);
     fputs(" |", m->out);
     for (size_t i = 0; i < n; i++) {
-      char cell[32] = "-";
-      if (row.verdict[i] == KB_PASS)
-        kb_format_seconds(cell, sizeof cell, row.median[i]);
-      else if (row.verdict[i] >= 0)
-        snprintf(cell, sizeof cell, "**%s**", kb_verdict_word(row.verdict[i]));
-      fprintf(m->out, " %s |", cell);
+      char cell[32];
+      const char *bold = row.verdict[i] >= 0 && row.verdict[i] != KB_PASS
+                         ? "**" : "";
+      kb_side_cell(&row, i, cell, sizeof cell);
+      fprintf(m->out, " %s%s%s |", bold, cell, bold);
     }
     for (size_t i = 1; i < n; i++)
       if (isfinite(row.ratio[i]))

@@ -1,8 +1,10 @@
 /* A run on several devices set side by side (side.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/format.h"
 #include "core/verdict.h"
 #include "output/side.h"
 
@@ -67,6 +69,15 @@ int kb_side_next(kb_side *s, kb_side_row *row)
     if (row->median[0] > 0 && row->median[i] > 0)
       row->ratio[i] = row->median[i] / row->median[0];
   return 1;
+}
+
+void kb_side_cell(const kb_side_row *row, size_t i, char *buf, size_t len)
+{
+  if (row->verdict[i] == KB_PASS)
+    kb_format_seconds(buf, len, row->median[i]);
+  else
+    snprintf(buf, len, "%s", row->verdict[i] >= 0
+                             ? kb_verdict_word(row->verdict[i]) : "-");
 }
 
 void kb_side_free(kb_side *s)

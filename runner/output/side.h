@@ -45,6 +45,9 @@ void kb_side_add(kb_side *s, size_t lane, const kb_plan_case *pc,
 /* The next case in the plan's order into row: 1, or 0 after the last.
 ** The first call sorts what was kept. */
 int kb_side_next(kb_side *s, kb_side_row *row);
+/* Lane i's cell of row: its median ("275.87 us"), else its verdict's
+** word ("FAIL"), else "-" (no result there). */
+void kb_side_cell(const kb_side_row *row, size_t i, char *buf, size_t len);
 void kb_side_free(kb_side *s);
 
 #endif
