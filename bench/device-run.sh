@@ -4,6 +4,7 @@
 # $OUT/results.tar.gz at the end (the device tool returns at most 8 files).
 # Run from the repository root, tarball beside it:
 #   sh bench/device-run.sh catalogue check    (see the stages below)
+#   sh bench/device-run.sh mpi1               (issue 32: mpirun, fleet)
 # REUSE=1 keeps the build a call before left on a warm machine.
 set -u
 : "${OUT:?set OUT to the folder the results tarball goes to}"
@@ -796,6 +797,50 @@ PY
       ${FIDELITY_VARIANTS:-} > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
     elapsed "fidelity" $t0
     cat "$OUT/fidelity.txt" ;;
+  mpi1)
+    # Issue 32 on a machine of one GPU.  (1) Two ranks under the real
+    # mpirun on the catalogue (MPI1_CASES: a subset): rank 1 finds no
+    # device 1 and skips its CUDA cases; it must exit 0 under the
+    # launcher, saying so, and rank 0 must finish every case; kbench fleet
+    # names rank 1 by its ordinal, flags it for the skipped cases (no
+    # model named: no device), and shows no phantom GPU.  (2) Both ranks
+    # on GPU 0 (CUDA_VISIBLE_DEVICES=0 for each: queued by the GPU's
+    # lock): fleet sees one GPU (the same UUID) and two hosts.  (3)
+    # --devices=all, its fleet (one GPU: said, exit 2 unless two hosts)
+    # and its report.
+    if ! command -v mpirun > /dev/null 2>&1; then
+      echo "mpi1: no mpirun on this machine" | tee "$OUT/mpi1.txt"
+    else
+      mpi="mpirun --allow-run-as-root --oversubscribe -np 2"
+      mkdir -p "$OUT/mpi1" "$OUT/mpi1same"
+      timeout 300 $mpi ./kbench --json="$OUT/mpi1/%h-%r.json" \
+        ${MPI1_CASES:-} > "$OUT/mpi1.txt" 2>&1
+      echo "mpirun exit $?" >> "$OUT/mpi1.txt"
+      elapsed "mpi1: two ranks, one GPU" $t0; t0=$(date +%s)
+      { ./kbench fleet "$OUT"/mpi1/*.json; echo "fleet exit $?"; } \
+        > "$OUT/fleet1.txt" 2>&1
+      ./kbench fleet --format=json "$OUT"/mpi1/*.json > "$OUT/fleet1.json" 2>&1
+      timeout 300 $mpi -x CUDA_VISIBLE_DEVICES=0 ./kbench \
+        --json="$OUT/mpi1same/%h-%r.json" ${MPI1_CASES:-} \
+        > "$OUT/mpi1same.txt" 2>&1
+      echo "mpirun exit $?" >> "$OUT/mpi1same.txt"
+      elapsed "mpi1: two ranks on GPU 0" $t0; t0=$(date +%s)
+      { ./kbench fleet "$OUT"/mpi1same/*.json; echo "fleet exit $?"; } \
+        > "$OUT/fleet1same.txt" 2>&1
+      timeout 200 ./kbench --devices=all --json="$OUT/all.json" \
+        ${MPI1_CASES:-} > "$OUT/all.txt" 2>&1
+      echo "kbench exit $?" >> "$OUT/all.txt"
+      { ./kbench fleet "$OUT/all.json"; echo "fleet exit $?"; } \
+        > "$OUT/fleetall.txt" 2>&1
+      ./kbench report "$OUT/all.json" -o "$OUT/all.html" \
+        > "$OUT/report.txt" 2>&1
+      echo "report exit $?" >> "$OUT/report.txt"
+      elapsed "mpi1: --devices=all, fleet, report" $t0
+      grep -E "exit|returned as 0" "$OUT"/mpi1.txt "$OUT"/mpi1same.txt \
+        "$OUT"/all.txt "$OUT"/report.txt
+      cat "$OUT/fleet1.txt" "$OUT/fleet1same.txt" "$OUT/fleetall.txt" \
+        | grep -v "^# a GPU is flagged"
+    fi ;;
   esac
 done
 cat "$OUT/timing.txt"

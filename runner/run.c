@@ -283,7 +283,9 @@ int kb_run_main(int argc, char **argv)
   free(F.devices);
   kb_plan_free(&F.plan);
   kb_catalogue_free(&F.cat);
+  int exit_status = F.o.exit_status;
   kb_cli_free(&F.o);
   /* An interrupted run wrote what finished; it ends as the signal asked. */
-  return F.sv.interrupted ? 128 + F.sv.interrupted : status;
+  return F.sv.interrupted ? 128 + F.sv.interrupted
+                          : kb_job_status(&F.launch, exit_status, status);
 }

@@ -10,5 +10,6 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/progress.c %reldir%/progress.h \
 	%reldir%/replace.c %reldir%/replace.h \
 	%reldir%/results_json.c %reldir%/results_json.h \
+	%reldir%/side.c %reldir%/side.h \
 	%reldir%/table.c %reldir%/table.h \
 	%reldir%/writer.c %reldir%/writer.h

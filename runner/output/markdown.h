@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "core/device_report.h"
+#include "output/side.h"
 #include "output/writer.h"
 #include "plan/cli.h"
 
@@ -39,6 +40,7 @@ typedef struct kb_markdown {
   char *failures_buf;
   size_t failures_len;
   int no_memory;             /* a memory stream could not be had */
+  kb_side side;              /* several devices side by side */
 } kb_markdown;
 
 /* out NULL: not asked for, every call does nothing.  devices are kept by

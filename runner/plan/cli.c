@@ -14,7 +14,7 @@ enum {
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
-  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
+  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
   OPT_ENERGY_TIME, OPT_LABEL
 };
@@ -52,6 +52,7 @@ static const struct option long_options[] = {
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
   {"all-ranks", no_argument, NULL, OPT_ALL_RANKS},
+  {"exit-status", no_argument, NULL, OPT_EXIT_STATUS},
   {"metrics", required_argument, NULL, OPT_METRICS},
   {"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
   {"no-audit", no_argument, NULL, OPT_NO_AUDIT},
@@ -187,6 +188,7 @@ static const plain_option plain_options[] = {
   {OPT_NO_HOLD, FLAG, 0, FIELD(measure.hold)},
   {OPT_PROFILE, FLAG, 1, FIELD(measure.profile)},
   {OPT_ALL_RANKS, FLAG, 1, FIELD(all_ranks)},
+  {OPT_EXIT_STATUS, FLAG, 1, FIELD(exit_status)},
   {OPT_LIST_METRICS, FLAG, 1, FIELD(list_metrics)},
   {OPT_NO_AUDIT, FLAG, 0, FIELD(measure.audit)},
   {OPT_STRICT, FLAG, 1, FIELD(measure.strict)},

@@ -54,6 +54,8 @@ typedef struct kb_options {
   int device_given;      /* --device appeared */
   int devices_given;     /* --devices appeared */
   int all_ranks;         /* every rank prints, not rank 0 only */
+  int exit_status;       /* --exit-status: a rank's own status, even under
+                            a launcher (kb_job_status) */
   unsigned jobs;         /* --jobs: staging threads; 0: the cores */
   const char *csv_path;
   const char *samples_path;

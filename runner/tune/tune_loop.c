@@ -85,7 +85,8 @@ static int from_cache(kb_tune *T, kb_tune_search *s, size_t config)
   kb_tune_key key = {name, d->ordinal,
                      cuda && d->opened && d->report.uuid[0]
                      ? d->report.uuid : NULL,
-                     cuda ? kb_mode_name(T->o->measure.mode) : "host"};
+                     cuda ? kb_mode_name(T->o->measure.mode) : "host",
+                     !cuda};
   kb_tune_hit hit;
   if (!kb_tune_cache_find(T->cache, &key, &T->t->objective, &hit))
     return 0;

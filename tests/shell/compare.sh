@@ -125,7 +125,7 @@ check "--alpha=1e-20: the 10% slowdown is not significant enough, exit 0" 0 \
 
 # Passed in base, failed in new.
 check "pass -> crash: a regression, exit 1" 1 \
-  "^stencil_gmem/n:64M/threads:256 .* 40/- +CRASH in new +run: crashed: SIGSEGV in run" \
+  "^stencil_gmem/n:64M/threads:256 .* 40/- +CRASH in new +crashed: SIGSEGV in run" \
   cmp "$fx/base.json" "$fx/crash.json"
 check "pass -> wrong: FAIL in new" 1 \
   "^reduce_gmem/n:64M/threads:128 .* FAIL in new +verify: element 17" \

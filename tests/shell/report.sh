@@ -252,7 +252,9 @@ for i, e in reversed(list(enumerate(b))):
 json.dump(d, open(sys.argv[2] + "/gpu.json", "w"))
 two = copy.deepcopy(d)
 for e in copy.deepcopy(two["benchmarks"]):
-    e["device_ordinal"] = 1
+    e["device_ordinal"] = 1     # another GPU: its own UUID
+    if e.get("device_uuid"):
+        e["device_uuid"] = "GPU-11111111-2222-3333-4444-555555555555"
     two["benchmarks"].append(e)
 json.dump(two, open(sys.argv[2] + "/two.json", "w"))
 PY
@@ -297,6 +299,11 @@ check "two devices in one file: a row per case and device" 0 "" \
   "$KBENCH" report "$tmpdir/two.json" -o "$O/two.html"
 assert "each case twice, a device column" page "$O/two.html" \
   "len(rows) == 2 * len(set(rows))" "'>device</th>' in html"
+# two.json holds every case of device 0, then every case of device 1:
+# the report sets each case's devices side by side all the same.
+assert "... each case's devices side by side, in case order, with the ratio to the first" \
+  page "$O/two.html" "rows[0::2] == rows[1::2]" \
+  "'x first device</th>' in html" "'>1.000</td>' in html"
 
 # kbench compare's counts: listed where they changed.
 check "counters that changed against BASE: exit 0" 0 "" \

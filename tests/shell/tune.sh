@@ -393,10 +393,14 @@ assert "...and still recorded as failed" \
 C4=$tmpdir/devices.json
 "$KBENCH" tune --devices=0,1 $space $fast --cache="$C4" transpose_cpu \
   > /dev/null
-check "a device's cache entries are its own: device 2 is measured" 0 \
-  "on device 2: 5 of 5 configurations evaluated \(5 measured" \
+# A host case runs on the host whatever device its lane has: results/'s
+# one rule for the same device (kb_res_same_device) makes the host's
+# entries stand for it on every device.  A CUDA case's are its device's
+# (by UUID), which this machine without a GPU cannot show.
+check "a host case's cache entries are the host's: device 2 measures none" 0 \
+  "on device 2: 5 of 5 configurations evaluated \(0 measured" \
   "$KBENCH" tune --devices=1,2 $space $fast --cache="$C4" transpose_cpu
-assert "...device 1 is not" \
+assert "...nor device 1" \
   sh -c 'printf "%s\n" "$1" | grep -q "on device 1: 5 of 5 configurations evaluated (0 measured"' \
   _ "$out"
 

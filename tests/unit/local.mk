@@ -183,3 +183,10 @@ check_PROGRAMS += %reldir%/test_tune_objective
 %canon_reldir%_test_tune_objective_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_tune_objective_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_tune_objective
+
+check_PROGRAMS += %reldir%/test_same_device
+%canon_reldir%_test_same_device_SOURCES = %reldir%/test_same_device.c %reldir%/tap.h
+%canon_reldir%_test_same_device_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_same_device_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_same_device_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_same_device

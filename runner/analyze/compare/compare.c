@@ -272,9 +272,9 @@ static int one_device(const kb_res_run *run, char *err, size_t len)
   const kb_res_device *first = NULL;
   for (size_t i = 0; i < run->n_cases; i++) {
     const kb_res_device *d = &run->cases[i].device;
-    if (!d->known || d->ordinal < 0)
+    if (!d->known || d->host)
       continue;
-    if (first && d->ordinal != first->ordinal) {
+    if (first && !kb_res_same_device(first, d)) {
       snprintf(err, len, "%s: results of several devices (device_ordinal "
                "%d and %d); cases are paired by name, so compare one "
                "device's entries at a time (kbench fleet compares "
