@@ -432,6 +432,12 @@ static void entry(FILE *f, const kb_plan_case *pc, const kb_result *res,
   }
   kb_jw_key(f, "busy_after_stream_s");
   kb_jw_number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
+  /* ABI 1.2: how a sample was timed, and a synchronizing run's time on
+  ** the host's clock beside its events'. */
+  fprintf(f, ", \"syncs\": %s, \"timed_region\": %s",
+          res->syncs ? "true" : "false", res->timed_region ? "true" : "false");
+  kb_jw_key(f, "host_median_s");
+  kb_jw_number_or_null(f, res->host_s, pass && res->host_s > 0);
   counters(f, res);
   energy(f, res);
   fputs(", \"samples_s\": [", f);

@@ -114,6 +114,8 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
   c->host.fail = host_fail;
   c->host.output = host_output;
   c->host.param_name = host_param_name;
+  c->host.timer_start = kb_region_timer_start;
+  c->host.timer_stop = kb_region_timer_stop;
   c->host.opaque = c;
   c->plugin = p;
   c->variant = v;
@@ -123,7 +125,13 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
   c->gpu = gpu;
   if (gpu)
     c->device = *kb_gpu_device(gpu);
+  c->region_used = -1;
   kb_rng_seed(&c->rng, seed, index);
+}
+
+int kb_case_syncs(const kb_case *c)
+{
+  return (c->variant->flags & KBENCH_VARIANT_SYNCS) != 0;
 }
 
 int kb_case_poison(kb_case *c)
@@ -185,7 +193,14 @@ int kb_case_setup(kb_case *c, void **state)
 int kb_case_run(kb_case *c, void *state)
 {
   kb_case_enter(c, "run");
-  return checked(c, c->variant->run(&c->host, state));
+  c->in_run = 1;
+  c->region = 0;
+  c->shadows.taken = 0;
+  int status = c->variant->run(&c->host, state);
+  c->in_run = 0;
+  if (status == KBENCH_OK)
+    kb_region_after_run(c);
+  return checked(c, status);
 }
 
 int kb_case_verify(kb_case *c, void *state)

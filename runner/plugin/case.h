@@ -31,6 +31,20 @@ typedef struct kb_output {
 ** supervisor can blame a crash or hang on the callback it happened in. */
 typedef void (*kb_stage_fn)(void *ctx, const char *stage);
 
+/* What an end of the timed region does (ABI 1.2's timer_start and
+** timer_stop, start 1 or 0): the sampler's times it, the bytes audit's
+** would count it.  0, or -1 with why in err. */
+typedef int (*kb_region_fn)(void *ctx, int start, char *err, size_t len);
+
+/* The outputs copied aside at the region's two ends in a verified run
+** (plugin/region.c): [0] as it started, [1] as it ended. */
+typedef struct kb_shadows {
+  void *copy[2][KB_MAX_OUTPUTS];
+  int taken;               /* both ends were copied in this run */
+  int failed;              /* they could not be had: not tried again */
+  char why[256];           /* why not */
+} kb_shadows;
+
 typedef struct kb_case {
   kbench_host host;        /* host.opaque points back at this case */
   const kb_plugin *plugin;
@@ -46,6 +60,15 @@ typedef struct kb_case {
   int in_setup;            /* outputs may be declared only during setup */
   int in_verify;           /* setup and verify may stage on the pool */
   int in_parallel;         /* a parallel_for is under way */
+  int in_run;              /* run is under way: where a region may be */
+  /* ABI 1.2's timed region: this run's (0 none yet, 1 open, 2 closed), and
+  ** whether the case's runs use one (-1: no run has returned yet). */
+  int region;
+  int region_used;
+  kb_region_fn on_region;  /* NULL: a region is only checked */
+  void *region_ctx;
+  int check_region;        /* armed: copy the outputs aside this run */
+  kb_shadows shadows;
   kb_output outputs[KB_MAX_OUTPUTS];
   size_t n_outputs;
   int plugin_bug;          /* the plugin misused the host API */
@@ -87,5 +110,23 @@ void kb_case_teardown(kb_case *c, void *state);
 /* Enter a stage that is not a callback ("stream check"); the callbacks
 ** enter their own. */
 void kb_case_enter(kb_case *c, const char *stage);
+
+/* The variant declares KBENCH_VARIANT_SYNCS (ABI 1.2). */
+int kb_case_syncs(const kb_case *c);
+
+/* plugin/region.c: ABI 1.2's timed region.  The host API's two calls;
+** the rules checked after each run; arming the next run, when the case's
+** runs use a region, to copy the outputs at its ends (room is taken
+** here, never inside run); after that run, when it was armed, the check
+** that the outputs as
+** the region began do not verify and as it ended do (KBENCH_OK, or
+** KBENCH_ERROR with why in c->message; *unchecked names why the check
+** could not be made, or is ""); and the copies freed when the case ends. */
+int kb_region_timer_start(const kbench_host *h);
+int kb_region_timer_stop(const kbench_host *h);
+void kb_region_after_run(kb_case *c);
+void kb_region_arm(kb_case *c);
+int kb_region_check(kb_case *c, void *state, const char **unchecked);
+void kb_region_release(kb_case *c);
 
 #endif

@@ -209,7 +209,7 @@ static const kbench_variant sum_variant = {
 #else
   sum_verify,
 #endif
-  sum_bytes, sum_teardown, NULL,
+  sum_bytes, sum_teardown, NULL, 0,
 };
 
 #if defined(BROKEN_ABI) || defined(BROKEN_ABI_NEWER)

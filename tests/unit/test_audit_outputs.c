@@ -24,7 +24,7 @@ static const kbench_param params[] = {
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "cheat", "claims what it never moved", "tests",
-  KBENCH_BACKEND_CUDA, params, 1, noop, noop2, noop2, bytes, down, NULL,
+  KBENCH_BACKEND_CUDA, params, 1, noop, noop2, noop2, bytes, down, NULL, 0,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),

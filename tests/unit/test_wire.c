@@ -20,7 +20,7 @@ static const kbench_param params[] = {
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "fake_sum", "a fake", "tests", KBENCH_BACKEND_CUDA,
-  params, 3, noop, noop2, noop2, bytes, down, NULL,
+  params, 3, noop, noop2, noop2, bytes, down, NULL, 0,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
@@ -229,7 +229,7 @@ int main(void)
   kb_inbox_free(&big);
   const kbench_variant bad = {
     sizeof(kbench_variant), "Bad Name", "", "", KBENCH_BACKEND_HOST,
-    NULL, 0, noop, noop2, noop2, bytes, down, NULL,
+    NULL, 0, noop, noop2, noop2, bytes, down, NULL, 0,
   };
   const kbench_variant *badlist[] = {&bad};
   kb_plugin bp = {"/x/bad.so", NULL, &lib, badlist, 1, NULL, NULL};
