@@ -1,0 +1,79 @@
+#!/bin/sh
+# ABI 1.2 on the CPU: a 1.1 plugin still loads and runs; the timed region
+# leaves a run's preparation out of the time (tests/plugins/region_cpu.c:
+# a clear of 256 MiB, then a sum of 16M int32 read from memory); its cheats
+# and broken rules fail their case with a clear message.
+. "$top_srcdir/tests/shell/lib.sh"
+fast="--min-time=0 --max-noise=5 --timeout=2"
+P=$TEST_PLUGINS
+region="$P/region_cpu.so"
+
+check "a plugin built against ABI 1.1 is listed" 0 "^abi11_sum \[host\]" \
+  "$KBENCH" --list "$P/abi11.so"
+check "and runs and verifies under ABI 1.2" 0 "abi11_sum +n=1001 .* ok" \
+  "$KBENCH" $fast "$P/abi11.so"
+
+# --- the region times the work alone ---------------------------------------
+# Three cases in one run: the sum alone, the clear then the sum untimed by
+# a region, and the same with the region around the sum.  A 2-core VM
+# shared with builds is noisy: the bounds are wide, the effect is large
+# (the clear costs about 1.5x the sum here, 10 against 4 ms).
+"$KBENCH" --json="$tmpdir/t.json" --param n=16M --param clear=0,256M \
+  --param use=none,region --repetitions=3 "$region" > "$tmpdir/t.out" 2>&1
+sed 's/^/# /' "$tmpdir/t.out"
+assert "the four cases ran and verified, three times each" \
+  test "$(grep -c '^region_cpu .* ok$' "$tmpdir/t.out")" = 12
+assert "a regioned case says how it was timed" \
+  grep -q "^  timed: the timed region of each run (timer_start to timer_stop), one run a sample$" \
+  "$tmpdir/t.out"
+# median(params): the median over repetitions of the case's median.
+assert "with the region, the median is the sum's alone (0.67-1.5x); without it, the clear's too" \
+  python3 -c '
+import json, statistics, sys
+d = json.load(open(sys.argv[1]))
+m = {}
+for e in d["benchmarks"]:
+    p = e["params"]
+    m.setdefault((p["clear"], p["use"]), []).append(e["median_s"])
+    assert e["timed_region"] == (p["use"] == "region"), e
+    assert e["syncs"] is False and e["host_median_s"] is None, e
+med = {k: statistics.median(v) for k, v in m.items()}
+alone = med[(0, "none")]
+untimed = med[(268435456, "region")]
+timed = med[(268435456, "none")]
+print("# alone %.3g s, clear+sum with the region %.3g s, without %.3g s"
+      % (alone, untimed, timed))
+assert 0.67 < untimed / alone < 1.5, "the region does not time the sum alone"
+assert untimed < 0.75 * timed, "the region did not leave the clear out"
+assert timed > 1.3 * alone, "the clear is not in the unregioned time"
+' "$tmpdir/t.json"
+
+# --- cheats ------------------------------------------------------------------
+check "the sum before the region (the region times nothing verify checks): ERROR" 4 \
+  "ERROR timed region: the outputs already verified when timer_start was called" \
+  "$KBENCH" $fast --param n=1M --param use=before "$region"
+check "the sum after the region: ERROR, with verify's own message" 4 \
+  "ERROR timed region: the outputs as timer_stop left them do not verify \(sum = -1, expected -?[0-9]+\): work after the timed region" \
+  "$KBENCH" $fast --param n=1M --param use=after "$region"
+check "the same cheat with a preparation before: still ERROR" 4 \
+  "ERROR timed region: the outputs as timer_stop" \
+  "$KBENCH" $fast --param n=1M --param clear=1M --param use=after "$region"
+
+# --- broken rules ------------------------------------------------------------
+# rule USE STAGE MESSAGE: the case fails at STAGE with MESSAGE, exit 4.
+rule() {
+  check "use=$1: ERROR $2: $3" 4 "region_cpu .* ERROR $2: $3" \
+    "$KBENCH" $fast --param n=1K --param use="$1" "$region"
+}
+rule nested "first run" "timer_start called twice without timer_stop: timed regions do not nest"
+rule open "first run" "run returned with its timed region open: timer_start without timer_stop"
+rule twice "first run" "timer_start called again after timer_stop: one timed region per run"
+rule stop_first "first run" "timer_stop called without timer_start"
+rule in_setup setup "timer_start called from setup, outside run"
+rule in_verify "first run" "timer_stop called from verify, outside run"
+rule first_only warm-up "run had no timed region this time, but its first run did"
+rule late warm-up "timer_start called in a later run, but the first run had no timed region"
+check "an honest region in hot mode (a host case: the host clock)" 0 \
+  "region_cpu .*use=region .* ok" \
+  "$KBENCH" $fast --mode=hot --param n=64K "$region"
+done_testing
