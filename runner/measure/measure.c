@@ -50,7 +50,7 @@ static int sync_device(kb_case *c)
 
 /* Poison the outputs, take one sample of the mode, and verify it: the
 ** output checked is the one the timed code path produces; with a timed
-** region (ABI 1.2), also as the region left it (plugin/region.c).  probe,
+** region (ABI 1.2), also as the region left it (region_check.c).  probe,
 ** when given, audits the run's streams (an unordered op makes *stage
 ** "stream check"; an audit that could not be made marks r). */
 static int verified_sample(kb_case *c, const kb_sampler *smp,
@@ -63,10 +63,10 @@ static int verified_sample(kb_case *c, const kb_sampler *smp,
   ** on another stream is the plugin's business there. */
   if (probe)
     kb_probe_trace_begin(probe);
-  kb_region_arm(c);
+  kb_region_arm(&c->region, c->outputs, c->n_outputs, c->gpu);
   int status = smp->sample(s, seconds);
-  int armed = c->check_region;
-  c->check_region = 0;
+  int armed = c->region.armed;
+  c->region.armed = 0;
   if (status == KBENCH_OK)
     status = sync_device(c);
   if (probe && kb_probe_trace_end(probe, c, status == KBENCH_OK, r)) {
@@ -224,7 +224,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     stop_at(r, c, stage, status);
     return;
   }
-  r->timed_region = c->region_used == 1;
+  r->timed_region = c->region.used == 1;
   if (smp == &kb_sampler_graph && (syncs || r->timed_region)) {
     snprintf(c->message, sizeof c->message, "graph mode cannot capture %s: "
              "time it in cold or hot mode", syncs
@@ -340,7 +340,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
   double t1 = wall_now();
   if (state)
     kb_case_teardown(c, state);
-  kb_region_release(c);
+  kb_region_release(&c->region, c->outputs, c->n_outputs, c->gpu);
   r->teardown_s = wall_now() - t1;
   r->wall_s = wall_now() - t0;
   /* A failed case must not poison the next one's measurements. */

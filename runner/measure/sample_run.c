@@ -31,7 +31,7 @@ int kb_sampler_run(kb_sampling *s)
   double t1 = kb_host_clock_s();
   c->on_region = NULL;
   c->region_ctx = NULL;
-  s->host_s = c->region == 2 ? s->host_mark[1] - s->host_mark[0] : t1 - t0;
+  s->host_s = c->region.state == 2 ? s->host_mark[1] - s->host_mark[0] : t1 - t0;
   return status;
 }
 

@@ -45,6 +45,12 @@ int kb_sampler_finish(kb_case *c, int status, double *seconds);
 ** on the host's clock. */
 int kb_sampler_run(kb_sampling *s);
 
+/* After an armed run of a case whose runs time a region (ABI 1.2;
+** region_check.c): the outputs as the region began must not verify, and
+** as it ended must.  KBENCH_OK, or KBENCH_ERROR with why in c->message;
+** *unchecked says why the check could not be made, or is "". */
+int kb_region_check(kb_case *c, void *state, const char **unchecked);
+
 /* Fail a CUDA case that queues work outside the runner's stream
 ** (stream_check.c); *after_s is the device's busy time past the stream. */
 int kb_stream_check(kb_case *c, void *state, double one_run, double *after_s);

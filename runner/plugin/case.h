@@ -18,14 +18,7 @@
 #include "plugin/hostmem.h"
 #include "plugin/loader.h"
 #include "plugin/pool.h"
-
-#define KB_MAX_OUTPUTS 16
-
-typedef struct kb_output {
-  void *ptr;
-  size_t bytes;
-  int memory;              /* KBENCH_MEM_HOST or KBENCH_MEM_GLOBAL */
-} kb_output;
+#include "plugin/region.h"
 
 /* Told each time the case calls a different plugin callback, so that a
 ** supervisor can blame a crash or hang on the callback it happened in. */
@@ -35,15 +28,6 @@ typedef void (*kb_stage_fn)(void *ctx, const char *stage);
 ** timer_stop, start 1 or 0): the sampler's times it, the bytes audit's
 ** would count it.  0, or -1 with why in err. */
 typedef int (*kb_region_fn)(void *ctx, int start, char *err, size_t len);
-
-/* The outputs copied aside at the region's two ends in a verified run
-** (plugin/region.c): [0] as it started, [1] as it ended. */
-typedef struct kb_shadows {
-  void *copy[2][KB_MAX_OUTPUTS];
-  int taken;               /* both ends were copied in this run */
-  int failed;              /* they could not be had: not tried again */
-  char why[256];           /* why not */
-} kb_shadows;
 
 typedef struct kb_case {
   kbench_host host;        /* host.opaque points back at this case */
@@ -61,14 +45,9 @@ typedef struct kb_case {
   int in_verify;           /* setup and verify may stage on the pool */
   int in_parallel;         /* a parallel_for is under way */
   int in_run;              /* run is under way: where a region may be */
-  /* ABI 1.2's timed region: this run's (0 none yet, 1 open, 2 closed), and
-  ** whether the case's runs use one (-1: no run has returned yet). */
-  int region;
-  int region_used;
-  kb_region_fn on_region;  /* NULL: a region is only checked */
+  kb_region region;        /* ABI 1.2's timed region (plugin/region.h) */
+  kb_region_fn on_region;  /* what its ends do; NULL: they are only checked */
   void *region_ctx;
-  int check_region;        /* armed: copy the outputs aside this run */
-  kb_shadows shadows;
   kb_output outputs[KB_MAX_OUTPUTS];
   size_t n_outputs;
   int plugin_bug;          /* the plugin misused the host API */
@@ -113,20 +92,5 @@ void kb_case_enter(kb_case *c, const char *stage);
 
 /* The variant declares KBENCH_VARIANT_SYNCS (ABI 1.2). */
 int kb_case_syncs(const kb_case *c);
-
-/* plugin/region.c: ABI 1.2's timed region.  The host API's two calls;
-** the rules checked after each run; arming the next run, when the case's
-** runs use a region, to copy the outputs at its ends (room is taken
-** here, never inside run); after that run, when it was armed, the check
-** that the outputs as
-** the region began do not verify and as it ended do (KBENCH_OK, or
-** KBENCH_ERROR with why in c->message; *unchecked names why the check
-** could not be made, or is ""); and the copies freed when the case ends. */
-int kb_region_timer_start(const kbench_host *h);
-int kb_region_timer_stop(const kbench_host *h);
-void kb_region_after_run(kb_case *c);
-void kb_region_arm(kb_case *c);
-int kb_region_check(kb_case *c, void *state, const char **unchecked);
-void kb_region_release(kb_case *c);
 
 #endif

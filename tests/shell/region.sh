@@ -1,7 +1,7 @@
 #!/bin/sh
 # ABI 1.2 on the CPU: a 1.1 plugin still loads and runs; the timed region
 # leaves a run's preparation out of the time (tests/plugins/region_cpu.c:
-# a clear of 256 MiB, then a sum of 16M int32 read from memory); its cheats
+# a clear of 512 MiB, then a sum of 16M int32 read from memory); its cheats
 # and broken rules fail their case with a clear message.
 . "$top_srcdir/tests/shell/lib.sh"
 fast="--min-time=0 --max-noise=5 --timeout=2"
@@ -14,39 +14,41 @@ check "and runs and verifies under ABI 1.2" 0 "abi11_sum +n=1001 .* ok" \
   "$KBENCH" $fast "$P/abi11.so"
 
 # --- the region times the work alone ---------------------------------------
-# Three cases in one run: the sum alone, the clear then the sum untimed by
-# a region, and the same with the region around the sum.  A 2-core VM
-# shared with builds is noisy: the bounds are wide, the effect is large
-# (the clear costs about 1.5x the sum here, 10 against 4 ms).
-"$KBENCH" --json="$tmpdir/t.json" --param n=16M --param clear=0,256M \
-  --param use=none,region --repetitions=3 "$region" > "$tmpdir/t.out" 2>&1
-sed 's/^/# /' "$tmpdir/t.out"
-assert "the four cases ran and verified, three times each" \
-  test "$(grep -c '^region_cpu .* ok$' "$tmpdir/t.out")" = 12
+# Four cases a pass, three passes in turn (a shared 2-core VM's load moves
+# in time): the sum alone, and a clear of 512 MiB (about three times the
+# sum's time here) then the sum, with and without the region around the
+# sum.  Per case, the median of its three medians.  The bounds are wide
+# for the noise; the effect they test is large.
+for pass in 1 2 3; do
+  "$KBENCH" --json="$tmpdir/t$pass.json" --param n=16M --param clear=0,512M \
+    --param use=none,region "$region" > "$tmpdir/t$pass.out" 2>&1
+  sed 's/^/# /' "$tmpdir/t$pass.out"
+done
+assert "the four cases ran and verified in each pass" \
+  test "$(cat "$tmpdir"/t?.out | grep -c '^region_cpu .* ok$')" = 12
 assert "a regioned case says how it was timed" \
   grep -q "^  timed: the timed region of each run (timer_start to timer_stop), one run a sample$" \
-  "$tmpdir/t.out"
-# median(params): the median over repetitions of the case's median.
-assert "with the region, the median is the sum's alone (0.67-1.5x); without it, the clear's too" \
+  "$tmpdir/t1.out"
+assert "with the region, the median is the sum's alone (0.5-2x) and far below the unregioned one" \
   python3 -c '
 import json, statistics, sys
-d = json.load(open(sys.argv[1]))
 m = {}
-for e in d["benchmarks"]:
-    p = e["params"]
-    m.setdefault((p["clear"], p["use"]), []).append(e["median_s"])
-    assert e["timed_region"] == (p["use"] == "region"), e
-    assert e["syncs"] is False and e["host_median_s"] is None, e
+for path in sys.argv[1:]:
+    for e in json.load(open(path))["benchmarks"]:
+        p = e["params"]
+        m.setdefault((p["clear"], p["use"]), []).append(e["median_s"])
+        assert e["timed_region"] == (p["use"] == "region"), e
+        assert e["syncs"] is False and e["host_median_s"] is None, e
 med = {k: statistics.median(v) for k, v in m.items()}
 alone = med[(0, "none")]
-untimed = med[(268435456, "region")]
-timed = med[(268435456, "none")]
+untimed = med[(536870912, "region")]
+timed = med[(536870912, "none")]
 print("# alone %.3g s, clear+sum with the region %.3g s, without %.3g s"
       % (alone, untimed, timed))
-assert 0.67 < untimed / alone < 1.5, "the region does not time the sum alone"
-assert untimed < 0.75 * timed, "the region did not leave the clear out"
-assert timed > 1.3 * alone, "the clear is not in the unregioned time"
-' "$tmpdir/t.json"
+assert 0.5 < untimed / alone < 2, "the region does not time the sum alone"
+assert untimed < 0.5 * timed, "the region did not leave the clear out"
+assert timed > 2 * alone, "the clear is not in the unregioned time"
+' "$tmpdir"/t1.json "$tmpdir"/t2.json "$tmpdir"/t3.json
 
 # --- cheats ------------------------------------------------------------------
 check "the sum before the region (the region times nothing verify checks): ERROR" 4 \
