@@ -116,30 +116,12 @@ static int clock_ok(kb_case *c, kb_result *r)
   return 1;
 }
 
-/* The host's time of each kept sample, for a variant that synchronizes:
-** its median into r->host_s. */
-typedef struct host_times {
-  double *t;
-  size_t n, cap;
-} host_times;
-
-static int keep_host_time(host_times *h, double t)
-{
-  if (h->n == h->cap) {
-    size_t cap = h->cap ? 2 * h->cap : 64;
-    double *grown = realloc(h->t, cap * sizeof *grown);
-    if (!grown)
-      return -1;
-    h->t = grown;
-    h->cap = cap;
-  }
-  h->t[h->n++] = t;
-  return 0;
-}
-
+/* host, when given, gets each kept sample's time on the host's clock (a
+** variant that synchronizes: its median goes into r->host_s), *host
+** growing with r->samples. */
 static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
                         const kb_sampler *smp, kb_sampling *s, kb_result *r,
-                        host_times *host)
+                        double **host)
 {
   double t;
   for (size_t i = 0; i < cfg->warmup; i++) {
@@ -150,6 +132,10 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
 
   size_t cap = 64;
   r->samples = malloc(cap * sizeof *r->samples);
+  if (host && !(*host = malloc(cap * sizeof **host))) {
+    snprintf(c->message, sizeof c->message, "out of host memory");
+    return stop_at(r, c, "sampling", KBENCH_ERROR);
+  }
   if (!r->samples) {
     snprintf(c->message, sizeof c->message, "out of host memory");
     return stop_at(r, c, "sampling", KBENCH_ERROR);
@@ -174,18 +160,19 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     }
     if (r->n_samples == cap) {
       double *grown = realloc(r->samples, 2 * cap * sizeof *grown);
+      if (grown)
+        r->samples = grown;
+      if (grown && host && (grown = realloc(*host, 2 * cap * sizeof *grown)))
+        *host = grown;
       if (!grown) {
         snprintf(c->message, sizeof c->message, "out of host memory");
         return stop_at(r, c, "sampling", KBENCH_ERROR);
       }
-      r->samples = grown;
       cap *= 2;
     }
+    if (host)
+      (*host)[r->n_samples] = s->host_s;
     r->samples[r->n_samples++] = t;
-    if (host && keep_host_time(host, s->host_s)) {
-      snprintf(c->message, sizeof c->message, "out of host memory");
-      return stop_at(r, c, "sampling", KBENCH_ERROR);
-    }
     r->stop = kb_criterion_update(&k, r->samples, r->n_samples,
                                   wall_now() - t0);
     if (r->stop != KB_STOP_NOT_YET)
@@ -264,13 +251,13 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     return;
   }
   t0 = wall_now();
-  host_times host = {NULL, 0, 0};
+  double *host = NULL;
   int sampled = take_samples(c, cfg, smp, &s, r, syncs ? &host : NULL);
   r->sampling_s = wall_now() - t0;
   kb_stats hs;
-  if (host.n && kb_stats_compute(host.t, host.n, &hs) == 0)
+  if (host && r->n_samples && kb_stats_compute(host, r->n_samples, &hs) == 0)
     r->host_s = hs.median;
-  free(host.t);
+  free(host);
   if (sampled == KB_PASS) {
     /* Verify after timing: a kernel right only on its first run (one that
     ** consumes its input, or forgets to reset an accumulator) fails. */

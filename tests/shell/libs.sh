@@ -10,16 +10,7 @@ if [ "$HAVE_CUDA" != yes ]; then
   echo "1..0 # SKIP built without CUDA"
   exit 0
 fi
-root=$tmpdir/root
-assert "make install into a temporary root" \
-  sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
-pc=$(find "$root" -name kbench.pc | head -n 1)
-bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
-PKG_CONFIG_PATH=$(dirname "$pc")
-export PKG_CONFIG_PATH
-prefix=$(pkg-config --variable=prefix kbench)
-PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
-export PKG_CONFIG
+staged_install
 cp -R "$top_srcdir/examples/libs" "$tmpdir/libs" && chmod -R u+w "$tmpdir/libs"
 plugins="thrust_reduce thrust_sort cub_sort cublas_sgemm"
 

@@ -57,16 +57,7 @@ check "without --sync, no flags; without --timer, no region" 1 "" \
   grep -E "KBENCH_VARIANT_SYNCS|timer_st" demo_cuda/demo_cuda.cu demo_host/demo_host.c
 
 # A staged install, found through pkg-config with its prefix moved.
-root=$tmpdir/root
-assert "make install into a temporary root" \
-  sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
-pc=$(find "$root" -name kbench.pc | head -n 1)
-bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
-PKG_CONFIG_PATH=$(dirname "$pc")
-export PKG_CONFIG_PATH
-prefix=$(pkg-config --variable=prefix kbench)
-PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
-export PKG_CONFIG
+staged_install
 
 check "the host skeleton builds with its Makefile, warnings as errors" 0 "" \
   env MAKEFLAGS= make -C demo_host \
