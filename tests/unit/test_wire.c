@@ -77,6 +77,9 @@ int main(void)
   res.energy_sm_mhz = 1980;
   res.energy_mem_mhz = 2619;
   strcpy(res.energy_note, "no NVML (libnvidia-ml.so.1 not found)");
+  res.syncs = 1;
+  res.timed_region = 1;
+  res.host_s = 151.5e-6;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -94,7 +97,9 @@ int main(void)
      && back.energy_n_windows == 5 && back.energy_windows[4] == 0.251
      && back.energy_spread == 0.012 && back.power_limit_w == 700
      && back.energy_sm_mhz == 1980 && back.energy_mem_mhz == 2619
-     && strcmp(back.energy_note, res.energy_note) == 0,
+     && strcmp(back.energy_note, res.energy_note) == 0
+     && back.syncs == 1 && back.timed_region == 1
+     && back.host_s == 151.5e-6,
      "every field of the result is the same");
   kb_result_free(&back);
 
