@@ -778,6 +778,98 @@ PY
     unset KBENCH_PLUGIN_PATH
     elapsed "$stage" $t0
     cat "$OUT/history/runs.txt" ;;
+  libs)
+    # Issue 34's proofs (ABI 1.2, library code).  examples/libs built with
+    # pkg-config against this build staged under /tmp/kbroot; then
+    #  - thrust_reduce at 1M and 64M, three repetitions: ok, median and
+    #    noise (nvbench's exec_tag::sync on an H100: 144.5 us and 261 us,
+    #    10-20% noise), cold and hot;
+    #  - tests/plugins/gpu_region.cu, a 256 MiB cudaMemsetAsync then a CUB
+    #    sum of 64M ints, without and with the region, against the sum
+    #    alone, three repetitions each (region/alone within 2%);
+    #  - the cheats: a declared-synchronizing run with an unjoined stream,
+    #    the undeclared run, and regions that leave the sum out (before,
+    #    after), at a small and a large size: each ERROR, none ok;
+    #  - the other examples (thrust_sort over its region, cub_sort,
+    #    cublas_sgemm in FLOP/s), and the skeletons of kbench new --sync
+    #    and --timer;
+    #  - the catalogue's medians: this build against the one in devbase/
+    #    (a make dist of main before ABI 1.2) when it is there, run in turn
+    #    twice each, with kbench compare; else this build twice.
+    make -j16 check TESTS= > /dev/null 2>&1
+    P=tests/plugins/.libs
+    rm -rf /tmp/kbroot /tmp/libs && make install DESTDIR=/tmp/kbroot > /dev/null 2>&1
+    pcdir=$(dirname "$(find /tmp/kbroot -name kbench.pc | head -n 1)")
+    prefix=$(PKG_CONFIG_PATH=$pcdir pkg-config --variable=prefix kbench)
+    cp -R examples/libs /tmp/libs
+    PKG_CONFIG_PATH=$pcdir PKG_CONFIG="pkg-config --define-variable=prefix=/tmp/kbroot$prefix" \
+      make -C /tmp/libs -j4 > "$OUT/libs-build.log" 2>&1 || tail -n 30 "$OUT/libs-build.log"
+    L=/tmp/libs
+    elapsed "libs: builds" $t0; t0=$(date +%s)
+    for mode in cold hot; do
+      ./kbench --mode=$mode --repetitions=3 --json="$OUT/thrust-reduce-$mode.json" \
+        --plugin $L/thrust_reduce.so > "$OUT/thrust-reduce-$mode.txt" 2>&1
+    done
+    ./kbench --repetitions=3 --json="$OUT/region.json" --param clear=0,256M \
+      --param use=none,region --plugin $P/gpu_region.so > "$OUT/region.txt" 2>&1
+    python3 - "$OUT"/thrust-reduce-cold.json "$OUT"/thrust-reduce-hot.json \
+      "$OUT/region.json" > "$OUT/libs-summary.txt" <<'PY'
+import json, statistics, sys
+for path in sys.argv[1:3]:
+    for e in json.load(open(path))["benchmarks"]:
+        print("%-14s %-5s %-8s %-4s median %9.2f us  noise %5.2f%%  host %9.2f us"
+              % (e["variant"], e["mode"], e["name"].split("/")[1], e["verdict"],
+                 (e["median_s"] or 0) * 1e6, 100 * (e["noise"] or 0),
+                 (e["host_median_s"] or 0) * 1e6))
+m = {}
+for e in json.load(open(sys.argv[3]))["benchmarks"]:
+    m.setdefault((e["params"]["clear"], e["params"]["use"]), []).append(
+        e["median_s"] if e["verdict"] == "ok" else float("nan"))
+for k, v in sorted(m.items()):
+    print("gpu_region clear=%-9d use=%-6s medians %s us"
+          % (k[0], k[1], " ".join("%.2f" % (x * 1e6) for x in v)))
+alone = statistics.median(m[(0, "none")])
+print("region / alone: %.4f (within 2%%: %s); memset and sum / alone: %.3f"
+      % (statistics.median(m[(268435456, "region")]) / alone,
+         abs(statistics.median(m[(268435456, "region")]) / alone - 1) < 0.02,
+         statistics.median(m[(268435456, "none")]) / alone))
+PY
+    elapsed "libs: thrust_reduce and the region" $t0; t0=$(date +%s)
+    { ./kbench --param n=4K,64M --param side=1 --plugin $P/gpu_sync.so gpu_sync
+      ./kbench --param n=1M,64M --plugin $P/gpu_sync.so gpu_sync_undeclared
+      ./kbench --param n=4K,64M --param use=before,after --plugin $P/gpu_region.so
+      ./kbench --param n=1M,64M --plugin $P/gpu_sync.so gpu_sync
+    } > "$OUT/cheats.txt" 2>&1
+    ./kbench --json="$OUT/libs.json" --plugin $L/thrust_sort.so \
+      --plugin $L/cub_sort.so --plugin $L/cublas_sgemm.so > "$OUT/libs.txt" 2>&1
+    (cd /tmp && rm -rf nsync ntimer && for k in "nsync --sync" "ntimer --timer"; do
+       "$OLDPWD/kbench" new $k > /dev/null &&
+       PKG_CONFIG_PATH=$pcdir PKG_CONFIG="pkg-config --define-variable=prefix=/tmp/kbroot$prefix" \
+         make -C ${k%% *} > /dev/null 2>&1 &&
+       "$OLDPWD/kbench" --plugin ${k%% *}/${k%% *}.so
+     done) > "$OUT/new.txt" 2>&1
+    elapsed "libs: cheats, examples, skeletons" $t0; t0=$(date +%s)
+    base=
+    if ls "$here"/devbase/kbench-*.tar.gz > /dev/null 2>&1; then
+      rm -rf /tmp/base && mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+        && (cd /tmp/base/kbench-*/ && ./configure $json && make -j16) > "$OUT/base-build.log" 2>&1 \
+        && base=$(echo /tmp/base/kbench-*/kbench)
+    fi
+    for i in 1 2; do
+      [ -n "$base" ] && timeout 200 "$base" --json="$OUT/cat-base-$i.json" > "$OUT/cat-base-$i.txt" 2>&1
+      timeout 200 ./kbench --json="$OUT/cat-new-$i.json" > "$OUT/cat-new-$i.txt" 2>&1
+    done
+    elapsed "libs: catalogues" $t0
+    c() { name=$1; shift; ./kbench compare "$@" > "$OUT/compare-$name.txt" 2>&1;
+          echo "exit $?" >> "$OUT/compare-$name.txt"; }
+    c new-new "$OUT/cat-new-1.json" "$OUT/cat-new-2.json"
+    if [ -n "$base" ]; then
+      c base-new-1 "$OUT/cat-base-1.json" "$OUT/cat-new-1.json"
+      c base-new-2 "$OUT/cat-base-2.json" "$OUT/cat-new-2.json"
+    fi
+    cat "$OUT/libs-summary.txt"; grep -E "ERROR|FAIL| ok" "$OUT/cheats.txt" | cut -c1-220
+    grep -E "^[a-z_]+ .* (ok|ERROR|FAIL)|timed:" "$OUT/libs.txt" "$OUT/new.txt" | cut -c1-200
+    for f in "$OUT"/compare-*.txt; do echo "== $f"; grep -E "^# [0-9]+ cases|^exit" "$f"; done ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and

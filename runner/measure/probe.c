@@ -106,16 +106,6 @@ int kb_probe_check(kb_probe *p, char *err, size_t len)
   return p->cupti || p->status == KB_CUPTI_NOT_BUILT ? -1 : 1;
 }
 
-/* An audit the run asked for that could not be made: said in the result,
-** never silent, and under --strict the case fails (kb_probe_case). */
-static void missed(kb_result *r, const char *audit, const char *why)
-{
-  if (r->unaudited)
-    return;
-  r->unaudited = 1;
-  snprintf(r->audit_note, sizeof r->audit_note, "no %s: %.200s", audit, why);
-}
-
 /* What the run's copies and memsets move in device memory, from their
 ** activity records: a copy reads its source and writes its destination
 ** (host memory not counted), a memset writes.  kbench's own work in the
@@ -151,7 +141,7 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
 {
   if (!p->tracing) {
     if (judge)
-      missed(r, "stream audit", p->trace_why);
+      kb_result_missed(r, "stream audit", p->trace_why);
     return KBENCH_OK;      /* the host-timed check still runs */
   }
   p->tracing = 0;
@@ -161,19 +151,20 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   if (kb_cupti_activity_end(p->cupti, &recs, &n, &dropped, why, sizeof why)
       != KB_CUPTI_OK) {
     if (judge)
-      missed(r, "stream audit", why);
+      kb_result_missed(r, "stream audit", why);
     return KBENCH_OK;
   }
   int status = KBENCH_OK;
   kb_order_finding f;
   copy_traffic(p, recs, n);
   if (judge && dropped)
-    missed(r, "stream audit", "CUPTI dropped activity records of the run");
+    kb_result_missed(r, "stream audit",
+                     "CUPTI dropped activity records of the run");
   else if (judge) {
     int found = kb_stream_order_judge(recs, n, p->stream_id, &f, why,
                                       sizeof why);
     if (found < 0)
-      missed(r, "stream audit", why);
+      kb_result_missed(r, "stream audit", why);
     else if (found) {
       kb_stream_order_text(&f, p->stream_id, c->message, sizeof c->message);
       status = KBENCH_ERROR;
@@ -312,7 +303,7 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
   char err[512];
   if (rd < 0 && kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd,
                                     &wr, err, sizeof err) != KB_CUPTI_OK) {
-    missed(r, "bytes audit", err);
+    kb_result_missed(r, "bytes audit", err);
     return;
   }
   r->dram_read = rd;
@@ -378,7 +369,7 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     if (count)
       note(r, "no counters", reason);
     if (audit)
-      missed(r, "bytes audit", reason);
+      kb_result_missed(r, "bytes audit", reason);
     strict_audit(cfg, r);
     return;
   }
@@ -402,7 +393,7 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
       wr += p->copy_write;
     }
     if (audit && count && !collected)
-      missed(r, "bytes audit", r->counters_note);
+      kb_result_missed(r, "bytes audit", r->counters_note);
     else if (audit)
       audit_bytes(p, &ctx, cfg, r, rd, wr);
     /* A run that failed under the profiler leaves the stream in an unknown

@@ -537,6 +537,13 @@ static void time_keys(FILE *f, const kb_result *res)
   }
   kb_jw_key(f, "busy_after_stream_s");
   kb_jw_number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
+  /* ABI 1.2: how a sample was timed, and a synchronizing run's time on
+  ** the host's clock beside its events'. */
+  fprintf(f, ", \"syncs\": %s, \"timed_region\": %s",
+          res->syncs ? "true" : "false", res->timed_region ? "true" : "false");
+  kb_jw_key(f, "host_median_s");
+  kb_jw_number_or_null(f, res->host_s,
+                       res->verdict == KB_PASS && res->host_s > 0);
 }
 
 /* One entry, key group by key group; the device's facts belong to the

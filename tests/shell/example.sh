@@ -3,19 +3,10 @@
 # out-of-tree example plugin with nothing but pkg-config, and run it
 # through the installed kbench.
 . "$top_srcdir/tests/shell/lib.sh"
-root=$tmpdir/root
-assert "make install into a temporary root" \
-  sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
-pc=$(find "$root" -name kbench.pc | head -n 1)
-bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
+staged_install
 hdr=$(find "$root" -path '*/include/kbench/plugin.h' | head -n 1)
 assert "kbench, kbench.pc, kbench/plugin.h and kbench/kit.h installed" \
   test -n "$pc" -a -x "$bin" -a -f "$hdr" -a -f "$(dirname "$hdr")/kit.h"
-# Point pkg-config at the staged files: relocate the prefix into the root.
-export PKG_CONFIG_PATH="$(dirname "$pc")"
-prefix=$(pkg-config --variable=prefix kbench)
-PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
-export PKG_CONFIG
 plugindir=$($PKG_CONFIG --variable=plugindir kbench)
 check "installed plugins are found through KBENCH_PLUGIN_PATH" 0 \
   "reduce_cpu \[host\]" env KBENCH_PLUGIN_PATH="$plugindir" "$bin" --list

@@ -153,6 +153,23 @@ end_without_json_c() {
   exit
 }
 
+# staged_install: make install into $tmpdir/root (a test point), then
+# root, pc (kbench.pc) and bin (the staged kbench) name it, and
+# PKG_CONFIG_PATH and PKG_CONFIG find kbench.pc with its prefix moved
+# there, as an out-of-tree build would.
+staged_install() {
+  root=$tmpdir/root
+  assert "make install into a temporary root" \
+    sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
+  pc=$(find "$root" -name kbench.pc | head -n 1)
+  bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
+  PKG_CONFIG_PATH=$(dirname "$pc")
+  export PKG_CONFIG_PATH
+  prefix=$(pkg-config --variable=prefix kbench)
+  PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
+  export PKG_CONFIG
+}
+
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmpdir"' EXIT
 

@@ -36,6 +36,13 @@ check_PROGRAMS += %reldir%/test_results_json
 %canon_reldir%_test_results_json_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_results_json
 
+check_PROGRAMS += %reldir%/test_loader_sizes
+%canon_reldir%_test_loader_sizes_SOURCES = %reldir%/test_loader_sizes.c %reldir%/tap.h
+%canon_reldir%_test_loader_sizes_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_loader_sizes_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_loader_sizes_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_loader_sizes
+
 check_PROGRAMS += %reldir%/test_stats
 %canon_reldir%_test_stats_SOURCES = %reldir%/test_stats.c %reldir%/tap.h
 %canon_reldir%_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)

@@ -20,7 +20,7 @@ static const kbench_param params[] = {
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "fake_sum", "a fake", "tests", KBENCH_BACKEND_CUDA,
-  params, 3, noop, noop2, noop2, bytes, down, NULL,
+  params, 3, noop, noop2, noop2, bytes, down, NULL, 0,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
@@ -77,6 +77,9 @@ int main(void)
   res.energy_sm_mhz = 1980;
   res.energy_mem_mhz = 2619;
   strcpy(res.energy_note, "no NVML (libnvidia-ml.so.1 not found)");
+  res.syncs = 1;
+  res.timed_region = 1;
+  res.host_s = 151.5e-6;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -94,7 +97,9 @@ int main(void)
      && back.energy_n_windows == 5 && back.energy_windows[4] == 0.251
      && back.energy_spread == 0.012 && back.power_limit_w == 700
      && back.energy_sm_mhz == 1980 && back.energy_mem_mhz == 2619
-     && strcmp(back.energy_note, res.energy_note) == 0,
+     && strcmp(back.energy_note, res.energy_note) == 0
+     && back.syncs == 1 && back.timed_region == 1
+     && back.host_s == 151.5e-6,
      "every field of the result is the same");
   kb_result_free(&back);
 
@@ -229,7 +234,7 @@ int main(void)
   kb_inbox_free(&big);
   const kbench_variant bad = {
     sizeof(kbench_variant), "Bad Name", "", "", KBENCH_BACKEND_HOST,
-    NULL, 0, noop, noop2, noop2, bytes, down, NULL,
+    NULL, 0, noop, noop2, noop2, bytes, down, NULL, 0,
   };
   const kbench_variant *badlist[] = {&bad};
   kb_plugin bp = {"/x/bad.so", NULL, &lib, badlist, 1, NULL, NULL};
