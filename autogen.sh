@@ -29,7 +29,8 @@ can_import() {
 # Each missing need adds its Debian package: the first group builds, the
 # second makes every subcommand work (kbench compare and fleet read JSON
 # through json-c, kbench plot draws with matplotlib, kbench report fills
-# a jinja2 template with its figures), the third is what
+# a jinja2 template with its figures, kbench history finds change points
+# with scipy and ruptures), the third is what
 # make check exercises besides (groff renders the man page, cmake builds
 # examples/cmake against the installed CMake package, script(1) gives the
 # progress line a terminal).
@@ -44,6 +45,11 @@ have g++ || need g++          # nvcc's host compiler (gcc comes with it)
 pkg-config --exists json-c 2>/dev/null || need libjson-c-dev
 can_import matplotlib || need python3-matplotlib
 can_import "matplotlib, jinja2" || need python3-jinja2
+# kbench history: scipy (Student's t) from Debian, and pip to install
+# ruptures (PELT), which Debian does not package, from PyPI below.
+can_import "matplotlib, jinja2, scipy" || need python3-scipy
+can_import ruptures || /usr/bin/python3 -m pip --version >/dev/null 2>&1 ||
+  need python3-pip
 have groff || need groff-base
 have cmake || need cmake
 have script || need bsdutils
@@ -61,6 +67,25 @@ if [ -n "$missing" ]; then
   fi
 fi
 
+# ruptures from PyPI for the Python that has Debian's matplotlib, jinja2
+# and scipy: as root into /usr/local (Debian's place for what its package
+# manager does not own, on /usr/bin/python3's path), else for the user;
+# --no-deps keeps Debian's numpy and scipy, which it needs.
+if [ $install = yes ] && ! can_import "matplotlib, jinja2, scipy, ruptures"; then
+  for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
+    "$py" -c "import matplotlib, jinja2, scipy" >/dev/null 2>&1 || continue
+    where=--user
+    [ "$(id -u)" = 0 ] && where=
+    echo "autogen.sh: installing ruptures for $py (pip)" >&2
+    # shellcheck disable=SC2086
+    "$py" -m pip install -q $where --no-deps --break-system-packages ruptures \
+      >/dev/null 2>&1 ||
+      "$py" -m pip install -q $where --no-deps ruptures >/dev/null 2>&1 ||
+      echo "autogen.sh: pip install ruptures failed" >&2
+    break
+  done
+fi
+
 for tool in autoreconf automake libtoolize pkg-config; do
   if ! have $tool; then
     echo "autogen.sh: need autoconf, automake, libtool and pkg-config" \
@@ -74,6 +99,8 @@ still=
 pkg-config --exists json-c 2>/dev/null || still="$still libjson-c-dev (kbench compare, kbench fleet)"
 can_import matplotlib || still="$still python3-matplotlib (kbench plot, kbench report)"
 can_import "matplotlib, jinja2" || still="$still python3-jinja2 (kbench report)"
+can_import "matplotlib, jinja2, scipy, ruptures" ||
+  still="$still python3-scipy and ruptures from PyPI (kbench history)"
 have groff || still="$still groff-base (make check: the man page's rendering)"
 have cmake || still="$still cmake (make check: the CMake package)"
 [ -z "$still" ] || echo "autogen.sh: still missing:$still" >&2

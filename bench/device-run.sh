@@ -4,6 +4,7 @@
 # $OUT/results.tar.gz at the end (the device tool returns at most 8 files).
 # Run from the repository root, tarball beside it:
 #   sh bench/device-run.sh catalogue check    (see the stages below)
+#   sh bench/device-run.sh mpi1               (issue 32: mpirun, fleet)
 # REUSE=1 keeps the build a call before left on a warm machine.
 set -u
 : "${OUT:?set OUT to the folder the results tarball goes to}"
@@ -580,6 +581,24 @@ PY
     timeout 580 sh "$here/bench/tune_gpu.sh" "$OUT/tune" > "$OUT/tune.log" 2>&1
     elapsed "tunegpu" $t0
     cat "$OUT/tune/timing.txt" "$OUT/tune/cost.txt" 2>/dev/null ;;
+  tunecache)
+    # Issue 31: tune's --cache is replaced whole (written anew, fsync'd,
+    # renamed) after every configuration.  What that costs on this disk:
+    # one exhaustive search of 102 configurations without a cache, then
+    # the same with a new one, then a third that reads it (0 measured).
+    rm -f "$OUT/tunecache.json"
+    for run in none new again; do
+      t1=$(date +%s.%N)
+      cache=; [ $run != none ] && cache=--cache="$OUT/tunecache.json"
+      timeout 200 ./kbench tune --strategy=exhaustive --param threads=32:1024:*2 \
+        --param cluster=0:16:+1 $cache reduce_cluster \
+        > "$OUT/tunecache-$run.txt" 2>&1
+      echo "$run: exit $?, $(awk -v a="$t1" -v b="$(date +%s.%N)" \
+        'BEGIN { printf "%.1f", b - a }') s, $(grep -o '([0-9]* measured, [0-9]* from the cache)' \
+        "$OUT/tunecache-$run.txt" | head -n 1)" >> "$OUT/tunecache.txt"
+    done
+    elapsed "tunecache" $t0
+    cat "$OUT/tunecache.txt" ;;
   tune_energy)
     # Issue 25: the best for energy and the best for time of one variant.
     for obj in time energy; do
@@ -837,6 +856,137 @@ PY
     } > "$OUT/extras.txt" 2>&1
     elapsed "kt_controls: the rest" $t0
     cut -c1-170 "$OUT/extras.txt" | tail -n 60 ;;
+  history|history_step|history_drift)
+    # Issue 35: kbench history on real noise.  Each run is the catalogue at
+    # its defaults plus gpu_ok at n=64M (256 MB: beyond the L2), whose
+    # KBENCH_TEST_EXTRA=PCT (tests/plugins/gpu_broken.cuh) sums the first
+    # PCT% of its input once more: the same launches in every run, 0 in
+    # the A/A runs, so that only the work changes.  history: 20 identical
+    # runs (run01..20); history_step: 10 runs at +3% (step3-11..20) and 10
+    # at +1.5% (step15-11..20), each series read after run01..10;
+    # history_drift: 20 runs at 0.3% more a run (drift01..20: 0, 0.3, ...
+    # 5.7%).  The JSON files (gzipped) are judged off the device
+    # (kbench history needs ruptures): see bench/results/ for the calls.
+    make -j16 check TESTS= > /dev/null 2>&1
+    mkdir -p /tmp/hplug "$OUT/history"
+    ln -sf "$(pwd)/tests/plugins/.libs/gpu_ok.so" /tmp/hplug/
+    export KBENCH_PLUGIN_PATH=/tmp/hplug
+    ./kbench --list | sed -n 's/^\([a-z0-9_]*\) \[[a-z]*\]$/\1/p' |
+      grep -vx gpu_ok > "$OUT/history/cases.txt"
+    echo "gpu_ok n=64M" >> "$OUT/history/cases.txt"
+    # hrun LABEL PCT: one run, its JSON gzipped.
+    hrun() {
+      KBENCH_TEST_EXTRA=$2 timeout 120 ./kbench --cases="$OUT/history/cases.txt" \
+        --label="$1" --json="$OUT/history/$1.json" > "$OUT/history/$1.txt" 2>&1
+      echo "$1 extra $2%: exit $? $(tail -n 1 "$OUT/history/$1.txt")" >> "$OUT/history/runs.txt"
+      gzip -f "$OUT/history/$1.json"
+    }
+    case $stage in
+    history)
+      for i in $(seq -w 1 20); do hrun "run$i" 0; done ;;
+    history_step)
+      for i in $(seq 11 20); do hrun "step3-$i" 3; done
+      for i in $(seq 11 20); do hrun "step15-$i" 1.5; done ;;
+    history_drift)
+      for i in $(seq 0 19); do
+        hrun "drift$(printf %02d $((i + 1)))" "$(echo "$i" | awk '{print $1 * 0.3}')"
+      done ;;
+    esac
+    unset KBENCH_PLUGIN_PATH
+    elapsed "$stage" $t0
+    cat "$OUT/history/runs.txt" ;;
+  libs)
+    # Issue 34's proofs (ABI 1.2, library code).  examples/libs built with
+    # pkg-config against this build staged under /tmp/kbroot; then
+    #  - thrust_reduce at 1M and 64M, three repetitions: ok, median and
+    #    noise (nvbench's exec_tag::sync on an H100: 144.5 us and 261 us,
+    #    10-20% noise), cold and hot;
+    #  - tests/plugins/gpu_region.cu, a 256 MiB cudaMemsetAsync then a CUB
+    #    sum of 64M ints, without and with the region, against the sum
+    #    alone, three repetitions each (region/alone within 2%);
+    #  - the cheats: a declared-synchronizing run with an unjoined stream,
+    #    the undeclared run, and regions that leave the sum out (before,
+    #    after), at a small and a large size: each ERROR, none ok;
+    #  - the other examples (thrust_sort over its region, cub_sort,
+    #    cublas_sgemm in FLOP/s), and the skeletons of kbench new --sync
+    #    and --timer;
+    #  - the catalogue's medians: this build against the one in devbase/
+    #    (a make dist of main before ABI 1.2) when it is there, run in turn
+    #    twice each, with kbench compare; else this build twice.
+    make -j16 check TESTS= > /dev/null 2>&1
+    P=tests/plugins/.libs
+    rm -rf /tmp/kbroot /tmp/libs && make install DESTDIR=/tmp/kbroot > /dev/null 2>&1
+    pcdir=$(dirname "$(find /tmp/kbroot -name kbench.pc | head -n 1)")
+    prefix=$(PKG_CONFIG_PATH=$pcdir pkg-config --variable=prefix kbench)
+    cp -R examples/libs /tmp/libs
+    PKG_CONFIG_PATH=$pcdir PKG_CONFIG="pkg-config --define-variable=prefix=/tmp/kbroot$prefix" \
+      make -C /tmp/libs -j4 > "$OUT/libs-build.log" 2>&1 || tail -n 30 "$OUT/libs-build.log"
+    L=/tmp/libs
+    elapsed "libs: builds" $t0; t0=$(date +%s)
+    for mode in cold hot; do
+      ./kbench --mode=$mode --repetitions=3 --json="$OUT/thrust-reduce-$mode.json" \
+        --plugin $L/thrust_reduce.so > "$OUT/thrust-reduce-$mode.txt" 2>&1
+    done
+    ./kbench --repetitions=3 --json="$OUT/region.json" --param clear=0,256M \
+      --param use=none,region --plugin $P/gpu_region.so > "$OUT/region.txt" 2>&1
+    python3 - "$OUT"/thrust-reduce-cold.json "$OUT"/thrust-reduce-hot.json \
+      "$OUT/region.json" > "$OUT/libs-summary.txt" <<'PY'
+import json, statistics, sys
+for path in sys.argv[1:3]:
+    for e in json.load(open(path))["benchmarks"]:
+        print("%-14s %-5s %-8s %-4s median %9.2f us  noise %5.2f%%  host %9.2f us"
+              % (e["variant"], e["mode"], e["name"].split("/")[1], e["verdict"],
+                 (e["median_s"] or 0) * 1e6, 100 * (e["noise"] or 0),
+                 (e["host_median_s"] or 0) * 1e6))
+m = {}
+for e in json.load(open(sys.argv[3]))["benchmarks"]:
+    m.setdefault((e["params"]["clear"], e["params"]["use"]), []).append(
+        e["median_s"] if e["verdict"] == "ok" else float("nan"))
+for k, v in sorted(m.items()):
+    print("gpu_region clear=%-9d use=%-6s medians %s us"
+          % (k[0], k[1], " ".join("%.2f" % (x * 1e6) for x in v)))
+alone = statistics.median(m[(0, "none")])
+print("region / alone: %.4f (within 2%%: %s); memset and sum / alone: %.3f"
+      % (statistics.median(m[(268435456, "region")]) / alone,
+         abs(statistics.median(m[(268435456, "region")]) / alone - 1) < 0.02,
+         statistics.median(m[(268435456, "none")]) / alone))
+PY
+    elapsed "libs: thrust_reduce and the region" $t0; t0=$(date +%s)
+    { ./kbench --param n=4K,64M --param side=1 --plugin $P/gpu_sync.so gpu_sync
+      ./kbench --param n=1M,64M --plugin $P/gpu_sync.so gpu_sync_undeclared
+      ./kbench --param n=4K,64M --param use=before,after --plugin $P/gpu_region.so
+      ./kbench --param n=1M,64M --plugin $P/gpu_sync.so gpu_sync
+    } > "$OUT/cheats.txt" 2>&1
+    ./kbench --json="$OUT/libs.json" --plugin $L/thrust_sort.so \
+      --plugin $L/cub_sort.so --plugin $L/cublas_sgemm.so > "$OUT/libs.txt" 2>&1
+    (cd /tmp && rm -rf nsync ntimer && for k in "nsync --sync" "ntimer --timer"; do
+       "$OLDPWD/kbench" new $k > /dev/null &&
+       PKG_CONFIG_PATH=$pcdir PKG_CONFIG="pkg-config --define-variable=prefix=/tmp/kbroot$prefix" \
+         make -C ${k%% *} > /dev/null 2>&1 &&
+       "$OLDPWD/kbench" --plugin ${k%% *}/${k%% *}.so
+     done) > "$OUT/new.txt" 2>&1
+    elapsed "libs: cheats, examples, skeletons" $t0; t0=$(date +%s)
+    base=
+    if ls "$here"/devbase/kbench-*.tar.gz > /dev/null 2>&1; then
+      rm -rf /tmp/base && mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+        && (cd /tmp/base/kbench-*/ && ./configure $json && make -j16) > "$OUT/base-build.log" 2>&1 \
+        && base=$(echo /tmp/base/kbench-*/kbench)
+    fi
+    for i in 1 2; do
+      [ -n "$base" ] && timeout 200 "$base" --json="$OUT/cat-base-$i.json" > "$OUT/cat-base-$i.txt" 2>&1
+      timeout 200 ./kbench --json="$OUT/cat-new-$i.json" > "$OUT/cat-new-$i.txt" 2>&1
+    done
+    elapsed "libs: catalogues" $t0
+    c() { name=$1; shift; ./kbench compare "$@" > "$OUT/compare-$name.txt" 2>&1;
+          echo "exit $?" >> "$OUT/compare-$name.txt"; }
+    c new-new "$OUT/cat-new-1.json" "$OUT/cat-new-2.json"
+    if [ -n "$base" ]; then
+      c base-new-1 "$OUT/cat-base-1.json" "$OUT/cat-new-1.json"
+      c base-new-2 "$OUT/cat-base-2.json" "$OUT/cat-new-2.json"
+    fi
+    cat "$OUT/libs-summary.txt"; grep -E "ERROR|FAIL| ok" "$OUT/cheats.txt" | cut -c1-220
+    grep -E "^[a-z_]+ .* (ok|ERROR|FAIL)|timed:" "$OUT/libs.txt" "$OUT/new.txt" | cut -c1-200
+    for f in "$OUT"/compare-*.txt; do echo "== $f"; grep -E "^# [0-9]+ cases|^exit" "$f"; done ;;
   fidelity)
     # FIDELITY_VARIANTS: a subset (empty: the catalogue).  The catalogue
     # stage's default-criterion medians are shown beside when present, and
@@ -856,6 +1006,50 @@ PY
       ${FIDELITY_VARIANTS:-} > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
     elapsed "fidelity" $t0
     cat "$OUT/fidelity.txt" ;;
+  mpi1)
+    # Issue 32 on a machine of one GPU.  (1) Two ranks under the real
+    # mpirun on the catalogue (MPI1_CASES: a subset): rank 1 finds no
+    # device 1 and skips its CUDA cases; it must exit 0 under the
+    # launcher, saying so, and rank 0 must finish every case; kbench fleet
+    # names rank 1 by its ordinal, flags it for the skipped cases (no
+    # model named: no device), and shows no phantom GPU.  (2) Both ranks
+    # on GPU 0 (CUDA_VISIBLE_DEVICES=0 for each: queued by the GPU's
+    # lock): fleet sees one GPU (the same UUID) and two hosts.  (3)
+    # --devices=all, its fleet (one GPU: said, exit 2 unless two hosts)
+    # and its report.
+    if ! command -v mpirun > /dev/null 2>&1; then
+      echo "mpi1: no mpirun on this machine" | tee "$OUT/mpi1.txt"
+    else
+      mpi="mpirun --allow-run-as-root --oversubscribe -np 2"
+      mkdir -p "$OUT/mpi1" "$OUT/mpi1same"
+      timeout 300 $mpi ./kbench --json="$OUT/mpi1/%h-%r.json" \
+        ${MPI1_CASES:-} > "$OUT/mpi1.txt" 2>&1
+      echo "mpirun exit $?" >> "$OUT/mpi1.txt"
+      elapsed "mpi1: two ranks, one GPU" $t0; t0=$(date +%s)
+      { ./kbench fleet "$OUT"/mpi1/*.json; echo "fleet exit $?"; } \
+        > "$OUT/fleet1.txt" 2>&1
+      ./kbench fleet --format=json "$OUT"/mpi1/*.json > "$OUT/fleet1.json" 2>&1
+      timeout 300 $mpi -x CUDA_VISIBLE_DEVICES=0 ./kbench \
+        --json="$OUT/mpi1same/%h-%r.json" ${MPI1_CASES:-} \
+        > "$OUT/mpi1same.txt" 2>&1
+      echo "mpirun exit $?" >> "$OUT/mpi1same.txt"
+      elapsed "mpi1: two ranks on GPU 0" $t0; t0=$(date +%s)
+      { ./kbench fleet "$OUT"/mpi1same/*.json; echo "fleet exit $?"; } \
+        > "$OUT/fleet1same.txt" 2>&1
+      timeout 200 ./kbench --devices=all --json="$OUT/all.json" \
+        ${MPI1_CASES:-} > "$OUT/all.txt" 2>&1
+      echo "kbench exit $?" >> "$OUT/all.txt"
+      { ./kbench fleet "$OUT/all.json"; echo "fleet exit $?"; } \
+        > "$OUT/fleetall.txt" 2>&1
+      ./kbench report "$OUT/all.json" -o "$OUT/all.html" \
+        > "$OUT/report.txt" 2>&1
+      echo "report exit $?" >> "$OUT/report.txt"
+      elapsed "mpi1: --devices=all, fleet, report" $t0
+      grep -E "exit|returned as 0" "$OUT"/mpi1.txt "$OUT"/mpi1same.txt \
+        "$OUT"/all.txt "$OUT"/report.txt
+      cat "$OUT/fleet1.txt" "$OUT/fleet1same.txt" "$OUT/fleetall.txt" \
+        | grep -v "^# a GPU is flagged"
+    fi ;;
   esac
 done
 cat "$OUT/timing.txt"

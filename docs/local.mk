@@ -2,8 +2,8 @@
 # --version, plus docs/kbench.h2m for what --help has no room for
 # (DESCRIPTION, MEASUREMENT, ISOLATION, ENVIRONMENT, FILES, EXAMPLES, SEE
 # ALSO).  Generated rather than written so that it cannot drift from
-# --help as options are added; tests/man.sh checks that every long option
-# of runner/cli.c is in it and that it renders without warnings.
+# --help as options are added; tests/shell/man.sh checks that every long option
+# of runner/plan/cli.c is in it and that it renders without warnings.
 #
 # Two steps, because --help names the plugin directory, which configure's
 # --prefix or --libdir decides:

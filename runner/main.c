@@ -8,6 +8,7 @@
 
 #include "analyze/compare/compare.h"
 #include "analyze/fleet/fleet.h"
+#include "analyze/history/history.h"
 #include "analyze/plot.h"
 #include "analyze/report.h"
 #include "author/new.h"
@@ -21,6 +22,7 @@ static const struct {
 } subcommands[] = {
   {"compare", kb_compare_main},
   {"fleet", kb_fleet_main},
+  {"history", kb_history_main},
   {"new", kb_new_main},
   {"plot", kb_plot_main},
   {"report", kb_report_main},

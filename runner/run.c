@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/host_facts.h"
 #include "core/verdict.h"
 #include "job/catalogue.h"
 #include "job/job.h"
@@ -77,13 +77,6 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
   return status;
 }
 
-static double seconds_since(const struct timespec *t0)
-{
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
-}
-
 /* The writers the options ask for, in the order they always ran: the
 ** table, the CSV files, the JSON file, JSON on stdout; then markdown on
 ** stdout. */
@@ -143,120 +136,156 @@ static void close_outputs(kb_outputs *out)
   kb_groups_free(&out->groups);
 }
 
-int kb_run_main(int argc, char **argv)
-{
+/* What a run holds, in kb_run_main's frame, for the steps below. */
+typedef struct run_frame {
   kb_options o;
-  int rc = kb_cli_parse(argc, argv, &o);
-  if (rc != 0) {
-    kb_cli_free(&o);
-    return rc > 0 ? KB_EXIT_OK : KB_EXIT_USAGE;
-  }
-  kb_catalogue cat = {0};
-  kb_plan plan = {0};
-  kb_outputs out = {0};
-  kb_supervisor sv;
   kb_launch launch;
-  kb_job_file names[] = {{"--json", &o.json_path, ""},
-                         {"--csv", &o.csv_path, ""},
-                         {"--samples", &o.samples_path, ""}};
+  int quiet;              /* a rank that does not print */
+  int argc;
+  char **argv;
+  kb_supervisor sv;
+  kb_catalogue cat;
+  kb_plan plan;
+  kb_outputs out;
+  kb_run_device *devices; /* one per lane */
+  size_t n_devices;
+  size_t *next;           /* per device: its next case x repetition */
+} run_frame;
+
+/* Which process of a job this is, its files' names, and the supervisor:
+** 0, or the exit status with the message printed. */
+static int start(run_frame *F)
+{
+  kb_job_file names[] = {{"--json", &F->o.json_path, ""},
+                         {"--csv", &F->o.csv_path, ""},
+                         {"--samples", &F->o.samples_path, ""}};
   char err[1024];
-  int status = KB_EXIT_OK;
-  kb_run_device *devices = NULL;
-  size_t n_devices = 0, *next = NULL;
-  if (kb_job_detect(&launch, err, sizeof err)) {
+  if (kb_job_detect(&F->launch, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
-    kb_cli_free(&o);
     return KB_EXIT_USAGE;
   }
   /* Of a job's ranks only the first prints, unless asked: the others'
   ** tables would interleave with its own. */
-  int quiet = launch.rank != 0 && !o.all_ranks;
-  if (kb_job_join(&o, &launch, names, 3, quiet, err, sizeof err)) {
+  F->quiet = F->launch.rank != 0 && !F->o.all_ranks;
+  if (kb_job_join(&F->o, &F->launch, names, 3, F->quiet, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
-    kb_cli_free(&o);
     return KB_EXIT_USAGE;
   }
-  if (o.list_metrics)
-    kb_list_metrics_ask(&o);
-  kb_job job = {o.measure, o.seed, o.devices[0], o.calibrate, 1, o.jobs,
-                !o.no_lock};
-  if (kb_supervisor_init(&sv, &job, o.case_timeout, err, sizeof err)) {
+  if (F->o.list_metrics)
+    kb_list_metrics_ask(&F->o);
+  const kb_options *o = &F->o;
+  kb_job job = {o->measure, o->seed, o->devices[0], o->calibrate, 1, o->jobs,
+                !o->no_lock};
+  if (kb_supervisor_init(&F->sv, &job, o->case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
-    kb_supervisor_close(&sv);
-    kb_cli_free(&o);
+    kb_supervisor_close(&F->sv);
     return KB_EXIT_ERROR;
   }
-  sv.on_note = note;
-  sv.note_ctx = &out.report;
-  if (kb_catalogue_load(&cat, &sv, &o)) {
+  F->sv.on_note = note;
+  F->sv.note_ctx = &F->out.report;
+  return 0;
+}
+
+/* The catalogue a worker describes, and what is answered from it alone
+** (--list, --list-metrics): -1 to go on, else the exit status. */
+static int describe(run_frame *F)
+{
+  if (kb_catalogue_load(&F->cat, &F->sv, &F->o)) {
     fprintf(stderr, "kbench: out of memory\n");
-    status = KB_EXIT_ERROR;
-    goto done;
+    return KB_EXIT_ERROR;
   }
-  if (o.list) {
-    kb_catalogue_list(&cat, quiet);
-    status = cat.n_failures ? KB_EXIT_LOAD : KB_EXIT_OK;
-    goto done;
+  if (F->o.list) {
+    kb_catalogue_list(&F->cat, F->quiet);
+    return F->cat.n_failures ? KB_EXIT_LOAD : KB_EXIT_OK;
   }
-  if (o.list_metrics) {
-    status = kb_list_metrics(&sv, &o);
-    goto done;
-  }
-  if (kb_job_plan(&plan, &cat, &o)) {
-    status = KB_EXIT_USAGE;
-    goto done;
-  }
-  if (kb_job_devices(&sv, &o, &devices, &n_devices)) {
-    status = KB_EXIT_ERROR;
-    goto done;
-  }
-  if (kb_check_metrics(&sv, &o)) {
-    status = KB_EXIT_USAGE;
-    goto done;
-  }
-  if (open_outputs(&out, &o, &launch, argc, argv, devices, n_devices, quiet,
-                   err, sizeof err)) {
+  if (F->o.list_metrics)
+    return kb_list_metrics(&F->sv, &F->o);
+  return -1;
+}
+
+/* The plan, its devices, the --metrics check and the outputs: 0, or the
+** exit status with the message printed. */
+static int prepare(run_frame *F)
+{
+  char err[1024];
+  if (kb_job_plan(&F->plan, &F->cat, &F->o))
+    return KB_EXIT_USAGE;
+  if (kb_job_devices(&F->sv, &F->o, &F->devices, &F->n_devices))
+    return KB_EXIT_ERROR;
+  if (kb_check_metrics(&F->sv, &F->o))
+    return KB_EXIT_USAGE;
+  if (open_outputs(&F->out, &F->o, &F->launch, F->argc, F->argv, F->devices,
+                   F->n_devices, F->quiet, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
-    status = KB_EXIT_USAGE;
-    goto done;
+    return KB_EXIT_USAGE;
   }
-  if (!(next = calloc(n_devices, sizeof *next))
-      || kb_groups_begin(&out.groups, &out.report, devices, n_devices,
-                         &o.measure)) {
+  if (!(F->next = calloc(F->n_devices, sizeof *F->next))
+      || kb_groups_begin(&F->out.groups, &F->out.report, F->devices,
+                         F->n_devices, &F->o.measure)) {
     fprintf(stderr, "kbench: out of memory\n");
-    status = KB_EXIT_ERROR;
-    goto done;
+    return KB_EXIT_ERROR;
   }
-  kb_run run = {.writers = &out.writers, .o = &o, .plan = &plan,
-                .devices = devices, .n_devices = n_devices, .next = next};
-  kb_job_lanes lanes = {devices, &out.writers};
-  sv.on_device = kb_job_device_opened;
-  sv.device_ctx = &lanes;
-  kb_writers_begin(&out.writers,
-                   cat.n_failures + plan.n * o.repetitions * n_devices);
-  for (size_t i = 0; i < cat.n_failures; i++) {
-    kb_report_load_failure(&out.report, cat.failures[i].what,
-                           cat.failures[i].msg);
-    kb_md_load_failure(&out.md, cat.failures[i].what, cat.failures[i].msg);
+  return 0;
+}
+
+/* The plan run on every device, the results written: the exit status. */
+static int measure(run_frame *F)
+{
+  const kb_options *o = &F->o;
+  kb_writers *writers = &F->out.writers;
+  kb_run run = {.writers = writers, .o = o, .plan = &F->plan,
+                .devices = F->devices, .n_devices = F->n_devices,
+                .next = F->next};
+  kb_job_lanes lanes = {F->devices, writers};
+  F->sv.on_device = kb_job_device_opened;
+  F->sv.device_ctx = &lanes;
+  kb_writers_begin(writers, F->cat.n_failures
+                            + F->plan.n * o->repetitions * F->n_devices);
+  for (size_t i = 0; i < F->cat.n_failures; i++) {
+    kb_report_load_failure(&F->out.report, F->cat.failures[i].what,
+                           F->cat.failures[i].msg);
+    kb_md_load_failure(&F->out.md, F->cat.failures[i].what,
+                       F->cat.failures[i].msg);
   }
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  status = run_plan(&sv, &run);
-  double seconds = seconds_since(&t0);
-  if (cat.n_failures)
+  double t0 = kb_host_clock_s();
+  int status = run_plan(&F->sv, &run);
+  double seconds = kb_host_clock_s() - t0;
+  F->sv.on_device = NULL;   /* lanes is this frame's */
+  if (F->cat.n_failures)
     status = kb_exit_worse(status, KB_EXIT_LOAD);
-  if (kb_writers_end(&out.writers, seconds, err, sizeof err)) {
+  char err[1024];
+  if (kb_writers_end(writers, seconds, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     status = kb_exit_worse(status, KB_EXIT_ERROR);
   }
-done:
-  close_outputs(&out);
-  kb_supervisor_close(&sv);
-  free(next);
-  free(devices);
-  kb_plan_free(&plan);
-  kb_catalogue_free(&cat);
-  kb_cli_free(&o);
+  return status;
+}
+
+int kb_run_main(int argc, char **argv)
+{
+  run_frame F = {.argc = argc, .argv = argv};
+  int rc = kb_cli_parse(argc, argv, &F.o);
+  if (rc != 0) {
+    kb_cli_free(&F.o);
+    return rc > 0 ? KB_EXIT_OK : KB_EXIT_USAGE;
+  }
+  int status = start(&F);
+  if (status) {
+    kb_cli_free(&F.o);
+    return status;
+  }
+  status = describe(&F);
+  if (status < 0 && !(status = prepare(&F)))
+    status = measure(&F);
+  close_outputs(&F.out);
+  kb_supervisor_close(&F.sv);
+  free(F.next);
+  free(F.devices);
+  kb_plan_free(&F.plan);
+  kb_catalogue_free(&F.cat);
+  int exit_status = F.o.exit_status;
+  kb_cli_free(&F.o);
   /* An interrupted run wrote what finished; it ends as the signal asked. */
-  return sv.interrupted ? 128 + sv.interrupted : status;
+  return F.sv.interrupted ? 128 + F.sv.interrupted
+                          : kb_job_status(&F.launch, exit_status, status);
 }

@@ -2,6 +2,8 @@
 # and kbench report's page maker with its template, which kbench
 # (runner/analyze/script.c) runs from the source tree or from here once
 # installed.  kbench-report imports kbench-plot from its own folder.
-dist_pkglibexec_SCRIPTS = scripts/kbench-plot scripts/kbench-report
+dist_pkglibexec_SCRIPTS = scripts/kbench-plot scripts/kbench-report \
+	scripts/kbench-history
 kbenchscriptsdir = $(pkglibexecdir)
-dist_kbenchscripts_DATA = scripts/kbench-report.html.j2
+dist_kbenchscripts_DATA = scripts/kbench-report.html.j2 \
+	scripts/kbench-history.html.j2 scripts/kbench-page.css

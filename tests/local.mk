@@ -48,7 +48,9 @@ endif
 AM_TESTS_ENVIRONMENT += HAVE_CUPTI='$(HAVE_CUPTI_FLAG)'; export HAVE_CUPTI;
 
 # The fixtures the shell tests read: results for kbench compare (written
-# by compare/make-fixtures.py) and kbench plot, and the awkward sizes
+# by compare/make-fixtures.py), kbench fleet (real recordings, and the
+# two-GPU shape fleet/make-fixtures.py builds from them) and kbench plot,
+# and the awkward sizes
 # each GPU family is verified at.
 EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/compare/base.json tests/compare/noise.json \
@@ -62,7 +64,12 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/compare/energy-base.json tests/compare/energy-new.json \
 	tests/compare/host-base.json tests/compare/host-new.json \
 	tests/odd tests/plot/sweep.json tests/plot/catalogue.json \
-	tests/plot/roofline.json
+	tests/plot/roofline.json \
+	tests/fleet/make-fixtures.py tests/fleet/h100.json.gz \
+	tests/fleet/h200.json.gz tests/fleet/two-gpu.json.gz \
+	tests/fleet/rank-0.json.gz tests/fleet/rank-1.json.gz \
+	tests/fleet/two-gpu-slow.json.gz tests/fleet/two-gpu-missing.json.gz \
+	tests/fleet/two-gpu-failed.json.gz tests/fleet/rank-1-nodevice.json.gz
 
 include %reldir%/unit/local.mk
 include %reldir%/plugins/local.mk

@@ -24,6 +24,13 @@
 ** (floating-point operations and items per run).  A plugin built against
 ** 1.0 still loads and runs: the runner reads only the fields its recorded
 ** sizes contain, and its kbench_host only ever grows.
+**
+** ABI 1.2 appended, for library code (Thrust, CUB, cuBLAS): to
+** kbench_variant, flags (KBENCH_VARIANT_SYNCS: run may synchronize,
+** allocate and copy to the host); to kbench_host, timer_start and
+** timer_stop (a timed region inside run).  Plugins built against 1.0 and
+** 1.1 load and run unchanged: their flags read as 0, and they never call
+** the timer.
 */
 #ifndef KBENCH_PLUGIN_H
 #define KBENCH_PLUGIN_H
@@ -36,7 +43,7 @@ extern "C" {
 #endif
 
 #define KBENCH_ABI_MAJOR 1
-#define KBENCH_ABI_MINOR 1
+#define KBENCH_ABI_MINOR 2
 
 /* The one symbol a plugin exports.  Its name is part of the ABI. */
 #define KBENCH_ENTRY_SYMBOL "kbench_plugin_library"
@@ -72,6 +79,24 @@ enum kbench_memory {
 
 /* Parameter flags. */
 #define KBENCH_PARAM_POW2 0x1u  /* value must be a power of two */
+
+/*
+** ABI 1.2: variant flags (kbench_variant.flags).
+**
+** KBENCH_VARIANT_SYNCS: run may wait for the device, allocate and free
+** device memory, and copy results to the host, as library code does
+** (thrust::reduce returns its sum; Thrust and CUB allocate temporary
+** storage).  The runner then times each run by itself, with events around
+** the call and the host's clock beside them: it does not hold the stream
+** while queuing (a wait inside run would stall behind the hold), batches
+** no runs (hot mode takes one run a sample) and cannot capture run into a
+** graph (graph mode skips the case).  Both audits still run: whatever run
+** queues must still be ordered between the runner's markers, on its
+** stream or on streams forked from it and joined back; a host-side wait
+** does not order a side stream.  Without the flag, a run that waits for
+** the device fails the case, and the message names this flag.
+*/
+#define KBENCH_VARIANT_SYNCS 0x1u
 
 /*
 ** A declared parameter.  The runner parses user values (decimal, optional
@@ -186,7 +211,9 @@ struct kbench_host {
   ** Every operation run queues must be ordered before what the runner
   ** queues next on this stream; the stream audit checks exactly that and
   ** fails unjoined work (docs/plugins.md, "Several streams").  Never
-  ** synchronize the device inside run: the runner synchronizes. */
+  ** synchronize the device inside run: the runner synchronizes (a variant
+  ** that must, such as library code returning a value, declares
+  ** KBENCH_VARIANT_SYNCS; docs/plugins.md, "Library code"). */
   void *(*stream)(const kbench_host *h);
 
   /* Facts about the device this case runs on. */
@@ -276,6 +303,30 @@ struct kbench_host {
   ** of outputs.  NULL when out of memory.
   */
   void *(*host_alloc)(const kbench_host *h, size_t bytes);
+
+  /*
+  ** ABI 1.2: a timed region inside run.  Called from run, timer_start and
+  ** timer_stop bound what the sample times: for a CUDA case they record
+  ** the runner's timing events on h->stream(h) (so the region holds what
+  ** run queues between them, not the host's time), for a host case they
+  ** read the host's monotonic clock.  What run does before timer_start
+  ** (resetting an accumulator, re-uploading an input, rewinding an
+  ** in-place sort) and after timer_stop is left out of the time, but not
+  ** out of the checks: it must still be ordered on the runner's stream
+  ** (the stream audit sees the whole run), and the outputs are verified
+  ** as the region left them, so the work verify checks must lie inside it
+  ** (outputs already right when the region starts, or made right only
+  ** after it ends, fail the case).
+  **
+  ** One region per run: timer_start once, then timer_stop once, in every
+  ** run or in none.  A region that is nested, unbalanced, repeated, used
+  ** in some runs only, or started outside run fails the case with a
+  ** message.  A variant that uses the region is timed one run a sample
+  ** (hot mode does not batch it; graph mode cannot time it and skips it).
+  ** Both return KBENCH_OK, or KBENCH_ERROR after recording why.
+  */
+  int (*timer_start)(const kbench_host *h);
+  int (*timer_stop)(const kbench_host *h);
 };
 
 /*
@@ -308,7 +359,8 @@ typedef struct kbench_variant {
   int (*setup)(const kbench_host *h, void **state);
 
   /* Do the measured work once.  For CUDA: launch on h->stream(h), check
-  ** the launch, do not synchronize.  Required. */
+  ** the launch, do not synchronize (unless flags has
+  ** KBENCH_VARIANT_SYNCS).  Required. */
   int (*run)(const kbench_host *h, void *state);
 
   /* Compare the output of the last run with an independent CPU reference;
@@ -326,6 +378,10 @@ typedef struct kbench_variant {
   ** the zeroed *work; called after the case verified, like bytes_moved.
   ** Optional: NULL reports neither. */
   void (*work)(const kbench_host *h, void *state, kbench_work *work);
+
+  /* ABI 1.2.  KBENCH_VARIANT_* bits; 0 for plain kernels.  A bit this
+  ** runner does not know fails the load. */
+  uint32_t flags;
 } kbench_variant;
 
 /*

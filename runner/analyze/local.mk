@@ -1,6 +1,6 @@
 # analyze: the offline subcommands, which read result files only (through
 # results/): no CUDA, no plugin.  compare/ and fleet/ are rooms of their
-# own, and neither includes the other.
+# own, and neither includes the other; history/ is kbench history's.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \
 	%reldir%/plot.c %reldir%/plot.h \
@@ -9,3 +9,4 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/subcommand.c %reldir%/subcommand.h
 include %reldir%/compare/local.mk
 include %reldir%/fleet/local.mk
+include %reldir%/history/local.mk

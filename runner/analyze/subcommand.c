@@ -5,6 +5,7 @@
 
 #include "analyze/subcommand.h"
 #include "core/measure_cfg.h"
+#include "output/replace.h"
 
 int kb_subcommand_parse(const kb_subcommand *s, int argc, char **argv,
                         int *first)
@@ -78,4 +79,23 @@ int kb_subcommand_no_json_c(const char *name)
   fprintf(stderr, "kbench %s: kbench was built without json-c: install "
           "libjson-c-dev and reconfigure\n", name);
   return 2;
+}
+
+int kb_subcommand_write_file(const char *name, const char *path,
+                             int (*write)(FILE *f, const void *report),
+                             const void *report)
+{
+  char err[1024];
+  kb_replace r;
+  FILE *f = kb_replace_open(&r, path, err, sizeof err);
+  if (f && write(f, report)) {
+    kb_replace_abort(&r);
+    snprintf(err, sizeof err, "cannot write %s", path);
+    f = NULL;
+  }
+  if (!f || kb_replace_commit(&r, err, sizeof err)) {
+    fprintf(stderr, "kbench %s: %s\n", name, err);
+    return -1;
+  }
+  return 0;
 }

@@ -7,6 +7,7 @@
 #define KB_SUBCOMMAND_H
 
 #include <getopt.h>
+#include <stdio.h>
 
 /* The report formats both write. */
 enum kb_format { KB_FORMAT_TABLE, KB_FORMAT_MARKDOWN, KB_FORMAT_JSON };
@@ -39,6 +40,13 @@ int kb_subcommand_number(const char *name, const char *opt, const char *arg,
 int kb_subcommand_format(const char *name, const char *arg, int *out);
 /* --time=kernel|event into *out (enum kb_time): 0, or -1 with a message. */
 int kb_subcommand_time(const char *name, const char *arg, int *out);
+
+/* --json=FILE: the report as JSON into path, whole or not at all
+** (output/replace.h); write returns non-zero when it failed.  0, or -1
+** with "kbench NAME: ..." printed. */
+int kb_subcommand_write_file(const char *name, const char *path,
+                             int (*write)(FILE *f, const void *report),
+                             const void *report);
 
 /* Says that kbench NAME needs json-c; returns 2, a usage error. */
 int kb_subcommand_no_json_c(const char *name);

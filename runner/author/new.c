@@ -16,7 +16,7 @@
 #define KB_NEW_NAME_MAX 64
 
 static const char new_usage[] =
-"Usage: kbench new NAME [--host|--cuda]\n"
+"Usage: kbench new NAME [--host|--cuda] [--sync] [--timer]\n"
 "Write a plugin skeleton into the new folder ./NAME/: the source, with a\n"
 "kernel (or, for --host, a loop) computing out = x + y on random floats\n"
 "from kbench's generator and a CPU reference that verify checks it\n"
@@ -29,6 +29,10 @@ static const char new_usage[] =
 "\n"
 "      --cuda     a CUDA plugin, NAME.cu (the default)\n"
 "      --host     a plugin that runs on the CPU, NAME.c\n"
+"      --sync     run waits for its result, as library code returning to\n"
+"                 the host does, and declares KBENCH_VARIANT_SYNCS (CUDA)\n"
+"      --timer    run clears its output first, untimed, and times the\n"
+"                 rest in a region (timer_start, timer_stop)\n"
 "  -h, --help     display this help and exit\n"
 "\n"
 "Exit status: 0 written; 1 a file could not be written (nothing is left\n"
@@ -44,14 +48,22 @@ static int is_identifier(const char *s)
                    "0123456789_") == n;
 }
 
-/* text with every @NAME@ replaced by name, into f.  0, or -1. */
-static int put_filled(FILE *f, const char *text, const char *name)
+/* text into f with each of the marks replaced by its text, itself filled
+** (a mark's text may hold others, @NAME@ among them).  0, or -1. */
+static int put_filled(FILE *f, const char *text, const kb_skeleton_mark *marks,
+                      size_t n)
 {
-  static const char mark[] = "@NAME@";
-  for (const char *at; (at = strstr(text, mark)); text = at + sizeof mark - 1)
-    if (fwrite(text, 1, (size_t)(at - text), f) != (size_t)(at - text)
-        || fputs(name, f) < 0)
+  for (const char *at; (at = strchr(text, '@')); ) {
+    const kb_skeleton_mark *m = NULL;
+    for (size_t k = 0; k < n && !m; k++)
+      if (strncmp(at, marks[k].mark, strlen(marks[k].mark)) == 0)
+        m = &marks[k];
+    size_t upto = (size_t)(at - text) + (m ? 0 : 1);
+    if (fwrite(text, 1, upto, f) != upto
+        || (m && put_filled(f, m->text, marks, n) != 0))
       return -1;
+    text = at + (m ? strlen(m->mark) : 1);
+  }
   return fputs(text, f) < 0 ? -1 : 0;
 }
 
@@ -69,9 +81,13 @@ static void file_path(char *buf, size_t len, const char *dir,
 
 /* Write the skeleton's files into the new folder name; on a failure, say
 ** why and remove what was written. */
-static int write_skeleton(const char *name, const kb_skeleton_file *files)
+static int write_skeleton(const char *name, const kb_skeleton_file *files,
+                          int sync, int timer)
 {
   char path[2 * KB_NEW_NAME_MAX + 32];
+  kb_skeleton_mark marks[KB_SKELETON_MARKS + 1];
+  kb_skeleton_marks(sync, timer, marks);
+  marks[KB_SKELETON_MARKS] = (kb_skeleton_mark){"@NAME@", name};
   if (mkdir(name, 0777) != 0) {
     fprintf(stderr, "kbench new: cannot create %s/: %s\n", name,
             strerror(errno));
@@ -82,7 +98,8 @@ static int write_skeleton(const char *name, const kb_skeleton_file *files)
     file_path(path, sizeof path, name, &files[i]);
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    int bad = !f || put_filled(f, files[i].text, name) != 0;
+    int bad = !f || put_filled(f, files[i].text, marks,
+                               KB_SKELETON_MARKS + 1) != 0;
     if (f)
       bad |= fclose(f) != 0;
     else if (fd >= 0)
@@ -115,7 +132,7 @@ static int write_skeleton(const char *name, const kb_skeleton_file *files)
 int kb_new_main(int argc, char **argv)
 {
   const char *name = NULL;
-  int cuda = 1;
+  int cuda = 1, sync = 0, timer = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -125,6 +142,10 @@ int kb_new_main(int argc, char **argv)
       cuda = 0;
     } else if (strcmp(a, "--cuda") == 0) {
       cuda = 1;
+    } else if (strcmp(a, "--sync") == 0) {
+      sync = 1;
+    } else if (strcmp(a, "--timer") == 0) {
+      timer = 1;
     } else if (a[0] == '-' && a[1] != '\0') {
       fprintf(stderr, "kbench new: unknown option '%s'\n"
               "Try 'kbench new --help'.\n", a);
@@ -141,6 +162,12 @@ int kb_new_main(int argc, char **argv)
     fprintf(stderr, "kbench new: which NAME?\nTry 'kbench new --help'.\n");
     return KB_EXIT_USAGE;
   }
+  if (sync && !cuda) {
+    fprintf(stderr, "kbench new: --sync is for a CUDA plugin (a host "
+            "plugin's run is synchronous already)\n"
+            "Try 'kbench new --help'.\n");
+    return KB_EXIT_USAGE;
+  }
   if (!is_identifier(name)) {
     fprintf(stderr, "kbench new: '%s' is not a C identifier of at most %d "
             "characters (letters, digits and '_', not starting with a "
@@ -154,5 +181,5 @@ int kb_new_main(int argc, char **argv)
             "another NAME, or move it away)\n", name);
     return KB_EXIT_USAGE;
   }
-  return write_skeleton(name, kb_skeleton(cuda));
+  return write_skeleton(name, kb_skeleton(cuda), sync, timer);
 }

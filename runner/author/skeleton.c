@@ -68,9 +68,10 @@ static const char host_source[] =
 "static int run(const kbench_host *h, void *state)\n"
 "{\n"
 "  @NAME@_state *s = state;\n"
-"  (void)h;\n"
+"@HOST_PREP@"
 "  for (size_t i = 0; i < s->n; i++)\n"
 "    s->out[i] = s->x[i] + s->y[i];\n"
+"@STOP@"
 "  return KBENCH_OK;\n"
 "}\n"
 "\n"
@@ -185,9 +186,12 @@ static const char cuda_source[] =
 "static int run(const kbench_host *h, void *state)\n"
 "{\n"
 "  @NAME@_state *s = (@NAME@_state *)state;\n"
+"@CUDA_PREP@"
 "  @NAME@_kernel<<<kbench_blocks(s->n, 256), 256, 0, kbench_stream(h)>>>(\n"
 "      s->x, s->y, s->out, s->n);\n"
 "  KBENCH_LAUNCHED(h);\n"
+"@SYNC@"
+"@STOP@"
 "  return KBENCH_OK;\n"
 "}\n"
 "\n"
@@ -216,7 +220,7 @@ static const char cuda_source[] =
 "static const kbench_param params[] = {{\"n\", \"floats\", \"64M\", 1, 1 << 30, 0}};\n"
 "static const kbench_variant @NAME@_variant = {\n"
 "  sizeof(kbench_variant), \"@NAME@\", \"out = x + y\", \"kbench new\",\n"
-"  KBENCH_BACKEND_CUDA, params, 1, setup, run, verify, bytes, teardown};\n"
+"  KBENCH_BACKEND_CUDA, params, 1, setup, run, verify, bytes, teardown@FLAGS@};\n"
 "KBENCH_PLUGIN(&@NAME@_variant)\n";
 
 static const char cuda_makefile[] =
@@ -253,6 +257,48 @@ CMAKE_HEAD
 "enable_language(CUDA)\n"
 "kbench_add_plugin(NAME @NAME@ SOURCES @NAME@.cu)\n"
 CMAKE_TAIL;
+
+/* --- what --sync and --timer put in run (ABI 1.2) ------------------------ */
+
+/* --timer: a preparation before the timed region, which begins after it. */
+static const char host_prep[] =
+"  /* Untimed preparation (a reset, a re-upload, a rewind): done before the\n"
+"  ** timed region, so not timed.  What verify checks must be made inside\n"
+"  ** the region: the runner verifies the outputs as timer_stop left them. */\n"
+"  for (size_t i = 0; i < s->n; i++)\n"
+"    s->out[i] = 0;\n"
+"  if (h->timer_start(h) != KBENCH_OK)  /* the timed region begins */\n"
+"    return KBENCH_ERROR;\n";
+static const char cuda_prep[] =
+"  /* Untimed preparation (a reset, a re-upload, a rewind): queued before\n"
+"  ** the timed region, so not timed, but still ordered on the runner's\n"
+"  ** stream and audited.  What verify checks must be made inside the\n"
+"  ** region: the runner verifies the outputs as timer_stop left them. */\n"
+"  KBENCH_CUDA(h, cudaMemsetAsync(s->out, 0, s->n * sizeof(float),\n"
+"                                 kbench_stream(h)));\n"
+"  if (h->timer_start(h) != KBENCH_OK)  /* the timed region begins */\n"
+"    return KBENCH_ERROR;\n";
+static const char timer_stop[] =
+"  if (h->timer_stop(h) != KBENCH_OK)   /* and ends */\n"
+"    return KBENCH_ERROR;\n";
+/* --sync: a wait for the result, as library code returning to the host
+** does; the variant declares it. */
+static const char cuda_sync[] =
+"  /* Wait for the result, as library code that returns a value to the\n"
+"  ** host does (Thrust, cuBLAS): the variant declares KBENCH_VARIANT_SYNCS,\n"
+"  ** so kbench times each run by itself and does not hold the stream. */\n"
+"  KBENCH_CUDA(h, cudaStreamSynchronize(kbench_stream(h)));\n";
+static const char sync_flags[] = ", NULL,\n  KBENCH_VARIANT_SYNCS";
+
+void kb_skeleton_marks(int sync, int timer, kb_skeleton_mark *marks)
+{
+  marks[0] = (kb_skeleton_mark){"@HOST_PREP@", timer ? host_prep
+                                                     : "  (void)h;\n"};
+  marks[1] = (kb_skeleton_mark){"@CUDA_PREP@", timer ? cuda_prep : ""};
+  marks[2] = (kb_skeleton_mark){"@STOP@", timer ? timer_stop : ""};
+  marks[3] = (kb_skeleton_mark){"@SYNC@", sync ? cuda_sync : ""};
+  marks[4] = (kb_skeleton_mark){"@FLAGS@", sync ? sync_flags : ""};
+}
 
 static const kb_skeleton_file host_files[] = {
   {"@NAME@.c", host_source},

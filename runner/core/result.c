@@ -80,6 +80,14 @@ void kb_result_free(kb_result *r)
   r->n_samples = 0;
 }
 
+void kb_result_missed(kb_result *r, const char *audit, const char *why)
+{
+  if (r->unaudited)
+    return;
+  r->unaudited = 1;
+  snprintf(r->audit_note, sizeof r->audit_note, "no %s: %.200s", audit, why);
+}
+
 const char *kb_memory_name(int memory)
 {
   static const char *const names[] = {"host", "global", "shared"};

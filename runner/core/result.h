@@ -105,6 +105,13 @@ typedef struct kb_result {
   unsigned energy_sm_mhz;   /* lowest at the windows' ends; 0: unknown */
   unsigned energy_mem_mhz;
   char energy_note[256];    /* why --energy measured nothing, or "" */
+  /* ABI 1.2: how each sample was timed. */
+  int syncs;                /* the variant declares KBENCH_VARIANT_SYNCS:
+                               each run timed by itself, unheld */
+  int timed_region;         /* samples timed run's region (timer_start,
+                               timer_stop), not the whole run */
+  double host_s;            /* a KBENCH_VARIANT_SYNCS case: the median of
+                               its samples on the host's clock; < 0: none */
 } kb_result;
 
 void kb_result_free(kb_result *r);
@@ -120,6 +127,9 @@ double kb_launch_overhead(const kb_result *r);
 /* Which time to judge: the one asked for when r has it, else event time;
 ** sets r->judged and the rates (gbps) that follow from it. */
 void kb_result_judge(kb_result *r, int wanted);
+/* An audit the run asked for that could not be made: marks r unaudited,
+** saying which audit and why; the first such note stands. */
+void kb_result_missed(kb_result *r, const char *audit, const char *why);
 /* What DRAM moved against what the case claims: "" when it was not
 ** measured or agrees, else a sentence ("claims 1000.0x the 268.4 MB DRAM
 ** moved", "DRAM moved 1.9x the claimed bytes"). */

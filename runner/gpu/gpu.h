@@ -47,6 +47,19 @@ int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len);
 int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len);
 
 /*
+** ABI 1.2's timed region, inside a run between kb_gpu_begin() and
+** kb_gpu_end(): start records the start event again, where the region
+** begins; stop records the stop event.  kb_gpu_end() then records a
+** marker of its own after the run instead of the stop event, waits for
+** it, and returns the region's time: the same two events time a run or
+** its region, so whatever reads their GPU timestamps follows the region.
+** What the run queued before the region is ordered after the first
+** record of the start event, and what it queued after the region before
+** the marker, so the stream audit still sees the whole run inside.
+*/
+int kb_gpu_region(kb_gpu *g, int start, char *err, size_t len);
+
+/*
 ** Outside-the-stream work, made visible: kb_gpu_hold_device() holds the
 ** legacy default stream, so that work a plugin queues there or on any
 ** blocking stream of its own waits instead of overlapping the timed
@@ -76,6 +89,10 @@ void kb_gpu_host_free(void *ptr);
 int kb_gpu_touch(kb_gpu *g, void *out, int value, char *err, size_t len);
 int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
                 char *err, size_t len);
+/* A copy between host buffers queued on the stream (a host function), so
+** that it sees what the stream's earlier work left there. */
+int kb_gpu_host_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
+                     char *err, size_t len);
 
 /* Stream capture into a graph, and its replay. */
 int kb_gpu_capture_begin(kb_gpu *g, char *err, size_t len);

@@ -35,6 +35,9 @@ struct kb_gpu {
   kbench_device dev;
   cudaStream_t stream;
   cudaEvent_t start, stop;
+  cudaEvent_t after;       /* past a run whose region the events time */
+  int region;              /* the run's timed region: 0 none, 1 open,
+                              2 closed (kb_gpu_region) */
   cudaEvent_t fences[2];   /* kb_gpu_fence's */
   void *flush;           /* scratch buffer written to evict L2 */
   size_t flush_bytes;
@@ -150,6 +153,8 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
                      cudaStreamNonBlocking), "cudaStreamCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->start), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->stop), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaEventCreateWithFlags(&g->after,
+                     cudaEventDisableTiming), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreateWithFlags(&g->fences[0],
                      cudaEventDisableTiming), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreateWithFlags(&g->fences[1],
@@ -233,6 +238,8 @@ void kb_gpu_close(kb_gpu *g)
     cudaEventDestroy(g->start);
   if (g->stop)
     cudaEventDestroy(g->stop);
+  if (g->after)
+    cudaEventDestroy(g->after);
   if (g->stream)
     cudaStreamDestroy(g->stream);
   free(g);
@@ -313,6 +320,36 @@ int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
   return 0;
 }
 
+typedef struct host_copy {
+  void *dst;
+  const void *src;
+  size_t bytes;
+} host_copy;
+
+/* Runs on a CUDA runtime thread; it may not call CUDA. */
+static void CUDART_CB copy_on_host(void *arg)
+{
+  host_copy *c = arg;
+  memcpy(c->dst, c->src, c->bytes);
+  free(c);
+}
+
+int kb_gpu_host_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
+                     char *err, size_t len)
+{
+  host_copy *c = malloc(sizeof *c);
+  if (!c) {
+    snprintf(err, len, "out of host memory");
+    return -1;
+  }
+  *c = (host_copy){dst, src, bytes};
+  cudaError_t e = cudaLaunchHostFunc(g->stream, copy_on_host, c);
+  if (e != cudaSuccess)
+    free(c);
+  CHECK(e);
+  return 0;
+}
+
 static long long now_ns(void)
 {
   struct timespec t;
@@ -347,16 +384,31 @@ static void release(kb_hold *h)
 int kb_gpu_begin(kb_gpu *g, int hold_stream, char *err, size_t len)
 {
   g->holding = hold_stream;
+  g->region = 0;
   if (hold_stream && hold(&g->stream_hold, g->stream, err, len))
     return -1;
   CHECK(cudaEventRecord(g->start, g->stream));
   return 0;
 }
 
-/* The stop event recorded and the stream's hold released. */
+int kb_gpu_region(kb_gpu *g, int start, char *err, size_t len)
+{
+  CHECK(cudaEventRecord(start ? g->start : g->stop, g->stream));
+  g->region = start ? 1 : 2;
+  return 0;
+}
+
+/* The event that ends the run: the stop event, or the marker past a run
+** whose closed region the stop event ended. */
+static cudaEvent_t run_end(const kb_gpu *g)
+{
+  return g->region == 2 ? g->after : g->stop;
+}
+
+/* The run's end recorded and the stream's hold released. */
 static int stop_region(kb_gpu *g, char *err, size_t len)
 {
-  cudaError_t e = cudaEventRecord(g->stop, g->stream);
+  cudaError_t e = cudaEventRecord(run_end(g), g->stream);
   if (g->holding)
     release(&g->stream_hold);
   g->holding = 0;
@@ -368,7 +420,7 @@ static int stop_region(kb_gpu *g, char *err, size_t len)
 static int region_seconds(kb_gpu *g, double *seconds, char *err, size_t len)
 {
   float ms = 0;
-  CHECK(cudaEventSynchronize(g->stop));
+  CHECK(cudaEventSynchronize(run_end(g)));
   CHECK(cudaEventElapsedTime(&ms, g->start, g->stop));
   *seconds = ms * 1e-3;
   return 0;
@@ -380,7 +432,9 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
     return -1;
   if (atomic_exchange(&g->stream_hold.expired, 0)) {
     snprintf(err, len, "the stream hold timed out: a call inside the timed "
-             "region waited for the stream (try --no-hold)");
+             "region waited for the stream (library code that must wait "
+             "declares KBENCH_VARIANT_SYNCS: docs/plugins.md, \"Library "
+             "code\"; or try --no-hold)");
     return -1;
   }
   return 0;
@@ -433,7 +487,7 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
     return -1;
   long long t0 = now_ns();
   cudaError_t e;
-  while ((e = cudaEventQuery(g->stop)) == cudaErrorNotReady)
+  while ((e = cudaEventQuery(run_end(g))) == cudaErrorNotReady)
     if (now_ns() - t0 > wait_s * 1e9) {
       release(&g->device_hold);
       *released = 1;
@@ -453,7 +507,10 @@ int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
   if (atomic_exchange(&g->device_hold.expired, 0)) {
     snprintf(err, len, "a call in run waited for the whole device (a "
              "synchronous copy or memset, cudaFree, a device "
-             "synchronization?): run must only queue work on the stream");
+             "synchronization?): run must only queue work on the stream, "
+             "unless the variant declares KBENCH_VARIANT_SYNCS in its flags "
+             "(library code that synchronizes, allocates or copies to the "
+             "host: docs/plugins.md, \"Library code\")");
     return -1;
   }
   return 0;

@@ -32,6 +32,7 @@ int kb_gpu_settle(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_begin(kb_gpu *g, int hold, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_end(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
+int kb_gpu_region(kb_gpu *g, int start, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_idle(kb_gpu *g, double *s, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_end_held(kb_gpu *g, double w, double *s, int *r, char *err,
@@ -44,6 +45,8 @@ int kb_gpu_touch(kb_gpu *g, void *out, int v, char *err, size_t len) KB_NO_CUDA(
 int kb_gpu_alloc(kb_gpu *g, void **p, size_t b, char *err, size_t len) KB_NO_CUDA()
 int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
                 size_t len) KB_NO_CUDA()
+int kb_gpu_host_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
+                     size_t len) KB_NO_CUDA()
 void kb_gpu_free(void *ptr) { (void)ptr; }
 void *kb_gpu_host_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
 void kb_gpu_host_free(void *ptr) { (void)ptr; }

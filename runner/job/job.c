@@ -96,6 +96,18 @@ int kb_job_detect(kb_launch *l, char *err, size_t len)
   return kb_launch_detect(l, env_get, NULL, err, len);
 }
 
+int kb_job_status(const kb_launch *l, int exit_status, int status)
+{
+  if (!l->launcher || exit_status || status == KB_EXIT_OK
+      || status == KB_EXIT_USAGE)
+    return status;
+  fprintf(stderr, "kbench: rank %d: exit status %d, returned as 0 under "
+          "%s so that the launcher does not end the other ranks; its "
+          "results file says what failed (kbench fleet judges the ranks; "
+          "--exit-status returns it)\n", l->rank, status, l->launcher);
+  return KB_EXIT_OK;
+}
+
 int kb_job_join(kb_options *o, kb_launch *l, kb_job_file *files, size_t n,
                 int quiet, char *err, size_t len)
 {

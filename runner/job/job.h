@@ -22,6 +22,14 @@
 ** -1 with a message in err. */
 int kb_job_detect(kb_launch *l, char *err, size_t len);
 
+/* The status a run exits with, from its own: under a launcher, a rank
+** whose cases failed (1, 3 to 6) says so on stderr and exits 0 unless
+** --exit-status, as mpirun (and srun --kill-on-bad-exit) end every rank of
+** a job when one exits non-zero, which would cost the others their
+** results; kbench fleet judges the ranks' files.  A usage error (2) is
+** returned as ever. */
+int kb_job_status(const kb_launch *l, int exit_status, int status);
+
 /* A result file's option, where its value is kept, and room for its name
 ** once %r and %h are filled in. */
 typedef struct kb_job_file {

@@ -21,7 +21,7 @@ static int cold_sample(kb_sampling *s, double *seconds)
   if (kb_gpu_flush_l2(c->gpu, c->message, sizeof c->message)
       || kb_gpu_begin(c->gpu, s->hold, c->message, sizeof c->message))
     return KBENCH_ERROR;
-  return kb_sampler_finish(c, kb_case_run(c, s->state), seconds);
+  return kb_sampler_finish(c, kb_sampler_run(s), seconds);
 }
 
 const kb_sampler kb_sampler_cold = {"cold", 0, NULL, cold_sample, NULL};

@@ -49,9 +49,10 @@ static int sync_device(kb_case *c)
 }
 
 /* Poison the outputs, take one sample of the mode, and verify it: the
-** output checked is the one the timed code path produces. */
-/* probe, when given, audits the run's streams (an unordered op makes
-** *stage "stream check"; an audit that could not be made marks r). */
+** output checked is the one the timed code path produces; with a timed
+** region (ABI 1.2), also as the region left it (region_check.c).  probe,
+** when given, audits the run's streams (an unordered op makes *stage
+** "stream check"; an audit that could not be made marks r). */
 static int verified_sample(kb_case *c, const kb_sampler *smp,
                            kb_sampling *s, double *seconds, kb_probe *probe,
                            const char **stage, kb_result *r)
@@ -62,7 +63,10 @@ static int verified_sample(kb_case *c, const kb_sampler *smp,
   ** on another stream is the plugin's business there. */
   if (probe)
     kb_probe_trace_begin(probe);
+  kb_region_arm(&c->region, c->outputs, c->n_outputs, c->gpu);
   int status = smp->sample(s, seconds);
+  int armed = c->region.armed;
+  c->region.armed = 0;
   if (status == KBENCH_OK)
     status = sync_device(c);
   if (probe && kb_probe_trace_end(probe, c, status == KBENCH_OK, r)) {
@@ -71,6 +75,12 @@ static int verified_sample(kb_case *c, const kb_sampler *smp,
   }
   if (status == KBENCH_OK)
     status = kb_case_verify(c, s->state);
+  const char *unchecked;
+  if (status == KBENCH_OK && armed
+      && (status = kb_region_check(c, s->state, &unchecked)) != KBENCH_OK)
+    *stage = "timed region";
+  else if (status == KBENCH_OK && armed && unchecked[0])
+    kb_result_missed(r, "timed-region check", unchecked);
   return status;
 }
 
@@ -106,8 +116,12 @@ static int clock_ok(kb_case *c, kb_result *r)
   return 1;
 }
 
+/* host, when given, gets each kept sample's time on the host's clock (a
+** variant that synchronizes: its median goes into r->host_s), *host
+** growing with r->samples. */
 static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
-                        const kb_sampler *smp, kb_sampling *s, kb_result *r)
+                        const kb_sampler *smp, kb_sampling *s, kb_result *r,
+                        double **host)
 {
   double t;
   for (size_t i = 0; i < cfg->warmup; i++) {
@@ -118,6 +132,10 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
 
   size_t cap = 64;
   r->samples = malloc(cap * sizeof *r->samples);
+  if (host && !(*host = malloc(cap * sizeof **host))) {
+    snprintf(c->message, sizeof c->message, "out of host memory");
+    return stop_at(r, c, "sampling", KBENCH_ERROR);
+  }
   if (!r->samples) {
     snprintf(c->message, sizeof c->message, "out of host memory");
     return stop_at(r, c, "sampling", KBENCH_ERROR);
@@ -142,13 +160,18 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     }
     if (r->n_samples == cap) {
       double *grown = realloc(r->samples, 2 * cap * sizeof *grown);
+      if (grown)
+        r->samples = grown;
+      if (grown && host && (grown = realloc(*host, 2 * cap * sizeof *grown)))
+        *host = grown;
       if (!grown) {
         snprintf(c->message, sizeof c->message, "out of host memory");
         return stop_at(r, c, "sampling", KBENCH_ERROR);
       }
-      r->samples = grown;
       cap *= 2;
     }
+    if (host)
+      (*host)[r->n_samples] = s->host_s;
     r->samples[r->n_samples++] = t;
     r->stop = kb_criterion_update(&k, r->samples, r->n_samples,
                                   wall_now() - t0);
@@ -163,8 +186,11 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   const kb_sampler *smp = !c->gpu ? &kb_sampler_host
       : cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
       : cfg->mode == KB_MODE_GRAPH ? &kb_sampler_graph : &kb_sampler_cold;
-  kb_sampling s = {c, state, 1, NULL, cfg->hold};
+  /* A run that waits for the device would wait behind a held stream. */
+  int syncs = kb_case_syncs(c);
+  kb_sampling s = {c, state, 1, NULL, cfg->hold && !syncs, 0, {0, 0}};
   snprintf(r->mode, sizeof r->mode, "%s", smp->name);
+  r->syncs = syncs;
 
   /* The first run is verified on its own, unbatched, and sizes batches.
   ** It never holds the stream: CUDA loads a plugin's module lazily at its
@@ -183,6 +209,15 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   r->verify_s = wall_now() - t0;
   if (status != KBENCH_OK) {
     stop_at(r, c, stage, status);
+    return;
+  }
+  r->timed_region = c->region.used == 1;
+  if (smp == &kb_sampler_graph && (syncs || r->timed_region)) {
+    snprintf(c->message, sizeof c->message, "graph mode cannot capture %s: "
+             "time it in cold or hot mode", syncs
+             ? "a run that synchronizes (KBENCH_VARIANT_SYNCS)"
+             : "the timed region of a run (timer_start, timer_stop)");
+    stop_at(r, c, "mode", KBENCH_UNSUPPORTED);
     return;
   }
   if (cfg->profile) {
@@ -205,7 +240,10 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     stop_at(r, c, "stream check", status);
     return;
   }
-  if (smp->batched)
+  /* One run a sample for a run that synchronizes (a batch would be runs
+  ** waiting one after another, the host's gaps between them timed) or
+  ** times a region (a region per run would need an event pair per run). */
+  if (smp->batched && !syncs && !r->timed_region)
     s.batch = pick_batch(cfg, one_run);
   r->batch = s.batch;
   if (smp->begin && (status = smp->begin(&s)) != KBENCH_OK) {
@@ -213,17 +251,23 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     return;
   }
   t0 = wall_now();
-  int sampled = take_samples(c, cfg, smp, &s, r);
+  double *host = NULL;
+  int sampled = take_samples(c, cfg, smp, &s, r, syncs ? &host : NULL);
   r->sampling_s = wall_now() - t0;
+  kb_stats hs;
+  if (host && r->n_samples && kb_stats_compute(host, r->n_samples, &hs) == 0)
+    r->host_s = hs.median;
+  free(host);
   if (sampled == KB_PASS) {
     /* Verify after timing: a kernel right only on its first run (one that
     ** consumes its input, or forgets to reset an accumulator) fails. */
     double ignored;
     t0 = wall_now();
-    status = verified_sample(c, smp, &s, &ignored, NULL, NULL, r);
+    stage = "run after timing";
+    status = verified_sample(c, smp, &s, &ignored, NULL, &stage, r);
     r->verify_s += wall_now() - t0;
     if (status != KBENCH_OK)
-      stop_at(r, c, "run after timing", status);
+      stop_at(r, c, stage, status);
     else if (cfg->energy && c->gpu) {
       /* The chunks are sized by a run's time: the samples' median, not the
       ** first run's, which carries the module's load and a cold launch. */
@@ -250,6 +294,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
   r->busy_after_s = -1;
   r->dram_read = r->dram_write = -1;
   r->energy_j = r->power_w = -1;
+  r->host_s = -1;
   if (cfg->energy && !c->gpu)
     snprintf(r->energy_note, sizeof r->energy_note, "host cases have no "
              "energy reading (NVML measures the GPU)");
@@ -282,6 +327,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
   double t1 = wall_now();
   if (state)
     kb_case_teardown(c, state);
+  kb_region_release(&c->region, c->outputs, c->n_outputs, c->gpu);
   r->teardown_s = wall_now() - t1;
   r->wall_s = wall_now() - t0;
   /* A failed case must not poison the next one's measurements. */

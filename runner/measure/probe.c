@@ -113,16 +113,6 @@ int kb_probe_check(kb_probe *p, char *err, size_t len)
   return p->cupti || p->status == KB_CUPTI_NOT_BUILT ? -1 : 1;
 }
 
-/* An audit the run asked for that could not be made: said in the result,
-** never silent, and under --strict the case fails (kb_probe_case). */
-static void missed(kb_result *r, const char *audit, const char *why)
-{
-  if (r->unaudited)
-    return;
-  r->unaudited = 1;
-  snprintf(r->audit_note, sizeof r->audit_note, "no %s: %.200s", audit, why);
-}
-
 /* What the run's copies and memsets move in device memory, from their
 ** activity records: a copy reads its source and writes its destination
 ** (host memory not counted), a memset writes.  kbench's own work in the
@@ -158,7 +148,7 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
 {
   if (!p->tracing) {
     if (judge)
-      missed(r, "stream audit", p->trace_why);
+      kb_result_missed(r, "stream audit", p->trace_why);
     return KBENCH_OK;      /* the host-timed check still runs */
   }
   p->tracing = 0;
@@ -168,19 +158,20 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   if (kb_cupti_activity_end(p->cupti, &recs, &n, &dropped, why, sizeof why)
       != KB_CUPTI_OK) {
     if (judge)
-      missed(r, "stream audit", why);
+      kb_result_missed(r, "stream audit", why);
     return KBENCH_OK;
   }
   int status = KBENCH_OK;
   kb_order_finding f;
   copy_traffic(p, recs, n);
   if (judge && dropped)
-    missed(r, "stream audit", "CUPTI dropped activity records of the run");
+    kb_result_missed(r, "stream audit",
+                     "CUPTI dropped activity records of the run");
   else if (judge) {
     int found = kb_stream_order_judge(recs, n, p->stream_id, &f, why,
                                       sizeof why);
     if (found < 0)
-      missed(r, "stream audit", why);
+      kb_result_missed(r, "stream audit", why);
     else if (found) {
       kb_stream_order_text(&f, p->stream_id, c->message, sizeof c->message);
       status = KBENCH_ERROR;
@@ -319,7 +310,7 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
   char err[512];
   if (rd < 0 && kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd,
                                     &wr, err, sizeof err) != KB_CUPTI_OK) {
-    missed(r, "bytes audit", err);
+    kb_result_missed(r, "bytes audit", err);
     return;
   }
   r->dram_read = rd;
@@ -381,6 +372,15 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
       snprintf(r->kernel_note, sizeof r->kernel_note, "not under --profile");
     return;
   }
+  /* The pass counts every kernel of a run: of a run with a timed region
+  ** (ABI 1.2) it would count the preparation the region leaves out, so
+  ** such a case is judged by its events, which bound the region. */
+  if (timed && r->timed_region) {
+    snprintf(r->kernel_note, sizeof r->kernel_note, "the run has a timed "
+             "region (timer_start, timer_stop), and kernel time's pass "
+             "counts whole runs");
+    timed = 0;
+  }
   run_ctx ctx = {c, state};
   int count = cfg->metrics[0] != 0;
   int audit = cfg->audit && audited(&ctx, r);
@@ -391,7 +391,7 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     if (count)
       note(r, "no counters", reason);
     if (audit)
-      missed(r, "bytes audit", reason);
+      kb_result_missed(r, "bytes audit", reason);
     if (timed)
       snprintf(r->kernel_note, sizeof r->kernel_note, "%.250s", reason);
     strict_audit(cfg, r);
@@ -430,7 +430,7 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
       }
     }
     if (audit && count && !collected)
-      missed(r, "bytes audit", r->counters_note);
+      kb_result_missed(r, "bytes audit", r->counters_note);
     else if (audit)
       audit_bytes(p, &ctx, cfg, r, rd, wr);
   }

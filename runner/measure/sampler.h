@@ -17,6 +17,9 @@ typedef struct kb_sampling {
   size_t batch;         /* runs per sample in batched modes */
   void *graph;          /* graph mode: the captured batch */
   int hold;             /* hold the stream while a timed region is queued */
+  double host_s;        /* the last run, or its timed region, on the
+                           host's clock (kb_sampler_run) */
+  double host_mark[2];  /* the region's start and end on the host's clock */
 } kb_sampling;
 
 typedef struct kb_sampler {
@@ -35,6 +38,18 @@ extern const kb_sampler kb_sampler_host;   /* one run on the CPU clock */
 /* Shared by the device samplers: close a timed region whatever happened
 ** inside it, keeping the first error's message. */
 int kb_sampler_finish(kb_case *c, int status, double *seconds);
+
+/* One run of the case whose timed region (ABI 1.2), if it has one, is
+** timed: the GPU's events mark it in a CUDA case (kb_gpu_region), the
+** host's clock in either; s->host_s is the run's, or its region's, time
+** on the host's clock. */
+int kb_sampler_run(kb_sampling *s);
+
+/* After an armed run of a case whose runs time a region (ABI 1.2;
+** region_check.c): the outputs as the region began must not verify, and
+** as it ended must.  KBENCH_OK, or KBENCH_ERROR with why in c->message;
+** *unchecked says why the check could not be made, or is "". */
+int kb_region_check(kb_case *c, void *state, const char **unchecked);
 
 /* Fail a CUDA case that queues work outside the runner's stream
 ** (stream_check.c); *after_s is the device's busy time past the stream. */

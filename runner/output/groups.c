@@ -1,4 +1,5 @@
 /* The table in device groups (groups.h), and the table's writer. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@ int kb_groups_begin(kb_groups *g, kb_report *r, const kb_run_device *devices,
   g->n = n;
   g->cfg = cfg;
   g->headed = n == 1;      /* one device: no header, rows as they come */
+  kb_side_init(&g->side, r->out && !r->tap ? n : 0);
   g->groups = calloc(n, sizeof *g->groups);
   return g->groups ? 0 : -1;
 }
@@ -128,6 +130,7 @@ void kb_groups_free(kb_groups *g)
   }
   free(g->groups);
   g->groups = NULL;
+  kb_side_free(&g->side);
 }
 
 /* --- the table as a writer ---------------------------------------------- */
@@ -180,8 +183,47 @@ static void table_start(void *self, size_t lane, const kb_plan_case *pc)
 static void table_result(void *self, size_t lane, const kb_plan_case *pc,
                          const kb_result *res, size_t rep)
 {
+  kb_groups *g = self;
   (void)rep;
-  kb_groups_case(self, lane, pc, res);
+  kb_side_add(&g->side, lane, pc, res);
+  kb_groups_case(g, lane, pc, res);
+}
+
+/* Each case's devices side by side, after the groups (side.h). */
+static void side_by_side(kb_groups *g)
+{
+  FILE *out = g->report->out;
+  size_t n = g->n < KB_SIDE_LANES_MAX ? g->n : KB_SIDE_LANES_MAX;
+  kb_side_row row;
+  if (!out || g->report->tap || n < 2 || !g->side.n)
+    return;
+  fprintf(out, "# side by side: each case on every device, and its median "
+          "over device %d's\n%-24s %-26s", g->devices[0].ordinal,
+          "variant", "parameters");
+  for (size_t i = 0; i < n; i++)
+    fprintf(out, " %8s %-3d", "device", g->devices[i].ordinal);
+  for (size_t i = 1; i < n; i++) {
+    char head[32];
+    snprintf(head, sizeof head, "%d/%d", g->devices[i].ordinal,
+             g->devices[0].ordinal);
+    fprintf(out, "  %7s", head);
+  }
+  fputc('\n', out);
+  while (kb_side_next(&g->side, &row)) {
+    fprintf(out, "%-24s %-26s", row.pc->variant->name, row.pc->label);
+    for (size_t i = 0; i < n; i++) {
+      char cell[32];
+      kb_side_cell(&row, i, cell, sizeof cell);
+      fprintf(out, " %12s", cell);
+    }
+    for (size_t i = 1; i < n; i++) {
+      char ratio[16] = "-";
+      if (isfinite(row.ratio[i]))
+        snprintf(ratio, sizeof ratio, "%.3f", row.ratio[i]);
+      fprintf(out, "  %7s", ratio);
+    }
+    fputc('\n', out);
+  }
 }
 
 static void table_lane_done(void *self, size_t lane)
@@ -194,6 +236,7 @@ static int table_end(void *self, double seconds, char *err, size_t len)
   kb_groups *g = self;
   (void)err;
   (void)len;
+  side_by_side(g);
   kb_report_end(g->report, seconds);
   return 0;
 }

@@ -1,6 +1,8 @@
 /*
 ** The report of a run on several devices, in device groups: a device's
-** header line, then its rows, device after device.  The devices run at
+** header line, then its rows, device after device; last, each case's
+** devices side by side in the plan's order, with each one's median over
+** the first device's (side.h).  The devices run at
 ** once, so their results come interleaved; each device's results wait
 ** here until the groups before it are complete, then print.  A group's
 ** header is its device line (table.h), known once its worker opens the
@@ -14,6 +16,7 @@
 #define KB_REPORT_GROUPS_H
 
 #include "core/device_report.h"
+#include "output/side.h"
 #include "output/table.h"
 #include "output/writer.h"
 
@@ -36,6 +39,7 @@ typedef struct kb_groups {
   size_t printing;         /* the group that prints as results come */
   int headed;              /* its header is out */
   const kb_measure_cfg *cfg;
+  kb_side side;            /* the devices side by side, printed last */
 } kb_groups;
 
 /* One group per device.  0, or -1 when out of memory. */

@@ -8,6 +8,8 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/json_writer.c %reldir%/json_writer.h \
 	%reldir%/markdown.c %reldir%/markdown.h \
 	%reldir%/progress.c %reldir%/progress.h \
+	%reldir%/replace.c %reldir%/replace.h \
 	%reldir%/results_json.c %reldir%/results_json.h \
+	%reldir%/side.c %reldir%/side.h \
 	%reldir%/table.c %reldir%/table.h \
 	%reldir%/writer.c %reldir%/writer.h

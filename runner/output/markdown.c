@@ -1,4 +1,5 @@
 /* A run as GitHub-flavoured markdown (markdown.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ int kb_md_open(kb_markdown *m, FILE *out, const kb_options *o, int argc,
   m->devices = devices;
   m->n_devices = n_devices;
   m->lanes = calloc(n_devices, sizeof *m->lanes);
+  kb_side_init(&m->side, n_devices);
   m->failures = stream(m, &m->failures_buf, &m->failures_len);
   for (size_t i = 0; m->lanes && i < n_devices; i++) {
     kb_md_lane *l = &m->lanes[i];
@@ -77,6 +79,7 @@ void kb_md_close(kb_markdown *m)
   }
   free(m->lanes);
   m->lanes = NULL;
+  kb_side_free(&m->side);
   close_stream(&m->failures, &m->failures_buf);
   m->out = NULL;
 }
@@ -219,11 +222,54 @@ static void counters(FILE *f, const kb_plan_case *pc, const kb_result *res)
   }
 }
 
+/* A run on several devices: each case's devices side by side, in the
+** plan's order, with each device's median over the first device's. */
+static void side_by_side(kb_markdown *m)
+{
+  size_t n = m->n_devices < KB_SIDE_LANES_MAX ? m->n_devices
+                                              : KB_SIDE_LANES_MAX;
+  kb_side_row row;
+  if (n < 2 || !m->side.n)
+    return;
+  fputs("#### Side by side\n\n| variant | parameters |", m->out);
+  for (size_t i = 0; i < n; i++)
+    fprintf(m->out, " device %d |", m->devices[i].ordinal);
+  for (size_t i = 1; i < n; i++)
+    fprintf(m->out, " %d / %d |", m->devices[i].ordinal,
+            m->devices[0].ordinal);
+  fputs("\n| :--- | :--- |", m->out);
+  for (size_t i = 1; i < 2 * n; i++)
+    fputs(" ---: |", m->out);
+  fputc('\n', m->out);
+  while (kb_side_next(&m->side, &row)) {
+    fputs("| `", m->out);
+    kb_md_cell(m->out, row.pc->variant->name);
+    fputs("` | ", m->out);
+    kb_md_cell(m->out, row.pc->label);
+    fputs(" |", m->out);
+    for (size_t i = 0; i < n; i++) {
+      char cell[32];
+      const char *bold = row.verdict[i] >= 0 && row.verdict[i] != KB_PASS
+                         ? "**" : "";
+      kb_side_cell(&row, i, cell, sizeof cell);
+      fprintf(m->out, " %s%s%s |", bold, cell, bold);
+    }
+    for (size_t i = 1; i < n; i++)
+      if (isfinite(row.ratio[i]))
+        fprintf(m->out, " %.3f |", row.ratio[i]);
+      else
+        fputs(" - |", m->out);
+    fputc('\n', m->out);
+  }
+  fputc('\n', m->out);
+}
+
 static void md_result(void *self, size_t lane, const kb_plan_case *pc,
                       const kb_result *res, size_t rep)
 {
   kb_markdown *m = self;
   (void)rep;
+  kb_side_add(&m->side, lane, pc, res);
   kb_md_lane *l = &m->lanes[lane];
   const kb_run_device *rd = &m->devices[lane];
   const kb_device_report *d = pc->variant->backend == KBENCH_BACKEND_CUDA
@@ -237,10 +283,11 @@ static void md_result(void *self, size_t lane, const kb_plan_case *pc,
   }
 }
 
-/* "kbench --format=md reduce_vec4" in a code span. */
+/* "kbench --format=md reduce_vec4" in a code span (argv[0] is the
+** program's path, or the subcommand's name: program says which). */
 static void command_line(kb_markdown *m)
 {
-  fputs("`kbench", m->out);
+  fprintf(m->out, "`%s", m->program ? m->program : "kbench");
   for (int i = 1; i < m->argc; i++) {
     fputc(' ', m->out);
     for (const char *s = m->argv[i]; *s; s++)
@@ -316,7 +363,8 @@ static int md_end(void *self, double seconds, char *err, size_t len)
   kb_markdown *m = self;
   if (!m->out)
     return 0;
-  int failed = m->no_memory || fflush(m->failures) != 0;
+  int failed = m->no_memory || m->side.no_memory
+               || fflush(m->failures) != 0;
   for (size_t i = 0; i < m->n_devices; i++) {
     kb_md_lane *l = &m->lanes[i];
     failed |= fflush(l->rows) != 0 || fflush(l->notes) != 0
@@ -341,6 +389,7 @@ static int md_end(void *self, double seconds, char *err, size_t len)
       total += m->lanes[i].verdicts[v];
     }
   }
+  side_by_side(m);
   fprintf(m->out, "**%zu case%s in %.1f s**", total, total == 1 ? "" : "s",
           seconds);
   const char *sep = ": ";

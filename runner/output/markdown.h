@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "core/device_report.h"
+#include "output/side.h"
 #include "output/writer.h"
 #include "plan/cli.h"
 
@@ -30,6 +31,8 @@ typedef struct kb_markdown {
   const kb_options *o;
   int argc;                  /* the command line, for the heading */
   char **argv;
+  const char *program;       /* what stands for argv[0]: NULL, "kbench";
+                                "kbench tune" for a search */
   const kb_run_device *devices;   /* the run's, as their workers report */
   size_t n_devices;
   kb_md_lane *lanes;         /* one per device */
@@ -37,6 +40,7 @@ typedef struct kb_markdown {
   char *failures_buf;
   size_t failures_len;
   int no_memory;             /* a memory stream could not be had */
+  kb_side side;              /* several devices side by side */
 } kb_markdown;
 
 /* out NULL: not asked for, every call does nothing.  devices are kept by

@@ -4,6 +4,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "core/host_facts.h"
 #include "output/progress.h"
 
 /* Back to the start of the line and erase it. */
@@ -14,8 +15,7 @@ void kb_progress_begin(kb_progress *p, FILE *f)
   /* A dumb terminal (an editor's shell buffer) would show ERASE as text. */
   const char *term = getenv("TERM");
   int tty = f && isatty(fileno(f)) && !(term && strcmp(term, "dumb") == 0);
-  *p = (kb_progress){.tty = tty ? f : NULL};
-  clock_gettime(CLOCK_MONOTONIC, &p->t0);
+  *p = (kb_progress){.tty = tty ? f : NULL, .t0 = kb_host_clock_s()};
 }
 
 /* "0:07", "12:40", "1:02:03" */
@@ -69,10 +69,7 @@ void kb_progress_show(kb_progress *p, size_t i, size_t n, const char *what)
   size_t finished = p->started++;
   if (!p->tty)
     return;
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  double elapsed = (double)(now.tv_sec - p->t0.tv_sec)
-                   + (now.tv_nsec - p->t0.tv_nsec) * 1e-9;
+  double elapsed = kb_host_clock_s() - p->t0;
   format_line(p->line, sizeof p->line, p->noun ? p->noun : "case", i, n,
               what, elapsed, finished, columns(p->tty));
   kb_progress_redraw(p);

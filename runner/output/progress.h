@@ -9,11 +9,10 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include <time.h>
 
 typedef struct kb_progress {
   FILE *tty;              /* where to draw; NULL when not a terminal */
-  struct timespec t0;     /* when the run began */
+  double t0;              /* when the run began (kb_host_clock_s) */
   size_t started;         /* cases started so far */
   int shown;              /* a line is on the screen now */
   char line[512];         /* the line last drawn, to draw it again */

@@ -8,10 +8,16 @@
 **
 ** Written to a file (--json), the document is complete after every case:
 ** each case's entry goes in place of the closing context, which is then
-** written again, so a run that is killed leaves a valid file holding every
-** finished case.  Written to standard output (--format=json), entries are
-** streamed and the context closes the document.  The context comes last
-** because a device is known only once a worker has opened it.
+** written again, so a run killed between two cases leaves a valid file
+** holding every finished case; a kill in the middle of that write can
+** leave it cut short (replacing it whole would cost a rewrite that grows
+** with every case).  Written to standard output (--format=json), entries
+** are streamed and the context closes the document.  A file opened with
+** kb_json_open_whole (kbench tune's --cache, read back and resumed) is
+** instead replaced whole after every step (output/replace.h), so that no
+** kill, even one in the middle of a write, leaves it invalid.  The
+** context comes last because a device is known only once a worker has
+** opened it.
 **
 ** Every entry names the device whose worker ran it (device_ordinal, and
 ** device_name, device_uuid and device_pci_bus_id for a CUDA case on an
@@ -35,6 +41,9 @@ typedef struct kb_json {
   FILE *f;                 /* NULL when not asked for */
   const char *path;        /* NULL for standard output */
   int rewind;              /* 1: the context is rewritten after each case */
+  int whole;               /* 1: f is memory, path replaced after each */
+  char *body;              /* whole: the document so far, less its end */
+  size_t body_len;
   long tail;               /* where the context starts, when rewinding */
   size_t n;                /* entries written */
   int failed;              /* errno of the first failed write, or 0 */
@@ -49,6 +58,10 @@ typedef struct kb_json {
   ** ", \"key\": value..." written to f; NULL for none. */
   void (*context_more)(FILE *f, void *ctx);
   void *context_ctx;
+  /* More keys of each entry, before its closing brace, written the same
+  ** way (kbench tune's "tune" object); NULL for none. */
+  void (*entry_more)(FILE *f, void *ctx);
+  void *entry_ctx;
 } kb_json;
 
 /* path "-" is standard output; launch and devices are kept by pointer and
@@ -57,16 +70,27 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o,
                  const kb_launch *launch, int argc, char **argv,
                  const kb_run_device *devices, size_t n_devices, char *err,
                  size_t len);
+/* The same for a file replaced whole after every step rather than
+** rewritten in place; nothing is written before the first step (an entry,
+** kb_json_raw, or the close). */
+int kb_json_open_whole(kb_json *j, const char *path, const kb_options *o,
+                       const kb_launch *launch, int argc, char **argv,
+                       const kb_run_device *devices, size_t n_devices,
+                       char *err, size_t len);
 /* One entry for a case's result on device d; rep of reps is its
 ** repetition. */
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps);
-/* An entry written elsewhere (one text), appended as it is. */
-void kb_json_raw(kb_json *j, const char *text);
-/* The entry kb_json_case would write, as a string to free; NULL out of
-** memory. */
-char *kb_json_entry_text(const kb_plan_case *pc, const kb_result *res,
-                         const kb_run_device *d, size_t rep, size_t reps);
+/* A case's parameters as an entry's "params" object: {"name": value...},
+** an enumerated one by its choice's name. */
+void kb_json_params(FILE *f, const kb_plan_case *pc);
+/* Entries written elsewhere (n texts), appended as they are: one step. */
+void kb_json_raw(kb_json *j, const char *const *texts, size_t n);
+/* An entry read back (a JSON object's text, such as a cache's), with
+** entry_more's keys added to it: one step. */
+void kb_json_object(kb_json *j, const char *object);
+/* Whether a write has failed so far: 0, or -1 with a message in err. */
+int kb_json_error(const kb_json *j, char *err, size_t len);
 /* Finish the document: 0, or -1 with a message when a write failed. */
 int kb_json_close(kb_json *j, char *err, size_t len);
 

@@ -233,6 +233,23 @@ static void print_counters(FILE *out, const char *prefix,
   print_audits(out, prefix, res);
 }
 
+/* How a passed case of ABI 1.2 was timed, when not as a plain run: its
+** timed region, or each synchronizing run by itself, with the host's
+** clock beside the events. */
+static void print_timing(FILE *out, const char *prefix, const kb_result *res)
+{
+  if (!res->syncs && !res->timed_region)
+    return;
+  char host[32] = "";
+  if (res->syncs && res->host_s > 0)
+    kb_format_seconds(host, sizeof host, res->host_s);
+  fprintf(out, "%stimed: %s, one run a sample%s%s%s\n", prefix,
+          res->timed_region ? "the timed region of each run (timer_start to "
+                              "timer_stop)" : "each run as a whole",
+          res->syncs ? ", not held (KBENCH_VARIANT_SYNCS)" : "",
+          host[0] ? "; median on the host's clock " : "", host);
+}
+
 static void print_energy(FILE *out, const char *prefix, const kb_result *res)
 {
   char line[512];
@@ -310,6 +327,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
               100 * res->gbps / r->copy_gbps);
     if (*warnings)
       fprintf(r->out, "# warning: %s\n", warnings);
+    print_timing(r->out, "# ", res);
     print_counters(r->out, "# ", res);
     print_energy(r->out, "# ", res);
     return;
@@ -355,6 +373,7 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     snprintf(r->kernel_said, sizeof r->kernel_said, "%s", res->kernel_note);
   }
   if (res->verdict == KB_PASS) {
+    print_timing(r->out, "  ", res);
     print_counters(r->out, "  ", res);
     print_energy(r->out, "  ", res);
   }

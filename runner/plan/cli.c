@@ -1,5 +1,6 @@
 /* The command line of a benchmark run: options into kb_options (cli.h). */
 #include <getopt.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,171 +9,14 @@
 #include "core/params.h"
 #include "plan/cli.h"
 
-static const char usage_text[] =
-"Usage: kbench [OPTION]... [PLUGIN]...\n"
-"  or:  kbench [OPTION]... PATTERN...\n"
-"  or:  kbench compare [OPTION]... BASE.json NEW.json  (kbench compare --help)\n"
-"  or:  kbench fleet [OPTION]... FILE...     (kbench fleet --help)\n"
-"  or:  kbench plot RESULTS.json -o FILE     (kbench plot --help)\n"
-"  or:  kbench report RESULTS.json [BASE.json] -o FILE.html\n"
-"  or:  kbench new NAME [--host|--cuda]     (kbench new --help)\n"
-"  or:  kbench tune [OPTION]... VARIANT...   (kbench tune --help)\n"
-"Run CUDA kernel variants from plugins, verify every result against a CPU\n"
-"reference, and report time and effective bandwidth.  With no PLUGIN, run\n"
-"the whole catalogue; with PATTERNs (arguments with *, ? or [, quoted as\n"
-"in 'reduce_*'), the variants of the catalogue whose names match one.\n"
-"Names and patterns mix: kbench reduce_vec4 'transpose_*' runs both.\n"
-"\n"
-"Selecting:\n"
-"  -p, --plugin=NAME|PATH  a plugin to run (repeatable); NAME is looked up as\n"
-"                          NAME or NAME.so in $KBENCH_PLUGIN_PATH, the build\n"
-"                          tree (when run from it), then %s;\n"
-"                          an argument with a '/' is a path\n"
-"      --exclude=PATTERN   skip the variants whose names match PATTERN\n"
-"                          (shell wildcards; repeatable)\n"
-"  -l, --list              list the variants found, with their parameters\n"
-"  -P, --param=NAME=VALUES\n"
-"                          set a parameter of every selected variant that\n"
-"                          declares it; VALUES is a comma list of integers\n"
-"                          (optional K/M/G suffix, x1024) and of ranges\n"
-"                          START:STOP:*FACTOR or START:STOP:+STEP (STOP\n"
-"                          included if hit), or, for a parameter with named\n"
-"                          choices (see --list), of names: dtype=f32,f64;\n"
-"                          every combination is a case\n"
-"      --zip=A,B[,C...]    pair the values of parameters A, B... element by\n"
-"                          element instead of combining them; the lists must\n"
-"                          be equally long (repeatable)\n"
-"      --cases=FILE        run the cases listed in FILE instead, one per\n"
-"                          line: VARIANT [NAME=VALUES]... ('#' comments)\n"
-"  -s, --seed=N            seed for the random inputs (default 1)\n"
-"  -d, --device=N          CUDA device ordinal (default 0; under a launcher,\n"
-"                          the local rank, or 0 when CUDA_VISIBLE_DEVICES\n"
-"                          names one GPU)\n"
-"      --devices=all|LIST  run the cases on several devices at once, one\n"
-"                          worker each: all that CUDA reports, or ordinals\n"
-"                          and ranges such as 0,1 or 0-3; each result is\n"
-"                          tagged with its device (not with --device)\n"
-"  -j, --jobs=N            threads for plugins' host staging: filling inputs,\n"
-"                          references and checks in setup and verify\n"
-"                          (default: the cores kbench may run on)\n"
-"\n"
-"Measuring:\n"
-"  -m, --mode=MODE         cold: flush L2 before each sample (default);\n"
-"                          hot: back-to-back runs, time per run;\n"
-"                          graph: a batch captured as a CUDA graph, replayed\n"
-"      --batch=N           runs per hot or graph sample (default: ~1 ms;\n"
-"                          at most 128 while the stream is held)\n"
-"      --warmup=N          samples thrown away first (default 2)\n"
-"      --min-samples=N     at least N samples (default 10)\n"
-"      --max-samples=N     at most N samples (default 100000)\n"
-"      --min-time=SEC      at least SEC of measured time (default 0.01)\n"
-"      --max-noise=PCT     stop when the median's relative standard error\n"
-"                          is below PCT percent (default 0.5)\n"
-"      --timeout=SEC       stop sampling a case after SEC seconds (default 15,\n"
-"                          and 0.5 for host cases)\n"
-"      --case-timeout=SEC  kill a case (its worker process) that takes longer\n"
-"                          than SEC from setup to teardown (default 120, or\n"
-"                          4 x --timeout when that is more)\n"
-"      --lock-timeout=SEC  wait at most SEC for a GPU that another kbench is\n"
-"                          using (default 600; 0: not at all), then fail its\n"
-"                          cases with an ERROR naming the holder; with\n"
-"                          --metrics, also for the GPU's profiler\n"
-"      --no-lock           measure even while another kbench uses the GPU\n"
-"                          (each times the other's kernels too)\n"
-"      --profile           run each case once for a profiler (nsys, ncu):\n"
-"                          setup, one verified run, teardown; no sampling\n"
-"      --no-hold           do not hold the stream while a timed region is\n"
-"                          queued (for profilers that serialize launches,\n"
-"                          such as ncu; adds the launch latency)\n"
-"      --calibrate         measure a 512 MiB device-to-device copy first and\n"
-"                          report each case as %% of it too\n"
-"      --time=WHICH        the time judged (GB/s, rates, compare, fleet,\n"
-"                          tune, report): kernel (default), each sample's\n"
-"                          span on the GPU's own clock, first operation's\n"
-"                          start to last one's end (CUPTI activity records);\n"
-"                          or event, the CUDA events' interval, which adds\n"
-"                          the queue and launch overhead of the host; a case\n"
-"                          without kernel time is judged by event time\n"
-"      --no-kernel-time    leave CUPTI out of the timed samples: event time\n"
-"                          only\n"
-"\n"
-"Counters (CUPTI; untimed, after a case verified):\n"
-"      --metrics=LIST      collect hardware counters of one run of each CUDA\n"
-"                          case, per kernel and in total: metric names as\n"
-"                          ncu knows them (dram__bytes_read.sum) and sets\n"
-"                          (memory, smem, occupancy, seed, dram), comma-\n"
-"                          separated; a name the device lacks is refused\n"
-"                          before anything runs, with the nearest ones\n"
-"      --list-metrics      list the sets and check their names on the device\n"
-"      --no-audit          skip the audits that are on by default: every\n"
-"                          kernel, copy and memset of a case's first run\n"
-"                          ordered inside kbench's timed window, on its stream\n"
-"                          or forked from it and joined back (activity\n"
-"                          records), and the bytes a case claims against what\n"
-"                          DRAM moved in one run (cases of at least 4 x L2)\n"
-"      --strict            fail a case whose claimed bytes exceed what DRAM\n"
-"                          moved by more than 10%% plus the L2 (default: its\n"
-"                          result is FLAGGED), or whose audit could not be\n"
-"                          made (default: ok?, marked unaudited)\n"
-"\n"
-"Energy (NVML; after a CUDA case verified and was timed):\n"
-"      --energy            measure each CUDA case's joules per run and average\n"
-"                          watts over a hot batch of back-to-back runs, from\n"
-"                          the GPU's energy counter, with the clocks and\n"
-"                          power limit in force (each case takes the\n"
-"                          windows' time and two counter updates longer)\n"
-"      --energy-time=SEC   seconds of the batch's windows (default 1; implies\n"
-"                          --energy): the counter moves about every 0.1 s, so\n"
-"                          longer is more precise\n"
-"\n"
-"Reporting:\n"
-"      --format=FORMAT     what to print on standard output: table (default),\n"
-"                          tap, json (the document --json writes), or md:\n"
-"                          GitHub-flavoured markdown tables for a pull\n"
-"                          request, printed when the run ends\n"
-"      --tap               the same as --format=tap\n"
-"      --json=FILE         also write the results as JSON to FILE: Google\n"
-"                          Benchmark's format with kbench's fields added,\n"
-"                          complete after every case\n"
-"      --repetitions=N     run each case N times, each a result of its own\n"
-"                          (for compare's statistics; default 1)\n"
-"      --csv=FILE          also write one CSV row per case to FILE\n"
-"      --samples=FILE      also write every raw sample to FILE (CSV)\n"
-"      --all-ranks         under a launcher, every rank prints its report\n"
-"                          (default: rank 0 only; all write their files)\n"
-"  -h, --help              show this help and exit\n"
-"  -V, --version           show the version and exit\n"
-"\n"
-"Plugins run in a separate worker process: a case that crashes, exits or\n"
-"times out is reported as CRASH with the stage it happened in, and the next\n"
-"case runs in a fresh worker.  Ctrl-C stops after the current case (twice:\n"
-"at once); every finished case is reported and written.\n"
-"\n"
-"Under srun, mpirun or another PMI or PMIx launcher, each process reads\n"
-"its rank from the environment (no MPI library), and %%r and %%h in the\n"
-"names given to --json, --csv and --samples become its rank and short host\n"
-"name (%%%% is a '%%'): srun kbench --json=run/%%h-%%r.json.  The rank,\n"
-"local rank, job size and launcher are in the JSON context; kbench fleet\n"
-"compares the GPUs of such files.\n"
-"\n"
-"Exit status (the first that applies):\n"
-"  1  a result failed verification\n"
-"  6  a case crashed, exited or timed out (CRASH)\n"
-"  2  usage error (bad option or parameter value)\n"
-"  3  a plugin could not be found or loaded\n"
-"  4  a case failed to set up or run\n"
-"  5  nothing failed, but some cases were skipped (e.g. no CUDA device)\n"
-"  0  every case ran and verified\n"
-"  130, 143  interrupted by SIGINT or SIGTERM (finished cases are written)\n";
-
 enum {
   OPT_TAP = 256, OPT_CSV, OPT_SAMPLES, OPT_BATCH, OPT_WARMUP,
   OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_MIN_TIME, OPT_MAX_NOISE, OPT_TIMEOUT,
   OPT_CALIBRATE, OPT_NO_HOLD, OPT_CASES, OPT_CASE_TIMEOUT, OPT_FORMAT,
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
-  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_METRICS, OPT_LIST_METRICS,
+  OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME, OPT_TIME, OPT_NO_KERNEL_TIME
+  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME
 };
 
 static const struct option long_options[] = {
@@ -200,6 +44,7 @@ static const struct option long_options[] = {
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
   {"repetitions", required_argument, NULL, OPT_REPETITIONS},
+  {"label", required_argument, NULL, OPT_LABEL},
   {"calibrate", no_argument, NULL, OPT_CALIBRATE},
   {"no-hold", no_argument, NULL, OPT_NO_HOLD},
   {"profile", no_argument, NULL, OPT_PROFILE},
@@ -207,6 +52,7 @@ static const struct option long_options[] = {
   {"csv", required_argument, NULL, OPT_CSV},
   {"samples", required_argument, NULL, OPT_SAMPLES},
   {"all-ranks", no_argument, NULL, OPT_ALL_RANKS},
+  {"exit-status", no_argument, NULL, OPT_EXIT_STATUS},
   {"metrics", required_argument, NULL, OPT_METRICS},
   {"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
   {"no-audit", no_argument, NULL, OPT_NO_AUDIT},
@@ -262,6 +108,16 @@ int kb_cli_push(const char ***list, size_t *n, const char *item)
   return 0;
 }
 
+/* A run's name for kbench history: some text, short enough for a
+** table's column. */
+static int label_arg(const char *what, const char *arg, const char **out)
+{
+  if (!*arg || strlen(arg) > KB_LABEL_MAX)
+    return bad(what, arg, "expected text of 1 to 200 bytes");
+  *out = arg;
+  return 0;
+}
+
 /* A positional argument is a pattern on variant names when it has a
 ** wildcard; one with a '/' stays a path, as no variant name has one. */
 static int is_pattern(const char *arg)
@@ -269,15 +125,229 @@ static int is_pattern(const char *arg)
   return strpbrk(arg, "*?[") && !strchr(arg, '/');
 }
 
+/* The options that set one number of kb_options, each a row: where it
+** goes and what it may be. */
+enum number_kind {
+  COUNT_SIZE,      /* an integer into a size_t */
+  COUNT_UNSIGNED,  /* an integer into an unsigned */
+  SECONDS,         /* a number of seconds into a double */
+  PERCENT          /* a percentage, 0 to 100, into a double as a fraction */
+};
+
+typedef struct number_option {
+  int opt;
+  const char *name;
+  enum number_kind kind;
+  double lo, hi;           /* the range; hi 0: no upper bound */
+  int positive;            /* lo itself is not allowed */
+  size_t field;            /* offsetof(kb_options, ...) */
+} number_option;
+
+#define FIELD(f) offsetof(kb_options, f)
+
+static const number_option number_options[] = {
+  {'j', "--jobs", COUNT_UNSIGNED, 1, KB_MAX_JOBS, 0, FIELD(jobs)},
+  {OPT_BATCH, "--batch", COUNT_SIZE, 1, 100000, 0, FIELD(measure.batch)},
+  {OPT_WARMUP, "--warmup", COUNT_SIZE, 0, 0, 0, FIELD(measure.warmup)},
+  {OPT_MIN_SAMPLES, "--min-samples", COUNT_SIZE, 1, 0, 0,
+   FIELD(measure.criterion.min_samples)},
+  {OPT_MAX_SAMPLES, "--max-samples", COUNT_SIZE, 1, 0, 0,
+   FIELD(measure.criterion.max_samples)},
+  {OPT_REPETITIONS, "--repetitions", COUNT_SIZE, 1, 1000, 0,
+   FIELD(repetitions)},
+  {OPT_MIN_TIME, "--min-time", SECONDS, 0, 0, 0,
+   FIELD(measure.criterion.min_time)},
+  /* --timeout is both the GPU's and the host's. */
+  {OPT_TIMEOUT, "--timeout", SECONDS, 0, 0, 1,
+   FIELD(measure.criterion.timeout)},
+  {OPT_TIMEOUT, "--timeout", SECONDS, 0, 0, 1,
+   FIELD(measure.criterion.host_timeout)},
+  {OPT_CASE_TIMEOUT, "--case-timeout", SECONDS, 0, 0, 1,
+   FIELD(case_timeout)},
+  {OPT_LOCK_TIMEOUT, "--lock-timeout", SECONDS, 0, 0, 0,
+   FIELD(measure.lock_timeout)},
+  {OPT_MAX_NOISE, "--max-noise", PERCENT, 0, 100, 0,
+   FIELD(measure.criterion.max_noise)},
+  /* At least one update of the energy counter per window, at most a
+  ** minute. */
+  {OPT_ENERGY_TIME, "--energy-time", SECONDS, 0.5, 60, 0,
+   FIELD(measure.energy_time)},
+};
+
+/* The options that turn something on or off (an int of kb_options set to
+** value), and those that name a file (a const char *, the argument). */
+typedef struct plain_option {
+  int opt;
+  enum { FLAG, PATH } kind;
+  int value;
+  size_t field;
+} plain_option;
+
+static const plain_option plain_options[] = {
+  {'l', FLAG, 1, FIELD(list)},
+  {OPT_NO_LOCK, FLAG, 1, FIELD(no_lock)},
+  {OPT_CALIBRATE, FLAG, 1, FIELD(calibrate)},
+  {OPT_NO_HOLD, FLAG, 0, FIELD(measure.hold)},
+  {OPT_PROFILE, FLAG, 1, FIELD(measure.profile)},
+  {OPT_ALL_RANKS, FLAG, 1, FIELD(all_ranks)},
+  {OPT_EXIT_STATUS, FLAG, 1, FIELD(exit_status)},
+  {OPT_LIST_METRICS, FLAG, 1, FIELD(list_metrics)},
+  {OPT_NO_AUDIT, FLAG, 0, FIELD(measure.audit)},
+  {OPT_NO_KERNEL_TIME, FLAG, 0, FIELD(measure.kernel_time)},
+  {OPT_STRICT, FLAG, 1, FIELD(measure.strict)},
+  {OPT_ENERGY, FLAG, 1, FIELD(measure.energy)},
+  /* --energy-time implies --energy. */
+  {OPT_ENERGY_TIME, FLAG, 1, FIELD(measure.energy)},
+  {OPT_JSON, PATH, 0, FIELD(json_path)},
+  {OPT_CASES, PATH, 0, FIELD(cases_path)},
+  {OPT_CSV, PATH, 0, FIELD(csv_path)},
+  {OPT_SAMPLES, PATH, 0, FIELD(samples_path)},
+};
+
+#define COUNT_OF(a) (sizeof (a) / sizeof *(a))
+
+/* One number option's argument into its field: 0, or -1 with the message
+** printed. */
+static int number_option_set(const number_option *n, const char *arg,
+                             kb_options *o)
+{
+  char *at = (char *)o + n->field, why[64];
+  int64_t v;
+  double d;
+  if (n->kind == COUNT_SIZE || n->kind == COUNT_UNSIGNED) {
+    if (count_arg(n->name, arg, (int64_t)n->lo, &v))
+      return -1;
+    if (n->hi > 0 && v > n->hi) {
+      snprintf(why, sizeof why, "at most %.0f", n->hi);
+      return bad(n->name, arg, why);
+    }
+    if (n->kind == COUNT_SIZE)
+      *(size_t *)at = (size_t)v;
+    else
+      *(unsigned *)at = (unsigned)v;
+    return 0;
+  }
+  if (n->kind == PERCENT) {
+    if (number_arg(n->name, arg, n->lo, n->hi, "expected a percentage, 0 to "
+                   "100", &d))
+      return -1;
+    *(double *)at = d / 100;
+    return 0;
+  }
+  if (n->hi > 0) {
+    snprintf(why, sizeof why, "expected a number of seconds, %g to %g",
+             n->lo, n->hi);
+    if (number_arg(n->name, arg, n->lo, n->hi, why, &d))
+      return -1;
+  } else if (seconds_arg(n->name, arg, n->lo, &d)) {
+    return -1;
+  }
+  if (n->positive && d <= n->lo)
+    return bad(n->name, arg, "must be more than 0");
+  *(double *)at = d;
+  return 0;
+}
+
+/* Whether opt is one of the tables' options, each of its rows applied:
+** 1 when it was, -1 with the message printed, 0 when it is none. */
+static int table_option(int opt, const char *arg, kb_options *o)
+{
+  int found = 0;
+  for (size_t i = 0; i < COUNT_OF(number_options); i++)
+    if (number_options[i].opt == opt) {
+      if (number_option_set(&number_options[i], arg, o))
+        return -1;
+      found = 1;
+    }
+  for (size_t i = 0; i < COUNT_OF(plain_options); i++) {
+    const plain_option *p = &plain_options[i];
+    if (p->opt != opt)
+      continue;
+    if (p->kind == FLAG)
+      *(int *)((char *)o + p->field) = p->value;
+    else
+      *(const char **)((char *)o + p->field) = arg;
+    found = 1;
+  }
+  return found;
+}
+
+/* --device=N: one device, as --devices=N. */
+static int device_arg(const char *arg, kb_options *o)
+{
+  int64_t v;
+  if (count_arg("--device", arg, 0, &v))
+    return -1;
+  if (v > KB_MAX_ORDINAL) {
+    char why[32];
+    snprintf(why, sizeof why, "at most %d", KB_MAX_ORDINAL);
+    return bad("--device", arg, why);
+  }
+  o->devices[0] = (int)v;
+  o->n_devices = 1;
+  o->device_given = 1;
+  return 0;
+}
+
+static int devices_arg(const char *arg, kb_options *o)
+{
+  char why[128];
+  o->devices_given = 1;
+  o->all_devices = strcmp(arg, "all") == 0;
+  if (o->all_devices) {
+    o->devices[0] = 0;     /* the first, until a worker counts them */
+    o->n_devices = 1;
+    return 0;
+  }
+  if (kb_devices_parse(arg, o->devices, &o->n_devices, why, sizeof why))
+    return bad("--devices", arg, why);
+  return 0;
+}
+
+/* The names are checked on the device before anything runs; here only
+** what needs no device: the shape of the list and the sets. */
+static int metrics_arg(const char *arg, kb_options *o)
+{
+  char why[512];
+  if (strlen(arg) >= sizeof o->measure.metrics)
+    return bad("--metrics", arg, "longer than a list may be");
+  struct kb_metric_list *list = malloc(sizeof *list);
+  if (!list)
+    return bad("--metrics", arg, "out of memory");
+  int rc = kb_metrics_parse(arg, NULL, list, why, sizeof why);
+  free(list);
+  if (rc)
+    return bad("--metrics", arg, why);
+  snprintf(o->measure.metrics, sizeof o->measure.metrics, "%s", arg);
+  return 0;
+}
+
+/* --format and --tap: one output on stdout. */
+static int format_arg(const char *arg, kb_options *o)
+{
+  if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json")
+      && strcmp(arg, "md") && strcmp(arg, "markdown"))
+    return bad("--format", arg, "expected table, tap, json or md");
+  o->tap = strcmp(arg, "tap") == 0;
+  o->json_stdout = strcmp(arg, "json") == 0;
+  o->markdown = strcmp(arg, "md") == 0 || strcmp(arg, "markdown") == 0;
+  return 0;
+}
+
 static int parse_one(int opt, const char *arg, kb_options *o)
 {
   int64_t v;
-  double d;
+  int table = table_option(opt, arg, o);
+  if (table)
+    return table < 0 ? -1 : 0;
   switch (opt) {
   case 'p':
     return kb_cli_push(&o->plugins, &o->n_plugins, arg);
-  case 'l':
-    o->list = 1;
+  case OPT_LABEL:
+    return label_arg("--label", arg, &o->label);
+  case OPT_TIME:
+    if ((o->measure.time = kb_time_parse(arg)) < 0)
+      return bad("--time", arg, "expected kernel or event");
     return 0;
   case 'P':
     if (!strchr(arg, '=') || arg[0] == '=')
@@ -296,177 +366,19 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     o->seed = (uint64_t)v;
     return 0;
   case 'd':
-    if (count_arg("--device", arg, 0, &v))
-      return -1;
-    if (v > KB_MAX_ORDINAL) {
-      char why[32];
-      snprintf(why, sizeof why, "at most %d", KB_MAX_ORDINAL);
-      return bad("--device", arg, why);
-    }
-    o->devices[0] = (int)v;
-    o->n_devices = 1;
-    o->device_given = 1;
-    return 0;
-  case OPT_DEVICES: {
-    char why[128];
-    o->devices_given = 1;
-    o->all_devices = strcmp(arg, "all") == 0;
-    if (o->all_devices) {
-      o->devices[0] = 0;     /* the first, until a worker counts them */
-      o->n_devices = 1;
-      return 0;
-    }
-    if (kb_devices_parse(arg, o->devices, &o->n_devices, why, sizeof why))
-      return bad("--devices", arg, why);
-    return 0;
-  }
-  case 'j':
-    if (count_arg("--jobs", arg, 1, &v))
-      return -1;
-    if (v > KB_MAX_JOBS)
-      return bad("--jobs", arg, "at most 1024");
-    o->jobs = (unsigned)v;
-    return 0;
+    return device_arg(arg, o);
+  case OPT_DEVICES:
+    return devices_arg(arg, o);
   case 'm':
     if ((o->measure.mode = kb_mode_parse(arg)) < 0)
       return bad("--mode", arg, "expected cold, hot or graph");
     return 0;
-  case OPT_BATCH:
-    if (count_arg("--batch", arg, 1, &v))
-      return -1;
-    if (v > 100000)
-      return bad("--batch", arg, "at most 100000");
-    o->measure.batch = (size_t)v;
-    return 0;
-  case OPT_WARMUP:
-    if (count_arg("--warmup", arg, 0, &v))
-      return -1;
-    o->measure.warmup = (size_t)v;
-    return 0;
-  case OPT_MIN_SAMPLES:
-    if (count_arg("--min-samples", arg, 1, &v))
-      return -1;
-    o->measure.criterion.min_samples = (size_t)v;
-    return 0;
-  case OPT_MAX_SAMPLES:
-    if (count_arg("--max-samples", arg, 1, &v))
-      return -1;
-    o->measure.criterion.max_samples = (size_t)v;
-    return 0;
-  case OPT_MIN_TIME:
-    return seconds_arg("--min-time", arg, 0, &o->measure.criterion.min_time);
-  case OPT_TIMEOUT:
-    if (seconds_arg("--timeout", arg, 0, &d))
-      return -1;
-    if (d <= 0)
-      return bad("--timeout", arg, "must be more than 0");
-    o->measure.criterion.timeout = d;
-    o->measure.criterion.host_timeout = d;
-    return 0;
-  case OPT_CASE_TIMEOUT:
-    if (seconds_arg("--case-timeout", arg, 0, &d))
-      return -1;
-    if (d <= 0)
-      return bad("--case-timeout", arg, "must be more than 0");
-    o->case_timeout = d;
-    return 0;
-  case OPT_LOCK_TIMEOUT:
-    return seconds_arg("--lock-timeout", arg, 0, &o->measure.lock_timeout);
-  case OPT_NO_LOCK:
-    o->no_lock = 1;
-    return 0;
-  case OPT_MAX_NOISE:
-    if (number_arg("--max-noise", arg, 0, 100,
-                   "expected a percentage, 0 to 100", &d))
-      return -1;
-    o->measure.criterion.max_noise = d / 100;
-    return 0;
   case OPT_TAP:
-    o->tap = 1;
-    o->json_stdout = 0;
-    o->markdown = 0;
-    return 0;
+    return format_arg("tap", o);
   case OPT_FORMAT:
-    if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json")
-        && strcmp(arg, "md") && strcmp(arg, "markdown"))
-      return bad("--format", arg, "expected table, tap, json or md");
-    o->tap = strcmp(arg, "tap") == 0;
-    o->json_stdout = strcmp(arg, "json") == 0;
-    o->markdown = strcmp(arg, "md") == 0 || strcmp(arg, "markdown") == 0;
-    return 0;
-  case OPT_JSON:
-    o->json_path = arg;
-    return 0;
-  case OPT_REPETITIONS:
-    if (count_arg("--repetitions", arg, 1, &v))
-      return -1;
-    if (v > 1000)
-      return bad("--repetitions", arg, "at most 1000");
-    o->repetitions = (size_t)v;
-    return 0;
-  case OPT_CALIBRATE:
-    o->calibrate = 1;
-    return 0;
-  case OPT_CASES:
-    o->cases_path = arg;
-    return 0;
-  case OPT_NO_HOLD:
-    o->measure.hold = 0;
-    return 0;
-  case OPT_PROFILE:
-    o->measure.profile = 1;
-    return 0;
-  case OPT_CSV:
-    o->csv_path = arg;
-    return 0;
-  case OPT_SAMPLES:
-    o->samples_path = arg;
-    return 0;
-  case OPT_ALL_RANKS:
-    o->all_ranks = 1;
-    return 0;
-  case OPT_METRICS: {
-    /* The names are checked on the device before anything runs; here
-    ** only what needs no device: the shape of the list and the sets. */
-    char why[512];
-    if (strlen(arg) >= sizeof o->measure.metrics)
-      return bad("--metrics", arg, "longer than a list may be");
-    struct kb_metric_list *list = malloc(sizeof *list);
-    if (!list)
-      return bad("--metrics", arg, "out of memory");
-    int rc = kb_metrics_parse(arg, NULL, list, why, sizeof why);
-    free(list);
-    if (rc)
-      return bad("--metrics", arg, why);
-    snprintf(o->measure.metrics, sizeof o->measure.metrics, "%s", arg);
-    return 0;
-  }
-  case OPT_LIST_METRICS:
-    o->list_metrics = 1;
-    return 0;
-  case OPT_NO_AUDIT:
-    o->measure.audit = 0;
-    return 0;
-  case OPT_TIME:
-    if ((o->measure.time = kb_time_parse(arg)) < 0)
-      return bad("--time", arg, "expected kernel or event");
-    return 0;
-  case OPT_NO_KERNEL_TIME:
-    o->measure.kernel_time = 0;
-    return 0;
-  case OPT_STRICT:
-    o->measure.strict = 1;
-    return 0;
-  case OPT_ENERGY:
-    o->measure.energy = 1;
-    return 0;
-  case OPT_ENERGY_TIME:
-    /* At least one update of the counter per window, at most a minute. */
-    if (number_arg("--energy-time", arg, 0.5, 60, "expected a number of "
-                   "seconds, 0.5 to 60", &o->measure.energy_time))
-      return -1;
-    o->measure.energy = 1;
-    return 0;
+    return format_arg(arg, o);
+  case OPT_METRICS:
+    return metrics_arg(arg, o);
   }
   return -1;
 }
@@ -508,6 +420,10 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.time = KB_TIME_KERNEL;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   kb_criterion_cfg_default(&o->measure.criterion);
+  /* $KBENCH_LABEL names every run of a CI job; --label overrides it. */
+  const char *label = getenv("KBENCH_LABEL");
+  if (label && *label && label_arg("KBENCH_LABEL", label, &o->label))
+    return -1;
   if (more && more->defaults)
     more->defaults(o, more->ctx);
   const char *prog = more ? more->name : NULL;
@@ -524,7 +440,7 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   while (rc == 0 && (opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV",
                                        options, NULL)) != -1) {
     if (opt == 'h') {
-      printf(more ? more->usage : usage_text, KBENCH_PLUGINDIR);
+      printf(more ? more->usage : kb_cli_usage, KBENCH_PLUGINDIR);
       rc = 1;
     } else if (opt == 'V') {
       printf("kbench %s (plugin ABI %d.%d)\n", PACKAGE_VERSION,

@@ -22,6 +22,8 @@
 ** limit.  The wait for the profiler (--metrics) shares it.
 */
 #define KB_LOCK_TIMEOUT_S 600.0
+/* The longest --label, in bytes. */
+#define KB_LABEL_MAX 200
 
 typedef struct kb_options {
   const char **plugins;  /* --plugin arguments and positional names */
@@ -42,6 +44,8 @@ typedef struct kb_options {
   int markdown;          /* --format=md: markdown instead of the table */
   const char *json_path; /* --json=FILE */
   size_t repetitions;    /* runs of each case, each its own result */
+  const char *label;     /* --label or $KBENCH_LABEL: the run's name in the
+                            JSON context; NULL for none */
   int calibrate;
   uint64_t seed;
   int devices[KB_MAX_DEVICES];  /* CUDA ordinals: --device or --devices */
@@ -50,6 +54,8 @@ typedef struct kb_options {
   int device_given;      /* --device appeared */
   int devices_given;     /* --devices appeared */
   int all_ranks;         /* every rank prints, not rank 0 only */
+  int exit_status;       /* --exit-status: a rank's own status, even under
+                            a launcher (kb_job_status) */
   unsigned jobs;         /* --jobs: staging threads; 0: the cores */
   const char *csv_path;
   const char *samples_path;
@@ -61,6 +67,9 @@ typedef struct kb_options {
 
 /* 0: run; 1: done (help or version printed); -1: usage error printed. */
 int kb_cli_parse(int argc, char **argv, kb_options *o);
+/* cli_help.c: kbench --help's text, a printf format taking the plugin
+** directory. */
+extern const char kb_cli_usage[];
 
 /*
 ** A subcommand that takes the run's options and some of its own (kbench

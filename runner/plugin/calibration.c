@@ -83,7 +83,7 @@ const kbench_variant kb_builtin_launch_floor = {
   sizeof(kbench_variant), "launch_floor",
   "one thread stores one int: the shortest launch this mode can time",
   "kbench runner", KBENCH_BACKEND_CUDA, NULL, 0,
-  floor_setup, floor_run, floor_verify, floor_bytes, floor_teardown, NULL,
+  floor_setup, floor_run, floor_verify, floor_bytes, floor_teardown, NULL, 0,
 };
 
 /* --- copy peak: cudaMemcpyAsync device to device ------------------------ */
@@ -163,7 +163,7 @@ const kbench_variant kb_builtin_copy_peak = {
   sizeof(kbench_variant), "copy_peak",
   "cudaMemcpyAsync of 512 MiB device to device: the measured copy peak",
   "kbench runner (--calibrate)", KBENCH_BACKEND_CUDA, NULL, 0,
-  copy_setup, copy_run, copy_verify, copy_bytes, copy_teardown, NULL,
+  copy_setup, copy_run, copy_verify, copy_bytes, copy_teardown, NULL, 0,
 };
 
 static const kbench_library builtin_library = {

@@ -101,6 +101,41 @@ static int host_output(const kbench_host *h, void *ptr, size_t bytes,
   return KBENCH_OK;
 }
 
+/* An end of ABI 1.2's timed region.  The start's copies of the outputs
+** (an armed run's) are queued before the start is marked, the end's after
+** the end is: neither is timed.  The first broken rule is the one to
+** name: the calls after it break others only because of it. */
+static int host_timer(const kbench_host *h, int start)
+{
+  kb_case *c = case_of(h);
+  char why[256];
+  if (kb_region_mark(&c->region, c->in_run, c->stage, start, why,
+                     sizeof why)) {
+    if (!c->plugin_bug)
+      kb_case_misuse(c, "%s", why);
+    return KBENCH_ERROR;
+  }
+  if (start)
+    kb_region_copy(&c->region, 0, c->outputs, c->n_outputs, c->gpu);
+  if (c->on_region && c->on_region(c->region_ctx, start, why, sizeof why)) {
+    kb_case_misuse(c, "%s: %s", start ? "timer_start" : "timer_stop", why);
+    return KBENCH_ERROR;
+  }
+  if (!start)
+    kb_region_copy(&c->region, 1, c->outputs, c->n_outputs, c->gpu);
+  return KBENCH_OK;
+}
+
+static int host_timer_start(const kbench_host *h)
+{
+  return host_timer(h, 1);
+}
+
+static int host_timer_stop(const kbench_host *h)
+{
+  return host_timer(h, 0);
+}
+
 void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
                   const int64_t *values, uint64_t seed, uint64_t index,
                   kb_gpu *gpu)
@@ -114,6 +149,8 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
   c->host.fail = host_fail;
   c->host.output = host_output;
   c->host.param_name = host_param_name;
+  c->host.timer_start = host_timer_start;
+  c->host.timer_stop = host_timer_stop;
   c->host.opaque = c;
   c->plugin = p;
   c->variant = v;
@@ -123,7 +160,13 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
   c->gpu = gpu;
   if (gpu)
     c->device = *kb_gpu_device(gpu);
+  kb_region_init(&c->region);
   kb_rng_seed(&c->rng, seed, index);
+}
+
+int kb_case_syncs(const kb_case *c)
+{
+  return (c->variant->flags & KBENCH_VARIANT_SYNCS) != 0;
 }
 
 int kb_case_poison(kb_case *c)
@@ -185,7 +228,15 @@ int kb_case_setup(kb_case *c, void **state)
 int kb_case_run(kb_case *c, void *state)
 {
   kb_case_enter(c, "run");
-  return checked(c, c->variant->run(&c->host, state));
+  c->in_run = 1;
+  kb_region_run(&c->region);
+  int status = c->variant->run(&c->host, state);
+  c->in_run = 0;
+  char why[256];
+  if (status == KBENCH_OK && !c->plugin_bug
+      && kb_region_after_run(&c->region, why, sizeof why))
+    kb_case_misuse(c, "%s", why);
+  return checked(c, status);
 }
 
 int kb_case_verify(kb_case *c, void *state)

@@ -18,18 +18,16 @@
 #include "plugin/hostmem.h"
 #include "plugin/loader.h"
 #include "plugin/pool.h"
-
-#define KB_MAX_OUTPUTS 16
-
-typedef struct kb_output {
-  void *ptr;
-  size_t bytes;
-  int memory;              /* KBENCH_MEM_HOST or KBENCH_MEM_GLOBAL */
-} kb_output;
+#include "plugin/region.h"
 
 /* Told each time the case calls a different plugin callback, so that a
 ** supervisor can blame a crash or hang on the callback it happened in. */
 typedef void (*kb_stage_fn)(void *ctx, const char *stage);
+
+/* What an end of the timed region does (ABI 1.2's timer_start and
+** timer_stop, start 1 or 0): the sampler's times it, the bytes audit's
+** would count it.  0, or -1 with why in err. */
+typedef int (*kb_region_fn)(void *ctx, int start, char *err, size_t len);
 
 typedef struct kb_case {
   kbench_host host;        /* host.opaque points back at this case */
@@ -46,6 +44,10 @@ typedef struct kb_case {
   int in_setup;            /* outputs may be declared only during setup */
   int in_verify;           /* setup and verify may stage on the pool */
   int in_parallel;         /* a parallel_for is under way */
+  int in_run;              /* run is under way: where a region may be */
+  kb_region region;        /* ABI 1.2's timed region (plugin/region.h) */
+  kb_region_fn on_region;  /* what its ends do; NULL: they are only checked */
+  void *region_ctx;
   kb_output outputs[KB_MAX_OUTPUTS];
   size_t n_outputs;
   int plugin_bug;          /* the plugin misused the host API */
@@ -87,5 +89,8 @@ void kb_case_teardown(kb_case *c, void *state);
 /* Enter a stage that is not a callback ("stream check"); the callbacks
 ** enter their own. */
 void kb_case_enter(kb_case *c, const char *stage);
+
+/* The variant declares KBENCH_VARIANT_SYNCS (ABI 1.2). */
+int kb_case_syncs(const kb_case *c);
 
 #endif

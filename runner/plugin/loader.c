@@ -6,9 +6,10 @@
 ** names the first thing that is missing.
 **
 ** Each variant and parameter is copied, as far as the plugin's recorded
-** size goes, into a zeroed structure of this runner's size: a plugin built
-** against an older minor simply has the newer fields zero, and the rest
-** of the runner never touches the plugin's own structures.
+** size goes (down to its last whole field), into a zeroed structure of
+** this runner's size: a plugin built against an older minor simply has
+** the newer fields zero, and the rest of the runner never touches the
+** plugin's own structures.  fuzz/fuzz_abi.c fuzzes the sizes.
 */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -23,10 +24,25 @@
 #define KB_VARIANT_V1_SIZE \
   (offsetof(kbench_variant, teardown) + sizeof(void (*)(void)))
 #define KB_PARAM_V1_SIZE (offsetof(kbench_param, flags) + sizeof(uint32_t))
+#define KB_FIELD_END(type, field) \
+  (offsetof(type, field) + sizeof ((type *)0)->field)
 
-static size_t smaller(size_t a, size_t b)
+/* Where each field a minor appended ends, in order: a recorded size is
+** read down to the last whole field it holds, never part of one (a size
+** that ends inside a pointer would copy part of it). */
+static const size_t variant_ends[] = {
+  KB_VARIANT_V1_SIZE, KB_FIELD_END(kbench_variant, work),
+  KB_FIELD_END(kbench_variant, flags)};
+static const size_t param_ends[] = {
+  KB_PARAM_V1_SIZE, KB_FIELD_END(kbench_param, choices),
+  KB_FIELD_END(kbench_param, n_choices)};
+
+static size_t whole_fields(size_t recorded, const size_t *ends, size_t n)
 {
-  return a < b ? a : b;
+  size_t have = 0;
+  for (size_t i = 0; i < n && ends[i] <= recorded; i++)
+    have = ends[i];
+  return have;
 }
 
 /* An enumerated parameter's choices: present, well named, unique. */
@@ -76,6 +92,15 @@ static int check_variant(const kb_plugin *p, const kbench_variant *v,
   if (v->backend != KBENCH_BACKEND_HOST && v->backend != KBENCH_BACKEND_CUDA) {
     snprintf(err, errlen, "variant %s: unknown backend %d", v->name,
              v->backend);
+    return -1;
+  }
+  /* A flag this runner does not know asks for a treatment it cannot give
+  ** (a plugin of a newer minor is refused before this). */
+  if (v->flags & ~(uint32_t)KBENCH_VARIANT_SYNCS) {
+    snprintf(err, errlen, "variant %s: unknown flags 0x%x (this runner "
+             "knows KBENCH_VARIANT_SYNCS, 0x%x)", v->name,
+             (unsigned)(v->flags & ~(uint32_t)KBENCH_VARIANT_SYNCS),
+             (unsigned)KBENCH_VARIANT_SYNCS);
     return -1;
   }
   for (uint32_t i = 0; i < v->n_params; i++) {
@@ -135,7 +160,7 @@ static int copy_variants(kb_plugin *p, size_t n, char *err, size_t errlen)
                "1.0's %zu", i, v->size, (size_t)KB_VARIANT_V1_SIZE);
       return -1;
     }
-    memcpy(&p->copies[i], v, smaller(v->size, sizeof *v));
+    memcpy(&p->copies[i], v, whole_fields(v->size, variant_ends, 3));
     p->variants[i] = &p->copies[i];
     const char *name = kb_param_name_ok(v->name) ? v->name : "?";
     if (v->n_params > KB_MAX_PARAMS || (v->n_params && !v->params)) {
@@ -154,10 +179,14 @@ static int copy_variants(kb_plugin *p, size_t n, char *err, size_t errlen)
   kbench_param *next = p->params;
   for (size_t i = 0; i < n; i++) {
     kbench_variant *v = &p->copies[i];
+    if (!v->n_params) {      /* next may be NULL: no arithmetic on it */
+      v->params = NULL;
+      continue;
+    }
     for (uint32_t k = 0; k < v->n_params; k++)
       memcpy(&next[k], (const char *)v->params + (size_t)k * lib->param_size,
-             smaller(lib->param_size, sizeof *next));
-    v->params = v->n_params ? next : NULL;
+             whole_fields(lib->param_size, param_ends, 3));
+    v->params = next;
     next += v->n_params;
   }
   return 0;
@@ -252,6 +281,18 @@ int kb_plugin_load(kb_plugin *p, const char *path, char *err, size_t errlen)
   }
   if (check_library(p, err, errlen)) {
     return load_failed(p);
+  }
+  return 0;
+}
+
+int kb_plugin_adopt(kb_plugin *p, const kbench_library *lib, char *err,
+                    size_t errlen)
+{
+  memset(p, 0, sizeof *p);
+  p->lib = lib;
+  if (check_library(p, err, errlen)) {
+    kb_plugin_unload(p);
+    return -1;
   }
   return 0;
 }

@@ -7,4 +7,5 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/hostmem.c %reldir%/hostmem.h \
 	%reldir%/loader.c %reldir%/loader.h \
 	%reldir%/pool.c %reldir%/pool.h \
+	%reldir%/region.c %reldir%/region.h \
 	%reldir%/staging.c %reldir%/staging.h

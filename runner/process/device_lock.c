@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/host_facts.h"
 #include "process/device_lock.h"
 
 /* How often a waiter tries again.  flock(2) has no timeout of its own,
@@ -26,13 +27,6 @@ const char *kb_device_lock_dir(void)
 {
   const char *dir = getenv(KB_LOCK_DIR_ENV);
   return dir && *dir ? dir : KB_LOCK_DIR_DEFAULT;
-}
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 static void pause_for(double s)
@@ -203,7 +197,7 @@ int kb_device_lock_take(kb_device_lock *l, const char *dir, const char *uuid,
   int fd = open_lock(dir, uuid, &writable, why, len);
   if (fd < 0)
     return -1;
-  double start = now();
+  double start = kb_host_clock_s();
   int told = 0;
   while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EINTR)
@@ -215,7 +209,7 @@ int kb_device_lock_take(kb_device_lock *l, const char *dir, const char *uuid,
       return -1;
     }
     char holder[1024];
-    double waited = now() - start;
+    double waited = kb_host_clock_s() - start;
     int known = kb_device_lock_holder(fd, holder, sizeof holder);
     if (!told && (known || waited >= KB_LOCK_RECORD_GRACE_S
                   || (timeout >= 0 && waited >= timeout))) {

@@ -354,6 +354,9 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_str(b, res->audit_note);
   kb_put_f64(b, res->energy_j);
   kb_put_f64(b, res->power_w);
+  kb_put_i64(b, res->syncs);
+  kb_put_i64(b, res->timed_region);
+  kb_put_f64(b, res->host_s);
   put_energy(b, res);
   put_counters(b, res->counters);
 }
@@ -406,6 +409,9 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   kb_get_str(r, res->audit_note, sizeof res->audit_note);
   res->energy_j = kb_get_f64(r);
   res->power_w = kb_get_f64(r);
+  res->syncs = (int)kb_get_i64(r);
+  res->timed_region = (int)kb_get_i64(r);
+  res->host_s = kb_get_f64(r);
   if (get_energy(r, res) || get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
       || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
     kb_result_free(res);

@@ -10,8 +10,8 @@
 ** stage, and LOCK_WAIT and LOCK_TAKEN around a wait for its device's lock
 ** (which the watchdog does not count as the case's time).
 */
-#ifndef KB_MESSAGES_H
-#define KB_MESSAGES_H
+#ifndef KB_PROTOCOL_H
+#define KB_PROTOCOL_H
 
 #include <stdint.h>
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/signalfd.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/host_facts.h"
 #include "plan/devices.h"
 #include "process/strays.h"
 #include "process/supervisor.h"
@@ -20,13 +20,6 @@
 /* How long a worker whose reports ended may take to exit (CUDA's own
 ** teardown runs at exit) before it is killed. */
 #define KB_EXIT_GRACE_S 5.0
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
 {
@@ -91,7 +84,7 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order)
   l->busy = 1;
   l->unsent = fresh && kb_handle_start(w, s->exe, l->why, sizeof l->why);
   l->ended = 0;
-  l->deadline = now() + s->case_timeout;
+  l->deadline = kb_host_clock_s() + s->case_timeout;
   if (l->unsent) {
     kb_wbuf_free(order);
     return;
@@ -144,7 +137,7 @@ static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
   kb_lane *l = &s->lanes[i];
   kb_get_str(payload, holder, sizeof holder);
   double timeout = l->job.measure.lock_timeout;
-  l->deadline = now() + timeout + s->case_timeout;
+  l->deadline = kb_host_clock_s() + timeout + s->case_timeout;
   if (payload->bad)
     return;
   snprintf(msg, sizeof msg, "device %d is in use by %s; waiting for it "
@@ -179,11 +172,11 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       kb_get_str(payload, l->w.stage, sizeof l->w.stage);
     } else if (*type == KB_MSG_DEVICE) {
       device_reported(s, i, payload);
-      l->deadline = now() + s->case_timeout;
+      l->deadline = kb_host_clock_s() + s->case_timeout;
     } else if (*type == KB_MSG_LOCK_WAIT) {
       lock_waiting(s, i, payload);
     } else if (*type == KB_MSG_LOCK_TAKEN) {
-      l->deadline = now() + s->case_timeout;
+      l->deadline = kb_host_clock_s() + s->case_timeout;
     } else {
       return KB_ANSWERED;
     }
@@ -192,7 +185,7 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
     return KB_DIED;
   if (s->stopping)
     return KB_STOPPED;
-  return now() >= l->deadline ? KB_TIMED_OUT : -1;
+  return kb_host_clock_s() >= l->deadline ? KB_TIMED_OUT : -1;
 }
 
 /* Lane i's order is over.  A worker that gave no answer is reaped (given
@@ -224,7 +217,7 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
   size_t at[KB_MAX_DEVICES];       /* lane i's reports at fds[at[i]] */
   for (;;) {
     size_t n = 1, busy = 0;
-    double until = now() + 60;
+    double until = kb_host_clock_s() + 60;
     fds[0] = (struct pollfd){s->signal_fd, POLLIN, 0};
     for (size_t i = 0; i < s->n_lanes; i++) {
       kb_lane *l = &s->lanes[i];
@@ -246,7 +239,7 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
     }
     if (!busy)
       return -1;
-    double left = until - now();
+    double left = until - kb_host_clock_s();
     int ms = left > 0 ? (int)(left * 1000) + 1 : 0;
     if (poll(fds, n, ms) < 0 && errno != EINTR) {
       for (size_t i = 0; i < s->n_lanes; i++)
@@ -489,9 +482,15 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   res->busy_after_s = -1;
   res->dram_read = res->dram_write = -1;
   res->energy_j = res->power_w = -1;
+  res->host_s = -1;
   snprintf(res->stage, sizeof res->stage, "%s",
            l->w.stage[0] ? l->w.stage : "start-up");
   snprintf(res->message, sizeof res->message, "%s", l->why);
   res->output = kb_handle_last_lines(&l->w);
   return 0;
+}
+
+int kb_supervisor_cut_short(const kb_supervisor *s, const kb_result *res)
+{
+  return s->stopping && res->verdict == KB_CRASH;
 }

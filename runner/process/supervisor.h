@@ -100,5 +100,9 @@ void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o);
 ** result in res (KB_CRASH when the worker died or timed out), with the
 ** plugin's last output for a failure; -1 when no case is out. */
 int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res);
+/* Whether a result of kb_supervisor_next is the supervisor's and not its
+** case's: a second SIGINT or SIGTERM ended every case out (a KB_CRASH),
+** which says nothing of the case. */
+int kb_supervisor_cut_short(const kb_supervisor *s, const kb_result *res);
 
 #endif

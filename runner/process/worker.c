@@ -348,6 +348,7 @@ static int run_order(kb_worker *w, const kb_order *o)
   res.busy_after_s = -1;
   res.dram_read = res.dram_write = -1;
   res.energy_j = res.power_w = -1;
+  res.host_s = -1;
   const kb_plugin *p = load(w, o->path, err, sizeof err);
   const kbench_variant *v = p ? find_variant(p, o->variant) : NULL;
   kb_gpu *gpu = NULL;

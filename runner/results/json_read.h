@@ -4,8 +4,8 @@
 ** that is not finite is null (never NaN), and numbers are written from
 ** their own short text rather than json-c's 17 digits.
 */
-#ifndef KB_JSONC_H
-#define KB_JSONC_H
+#ifndef KB_JSON_READ_H
+#define KB_JSON_READ_H
 
 #include <stdio.h>
 

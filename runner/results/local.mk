@@ -3,7 +3,7 @@
 # Reading needs json-c; without it the subcommands that read say so.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/counters.c %reldir%/counters.h \
-	%reldir%/pooling.c %reldir%/pooling.h \
+	%reldir%/pooling.c %reldir%/pooling.h %reldir%/same_device.c \
 	%reldir%/results_file.h %reldir%/results_entries.h \
 	%reldir%/json_read.h
 if HAVE_JSON_C

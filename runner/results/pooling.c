@@ -12,41 +12,13 @@
 #include "results/counters.h"
 #include "results/pooling.h"
 
-static int strcmp_null(const char *a, const char *b)
-{
-  return strcmp(a ? a : "", b ? b : "");
-}
-
-/* Entries of one device sort together: by uuid, bus id, then ordinal. */
-static int by_device(const kb_res_entry_device *a, const kb_res_entry_device *b)
-{
-  int c = strcmp_null(a->uuid, b->uuid);
-  if (!c)
-    c = strcmp_null(a->pci_bus_id, b->pci_bus_id);
-  return c ? c : (a->ordinal > b->ordinal) - (a->ordinal < b->ordinal);
-}
-
-static int copy_device(const kb_res_entry_device *from, kb_res_device *to)
-{
-  to->known = from->known;
-  to->ordinal = from->ordinal;
-  return (from->name && !(to->name = strdup(from->name)))
-         || (from->uuid && !(to->uuid = strdup(from->uuid)))
-         || (from->pci_bus_id && !(to->pci_bus_id = strdup(from->pci_bus_id)))
-         ? -1 : 0;
-}
-
-void kb_res_device_free(kb_res_device *d)
-{
-  free(d->name);
-  free(d->uuid);
-  free(d->pci_bus_id);
-}
-
 static int by_device_name_order(const void *x, const void *y)
 {
   const kb_res_entry *a = x, *b = y;
-  int c = by_device(&a->device, &b->device);
+  char ka[320], kb[320];
+  kb_res_device_key(&a->device, ka, sizeof ka);
+  kb_res_device_key(&b->device, kb, sizeof kb);
+  int c = strcmp(ka, kb);
   if (!c)
     c = strcmp(a->name, b->name);
   return c ? c : (a->order > b->order) - (a->order < b->order);
@@ -159,7 +131,7 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
   for (size_t i = 0; i < n;) {
     size_t j = i, total = 0;
     while (j < n && strcmp(es[j].name, es[i].name) == 0
-           && by_device(&es[j].device, &es[i].device) == 0)
+           && kb_res_same_device(&es[j].device, &es[i].device))
       total += es[j++].n_samples;
     ps[np].first = es[i].order;
     kb_res_case *c = &ps[np++].c;
@@ -172,8 +144,9 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
     c->claimed = NAN;
     c->message = es[i].message;
     es[i].message = NULL;
+    c->device = es[i].device;             /* moved: the same for all j */
+    memset(&es[i].device, 0, sizeof es[i].device);
     if (!c->name || !c->backend || !c->samples || !c->rep_medians
-        || copy_device(&es[i].device, &c->device)
         || kb_res_counters_pool(es + i, j - i, c)
         || pool_energy(es + i, j - i, c) || pool_kernel(es + i, j - i, c))
       goto done;

@@ -11,12 +11,6 @@
 
 #include "results/results_file.h"
 
-/* An entry's own device, as its device_* keys give it. */
-typedef struct kb_res_entry_device {
-  int known, ordinal;
-  const char *name, *uuid, *pci_bus_id;   /* point into the document */
-} kb_res_entry_device;
-
 /* One count of an entry (see kb_res_counter), pointing into the
 ** document. */
 typedef struct kb_res_entry_counter {
@@ -28,7 +22,7 @@ typedef struct kb_res_entry_counter {
 typedef struct kb_res_entry {
   const char *name;           /* points into the parsed document */
   const char *backend;
-  kb_res_entry_device device;
+  kb_res_device device;       /* resolved in its file; moves to the case */
   int verdict;
   char *message;
   double *samples;
@@ -52,6 +46,5 @@ typedef struct kb_res_entry {
 ** cases.  0, or -1 out of memory. */
 int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run);
 void kb_res_case_free(kb_res_case *c);
-void kb_res_device_free(kb_res_device *d);
 
 #endif

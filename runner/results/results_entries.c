@@ -6,7 +6,6 @@
 
 #include <json.h>
 
-#include "core/verdict.h"
 #include "results/json_read.h"
 #include "results/results_entries.h"
 #include "results/results_file.h"
@@ -20,35 +19,17 @@ static char *copy_text(json_object *obj)
   return s ? strdup(s) : NULL;
 }
 
-/* Entry e's fields; 0, or -1 out of memory. */
-static int read_entry(json_object *obj, kb_entry *e)
+/* Entry e's fields, its verdict and device read as kb_res_load reads
+** them; 0, or -1 out of memory. */
+static int read_entry(json_object *root, json_object *obj, kb_entry *e)
 {
-  double ordinal;
-  const char *verdict = kb_jget_string(obj, "verdict");
-  const char *stage = kb_jget_string(obj, "stage");  /* a crash's is in message */
-  const char *message = kb_jget_string(obj, "message");
   e->obj = obj;
   e->name = kb_jget_string(obj, "name");
   e->backend = kb_jget_string(obj, "backend");
   e->mode = kb_jget_string(obj, "mode");
-  e->uuid = kb_jget_string(obj, "device_uuid");
-  json_object *o = kb_jget(obj, "device_ordinal");
-  ordinal = o && json_object_is_type(o, json_type_int)
-            ? json_object_get_double(o) : -1;
-  e->ordinal = ordinal >= 0 && ordinal <= 1e6 ? (int)ordinal : -1;
-  e->verdict = verdict ? kb_verdict_parse(verdict) : KB_PASS;
-  if (e->verdict < 0)
-    e->verdict = KB_ERROR;
-  if (e->verdict == KB_CRASH)
-    stage = NULL;
-  size_t len = (stage ? strlen(stage) : 0) + (message ? strlen(message) : 0)
-               + 3;
-  if (!(e->message = malloc(len)) || !(e->text = copy_text(obj)))
-    return -1;
-  snprintf(e->message, len, "%s%s%s", stage && *stage ? stage : "",
-           stage && *stage && message && *message ? ": " : "",
-           message ? message : "");
-  return 0;
+  e->verdict = kb_res_entry_verdict(obj, &e->message);
+  return !e->message || kb_res_entry_device(root, obj, &e->device)
+         || !(e->text = copy_text(obj)) ? -1 : 0;
 }
 
 int kb_entries_read(const char *path, kb_entries *out, char *err,
@@ -75,7 +56,7 @@ int kb_entries_read(const char *path, kb_entries *out, char *err,
   for (size_t i = 0; i < n; i++) {
     json_object *obj = json_object_array_get_idx(list, i);
     kb_entry *e = &out->e[out->n++];
-    if (read_entry(obj, e)) {
+    if (read_entry(root, obj, e)) {
       snprintf(err, len, "out of memory");
       kb_entries_free(out);
       return -1;
@@ -94,6 +75,7 @@ void kb_entries_free(kb_entries *es)
   for (size_t i = 0; i < es->n; i++) {
     free(es->e[i].message);
     free(es->e[i].text);
+    kb_res_device_free(&es->e[i].device);
   }
   free(es->e);
   if (es->root)

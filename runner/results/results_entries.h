@@ -10,13 +10,15 @@
 
 #include <stddef.h>
 
+#include "results/results_file.h"
+
 typedef struct kb_entry {
   const char *name;        /* the case's: "variant/param:value/..." */
   const char *backend;     /* "cuda", "host", or NULL */
   const char *mode;        /* "cold", "host", ...; NULL or "" for none */
-  int ordinal;             /* device_ordinal, or -1 */
-  const char *uuid;        /* device_uuid, or NULL */
-  int verdict;             /* enum kb_verdict */
+  kb_res_device device;    /* resolved in the file as kb_res_load does:
+                              compare with kb_res_same_device */
+  int verdict;             /* enum kb_verdict, read as kb_res_load does */
   char *message;           /* "stage: message" of a failure, or "" */
   char *text;              /* the entry as JSON, as it was read */
   void *obj;               /* its json_object */

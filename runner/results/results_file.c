@@ -2,13 +2,14 @@
 ** Reading a results file for kbench compare and kbench fleet, with json-c.
 ** Read: the context's host_name, and its kbench.version, mode, launcher,
 ** rank, local_rank, world_size and device (ordinal, name, uuid,
-** pci_bus_id); per entry name, run_type, verdict (or Google Benchmark's
+** pci_bus_id, global_mem_bytes) and devices (the same keys, one per
+** device of kbench --devices); per entry name, run_type, verdict (or Google Benchmark's
 ** error_occurred and skipped), stage, message (or error_message,
 ** skip_message), backend, the entry's own device (device_ordinal,
-** device_name, device_uuid, device_pci_bus_id: a file that measured
-** several GPUs), and the times: samples_s, else median_s, else real_time
+** device_name, device_uuid, device_pci_bus_id, resolved within the file:
+** see kb_res_device), and the times: samples_s, else median_s, else real_time
 ** in time_unit, one sample per entry, and kernel time, busy_samples_s,
-** else busy_median_s; the counts (analyze/counters.h):
+** else busy_median_s; the counts (results/counters.h):
 ** each "metrics" member whose name ends in .sum or that is a bank-conflict
 ** ways ratio (its value and unit), metrics.kernels_launched,
 ** dram_read_bytes and dram_write_bytes; the claim, bytes_read and
@@ -125,7 +126,7 @@ static json_object *parse(const char *path, const char *text, size_t len,
   return root;
 }
 
-static int verdict_of(json_object *e, const char **unknown)
+static int verdict_word(json_object *e, const char **unknown)
 {
   const char *v = kb_jget_string(e, "verdict");
   *unknown = NULL;
@@ -145,11 +146,13 @@ static int verdict_of(json_object *e, const char **unknown)
   return KB_PASS;
 }
 
-/* "stage: message", from kbench's fields or Google Benchmark's. */
-static char *message_of(json_object *e, const char *unknown)
+/* "stage: message", from kbench's fields or Google Benchmark's; a crash's
+** message names its stage already ("crashed: SIGSEGV in run"), so it is
+** read as the writer's error_message gives it (output/results_json.c). */
+static char *message_of(json_object *e, int verdict, const char *unknown)
 {
   char buf[1024];
-  const char *stage = kb_jget_string(e, "stage");
+  const char *stage = verdict == KB_CRASH ? NULL : kb_jget_string(e, "stage");
   const char *msg = kb_jget_string(e, "message");
   if (!msg || !*msg)
     msg = kb_jget_string(e, "error_message");
@@ -162,6 +165,14 @@ static char *message_of(json_object *e, const char *unknown)
   else
     snprintf(buf, sizeof buf, "%s", msg ? msg : "");
   return strdup(buf);
+}
+
+int kb_res_entry_verdict(json_object *e, char **message)
+{
+  const char *unknown;
+  int verdict = verdict_word(e, &unknown);
+  *message = message_of(e, verdict, unknown);
+  return verdict;
 }
 
 static double unit_seconds(const char *unit)
@@ -301,6 +312,39 @@ static int copy_string(json_object *obj, const char *key, char **out)
   return s && !(*out = strdup(s)) ? -1 : 0;
 }
 
+/* The device object d (context.kbench.device or one of its devices) in
+** *out: 0, or -1 out of memory. */
+static int read_device(json_object *d, kb_res_device *out)
+{
+  memset(out, 0, sizeof *out);
+  out->ordinal = -1;
+  if (!d || !json_object_is_type(d, json_type_object))
+    return 0;
+  out->known = 1;
+  get_count(d, "ordinal", &out->ordinal);
+  if (!get_number(d, "global_mem_bytes", &out->mem_bytes))
+    out->mem_bytes = 0;
+  return copy_string(d, "name", &out->name)
+         || copy_string(d, "uuid", &out->uuid)
+         || copy_string(d, "pci_bus_id", &out->pci_bus_id) ? -1 : 0;
+}
+
+static int read_devices(json_object *kb, kb_res_run *run)
+{
+  json_object *list = kb_jget(kb, "devices");
+  size_t n = list && json_object_is_type(list, json_type_array)
+             ? json_object_array_length(list) : 0;
+  if (!n)
+    return 0;
+  if (!(run->devices = calloc(n, sizeof *run->devices)))
+    return -1;
+  for (size_t i = 0; i < n; i++, run->n_devices++)
+    if (read_device(json_object_array_get_idx(list, i),
+                    &run->devices[i]))
+      return -1;
+  return 0;
+}
+
 static int read_context(json_object *root, kb_res_run *run)
 {
   json_object *ctx = kb_jget(root, "context"), *kb = kb_jget(ctx, "kbench");
@@ -308,33 +352,74 @@ static int read_context(json_object *root, kb_res_run *run)
   get_count(kb, "rank", &run->rank);
   get_count(kb, "local_rank", &run->local_rank);
   get_count(kb, "world_size", &run->world_size);
-  run->device.ordinal = -1;
   if (copy_string(ctx, "host_name", &run->host_name)
       || copy_string(kb, "version", &run->version)
       || copy_string(kb, "mode", &run->mode)
       || copy_string(kb, "launcher", &run->launcher))
     return -1;
-  json_object *dev = kb_jget(kb, "device");
-  if (!dev || !json_object_is_type(dev, json_type_object))
-    return 0;
-  run->device.known = 1;
-  get_count(dev, "ordinal", &run->device.ordinal);
-  return copy_string(dev, "name", &run->device.name)
-         || copy_string(dev, "uuid", &run->device.uuid)
-         || copy_string(dev, "pci_bus_id", &run->device.pci_bus_id) ? -1 : 0;
+  return read_device(kb_jget(kb, "device"), &run->device)
+         || read_devices(kb, run) ? -1 : 0;
 }
 
-static void entry_device_of(json_object *e, kb_res_entry_device *d)
+static int same_string(const char *a, const char *b)
 {
-  get_count(e, "device_ordinal", &d->ordinal);
-  d->name = kb_jget_string(e, "device_name");
-  d->uuid = kb_jget_string(e, "device_uuid");
-  d->pci_bus_id = kb_jget_string(e, "device_pci_bus_id");
-  d->known = d->ordinal >= 0 || d->name || d->uuid || d->pci_bus_id;
+  return a && b && strcmp(a, b) == 0;
 }
 
-static int read_entries(json_object *list, kb_res_run *run, char *err,
-                        size_t elen)
+/* The file's own description of the device an entry names: the one of
+** context.kbench.devices (or device) with its UUID, else with its
+** ordinal; NULL when none. */
+static json_object *described(json_object *root, const char *uuid,
+                              int ordinal)
+{
+  json_object *kb = kb_jget(kb_jget(root, "context"), "kbench");
+  json_object *list = kb_jget(kb, "devices"), *one = kb_jget(kb, "device");
+  size_t n = list && json_object_is_type(list, json_type_array)
+             ? json_object_array_length(list) : 0;
+  for (size_t i = 0; i <= n; i++) {
+    json_object *d = i < n ? json_object_array_get_idx(list, i) : one;
+    int o;
+    if (!d || !json_object_is_type(d, json_type_object))
+      continue;
+    get_count(d, "ordinal", &o);
+    if (uuid ? same_string(kb_jget_string(d, "uuid"), uuid)
+             : ordinal >= 0 && o == ordinal)
+      return d;
+  }
+  return NULL;
+}
+
+int kb_res_entry_device(json_object *root, json_object *e, kb_res_device *d)
+{
+  const char *backend = kb_jget_string(e, "backend");
+  const char *uuid = kb_jget_string(e, "device_uuid");
+  int ordinal;
+  get_count(e, "device_ordinal", &ordinal);
+  if (backend && strcmp(backend, "host") == 0) {
+    memset(d, 0, sizeof *d);
+    d->host = 1;
+    d->ordinal = ordinal;
+    return 0;
+  }
+  int own = ordinal >= 0 || uuid || kb_jget_string(e, "device_name")
+            || kb_jget_string(e, "device_pci_bus_id");
+  json_object *desc = own ? described(root, uuid, ordinal)
+                          : kb_jget(kb_jget(kb_jget(root, "context"),
+                                            "kbench"), "device");
+  if (read_device(desc, d))
+    return -1;
+  if (own && !desc) {       /* a device the context does not describe */
+    d->known = 1;
+    d->ordinal = ordinal;
+    return copy_string(e, "device_name", &d->name)
+           || copy_string(e, "device_uuid", &d->uuid)
+           || copy_string(e, "device_pci_bus_id", &d->pci_bus_id) ? -1 : 0;
+  }
+  return 0;
+}
+
+static int read_entries(json_object *root, json_object *list, kb_res_run *run,
+                        char *err, size_t elen)
 {
   size_t n = json_object_array_length(list), used = 0;
   kb_res_entry *es = calloc(n ? n : 1, sizeof *es);
@@ -358,16 +443,13 @@ static int read_entries(json_object *list, kb_res_run *run, char *err,
     if (type && strcmp(type, "aggregate") == 0)
       continue;
     kb_res_entry *x = &es[used++];
-    const char *unknown;
     x->name = name;
     x->backend = kb_jget_string(e, "backend");
-    entry_device_of(e, &x->device);
     x->order = i;
-    x->verdict = verdict_of(e, &unknown);
-    x->message = message_of(e, unknown);
+    x->verdict = kb_res_entry_verdict(e, &x->message);
     audit_of(e, x);
-    if (!x->message || (x->verdict == KB_PASS && (samples_of(e, x)
-                                                 || kernel_of(e, x)))
+    if (!x->message || kb_res_entry_device(root, e, &x->device)
+        || (x->verdict == KB_PASS && (samples_of(e, x) || kernel_of(e, x)))
         || counters_of(e, x) || energy_of(e, x)) {
       snprintf(err, elen, "out of memory");
       goto done;
@@ -385,6 +467,7 @@ done:
     free(es[i].kernel);
     free(es[i].counters);
     free(es[i].energy);
+    kb_res_device_free(&es[i].device);
   }
   free(es);
   return rc;
@@ -420,7 +503,7 @@ int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)
   else if (read_context(root, run))
     snprintf(err, len, "out of memory");
   else
-    rc = read_entries(list, run, err, len);
+    rc = read_entries(root, list, run, err, len);
   json_object_put(root);
   if (rc)
     kb_res_run_free(run);
@@ -438,5 +521,8 @@ void kb_res_run_free(kb_res_run *run)
   free(run->host_name);
   free(run->launcher);
   kb_res_device_free(&run->device);
+  for (size_t i = 0; i < run->n_devices; i++)
+    kb_res_device_free(&run->devices[i]);
+  free(run->devices);
   memset(run, 0, sizeof *run);
 }

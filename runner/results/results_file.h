@@ -10,12 +10,28 @@
 
 #include <stddef.h>
 
-/* A device as a results file describes it. */
+/* A device as a results file describes it.  An entry's device is
+** resolved within its own file (results_file.c): an entry of a CUDA case
+** that gives an ordinal and no UUID is the device of that ordinal in the
+** file's context.kbench.devices; an entry of a host case (backend "host")
+** is on the host, never on a GPU, whatever ordinal it carries. */
 typedef struct kb_res_device {
-  int known;            /* the file describes one */
+  int known;            /* the file says which device (a GPU) */
+  int host;             /* a host case's: the host, not a GPU */
   int ordinal;          /* -1 when not given */
   char *name, *uuid, *pci_bus_id;  /* NULL when not given */
+  double mem_bytes;     /* global_mem_bytes; 0 when not given */
 } kb_res_device;
+
+/* The one rule for "the same device", used by kbench fleet, compare's
+** pooling and tune's cache: the host is the host, never a GPU; two GPUs
+** are the same when their UUIDs are equal, else (one lacks a UUID) their
+** PCI bus IDs, else their ordinals: the same as far as both know.
+** kb_res_device_key gives a key in buf for sorting the devices of one file
+** (where every device is described alike): "uuid GPU-...", "pci ...",
+** "ordinal 1", "host", or "" for a device the file does not name. */
+void kb_res_device_key(const kb_res_device *d, char *buf, size_t len);
+int kb_res_same_device(const kb_res_device *a, const kb_res_device *b);
 
 /* One count of a case: a hardware counter of its "metrics" object (a name
 ** ending in .sum, or the bank-conflict ways), kbench's kernels_launched,
@@ -33,7 +49,7 @@ typedef struct kb_res_counter {
 ** entries name their own), in file order. */
 typedef struct kb_res_case {
   char *name;
-  kb_res_device device; /* the entry's device_* keys; unknown when none */
+  kb_res_device device; /* the entries' device, resolved in the file */
   char *backend;        /* "cuda", "host", or "" when the file says none */
   int verdict;          /* enum kb_verdict, the worst of its entries */
   char *message;        /* a non-pass entry's stage and message, or "" */
@@ -68,6 +84,8 @@ typedef struct kb_res_run {
   char *version;        /* context.kbench.version, or NULL */
   char *mode;           /* context.kbench.mode, or NULL */
   kb_res_device device; /* context.kbench.device */
+  kb_res_device *devices;  /* context.kbench.devices (kbench --devices) */
+  size_t n_devices;
   char *host_name;      /* context.host_name, or NULL */
   char *launcher;       /* context.kbench.launcher, or NULL */
   int rank;             /* context.kbench.rank, local_rank, world_size; */
@@ -91,9 +109,23 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used);
 
 /* Reads path into run: 0, or -1 with a message in err (the file cannot be
-** read, is not JSON, or has no "benchmarks" array). */
+** read, is not JSON, or has no "benchmarks" array).  The one reader of
+** results files: kbench compare, fleet and report's readers use it, and
+** tune's cache reads entries one by one (results_entries.h) with the same
+** verdicts and devices (kb_res_entry_verdict, kb_res_entry_device). */
 int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len);
 void kb_res_run_free(kb_res_run *run);
+
+/* For results_entries.c, one entry (a json_object of "benchmarks") read as
+** kb_res_load reads it: its verdict (kbench's "verdict", else Google
+** Benchmark's error_occurred and skipped) with "stage: message" in
+** *message (to free; NULL out of memory); and its device, resolved within
+** the file whose root is given (0, or -1 out of memory; free it with
+** kb_res_device_free). */
+int kb_res_entry_verdict(struct json_object *entry, char **message);
+int kb_res_entry_device(struct json_object *root, struct json_object *entry,
+                        kb_res_device *d);
+void kb_res_device_free(kb_res_device *d);
 
 
 #endif

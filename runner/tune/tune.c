@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/host_facts.h"
 #include "core/verdict.h"
 #include "job/catalogue.h"
 #include "job/job.h"
@@ -92,68 +92,81 @@ static int read_cache(kb_tune *T, kb_supervisor *sv, const char *path)
   return 0;
 }
 
+/* A document of the search's: its entries and context with "tune"
+** objects. */
+static void tag(kb_tune *T, kb_json *j)
+{
+  j->context_more = kb_tune_context;
+  j->context_ctx = T;
+  j->entry_more = kb_tune_entry;
+  j->entry_ctx = T;
+}
+
 /*
-** The cache file, rewritten whole before the first configuration (what it
-** held, then each configuration measured, complete after each): written
-** beside it and renamed over it, so that no moment leaves it half there.
+** The cache file, replaced whole after every step (output/replace.h), never
+** rewritten in place: first with what it held, then after each
+** configuration measured.  A kill at any moment, even in the middle of a
+** write, leaves the last complete document, which the next search reads.
 ** 0, or -1 with a message in err.
 */
 static int open_cache(kb_tune *T, const char *path, const kb_launch *launch,
                       int argc, char **argv, char *err, size_t len)
 {
-  char tmp[PATH_MAX + 8];
   if (!path)
     return 0;
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  if (kb_json_open(&T->cache_out, tmp, T->o, launch, argc, argv, T->devices,
-                   T->n_devices, err, len))
+  if (kb_json_open_whole(&T->cache_out, path, T->o, launch, argc, argv,
+                         T->devices, T->n_devices, err, len))
     return -1;
-  T->cache_out.context_more = kb_tune_context;
-  T->cache_out.context_ctx = T;
-  for (size_t i = 0; T->cache && i < kb_tune_cache_size(T->cache); i++)
-    kb_json_raw(&T->cache_out, kb_tune_cache_text(T->cache, i));
-  if (T->cache_out.failed || rename(tmp, path) != 0) {
-    snprintf(err, len, "cannot write %s", path);
-    kb_json_close(&T->cache_out, err, len);
-    remove(tmp);
+  tag(T, &T->cache_out);
+  size_t n = T->cache ? kb_tune_cache_size(T->cache) : 0;
+  const char **texts = malloc((n ? n : 1) * sizeof *texts);
+  if (!texts) {
+    snprintf(err, len, "out of memory");
     return -1;
   }
-  T->cache_out.path = path;
-  return 0;
+  for (size_t i = 0; i < n; i++)
+    texts[i] = kb_tune_cache_text(T->cache, i);
+  kb_json_raw(&T->cache_out, texts, n);
+  free(texts);
+  kb_writers_add(&T->writers, kb_json_writer(&T->cache_out));
+  return kb_json_error(&T->cache_out, err, len);
 }
 
-/* --json, --csv and --samples. */
-static int open_outputs(kb_tune *T, const kb_launch *launch, int argc,
-                        char **argv, char *err, size_t len)
+/* --json, --csv, --samples and --format=json or md (stdout, for the first
+** rank only, as a run's). */
+static int open_outputs(kb_tune *T, const kb_launch *launch, int quiet,
+                        int argc, char **argv, char *err, size_t len)
 {
   const kb_options *o = T->o;
   if (kb_csv_open(&T->csv, o->csv_path, o->samples_path, T->devices,
                   o->measure.metrics, err, len)
       || kb_json_open(&T->json, o->json_path, o, launch, argc, argv,
-                      T->devices, T->n_devices, err, len))
+                      T->devices, T->n_devices, err, len)
+      || kb_json_open(&T->json_stdout, o->json_stdout && !quiet ? "-" : NULL,
+                      o, launch, argc, argv, T->devices, T->n_devices, err,
+                      len)
+      || kb_md_open(&T->md, o->markdown && !quiet ? stdout : NULL, o, argc,
+                    argv, T->devices, T->n_devices, err, len))
     return -1;
-  T->json.context_more = kb_tune_context;
-  T->json.context_ctx = T;
+  T->md.program = "kbench tune";
+  tag(T, &T->json);
+  tag(T, &T->json_stdout);
   kb_writers_add(&T->writers, kb_csv_writer(&T->csv));
+  kb_writers_add(&T->writers, kb_json_writer(&T->json));
+  kb_writers_add(&T->writers, kb_json_writer(&T->json_stdout));
+  kb_writers_add(&T->writers, kb_md_writer(&T->md));
   return 0;
 }
 
-/* Close every file: 0, or -1 with the first failure printed. */
+/* Close every file (the writers' end): 0, or -1 with the first failure
+** printed. */
 static int close_outputs(kb_tune *T, double seconds)
 {
   char err[1024];
-  int rc = 0;
-  if (kb_writers_end(&T->writers, seconds, err, sizeof err)) {
-    fprintf(stderr, "kbench tune: %s\n", err);
-    rc = -1;
-  }
-  kb_json *files[] = {&T->json, &T->cache_out};
-  for (int i = 0; i < 2; i++)
-    if (kb_json_close(files[i], err, sizeof err)) {
-      fprintf(stderr, "kbench tune: %s\n", err);
-      rc = -1;
-    }
-  return rc;
+  if (kb_writers_end(&T->writers, seconds, err, sizeof err) == 0)
+    return 0;
+  fprintf(stderr, "kbench tune: %s\n", err);
+  return -1;
 }
 
 /* The status the searches call for: each must have found a configuration
@@ -173,13 +186,6 @@ static int status_of(const kb_tune *T)
                                            : KB_EXIT_ERROR);
   }
   return status;
-}
-
-static double seconds_since(const struct timespec *t0)
-{
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
 /* Everything once the supervisor runs: the exit status. */
@@ -209,7 +215,7 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
     fprintf(stderr, "kbench tune: out of memory\n");
     return KB_EXIT_ERROR;
   }
-  if (open_outputs(T, launch, argc, argv, err, sizeof err)
+  if (open_outputs(T, launch, quiet, argc, argv, err, sizeof err)
       || open_cache(T, T->t->cache_path, launch, argc, argv, err,
                     sizeof err)) {
     fprintf(stderr, "kbench tune: %s\n", err);
@@ -217,10 +223,9 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
   }
   kb_progress_begin(&T->progress, quiet ? NULL : stderr);
   T->progress.noun = "configuration";
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  double t0 = kb_host_clock_s();
   kb_tune_loop(T, sv);
-  double seconds = seconds_since(&t0);
+  double seconds = kb_host_clock_s() - t0;
   int status = status_of(T);
   if (close_outputs(T, seconds))
     status = kb_exit_worse(status, KB_EXIT_ERROR);
@@ -229,7 +234,8 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
     fprintf(stderr, "kbench tune: --best: %s\n", err);
     status = kb_exit_worse(status, KB_EXIT_ERROR);
   }
-  if (!quiet)
+  /* --format=json or md is stdout's, in place of the table. */
+  if (!quiet && !o->json_stdout && !o->markdown)
     kb_tune_table(T, seconds);
   if (cat->n_failures)
     status = kb_exit_worse(status, KB_EXIT_LOAD);
@@ -278,9 +284,10 @@ int kb_tune_main(int argc, char **argv)
     sv.note_ctx = &T.progress;
     status = tune(&T, &sv, &cat, &plan, &launch, quiet, argc, argv);
   }
-  kb_json *files[] = {&T.json, &T.cache_out};
-  for (int i = 0; i < 2; i++)   /* after an early failure; safe twice */
+  kb_json *files[] = {&T.json, &T.json_stdout, &T.cache_out};
+  for (int i = 0; i < 3; i++)   /* after an early failure; safe twice */
     kb_json_close(files[i], err, sizeof err);
+  kb_md_close(&T.md);
   kb_supervisor_close(&sv);
   free_searches(&T);
   kb_tune_cache_free(T.cache);

@@ -9,7 +9,7 @@
 **                    from the cache or measured; every evaluation written
 **   tune_json.c      the "tune" objects of entries and of the context
 **   tune_report.c    the progress line, the closing table, --best's file
-**   tune_cache.c     --cache: evaluations read back, and rewritten
+**   tune_cache.c     --cache: evaluations read back
 **   tune_options.c   kbench tune's own options
 **   search/          the strategies, the space, --restrict and the
 **                    objective: pure logic, core/ only
@@ -23,6 +23,7 @@
 #include "core/result.h"
 #include "job/job.h"
 #include "output/csv.h"
+#include "output/markdown.h"
 #include "output/progress.h"
 #include "output/results_json.h"
 #include "output/writer.h"
@@ -72,6 +73,13 @@ typedef struct kb_tune_search {
   int done;                /* its budget or space is spent */
 } kb_tune_search;
 
+/* The evaluation whose entries are being written, for their "tune"
+** object; eval NULL for none. */
+typedef struct kb_tune_tagging {
+  const kb_tune_search *search;
+  const kb_tune_eval *eval;
+} kb_tune_tagging;
+
 /* The whole command's state; every piece lives in kb_tune_main's frame. */
 typedef struct kb_tune {
   const kb_options *o;
@@ -87,9 +95,13 @@ typedef struct kb_tune {
   size_t *pending;         /* per lane: the configuration out */
   kb_tune_cache *cache;    /* NULL without --cache */
   kb_json json;            /* --json: this run's evaluations */
-  kb_json cache_out;       /* --cache, rewritten */
+  kb_json json_stdout;     /* --format=json: the same on stdout */
+  kb_json cache_out;       /* --cache, replaced after each */
   kb_csv_files csv;
-  kb_writers writers;      /* --csv and --samples */
+  kb_markdown md;          /* --format=md: the configurations measured */
+  kb_writers writers;      /* --csv and --samples, --json, --format, the
+                              cache */
+  kb_tune_tagging tagging; /* the evaluation being written */
   kb_progress progress;
   size_t total;            /* the budgets' sum */
   size_t evaluations;      /* done so far, over every search */
@@ -105,12 +117,10 @@ void kb_tune_problems_free(kb_tune *T);
 /* tune_loop.c: every lane's searches, to their ends or an interruption. */
 void kb_tune_loop(kb_tune *T, kb_supervisor *sv);
 
-/* tune_json.c: the "tune" object of evaluation e of s, as JSON text to
-** free (NULL out of memory); entry is an entry's text, to which it adds
-** the object (a new string). */
-char *kb_tune_tag(const kb_tune *T, const kb_tune_search *s,
-                  const kb_tune_eval *e, const char *entry);
-/* The context's "tune" key, for kb_json's context_more (ctx: kb_tune). */
+/* tune_json.c: ", \"tune\": {...}", the "tune" object of the evaluation
+** T->tagging names, for kb_json's entry_more (ctx: kb_tune)... */
+void kb_tune_entry(FILE *f, void *ctx);
+/* ...and the context's "tune" key, for its context_more. */
 void kb_tune_context(FILE *f, void *ctx);
 
 /* tune_report.c: the progress line for a configuration about to run... */

@@ -61,11 +61,12 @@ size_t kb_tune_cache_size(const kb_tune_cache *c)
 }
 
 #if KBENCH_HAVE_JSON_C
+/* results/'s one rule for "the same device" (kb_res_same_device). */
 static int same_device(const kb_entry *e, const kb_tune_key *k)
 {
-  if (k->uuid)
-    return e->uuid && strcmp(e->uuid, k->uuid) == 0;
-  return e->ordinal == k->ordinal;
+  kb_res_device d = {.known = 1, .host = k->host, .ordinal = k->ordinal,
+                     .uuid = (char *)k->uuid};
+  return kb_res_same_device(&e->device, &d);
 }
 
 /* Whether entry i's time is what k's search would judge: its "time" (event

@@ -5,9 +5,11 @@
 ** twice.  An entry stands for a configuration when:
 **   - its name is the configuration's case name (variant and every
 **     parameter value: "transpose_cpu/rows:1K/cols:1K/block:32");
-**   - its device is the search's: for a CUDA case on a device whose
-**     identity is known, the same UUID; otherwise the same ordinal (a
-**     host case, or a machine without that device replaying a cache);
+**   - its device is the search's, by results/'s one rule
+**     (kb_res_same_device): a host case is the host's, whatever its
+**     ordinal; a CUDA case's device has the same UUID when both are
+**     known, else the same ordinal (a machine without that device
+**     replaying a cache);
 **   - its mode, when it has one, is the search's ("cold", "host"...);
 **   - it failed (a failure is one, whatever is measured), or it has the
 **     objective's value, or it was measured for this objective and had
@@ -29,6 +31,7 @@ typedef struct kb_tune_key {
   int ordinal;             /* the search's device */
   const char *uuid;        /* its UUID for a CUDA case, when known */
   const char *mode;        /* "cold", "hot", "graph", or "host" */
+  int host;                /* a host case: on the host, not a device */
   int time;                /* enum kb_time: the time the search judges */
 } kb_tune_key;
 

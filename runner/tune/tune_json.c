@@ -6,8 +6,6 @@
 ** docs/results.md and docs/tuning.md describe.
 */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "output/json_writer.h"
 #include "tune/tune.h"
@@ -43,43 +41,13 @@ static void tune_object(FILE *f, const kb_tune *T, const kb_tune_search *s,
   fputc('}', f);
 }
 
-char *kb_tune_tag(const kb_tune *T, const kb_tune_search *s,
-                  const kb_tune_eval *e, const char *entry)
+void kb_tune_entry(FILE *f, void *ctx)
 {
-  const char *end = strrchr(entry, '}');
-  char *text = NULL;
-  size_t size;
-  FILE *f = end ? open_memstream(&text, &size) : NULL;
-  if (!f)
-    return NULL;
-  fwrite(entry, 1, (size_t)(end - entry), f);
+  const kb_tune *T = ctx;
+  if (!T->tagging.eval)
+    return;
   fputs(", \"tune\": ", f);
-  tune_object(f, T, s, e);
-  fputc('}', f);
-  if (fclose(f) != 0) {
-    free(text);
-    return NULL;
-  }
-  return text;
-}
-
-/* A configuration's parameters as an entry's "params" writes them. */
-static void params(FILE *f, const kb_tune *T, const kb_tune_problem *p,
-                   size_t config)
-{
-  const kb_plan_case *pc = &T->plan->cases[p->cases[config]];
-  fputc('{', f);
-  for (uint32_t i = 0; i < p->variant->n_params; i++) {
-    const kbench_param *prm = kb_variant_param(p->plugin, p->variant, i);
-    fputs(i ? ", " : "", f);
-    kb_jw_string(f, prm->name);
-    fputs(": ", f);
-    if (prm->n_choices)
-      kb_jw_string(f, prm->choices[pc->values[i]]);
-    else
-      fprintf(f, "%lld", (long long)pc->values[i]);
-  }
-  fputc('}', f);
+  tune_object(f, T, T->tagging.search, T->tagging.eval);
 }
 
 static void search_object(FILE *f, const kb_tune *T,
@@ -100,7 +68,7 @@ static void search_object(FILE *f, const kb_tune *T,
     return;
   }
   fprintf(f, "{\"evaluation\": %zu, \"params\": ", (size_t)s->best + 1);
-  params(f, T, p, best->config);
+  kb_json_params(f, &T->plan->cases[p->cases[best->config]]);
   kb_jw_key(f, "value");
   kb_jw_number(f, best->value);
   fputs("}}", f);

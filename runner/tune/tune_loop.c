@@ -9,19 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/host_facts.h"
 #include "core/verdict.h"
 #include "job/job.h"
 #include "process/supervisor.h"
 #include "tune/tune.h"
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* The search lane is on, or NULL when it has none left. */
 static kb_tune_search *lane_search(kb_tune *T, size_t lane)
@@ -39,10 +32,10 @@ static kb_tune_search *lane_search(kb_tune *T, size_t lane)
 static long propose(const kb_tune *T, kb_tune_search *s)
 {
   if (s->n_evals >= s->problem->budget
-      || (T->t->budget_s > 0 && s->t0 > 0 && now() - s->t0 >= T->t->budget_s))
+      || (T->t->budget_s > 0 && s->t0 > 0 && kb_host_clock_s() - s->t0 >= T->t->budget_s))
     return -1;
   if (s->t0 == 0)
-    s->t0 = now();
+    s->t0 = kb_host_clock_s();
   return kb_tuner_next(&s->tuner);
 }
 
@@ -52,18 +45,18 @@ static double cost_of(const kb_tune *T, const kb_tune_eval *e)
                       : INFINITY;
 }
 
-/* Evaluation e of s is known: the strategy is told, the best kept, and its
-** entry (text) written with its "tune" object to --json and, when it was
-** measured now, to the cache. */
-static void record(kb_tune *T, kb_tune_search *s, const kb_tune_eval *e,
-                   const char *text)
+/* Evaluation e of s is known: the strategy is told and the best kept.
+** The evaluation as kept, or NULL out of memory. */
+static const kb_tune_eval *record(kb_tune *T, kb_tune_search *s,
+                                  const kb_tune_eval *e)
 {
   if (s->n_evals == s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 16;
     kb_tune_eval *grown = realloc(s->evals, cap * sizeof *grown);
     if (!grown) {
-      fprintf(stderr, "kbench tune: out of memory\n");
-      return;
+      fprintf(stderr, "kbench tune: out of memory: evaluation %zu of %s is "
+              "not kept\n", s->n_evals + 1, s->problem->fixed);
+      return NULL;
     }
     s->evals = grown;
     s->cap = cap;
@@ -75,17 +68,7 @@ static void record(kb_tune *T, kb_tune_search *s, const kb_tune_eval *e,
     s->best = (long)s->n_evals;
   s->n_evals++;
   T->evaluations++;
-  char *tagged = text ? kb_tune_tag(T, s, &s->evals[s->n_evals - 1], text)
-                      : NULL;
-  if (!tagged) {
-    fprintf(stderr, "kbench tune: out of memory: evaluation %zu of %s is "
-            "not written\n", s->n_evals, s->problem->fixed);
-    return;
-  }
-  kb_json_raw(&T->json, tagged);
-  if (!e->cached)
-    kb_json_raw(&T->cache_out, tagged);
-  free(tagged);
+  return &s->evals[s->n_evals - 1];
 }
 
 /* Configuration config of s from the cache: 1 when it was there and is
@@ -103,7 +86,7 @@ static int from_cache(kb_tune *T, kb_tune_search *s, size_t config)
                      cuda && d->opened && d->report.uuid[0]
                      ? d->report.uuid : NULL,
                      cuda ? kb_mode_name(T->o->measure.mode) : "host",
-                     T->o->measure.time};
+                     !cuda, T->o->measure.time};
   kb_tune_hit hit;
   if (!kb_tune_cache_find(T->cache, &key, &T->t->objective, &hit))
     return 0;
@@ -112,8 +95,18 @@ static int from_cache(kb_tune *T, kb_tune_search *s, size_t config)
                     .cached = 1};
   if (!hit.has_value)
     snprintf(e.note, sizeof e.note, "%s", hit.note);
-  char *text = kb_tune_cache_untagged(T->cache, hit.entry);
-  record(T, s, &e, text);
+  /* Its entry, again, in --json (and --format=json), with a "tune"
+  ** object of this search. */
+  T->tagging = (kb_tune_tagging){s, record(T, s, &e)};
+  char *text = T->tagging.eval ? kb_tune_cache_untagged(T->cache, hit.entry)
+                               : NULL;
+  if (text) {
+    kb_json_object(&T->json, text);
+    kb_json_object(&T->json_stdout, text);
+  }
+  else if (T->tagging.eval)
+    fprintf(stderr, "kbench tune: out of memory: evaluation %zu of %s is "
+            "not written\n", s->n_evals, s->problem->fixed);
   free(text);
   return 1;
 }
@@ -132,17 +125,17 @@ static void measured(kb_tune *T, size_t lane, kb_result *res)
     snprintf(e.note, sizeof e.note, "%s%s%s", res->verdict == KB_CRASH
              ? "" : res->stage, res->verdict == KB_CRASH ? "" : ": ",
              res->message);
-  kb_writers_result(&T->writers, lane, pc, res, 0);
   s->measured++;
   T->measured++;
-  char *text = kb_json_entry_text(pc, res, &T->devices[lane], 0, 1);
-  record(T, s, &e, text);
-  free(text);
+  /* To every writer (--csv, --samples, --json, --format, the cache), its
+  ** JSON entries with a "tune" object (kb_tune_entry). */
+  T->tagging = (kb_tune_tagging){s, record(T, s, &e)};
+  kb_writers_result(&T->writers, lane, pc, res, 0);
 }
 
 /* Give lane's worker its next configuration to measure, taking those the
-** cache holds on the way; nothing when its searches are over or the run is
-** stopping. */
+** cache holds on the way; when its searches are over or the run is
+** stopping, tell the writers the lane is done. */
 static void start_next(kb_tune *T, kb_supervisor *sv, size_t lane)
 {
   kb_tune_search *s;
@@ -159,21 +152,24 @@ static void start_next(kb_tune *T, kb_supervisor *sv, size_t lane)
     ** of a run, as kbench --cases=BEST gives them. */
     T->pending[lane] = (size_t)c;
     kb_tune_progress(T, s, (size_t)c);
+    kb_writers_start(&T->writers, lane, pc);
     kb_job_send(sv, lane, pc, 0);
     return;
   }
+  kb_writers_lane_done(&T->writers, lane);
 }
 
 void kb_tune_loop(kb_tune *T, kb_supervisor *sv)
 {
   size_t lane;
   kb_result res;
+  kb_writers_begin(&T->writers, T->total);
   for (lane = 0; lane < T->n_devices; lane++)
     start_next(T, sv, lane);
   while (kb_supervisor_next(sv, &lane, &res) == 0) {
     /* A second Ctrl-C killed it: not the configuration's failure, and
     ** not to be cached as one. */
-    if (!(sv->stopping && res.verdict == KB_CRASH))
+    if (!kb_supervisor_cut_short(sv, &res))
       measured(T, lane, &res);
     kb_result_free(&res);
     start_next(T, sv, lane);

@@ -73,7 +73,11 @@ static const char usage_text[] =
 "             time is measured again), --no-kernel-time\n"
 "  writing:   --json=FILE (every evaluation of this search, each with its\n"
 "             \"tune\" object; kbench plot draws it), --csv=FILE and\n"
-"             --samples=FILE (the configurations measured), --all-ranks\n"
+"             --samples=FILE (the configurations measured), --all-ranks,\n"
+"             --label=TEXT (the search's name in the JSON context),\n"
+"             --format=json (every evaluation, as --json writes it) or\n"
+"             --format=md (the configurations measured, as a run's\n"
+"             markdown) on stdout, in place of the closing table\n"
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"
 "Plugins are looked up as in a run: $KBENCH_PLUGIN_PATH, the build tree,\n"
@@ -213,8 +217,7 @@ static const char *foreign(const kb_options *o)
        : o->cases_path ? "--cases" : o->n_zips ? "--zip"
        : o->repetitions != 1 ? "--repetitions"
        : o->measure.profile ? "--profile"
-       : o->tap ? "--tap" : o->json_stdout ? "--format=json"
-       : o->markdown ? "--format=md" : NULL;
+       : o->tap ? "--tap" : NULL;
 }
 
 /* The objective's measurements, turned on: energy, or its metric added to

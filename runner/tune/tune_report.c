@@ -3,13 +3,13 @@
 ** a terminal, the closing table of each search's best configurations, and
 ** --best's --cases file.
 */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/verdict.h"
+#include "output/replace.h"
 #include "tune/tune.h"
 
 /* " on device N" when the run has several devices, else "". */
@@ -200,26 +200,15 @@ static int write_best(const kb_tune *T, FILE *f)
 
 int kb_tune_best(const kb_tune *T, const char *path, char *err, size_t len)
 {
-  /* Written beside the target and renamed: never half a file. */
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err, len, "cannot create %s: %s", tmp, strerror(errno));
+  /* Written beside the target and renamed over it: never half a file. */
+  kb_replace r;
+  FILE *f = kb_replace_open(&r, path, err, len);
+  if (!f)
+    return -1;
+  if (write_best(T, f)) {
+    snprintf(err, len, "cannot write %s: out of memory", path);
+    kb_replace_abort(&r);
     return -1;
   }
-  int rc = write_best(T, f);
-  if (fclose(f) != 0 || rc) {
-    snprintf(err, len, "cannot write %s: %s", tmp,
-             rc ? "out of memory" : strerror(errno));
-    remove(tmp);
-    return -1;
-  }
-  if (rename(tmp, path) != 0) {
-    snprintf(err, len, "cannot rename %s to %s: %s", tmp, path,
-             strerror(errno));
-    remove(tmp);
-    return -1;
-  }
-  return 0;
+  return kb_replace_commit(&r, err, len);
 }

@@ -1,9 +1,11 @@
 /*
-** A plugin built against the frozen ABI 1.0 header (tests/abi10/), which
-** a 1.1 runner must still load, run and verify.  Its variant and its
-** parameters each end exactly where an inaccessible page begins, so a
-** runner that reads a field ABI 1.0 does not have (kbench_variant.work,
-** kbench_param.choices) faults, and the load fails.
+** A plugin built against a frozen older header, which this runner must
+** still load, run and verify: ABI 1.0 (tests/abi10/, the module abi10)
+** or, with ABI_OLD_MINOR=1, ABI 1.1 (tests/abi11/, the module abi11).
+** Its variant and its parameters each end exactly where an inaccessible
+** page begins, so a runner that reads a field the plugin's ABI does not
+** have (kbench_variant.work or .flags, kbench_param.choices) faults, and
+** the load fails.
 */
 #define _DEFAULT_SOURCE 1
 #include <stdint.h>
@@ -14,8 +16,16 @@
 
 #include <kbench/plugin.h>
 
-#if KBENCH_ABI_MINOR != 0
-#  error "abi10.c must be built against tests/abi10/kbench/plugin.h"
+#ifndef ABI_OLD_MINOR
+#  define ABI_OLD_MINOR 0
+#endif
+#if KBENCH_ABI_MINOR != ABI_OLD_MINOR
+#  error "abi10.c must be built against tests/abi1<ABI_OLD_MINOR>/kbench/plugin.h"
+#endif
+#if ABI_OLD_MINOR == 0
+#  define ABI_OLD_NAME "abi10_sum"
+#else
+#  define ABI_OLD_NAME "abi11_sum"
 #endif
 
 typedef struct sum {
@@ -104,8 +114,8 @@ static const kbench_variant *variant_at(uint32_t index)
       "n", "elements summed", "1000,1001", 1, 1 << 20, 0,
     };
     const kbench_variant proto = {
-      sizeof(kbench_variant), "abi10_sum",
-      "TEST ONLY: an int32 sum built against ABI 1.0", "tests",
+      sizeof(kbench_variant), ABI_OLD_NAME,
+      "TEST ONLY: an int32 sum built against an older ABI", "tests",
       KBENCH_BACKEND_HOST, NULL, 1, sum_setup, sum_run, sum_verify,
       sum_bytes, sum_teardown,
     };

@@ -210,6 +210,11 @@ static const kbench_variant sum_variant = {
   sum_verify,
 #endif
   sum_bytes, sum_teardown, NULL,
+#ifdef BROKEN_FLAGS
+  0x80u | KBENCH_VARIANT_SYNCS,   /* a flag no runner knows yet */
+#else
+  0,
+#endif
 };
 
 #if defined(BROKEN_ABI) || defined(BROKEN_ABI_NEWER)

@@ -27,6 +27,10 @@
 ** For a regression that kbench compare must flag, the environment variable
 ** KBENCH_TEST_SLOWDOWN=N makes every variant sum its input N more times
 ** into a scratch word: the same name and result, N + 1 times the work.
+** For a small step that kbench history must find (bench/device-run.sh
+** history), KBENCH_TEST_EXTRA=PCT sums the first PCT percent of the
+** input once more, at least one element: the same launches whatever PCT
+** (0 included), PCT percent more of the sum's DRAM traffic.
 */
 #include <stdint.h>
 #include <stdio.h>
@@ -40,6 +44,7 @@ typedef struct gpu_sum {
   int *flag;             /* GPU_HANG: never set */
   int *scratch;          /* KBENCH_TEST_SLOWDOWN's sums */
   int slowdown;
+  size_t extra;          /* KBENCH_TEST_EXTRA's elements; 0: not set */
   size_t n;
   int expected;
   int runs;
@@ -136,11 +141,17 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
 #endif
   const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
   s->slowdown = slow ? atoi(slow) : 0;
+  const char *extra = getenv("KBENCH_TEST_EXTRA");
+  if (extra && *extra) {
+    double pct = strtod(extra, NULL);
+    s->extra = (size_t)((double)s->n * (pct > 0 ? pct : 0) / 100);
+    s->extra = s->extra < 1 ? 1 : s->extra > s->n ? s->n : s->extra;
+  }
 #ifdef GPU_TUNE_TRAP
   s->trap = (int)h->param(h, "x");
   s->slowdown += 2 * abs(s->trap - 4);
 #endif
-  if (s->slowdown > 0
+  if ((s->slowdown > 0 || s->extra)
       && (rc = kbench_device_alloc(h, (void **)&s->scratch, sizeof(int))))
     return rc;
 #ifdef GPU_FORKS
@@ -236,6 +247,11 @@ static int gpu_sum_run(const kbench_host *h, void *state)
   for (int i = 0; i < s->slowdown; i++) {
     sum_blocks<<<kbench_blocks(s->n, THREADS), THREADS, 0, stream>>>(
         s->in, s->n, s->scratch);
+    KBENCH_LAUNCHED(h);
+  }
+  if (s->extra) {
+    sum_blocks<<<kbench_blocks(s->extra, THREADS), THREADS, 0, stream>>>(
+        s->in, s->extra, s->scratch);
     KBENCH_LAUNCHED(h);
   }
   return KBENCH_OK;

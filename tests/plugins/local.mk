@@ -21,7 +21,11 @@ check_LTLIBRARIES += tests/plugins/bad_no_entry.la tests/plugins/bad_abi.la \
 	tests/plugins/bad_null_verify.la tests/plugins/bad_setup.la \
 	tests/plugins/bad_param.la tests/plugins/bad_no_output.la \
 	tests/plugins/wrong_sum.la tests/plugins/first_run_only.la
-check_LTLIBRARIES += tests/plugins/bad_abi_newer.la tests/plugins/bad_choices.la
+check_LTLIBRARIES += tests/plugins/bad_abi_newer.la tests/plugins/bad_choices.la \
+	tests/plugins/bad_flags.la
+tests_plugins_bad_flags_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_flags_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_FLAGS -DBROKEN_NAME='"bad_flags"'
+tests_plugins_bad_flags_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_bad_abi_newer_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_bad_abi_newer_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_ABI_NEWER -DBROKEN_NAME='"bad_abi_newer"'
 tests_plugins_bad_abi_newer_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -109,7 +113,16 @@ if HAVE_CUDA
 check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
 	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
 	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la \
-	tests/plugins/gpu_tune_trap.la
+	tests/plugins/gpu_tune_trap.la tests/plugins/gpu_sync.la tests/plugins/gpu_region.la
+# ABI 1.2: a run that synchronizes, declared or not, with an unjoined side
+# stream or without; a timed region around a sum after a memset, and its
+# cheats.
+tests_plugins_gpu_sync_la_SOURCES = tests/plugins/gpu_sync.cu
+tests_plugins_gpu_sync_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_sync_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_region_la_SOURCES = tests/plugins/gpu_region.cu
+tests_plugins_gpu_region_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_region_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_tune_trap_la_SOURCES = tests/plugins/gpu_tune_trap.cu
 tests_plugins_gpu_tune_trap_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_tune_trap_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -172,6 +185,15 @@ check_LTLIBRARIES += tests/plugins/abi10.la tests/plugins/staging.la
 tests_plugins_abi10_la_SOURCES = tests/plugins/abi10.c
 tests_plugins_abi10_la_CPPFLAGS = -I$(top_srcdir)/tests/abi10
 tests_plugins_abi10_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.2 (tests/shell/region.sh): the same sum built against the frozen
+# 1.1 header, and the timed region on the CPU.
+check_LTLIBRARIES += tests/plugins/abi11.la tests/plugins/region_cpu.la
+tests_plugins_region_cpu_la_SOURCES = tests/plugins/region_cpu.c
+tests_plugins_region_cpu_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_abi11_la_SOURCES = tests/plugins/abi10.c
+tests_plugins_abi11_la_CPPFLAGS = -I$(top_srcdir)/tests/abi11 -DABI_OLD_MINOR=1
+tests_plugins_abi11_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
-EXTRA_DIST += tests/abi10/kbench/plugin.h tests/plugins/gpu_broken.cuh
+EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
+	tests/plugins/gpu_broken.cuh

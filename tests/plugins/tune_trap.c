@@ -89,7 +89,7 @@ static const kbench_variant trap_variant = {
   sizeof(kbench_variant), "tune_trap",
   "TEST ONLY: a tuning space with a best, a crash and a hang", "tests",
   KBENCH_BACKEND_HOST, trap_params, 2, trap_setup, trap_run, trap_verify,
-  trap_bytes, trap_teardown, NULL,
+  trap_bytes, trap_teardown, NULL, 0,
 };
 
 KBENCH_PLUGIN(&trap_variant)

@@ -6,7 +6,7 @@ export KBENCH_PLUGIN_PATH="$top_builddir/plugins/host/.libs"
 check "--help exits 0 and documents the exit codes" 0 "5  nothing failed" \
   "$KBENCH" --help
 check_help "$top_srcdir/runner/plan/cli.c" "$KBENCH"
-check "--version prints the ABI" 0 "plugin ABI 1\.1" "$KBENCH" --version
+check "--version prints the ABI" 0 "plugin ABI 1\.2" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate
 check "missing option value: 2" 2 "option '--mode' needs a value" "$KBENCH" --mode

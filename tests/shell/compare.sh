@@ -125,7 +125,7 @@ check "--alpha=1e-20: the 10% slowdown is not significant enough, exit 0" 0 \
 
 # Passed in base, failed in new.
 check "pass -> crash: a regression, exit 1" 1 \
-  "^stencil_gmem/n:64M/threads:256 .* 40/- +CRASH in new +run: crashed: SIGSEGV in run" \
+  "^stencil_gmem/n:64M/threads:256 .* 40/- +CRASH in new +crashed: SIGSEGV in run" \
   cmp "$fx/base.json" "$fx/crash.json"
 check "pass -> wrong: FAIL in new" 1 \
   "^reduce_gmem/n:64M/threads:128 .* FAIL in new +verify: element 17" \
@@ -316,7 +316,7 @@ print("ok")'
   json_check() {
     desc=$1 want=$2 code=$3
     shift 3
-    check "$desc" "$want" "^ok$" sh -c '"$1" compare --json "$2" "$3" 2>/dev/null \
+    check "$desc" "$want" "^ok$" sh -c '"$1" compare --format=json "$2" "$3" 2>/dev/null \
       | python3 -c "$4" "$5"; exit $(( $? ? 99 : 0 ))' _ "$KBENCH" "$@" "$strict" "$code"
   }
   json_check "JSON: strict, a regression and its fields" 0 \
@@ -394,10 +394,30 @@ assert d["summary"]["cases_with_energy"] == 6 and d["summary"]["energy_changed"]
 assert d["summary"]["cases_with_energy"] == 0' "$fx/base.json" "$fx/slower.json"
   json_check "JSON: no device is null" 0 'assert d["new"]["device"] is None' \
     "$fx/base.json" "$fx/nodevice.json"
-  check "--json exits 1 on a regression too" 1 '"regressions": 1' \
-    cmp --json "$fx/base.json" "$fx/slower.json"
-  check "--format=json is --json" 1 '"regressions": 1' \
+  check "--format=json exits 1 on a regression too" 1 '"regressions": 1' \
     cmp --format=json "$fx/base.json" "$fx/slower.json"
+  # --json=FILE, as for a run and kbench fleet: the table on stdout, the
+  # JSON report in FILE.
+  check "--json=FILE: the table on stdout, exit 1 on a regression" 1 \
+    "reduce_vec4/n:64M.*SLOWER" \
+    cmp --json="$tmpdir/cmp.json" "$fx/base.json" "$fx/slower.json"
+  cmp --format=json "$fx/base.json" "$fx/slower.json" > "$tmpdir/cmp-out.json"
+  assert "...and FILE holds what --format=json prints" \
+    diff "$tmpdir/cmp-out.json" "$tmpdir/cmp.json"
+  check "--json=FILE in a folder that does not exist: exit 2" 2 \
+    "kbench compare: cannot create .*nowhere" \
+    cmp --json="$tmpdir/nowhere/x.json" "$fx/base.json" "$fx/slower.json"
+  check "--json FILE (no =): exit 2, says to write --json=FILE" 2 \
+    "got 3 \(--json takes its file as --json=FILE\)" \
+    cmp --json "$tmpdir/cmp2.json" "$fx/base.json" "$fx/slower.json"
+  # The old spelling, for one release: JSON on stdout, and a warning.
+  check "bare --json still prints JSON on stdout" 1 '"regressions": 1' \
+    sh -c '"$1" compare --json "$2" "$3" 2>/dev/null' _ "$KBENCH" \
+    "$fx/base.json" "$fx/slower.json"
+  check "...with a warning on stderr naming --format=json" 1 \
+    "warning: --json without a file is deprecated: use --format=json" \
+    sh -c '"$1" compare --json "$2" "$3" >/dev/null' _ "$KBENCH" \
+    "$fx/base.json" "$fx/slower.json"
 else
   tap_n=$((tap_n + 1))
   echo "ok $tap_n # SKIP no python3 to check the JSON with a strict parser"

@@ -27,6 +27,10 @@ assert "the table: device 0's header, its two rows, device 1's, its two" \
     = "device0 reduce_cpu copy_cpu device1 reduce_cpu copy_cpu "
 check "... and the closing line counts both devices' results" 0 \
   "^# 4 cases in" cat "$tmpdir/two.txt"
+assert "... after the groups, each case's devices side by side in the plan's order" \
+  test "$(sed -n '/^# side by side/,/^# 4 cases/p' "$tmpdir/two.txt" \
+    | grep -E '^(reduce|copy)_cpu +n=1000 +[0-9.]+ [nu]s +[0-9.]+ [nu]s +[0-9]\.[0-9]{3}$' \
+    | cut -d' ' -f1 | tr '\n' ' ')" = "reduce_cpu copy_cpu "
 assert "the CSV's header ends with a device column" \
   sh -c 'head -n 1 "$1" | grep -q ",counters_note,device$"' _ "$tmpdir/two.csv"
 assert "the CSV: two passed rows on device 0, two on device 1" \
@@ -51,8 +55,11 @@ else
 fi
 
 if [ "$HAVE_JSON_C" = yes ]; then
-  check "kbench compare refuses a file of two devices, whose entries share names" \
-    2 "two\.json: results of several devices \(device_ordinal 0 and 1\)" \
+  # Host cases are the host's whatever device their run had (results/'s
+  # one rule for the same device): compare pools both devices' entries as
+  # repetitions.  Two GPUs' entries are refused (fleet_real.sh).
+  check "kbench compare: a --devices file of host cases is the host's, pooled" \
+    0 "^reduce_cpu/n:1000 .* a host case is judged on its repetitions \(2 in base, 2 in new\)" \
     "$KBENCH" compare "$tmpdir/two.json" "$tmpdir/two.json"
 fi
 
@@ -161,7 +168,7 @@ check "--device=2000: usage error 2, the limit named" 2 \
 check "--help documents --devices" 0 "--devices=all\|LIST" "$KBENCH" --help
 
 # --devices=all: without a device, device 0 alone, said so; with one,
-# every device's results (tests/gpu.sh checks those on a GPU).
+# every device's results (tests/shell/gpu.sh checks those on a GPU).
 gpu=no
 if [ "$HAVE_CUDA" = yes ]; then
   probe=$("$KBENCH" --tap --param n=256 --plugin "$P/bad_tail.so" 2>&1)

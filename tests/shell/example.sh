@@ -3,19 +3,10 @@
 # out-of-tree example plugin with nothing but pkg-config, and run it
 # through the installed kbench.
 . "$top_srcdir/tests/shell/lib.sh"
-root=$tmpdir/root
-assert "make install into a temporary root" \
-  sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
-pc=$(find "$root" -name kbench.pc | head -n 1)
-bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
+staged_install
 hdr=$(find "$root" -path '*/include/kbench/plugin.h' | head -n 1)
 assert "kbench, kbench.pc, kbench/plugin.h and kbench/kit.h installed" \
   test -n "$pc" -a -x "$bin" -a -f "$hdr" -a -f "$(dirname "$hdr")/kit.h"
-# Point pkg-config at the staged files: relocate the prefix into the root.
-export PKG_CONFIG_PATH="$(dirname "$pc")"
-prefix=$(pkg-config --variable=prefix kbench)
-PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
-export PKG_CONFIG
 plugindir=$($PKG_CONFIG --variable=plugindir kbench)
 check "installed plugins are found through KBENCH_PLUGIN_PATH" 0 \
   "reduce_cpu \[host\]" env KBENCH_PLUGIN_PATH="$plugindir" "$bin" --list
@@ -30,9 +21,10 @@ check "the installed kit compiles as C11 without CUDA headers" 0 "" \
 cp "$tmpdir/kit.c" "$tmpdir/kit.cc"
 check "and as C++" 0 "" \
   sh -c "\${CXX:-g++} \$($PKG_CONFIG --cflags kbench) -std=c++11 -Wall -Wextra -Werror -o '$tmpdir/kit_cc' '$tmpdir/kit.cc' && '$tmpdir/kit_cc'"
-sed -n '/^```cuda$/,/^```$/p' "$top_srcdir/README.md" | sed '1d;$d' \
-  > "$tmpdir/readme.cu"
-check "the README's plugin is examples/kit/scale.cu" 0 "" \
+# The first cuda block of docs/plugins.md ("A whole plugin").
+awk '/^```cuda$/ {on = 1; next} on && /^```$/ {exit} on' \
+  "$top_srcdir/docs/plugins.md" > "$tmpdir/readme.cu"
+check "docs/plugins.md's whole plugin is examples/kit/scale.cu" 0 "" \
   diff "$top_srcdir/examples/kit/scale.cu" "$tmpdir/readme.cu"
 if [ "$HAVE_CUDA" != yes ]; then
   echo "ok $((tap_n + 1)) - out-of-tree CUDA examples # SKIP built without CUDA"

@@ -26,7 +26,7 @@ rank() {
 
 # The subcommand's command line.
 check "--help exits 0 and documents the exit status" 0 \
-  "fewer than 2 GPUs, or a report that cannot be written" fleet --help
+  "fewer than 2 GPUs and fewer than 2 hosts, or a report that cannot" fleet --help
 check_help "$top_srcdir/runner/analyze/fleet/fleet.c" "$KBENCH" fleet
 check "no file: usage error 2" 2 "expected results files" fleet
 check "unknown option: 2" 2 "unknown option '--frobnicate'" fleet --frobnicate x.json
@@ -78,58 +78,73 @@ check "a slow rank still verifies and exits 0" 0 "^$" \
 bad="$tmpdir/bad"
 mkdir -p "$bad"
 cp "$runs/$host-0.json" "$bad/"
-check "a failing rank exits 1 (verification failed), printing nothing" 1 "^$" \
+# A rank whose case fails exits 0 under a launcher, saying so, so that
+# the launcher does not end the other ranks; --exit-status returns 1.
+check "a failing rank exits 0 under the launcher, and says why" 0 \
+  "^kbench: rank 1: exit status 1, returned as 0 under slurm so that the launcher does not end the other ranks" \
   rank 1 "$bad" KBENCH_TEST_WRONG=1
+check "... --exit-status: it exits 1 (verification failed), printing nothing" 1 "^$" \
+  rank 1 "$tmpdir" KBENCH_TEST_WRONG=1 --exit-status
+check "... without a launcher, a failure exits 1 as ever" 1 "fleet_sum +n=64K .* FAIL" \
+  env KBENCH_TEST_WRONG=1 "$KBENCH" $plugins
 
 end_without_json_c "fleet reports" fleet "$runs/$host-0.json" "$runs/$host-1.json"
 
-check "fleet: two healthy ranks, exit 0" 0 "^# 0 of 2 GPUs flagged \(2 files, 2 cases\)" \
+# Host plugins only: each rank's cases are its host's, judged against the
+# other hosts' (no GPU here).
+check "fleet: two healthy ranks, two hosts, exit 0" 0 \
+  "^# 0 of 2 hosts flagged \(no GPU\) \(2 files, 2 cases\)" \
   fleet "$runs/$host-0.json" "$runs/$host-1.json"
-check "fleet: one line per GPU, host and rank" 0 "^$host +1 +1: \? +- +[0-9.]+ +[a-z_]+/n:64K +ok$" \
+check "fleet: one line per host and rank" 0 \
+  "^$host r1 host +host +host +2 +0 +0 +0 +0 +[0-9.]+ +[a-z_]+/n:64K +ok$" \
   fleet "$runs/$host-0.json" "$runs/$host-1.json"
-check "fleet: a row per case with both GPUs" 0 "^fleet_sum/n:64K +host +2/2 " \
-  fleet "$runs/$host-0.json" "$runs/$host-1.json"
-check "fleet: the same file twice is the same GPU, pooled" 0 \
-  "^# 0 of 2 GPUs flagged \(3 files, 2 cases\)" \
+check "fleet --verbose: a row per case with both" 0 "^fleet_sum/n:64K +host +2 " \
+  fleet --verbose "$runs/$host-0.json" "$runs/$host-1.json"
+check "fleet: the same file twice is the same rank, pooled" 0 \
+  "^# 0 of 2 hosts flagged \(no GPU\) \(3 files, 2 cases\)" \
   fleet "$runs/$host-0.json" "$runs/$host-0.json" "$runs/$host-1.json"
 
 # The slow rank.
 check "fleet: the slow rank is flagged, exit 1" 1 \
-  "^$host +1 +1: \? .* fleet_sum/n:64K +FLAGGED \(1 slow\)$" fleet "$slow"/*.json
-check "fleet: ... the healthy one is not" 1 "^$host +0 +0: \? .* ok$" fleet "$slow"/*.json
-check "fleet: ... and the reason is named" 1 \
-  "^# flagged: $host r1 d1: fleet_sum/n:64K: [0-9.]+ x the fleet median \(over 1\.500\)" \
+  "^$host r1 host +host +host +2 +1 +0 +0 +0 +[0-9.]+ +fleet_sum/n:64K +FLAGGED \(1 slow\)$" \
   fleet "$slow"/*.json
-check "fleet: ... 1 of 2 GPUs flagged" 1 "^# 1 of 2 GPUs flagged" fleet "$slow"/*.json
+check "fleet: ... the healthy one is not" 1 "^$host r0 host .* ok$" fleet "$slow"/*.json
+check "fleet: ... and the reason is named with --verbose" 1 \
+  "^# flagged: $host r1 host: fleet_sum/n:64K: [0-9.]+ x its group's reference \(over 1\.500\)" \
+  fleet --verbose "$slow"/*.json
+check "fleet: ... 1 of 2 hosts flagged" 1 "^# 1 of 2 hosts flagged" fleet "$slow"/*.json
 check "fleet: a --host-tolerance above the slowdown lets it pass" 0 \
-  "^# 0 of 2 GPUs flagged" fleet --host-tolerance=1000 "$slow"/*.json
-check "fleet: markdown, the flagged GPU in bold" 1 \
-  "^\| $host \| 1 \| 1: \? \| - \| [0-9.]+ \| \`fleet_sum/n:64K\` \| \*\*FLAGGED \(1 slow\)\*\* \|$" \
+  "^# 0 of 2 hosts flagged" fleet --host-tolerance=10000 "$slow"/*.json
+check "fleet: markdown, the flagged host in bold" 1 \
+  "^\| $host r1 host \| host \| host \| 2 \| 1 \| 0 \| 0 \| 0 \| [0-9.]+ \| \`fleet_sum/n:64K\` \| \*\*FLAGGED \(1 slow\)\*\* \|$" \
   fleet --format=markdown "$slow"/*.json
-check "fleet --json=FILE: the table still on stdout" 1 "^# 1 of 2 GPUs flagged" \
+check "fleet --json=FILE: the table still on stdout" 1 "^# 1 of 2 hosts flagged" \
   fleet --json="$tmpdir/fleet.json" "$slow"/*.json
-assert "... and the JSON report in FILE" grep -q '"flagged": 1' "$tmpdir/fleet.json"
+assert "... and the JSON report in FILE" grep -q '"hosts_flagged": 1' "$tmpdir/fleet.json"
 if command -v python3 >/dev/null 2>&1; then
-  check "fleet JSON: strict, the slow GPU's fields" 0 "^ok$" python3 -c '
+  check "fleet JSON: strict, the slow host's fields" 0 "^ok$" python3 -c '
 import json, sys
 def nan(c): raise ValueError("not strict JSON: " + c)
 d = json.load(open(sys.argv[1]), parse_constant=nan)
 g = d["gpus"][1]
-assert g["rank"] == 1 and g["flagged"] and g["slow"] == 1 and g["device"]["ordinal"] == 1
+assert g["rank"] == 1 and g["flagged"] and g["slow"] == 1 and g["kind"] == "host"
+assert g["device"] is None and g["label"].endswith(" r1 host")
 assert g["worst_case"] == "fleet_sum/n:64K" and g["worst_ratio"] > 1.5
 c = [c for c in d["cases"] if c["name"] == "fleet_sum/n:64K"][0]
 assert c["tolerance_pct"] == 50 and c["slowest_gpu"] == 1
 assert c["results"][1]["flag"] == "slow" and c["results"][0]["flag"] is None
-assert d["summary"] == {"files": 2, "gpus": 2, "flagged": 1, "cases": 2}
+assert c["results"][1]["reference_s"] == c["results"][0]["median_s"]
+assert d["summary"] == {"files": 2, "gpus": 0, "flagged": 0, "model_groups": 0,
+                        "hosts": 2, "hosts_flagged": 1, "cases": 2}, d["summary"]
 print("ok")' "$tmpdir/fleet.json"
 fi
 
 # The rank whose case failed.
 check "fleet: the failed case is flagged, exit 1" 1 \
-  "^$host +1 +1: \? .* FLAGGED \(1 failed\)$" fleet "$bad"/*.json
+  "^$host r1 host .* FLAGGED \(1 failed\)$" fleet "$bad"/*.json
 check "fleet: ... with its message" 1 \
-  "^# flagged: $host r1 d1: fleet_sum/n:64K: FAIL first run: total\[0\] = " \
-  fleet "$bad"/*.json
+  "^# flagged: $host r1 host: fleet_sum/n:64K: FAIL first run: total\[0\] = " \
+  fleet --verbose "$bad"/*.json
 
 # Files a run here cannot make: a rank with no case, GPUs of one file.
 ctx() {  # ctx HOST RANK DEVICE-JSON
@@ -140,11 +155,12 @@ entry() {  # entry NAME MEDIAN [EXTRA-KEYS]
     "$1" "$2" "$2" "$2" "${3:-}"
 }
 h100='{"ordinal": 0, "name": "NVIDIA H100", "uuid": "GPU-aaaa"}'
+h100b='{"ordinal": 0, "name": "NVIDIA H100", "uuid": "GPU-bbbb"}'
 printf '{"benchmarks": [%s, %s], %s}\n' "$(entry a/n:1 1e-3)" "$(entry b/n:1 2e-3)" \
   "$(ctx n1 0 "$h100")" > "$tmpdir/n1.json"
-printf '{"benchmarks": [], %s}\n' "$(ctx n2 1 "$h100")" > "$tmpdir/n2-dead.json"
+printf '{"benchmarks": [], %s}\n' "$(ctx n2 1 "$h100b")" > "$tmpdir/n2-dead.json"
 check "a rank with no case: a GPU, every case missing, exit 1" 1 \
-  "^n2 +1 +0: NVIDIA H100 +GPU-aaaa +- +- +FLAGGED \(2 missing\)$" \
+  "^n2 r1 d0 GPU-bbbb +NVIDIA H100 +1 +0 +0 +0 +0 +2 +- +- +FLAGGED \(2 missing\)$" \
   fleet "$tmpdir/n1.json" "$tmpdir/n2-dead.json"
 dev() { printf ', "device_ordinal": %s, "device_name": "NVIDIA H100", "device_uuid": "GPU-%s"' "$1" "$2"; }
 printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
@@ -153,18 +169,30 @@ printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
   "$(ctx n3 0 null)" > "$tmpdir/two-gpus.json"
 check "entries' own devices: two GPUs in one file" 1 "^# 1 of 2 GPUs flagged \(1 file, 2 cases\)" \
   fleet "$tmpdir/two-gpus.json"
-check "... the 10% slower one flagged by the 2% tolerance" 1 \
-  "^n3 +0 +1: NVIDIA H100 +GPU-d1 +1\.048 +a/n:1 +FLAGGED \(1 slow\)$" \
+check "... the 10% slower one flagged: 1.100 x the faster, not 1.048 x the mean" 1 \
+  "^n3 r0 d1 GPU-d1 +NVIDIA H100 +1 +2 +1 +0 +0 +0 +1\.100 +a/n:1 +FLAGGED \(1 slow\)$" \
   fleet "$tmpdir/two-gpus.json"
-check "... and not by --tolerance=10" 0 "^n3 +0 +1: NVIDIA H100 +GPU-d1 +1\.048 +a/n:1 +ok$" \
-  fleet --tolerance=10 "$tmpdir/two-gpus.json"
+check "... the faster one is not flagged" 1 "^n3 r0 d0 GPU-d0 .* 1\.000 .* ok$" \
+  fleet "$tmpdir/two-gpus.json"
+check "... and not by --tolerance=11" 0 "^n3 r0 d1 GPU-d1 .* 1\.100 +a/n:1 +ok$" \
+  fleet --tolerance=11 "$tmpdir/two-gpus.json"
+# Like against like: an H200 beside the H100s is in a group of its own.
+h200='{"ordinal": 0, "name": "NVIDIA H200", "uuid": "GPU-cccc", "global_mem_bytes": 150109880320}'
+printf '{"benchmarks": [%s, %s], %s}\n' "$(entry a/n:1 0.7e-3)" "$(entry b/n:1 1.4e-3)" \
+  "$(ctx n4 0 "$h200")" > "$tmpdir/h200.json"
+check "an H200 among H100s: 2 model groups, the H100s not slow" 0 \
+  "^# 0 of 3 GPUs flagged \(2 files, 2 cases\)" \
+  fleet --tolerance=11 "$tmpdir/two-gpus.json" "$tmpdir/h200.json"
+check "... the groups are named with their memory" 0 \
+  "^# group 2: NVIDIA H200, 139\.8 GiB: 1 GPU" \
+  fleet --tolerance=11 "$tmpdir/two-gpus.json" "$tmpdir/h200.json"
 
 # Fewer than two GPUs, and files that are not results.
-check "one GPU: said, exit 2" 2 "1 GPU in 1 file: a fleet needs at least 2" \
+check "one host: said, exit 2" 2 "0 GPUs and 1 host in 1 file: a fleet needs at least 2" \
   fleet "$runs/$host-0.json"
-check "one GPU in two files (the same file): exit 2" 2 "1 GPU in 2 files" \
+check "one host in two files (the same file): exit 2" 2 "1 host in 2 files" \
   fleet "$runs/$host-0.json" "$runs/$host-0.json"
-check "... and writes no report" 2 "^kbench fleet: 1 GPU" \
+check "... and writes no report" 2 "^kbench fleet: 0 GPUs and 1 host" \
   fleet --json="$tmpdir/none.json" "$runs/$host-0.json"
 assert "... nor the --json file" test ! -e "$tmpdir/none.json"
 printf 'garbage\n' > "$tmpdir/garbage.json"

@@ -54,6 +54,20 @@ assert "the context records --jobs and both sampling timeouts" \
   validate "$tmpdir/j.json" 'd["context"]["kbench"]["jobs"] == 3' \
   'd["context"]["kbench"]["criterion"]["timeout_s"] == 2' \
   'd["context"]["kbench"]["criterion"]["host_timeout_s"] == 2'
+assert "no --label: the context's label is null" \
+  validate "$tmpdir/j.json" 'd["context"]["kbench"]["label"] is None'
+env KBENCH_LABEL=nightly "$KBENCH" $fast --format=json --param n=10 reduce_cpu \
+  > "$tmpdir/env.json"
+env KBENCH_LABEL=nightly "$KBENCH" $fast --format=json --label='a1b2 "c"' \
+  --param n=10 reduce_cpu > "$tmpdir/label.json"
+assert "KBENCH_LABEL names the run in the context" \
+  validate "$tmpdir/env.json" 'd["context"]["kbench"]["label"] == "nightly"'
+assert "--label overrides KBENCH_LABEL, its quotes escaped" \
+  validate "$tmpdir/label.json" 'd["context"]["kbench"]["label"] == '"'"'a1b2 "c"'"'"
+check "an empty --label: usage error" 2 "invalid --label '': expected text" \
+  "$KBENCH" --label= reduce_cpu
+check "a KBENCH_LABEL over 200 bytes: usage error" 2 "invalid KBENCH_LABEL" \
+  env KBENCH_LABEL="$(printf '%0201d' 0)" "$KBENCH" reduce_cpu
 check "bad --format: usage error" 2 "expected table, tap, json or md" \
   "$KBENCH" --format=xml reduce_cpu
 check "bad --repetitions: usage error" 2 "invalid --repetitions" \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The runner's rooms (README.md's Layout): each folder includes only the
+# The runner's rooms (runner/README.md): each folder includes only the
 # folders below it, the supervisor's side and the offline tools never
 # reach the CUDA wrapper, no two files include or call each other in a
 # circle, and every .c says what it is on its first line.  Read from the
@@ -48,12 +48,13 @@ allowed() {
     analyze) echo "core output results" ;;
     analyze/compare) echo "core output results analyze" ;;
     analyze/fleet) echo "core output results analyze" ;;
+    analyze/history) echo "core analyze" ;;
     author) echo "core" ;;
     process) echo "core gpu plugin measure plan" ;;
     job) echo "core plan output process" ;;
     tune) echo "core plan output process results job tune/search" ;;
     tune/search) echo "core" ;;
-    .) echo "core gpu plugin measure plan output results analyze analyze/compare analyze/fleet author process job tune" ;;
+    .) echo "core gpu plugin measure plan output results analyze analyze/compare analyze/fleet analyze/history author process job tune" ;;
     *) echo "UNKNOWN" ;;
   esac
 }

@@ -153,6 +153,23 @@ end_without_json_c() {
   exit
 }
 
+# staged_install: make install into $tmpdir/root (a test point), then
+# root, pc (kbench.pc) and bin (the staged kbench) name it, and
+# PKG_CONFIG_PATH and PKG_CONFIG find kbench.pc with its prefix moved
+# there, as an out-of-tree build would.
+staged_install() {
+  root=$tmpdir/root
+  assert "make install into a temporary root" \
+    sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
+  pc=$(find "$root" -name kbench.pc | head -n 1)
+  bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
+  PKG_CONFIG_PATH=$(dirname "$pc")
+  export PKG_CONFIG_PATH
+  prefix=$(pkg-config --variable=prefix kbench)
+  PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
+  export PKG_CONFIG
+}
+
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmpdir"' EXIT
 
@@ -181,4 +198,31 @@ merge_tap() {
     tap_n=$((tap_n + 1)) tap_failed=$((tap_failed + 1))
     echo "not ok $tap_n - $desc: exit status $rc, $seen of ${planned:-?} points"
   fi
+}
+
+# find_browser: headless Chromium for a page (tests/shell/report_browser.py):
+# sets browser_python (a Python with selenium) and exports CHROMIUM, or
+# sets browser_why to what is missing.
+find_browser() {
+  browser_python=
+  for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
+    "$py" -c "import selenium" > /dev/null 2>&1 && { browser_python=$py; break; }
+  done
+  CHROMIUM=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
+  export CHROMIUM
+  browser_why=
+  [ -n "$browser_python" ] || browser_why="no Python that can import selenium"
+  command -v chromedriver > /dev/null 2>&1 || browser_why="${browser_why:+$browser_why, }no chromedriver"
+  [ -n "$CHROMIUM" ] || browser_why="${browser_why:+$browser_why, }no chromium"
+}
+
+# end_without_python NAME WHAT: when kbench NAME (a Python script) finds no
+# Python that can run it, skip WHAT with its reason and end the script.
+end_without_python() {
+  reason=$("$KBENCH" "$1" --help 2>&1 |
+    sed -n "s/^kbench $1: \(no Python that can import.*\)/\1/p")
+  [ -n "$reason" ] || return 0
+  skip "$2" "$reason"
+  done_testing
+  exit
 }

@@ -21,17 +21,27 @@ done
   "and commit docs/kbench.1.in"
 # kbench report's options (its --help is the script's, when a Python can
 # run it), and the markdown formats.
-if report=$("$KBENCH" report --help 2> /dev/null); then
-  for opt in $(printf '%s\n' "$report" | grep -o -- '--[a-z0-9-]*' | sort -u); do
-    [ "$opt" = --help ] && continue
-    assert "the man page documents kbench report $opt" grep -qw -- "$opt" "$tmpdir/text"
-  done
-else
-  skip "the man page documents kbench report's options" "kbench report --help needs a Python with matplotlib and jinja2"
-fi
+# script_options NAME NEEDS: each option of kbench NAME's --help (the
+# script's, when a Python can run it) is in the page; skipped otherwise.
+script_options() {
+  if help=$("$KBENCH" "$1" --help 2> /dev/null); then
+    for opt in $(printf '%s\n' "$help" | grep -o -- '--[a-z0-9-]*' | sort -u); do
+      [ "$opt" = --help ] && continue
+      assert "the man page documents kbench $1 $opt" grep -qw -- "$opt" "$tmpdir/text"
+    done
+  else
+    skip "the man page documents kbench $1's options" "kbench $1 --help needs a Python with $2"
+  fi
+}
+script_options report "matplotlib and jinja2"
+script_options history "matplotlib, jinja2, scipy and ruptures"
 assert "the man page documents kbench report and --format=md" sh -c \
   'grep -q "kbench report" "$1" && grep -q -- "--format=md" "$1" &&
    grep -q -- "kbench compare --format=md" "$1"' _ "$tmpdir/text"
+assert "the man page says what --json=FILE and compare's --format=json are" \
+  sh -c 'grep -q -- "--json=FILE" "$1" && grep -q -- "--format=json" "$1" &&
+   grep -q "means one thing everywhere: also write JSON to" "$1" &&
+   grep -qx ".B kbench compare --json" "$1"' _ "$tmpdir/text"
 version=$("$KBENCH" --version | head -n 1)
 assert "the man page is for $version" \
   grep -q "^\.TH KBENCH \"1\" \"[^\"]*\" \"$version\"" "$page"

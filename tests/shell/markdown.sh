@@ -102,4 +102,14 @@ check "a host case's row: both medians, the change, p, the pooled samples" 0 \
   cat "$tmpdir/cmp.md"
 check "and the criterion below it" 0 "^Significant: Mann-Whitney U p < 0\.01" \
   cat "$tmpdir/cmp.md"
+# A run on several devices: each case's devices side by side, in the
+# plan's order, with each device's median over the first device's.
+"$KBENCH" --devices=0,1 --param n=1000 --min-time=0 --max-noise=5 \
+  --format=md reduce_cpu copy_cpu > "$tmpdir/two.md" 2>&1
+check "--devices=0,1: a side-by-side table after the devices' own" 0 \
+  "^\| variant \| parameters \| device 0 \| device 1 \| 1 / 0 \|$" cat "$tmpdir/two.md"
+assert "... one row per case, in the plan's order, each with its ratio" \
+  test "$(sed -n '/^#### Side by side/,$p' "$tmpdir/two.md" | grep -E '^\| `' \
+    | sed -E 's/^\| `([a-z_]+)` \| n=1000 \| [0-9.]+ [nu]s \| [0-9.]+ [nu]s \| [0-9]\.[0-9]{3} \|$/\1/' \
+    | tr '\n' ' ')" = "reduce_cpu copy_cpu "
 done_testing

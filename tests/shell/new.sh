@@ -18,6 +18,9 @@ done
 check "no NAME: 2" 2 "which NAME" "$KBENCH" new --host
 check "two NAMEs: 2" 2 "one NAME only" "$KBENCH" new a b
 check "an unknown option: 2" 2 "unknown option '--gpu'" "$KBENCH" new a --gpu
+check "--sync for a host plugin: 2, says why" 2 \
+  "--sync is for a CUDA plugin" "$KBENCH" new a --host --sync
+check "--help names --sync and --timer" 0 "--timer" "$KBENCH" new --help
 mkdir taken
 check "an existing folder: 2, nothing written" 2 "taken already exists" \
   "$KBENCH" new taken
@@ -35,18 +38,26 @@ check "kbench new demo_cuda (CUDA by default): exit 0" 0 \
   "$KBENCH" new demo_cuda
 check "the variant is named after NAME" 0 '"demo_host", *$' \
   grep -F '.name = "demo_host",' demo_host/demo_host.c
+# ABI 1.2's scaffolds: a run that waits for its result (--sync, declared),
+# one that times a region after an untimed clear (--timer), and both.
+check "kbench new demo_sync --sync: exit 0" 0 "wrote demo_sync/demo_sync\.cu" \
+  "$KBENCH" new demo_sync --sync
+check "kbench new demo_timer --timer: exit 0" 0 "wrote demo_timer/demo_timer\.cu" \
+  "$KBENCH" new demo_timer --timer
+check "kbench new demo_both --sync --timer: exit 0" 0 "wrote demo_both/demo_both\.cu" \
+  "$KBENCH" new demo_both --timer --sync
+check "kbench new demo_htimer --host --timer: exit 0" 0 \
+  "wrote demo_htimer/demo_htimer\.c" "$KBENCH" new demo_htimer --host --timer
+check "--sync declares KBENCH_VARIANT_SYNCS and waits in run" 0 \
+  "cudaStreamSynchronize" sh -c \
+  'grep -q "KBENCH_VARIANT_SYNCS};" demo_sync/demo_sync.cu && grep cudaStreamSynchronize demo_sync/demo_sync.cu'
+check "--timer clears the output, then times a region" 0 "timer_stop" sh -c \
+  'grep -q cudaMemsetAsync demo_timer/demo_timer.cu && grep -q "h->timer_start(h)" demo_timer/demo_timer.cu && grep "h->timer_stop(h)" demo_timer/demo_timer.cu'
+check "without --sync, no flags; without --timer, no region" 1 "" \
+  grep -E "KBENCH_VARIANT_SYNCS|timer_st" demo_cuda/demo_cuda.cu demo_host/demo_host.c
 
 # A staged install, found through pkg-config with its prefix moved.
-root=$tmpdir/root
-assert "make install into a temporary root" \
-  sh -c "$MAKE -C '$top_builddir' install DESTDIR='$root' >'$tmpdir/install.log' 2>&1"
-pc=$(find "$root" -name kbench.pc | head -n 1)
-bin=$(find "$root" -path '*/bin/kbench' | head -n 1)
-PKG_CONFIG_PATH=$(dirname "$pc")
-export PKG_CONFIG_PATH
-prefix=$(pkg-config --variable=prefix kbench)
-PKG_CONFIG="pkg-config --define-variable=prefix=$root$prefix"
-export PKG_CONFIG
+staged_install
 
 check "the host skeleton builds with its Makefile, warnings as errors" 0 "" \
   env MAKEFLAGS= make -C demo_host \
@@ -55,6 +66,28 @@ check "the installed kbench runs it: verified, exit 0" 0 \
   "^demo_host +n=1M .* ok$" "$bin" --param n=1M --plugin demo_host/demo_host.so
 check "its make check runs it through kbench" 0 "^demo_host .* ok$" \
   env MAKEFLAGS= make -C demo_host check KBENCH="$bin --param n=64K"
+check "the host --timer skeleton builds, warnings as errors" 0 "" \
+  env MAKEFLAGS= make -C demo_htimer \
+  CFLAGS="-O2 -Wall -Wextra -Wpedantic -Werror"
+check "the installed kbench runs it: verified, timed over its region" 0 \
+  "^  timed: the timed region of each run" \
+  "$bin" --param n=1M --plugin demo_htimer/demo_htimer.so
+assert "... and its row says ok" \
+  sh -c 'printf "%s\n" "$1" | grep -q "^demo_htimer .* ok$"' _ "$out"
+# Its region is checked: the sum moved after timer_stop fails the case.
+cp -R demo_htimer late_htimer
+python3 - demo_htimer/demo_htimer.c late_htimer/demo_htimer.c <<'PY'
+import sys
+src = open(sys.argv[1]).read()
+loop = "  for (size_t i = 0; i < s->n; i++)\n    s->out[i] = s->x[i] + s->y[i];\n"
+stop = "  if (h->timer_stop(h) != KBENCH_OK)   /* and ends */\n    return KBENCH_ERROR;\n"
+assert loop + stop in src
+open(sys.argv[2], "w").write(src.replace(loop + stop, stop + loop))
+PY
+env MAKEFLAGS= make -C late_htimer clean all > /dev/null 2>&1
+check "the sum moved after the region: ERROR timed region, exit 4" 4 \
+  "ERROR timed region: the outputs as timer_stop left them do not verify" \
+  "$bin" --param n=1K --plugin late_htimer/demo_htimer.so
 # The reference is a real check: a wrong sum fails.
 cp -R demo_host wrong_host
 sed 's/s->out\[i\] = s->x\[i\] + s->y\[i\];/s->out[i] = s->x[i] - s->y[i];/' \
@@ -66,13 +99,14 @@ check "the skeleton's verify catches a wrong loop: FAIL, exit 1" 1 \
 # skipped_or_ran DESC SO: without a GPU the CUDA skeleton skips with its
 # reason (exit 5); on one it verifies.
 skipped_or_ran() {
+  v=${3:-demo_cuda}
   case $("$bin" --tap --param n=1M --plugin "$2" 2>&1) in
     *"# SKIP no CUDA device"*)
       check "$1: skipped without a GPU, with the reason, exit 5" 5 \
-        "^demo_cuda .* SKIP no CUDA device: .+" \
+        "^$v .* SKIP no CUDA device: .+" \
         "$bin" --param n=1M --plugin "$2" ;;
     *)
-      check "$1: verified on the GPU, exit 0" 0 "^demo_cuda .* ok$" \
+      check "$1: verified on the GPU, exit 0" 0 "^$v .* ok$" \
         "$bin" --param n=1M --plugin "$2" ;;
   esac
 }
@@ -82,6 +116,11 @@ else
   check "the CUDA skeleton builds with its Makefile (nvcc from kbench.pc)" 0 "" \
     env MAKEFLAGS= make -C demo_cuda
   skipped_or_ran "the CUDA skeleton" demo_cuda/demo_cuda.so
+  for d in demo_sync demo_timer demo_both; do
+    check "the $d skeleton builds with its Makefile" 0 "" \
+      env MAKEFLAGS= make -C $d
+    skipped_or_ran "the $d skeleton" $d/$d.so $d
+  done
 fi
 
 if ! command -v cmake > /dev/null 2>&1; then

@@ -45,13 +45,7 @@ assert "python3 on PATH ran it, the one without them did not" \
   test -f "$tmpdir/path.args" -a ! -f "$tmpdir/no.args"
 
 # The real script from here on.
-reason=$("$KBENCH" report --help 2>&1 |
-  sed -n 's/^kbench report: \(no Python that can import.*\)/\1/p')
-if [ -n "$reason" ]; then
-  skip "the pages" "$reason"
-  done_testing
-  exit
-fi
+end_without_python report "the pages"
 end_without_json_c "kbench report's comparison" \
   "$KBENCH" compare x.json y.json
 
@@ -258,7 +252,9 @@ for i, e in reversed(list(enumerate(b))):
 json.dump(d, open(sys.argv[2] + "/gpu.json", "w"))
 two = copy.deepcopy(d)
 for e in copy.deepcopy(two["benchmarks"]):
-    e["device_ordinal"] = 1
+    e["device_ordinal"] = 1     # another GPU: its own UUID
+    if e.get("device_uuid"):
+        e["device_uuid"] = "GPU-11111111-2222-3333-4444-555555555555"
     two["benchmarks"].append(e)
 json.dump(two, open(sys.argv[2] + "/two.json", "w"))
 PY
@@ -303,6 +299,11 @@ check "two devices in one file: a row per case and device" 0 "" \
   "$KBENCH" report "$tmpdir/two.json" -o "$O/two.html"
 assert "each case twice, a device column" page "$O/two.html" \
   "len(rows) == 2 * len(set(rows))" "'>device</th>' in html"
+# two.json holds every case of device 0, then every case of device 1:
+# the report sets each case's devices side by side all the same.
+assert "... each case's devices side by side, in case order, with the ratio to the first" \
+  page "$O/two.html" "rows[0::2] == rows[1::2]" \
+  "'x first device</th>' in html" "'>1.000</td>' in html"
 
 # kbench compare's counts: listed where they changed.
 check "counters that changed against BASE: exit 0" 0 "" \
@@ -359,23 +360,13 @@ else
 fi
 
 # A real browser: headless Chromium through Selenium, network off.
-browser_python=
-for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
-  "$py" -c "import selenium" > /dev/null 2>&1 && { browser_python=$py; break; }
-done
-chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
-why=
-[ -n "$browser_python" ] || why="no Python that can import selenium"
-command -v chromedriver > /dev/null 2>&1 || why="${why:+$why, }no chromedriver"
-[ -n "$chrome" ] || why="${why:+$why, }no chromium"
-if [ -n "$why" ]; then
-  skip "the page in headless Chromium" "$why (Debian: apt-get install chromium chromium-driver python3-selenium, as .ci/run does)"
-  skip "the browser check catches a script error and a fetch" "$why"
+find_browser
+if [ -n "$browser_why" ]; then
+  skip "the page in headless Chromium" "$browser_why (Debian: apt-get install chromium chromium-driver python3-selenium, as .ci/run does)"
+  skip "the browser check catches a script error and a fetch" "$browser_why"
   done_testing
   exit
 fi
-CHROMIUM=$chrome
-export CHROMIUM
 python3 -c 'import json, sys; json.dump(open(sys.argv[1]).read().split(), open(sys.argv[2], "w"))' \
   "$tmpdir/cases" "$tmpdir/cases.json"
 merge_tap "headless Chromium opens the page" \

@@ -4,6 +4,11 @@ Selenium, with the network off.  Prints TAP, its plan last, for: no script error
 case shown, a column sorted both ways, the filter, a case's details.
 
   report_browser.py PAGE.html CASES.json [--screenshot PNG [--open CASE]]
+  report_browser.py --history FIGURES PAGE.html CASES.json
+
+kbench history's page (--history) has no script: there the points are no
+script error, nothing fetched, the changes' cases listed in its table of
+changes, and FIGURES figures drawn with a size.
 
 CASES.json lists the case names the page must show.  Chromium runs as
 root only with --no-sandbox, so it is given then.  Exit status 0, or 1
@@ -65,7 +70,8 @@ def column(table, index):
         " return v === '' ? null : parseFloat(v); });", table, index)
 
 
-def check(driver, page, cases):
+def opened(driver, page):
+    """Open the page: no script error in the console, nothing fetched."""
     driver.get("file://" + os.path.abspath(page))
     errors = [e for e in driver.get_log("browser")
               if e.get("level") == "SEVERE"]
@@ -80,6 +86,10 @@ def check(driver, page, cases):
             if asked != url:
                 fetched.append(asked)
     point(not fetched, "the page fetched nothing", "\n".join(fetched))
+
+
+def check(driver, page, cases):
+    opened(driver, page)
     point(driver.execute_script(
         "return document.documentElement.classList.contains('js');"),
         "its script ran")
@@ -138,6 +148,19 @@ def check(driver, page, cases):
           "\n".join(e.get("message", "") for e in errors))
 
 
+def check_history(driver, page, cases, figures):
+    opened(driver, page)
+    listed = [r.get_attribute("data-name") for r in driver.find_elements(
+        By.CSS_SELECTOR, "#t-changes > tbody > tr") if r.is_displayed()]
+    point(sorted(listed) == sorted(cases), f"the {len(cases)} changes "
+          "listed", f"{listed} against {cases}")
+    drawn = [f for f in driver.find_elements(By.CSS_SELECTOR, "svg.figure")
+             if f.is_displayed() and f.size["width"] > 200
+             and f.size["height"] > 100]
+    point(len(drawn) == figures, f"{figures} trend figures drawn",
+          f"{len(drawn)} drawn")
+
+
 def screenshot(driver, page, path, open_case):
     """The page from its top, at the width of a laptop, with one case's
     details open when asked."""
@@ -159,6 +182,7 @@ def main():
     ap.add_argument("--screenshot")
     ap.add_argument("--open")
     ap.add_argument("--height", type=int, default=0)
+    ap.add_argument("--history", type=int, metavar="FIGURES")
     args = ap.parse_args()
     with open(args.cases, encoding="utf-8") as f:
         cases = json.load(f)
@@ -169,7 +193,10 @@ def main():
         print(f"1..{points}")
         return 1
     try:
-        check(driver, args.page, cases)
+        if args.history is not None:
+            check_history(driver, args.page, cases, args.history)
+        else:
+            check(driver, args.page, cases)
         if args.screenshot:
             screenshot(driver, args.page, args.screenshot, args.open)
     finally:

@@ -2,8 +2,9 @@
 # kbench tune on host variants: the strategies, budgets, restrictions (and
 # a malformed one), --per, several devices, the objectives, a configuration
 # that crashes and one that hangs, the --json file and its plot, the cache
-# (a second search and a resumed one measure nothing twice), and the
-# --best file rerun by kbench --cases.
+# (a second search and a resumed one measure nothing twice, one killed
+# inside a write leaves it valid, files replaced safely), and the --best
+# file rerun by kbench --cases.
 . "$top_srcdir/tests/shell/lib.sh"
 if ! command -v python3 >/dev/null 2>&1; then
   echo "1..0 # SKIP python3 is needed to read the result files"
@@ -39,9 +40,9 @@ check "a budget in unknown units: exit 2" 2 "a time such as 90s" \
 check "--cases means nothing to a search: exit 2" 2 \
   "--cases has no meaning for a search" \
   "$KBENCH" tune --cases=/dev/null transpose_cpu
-check "--format=md means nothing to a search: exit 2" 2 \
-  "--format=md has no meaning for a search" \
-  "$KBENCH" tune --format=md $space transpose_cpu
+check "--tap means nothing to a search: exit 2" 2 \
+  "--tap has no meaning for a search" \
+  "$KBENCH" tune --tap $space transpose_cpu
 check "--energy-time=0.1 is refused as in a run: exit 2" 2 \
   "invalid --energy-time '0.1'" \
   "$KBENCH" tune --energy-time=0.1 $space transpose_cpu
@@ -243,6 +244,25 @@ else
     "$(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)"
 fi
 
+# The run's writers, all of them: --format=md and --format=json print the
+# configurations measured on stdout, as a run's, in place of the table.
+check "--format=md: a markdown table of the five configurations" 0 \
+  "^\*\*5 cases in" "$KBENCH" tune $space $fast --format=md transpose_cpu
+assert "...headed by the search's command line" sh -c \
+  'printf "%s\n" "$1" | grep -q "^\`kbench tune --param rows=1K"' _ "$out"
+assert "...each a row, and no closing table" sh -c '
+  test "$(printf "%s\n" "$1" | grep -c "^| \`transpose_cpu\` | rows=1K cols=1K block=")" = 5 &&
+  ! printf "%s\n" "$1" | grep -q "configurations evaluated"' _ "$out"
+"$KBENCH" tune $space $fast --format=json --json="$tmpdir/fj.json" \
+  transpose_cpu > "$tmpdir/fj-out.json"
+assert "--format=json: stdout holds every evaluation with its tune object" \
+  validate "$tmpdir/fj-out.json" 'len(b) == 5 and all("tune" in e for e in b) and "tune" in d["context"]'
+assert "...the same entries as --json's file" sh -c 'python3 -c "
+import json, sys
+a, b = (json.load(open(f))[\"benchmarks\"] for f in sys.argv[1:])
+sys.exit([e[\"name\"] for e in a] != [e[\"name\"] for e in b])" "$1" "$2"' \
+  _ "$tmpdir/fj-out.json" "$tmpdir/fj.json"
+
 # kbench plot draws a tuning file.
 if "$KBENCH" plot --help > /dev/null 2>&1; then
   check "kbench plot draws the --json of a search" 0 "" \
@@ -319,6 +339,48 @@ check "the resumed search measures only the $((40 - k)) left" 0 \
   "$KBENCH" tune --param rows=512 --param cols=512 --param block=1:40:+1 \
   --timeout=0.1 --min-time=0.05 --cache="$C3" transpose_cpu
 
+# Killed in the middle of writing the cache: a file size limit (ulimit -f,
+# in 512-byte blocks) kills kbench tune with SIGXFSZ inside a write, once
+# the cache has grown past 20 KB.  A cache rewritten in place is left cut
+# off there, invalid JSON, and the next search refuses to start; one
+# replaced whole after each step keeps its last complete document.
+C5=$tmpdir/killed.json
+big="--param rows=512 --param cols=512 --param block=1:40:+1 --timeout=0.1"
+sh -c 'ulimit -f 40; exec "$@"' _ "$KBENCH" tune $big $fast --cache="$C5" \
+  transpose_cpu > /dev/null 2>&1
+rc=$?
+k=$(py "$C5" 'len(b)' 2>/dev/null || echo invalid)
+assert "killed inside a write (SIGXFSZ, $rc), the cache is valid ($k entries)" \
+  test "$rc" = 153 -a "$k" != invalid
+check "...and the next search starts from it" 0 \
+  "40 of 40 configurations evaluated \([0-9]+ measured, $k from the cache\)" \
+  "$KBENCH" tune $big $fast --cache="$C5" transpose_cpu
+
+# One safe replace: no fixed temporary name that two runs naming the same
+# file would share (here, one that is taken), and a failed write (a file
+# size limit, the signal ignored: EFBIG) leaves the old file as it was and
+# no temporary file behind.
+mkdir "$tmpdir/taken" "$tmpdir/taken/c.json.tmp" "$tmpdir/taken/b.txt.tmp"
+check "--cache and --best when FILE.tmp is taken by another: exit 0" 0 \
+  "\(5 measured" "$KBENCH" tune $space $fast --cache="$tmpdir/taken/c.json" \
+  --best="$tmpdir/taken/b.txt" transpose_cpu
+assert "...both written" validate "$tmpdir/taken/c.json" 'len(b) == 5'
+assert "...the --best file too" grep -q "^transpose_cpu " "$tmpdir/taken/b.txt"
+cp "$C5" "$tmpdir/before.json"
+check "a cache that cannot be written: exit 2, a message" 2 \
+  "--cache|cannot write .*killed.json" \
+  sh -c 'trap "" XFSZ; ulimit -f 40; exec "$@"' _ "$KBENCH" tune $big $fast \
+  --cache="$C5" transpose_cpu
+assert "...the cache left as it was" cmp -s "$tmpdir/before.json" "$C5"
+echo "old best" > "$tmpdir/taken/big.txt"
+check "a --best file that cannot be written: exit 4, a message" 4 \
+  "--best: cannot write" sh -c 'trap "" XFSZ; ulimit -f 0; exec "$@"' _ \
+  "$KBENCH" tune --plugin "$TRAP" --param x=0:6:+1 --param y=1:4:+1 \
+  --best="$tmpdir/taken/big.txt"
+assert "...the old --best file left as it was, no temporary file behind" \
+  sh -c 'test "$(cat "$1/big.txt")" = "old best" &&
+         test -z "$(ls "$1" | grep "big.txt.")"' _ "$tmpdir/taken"
+
 check "the crash and the hang are cached too: nothing measured again" 0 \
   "\(0 measured, 10 from the cache\)" sh -c '
   "$1" tune --plugin "$2" --param x=0:9:+1 --case-timeout=1 --cache="$3" \
@@ -331,10 +393,14 @@ assert "...and still recorded as failed" \
 C4=$tmpdir/devices.json
 "$KBENCH" tune --devices=0,1 $space $fast --cache="$C4" transpose_cpu \
   > /dev/null
-check "a device's cache entries are its own: device 2 is measured" 0 \
-  "on device 2: 5 of 5 configurations evaluated \(5 measured" \
+# A host case runs on the host whatever device its lane has: results/'s
+# one rule for the same device (kb_res_same_device) makes the host's
+# entries stand for it on every device.  A CUDA case's are its device's
+# (by UUID), which this machine without a GPU cannot show.
+check "a host case's cache entries are the host's: device 2 measures none" 0 \
+  "on device 2: 5 of 5 configurations evaluated \(0 measured" \
   "$KBENCH" tune --devices=1,2 $space $fast --cache="$C4" transpose_cpu
-assert "...device 1 is not" \
+assert "...nor device 1" \
   sh -c 'printf "%s\n" "$1" | grep -q "on device 1: 5 of 5 configurations evaluated (0 measured"' \
   _ "$out"
 

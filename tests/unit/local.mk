@@ -13,6 +13,36 @@ check_PROGRAMS += %reldir%/test_params
 %canon_reldir%_test_params_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_params
 
+check_PROGRAMS += %reldir%/test_cli
+%canon_reldir%_test_cli_SOURCES = %reldir%/test_cli.c %reldir%/tap.h
+%canon_reldir%_test_cli_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_cli_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_cli_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_cli
+
+check_PROGRAMS += %reldir%/test_replace
+%canon_reldir%_test_replace_SOURCES = %reldir%/test_replace.c %reldir%/tap.h \
+	%reldir%/files.h
+%canon_reldir%_test_replace_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_replace_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_replace_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_replace
+
+check_PROGRAMS += %reldir%/test_results_json
+%canon_reldir%_test_results_json_SOURCES = %reldir%/test_results_json.c %reldir%/tap.h \
+	%reldir%/files.h
+%canon_reldir%_test_results_json_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_results_json_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_results_json_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_results_json
+
+check_PROGRAMS += %reldir%/test_loader_sizes
+%canon_reldir%_test_loader_sizes_SOURCES = %reldir%/test_loader_sizes.c %reldir%/tap.h
+%canon_reldir%_test_loader_sizes_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_loader_sizes_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_loader_sizes_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_loader_sizes
+
 check_PROGRAMS += %reldir%/test_stats
 %canon_reldir%_test_stats_SOURCES = %reldir%/test_stats.c %reldir%/tap.h
 %canon_reldir%_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -167,3 +197,10 @@ check_PROGRAMS += %reldir%/test_kernel_time
 %canon_reldir%_test_kernel_time_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_kernel_time_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_kernel_time
+
+check_PROGRAMS += %reldir%/test_same_device
+%canon_reldir%_test_same_device_SOURCES = %reldir%/test_same_device.c %reldir%/tap.h
+%canon_reldir%_test_same_device_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_same_device_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_same_device_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_same_device

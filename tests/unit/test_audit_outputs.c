@@ -24,7 +24,7 @@ static const kbench_param params[] = {
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "cheat", "claims what it never moved", "tests",
-  KBENCH_BACKEND_CUDA, params, 1, noop, noop2, noop2, bytes, down, NULL,
+  KBENCH_BACKEND_CUDA, params, 1, noop, noop2, noop2, bytes, down, NULL, 0,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
@@ -157,6 +157,37 @@ int main(void)
     res.kernel_samples = NULL;
     res.n_kernel = 0;
   }
+
+  /* ABI 1.2: how a synchronizing case, and one with a timed region, were
+  ** timed, in a line under the row (table and TAP). */
+  flagged_result(&res);
+  res.claim_flagged = 0;
+  res.dram_read = res.dram_write = -1;
+  res.syncs = 1;
+  res.host_s = 151.5e-6;
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "\n  timed: each run as a whole, one run a sample, not "
+     "held (KBENCH_VARIANT_SYNCS); median on the host's clock 151.50 us\n")
+     != NULL, "table: a synchronizing case's timing and host median");
+  free(c.text);
+  res.timed_region = 1;
+  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "\n# timed: the timed region of each run (timer_start "
+     "to timer_stop), one run a sample, not held (KBENCH_VARIANT_SYNCS); "
+     "median on the host's clock 151.50 us\n") != NULL,
+     "TAP: and a timed region's");
+  free(c.text);
+  res.syncs = 0;
+  res.host_s = -1;
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "\n  timed: the timed region of each run (timer_start "
+     "to timer_stop), one run a sample\n") != NULL,
+     "table: a timed region alone");
+  free(c.text);
+  res.timed_region = 0;
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(!strstr(c.text, "timed:"), "table: no such line for a plain case");
+  free(c.text);
 
   /* --strict: the probe made it an ERROR; the flag stays. */
   flagged_result(&res);

@@ -17,14 +17,15 @@ static const kbench_param params[] = {
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "fake", "a fake", "tests", KBENCH_BACKEND_HOST,
-  params, 2, never, never2, never2, bytes, down, NULL,
+  params, 2, never, never2, never2, bytes, down, NULL, 0,
 };
 static const kbench_param other_params[] = {
   {"n", "elements", "8", 1, (int64_t)1 << 31, 0, NULL, 0},
 };
 static const kbench_variant other = {
   sizeof(kbench_variant), "other", "declares n only", "tests",
-  KBENCH_BACKEND_HOST, other_params, 1, never, never2, never2, bytes, down, NULL,
+  KBENCH_BACKEND_HOST, other_params, 1, never, never2, never2, bytes, down,
+  NULL, 0,
 };
 static const kbench_param trio_params[] = {
   {"a", "a", "1,2", 1, 100, 0, NULL, 0},
@@ -33,7 +34,8 @@ static const kbench_param trio_params[] = {
 };
 static const kbench_variant trio = {
   sizeof(kbench_variant), "trio", "three parameters", "tests",
-  KBENCH_BACKEND_HOST, trio_params, 3, never, never2, never2, bytes, down, NULL,
+  KBENCH_BACKEND_HOST, trio_params, 3, never, never2, never2, bytes, down,
+  NULL, 0,
 };
 static const char *const dtypes[] = {"f32", "f64", "i32"};
 static const kbench_param typed_params[] = {
@@ -43,7 +45,7 @@ static const kbench_param typed_params[] = {
 static const kbench_variant typed = {
   sizeof(kbench_variant), "typed", "an enumerated parameter", "tests",
   KBENCH_BACKEND_HOST, typed_params, 2, never, never2, never2, bytes, down,
-  NULL,
+  NULL, 0,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),

@@ -20,7 +20,7 @@ static const kbench_param params[] = {
 };
 static const kbench_variant variant = {
   sizeof(kbench_variant), "fake_sum", "a fake", "tests", KBENCH_BACKEND_CUDA,
-  params, 3, noop, noop2, noop2, bytes, down, NULL,
+  params, 3, noop, noop2, noop2, bytes, down, NULL, 0,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
@@ -86,6 +86,9 @@ int main(void)
   res.judged = KB_TIME_KERNEL;
   strcpy(res.kernel_note, "why");
   res.kernel_pass_s = 0.0125;
+  res.syncs = 1;
+  res.timed_region = 1;
+  res.host_s = 151.5e-6;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -107,7 +110,9 @@ int main(void)
      && back.n_kernel == 2 && back.kernel_samples[1] == 1.5e-6
      && back.kernels_per_run == 2 && back.kernel_stats.median == 1.375e-6
      && back.kernel_stats.n == 2 && back.judged == KB_TIME_KERNEL
-     && strcmp(back.kernel_note, "why") == 0 && back.kernel_pass_s == 0.0125,
+     && strcmp(back.kernel_note, "why") == 0 && back.kernel_pass_s == 0.0125
+     && back.syncs == 1 && back.timed_region == 1
+     && back.host_s == 151.5e-6,
      "every field of the result is the same, kernel time's included");
   kb_result_free(&back);
 
@@ -245,7 +250,7 @@ int main(void)
   kb_inbox_free(&big);
   const kbench_variant bad = {
     sizeof(kbench_variant), "Bad Name", "", "", KBENCH_BACKEND_HOST,
-    NULL, 0, noop, noop2, noop2, bytes, down, NULL,
+    NULL, 0, noop, noop2, noop2, bytes, down, NULL, 0,
   };
   const kbench_variant *badlist[] = {&bad};
   kb_plugin bp = {"/x/bad.so", NULL, &lib, badlist, 1, NULL, NULL};

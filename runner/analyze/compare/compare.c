@@ -43,6 +43,8 @@ typedef struct kb_cmp_opts {
   int fail_on_flagged;         /* exit 1 for a flagged claim in new */
   int fail_on_unaudited;       /* exit 1 for an unaudited case in new */
   int format;                  /* enum kb_format */
+  const char *json_path;       /* --json=FILE, or NULL */
+  int bare_json;               /* the old --json, without =FILE */
   const char *base_path, *new_path;
 } kb_cmp_opts;
 
@@ -81,8 +83,10 @@ static const char usage_text[] =
 "                            note; event: compare event times (samples_s)\n"
 "      --format=FORMAT       table (default), markdown or md (for a pull\n"
 "                            request comment), or json\n"
-"      --json                the same as --format=json\n"
+"      --json=FILE           also write the report as JSON to FILE\n"
 "  -h, --help                show this help and exit\n"
+"--json without =FILE, the old spelling of --format=json, still prints\n"
+"JSON on stdout, with a warning; it goes in the next release.\n"
 "\n"
 "The default thresholds come from the H100: GPU medians of two runs of one\n"
 "build agree within 0.43%, host variants move 12-26% between processes.\n"
@@ -143,7 +147,7 @@ static const struct option long_options[] = {
   {"fail-on-unaudited", no_argument, NULL, OPT_FAIL_ON_UNAUDITED},
   {"energy-threshold", required_argument, NULL, OPT_ENERGY_THRESHOLD},
   {"format", required_argument, NULL, OPT_FORMAT},
-  {"json", no_argument, NULL, OPT_JSON},
+  {"json", optional_argument, NULL, OPT_JSON},
   {"time", required_argument, NULL, OPT_TIME},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
@@ -173,7 +177,17 @@ static int parse_one(int opt, const char *arg, void *ctx)
   case OPT_FORMAT:
     return kb_subcommand_format("compare", arg, &o->format);
   case OPT_JSON:
+    /* --json=FILE, as for a run and kbench fleet; the bare --json of
+    ** earlier releases was --format=json, and says so for one release. */
+    if (arg) {
+      o->json_path = arg;
+      return 0;
+    }
+    fprintf(stderr, "kbench compare: warning: --json without a file is "
+            "deprecated: use --format=json for JSON on stdout, or "
+            "--json=FILE\n");
     o->format = KB_FORMAT_JSON;
+    o->bare_json = 1;
     return 0;
   case OPT_TIME:
     return kb_subcommand_time("compare", arg, &o->cfg.time);
@@ -200,8 +214,9 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
     return rc;
   if (argc - first != 2) {
     fprintf(stderr, "kbench compare: expected two files, BASE.json and "
-            "NEW.json; got %d\nTry 'kbench compare --help'.\n",
-            argc - first);
+            "NEW.json; got %d%s\nTry 'kbench compare --help'.\n",
+            argc - first, o->bare_json && argc - first == 3
+            ? " (--json takes its file as --json=FILE)" : "");
     return -1;
   }
   o->base_path = argv[first];
@@ -210,6 +225,12 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
 }
 
 #if KBENCH_HAVE_JSON_C
+/* The JSON report, for kb_subcommand_write_file. */
+static int write_json(FILE *f, const void *r)
+{
+  return kb_cmp_write_json(f, r);
+}
+
 static int report(const kb_cmp_opts *o, const kb_res_run *base,
                   const kb_res_run *cur)
 {
@@ -244,6 +265,11 @@ static int report(const kb_cmp_opts *o, const kb_res_run *base,
              : "new has");
   r.time_note = time_note;
   int failed = 0;
+  if (o->json_path
+      && kb_subcommand_write_file("compare", o->json_path, write_json, &r)) {
+    free(rows);
+    return KB_CMP_EXIT_USAGE;
+  }
   if (o->format == KB_FORMAT_JSON)
     failed = kb_cmp_write_json(stdout, &r);
   else if (o->format == KB_FORMAT_MARKDOWN)
@@ -268,9 +294,9 @@ static int one_device(const kb_res_run *run, char *err, size_t len)
   const kb_res_device *first = NULL;
   for (size_t i = 0; i < run->n_cases; i++) {
     const kb_res_device *d = &run->cases[i].device;
-    if (!d->known || d->ordinal < 0)
+    if (!d->known || d->host)
       continue;
-    if (first && d->ordinal != first->ordinal) {
+    if (first && !kb_res_same_device(first, d)) {
       snprintf(err, len, "%s: results of several devices (device_ordinal "
                "%d and %d); cases are paired by name, so compare one "
                "device's entries at a time (kbench fleet compares "

@@ -4,11 +4,9 @@
 ** (fleet_judge.c) and writes a table, markdown or JSON.  The exit status
 ** is a gate: 1 when any GPU is flagged.
 */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analyze/fleet/fleet.h"
 #include "analyze/fleet/fleet_write.h"
@@ -34,6 +32,8 @@ typedef struct kb_fleet_opts {
   kb_fleet_cfg cfg;
   int format;                  /* enum kb_format */
   const char *json_path;       /* --json=FILE, or NULL */
+  const char *baseline_path;   /* --baseline=FILE, or NULL */
+  int verbose;                 /* --verbose: the case-by-case list too */
   char **files;
   size_t n_files;
 } kb_fleet_opts;
@@ -41,18 +41,20 @@ typedef struct kb_fleet_opts {
 static const char usage_text[] =
 "Usage: kbench fleet [OPTION]... FILE...\n"
 "Compare the GPUs of many kbench results files: the ranks of one job\n"
-"(srun kbench --json=run/%h-%r.json), several nodes, several days.  A GPU\n"
-"is one device of one rank on one host: the file's host_name, its rank,\n"
-"and the device's UUID (an entry's own device_uuid, else the context's).\n"
-"The same GPU in several files is one GPU, its samples pooled.  For each\n"
-"case, the fleet median is the median of the GPUs' medians, and each GPU's\n"
-"ratio is its median over the fleet median.  A GPU is flagged when a case\n"
-"ran slower than the fleet median by more than the tolerance; failed,\n"
-"errored, crashed or timed out; or was skipped or missing where another\n"
-"GPU ran it.\n"
+"(srun kbench --json=run/%h-%r.json), several nodes, several days.  Each\n"
+"entry's device is resolved within its own file: a GPU is one device,\n"
+"named by its UUID (else by its ordinal in one rank on one host), and\n"
+"the same GPU in several files is one GPU, its samples pooled.  Host\n"
+"cases belong to their rank's host, never to a GPU, and hosts are judged\n"
+"against hosts.  GPUs are judged within their model group (name and\n"
+"memory size): for each case, a group's reference is the median of its\n"
+"GPUs' medians, or the faster of two, and each GPU's ratio is its median\n"
+"over that.  A GPU is flagged when a case ran slower than the reference\n"
+"by more than the tolerance; failed, errored, crashed or timed out; or\n"
+"was skipped or missing where another GPU of its group ran it.\n"
 "\n"
 "Options:\n"
-"      --tolerance=PCT       how much slower than the fleet median a GPU\n"
+"      --tolerance=PCT       how much slower than its group's reference a GPU\n"
 "                            may be, in percent, in CUDA cases (default 2)\n"
 "      --host-tolerance=PCT  the same for host cases (default 50)\n"
 "      --time=WHICH          kernel (default): judge kernel times (each\n"
@@ -64,28 +66,39 @@ static const char usage_text[] =
 "      --format=FORMAT       table (default), markdown or md (for a pull\n"
 "                            request or a ticket), or json\n"
 "      --json=FILE           also write the report as JSON to FILE\n"
+"      --baseline=FILE       a results file of known-good GPUs: its median\n"
+"                            on a GPU of a group's model is that group's\n"
+"                            reference (its host cases, the hosts'), so that\n"
+"                            even one GPU of a model is judged\n"
+"      --verbose             list every case and each flagged result in\n"
+"                            the table, not only one line per GPU\n"
 "  -h, --help                show this help and exit\n"
 "\n"
 "The defaults: GPU medians of two runs on one H100 agree within 0.43%, so\n"
 "2% is about five times that; host cases of fresh processes on one machine\n"
 "lay within 0.64-1.28 times their median, so 50%.  The report ends with\n"
-"one line per GPU: host, rank, device, UUID, its worst ratio and case, and\n"
-"its verdict.\n"
+"one line per GPU (host, rank, ordinal and UUID prefix; its counts of\n"
+"slow, failed, skipped and missing cases; its worst ratio and case; its\n"
+"verdict) and per host.\n"
 "\n"
 "Exit status:\n"
 "  0  no GPU flagged\n"
-"  1  a GPU flagged: slow, or a case failed, skipped or missing on it\n"
+"  1  a GPU or a host flagged: slow, or a case failed, skipped or\n"
+"     missing on it\n"
 "  2  usage error, a file that cannot be read or is not a results file,\n"
-"     fewer than 2 GPUs, or a report that cannot be written\n";
+"     fewer than 2 GPUs and fewer than 2 hosts, or a report that cannot\n"
+"     be written\n";
 
 enum { OPT_TOLERANCE = 256, OPT_HOST_TOLERANCE, OPT_FORMAT, OPT_JSON,
-       OPT_TIME };
+       OPT_BASELINE, OPT_TIME };
 
 static const struct option long_options[] = {
   {"tolerance", required_argument, NULL, OPT_TOLERANCE},
   {"host-tolerance", required_argument, NULL, OPT_HOST_TOLERANCE},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
+  {"verbose", no_argument, NULL, 'v'},
+  {"baseline", required_argument, NULL, OPT_BASELINE},
   {"time", required_argument, NULL, OPT_TIME},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
@@ -106,6 +119,15 @@ static int parse_one(int opt, const char *arg, void *ctx)
     return kb_subcommand_format("fleet", arg, &o->format);
   case OPT_TIME:
     return kb_subcommand_time("fleet", arg, &o->cfg.time);
+  case 'v':
+    o->verbose = 1;
+    return 0;
+  case OPT_BASELINE:
+    if (!*arg)
+      return kb_subcommand_bad("fleet", "--baseline", arg,
+                               "expected a file name");
+    o->baseline_path = arg;
+    return 0;
   case OPT_JSON:
     if (!*arg)
       return kb_subcommand_bad("fleet", "--json", arg, "expected a file name");
@@ -119,7 +141,7 @@ static int parse_one(int opt, const char *arg, void *ctx)
 static int parse(int argc, char **argv, kb_fleet_opts *o)
 {
   memset(o, 0, sizeof *o);
-  o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE,
+  o->cfg = (kb_fleet_cfg){KB_FLEET_TOLERANCE, KB_FLEET_HOST_TOLERANCE, NULL,
                           KB_TIME_KERNEL};
   kb_subcommand s = {"fleet", usage_text, long_options, parse_one, o};
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
@@ -136,51 +158,23 @@ static int parse(int argc, char **argv, kb_fleet_opts *o)
 }
 
 #if KBENCH_HAVE_JSON_C
-static void write_report(FILE *out, int format, const kb_fleet *f,
-                         int *failed)
+static void write_report(FILE *out, int format, int verbose,
+                         const kb_fleet *f, int *failed)
 {
   if (format == KB_FORMAT_JSON)
     *failed |= kb_fleet_write_json(out, f);
   else if (format == KB_FORMAT_MARKDOWN)
     kb_fleet_write_markdown(out, f);
   else
-    kb_fleet_write_table(out, f);
+    kb_fleet_write_table(out, f, verbose);
 }
 
-/* The JSON report into path, whole or not at all: written beside it under
-** a temporary name, then renamed over it.  0, or -1 with a message. */
-static int write_json_file(const char *path, const kb_fleet *f)
+/* The JSON report, for kb_subcommand_write_file. */
+static int write_json(FILE *out, const void *f)
 {
-  size_t len = strlen(path) + 16;
-  char *tmp = malloc(len);
-  int fd = -1, failed = 0;
-  FILE *out = NULL;
-  if (tmp) {
-    snprintf(tmp, len, "%s.tmp.XXXXXX", path);
-    fd = mkstemp(tmp);
-  }
-  if (fd < 0 || !(out = fdopen(fd, "w"))) {
-    fprintf(stderr, "kbench fleet: cannot create %s: %s\n", path,
-            tmp ? strerror(errno) : "out of memory");
-    if (fd >= 0) {
-      close(fd);
-      unlink(tmp);
-    }
-    free(tmp);
-    return -1;
-  }
-  write_report(out, KB_FORMAT_JSON, f, &failed);
-  failed |= fflush(out) != 0 || ferror(out);
-  failed |= fclose(out) != 0;
-  if (failed || rename(tmp, path) != 0) {
-    fprintf(stderr, "kbench fleet: cannot write %s: %s\n", path,
-            strerror(errno ? errno : EIO));
-    unlink(tmp);
-    free(tmp);
-    return -1;
-  }
-  free(tmp);
-  return 0;
+  int failed = 0;
+  write_report(out, KB_FORMAT_JSON, 0, f, &failed);
+  return failed;
 }
 
 static int report(const kb_fleet_opts *o, const kb_res_run *runs)
@@ -190,17 +184,21 @@ static int report(const kb_fleet_opts *o, const kb_res_run *runs)
     fprintf(stderr, "kbench fleet: out of memory\n");
     return KB_FLEET_EXIT_USAGE;
   }
-  int rc = f.flagged ? KB_FLEET_EXIT_FLAGGED : KB_FLEET_EXIT_OK, failed = 0;
-  if (f.n_gpus < 2) {
-    fprintf(stderr, "kbench fleet: %zu GPU%s in %zu file%s: a fleet needs "
-            "at least 2 to compare; give the files of every rank\n",
-            f.n_gpus, f.n_gpus == 1 ? "" : "s", o->n_files,
-            o->n_files == 1 ? "" : "s");
+  int rc = f.flagged || f.hosts_flagged ? KB_FLEET_EXIT_FLAGGED
+                                        : KB_FLEET_EXIT_OK, failed = 0;
+  size_t hosts = f.n_gpus - f.n_real, least = o->cfg.baseline ? 1 : 2;
+  if (f.n_real < least && hosts < least) {
+    fprintf(stderr, "kbench fleet: %zu GPU%s and %zu host%s in %zu file%s: "
+            "a fleet needs at least 2 to compare (1 with --baseline); give the "
+            "files of every rank\n", f.n_real, f.n_real == 1 ? "" : "s", hosts,
+            hosts == 1 ? "" : "s", o->n_files, o->n_files == 1 ? "" : "s");
     rc = KB_FLEET_EXIT_USAGE;
-  } else if (o->json_path && write_json_file(o->json_path, &f)) {
+  } else if (o->json_path
+             && kb_subcommand_write_file("fleet", o->json_path, write_json,
+                                         &f)) {
     rc = KB_FLEET_EXIT_USAGE;
   } else {
-    write_report(stdout, o->format, &f, &failed);
+    write_report(stdout, o->format, o->verbose, &f, &failed);
     if (fflush(stdout) || ferror(stdout) || failed) {
       fprintf(stderr, "kbench fleet: cannot write the report\n");
       rc = KB_FLEET_EXIT_USAGE;
@@ -210,9 +208,9 @@ static int report(const kb_fleet_opts *o, const kb_res_run *runs)
   return rc;
 }
 
-static int fleet(const kb_fleet_opts *o)
+static int fleet(kb_fleet_opts *o)
 {
-  kb_res_run *runs = calloc(o->n_files, sizeof *runs);
+  kb_res_run *runs = calloc(o->n_files + 1, sizeof *runs);
   char err[1024];
   size_t loaded = 0;
   int rc = KB_FLEET_EXIT_USAGE;
@@ -220,20 +218,29 @@ static int fleet(const kb_fleet_opts *o)
     fprintf(stderr, "kbench fleet: out of memory\n");
     return rc;
   }
+  kb_res_run *baseline = &runs[o->n_files];
+  int with_baseline = 0;
   while (loaded < o->n_files
          && kb_res_load(o->files[loaded], &runs[loaded], err, sizeof err) == 0)
     loaded++;
-  if (loaded < o->n_files)
+  if (loaded == o->n_files && o->baseline_path) {
+    with_baseline = kb_res_load(o->baseline_path, baseline, err,
+                                sizeof err) == 0;
+    o->cfg.baseline = with_baseline ? baseline : NULL;
+  }
+  if (loaded < o->n_files || (o->baseline_path && !with_baseline))
     fprintf(stderr, "kbench fleet: %s\n", err);
   else
     rc = report(o, runs);
   for (size_t i = 0; i < loaded; i++)
     kb_res_run_free(&runs[i]);
+  if (with_baseline)
+    kb_res_run_free(baseline);
   free(runs);
   return rc;
 }
 #else
-static int fleet(const kb_fleet_opts *o)
+static int fleet(kb_fleet_opts *o)
 {
   (void)o;
   return kb_subcommand_no_json_c("fleet");

@@ -31,9 +31,12 @@ static json_object *gpu_object(const kb_fleet_gpu *g, size_t index)
   kb_fleet_verdict(g, verdict, sizeof verdict);
   kb_jput(o, "index", kb_jcount(index));
   kb_jput(o, "label", json_object_new_string(g->label));
-  kb_jput(o, "host_name", kb_jstring(g->host));
+  kb_jput(o, "kind", json_object_new_string(g->host ? "host" : "gpu"));
+  kb_jput(o, "host_name", kb_jstring(g->host_name));
   kb_jput(o, "rank", g->rank >= 0 ? json_object_new_int(g->rank) : NULL);
-  kb_jput(o, "device", device_object(g->device));
+  kb_jput(o, "device", g->host ? NULL : device_object(g->device));
+  kb_jput(o, "group", kb_jcount(g->group));
+  kb_jput(o, "cases", kb_jcount(g->cases));
   for (size_t i = 0; i < g->n_files; i++)
     json_object_array_add(files, json_object_new_string(g->files[i]));
   kb_jput(o, "files", files);
@@ -56,6 +59,9 @@ static json_object *result_object(const kb_fleet *f, size_t c, size_t g)
   kb_jput(o, "verdict", cell->present ? json_object_new_string(
                             kb_verdict_name(cell->verdict)) : NULL);
   kb_jput(o, "median_s", kb_jnumber(cell->median, "%.10g"));
+  kb_jput(o, "reference_s", kb_jnumber(cell->reference, "%.10g"));
+  kb_jput(o, "reference_from_baseline",
+          json_object_new_boolean(cell->from_baseline));
   kb_jput(o, "samples", kb_jcount(cell->n_samples));
   kb_jput(o, "ratio", kb_jnumber(cell->ratio, "%.6g"));
   kb_jput(o, "flag", kb_jstring(kb_fleet_flag_name(cell->flag)));
@@ -72,7 +78,6 @@ static json_object *case_object(const kb_fleet *f, size_t c)
   kb_jput(o, "tolerance_pct", kb_jnumber(fc->tolerance, "%g"));
   kb_jput(o, "time", json_object_new_string(kb_time_name(fc->time)));
   kb_jput(o, "gpus_passed", kb_jcount(fc->passed));
-  kb_jput(o, "fleet_median_s", kb_jnumber(fc->fleet_median, "%.10g"));
   kb_jput(o, "min_ratio", kb_jnumber(fc->min_ratio, "%.6g"));
   kb_jput(o, "max_ratio", kb_jnumber(fc->max_ratio, "%.6g"));
   kb_jput(o, "slowest_gpu", isfinite(fc->max_ratio) ? kb_jcount(fc->slowest)
@@ -98,16 +103,33 @@ int kb_fleet_write_json(FILE *out, const kb_fleet *f)
   }
   kb_jput(root, "time", json_object_new_string(kb_time_name(f->cfg->time)));
   kb_jput(root, "tolerance_pct", kb_jnumber(f->cfg->tolerance, "%g"));
+  kb_jput(root, "baseline", f->cfg->baseline
+                            ? kb_jstring(f->cfg->baseline->path) : NULL);
   kb_jput(root, "host_tolerance_pct",
           kb_jnumber(f->cfg->host_tolerance, "%g"));
   kb_jput(summary, "files", kb_jcount(f->n_files));
-  kb_jput(summary, "gpus", kb_jcount(f->n_gpus));
+  kb_jput(summary, "gpus", kb_jcount(f->n_real));
   kb_jput(summary, "flagged", kb_jcount(f->flagged));
+  kb_jput(summary, "model_groups", kb_jcount(f->n_model_groups));
+  kb_jput(summary, "hosts", kb_jcount(f->n_gpus - f->n_real));
+  kb_jput(summary, "hosts_flagged", kb_jcount(f->hosts_flagged));
   kb_jput(summary, "cases", kb_jcount(f->n_cases));
   kb_jput(root, "summary", summary);
   for (size_t g = 0; g < f->n_gpus; g++)
     json_object_array_add(gpus, gpu_object(&f->gpus[g], g));
   kb_jput(root, "gpus", gpus);
+  json_object *groups = json_object_new_array();
+  for (size_t k = 0; groups && k < f->n_groups; k++) {
+    json_object *o = json_object_new_object();
+    kb_jput(o, "kind", json_object_new_string(f->groups[k].host ? "host"
+                                                                : "gpu"));
+    kb_jput(o, "name", kb_jstring(f->groups[k].name));
+    kb_jput(o, "global_mem_bytes", kb_jnumber(f->groups[k].mem_bytes,
+                                              "%.0f"));
+    kb_jput(o, "members", kb_jcount(f->groups[k].n));
+    json_object_array_add(groups, o);
+  }
+  kb_jput(root, "groups", groups);
   for (size_t c = 0; c < f->n_cases; c++)
     json_object_array_add(cases, case_object(f, c));
   kb_jput(root, "cases", cases);

@@ -1,19 +1,23 @@
 /*
-** A GPU of the fleet is one device of one rank on one host: (host_name,
-** rank, device), the device being the entries' own (device_uuid, else
-** device_pci_bus_id, else device_ordinal: a file that measured several
-** GPUs) or else the file's context device.  The same GPU in several files
-** (several days) is one GPU, its samples pooled as repetitions are.
+** A GPU of the fleet is one device, resolved within its own file
+** (results_file.h): the same UUID is the same GPU in any file; a device
+** without a UUID is the one of its ordinal (or bus id) in one rank on one
+** host.  The host cases of a rank (backend "host") belong to its host,
+** never to a GPU: each (host_name, rank) with host cases is a host, and
+** hosts are judged against hosts.  The same GPU in several files (several
+** days) is one GPU, its samples pooled as repetitions are.
 **
-** For each case, the fleet median is the median of the medians of the
-** GPUs that passed it, and each GPU's ratio is its median over that.  A
-** GPU is flagged for a case that it ran slower than the fleet median by
-** more than the tolerance (host cases have their own, as the host varies
-** far more between processes than a GPU), that failed, errored, crashed
-** or timed out, that it skipped while another GPU ran it, or that its
-** files lack while another GPU's have it (a rank that died part way).
-** The median, not the mean, so that the slow GPUs themselves do not move
-** the yardstick.
+** GPUs are judged within their model group (name and memory size): for
+** each case and group, the reference is kb_fleet_reference of the medians
+** of the group's GPUs that passed it, and each GPU's ratio is its median
+** over that.  A GPU is flagged for a case that it ran slower than the
+** reference by more than the tolerance (host cases have their own, as the
+** host varies far more between processes than a GPU), that failed,
+** errored, crashed or timed out, that it skipped while another GPU of its
+** group ran it, or that its files lack while another GPU's of its group
+** have it (a rank that died part way).  A GPU whose model its files do not
+** name (a rank that found no device) is held against every GPU for the
+** skipped and the missing.
 */
 #include <math.h>
 #include <stdio.h>
@@ -49,46 +53,65 @@ void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len)
     snprintf(buf + used, len - used, ")");
 }
 
-/* What tells two devices apart: the uuid, else the PCI bus id, else the
-** ordinal; "" for a file with no device (a host without a GPU). */
-static void device_key(const kb_res_device *d, char *buf, size_t len)
-{
-  if (d->uuid && *d->uuid)
-    snprintf(buf, len, "uuid %s", d->uuid);
-  else if (d->pci_bus_id && *d->pci_bus_id)
-    snprintf(buf, len, "pci %s", d->pci_bus_id);
-  else if (d->known && d->ordinal >= 0)
-    snprintf(buf, len, "ordinal %d", d->ordinal);
-  else
-    buf[0] = '\0';
-}
-
 static int same_string(const char *a, const char *b)
 {
   return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
+/* Whether g is run's device d: the same UUID anywhere, else the same
+** device (results/'s rule) of the same rank on the same host. */
 static int same_gpu(const kb_fleet_gpu *g, const kb_res_run *run,
                     const kb_res_device *d)
 {
-  char a[320], b[320];
-  if (g->rank != run->rank || !same_string(g->host, run->host_name))
+  const char *u = g->device->uuid;
+  if (g->host != d->host)
     return 0;
-  device_key(g->device, a, sizeof a);
-  device_key(d, b, sizeof b);
-  return strcmp(a, b) == 0;
+  if (!d->host && u && *u && d->uuid && *d->uuid)
+    return strcmp(u, d->uuid) == 0;
+  return g->rank == run->rank && same_string(g->host_name, run->host_name)
+         && kb_res_same_device(g->device, d);
 }
 
 static void label_gpu(kb_fleet_gpu *g)
 {
-  const char *host = g->host && *g->host ? g->host : "?";
-  char rank[16] = "?", dev[16] = "-";
+  const char *host = g->host_name && *g->host_name ? g->host_name : "?";
+  const kb_res_device *d = g->device;
+  char rank[16] = "?", dev[64] = "d-";
   if (g->rank >= 0)
     snprintf(rank, sizeof rank, "%d", g->rank);
-  if (g->device->known && g->device->ordinal >= 0)
-    snprintf(dev, sizeof dev, "%d", g->device->ordinal);
-  snprintf(g->label, sizeof g->label, "%.*s r%s d%s",
-           (int)strcspn(host, "."), host, rank, dev);
+  if (g->host)
+    snprintf(dev, sizeof dev, "host");
+  else if (d->known && d->ordinal >= 0)
+    snprintf(dev, sizeof dev, "d%d", d->ordinal);
+  snprintf(g->label, sizeof g->label, "%.*s r%s %s%s%.12s",
+           (int)strcspn(host, "."), host, rank, dev,
+           !g->host && d->uuid && *d->uuid ? " " : "",
+           !g->host && d->uuid ? d->uuid : "");
+}
+
+/* The model group of g, added when new; -1 when memory runs out. */
+static long group_index(kb_fleet *f, const kb_fleet_gpu *g)
+{
+  const kb_res_device *d = g->device;
+  const char *name = g->host || !d->name || !*d->name ? NULL : d->name;
+  double mem = g->host ? 0 : d->mem_bytes;
+  size_t i = 0;
+  while (i < f->n_groups
+         && !(f->groups[i].host == g->host
+              && same_string(f->groups[i].name, name)
+              && f->groups[i].mem_bytes == mem))
+    i++;
+  if (i == f->n_groups) {
+    kb_fleet_group *grown = realloc(f->groups, (i + 1) * sizeof *grown);
+    if (!grown)
+      return -1;
+    f->groups = grown;
+    grown[i] = (kb_fleet_group){name, mem, g->host, 0, 0};
+    f->n_groups++;
+    f->n_model_groups += !g->host;
+  }
+  f->groups[i].n++;
+  return (long)i;
 }
 
 /* The index of the GPU of run's device d, added when new; -1 when memory
@@ -105,12 +128,18 @@ static long gpu_index(kb_fleet *f, const kb_res_run *run,
       return -1;
     f->gpus = grown;
     memset(&grown[i], 0, sizeof grown[i]);
-    grown[i].host = run->host_name;
+    grown[i].host_name = run->host_name;
     grown[i].rank = run->rank;
+    grown[i].host = d->host;
     grown[i].device = d;
     grown[i].worst_ratio = NAN;
     label_gpu(&grown[i]);
+    long group = group_index(f, &grown[i]);
+    if (group < 0)
+      return -1;
+    grown[i].group = (size_t)group;
     f->n_gpus++;
+    f->n_real += !d->host;
   }
   kb_fleet_gpu *g = &f->gpus[i];
   if (!g->n_files || g->files[g->n_files - 1] != run->path) {
@@ -142,6 +171,7 @@ static int by_name_then_order(const void *x, const void *y)
 static int gather(const kb_res_run *runs, size_t n, kb_fleet *f, ref **out,
                   size_t *n_refs)
 {
+  static const kb_res_device host_device = {.host = 1, .ordinal = -1};
   size_t total = 0;
   for (size_t i = 0; i < n; i++)
     total += runs[i].n_cases;
@@ -150,13 +180,15 @@ static int gather(const kb_res_run *runs, size_t n, kb_fleet *f, ref **out,
     return -1;
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
-    /* A file of no case (a rank that died at once) is still a GPU. */
-    if (runs[i].n_cases == 0 && gpu_index(f, &runs[i], &runs[i].device) < 0)
+    /* A file of no case (a rank that died at once) is still a GPU, or
+    ** its host when it names none. */
+    if (runs[i].n_cases == 0 && gpu_index(f, &runs[i], runs[i].device.known
+                                          ? &runs[i].device
+                                          : &host_device) < 0)
       goto fail;
     for (size_t j = 0; j < runs[i].n_cases; j++, k++) {
       const kb_res_case *c = &runs[i].cases[j];
-      long g = gpu_index(f, &runs[i], c->device.known ? &c->device
-                                                      : &runs[i].device);
+      long g = gpu_index(f, &runs[i], &c->device);
       if (g < 0)
         goto fail;
       refs[k] = (ref){c, k, (size_t)g, 0};
@@ -214,10 +246,12 @@ static int name_cases(kb_fleet *f, ref *refs, size_t n)
 }
 
 /* Adds one file's entries of a case to its GPU's cell, the times of TIME. */
-static int pool(kb_fleet_cell *cell, const kb_res_case *c, int time)
+static int pool(kb_fleet_cell *cell, kb_fleet_gpu *g, const kb_res_case *c,
+                int time)
 {
   if (!cell->present) {
     cell->present = 1;
+    g->cases++;
     cell->verdict = c->verdict;
     cell->message = c->message;
   } else if (kb_verdict_worse(cell->verdict, c->verdict) != cell->verdict) {
@@ -253,51 +287,118 @@ static void flag(kb_fleet *f, size_t c, size_t g, int why)
   f->cases[c].flagged++;
 }
 
-/* One case over the fleet: the fleet median, each GPU's ratio, flags. */
+double kb_fleet_reference(const double *m, size_t n)
+{
+  if (n == 2)
+    return m[0] < m[1] ? m[0] : m[1];
+  return n ? median(m, n) : NAN;
+}
+
+/* Whether GPU h is one that g is held against: of its group, or any GPU
+** when g's model is unknown (a rank that found no device). */
+static int peer(const kb_fleet *f, size_t g, size_t h)
+{
+  const kb_fleet_gpu *a = &f->gpus[g], *b = &f->gpus[h];
+  if (a->group == b->group)
+    return 1;
+  return !a->host && !b->host && !f->groups[a->group].name;
+}
+
+/* The baseline's median of case c on the host (for the hosts' group) or
+** on a GPU of group k's model; NAN when it has none that passed. */
+static double baseline_median(const kb_fleet *f, size_t c, size_t k)
+{
+  const kb_res_run *b = f->cfg->baseline;
+  const kb_fleet_group *grp = &f->groups[k];
+  for (size_t i = 0; b && (grp->name || grp->host) && i < b->n_cases; i++) {
+    const kb_res_case *bc = &b->cases[i];
+    const kb_res_device *d = &bc->device;
+    if (strcmp(bc->name, f->cases[c].name) || bc->verdict != KB_PASS
+        || !bc->n_samples || d->host != grp->host
+        || (!grp->host && !(same_string(d->name, grp->name)
+                            && d->mem_bytes == grp->mem_bytes)))
+      continue;
+    size_t n;
+    int used;
+    const double *x = kb_res_times(bc, f->cases[c].time, &n, &used);
+    return median(x, n);
+  }
+  return NAN;
+}
+
+/* Each cell's median, and the reference of each GPU of group k. */
+static void reference(kb_fleet *f, size_t c, size_t k, double *medians)
+{
+  size_t timed = 0;
+  for (size_t g = 0; g < f->n_gpus; g++)
+    if (f->gpus[g].group == k
+        && isfinite(KB_FLEET_CELL(f, c, g)->median))
+      medians[timed++] = KB_FLEET_CELL(f, c, g)->median;
+  /* Alone, a GPU has nothing to be timed against, but a baseline. */
+  double ref = baseline_median(f, c, k);
+  int from_baseline = isfinite(ref);
+  if (!from_baseline && timed >= 2)
+    ref = kb_fleet_reference(medians, timed);
+  f->groups[k].baseline_cases += from_baseline;
+  for (size_t g = 0; g < f->n_gpus; g++)
+    if (f->gpus[g].group == k) {
+      KB_FLEET_CELL(f, c, g)->reference = ref;
+      KB_FLEET_CELL(f, c, g)->from_baseline = from_baseline;
+    }
+}
+
+/* One case over the fleet: each group's reference, each GPU's ratio,
+** flags. */
 static int judge_case(kb_fleet *f, size_t c)
 {
   kb_fleet_case *fc = &f->cases[c];
   double *medians = malloc((f->n_gpus ? f->n_gpus : 1) * sizeof *medians);
   if (!medians)
     return -1;
-  fc->tolerance = strcmp(fc->backend, "host") == 0 ? f->cfg->host_tolerance
-                                                   : f->cfg->tolerance;
+  int host = strcmp(fc->backend, "host") == 0;
+  fc->tolerance = host ? f->cfg->host_tolerance : f->cfg->tolerance;
   fc->min_ratio = fc->max_ratio = fc->fleet_median = NAN;
-  size_t timed = 0;
   for (size_t g = 0; g < f->n_gpus; g++) {
     kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
     if (cell->verdict != KB_PASS)
       cell->n_samples = 0;         /* a failed repetition voids the timing */
     cell->median = cell->present && cell->verdict == KB_PASS
                    ? median(cell->samples, cell->n_samples) : NAN;
-    cell->ratio = NAN;
+    cell->ratio = cell->reference = NAN;
     if (cell->present && cell->verdict == KB_PASS)
       fc->passed++;
-    if (isfinite(cell->median))
-      medians[timed++] = cell->median;
   }
-  if (timed)
-    fc->fleet_median = median(medians, timed);
+  for (size_t k = 0; k < f->n_groups; k++)
+    reference(f, c, k, medians);
   free(medians);
   for (size_t g = 0; g < f->n_gpus; g++) {
     kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
     kb_fleet_gpu *gpu = &f->gpus[g];
-    if (isfinite(cell->median) && fc->fleet_median > 0) {
-      cell->ratio = cell->median / fc->fleet_median;
+    size_t others = 0, passed = 0;
+    for (size_t h = 0; h < f->n_gpus; h++)
+      if (h != g && peer(f, g, h) && KB_FLEET_CELL(f, c, h)->present) {
+        others++;
+        passed += KB_FLEET_CELL(f, c, h)->verdict == KB_PASS;
+      }
+    if (isfinite(cell->median) && cell->reference > 0) {
+      cell->ratio = cell->median / cell->reference;
       if (!(cell->ratio >= fc->min_ratio))
         fc->min_ratio = cell->ratio;
       if (!(cell->ratio <= fc->max_ratio)) {
         fc->max_ratio = cell->ratio;
         fc->slowest = g;
+        fc->fleet_median = cell->reference;
       }
       if (!(cell->ratio <= gpu->worst_ratio)) {
         gpu->worst_ratio = cell->ratio;
         gpu->worst_case = fc->name;
       }
     }
-    if (!cell->present)
+    if (!cell->present && others)
       flag(f, c, g, KB_FLEET_MISSING);
-    else if (cell->verdict == KB_SKIP && fc->passed)
+    else if (!cell->present)
+      continue;
+    else if (cell->verdict == KB_SKIP && passed)
       flag(f, c, g, KB_FLEET_SKIPPED);
     else if (cell->verdict != KB_PASS && cell->verdict != KB_SKIP)
       flag(f, c, g, KB_FLEET_FAILED);
@@ -326,15 +427,25 @@ int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
   for (size_t i = 0; i < n_refs; i++)
     if (refs[i].c->verdict == KB_PASS && !refs[i].c->n_kernel)
       f->cases[refs[i].index].time = KB_TIME_EVENT;
+  /* ... and so is a case the baseline has without kernel times. */
+  for (size_t i = 0; cfg->baseline && i < cfg->baseline->n_cases; i++) {
+    const kb_res_case *bc = &cfg->baseline->cases[i];
+    for (size_t c = 0; bc->verdict == KB_PASS && !bc->n_kernel
+                       && c < f->n_cases; c++)
+      if (strcmp(bc->name, f->cases[c].name) == 0)
+        f->cases[c].time = KB_TIME_EVENT;
+  }
   for (size_t i = 0; i < n_refs; i++)
-    if (pool(KB_FLEET_CELL(f, refs[i].index, refs[i].gpu), refs[i].c,
-             f->cases[refs[i].index].time))
+    if (pool(KB_FLEET_CELL(f, refs[i].index, refs[i].gpu),
+             &f->gpus[refs[i].gpu], refs[i].c, f->cases[refs[i].index].time))
       goto fail;
   for (size_t c = 0; c < f->n_cases; c++)
     if (judge_case(f, c))
       goto fail;
-  for (size_t g = 0; g < f->n_gpus; g++)
-    f->flagged += f->gpus[g].flagged;
+  for (size_t g = 0; g < f->n_gpus; g++) {
+    f->flagged += f->gpus[g].flagged && !f->gpus[g].host;
+    f->hosts_flagged += f->gpus[g].flagged && f->gpus[g].host;
+  }
   free(refs);
   return 0;
 fail:
@@ -351,6 +462,7 @@ void kb_fleet_free(kb_fleet *f)
     free(f->gpus[g].files);
   free(f->cells);
   free(f->gpus);
+  free(f->groups);
   free(f->cases);
   memset(f, 0, sizeof *f);
 }

@@ -1,6 +1,8 @@
 /*
 ** kbench fleet's judgement (fleet_judge.c): the GPUs of many results
-** files, each case's fleet median, and which GPUs are slow or broken.
+** files in their model groups, each case's reference within a group, and
+** which GPUs are slow or broken; the host cases of each rank apart, as
+** hosts judged against hosts.
 */
 #ifndef KB_FLEET_JUDGE_H
 #define KB_FLEET_JUDGE_H
@@ -10,8 +12,12 @@
 #include "results/results_file.h"
 
 typedef struct kb_fleet_cfg {
-  double tolerance;        /* percent over the fleet median that is slow */
+  double tolerance;        /* percent over the reference that is slow */
   double host_tolerance;   /* the same for cases of backend "host" */
+  const kb_res_run *baseline;  /* --baseline FILE, or NULL: where it has a
+                              case on a GPU of a group's model (or on the
+                              host, for the hosts), its median is that
+                              group's reference for the case */
   int time;                /* enum kb_time: --time, judged where every
                               passed file of a case has it */
 } kb_fleet_cfg;
@@ -26,7 +32,8 @@ enum kb_fleet_flag {
   KB_FLEET_N_FLAGS
 };
 
-/* One GPU's result for one case: its entries of every file, pooled. */
+/* One GPU's (or host's) result for one case: its entries of every file,
+** pooled. */
 typedef struct kb_fleet_cell {
   int present;             /* the GPU's files have the case */
   int verdict;             /* enum kb_verdict, the worst of its entries */
@@ -34,19 +41,38 @@ typedef struct kb_fleet_cell {
   double *samples;         /* pooled over passed entries */
   size_t n_samples;
   double median;           /* seconds; NAN unless it passed */
-  double ratio;            /* median / the fleet's; NAN when not known */
+  double reference;        /* its group's reference (kb_fleet_reference,
+                              or the baseline's median) */
+  int from_baseline;       /* the reference is the baseline's */
+  double ratio;            /* median / reference; NAN when not known */
   int flag;                /* enum kb_fleet_flag */
 } kb_fleet_cell;
 
-/* A GPU: one device of one rank on one host, from one file or several
-** (the same GPU on several days). */
+/* A model group: the GPUs of one name and memory size, judged against
+** each other only (an H100 is never slow for not being an H200); the
+** hosts are a group of their own. */
+typedef struct kb_fleet_group {
+  const char *name;        /* the device name; NULL: unknown, or the host */
+  double mem_bytes;        /* global_mem_bytes; 0 when unknown */
+  int host;                /* the group of the hosts */
+  size_t n;                /* its GPUs (or hosts) */
+  size_t baseline_cases;   /* cases whose reference is the baseline's */
+} kb_fleet_group;
+
+/* A GPU: one device, named by its UUID, else by its ordinal in one rank on
+** one host; from one file or several (the same GPU on several days).  Or
+** a host: the host cases of one rank on one host (host = 1). */
 typedef struct kb_fleet_gpu {
-  const char *host;        /* context.host_name, or NULL */
+  const char *host_name;   /* context.host_name, or NULL */
   int rank;                /* -1 when its files do not say */
-  const kb_res_device *device;  /* the entries' own, else the context's */
+  int host;                /* the host cases of a rank, not a GPU */
+  size_t group;            /* index in kb_fleet.groups */
+  const kb_res_device *device;  /* resolved in its file (results_file.h) */
   const char **files;      /* paths of the files it came from */
   size_t n_files;
-  char label[96];          /* "node7 r3 d1": how reports name it */
+  char label[128];         /* "node7 r3 d1 GPU-0634182d", "node7 r3 host":
+                              how reports name it */
+  size_t cases;            /* cases its files have */
   size_t flags[KB_FLEET_N_FLAGS];  /* its cases, counted by flag */
   int flagged;             /* any case flagged */
   double worst_ratio;      /* its largest ratio, NAN when none */
@@ -60,7 +86,7 @@ typedef struct kb_fleet_case {
   int time;                /* enum kb_time judged: kernel time when asked
                               and every passed file's case has it */
   size_t passed;           /* GPUs that passed it */
-  double fleet_median;     /* median of their medians; NAN when none */
+  double fleet_median;     /* the slowest GPU's reference; NAN when none */
   double min_ratio, max_ratio;   /* NAN when none passed */
   size_t slowest;          /* the GPU of max_ratio */
   size_t flagged;          /* GPUs flagged on this case */
@@ -69,13 +95,25 @@ typedef struct kb_fleet_case {
 typedef struct kb_fleet {
   const kb_fleet_cfg *cfg;
   size_t n_files;
-  kb_fleet_gpu *gpus;      /* in order of first appearance */
+  kb_fleet_gpu *gpus;      /* GPUs and hosts, in order of first appearance */
   size_t n_gpus;
+  size_t n_real;           /* how many of them are GPUs, not hosts */
+  kb_fleet_group *groups;  /* in order of first appearance */
+  size_t n_groups;
+  size_t n_model_groups;   /* groups of GPUs (not the hosts') */
+  size_t hosts_flagged;    /* hosts flagged (flagged counts GPUs) */
   kb_fleet_case *cases;    /* in order of first appearance */
   size_t n_cases;
   kb_fleet_cell *cells;    /* n_cases rows of n_gpus cells */
   size_t flagged;          /* GPUs flagged */
 } kb_fleet;
+
+/* The reference that a GPU's median for a case is judged against, from
+** the medians m[0..n) of the GPUs of its group that passed the case: their
+** median when 3 or more, the faster when 2 (the median of two is their
+** mean, which a slow GPU drags towards itself: docs/clusters.md), its own
+** when alone; NAN when n is 0. */
+double kb_fleet_reference(const double *m, size_t n);
 
 /* The cell of case c on GPU g. */
 #define KB_FLEET_CELL(f, c, g) (&(f)->cells[(c) * (f)->n_gpus + (g)])

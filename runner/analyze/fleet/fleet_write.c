@@ -1,8 +1,10 @@
 /*
-** The table and the markdown of kbench fleet: one row per case (its fleet
-** median, the fastest and slowest GPU's ratios), then each flagged result
-** with its reason, then the summary that matters most, one line per GPU,
-** last, where a log's reader looks first.
+** The table and the markdown of kbench fleet: the model groups, then the
+** summary that matters most, one line per GPU (and per host) with its
+** counts of slow, failed, skipped and missing cases and its worst case,
+** last, where a log's reader looks first.  The case-by-case list (a row
+** per case, a line per flagged result) is behind --verbose in the table,
+** and always in the markdown and the JSON.
 */
 #include <math.h>
 #include <stdio.h>
@@ -21,7 +23,8 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
   const kb_fleet_case *fc = &f->cases[c];
   switch (cell->flag) {
   case KB_FLEET_SLOW:
-    snprintf(buf, len, "%.3f x the fleet median (over %.3f)", cell->ratio,
+    snprintf(buf, len, "%.3f x %s (over %.3f)", cell->ratio,
+             cell->from_baseline ? "the baseline" : "its group's reference",
              1 + fc->tolerance / 100);
     break;
   case KB_FLEET_FAILED:
@@ -29,8 +32,8 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
              cell->message ? cell->message : "");
     break;
   case KB_FLEET_SKIPPED:
-    snprintf(buf, len, "SKIP where %zu GPU%s ran it: %s", fc->passed,
-             fc->passed == 1 ? "" : "s", cell->message ? cell->message : "");
+    snprintf(buf, len, "SKIP where another ran it: %s",
+             cell->message ? cell->message : "");
     break;
   case KB_FLEET_MISSING:
     snprintf(buf, len, "missing from its files");
@@ -48,6 +51,20 @@ static void fmt_ratio(char *buf, size_t len, double r)
     snprintf(buf, len, "-");
 }
 
+/* "NVIDIA H100 80GB HBM3, 79.2 GiB", "host", or "unknown model". */
+static void group_name(const kb_fleet_group *k, char *buf, size_t len)
+{
+  if (k->host)
+    snprintf(buf, len, "host");
+  else if (!k->name)
+    snprintf(buf, len, "unknown model");
+  else if (k->mem_bytes > 0)
+    snprintf(buf, len, "%s, %.1f GiB", k->name,
+             k->mem_bytes / (1024.0 * 1024 * 1024));
+  else
+    snprintf(buf, len, "%s", k->name);
+}
+
 /* A case's numbers as both writers print them. */
 typedef struct case_cells {
   char gpus[32], median[32], fastest[16], slowest[16];
@@ -57,7 +74,7 @@ typedef struct case_cells {
 static void format_case(const kb_fleet *f, const kb_fleet_case *fc,
                         case_cells *c)
 {
-  snprintf(c->gpus, sizeof c->gpus, "%zu/%zu", fc->passed, f->n_gpus);
+  snprintf(c->gpus, sizeof c->gpus, "%zu", fc->passed);
   kb_format_seconds(c->median, sizeof c->median, fc->fleet_median);
   fmt_ratio(c->fastest, sizeof c->fastest, fc->min_ratio);
   fmt_ratio(c->slowest, sizeof c->slowest, fc->max_ratio);
@@ -67,26 +84,30 @@ static void format_case(const kb_fleet *f, const kb_fleet_case *fc,
 
 /* A GPU's summary line as both writers print it. */
 typedef struct gpu_cells {
-  char rank[16], device[320], worst[16], verdict[128];
-  const char *host, *uuid, *worst_case;
+  char group[16], cases[16], n[KB_FLEET_N_FLAGS][16], worst[16];
+  char verdict[160];
+  const char *worst_case;
 } gpu_cells;
 
-static void format_gpu(const kb_fleet_gpu *g, gpu_cells *c)
+static void format_gpu(const kb_fleet *f, const kb_fleet_gpu *g,
+                       gpu_cells *c)
 {
-  const kb_res_device *d = g->device;
-  c->host = g->host && *g->host ? g->host : "?";
-  snprintf(c->rank, sizeof c->rank, g->rank >= 0 ? "%d" : "?", g->rank);
-  if (!d->known)
-    snprintf(c->device, sizeof c->device, "none");
-  else if (d->ordinal >= 0)
-    snprintf(c->device, sizeof c->device, "%d: %s", d->ordinal,
-             d->name ? d->name : "?");
+  size_t number = 1;           /* among the model groups, from 1 */
+  for (size_t k = 0; k < g->group; k++)
+    number += !f->groups[k].host;
+  if (g->host)
+    snprintf(c->group, sizeof c->group, "host");
   else
-    snprintf(c->device, sizeof c->device, "%s", d->name ? d->name : "?");
-  c->uuid = d->uuid && *d->uuid ? d->uuid : "-";
+    snprintf(c->group, sizeof c->group, "%zu", number);
+  snprintf(c->cases, sizeof c->cases, "%zu", g->cases);
+  for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS; k++)
+    snprintf(c->n[k], sizeof c->n[k], "%zu", g->flags[k]);
   fmt_ratio(c->worst, sizeof c->worst, g->worst_ratio);
   c->worst_case = g->worst_case ? g->worst_case : "-";
   kb_fleet_verdict(g, c->verdict, sizeof c->verdict);
+  if (!g->host && !f->groups[g->group].name)
+    strncat(c->verdict, " (no model named: no device)",
+            sizeof c->verdict - strlen(c->verdict) - 1);
 }
 
 static void criterion(char *buf, size_t len, const kb_fleet *f)
@@ -100,18 +121,57 @@ static void criterion(char *buf, size_t len, const kb_fleet *f)
   if (event)
     snprintf(times, sizeof times, " (event times for %zu CUDA case%s a "
              "file has no kernel time of)", event, event == 1 ? "" : "s");
-  snprintf(buf, len, "a case's %s time ran more than %g%% slower than the "
-           "fleet median (%g%% for host cases)%s, or failed, errored, "
-           "crashed or timed out, or was skipped or missing where another "
-           "GPU ran it", kb_time_name(f->cfg->time), f->cfg->tolerance,
+  snprintf(buf, len, "a case's %s time ran more than %g%% slower than its "
+           "model group's reference (%s; %g%% for host cases, against the "
+           "other hosts)%s, or failed, errored, crashed or timed out, or was "
+           "skipped or missing where another of its group ran it",
+           kb_time_name(f->cfg->time), f->cfg->tolerance, f->cfg->baseline
+           ? "the baseline's median on a GPU of its model, else the median "
+             "of the group's GPUs, the faster of two"
+           : "the median of the group's GPUs, the faster of two",
            f->cfg->host_tolerance, times);
 }
 
 static void headline(char *buf, size_t len, const kb_fleet *f)
 {
-  snprintf(buf, len, "%zu of %zu GPUs flagged (%zu file%s, %zu case%s)",
-           f->flagged, f->n_gpus, f->n_files, f->n_files == 1 ? "" : "s",
-           f->n_cases, f->n_cases == 1 ? "" : "s");
+  size_t hosts = f->n_gpus - f->n_real;
+  int n = f->n_real || !hosts
+          ? snprintf(buf, len, "%zu of %zu GPU%s flagged", f->flagged,
+                     f->n_real, f->n_real == 1 ? "" : "s")
+          : snprintf(buf, len, "%zu of %zu hosts flagged (no GPU)",
+                     f->hosts_flagged, hosts);
+  if (f->n_real && hosts && n > 0 && (size_t)n < len)
+    n += snprintf(buf + n, len - (size_t)n, ", %zu of %zu host%s",
+                  f->hosts_flagged, hosts, hosts == 1 ? "" : "s");
+  if (n > 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " (%zu file%s, %zu case%s)",
+             f->n_files, f->n_files == 1 ? "" : "s", f->n_cases,
+             f->n_cases == 1 ? "" : "s");
+}
+
+/* "# group 1: NVIDIA H100 80GB HBM3, 79.2 GiB: 2 GPUs", one per group. */
+static void groups(FILE *out, const kb_fleet *f, const char *prefix)
+{
+  size_t shown = 0;
+  for (size_t k = 0; k < f->n_groups; k++) {
+    const kb_fleet_group *grp = &f->groups[k];
+    char name[320];
+    if (grp->host)
+      continue;
+    group_name(grp, name, sizeof name);
+    char against[64] = "";
+    if (grp->baseline_cases)
+      snprintf(against, sizeof against, " (timed against the baseline in "
+               "%zu case%s)", grp->baseline_cases,
+               grp->baseline_cases == 1 ? "" : "s");
+    fprintf(out, "%sgroup %zu: %s: %zu GPU%s%s\n", prefix, ++shown, name,
+            grp->n, grp->n == 1 ? "" : "s",
+            !grp->name ? " (no device named: held against every GPU for "
+                         "what it skipped or lacks)"
+            : *against ? against
+            : grp->n == 1 ? " (no other GPU of its model to time it against)"
+                          : "");
+  }
 }
 
 static int widest(int w, const char *s)
@@ -123,53 +183,22 @@ static int widest(int w, const char *s)
 static void table_cases(FILE *out, const kb_fleet *f)
 {
   int w = 4, wg = 11;
+  char buf[1024];
   for (size_t c = 0; c < f->n_cases; c++)
     w = widest(w, f->cases[c].name);
   for (size_t g = 0; g < f->n_gpus; g++)
     wg = widest(wg, f->gpus[g].label);
-  fprintf(out, "%-*s  %-7s  %7s  %12s  %7s  %7s  %-*s  %s\n", w, "case",
-          "backend", "GPUs", "fleet median", "fastest", "slowest", wg,
+  fprintf(out, "%-*s  %-7s  %6s  %12s  %7s  %7s  %-*s  %s\n", w, "case",
+          "backend", "passed", "reference", "fastest", "slowest", wg,
           "slowest GPU", "flagged");
   for (size_t c = 0; c < f->n_cases; c++) {
     const kb_fleet_case *fc = &f->cases[c];
     case_cells cc;
     format_case(f, fc, &cc);
-    fprintf(out, "%-*s  %-7s  %7s  %12s  %7s  %7s  %-*s  %zu\n", w, fc->name,
+    fprintf(out, "%-*s  %-7s  %6s  %12s  %7s  %7s  %-*s  %zu\n", w, fc->name,
             *fc->backend ? fc->backend : "-", cc.gpus, cc.median,
             cc.fastest, cc.slowest, wg, cc.slowest_gpu, fc->flagged);
   }
-}
-
-static void table_gpus(FILE *out, const kb_fleet *f)
-{
-  int wh = 4, wd = 6, wu = 4, wc = 10;
-  gpu_cells gc;
-  for (size_t g = 0; g < f->n_gpus; g++) {
-    format_gpu(&f->gpus[g], &gc);
-    wh = widest(wh, gc.host);
-    wd = widest(wd, gc.device);
-    wu = widest(wu, gc.uuid);
-    wc = widest(wc, gc.worst_case);
-  }
-  fprintf(out, "%-*s  %4s  %-*s  %-*s  %7s  %-*s  %s\n", wh, "host", "rank",
-          wd, "device", wu, "uuid", "worst", wc, "worst case", "verdict");
-  for (size_t g = 0; g < f->n_gpus; g++) {
-    format_gpu(&f->gpus[g], &gc);
-    fprintf(out, "%-*s  %4s  %-*s  %-*s  %7s  %-*s  %s\n", wh, gc.host,
-            gc.rank, wd, gc.device, wu, gc.uuid, gc.worst, wc,
-            gc.worst_case, gc.verdict);
-  }
-}
-
-void kb_fleet_write_table(FILE *out, const kb_fleet *f)
-{
-  char buf[1024];
-  fprintf(out, "# kbench fleet: %zu GPUs in %zu file%s, %zu case%s\n",
-          f->n_gpus, f->n_files, f->n_files == 1 ? "" : "s", f->n_cases,
-          f->n_cases == 1 ? "" : "s");
-  criterion(buf, sizeof buf, f);
-  fprintf(out, "# a GPU is flagged when %s\n", buf);
-  table_cases(out, f);
   for (size_t c = 0; c < f->n_cases; c++)
     for (size_t g = 0; g < f->n_gpus; g++)
       if (KB_FLEET_CELL(f, c, g)->flag) {
@@ -177,9 +206,59 @@ void kb_fleet_write_table(FILE *out, const kb_fleet *f)
         fprintf(out, "# flagged: %s: %s: %s\n", f->gpus[g].label,
                 f->cases[c].name, buf);
       }
+}
+
+static const char *model(const kb_fleet_gpu *g)
+{
+  return g->host ? "host" : g->device->name ? g->device->name : "?";
+}
+
+static void table_gpus(FILE *out, const kb_fleet *f)
+{
+  int wl = 6, wm = 5, wc = 10;
+  gpu_cells gc;
+  for (size_t g = 0; g < f->n_gpus; g++) {
+    format_gpu(f, &f->gpus[g], &gc);
+    wl = widest(wl, f->gpus[g].label);
+    wm = widest(wm, model(&f->gpus[g]));
+    wc = widest(wc, gc.worst_case);
+  }
+  fprintf(out, "%-*s  %-*s  %5s  %5s  %4s  %6s  %7s  %7s  %7s  %-*s  %s\n",
+          wl, "device", wm, "model", "group", "cases", "slow", "failed",
+          "skipped", "missing", "worst", wc, "worst case", "verdict");
+  for (size_t g = 0; g < f->n_gpus; g++) {
+    format_gpu(f, &f->gpus[g], &gc);
+    fprintf(out, "%-*s  %-*s  %5s  %5s  %4s  %6s  %7s  %7s  %7s  %-*s  %s\n",
+            wl, f->gpus[g].label, wm, model(&f->gpus[g]), gc.group,
+            gc.cases, gc.n[KB_FLEET_SLOW], gc.n[KB_FLEET_FAILED],
+            gc.n[KB_FLEET_SKIPPED], gc.n[KB_FLEET_MISSING], gc.worst, wc,
+            gc.worst_case, gc.verdict);
+  }
+}
+
+void kb_fleet_write_table(FILE *out, const kb_fleet *f, int verbose)
+{
+  char buf[1024];
+  size_t hosts = f->n_gpus - f->n_real;
+  if (f->n_real)
+    fprintf(out, "# kbench fleet: %zu GPU%s in %zu model group%s, %zu "
+            "host%s, ", f->n_real, f->n_real == 1 ? "" : "s",
+            f->n_model_groups, f->n_model_groups == 1 ? "" : "s", hosts,
+            hosts == 1 ? "" : "s");
+  else
+    fprintf(out, "# kbench fleet: %zu host%s (no GPU), ", hosts,
+            hosts == 1 ? "" : "s");
+  fprintf(out, "%zu file%s, %zu case%s\n", f->n_files,
+          f->n_files == 1 ? "" : "s", f->n_cases, f->n_cases == 1 ? "" : "s");
+  groups(out, f, "# ");
+  criterion(buf, sizeof buf, f);
+  fprintf(out, "# a GPU is flagged when %s\n", buf);
+  if (verbose)
+    table_cases(out, f);
   table_gpus(out, f);
   headline(buf, sizeof buf, f);
-  fprintf(out, "# %s\n", buf);
+  fprintf(out, "# %s%s\n", buf, verbose || !(f->flagged + f->hosts_flagged)
+          ? "" : "; --verbose lists each flagged case");
 }
 
 void kb_fleet_write_markdown(FILE *out, const kb_fleet *f)
@@ -189,14 +268,19 @@ void kb_fleet_write_markdown(FILE *out, const kb_fleet *f)
   headline(buf, sizeof buf, f);
   fprintf(out, "### kbench fleet\n\n%s%s%s\n\n", f->flagged ? "**" : "", buf,
           f->flagged ? "**" : "");
-  fprintf(out, "| host | rank | device | UUID | worst ratio | worst case | "
-               "verdict |\n"
-               "| :--- | ---: | :--- | :--- | ---: | :--- | :--- |\n");
+  groups(out, f, "- ");
+  fprintf(out, "\n| device | model | group | cases | slow | failed | skipped "
+               "| missing | worst ratio | worst case | verdict |\n"
+               "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: "
+               "| ---: | :--- | :--- |\n");
   for (size_t g = 0; g < f->n_gpus; g++) {
-    format_gpu(&f->gpus[g], &gc);
+    format_gpu(f, &f->gpus[g], &gc);
     const char *bold = f->gpus[g].flagged ? "**" : "";
-    const char *cells[] = {gc.host, gc.rank, gc.device, gc.uuid, gc.worst};
-    for (int i = 0; i < 5; i++) {
+    const char *cells[] = {f->gpus[g].label, model(&f->gpus[g]), gc.group,
+                           gc.cases, gc.n[KB_FLEET_SLOW],
+                           gc.n[KB_FLEET_FAILED], gc.n[KB_FLEET_SKIPPED],
+                           gc.n[KB_FLEET_MISSING], gc.worst};
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
       fputs(i ? " | " : "| ", out);
       kb_md_cell(out, cells[i]);
     }
@@ -218,7 +302,7 @@ void kb_fleet_write_markdown(FILE *out, const kb_fleet *f)
         kb_md_cell(out, buf);
         fputc('\n', out);
       }
-  fprintf(out, "\n| case | backend | GPUs | fleet median | fastest | "
+  fprintf(out, "\n| case | backend | passed | reference | fastest | "
                "slowest | slowest GPU | flagged |\n"
                "| :--- | :--- | ---: | ---: | ---: | ---: | :--- | ---: |\n");
   for (size_t c = 0; c < f->n_cases; c++) {

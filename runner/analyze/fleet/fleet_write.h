@@ -9,12 +9,13 @@
 
 #include "analyze/fleet/fleet_judge.h"
 
-void kb_fleet_write_table(FILE *out, const kb_fleet *f);
+/* verbose: the case-by-case list too (--verbose). */
+void kb_fleet_write_table(FILE *out, const kb_fleet *f, int verbose);
 void kb_fleet_write_markdown(FILE *out, const kb_fleet *f);
 /* 0, or -1 when memory runs out. */
 int kb_fleet_write_json(FILE *out, const kb_fleet *f);
 
-/* Why GPU g is flagged on case c ("1.818 x the fleet median (over
+/* Why GPU g is flagged on case c ("1.818 x its group's reference (over
 ** 1.500)", "FAIL verify: ..."), or "" when it is not. */
 void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
                      size_t len);

@@ -35,7 +35,7 @@ int kb_tuner_init(kb_tuner *s, int strategy, const kb_space *space,
   s->strategy = strategy;
   s->space = space;
   s->expected = expected && expected < n ? expected : n;
-  s->pending = s->current = s->best = -1;
+  s->pending = s->current = -1;
   kb_rng_seed(&s->rng, seed, stream);
   s->cost = malloc((n ? n : 1) * sizeof *s->cost);
   s->pool = malloc((n ? n : 1) * sizeof *s->pool);
@@ -197,8 +197,6 @@ void kb_tuner_tell(kb_tuner *s, size_t config, double cost)
   s->cost[config] = cost;
   s->told++;
   s->pending = -1;
-  if (isfinite(cost) && (s->best < 0 || cost < s->cost[s->best]))
-    s->best = (long)config;
   if (s->strategy == KB_STRATEGY_LOCAL) {
     if (s->pending_start)
       s->current = isfinite(cost) ? (long)config : -1;

@@ -65,7 +65,6 @@ typedef struct kb_tuner {
   size_t *near;           /* local: the current point's neighbours, */
   size_t n_near, next_near;  /* shuffled, and how many were tried */
   int started;            /* the first start was made */
-  long best;              /* the lowest cost told, or -1 */
 } kb_tuner;
 
 /* A search of space (kept by pointer) by strategy, seeded with seed and

@@ -1,0 +1,93 @@
+/* One safe file replace: mkstemp beside the target, fsync, rename (replace.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "output/replace.h"
+
+/* The mode the file gets: the target's own when it exists, else what a
+** plain creat would give (0666 less the umask), not mkstemp's 0600. */
+static mode_t target_mode(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) == 0)
+    return st.st_mode & 07777;
+  mode_t mask = umask(0);
+  umask(mask);
+  return 0666 & ~mask;
+}
+
+static void fail(kb_replace *r, const char *what, char *err, size_t len)
+{
+  if (!r->failed)
+    r->failed = errno ? errno : EIO;
+  snprintf(err, len, "cannot %s %s: %s", what, r->path,
+           strerror(r->failed));
+}
+
+FILE *kb_replace_open(kb_replace *r, const char *path, char *err,
+                      size_t len)
+{
+  size_t n = strlen(path) + sizeof ".tmp.XXXXXX";
+  int fd = -1;
+  *r = (kb_replace){.path = path};
+  if (!(r->tmp = malloc(n))) {
+    errno = ENOMEM;
+    fail(r, "create", err, len);
+    return NULL;
+  }
+  snprintf(r->tmp, n, "%s.tmp.XXXXXX", path);
+  fd = mkstemp(r->tmp);
+  /* Close-on-exec, so that no worker inherits it. */
+  if (fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0
+      || fchmod(fd, target_mode(path)) != 0
+      || !(r->f = fdopen(fd, "w"))) {
+    fail(r, "create", err, len);
+    if (fd >= 0) {
+      close(fd);
+      unlink(r->tmp);
+    }
+    free(r->tmp);
+    r->tmp = NULL;
+    return NULL;
+  }
+  return r->f;
+}
+
+int kb_replace_commit(kb_replace *r, char *err, size_t len)
+{
+  if (!r->f) {
+    fail(r, "write", err, len);
+    kb_replace_abort(r);
+    return -1;
+  }
+  errno = 0;
+  int bad = fflush(r->f) != 0 || ferror(r->f)
+            || (!r->no_sync && fsync(fileno(r->f)) != 0);
+  if (bad)
+    r->failed = errno ? errno : EIO;
+  bad |= fclose(r->f) != 0;
+  r->f = NULL;
+  if (bad || rename(r->tmp, r->path) != 0) {
+    fail(r, "write", err, len);
+    kb_replace_abort(r);
+    return -1;
+  }
+  free(r->tmp);
+  r->tmp = NULL;
+  return 0;
+}
+
+void kb_replace_abort(kb_replace *r)
+{
+  if (r->f)
+    fclose(r->f);
+  r->f = NULL;
+  if (r->tmp)
+    unlink(r->tmp);
+  free(r->tmp);
+  r->tmp = NULL;
+}
