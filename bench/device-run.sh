@@ -456,7 +456,7 @@ PY
       > "$OUT/tune20.txt" 2>&1 && timeout 300 ./hopper >> "$OUT/tune20.txt" 2>&1
     elapsed "tune20" $t0 ;;
   check)
-    timeout 300 make -j4 check > "$OUT/check.log" 2>&1
+    timeout 420 make -j8 check > "$OUT/check.log" 2>&1
     echo "make check exit $?" >> "$OUT/check.log"
     elapsed "make check" $t0
     cat tests/*/*.log >> "$OUT/check.log"
