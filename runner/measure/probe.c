@@ -361,6 +361,20 @@ static void strict_audit(const kb_measure_cfg *cfg, kb_result *r)
            r->audit_note);
 }
 
+/* A region's case keeps its events' time: the kernel-time pass's numbers
+** are of whole runs (kb_probe_case). */
+static void drop_kernel_time(kb_result *r)
+{
+  free(r->kernel_samples);
+  r->kernel_samples = NULL;
+  r->n_kernel = 0;
+  r->kernels_per_run = 0;
+  memset(&r->kernel_stats, 0, sizeof r->kernel_stats);
+  snprintf(r->kernel_note, sizeof r->kernel_note, "the run has a timed "
+           "region (timer_start, timer_stop), and kernel time's pass "
+           "counts whole runs");
+}
+
 void kb_probe_case(kb_probe *p, kb_case *c, void *state,
                    const kb_measure_cfg *cfg, kb_result *r)
 {
@@ -374,13 +388,12 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
   }
   /* The pass counts every kernel of a run: of a run with a timed region
   ** (ABI 1.2) it would count the preparation the region leaves out, so
-  ** such a case is judged by its events, which bound the region. */
-  if (timed && r->timed_region) {
-    snprintf(r->kernel_note, sizeof r->kernel_note, "the run has a timed "
-             "region (timer_start, timer_stop), and kernel time's pass "
-             "counts whole runs");
-    timed = 0;
-  }
+  ** such a case is judged by its events, which bound the region.  The pass
+  ** still runs, for the DRAM bytes the audit takes from it: an audit
+  ** binding a config of its own after the pass's fails at PushRange
+  ** (INVALID_PARAMETER) and leaves the profiler unusable for the cases
+  ** after it (seen on the H100, gpu_region in tests/shell/gpu.sh). */
+  int region = timed && r->timed_region;
   run_ctx ctx = {c, state};
   int count = cfg->metrics[0] != 0;
   int audit = cfg->audit && audited(&ctx, r);
@@ -412,6 +425,8 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
       rd += p->copy_read;
       wr += p->copy_write;
     }
+    if (region)
+      drop_kernel_time(r);
   }
   if (count || audit) {
     kb_case_enter(c, "counters");

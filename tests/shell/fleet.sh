@@ -104,22 +104,26 @@ check "fleet: the same file twice is the same rank, pooled" 0 \
   "^# 0 of 2 hosts flagged \(no GPU\) \(3 files, 2 cases\)" \
   fleet "$runs/$host-0.json" "$runs/$host-0.json" "$runs/$host-1.json"
 
-# The slow rank.
+# The slow rank.  Its planted slowdown is 14-30x; the other case at n=64K,
+# a few microseconds, read 1.99x between the two ranks' runs under the GPU
+# machine's make -j8 check, past the default 50%: the healthy rank's checks
+# use a host tolerance between the two.
+tol=--host-tolerance=300
 check "fleet: the slow rank is flagged, exit 1" 1 \
   "^$host r1 host +host +host +2 +1 +0 +0 +0 +[0-9.]+ +fleet_sum/n:64K +FLAGGED \(1 slow\)$" \
   fleet "$slow"/*.json
-check "fleet: ... the healthy one is not" 1 "^$host r0 host .* ok$" fleet "$slow"/*.json
+check "fleet: ... the healthy one is not" 1 "^$host r0 host .* ok$" fleet $tol "$slow"/*.json
 check "fleet: ... and the reason is named with --verbose" 1 \
   "^# flagged: $host r1 host: fleet_sum/n:64K: [0-9.]+ x its group's reference \(over 1\.500\)" \
   fleet --verbose "$slow"/*.json
-check "fleet: ... 1 of 2 hosts flagged" 1 "^# 1 of 2 hosts flagged" fleet "$slow"/*.json
+check "fleet: ... 1 of 2 hosts flagged" 1 "^# 1 of 2 hosts flagged" fleet $tol "$slow"/*.json
 check "fleet: a --host-tolerance above the slowdown lets it pass" 0 \
   "^# 0 of 2 hosts flagged" fleet --host-tolerance=10000 "$slow"/*.json
 check "fleet: markdown, the flagged host in bold" 1 \
   "^\| $host r1 host \| host \| host \| 2 \| 1 \| 0 \| 0 \| 0 \| [0-9.]+ \| \`fleet_sum/n:64K\` \| \*\*FLAGGED \(1 slow\)\*\* \|$" \
   fleet --format=markdown "$slow"/*.json
 check "fleet --json=FILE: the table still on stdout" 1 "^# 1 of 2 hosts flagged" \
-  fleet --json="$tmpdir/fleet.json" "$slow"/*.json
+  fleet $tol --json="$tmpdir/fleet.json" "$slow"/*.json
 assert "... and the JSON report in FILE" grep -q '"hosts_flagged": 1' "$tmpdir/fleet.json"
 if command -v python3 >/dev/null 2>&1; then
   check "fleet JSON: strict, the slow host's fields" 0 "^ok$" python3 -c '
@@ -131,7 +135,7 @@ assert g["rank"] == 1 and g["flagged"] and g["slow"] == 1 and g["kind"] == "host
 assert g["device"] is None and g["label"].endswith(" r1 host")
 assert g["worst_case"] == "fleet_sum/n:64K" and g["worst_ratio"] > 1.5
 c = [c for c in d["cases"] if c["name"] == "fleet_sum/n:64K"][0]
-assert c["tolerance_pct"] == 50 and c["slowest_gpu"] == 1
+assert c["tolerance_pct"] == 300 and c["slowest_gpu"] == 1
 assert c["results"][1]["flag"] == "slow" and c["results"][0]["flag"] is None
 assert c["results"][1]["reference_s"] == c["results"][0]["median_s"]
 assert d["summary"] == {"files": 2, "gpus": 0, "flagged": 0, "model_groups": 0,

@@ -101,24 +101,24 @@ check "gpu_fork_join under --no-audit: it catches a long unjoined blocking half"
 # declared but with work on a stream nothing joins, the audit fails it.
 check "gpu_sync, declared: verified, timed run by run with the host's clock" 0 \
   "^  timed: each run as a whole, one run a sample, not held \(KBENCH_VARIANT_SYNCS\); median on the host's clock [0-9.]+ [mun]?s$" \
-  "$KBENCH" $quick --json="$tmpdir/sync.json" --plugin "$G/gpu_sync.so" gpu_sync
+  "$KBENCH" $quick --json="$tmpdir/sync.json" --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
 assert "gpu_sync: JSON says syncs, with a host median" python3 -c '
 import json, sys
 e = json.load(open(sys.argv[1]))["benchmarks"][0]
 assert e["verdict"] == "ok" and e["syncs"] is True and e["timed_region"] is False
 assert e["host_median_s"] > 0 and e["batch"] == 1, e' "$tmpdir/sync.json"
 check "gpu_sync in hot mode: one run a sample (batch 1)" 0 \
-  "^gpu_sync .* ok$" "$KBENCH" $quick --mode=hot --plugin "$G/gpu_sync.so" gpu_sync
+  "^gpu_sync .* ok$" "$KBENCH" $quick --mode=hot --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
 check "gpu_sync in graph mode: skipped, saying why" "0|5" \
   "SKIP graph mode cannot capture a run that synchronizes \(KBENCH_VARIANT_SYNCS\)" \
-  "$KBENCH" $quick --mode=graph --plugin "$G/gpu_sync.so" gpu_sync
+  "$KBENCH" $quick --mode=graph --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
 check "gpu_sync_undeclared: ERROR, the message names KBENCH_VARIANT_SYNCS" 4 \
   "^gpu_sync_undeclared .* ERROR [a-z -]+: .*(waited for the whole device|the stream hold timed out).*declares KBENCH_VARIANT_SYNCS" \
-  "$KBENCH" $quick --plugin "$G/gpu_sync.so" gpu_sync_undeclared
+  "$KBENCH" $quick --plugin "$G/gpu_sync.so" --exclude=gpu_sync
 for n in 4K 16M; do
   check "gpu_sync n=$n side=1: declared, but an unjoined stream is still an ERROR" 4 \
     "^gpu_sync .* ERROR stream check: work ran outside kbench's timed window: kernel halve.* on stream [0-9]+ is (neither forked from nor joined back to|not joined back to) kbench's stream" \
-    "$KBENCH" $quick --param n=$n --param side=1 --plugin "$G/gpu_sync.so" gpu_sync
+    "$KBENCH" $quick --param n=$n --param side=1 --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
 done
 # The timed region (tests/plugins/gpu_region.cu): a 256 MiB memset, then a
 # CUB sum of 64M ints.  The region leaves the memset out; its cheats (the
@@ -131,11 +131,11 @@ assert "gpu_region: with the region, the sum's time alone; without, the memset's
 import json, sys
 m = {}
 for e in json.load(open(sys.argv[1]))["benchmarks"]:
-    assert e["verdict"] == "ok", e
+    assert e["verdict"] == "pass", e
     m[(e["params"]["clear"], e["params"]["use"])] = e["median_s"]
 alone, region, whole = m[(0, "none")], m[(268435456, "region")], m[(268435456, "none")]
 print("# alone %.4g s, region %.4g s, memset and sum %.4g s" % (alone, region, whole))
-assert region < 1.1 * alone and region < 0.8 * whole' "$tmpdir/region.json"
+assert region < 1.2 * alone and region < 0.65 * whole' "$tmpdir/region.json"
 for n in 4K 64M; do
   for use in before after; do
     check "gpu_region n=$n use=$use (the sum outside the region): ERROR timed region" 4 \
@@ -143,7 +143,7 @@ for n in 4K 64M; do
       "$KBENCH" $quick --param n=$n --param use=$use --plugin "$G/gpu_region.so"
   done
 done
-check "gpu_region in hot mode: one run a sample" 0 "^gpu_region .* ok$" \
+check "gpu_region in hot mode: one run a sample" 0 "^gpu_region .* ok( \(event time\))?( .*)?$" \
   "$KBENCH" $quick --mode=hot --param n=4M --param clear=16M --plugin "$G/gpu_region.so"
 check "gpu_region in graph mode: skipped, saying why" "0|5" \
   "SKIP graph mode cannot capture the timed region of a run" \

@@ -106,7 +106,7 @@ skipped_or_ran() {
         "^$v .* SKIP no CUDA device: .+" \
         "$bin" --param n=1M --plugin "$2" ;;
     *)
-      check "$1: verified on the GPU, exit 0" 0 "^$v .* ok$" \
+      check "$1: verified on the GPU, exit 0" 0 "^$v .* ok( \(event time\))?$" \
         "$bin" --param n=1M --plugin "$2" ;;
   esac
 }
