@@ -105,7 +105,7 @@ check "gpu_sync, declared: verified, timed run by run with the host's clock" 0 \
 assert "gpu_sync: JSON says syncs, with a host median" python3 -c '
 import json, sys
 e = json.load(open(sys.argv[1]))["benchmarks"][0]
-assert e["verdict"] == "ok" and e["syncs"] is True and e["timed_region"] is False
+assert e["verdict"] == "pass" and e["syncs"] is True and e["timed_region"] is False
 assert e["host_median_s"] > 0 and e["batch"] == 1, e' "$tmpdir/sync.json"
 check "gpu_sync in hot mode: one run a sample (batch 1)" 0 \
   "^gpu_sync .* ok$" "$KBENCH" $quick --mode=hot --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
