@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/format.h"
 #include "core/result.h"
@@ -23,6 +24,16 @@ double kb_launch_overhead(const kb_result *r)
   if (r->verdict != KB_PASS || !r->n_kernel || !r->stats.n)
     return NAN;
   return r->stats.median - r->kernel_stats.median;
+}
+
+void kb_result_init(kb_result *r, int verdict)
+{
+  memset(r, 0, sizeof *r);
+  r->verdict = verdict;
+  r->busy_after_s = -1;
+  r->dram_read = r->dram_write = -1;
+  r->energy_j = r->power_w = -1;
+  r->host_s = -1;
 }
 
 void kb_result_judge(kb_result *r, int wanted)

@@ -289,12 +289,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
                      kb_result *r)
 {
   double t0 = wall_now();
-  memset(r, 0, sizeof *r);
-  r->verdict = KB_PASS;
-  r->busy_after_s = -1;
-  r->dram_read = r->dram_write = -1;
-  r->energy_j = r->power_w = -1;
-  r->host_s = -1;
+  kb_result_init(r, KB_PASS);
   if (cfg->energy && !c->gpu)
     snprintf(r->energy_note, sizeof r->energy_note, "host cases have no "
              "energy reading (NVML measures the GPU)");

@@ -477,12 +477,7 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
     snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
     reap(s, *lane, 0);
   }
-  memset(res, 0, sizeof *res);
-  res->verdict = KB_CRASH;
-  res->busy_after_s = -1;
-  res->dram_read = res->dram_write = -1;
-  res->energy_j = res->power_w = -1;
-  res->host_s = -1;
+  kb_result_init(res, KB_CRASH);
   snprintf(res->stage, sizeof res->stage, "%s",
            l->w.stage[0] ? l->w.stage : "start-up");
   snprintf(res->message, sizeof res->message, "%s", l->why);

@@ -55,32 +55,59 @@ void kb_res_case_free(kb_res_case *c)
   kb_res_device_free(&c->device);
 }
 
+/* One array of an entry (its energy samples, its kernel times). */
+typedef const double *(*entry_array)(const kb_res_entry *e, size_t *n);
+
+static const double *energy_of(const kb_res_entry *e, size_t *n)
+{
+  *n = e->n_energy;
+  return e->energy;
+}
+
+static const double *kernel_of(const kb_res_entry *e, size_t *n)
+{
+  *n = e->n_kernel;
+  return e->kernel;
+}
+
+/* The arrays get gives of entries es[0..n), one after another, into *out
+** (malloc'd; left NULL when they are all empty) and *len.  0, or -1 out
+** of memory. */
+static int join(const kb_res_entry *es, size_t n, entry_array get,
+                double **out, size_t *len)
+{
+  size_t total = 0, k;
+  for (size_t i = 0; i < n; i++) {
+    get(&es[i], &k);
+    total += k;
+  }
+  if (!total)
+    return 0;
+  if (!(*out = malloc(total * sizeof **out)))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    const double *a = get(&es[i], &k);
+    memcpy(*out + *len, a, k * sizeof **out);
+    *len += k;
+  }
+  return 0;
+}
+
 /* The energy samples of entries es[0..n) of one case, joined, and the
 ** median of their watts. */
 static int pool_energy(const kb_res_entry *es, size_t n, kb_res_case *c)
 {
-  size_t total = 0, watts = 0;
+  size_t watts = 0;
   double *w = malloc((n ? n : 1) * sizeof *w);
   if (!w)
     return -1;
-  for (size_t i = 0; i < n; i++) {
-    total += es[i].n_energy;
+  for (size_t i = 0; i < n; i++)
     if (isfinite(es[i].power_w))
       w[watts++] = es[i].power_w;
-  }
   kb_stats s;
   c->power_w = kb_stats_compute(w, watts, &s) == 0 ? s.median : NAN;
   free(w);
-  if (!total)
-    return 0;
-  if (!(c->energy = malloc(total * sizeof *c->energy)))
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    memcpy(c->energy + c->n_energy, es[i].energy,
-           es[i].n_energy * sizeof *c->energy);
-    c->n_energy += es[i].n_energy;
-  }
-  return 0;
+  return join(es, n, energy_of, &c->energy, &c->n_energy);
 }
 
 const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
@@ -97,22 +124,10 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
 ** all its repetitions). */
 static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
 {
-  size_t total = 0;
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; i < n; i++)
     if (es[i].verdict == KB_PASS && !es[i].n_kernel)
       return 0;
-    total += es[i].n_kernel;
-  }
-  if (!total)
-    return 0;
-  if (!(c->kernel = malloc(total * sizeof *c->kernel)))
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    memcpy(c->kernel + c->n_kernel, es[i].kernel,
-           es[i].n_kernel * sizeof *c->kernel);
-    c->n_kernel += es[i].n_kernel;
-  }
-  return 0;
+  return join(es, n, kernel_of, &c->kernel, &c->n_kernel);
 }
 
 /*
