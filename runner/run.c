@@ -140,6 +140,8 @@ static void close_outputs(kb_outputs *out)
 typedef struct run_frame {
   kb_options o;
   kb_launch launch;
+  kb_job_file names[3];   /* --json's, --csv's and --samples' names once %r
+                             and %h are filled in: the options point here */
   int quiet;              /* a rank that does not print */
   int argc;
   char **argv;
@@ -159,6 +161,7 @@ static int start(run_frame *F)
   kb_job_file names[] = {{"--json", &F->o.json_path, ""},
                          {"--csv", &F->o.csv_path, ""},
                          {"--samples", &F->o.samples_path, ""}};
+  memcpy(F->names, names, sizeof names);
   char err[1024];
   if (kb_job_detect(&F->launch, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
@@ -167,7 +170,8 @@ static int start(run_frame *F)
   /* Of a job's ranks only the first prints, unless asked: the others'
   ** tables would interleave with its own. */
   F->quiet = F->launch.rank != 0 && !F->o.all_ranks;
-  if (kb_job_join(&F->o, &F->launch, names, 3, F->quiet, err, sizeof err)) {
+  if (kb_job_join(&F->o, &F->launch, F->names, 3, F->quiet, err,
+                  sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     return KB_EXIT_USAGE;
   }
