@@ -34,15 +34,15 @@ static const kbench_param pow2_params[] = {
 };
 static const kbench_variant fake = {
   sizeof(kbench_variant), "fake", "two lists", "fuzz", KBENCH_BACKEND_HOST,
-  fake_params, 2, never, never2, never2, bytes, down, NULL,
+  fake_params, 2, never, never2, never2, bytes, down, NULL, 0,
 };
 static const kbench_variant pow2 = {
   sizeof(kbench_variant), "pow2", "a power of two", "fuzz", KBENCH_BACKEND_HOST,
-  pow2_params, 3, never, never2, never2, bytes, down, NULL,
+  pow2_params, 3, never, never2, never2, bytes, down, NULL, 0,
 };
 static const kbench_variant bare = {
   sizeof(kbench_variant), "bare", "no parameters", "fuzz", KBENCH_BACKEND_HOST,
-  NULL, 0, never, never2, never2, bytes, down, NULL,
+  NULL, 0, never, never2, never2, bytes, down, NULL, 0,
 };
 static const kbench_library lib = {
   KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
