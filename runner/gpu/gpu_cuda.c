@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cuda_runtime_api.h>
 #include <nvtx3/nvToolsExt.h>
 
+#include "core/host_facts.h"
 #include "gpu/gpu.h"
 #include "gpu/nvml.h"
 
@@ -23,7 +23,7 @@ int kb_launch_touch(void *out, int value, void *stream);
 
 /* A hold longer than this means the runner failed to release it: give up
 ** rather than hang the stream forever. */
-#define KB_HOLD_LIMIT_NS 2000000000LL
+#define KB_HOLD_LIMIT_S 2.0
 
 /* A blocking host function holding a stream until released. */
 typedef struct kb_hold {
@@ -350,20 +350,13 @@ int kb_gpu_host_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
   return 0;
 }
 
-static long long now_ns(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
 /* Runs on a CUDA runtime thread; it may not call CUDA. */
 static void CUDART_CB hold_until_released(void *arg)
 {
   kb_hold *h = arg;
-  long long t0 = now_ns();
+  double t0 = kb_host_clock_s();
   while (!atomic_load_explicit(&h->released, memory_order_acquire))
-    if (now_ns() - t0 > KB_HOLD_LIMIT_NS) {
+    if (kb_host_clock_s() - t0 > KB_HOLD_LIMIT_S) {
       atomic_store_explicit(&h->expired, 1, memory_order_release);
       break;
     }
@@ -485,10 +478,10 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
   *released = 0;
   if (stop_region(g, err, len))
     return -1;
-  long long t0 = now_ns();
+  double t0 = kb_host_clock_s();
   cudaError_t e;
   while ((e = cudaEventQuery(run_end(g))) == cudaErrorNotReady)
-    if (now_ns() - t0 > wait_s * 1e9) {
+    if (kb_host_clock_s() - t0 > wait_s) {
       release(&g->device_hold);
       *released = 1;
       break;
@@ -501,9 +494,9 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
 int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
 {
   release(&g->device_hold);
-  long long t0 = now_ns();
+  double t0 = kb_host_clock_s();
   CHECK(cudaDeviceSynchronize());
-  *seconds = (now_ns() - t0) * 1e-9;
+  *seconds = kb_host_clock_s() - t0;
   if (atomic_exchange(&g->device_hold.expired, 0)) {
     snprintf(err, len, "a call in run waited for the whole device (a "
              "synchronous copy or memset, cudaFree, a device "
