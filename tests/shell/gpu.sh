@@ -108,7 +108,7 @@ e = json.load(open(sys.argv[1]))["benchmarks"][0]
 assert e["verdict"] == "pass" and e["syncs"] is True and e["timed_region"] is False
 assert e["host_median_s"] > 0 and e["batch"] == 1, e' "$tmpdir/sync.json"
 check "gpu_sync in hot mode: one run a sample (batch 1)" 0 \
-  "^gpu_sync .* ok$" "$KBENCH" $quick --mode=hot --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
+  "^gpu_sync .* ok \(event time\)$" "$KBENCH" $quick --mode=hot --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
 check "gpu_sync in graph mode: skipped, saying why" "0|5" \
   "SKIP graph mode cannot capture a run that synchronizes \(KBENCH_VARIANT_SYNCS\)" \
   "$KBENCH" $quick --mode=graph --plugin "$G/gpu_sync.so" --exclude=gpu_sync_undeclared
