@@ -787,6 +787,12 @@ PY
       ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"
     elapsed "kerneltime: fidelity" $t0
     cat "$OUT/kt-fidelity.txt" ;;
+  ktfidelity)
+    # Part (3) of the kerneltime stage alone, for a call of its own.
+    timeout 540 python3 "$here/bench/fidelity.py" ./kbench "$OUT" --time=kernel \
+      ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"
+    elapsed "kerneltime: fidelity" $t0
+    cat "$OUT/kt-fidelity.txt" ;;
   kt_explore)
     # Issue 33's choice of instrument (bench/results/2026-11-25-kerneltime):
     # the kernel-time pass (range profiler, gpu__time_duration) against
