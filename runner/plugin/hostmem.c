@@ -32,7 +32,7 @@ kb_hostmem *kb_hostmem_new(const kb_hostmem_alloc *alloc)
 static void release(kb_hostmem *m, const kb_block *b)
 {
   if (m->alloc.alloc)
-    m->alloc.release(m->alloc.ctx, b->ptr, b->locked);
+    m->alloc.release(m->alloc.ctx, b->ptr, b->bytes, b->locked);
   else
     free(b->ptr);
 }

@@ -40,16 +40,18 @@ typedef struct kb_worker {
 static void *worker_host_alloc(void *ctx, size_t bytes, int *locked)
 {
   kb_worker *w = ctx;
-  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes) : NULL;
-  *locked = p != NULL;
+  int mapped = 0;
+  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes, &mapped) : NULL;
+  *locked = !p ? 0 : mapped ? 2 : 1;
   return p ? p : malloc(bytes);
 }
 
-static void worker_host_release(void *ctx, void *ptr, int locked)
+static void worker_host_release(void *ctx, void *ptr, size_t bytes,
+                                int locked)
 {
   (void)ctx;
   if (locked)
-    kb_gpu_host_free(ptr);
+    kb_gpu_host_free(ptr, bytes, locked == 2);
   else
     free(ptr);
 }

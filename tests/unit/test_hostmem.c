@@ -13,6 +13,7 @@
 
 typedef struct counts {
   size_t made, released, released_locked, fail_above;
+  size_t made_bytes, released_bytes;
 } counts;
 
 /* Every other block claims to be locked, to see the flag come back. */
@@ -21,21 +22,23 @@ static void *counted_alloc(void *ctx, size_t bytes, int *locked)
   counts *c = ctx;
   if (c->fail_above && bytes > c->fail_above)
     return NULL;
-  *locked = (int)(c->made++ % 2);
+  *locked = (int)(c->made++ % 2) * 2;   /* an allocator's own value */
+  c->made_bytes += bytes;
   return malloc(bytes);
 }
 
-static void counted_release(void *ctx, void *ptr, int locked)
+static void counted_release(void *ctx, void *ptr, size_t bytes, int locked)
 {
   counts *c = ctx;
   c->released++;
-  c->released_locked += locked != 0;
+  c->released_locked += locked == 2;
+  c->released_bytes += bytes;
   free(ptr);
 }
 
 int main(void)
 {
-  counts c = {0, 0, 0, 0};
+  counts c = {0, 0, 0, 0, 0, 0};
   kb_hostmem_alloc a = {counted_alloc, counted_release, &c};
   kb_hostmem *m = kb_hostmem_new(&a);
   size_t blocks, bytes, locked;
@@ -84,8 +87,8 @@ int main(void)
   kb_hostmem_usage(m, &blocks, &bytes, &locked);
   ok(blocks == 0 && bytes == 0 && c.released == 4,
      "and one case later those of case 2");
-  ok(c.released_locked == 2, "locked blocks are released as locked (%zu)",
-     c.released_locked);
+  ok(c.released_locked == 2, "locked blocks are released with the "
+     "allocator's own value (%zu)", c.released_locked);
 
   /* Blocks past 1 MiB are whole MiB, so a request a few bytes larger, as
   ** in a sweep of offsets, reuses the last case's block. */
@@ -104,6 +107,8 @@ int main(void)
   kb_hostmem_free(m);
   ok(c.released == c.made, "free gives every block back (%zu of %zu)",
      c.released, c.made);
+  ok(c.released_bytes == c.made_bytes, "each release is told its block's "
+     "size (%zu of %zu bytes)", c.released_bytes, c.made_bytes);
 
   /* Without an allocator: malloc. */
   kb_hostmem *plain = kb_hostmem_new(NULL);
