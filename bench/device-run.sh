@@ -793,6 +793,27 @@ PY
       ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"
     elapsed "kerneltime: fidelity" $t0
     cat "$OUT/kt-fidelity.txt" ;;
+  cattime)
+    # The catalogue's wall time, this build against the one in devbase/ (a
+    # make dist of an earlier commit), three times each, interleaved, with
+    # the default settings; each CSV's setup, verify, sampling and
+    # kernel-pass seconds summed (cattime.txt).
+    rm -rf /tmp/base && mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+      && (cd /tmp/base/kbench-*/ && ./configure $json && make -j16) > "$OUT/base-build.log" 2>&1 \
+      || { tail -n 20 "$OUT/base-build.log"; continue; }
+    base=$(echo /tmp/base/kbench-*/kbench)
+    for i in 1 2 3; do
+      timeout 200 "$base" --csv="$OUT/ct-base$i.csv" > "$OUT/ct-base$i.txt" 2>&1
+      timeout 200 ./kbench --csv="$OUT/ct-new$i.csv" > "$OUT/ct-new$i.txt" 2>&1
+    done
+    for f in "$OUT"/ct-*.csv; do
+      awk -F, -v f="$(basename "$f" .csv)" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { s += $c["setup_s"]; v += $c["verify_s"]; m += $c["sampling_s"]; k += $c["kernel_pass_s"] }
+        END { printf "%s: setup %.2f verify %.2f sampling %.2f kernel pass %.2f s; ", f, s, v, m, k }' "$f"
+      tail -n 1 "${f%.csv}.txt"
+    done > "$OUT/cattime.txt"
+    elapsed "cattime" $t0
+    cat "$OUT/cattime.txt" ;;
   kt_explore)
     # Issue 33's choice of instrument (bench/results/2026-11-25-kerneltime):
     # the kernel-time pass (range profiler, gpu__time_duration) against
