@@ -457,10 +457,11 @@ PY
     elapsed "tune20" $t0 ;;
   check)
     # CHECK_TESTS: some scripts only (make check's TESTS=), after a full run.
+    # CHECK_J: make's jobs (default 8).
     if [ -n "${CHECK_TESTS:-}" ]; then
-      timeout 420 make -j8 check TESTS="$CHECK_TESTS" > "$OUT/check.log" 2>&1
+      timeout 420 make -j"${CHECK_J:-8}" check TESTS="$CHECK_TESTS" > "$OUT/check.log" 2>&1
     else
-      timeout 420 make -j8 check > "$OUT/check.log" 2>&1
+      timeout 420 make -j"${CHECK_J:-8}" check > "$OUT/check.log" 2>&1
     fi
     echo "make check exit $?" >> "$OUT/check.log"
     elapsed "make check" $t0
