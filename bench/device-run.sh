@@ -37,6 +37,23 @@ elif ! { ./configure $json && make -j16; } > "$OUT/build.log" 2>&1; then
   exit 1
 fi
 elapsed() { echo "$1: $(( $(date +%s) - $2 )) s" >> "$OUT/timing.txt"; }
+# The build of devbase/'s tarball (a make dist of an earlier commit) in
+# /tmp/base, for the stages that compare against it: its kbench in $base,
+# or status 1 with $base empty when there is no tarball or it did not build.
+build_base() {
+  base=
+  ls "$here"/devbase/kbench-*.tar.gz > /dev/null 2>&1 || return 1
+  rm -rf /tmp/base && mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
+    && (cd /tmp/base/kbench-*/ && ./configure $json && make -j16) > "$OUT/base-build.log" 2>&1 \
+    && base=$(echo /tmp/base/kbench-*/kbench)
+}
+# Kernel time against ncu (bench/fidelity.py --time=kernel) within $1 s.
+kt_fidelity() {
+  timeout "$1" python3 "$here/bench/fidelity.py" ./kbench "$OUT" --time=kernel \
+    ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"
+  elapsed "kerneltime: fidelity" $t0
+  cat "$OUT/kt-fidelity.txt"
+}
 for stage in "$@"; do
   t0=$(date +%s)
   case $stage in
@@ -784,25 +801,16 @@ PY
     echo "compare exit $?" >> "$OUT/kt-slowdown.txt"
     cat "$OUT/kt-slowdown.txt"
     [ -n "${KT_NO_NCU:-}" ] && continue
-    timeout 360 python3 "$here/bench/fidelity.py" ./kbench "$OUT" --time=kernel \
-      ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"
-    elapsed "kerneltime: fidelity" $t0
-    cat "$OUT/kt-fidelity.txt" ;;
+    kt_fidelity 360 ;;
   ktfidelity)
     # Part (3) of the kerneltime stage alone, for a call of its own.
-    timeout 540 python3 "$here/bench/fidelity.py" ./kbench "$OUT" --time=kernel \
-      ${FIDELITY_VARIANTS:-} > "$OUT/kt-fidelity.txt" 2> "$OUT/kt-fidelity.err"
-    elapsed "kerneltime: fidelity" $t0
-    cat "$OUT/kt-fidelity.txt" ;;
+    kt_fidelity 540 ;;
   cattime)
     # The catalogue's wall time, this build against the one in devbase/ (a
     # make dist of an earlier commit), three times each, interleaved, with
     # the default settings; each CSV's setup, verify, sampling and
     # kernel-pass seconds summed (cattime.txt).
-    rm -rf /tmp/base && mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
-      && (cd /tmp/base/kbench-*/ && ./configure $json && make -j16) > "$OUT/base-build.log" 2>&1 \
-      || { tail -n 20 "$OUT/base-build.log"; continue; }
-    base=$(echo /tmp/base/kbench-*/kbench)
+    build_base || { tail -n 20 "$OUT/base-build.log" 2>/dev/null; continue; }
     for i in 1 2 3; do
       timeout 200 "$base" --csv="$OUT/ct-base$i.csv" > "$OUT/ct-base$i.txt" 2>&1
       timeout 200 ./kbench --csv="$OUT/ct-new$i.csv" > "$OUT/ct-new$i.txt" 2>&1
@@ -1003,12 +1011,7 @@ PY
        "$OLDPWD/kbench" --plugin ${k%% *}/${k%% *}.so
      done) > "$OUT/new.txt" 2>&1
     elapsed "libs: cheats, examples, skeletons" $t0; t0=$(date +%s)
-    base=
-    if ls "$here"/devbase/kbench-*.tar.gz > /dev/null 2>&1; then
-      rm -rf /tmp/base && mkdir -p /tmp/base && tar xf "$here"/devbase/kbench-*.tar.gz -C /tmp/base \
-        && (cd /tmp/base/kbench-*/ && ./configure $json && make -j16) > "$OUT/base-build.log" 2>&1 \
-        && base=$(echo /tmp/base/kbench-*/kbench)
-    fi
+    build_base
     for i in 1 2; do
       [ -n "$base" ] && timeout 200 "$base" --json="$OUT/cat-base-$i.json" > "$OUT/cat-base-$i.txt" 2>&1
       timeout 200 ./kbench --json="$OUT/cat-new-$i.json" > "$OUT/cat-new-$i.txt" 2>&1

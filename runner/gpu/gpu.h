@@ -83,10 +83,9 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
 int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len);
 void kb_gpu_free(void *ptr);
 /* Page-locked host memory, or NULL when it cannot be had (the CUDA error
-** is cleared); *mapped says how it was made, which the free is told again
-** with its size. */
-void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes, int *mapped);
-void kb_gpu_host_free(void *ptr, size_t bytes, int mapped);
+** is cleared); the free is told its size again. */
+void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes);
+void kb_gpu_host_free(void *ptr, size_t bytes);
 int kb_gpu_touch(kb_gpu *g, void *out, int value, char *err, size_t len);
 int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
                 char *err, size_t len);

@@ -304,15 +304,26 @@ void kb_gpu_free(void *ptr)
 ** 109-144 ms for cudaMallocHost (512 MiB: 82-95 ms against 201-260 ms), and
 ** uploads as fast (bench/lock_probe.c); locking new blocks was most of the
 ** catalogue's setup time.  Without THP the hint is ignored and plain pages
-** are registered.  Small blocks, or where the mapping or the registration
-** fails: cudaMallocHost.
+** are registered.  Small blocks come from cudaMallocHost.  The size alone
+** tells the free which was made: a large block that cannot be mapped or
+** registered is NULL (the caller falls back to pageable memory), as
+** cudaMallocHost would most likely fail too.
 */
 #define KB_MAPPED_MIN ((size_t)4 << 20)
 
-static void *mapped_alloc(size_t bytes)
+void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes)
 {
-  void *ptr = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *ptr = NULL;
+  (void)g;
+  if (bytes < KB_MAPPED_MIN) {
+    if (cudaMallocHost(&ptr, bytes) != cudaSuccess) {
+      (void)cudaGetLastError();  /* not sticky: the caller falls back */
+      return NULL;
+    }
+    return ptr;
+  }
+  ptr = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+             -1, 0);
   if (ptr == MAP_FAILED)
     return NULL;
   (void)madvise(ptr, bytes, MADV_HUGEPAGE);  /* a hint */
@@ -324,23 +335,9 @@ static void *mapped_alloc(size_t bytes)
   return ptr;
 }
 
-void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes, int *mapped)
+void kb_gpu_host_free(void *ptr, size_t bytes)
 {
-  void *ptr = NULL;
-  (void)g;
-  *mapped = bytes >= KB_MAPPED_MIN && (ptr = mapped_alloc(bytes)) != NULL;
-  if (ptr)
-    return ptr;
-  if (cudaMallocHost(&ptr, bytes) != cudaSuccess) {
-    (void)cudaGetLastError();  /* not sticky: the caller falls back */
-    return NULL;
-  }
-  return ptr;
-}
-
-void kb_gpu_host_free(void *ptr, size_t bytes, int mapped)
-{
-  if (!mapped) {
+  if (bytes < KB_MAPPED_MIN) {
     cudaFreeHost(ptr);
     return;
   }

@@ -48,16 +48,8 @@ int kb_gpu_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
 int kb_gpu_host_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
                      size_t len) KB_NO_CUDA()
 void kb_gpu_free(void *ptr) { (void)ptr; }
-void *kb_gpu_host_alloc(kb_gpu *g, size_t b, int *mapped)
-{
-  (void)g; (void)b;
-  *mapped = 0;
-  return NULL;
-}
-void kb_gpu_host_free(void *ptr, size_t b, int mapped)
-{
-  (void)ptr; (void)b; (void)mapped;
-}
+void *kb_gpu_host_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
+void kb_gpu_host_free(void *ptr, size_t b) { (void)ptr; (void)b; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
 int kb_gpu_uuid(int ordinal, char *uuid, size_t len)
 { (void)ordinal; (void)len; *uuid = '\0'; return -1; }

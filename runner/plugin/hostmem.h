@@ -23,9 +23,9 @@
 
 #include <stddef.h>
 
-/* How blocks are made and given back: *locked is non-zero when the block
-** is page-locked (its value is the allocator's, to tell how), which the
-** release is told again with the block's size.  NULL when out of memory. */
+/* How blocks are made and given back: *locked says whether the block is
+** page-locked, which the release is told again with the block's size.
+** NULL when out of memory. */
 typedef struct kb_hostmem_alloc {
   void *(*alloc)(void *ctx, size_t bytes, int *locked);
   void (*release)(void *ctx, void *ptr, size_t bytes, int locked);

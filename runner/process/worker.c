@@ -40,9 +40,8 @@ typedef struct kb_worker {
 static void *worker_host_alloc(void *ctx, size_t bytes, int *locked)
 {
   kb_worker *w = ctx;
-  int mapped = 0;
-  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes, &mapped) : NULL;
-  *locked = !p ? 0 : mapped ? 2 : 1;
+  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes) : NULL;
+  *locked = p != NULL;
   return p ? p : malloc(bytes);
 }
 
@@ -51,7 +50,7 @@ static void worker_host_release(void *ctx, void *ptr, size_t bytes,
 {
   (void)ctx;
   if (locked)
-    kb_gpu_host_free(ptr, bytes, locked == 2);
+    kb_gpu_host_free(ptr, bytes);
   else
     free(ptr);
 }
