@@ -4,6 +4,11 @@
 ** KBENCH_TEST_SLOWDOWN=N makes each run sum its input N times, each pass
 ** starting one element further on, so that the passes are real work that
 ** no compiler folds into one, and the result is the same.
+** KBENCH_TEST_SLOWDOWN=N@SIZE slows only the case of n=SIZE: the other
+** sizes are the unchanged cases beside it (tests/shell/history.sh).  A
+** second case of this plugin, not reduce_cpu, since a vectorized sum's
+** time depends on where its buffer lands: reduce_cpu at 64K read 49 or
+** 64 us from one setup to the next on the CI's VM.
 ** KBENCH_TEST_WRONG=1 drops the last element instead, as wrong_sum does:
 ** a rank whose case fails.
 */
@@ -32,10 +37,13 @@ static int fleet_sum_setup(const kbench_host *h, void **state)
   *state = s;
   const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
   const char *wrong = getenv("KBENCH_TEST_WRONG");
-  s->passes = slow ? (unsigned)strtoul(slow, NULL, 10) : 1;
+  char *at = NULL;
+  s->n = (size_t)h->param(h, "n");
+  s->passes = slow ? (unsigned)strtoul(slow, &at, 10) : 1;
+  if (at && *at == '@' && strtoull(at + 1, NULL, 10) != s->n)
+    s->passes = 1;
   s->passes = s->passes ? s->passes : 1;
   s->wrong = wrong && *wrong == '1';
-  s->n = (size_t)h->param(h, "n");
   if (!(s->in = malloc(s->n * sizeof *s->in)))
     return h->fail(h, KBENCH_ERROR, "out of memory");
   kbench_fill_int(h, s->in, s->n, -1000, 1000);

@@ -2,8 +2,9 @@
 # kbench history: the runner hands the arguments to the script (a fake
 # interpreter, always run); then, with a Python that has ruptures (skipped
 # without): real host runs with a planted 3x step (tests/plugins/
-# fleet_sum.c, KBENCH_TEST_SLOWDOWN=3: three times the work) found at run
-# 7 of 12 and only there, 6 identical runs with none, the step in the last
+# fleet_sum.c, KBENCH_TEST_SLOWDOWN=3@65536: three times the work at
+# n=64K, none at 16K) found at run 7 of 12 and only there, 6 identical runs
+# with none, the step in the last
 # run failing CI; series made noisy or stepped from real files with a
 # seeded generator (host and GPU cases, each against its own threshold);
 # the date order, the outputs (markdown, JSON, the page, in headless
@@ -58,8 +59,8 @@ runs() {
   i=$1
   while [ "$i" -le "$2" ]; do
     n=$(printf %02d "$i")
-    env KBENCH_TEST_SLOWDOWN="$3" "$KBENCH" --min-time=0 --param n=64K \
-      --plugin "$TEST_PLUGINS/fleet_sum.so" --plugin reduce_cpu \
+    env KBENCH_TEST_SLOWDOWN="$3@65536" "$KBENCH" --min-time=0 \
+      --param n=16K,64K --plugin "$TEST_PLUGINS/fleet_sum.so" \
       --label="run$n" --json="$tmpdir/run$n.json" > /dev/null 2>&1
     i=$((i + 1))
   done
@@ -79,7 +80,7 @@ for c in json.load(open(sys.argv[1]))["changes"]:
 check "12 runs, 3x the work from run 7: exit 0 (the step is not the last run)" \
   0 "^fleet_sum/n:64K +host \(CPU\) +run06 -> run07 .* \+[0-9.]+% .* 6\|6 +slower$" \
   "$KBENCH" history --order=given --json="$O/step.json" $(files 1 12)
-assert "one change, fleet_sum's at run 7, slower; none in reduce_cpu" \
+assert "one change, fleet_sum/n:64K's at run 7, slower; none at 16K" \
   test "$(changes "$O/step.json")" = "fleet_sum/n:64K run06 run07 +"
 assert "its size is about 3x (+150% to +250%), p < 0.01" python3 -c '
 import json, sys
@@ -131,12 +132,12 @@ PY
 make_series "$tmpdir/run01.json" "$tmpdir/noisy" 12 0.08
 check "host noise of 8% a run: no change at the 30% host threshold" 0 \
   "^# 0 changes in 2 series" "$KBENCH" history "$tmpdir"/noisy*.json
-make_series "$tmpdir/run01.json" "$tmpdir/hstep" 12 0.08 reduce_cpu/n:64K 3 7
+make_series "$tmpdir/run01.json" "$tmpdir/hstep" 12 0.08 fleet_sum/n:16K 3 7
 check "the same noise with a 3x step at s07: found there" 0 \
-  "^reduce_cpu/n:64K +host \(CPU\) +s06 -> s07 .* slower$" \
+  "^fleet_sum/n:16K +host \(CPU\) +s06 -> s07 .* slower$" \
   "$KBENCH" history --json="$O/hstep.json" "$tmpdir"/hstep*.json
-assert "and only there" test "$(changes "$O/hstep.json")" = "reduce_cpu/n:64K s06 s07 +"
-make_series "$tmpdir/run01.json" "$tmpdir/hsmall" 12 0.08 reduce_cpu/n:64K 1.2 7
+assert "and only there" test "$(changes "$O/hstep.json")" = "fleet_sum/n:16K s06 s07 +"
+make_series "$tmpdir/run01.json" "$tmpdir/hsmall" 12 0.08 fleet_sum/n:16K 1.2 7
 check "a 20% step in that noise: below the host threshold, no change" 0 \
   "^# 0 changes" "$KBENCH" history "$tmpdir"/hsmall*.json
 
@@ -216,12 +217,12 @@ check "files of different catalogues" 2 "gpu01.json: no case in common with the 
 check "a missing file" 2 "nope.json: No such file" "$KBENCH" history "$tmpdir/nope.json"
 python3 -c 'import json, sys
 d = json.load(open(sys.argv[1])); del d["context"]["date"]
-d["benchmarks"] = [e for e in d["benchmarks"] if e["name"] != "reduce_cpu/n:64K"]
+d["benchmarks"] = [e for e in d["benchmarks"] if e["name"] != "fleet_sum/n:16K"]
 json.dump(d, open(sys.argv[2], "w"))' "$tmpdir/run02.json" "$tmpdir/part.json"
 check "a file without a date: --order=given is needed" 2 "part.json: its context has no date" \
   "$KBENCH" history "$tmpdir/run01.json" "$tmpdir/part.json"
 check "a case in some files only: said, not fatal" 0 \
-  "^# note: reduce_cpu/n:64K: in 2 of 3 runs, not in run02$" \
+  "^# note: fleet_sum/n:16K: in 2 of 3 runs, not in run02$" \
   "$KBENCH" history --order=given "$tmpdir/run01.json" "$tmpdir/part.json" "$tmpdir/run03.json"
 check "--threshold must be a positive percentage" 2 "invalid --threshold '-1'" \
   "$KBENCH" history --threshold=-1 "$tmpdir/run01.json"
