@@ -6,9 +6,10 @@
 ** no compiler folds into one, and the result is the same.
 ** KBENCH_TEST_SLOWDOWN=N@SIZE slows only the case of n=SIZE: the other
 ** sizes are the unchanged cases beside it (tests/shell/history.sh).  A
-** second case of this plugin, not reduce_cpu, since a vectorized sum's
-** time depends on where its buffer lands: reduce_cpu at 64K read 49 or
-** 64 us from one setup to the next on the CI's VM.
+** second case of this plugin, not reduce_cpu: on the CI's 2-core VM
+** under load, reduce_cpu's vectorized sum at 64K runs at 49 or 64 us in
+** phases of 1-3 ms, so runs as short as --min-time=0's differ by 30%
+** from one to the next, where this scalar loop moved at most 5%.
 ** KBENCH_TEST_WRONG=1 drops the last element instead, as wrong_sum does:
 ** a rank whose case fails.
 */
