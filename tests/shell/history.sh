@@ -1,12 +1,12 @@
 #!/bin/sh
 # kbench history: the runner hands the arguments to the script (a fake
 # interpreter, always run); then, with a Python that has ruptures (skipped
-# without): real host runs with a planted 3x step (tests/plugins/
-# fleet_sum.c, KBENCH_TEST_SLOWDOWN=3@65536: three times the work at
+# without): real host runs with a planted 10x step (tests/plugins/
+# fleet_sum.c, KBENCH_TEST_SLOWDOWN=10@65536: ten times the work at
 # n=64K, none at 16K) found at run 7 of 12 and only there, 6 identical runs
-# with none, the step in the last
-# run failing CI; series made noisy or stepped from real files with a
-# seeded generator (host and GPU cases, each against its own threshold);
+# with none, the step in the last run failing CI; series made noisy or
+# stepped from real files with a seeded generator (host and GPU cases,
+# each against its own threshold);
 # the date order, the outputs (markdown, JSON, the page, in headless
 # Chromium when there is one) and bad input.
 . "$top_srcdir/tests/shell/lib.sh"
@@ -59,15 +59,21 @@ runs() {
   i=$1
   while [ "$i" -le "$2" ]; do
     n=$(printf %02d "$i")
-    env KBENCH_TEST_SLOWDOWN="$3@65536" "$KBENCH" --min-time=0 \
+    env KBENCH_TEST_SLOWDOWN="$3@65536" "$KBENCH" --min-time=0.02 \
       --param n=16K,64K --plugin "$TEST_PLUGINS/fleet_sum.so" \
       --label="run$n" --json="$tmpdir/run$n.json" > /dev/null 2>&1
     i=$((i + 1))
   done
 }
 runs 1 6 1
-runs 7 12 3
+runs 7 12 10
 files() { for i in $(seq "$1" "$2"); do printf '%s ' "$tmpdir/run$(printf %02d "$i").json"; done; }
+# Real host runs under a parallel make check on a 2-core VM move by up to
+# 60% from one run to the next (the other core's test slows this one's
+# while it runs; fleet_sum/n:16K: 6.5 us, then 10.2 us), so their checks
+# count changes of 100% or more; the default 30% is tested below, on
+# series of known noise.  The planted step is +900%.
+real="--order=given --host-threshold=100"
 
 # A history's changes as "CASE BEFORE AFTER SIGN", one a line (--json).
 changes() {
@@ -76,29 +82,29 @@ for c in json.load(open(sys.argv[1]))["changes"]:
     print(c["case"], c["before_label"], c["after_label"], "+" if c["change_pct"] > 0 else "-")' "$1"
 }
 
-# shellcheck disable=SC2046
-check "12 runs, 3x the work from run 7: exit 0 (the step is not the last run)" \
+# shellcheck disable=SC2046,SC2086
+check "12 runs, 10x the work from run 7: exit 0 (the step is not the last run)" \
   0 "^fleet_sum/n:64K +host \(CPU\) +run06 -> run07 .* \+[0-9.]+% .* 6\|6 +slower$" \
-  "$KBENCH" history --order=given --json="$O/step.json" $(files 1 12)
+  "$KBENCH" history $real --json="$O/step.json" $(files 1 12)
 assert "one change, fleet_sum/n:64K's at run 7, slower; none at 16K" \
   test "$(changes "$O/step.json")" = "fleet_sum/n:64K run06 run07 +"
-assert "its size is about 3x (+150% to +250%), p < 0.01" python3 -c '
+assert "its size is about 10x (+500% to +1500%), p < 0.01" python3 -c '
 import json, sys
 c = json.load(open(sys.argv[1]))["changes"][0]
-assert 150 < c["change_pct"] < 250 and c["p_value"] < 0.01, c' "$O/step.json"
-# shellcheck disable=SC2046
+assert 500 < c["change_pct"] < 1500 and c["p_value"] < 0.01, c' "$O/step.json"
+# shellcheck disable=SC2046,SC2086
 check "--recent=6: the step is at one of the last 6 runs: exit 1" 1 \
-  "REGRESSION$" "$KBENCH" history --order=given --recent=6 $(files 1 12)
-# shellcheck disable=SC2046
+  "REGRESSION$" "$KBENCH" history $real --recent=6 $(files 1 12)
+# shellcheck disable=SC2046,SC2086
 check "the step in the last run alone (runs 1-7): exit 1, the last commit to blame" \
   1 "^# 1 change in 2 series: 1 to slower, 0 to faster; 1 regression starts at the last 1 run: exit 1$" \
-  "$KBENCH" history --order=given $(files 1 7)
-# shellcheck disable=SC2046
+  "$KBENCH" history $real $(files 1 7)
+# shellcheck disable=SC2046,SC2086
 check "6 identical runs: no change, exit 0" 0 "^# 0 changes in 2 series" \
-  "$KBENCH" history --order=given $(files 1 6)
-# shellcheck disable=SC2046
+  "$KBENCH" history $real $(files 1 6)
+# shellcheck disable=SC2046,SC2086
 check "the slow runs alone (7-12): no change either" 0 "^# 0 changes in 2 series" \
-  "$KBENCH" history --order=given $(files 7 12)
+  "$KBENCH" history $real $(files 7 12)
 
 # Synthetic series from real files, by a seeded generator: each run a copy
 # of a file with every sample of a case scaled by one factor.
