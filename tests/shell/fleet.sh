@@ -94,7 +94,8 @@ end_without_json_c "fleet reports" fleet "$runs/$host-0.json" "$runs/$host-1.jso
 # other hosts' (no GPU here).  A case at n=64K takes a few microseconds and
 # read 1.7-2x between the two ranks' runs under the GPU machine's make -j8
 # check, past the default 50%, while the slow rank's planted slowdown is
-# 14-30x: the checks of healthy hosts use a tolerance between the two.
+# 14-30x: the checks of real runs use a tolerance between the two (the
+# default's is tested on constructed files below).
 tol=--host-tolerance=300
 check "fleet: two healthy ranks, two hosts, exit 0" 0 \
   "^# 0 of 2 hosts flagged \(no GPU\) \(2 files, 2 cases\)" \
@@ -111,17 +112,17 @@ check "fleet: the same file twice is the same rank, pooled" 0 \
 # The slow rank (below).
 check "fleet: the slow rank is flagged, exit 1" 1 \
   "^$host r1 host +host +host +2 +1 +0 +0 +0 +[0-9.]+ +fleet_sum/n:64K +FLAGGED \(1 slow\)$" \
-  fleet "$slow"/*.json
+  fleet $tol "$slow"/*.json
 check "fleet: ... the healthy one is not" 1 "^$host r0 host .* ok$" fleet $tol "$slow"/*.json
 check "fleet: ... and the reason is named with --verbose" 1 \
-  "^# flagged: $host r1 host: fleet_sum/n:64K: [0-9.]+ x its group's reference \(over 1\.500\)" \
-  fleet --verbose "$slow"/*.json
+  "^# flagged: $host r1 host: fleet_sum/n:64K: [0-9.]+ x its group's reference \(over 4\.000\)" \
+  fleet $tol --verbose "$slow"/*.json
 check "fleet: ... 1 of 2 hosts flagged" 1 "^# 1 of 2 hosts flagged" fleet $tol "$slow"/*.json
 check "fleet: a --host-tolerance above the slowdown lets it pass" 0 \
   "^# 0 of 2 hosts flagged" fleet --host-tolerance=10000 "$slow"/*.json
 check "fleet: markdown, the flagged host in bold" 1 \
   "^\| $host r1 host \| host \| host \| 2 \| 1 \| 0 \| 0 \| 0 \| [0-9.]+ \| \`fleet_sum/n:64K\` \| \*\*FLAGGED \(1 slow\)\*\* \|$" \
-  fleet --format=markdown "$slow"/*.json
+  fleet $tol --format=markdown "$slow"/*.json
 check "fleet --json=FILE: the table still on stdout" 1 "^# 1 of 2 hosts flagged" \
   fleet $tol --json="$tmpdir/fleet.json" "$slow"/*.json
 assert "... and the JSON report in FILE" grep -q '"hosts_flagged": 1' "$tmpdir/fleet.json"
@@ -141,6 +142,30 @@ assert c["results"][1]["reference_s"] == c["results"][0]["median_s"]
 assert d["summary"] == {"files": 2, "gpus": 0, "flagged": 0, "model_groups": 0,
                         "hosts": 2, "hosts_flagged": 1, "cases": 2}, d["summary"]
 print("ok")' "$tmpdir/fleet.json"
+
+  # The default host tolerance (50%) on constructed ranks: rank 0's file
+  # as rank 1, fleet_sum's times scaled by 1.6 (flagged) and 1.4 (not).
+  scaled() {
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["context"]["kbench"]["rank"] = 1
+k = float(sys.argv[3])
+for e in d["benchmarks"]:
+    if e["name"].startswith("fleet_sum/"):
+        for f, v in e.items():
+            if f.endswith("_s") and f != "case_wall_s" and isinstance(v, (int, float)):
+                e[f] = v * k
+        e["samples_s"] = [t * k for t in e["samples_s"]]
+json.dump(d, open(sys.argv[2], "w"))' "$runs/$host-0.json" "$2" "$1"
+  }
+  mkdir -p "$tmpdir/x1.6" "$tmpdir/x1.4"
+  scaled 1.6 "$tmpdir/x1.6/$host-1.json"
+  scaled 1.4 "$tmpdir/x1.4/$host-1.json"
+  check "default host tolerance: a rank 1.6x slower is flagged" 1 \
+    "^# flagged: $host r1 host: fleet_sum/n:64K: 1\.600 x its group's reference \(over 1\.500\)" \
+    fleet --verbose "$runs/$host-0.json" "$tmpdir/x1.6/$host-1.json"
+  check "... one 1.4x slower is not" 0 "^# 0 of 2 hosts flagged" \
+    fleet "$runs/$host-0.json" "$tmpdir/x1.4/$host-1.json"
 fi
 
 # The rank whose case failed.
