@@ -9,7 +9,8 @@
 ** second case of this plugin, not reduce_cpu: on the CI's 2-core VM
 ** under load, reduce_cpu's vectorized sum at 64K runs at 49 or 64 us in
 ** phases of 1-3 ms, so runs as short as --min-time=0's differ by 30%
-** from one to the next, where this scalar loop moved at most 5%.
+** from one to the next, where this scalar loop moved at most 5% in 20
+** runs beside it.
 ** KBENCH_TEST_WRONG=1 drops the last element instead, as wrong_sum does:
 ** a rank whose case fails.
 */
