@@ -55,8 +55,9 @@ typedef struct kb_measure_cfg {
   char metrics[KB_METRICS_LIST_LEN];   /* --metrics=LIST; "" for none */
   int audit;                /* on unless --no-audit */
   int strict;               /* --strict: a flagged bytes claim fails */
-  int kernel_time;          /* trace the timed samples for kernel time
-                               (measure/kernel_time.h); --no-kernel-time */
+  int kernel_time;          /* kernel time on a pass of its own after the
+                               samples (measure/kernel_pass.h); off with
+                               --no-kernel-time */
   int time;                 /* enum kb_time: --time, what is judged */
   int energy;               /* --energy: joules per run through NVML */
   double energy_time;       /* --energy-time: seconds of energy windows;

@@ -124,13 +124,16 @@ int kb_result_has_span(const kb_result *r);
 ** (the span's, or with several kernels a run the busy time's, which then
 ** counts the gaps between them too); NaN without both. */
 double kb_launch_overhead(const kb_result *r);
-/* Which time to judge: the one asked for when r has it, else event time;
-** sets r->judged and the rates (gbps) that follow from it. */
 /* r zeroed with verdict, and every reading not taken yet marked so (-1:
 ** the bytes audit's DRAM bytes, the busy time after the stream, energy,
 ** watts, the host-clock median). */
 void kb_result_init(kb_result *r, int verdict);
+/* Which time to judge: the one asked for when r has it, else event time;
+** sets r->judged and the rates (gbps) that follow from it. */
 void kb_result_judge(kb_result *r, int wanted);
+/* Whether a passed r is judged by event time where kernel time was wanted
+** (the outputs say so beside a CUDA case's result, and why). */
+int kb_result_event_fallback(const kb_result *r, int wanted);
 /* An audit the run asked for that could not be made: marks r unaudited,
 ** saying which audit and why; the first such note stands. */
 void kb_result_missed(kb_result *r, const char *audit, const char *why);

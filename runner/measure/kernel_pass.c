@@ -162,13 +162,6 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
                     double *wr)
 {
   char why[512] = "kernel time's counter is not in the counters' config";
-  int col[3];
-  kb_cupti_config *config = config_of(p, cfg, col, why, sizeof why);
-  if (!config) {
-    no_kernel_time(r, why);
-    return;
-  }
-  double t0 = kb_host_clock_s();
   size_t runs = runs_of(cfg, r);
   /* Hot and graph modes time runs back to back in a warm L2: the pass's
   ** first run starts cold (it serves the audit) and is not timed.  Graph
@@ -176,8 +169,12 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
   ** on how it was launched. */
   int cold = cfg->mode == KB_MODE_COLD;
   size_t first_timed = cold ? 0 : 1;
-  pass x = {c, state, runs + first_timed, cold, config, {col[0], col[1],
-                                                         col[2]}};
+  pass x = {c, state, runs + first_timed, cold, NULL, {-1, -1, -1}};
+  if (!(x.config = config_of(p, cfg, x.col, why, sizeof why))) {
+    no_kernel_time(r, why);
+    return;
+  }
+  double t0 = kb_host_clock_s();
   struct kb_cupti_values v;
   kb_case_enter(c, "kernel time");
   int st = collect(p, &x, &v, why, sizeof why);
@@ -204,13 +201,10 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
       st = KB_CUPTI_ERROR;
     }
   }
-  if (st != KB_CUPTI_OK) {
+  if (st != KB_CUPTI_OK
+      || take(&x, first_timed, &v, r, rd, wr, why, sizeof why))
     no_kernel_time(r, why);
-    r->kernel_pass_s = kb_host_clock_s() - t0;
-    return;
-  }
-  if (take(&x, first_timed, &v, r, rd, wr, why, sizeof why))
-    no_kernel_time(r, why);
-  kb_cupti_values_free(&v);
+  if (st == KB_CUPTI_OK)
+    kb_cupti_values_free(&v);
   r->kernel_pass_s = kb_host_clock_s() - t0;
 }

@@ -375,6 +375,18 @@ static void drop_kernel_time(kb_result *r)
            "counts whole runs");
 }
 
+/* A collection's DRAM bytes (*rd < 0: none) with the run's copies and
+** memsets added, as their activity records give them: the collections'
+** ranges are the run's kernels, so a copy engine's traffic is in none of
+** them (memcpy_d2d "moved 0 bytes" and was flagged). */
+static void add_copies(const kb_probe *p, double *rd, double *wr)
+{
+  if (*rd >= 0 && p->copy_read >= 0) {
+    *rd += p->copy_read;
+    *wr += p->copy_write;
+  }
+}
+
 void kb_probe_case(kb_probe *p, kb_case *c, void *state,
                    const kb_measure_cfg *cfg, kb_result *r)
 {
@@ -414,17 +426,10 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     note(r, "no counters", p->metrics_error);
     count = 0;
   }
-  /* The collections' ranges are the run's kernels, so a copy engine's
-  ** traffic is in none of them (memcpy_d2d "moved 0 bytes" and was
-  ** flagged): the run's copies and memsets are added as their activity
-  ** records give them. */
   double rd = -1, wr = -1;
   if (timed) {
     kb_kernel_pass(p, c, state, cfg, r, &rd, &wr);
-    if (rd >= 0 && p->copy_read >= 0) {
-      rd += p->copy_read;
-      wr += p->copy_write;
-    }
+    add_copies(p, &rd, &wr);
     if (region)
       drop_kernel_time(r);
   }
@@ -439,10 +444,8 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     if (count) {
       rd = wr = -1;
       collected = collect_counters(p, &ctx, r, &rd, &wr) == 0;
-      if (collected && p->copy_read >= 0) {
-        rd += p->copy_read;
-        wr += p->copy_write;
-      }
+      if (collected)
+        add_copies(p, &rd, &wr);
     }
     if (audit && count && !collected)
       kb_result_missed(r, "bytes audit", r->counters_note);

@@ -134,8 +134,8 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
     ** and so is a CUDA case judged by event time in a run of kernel time. */
     fputs(res->claim_flagged ? "**FLAGGED**" : res->unaudited ? "ok?" : "ok",
           f);
-    fputs(d && m->o->measure.time == KB_TIME_KERNEL
-          && res->judged != KB_TIME_KERNEL ? " (event time) |\n" : " |\n", f);
+    fputs(d && kb_result_event_fallback(res, m->o->measure.time)
+          ? " (event time) |\n" : " |\n", f);
     return;
   }
   /* A skip says why; a crash's message names its stage already. */
@@ -165,8 +165,7 @@ static void notes(FILE *f, const kb_plan_case *pc, const kb_result *res,
   }
   /* Why a CUDA case has event time only, unless its device's heading
   ** said it for every case. */
-  const char *event_only = res->verdict == KB_PASS && d
-      && cfg->time == KB_TIME_KERNEL && res->judged != KB_TIME_KERNEL
+  const char *event_only = d && kb_result_event_fallback(res, cfg->time)
       && strcmp(res->kernel_note, d->kernel_note) != 0 ? res->kernel_note : "";
   const char *lines[] = {warnings, audit, res->counters_note,
                          res->audit_note, event_only};

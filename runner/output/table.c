@@ -287,8 +287,8 @@ void kb_result_cells(const kb_result *res, const kbench_device *dev,
 static const char *fallback_word(const kb_report *r, const kb_result *res,
                                  const kbench_device *dev)
 {
-  return r->time == KB_TIME_KERNEL && dev && res->verdict == KB_PASS
-         && res->judged != KB_TIME_KERNEL ? " (event time)" : "";
+  return dev && kb_result_event_fallback(res, r->time) ? " (event time)"
+                                                       : "";
 }
 
 static void report_tap(kb_report *r, const kb_plan_case *pc,

@@ -175,7 +175,6 @@ int kb_msg_get_checked(kb_rbuf *r, int *verdict, char *why, size_t len)
   return r->bad || *verdict < -1 || *verdict > 1 ? -1 : 0;
 }
 
-/* A result's counters: their count first, 0 for none. */
 /* How the energy per run was measured (--energy). */
 static void put_energy(kb_wbuf *b, const kb_result *res)
 {
@@ -210,6 +209,7 @@ static int get_energy(kb_rbuf *r, kb_result *res)
   return r->bad ? -1 : 0;
 }
 
+/* A result's counters: their count first, 0 for none. */
 static void put_counters(kb_wbuf *b, const kb_counters *k)
 {
   kb_put_u64(b, k ? k->n_metrics : 0);
@@ -260,6 +260,30 @@ static int get_counters(kb_rbuf *r, kb_counters **out)
   return r->bad ? -1 : 0;
 }
 
+/* An array of times: its length, then each. */
+static void put_times(kb_wbuf *b, const double *x, size_t n)
+{
+  kb_put_u64(b, n);
+  for (size_t i = 0; i < n; i++)
+    kb_put_f64(b, x[i]);
+}
+
+/* *x malloc'd (NULL when empty) and *n: 0, or -1 when malformed or out of
+** memory.  Each time is 8 bytes of what is left: a bound that needs no
+** limit. */
+static int get_times(kb_rbuf *r, double **x, size_t *n)
+{
+  uint64_t len = kb_get_u64(r);
+  if (r->bad || len > r->left / sizeof(double))
+    return -1;
+  if (len && !(*x = malloc(len * sizeof **x)))
+    return -1;
+  *n = len;
+  for (size_t i = 0; i < len; i++)
+    (*x)[i] = kb_get_f64(r);
+  return 0;
+}
+
 static void put_stats(kb_wbuf *b, const kb_stats *s)
 {
   kb_put_u64(b, s->n);
@@ -287,9 +311,7 @@ static void get_stats(kb_rbuf *r, kb_stats *s)
 /* Kernel time: each run's busy time from the pass, and what it was. */
 static void put_kernel(kb_wbuf *b, const kb_result *res)
 {
-  kb_put_u64(b, res->n_kernel);
-  for (size_t i = 0; i < res->n_kernel; i++)
-    kb_put_f64(b, res->kernel_samples[i]);
+  put_times(b, res->kernel_samples, res->n_kernel);
   kb_put_u64(b, res->kernels_per_run);
   put_stats(b, &res->kernel_stats);
   kb_put_f64(b, res->kernel_pass_s);
@@ -299,15 +321,8 @@ static void put_kernel(kb_wbuf *b, const kb_result *res)
 
 static int get_kernel(kb_rbuf *r, kb_result *res)
 {
-  uint64_t n = kb_get_u64(r);
-  /* Each run is 8 bytes of what is left. */
-  if (r->bad || n > r->left / sizeof(double))
+  if (get_times(r, &res->kernel_samples, &res->n_kernel))
     return -1;
-  if (n && !(res->kernel_samples = malloc(n * sizeof(double))))
-    return -1;
-  res->n_kernel = n;
-  for (size_t i = 0; i < n; i++)
-    res->kernel_samples[i] = kb_get_f64(r);
   res->kernels_per_run = kb_get_u64(r);
   get_stats(r, &res->kernel_stats);
   res->kernel_pass_s = kb_get_f64(r);
@@ -324,9 +339,7 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_str(b, res->message);
   kb_put_str(b, res->mode);
   kb_put_u64(b, res->batch);
-  kb_put_u64(b, res->n_samples);
-  for (size_t i = 0; i < res->n_samples; i++)
-    kb_put_f64(b, res->samples[i]);
+  put_times(b, res->samples, res->n_samples);
   kb_put_i64(b, res->stop);
   put_stats(b, s);
   put_kernel(b, res);
@@ -370,15 +383,8 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   kb_get_str(r, res->message, sizeof res->message);
   kb_get_str(r, res->mode, sizeof res->mode);
   res->batch = kb_get_u64(r);
-  uint64_t n = kb_get_u64(r);
-  /* Each sample is 8 bytes of what is left: a bound that needs no limit. */
-  if (r->bad || n > r->left / sizeof(double))
+  if (get_times(r, &res->samples, &res->n_samples))
     return -1;
-  if (n && !(res->samples = malloc(n * sizeof *res->samples)))
-    return -1;
-  res->n_samples = n;
-  for (size_t i = 0; i < n; i++)
-    res->samples[i] = kb_get_f64(r);
   res->stop = (int)kb_get_i64(r);
   get_stats(r, s);
   if (get_kernel(r, res)) {

@@ -190,9 +190,9 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
                es[k].n_samples * sizeof *c->samples);
       c->n_samples += es[k].n_samples;
     }
+    /* A failed repetition voids the timing and the energy. */
     if (c->verdict != KB_PASS)
-      c->n_samples = c->n_energy = c->n_reps = c->n_kernel = 0;  /* a failed repetition
-                                          voids the timing and the energy */
+      c->n_samples = c->n_energy = c->n_reps = c->n_kernel = 0;
     i = j;
   }
   qsort(ps, np, sizeof *ps, by_first);

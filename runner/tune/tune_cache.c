@@ -69,14 +69,22 @@ static int same_device(const kb_entry *e, const kb_tune_key *k)
   return kb_res_same_device(&e->device, &d);
 }
 
-/* Whether entry i's time is what k's search would judge: its "time" (event
-** in a file written before kernel time), or event where it could have no
-** kernel time (a host case, or a kernel_note saying why). */
+/* The time an entry was judged by: its "time", event in a file written
+** before kernel time. */
+static int judged_time(const kb_entry *e)
+{
+  const char *t = kb_jget_string(e->obj, "time");
+  int judged = t ? kb_time_parse(t) : -1;
+  return judged >= 0 ? judged : KB_TIME_EVENT;
+}
+
+/* Whether entry i's time is what k's search would judge: its own, or event
+** where it could have no kernel time (a host case, or a kernel_note saying
+** why). */
 static int same_time(const kb_tune_cache *c, size_t i, const kb_tune_key *k)
 {
   const kb_entry *e = &c->entries.e[i];
-  const char *t = kb_jget_string(e->obj, "time");
-  int judged = t && kb_time_parse(t) >= 0 ? kb_time_parse(t) : KB_TIME_EVENT;
+  int judged = judged_time(e);
   if (judged == k->time)
     return 1;
   return judged == KB_TIME_EVENT && k->time == KB_TIME_KERNEL
@@ -101,10 +109,9 @@ static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
     return 0;
   if (e->verdict != KB_PASS)
     return 1;
-  const char *t = kb_jget_string(e->obj, "time");
-  const char *key = o->kind == KB_OBJECTIVE_TIME && t
-                    && kb_time_parse(t) == KB_TIME_KERNEL ? "busy_median_s"
-                                                          : kb_objective_key(o);
+  const char *key = o->kind == KB_OBJECTIVE_TIME
+                    && judged_time(e) == KB_TIME_KERNEL ? "busy_median_s"
+                                                        : kb_objective_key(o);
   hit->has_value = kb_entries_number(&c->entries, i, key, &hit->value);
   if (hit->has_value)
     return 1;

@@ -135,19 +135,23 @@ static void fmt_p(char *buf, size_t len, double p)
     snprintf(buf, len, "%.4f", p);
 }
 
-static void fmt_samples(char *buf, size_t len, const kb_cmp_row *r)
+/* How many times a passed side's median is of, else "-". */
+static void fmt_count(char *buf, size_t len, const kb_res_case *c, int time)
 {
-  char b[24] = "-", c[24] = "-";
   size_t n;
   int used;
-  if (r->base && r->base->verdict == KB_PASS) {
-    kb_res_times(r->base, r->time, &n, &used);
-    snprintf(b, sizeof b, "%zu", n);
+  snprintf(buf, len, "-");
+  if (c && c->verdict == KB_PASS) {
+    kb_res_times(c, time, &n, &used);
+    snprintf(buf, len, "%zu", n);
   }
-  if (r->cur && r->cur->verdict == KB_PASS) {
-    kb_res_times(r->cur, r->time, &n, &used);
-    snprintf(c, sizeof c, "%zu", n);
-  }
+}
+
+static void fmt_samples(char *buf, size_t len, const kb_cmp_row *r)
+{
+  char b[24], c[24];
+  fmt_count(b, sizeof b, r->base, r->time);
+  fmt_count(c, sizeof c, r->cur, r->time);
   snprintf(buf, len, "%s/%s", b, c);
 }
 
