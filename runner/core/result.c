@@ -102,6 +102,39 @@ void kb_result_free(kb_result *r)
   r->n_samples = 0;
 }
 
+/* One owned array copied, or NULL for none; -1 when out of memory. */
+static int copy_doubles(double **dst, const double *src, size_t n)
+{
+  *dst = NULL;
+  if (!src || n == 0)
+    return 0;
+  if (!(*dst = malloc(n * sizeof **dst)))
+    return -1;
+  memcpy(*dst, src, n * sizeof **dst);
+  return 0;
+}
+
+int kb_result_copy(kb_result *dst, const kb_result *src)
+{
+  *dst = *src;
+  dst->output = NULL;
+  dst->counters = NULL;
+  int bad = copy_doubles(&dst->samples, src->samples, src->n_samples)
+            | copy_doubles(&dst->kernel_samples, src->kernel_samples,
+                           src->n_kernel);
+  if (src->output && !(dst->output = strdup(src->output)))
+    bad = -1;
+  if (src->counters && (dst->counters = malloc(sizeof *dst->counters)))
+    *dst->counters = *src->counters;
+  else if (src->counters)
+    bad = -1;
+  if (bad) {
+    kb_result_free(dst);
+    return -1;
+  }
+  return 0;
+}
+
 void kb_result_missed(kb_result *r, const char *audit, const char *why)
 {
   if (r->unaudited)

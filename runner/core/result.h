@@ -115,6 +115,11 @@ typedef struct kb_result {
 } kb_result;
 
 void kb_result_free(kb_result *r);
+/* dst as a copy of src that owns copies of everything src owns (samples,
+** kernel samples, output, counters): 0, or -1 out of memory with dst
+** freed.  A struct assignment shares them, and both frees then free them
+** twice. */
+int kb_result_copy(kb_result *dst, const kb_result *src);
 /* The judged median, seconds per run: the kernel time's when r->judged
 ** says kernel, else the event median's. */
 double kb_result_time(const kb_result *r);

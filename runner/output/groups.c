@@ -90,18 +90,8 @@ static int hold(kb_group *grp, const kb_plan_case *pc, const kb_result *res)
   }
   kb_held *h = &grp->held[grp->n];
   h->pc = pc;
-  h->res = *res;
-  h->res.samples = NULL;
-  h->res.n_samples = 0;
-  h->res.output = res->output ? strdup(res->output) : NULL;
-  h->res.counters = NULL;
-  if (res->counters && (h->res.counters = malloc(sizeof *res->counters)))
-    *h->res.counters = *res->counters;
-  if ((res->output && !h->res.output)
-      || (res->counters && !h->res.counters)) {
-    kb_result_free(&h->res);
+  if (kb_result_copy(&h->res, res))
     return -1;
-  }
   grp->n++;
   return 0;
 }

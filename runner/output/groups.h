@@ -22,7 +22,7 @@
 
 typedef struct kb_held {
   const kb_plan_case *pc;
-  kb_result res;           /* a copy: its output, no samples */
+  kb_result res;           /* a copy that owns what it points to */
 } kb_held;
 
 typedef struct kb_group {

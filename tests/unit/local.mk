@@ -204,3 +204,10 @@ check_PROGRAMS += %reldir%/test_same_device
 %canon_reldir%_test_same_device_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_same_device_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_same_device
+
+check_PROGRAMS += %reldir%/test_groups
+%canon_reldir%_test_groups_SOURCES = %reldir%/test_groups.c %reldir%/tap.h
+%canon_reldir%_test_groups_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_groups_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_groups_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_groups
