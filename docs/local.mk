@@ -35,7 +35,8 @@ $(srcdir)/docs/kbench.1.in: kb-always | kbench$(EXEEXT)
 # No recipe, never a file: what depends on it is always looked at.
 kb-always:
 
-docs/kbench.1: $(srcdir)/docs/kbench.1.in $(srcdir)/docs/fillman.sh Makefile
+docs/kbench.1: $(srcdir)/docs/kbench.1.in $(srcdir)/docs/fillman.sh Makefile \
+		runner/core/install_dirs.h
 	$(AM_V_GEN)$(MKDIR_P) docs && \
 	$(SHELL) $(srcdir)/docs/fillman.sh '$(plugindir)' \
 	  $(srcdir)/docs/kbench.1.in > $@.tmp && mv -f $@.tmp $@

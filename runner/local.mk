@@ -5,10 +5,9 @@
 noinst_LTLIBRARIES += runner/libkbrunner.la
 runner_libkbrunner_la_SOURCES = runner/run.c runner/run.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner \
-	-D_POSIX_C_SOURCE=200809L \
+	-I$(top_builddir)/runner -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \
-	-DKBENCH_SRCDIR='"$(abs_top_srcdir)"' \
-	-DKBENCH_LIBEXECDIR='"$(pkglibexecdir)"'
+	-DKBENCH_SRCDIR='"$(abs_top_srcdir)"'
 runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) -lm
 
 include %reldir%/core/local.mk

@@ -9,25 +9,18 @@
 #include <unistd.h>
 
 #include "analyze/script.h"
+#include "core/install_dir.h"
 #include "core/verdict.h"
 
 static void script_path(const char *file, char *buf, size_t len)
 {
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  char *slash = NULL;
-  if (n > 0) {
-    exe[n] = '\0';
-    slash = strrchr(exe, '/');
-  }
-  if (slash) {
-    *slash = '\0';
-    if (strcmp(exe, KBENCH_BUILDDIR) == 0) {
-      snprintf(buf, len, "%s/scripts/%s", KBENCH_SRCDIR, file);
-      return;
-    }
-  }
-  snprintf(buf, len, "%s/%s", KBENCH_LIBEXECDIR, file);
+  char exe[PATH_MAX], dir[PATH_MAX];
+  const char *exe_dir = kb_exe_dir(exe, sizeof exe);
+  if (kb_in_build_tree(exe_dir))
+    snprintf(buf, len, "%s/scripts/%s", KBENCH_SRCDIR, file);
+  else
+    snprintf(buf, len, "%s/%s", kb_libexecdir(exe_dir, dir, sizeof dir),
+             file);
 }
 
 /* The python3 on PATH is often a pyenv or venv one without matplotlib while

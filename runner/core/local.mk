@@ -5,6 +5,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
+	%reldir%/install_dir.c %reldir%/install_dir.h \
 	%reldir%/measure_cfg.c %reldir%/measure_cfg.h \
 	%reldir%/metrics.c %reldir%/metrics.h \
 	%reldir%/params.c %reldir%/params.h \
@@ -13,3 +14,20 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/stats.c %reldir%/stats.h \
 	%reldir%/variant.c %reldir%/variant.h \
 	%reldir%/verdict.c %reldir%/verdict.h
+
+# The installation directories install_dir.c moves with the binary, as
+# make knows them now: written on every make, and replaced only when they
+# changed (configure's --prefix or --libdir, make's prefix=), so that a
+# new prefix recompiles what uses them and nothing else.
+BUILT_SOURCES += %reldir%/install_dirs.h
+nodist_runner_libkbrunner_la_SOURCES = %reldir%/install_dirs.h
+DISTCLEANFILES += %reldir%/install_dirs.h
+%reldir%/install_dirs.h: kb-always
+	@$(MKDIR_P) $(@D) && { \
+	  echo '/* Made by make (runner/core/local.mk): the directories of'; \
+	  echo '** the install, as configure and make chose them. */'; \
+	  echo '#define KB_BINDIR "$(bindir)"'; \
+	  echo '#define KB_PLUGINDIR "$(plugindir)"'; \
+	  echo '#define KB_LIBEXECDIR "$(pkglibexecdir)"'; \
+	} > $@.tmp && \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/install_dir.h"
 #include "core/params.h"
 #include "job/catalogue.h"
 #include "plan/plugin_path.h"
@@ -73,26 +74,13 @@ static int already_named(const kb_catalogue *cat, const char *path)
   return same;
 }
 
-static char *exe_dir(char *buf, size_t len)
-{
-  ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-  if (n <= 0)
-    return NULL;
-  buf[n] = '\0';
-  char *slash = strrchr(buf, '/');
-  if (!slash)
-    return NULL;
-  *slash = '\0';
-  return buf;
-}
-
 int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
                       const kb_options *o)
 {
   kb_search s;
   char dir[PATH_MAX];
   if (kb_search_init(&s, getenv("KBENCH_PLUGIN_PATH"),
-                     exe_dir(dir, sizeof dir)))
+                     kb_exe_dir(dir, sizeof dir)))
     return -1;
   int rc = 0;
   for (size_t i = 0; i < o->n_plugins && rc == 0; i++) {

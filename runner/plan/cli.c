@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "core/install_dir.h"
 #include "core/metrics.h"
 #include "core/params.h"
 #include "plan/cli.h"
@@ -440,7 +441,9 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   while (rc == 0 && (opt = getopt_long(argc, argv, ":p:lP:s:d:j:m:hV",
                                        options, NULL)) != -1) {
     if (opt == 'h') {
-      printf(more ? more->usage : kb_cli_usage, KBENCH_PLUGINDIR);
+      char exe[4096], dir[4096];
+      printf(more ? more->usage : kb_cli_usage,
+             kb_plugindir(kb_exe_dir(exe, sizeof exe), dir, sizeof dir));
       rc = 1;
     } else if (opt == 'V') {
       printf("kbench %s (plugin ABI %d.%d)\n", PACKAGE_VERSION,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/install_dir.h"
 #include "plan/plugin_path.h"
 
 static int add_dir(kb_search *s, const char *dir)
@@ -89,10 +90,10 @@ int kb_search_init(kb_search *s, const char *env_path, const char *exe_dir)
     free(copy);
   }
   /* Run from the build tree: prefer its fresh plugins to installed ones. */
-  if (exe_dir && strcmp(exe_dir, KBENCH_BUILDDIR) == 0
-      && add_build_tree(s, KBENCH_BUILDDIR))
+  if (kb_in_build_tree(exe_dir) && add_build_tree(s, exe_dir))
     return -1;
-  return add_dir(s, KBENCH_PLUGINDIR);
+  char installed[4096];
+  return add_dir(s, kb_plugindir(exe_dir, installed, sizeof installed));
 }
 
 void kb_search_free(kb_search *s)

@@ -197,3 +197,9 @@ tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
 	tests/plugins/gpu_broken.cuh
+
+# nap: a host variant that sleeps, for the tests that judge real runs'
+# times or stop a run midway.
+check_LTLIBRARIES += tests/plugins/nap.la
+tests_plugins_nap_la_SOURCES = tests/plugins/nap.c
+tests_plugins_nap_la_LDFLAGS = $(BROKEN_LDFLAGS)
