@@ -9,7 +9,8 @@
 ** next on a loaded 2-core VM.
 ** KBENCH_TEST_SLOWDOWN=N makes each run sleep N times as long;
 ** KBENCH_TEST_SLOWDOWN=N@US only the case of us=US: the others are the
-** unchanged cases beside it.
+** unchanged cases beside it.  KBENCH_TEST_WRONG=US: the case of us=US
+** reports a sleep it did not make, and fails verification.
 ** Its output is the sleep it made, which verify checks: a run that did not
 ** happen leaves the runner's poison there and fails.
 */
@@ -23,6 +24,7 @@
 typedef struct nap {
   long long us;        /* one run's sleep */
   long long slept;     /* the output: us, written by run */
+  int wrong;           /* KBENCH_TEST_WRONG names this case */
 } nap;
 
 static const kbench_param nap_params[] = {
@@ -35,6 +37,8 @@ static int nap_setup(const kbench_host *h, void **state)
   if (!(*state = s))
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   s->us = h->param(h, "us");
+  const char *wrong = getenv("KBENCH_TEST_WRONG");
+  s->wrong = wrong && strtoll(wrong, NULL, 10) == s->us;
   const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
   if (slow) {
     char *at = NULL;
@@ -53,7 +57,7 @@ static int nap_run(const kbench_host *h, void *state)
   (void)h;
   while (nanosleep(&left, &left) != 0 && errno == EINTR)
     ;
-  s->slept = s->us;
+  s->slept = s->us + s->wrong;
   return KBENCH_OK;
 }
 

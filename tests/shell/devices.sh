@@ -94,19 +94,22 @@ assert "... and the good cases verify on both devices" \
 assert "... the CSV: one crash and two passes per device" \
   test "$(rows "$tmpdir/crash.csv" crash 0) $(rows "$tmpdir/crash.csv" pass 0) $(rows "$tmpdir/crash.csv" crash 1) $(rows "$tmpdir/crash.csv" pass 1)" = "1 2 1 2"
 
-# A hang on two devices: the watchdogs run at once.
+# A hang on two devices: the watchdogs run at once.  Two watchdogs one
+# after the other take two timeouts (6 s) at the least, whatever the load;
+# at once, one timeout and the run's start (under 1 s alone, and more on a
+# busy machine, so the bound leaves it 3 s).
 t0=$(date +%s.%N)
 check "a hang on two devices: each times out, exit 6" 6 \
-  "CRASH timed out after 2 s in run$" \
-  "$KBENCH" $fast --devices=0,1 --case-timeout=2 --param n=1000 \
+  "CRASH timed out after 3 s in run$" \
+  "$KBENCH" $fast --devices=0,1 --case-timeout=3 --param n=1000 \
   --plugin $H/reduce_cpu.so --plugin "$P/hang_run.so" --plugin $H/copy_cpu.so
 wall=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
 assert "... twice" \
-  test "$(printf '%s\n' "$out" | grep -c 'CRASH timed out after 2 s in run$')" = 2
+  test "$(printf '%s\n' "$out" | grep -c 'CRASH timed out after 3 s in run$')" = 2
 assert "... and the good cases verify on both devices" \
   test "$(printf '%s\n' "$out" | grep -Ec '^(reduce|copy)_cpu .* ok$')" = 4
-assert "... in about one timeout of wall time (${wall} s), not two" \
-  awk -v w="$wall" 'BEGIN { exit !(w >= 2 && w < 3.5) }'
+assert "... in one timeout of wall time (${wall} s), less than two" \
+  awk -v w="$wall" 'BEGIN { exit !(w >= 3 && w < 6) }'
 
 # One worker killed from outside mid-sweep: that device loses the case it
 # was on and goes on with a fresh worker; the other loses nothing.
