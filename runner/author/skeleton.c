@@ -18,6 +18,17 @@
 "\n" \
 ".PHONY: all check install clean\n"
 
+/* How both Makefiles stop when pkg-config cannot find kbench. */
+#define MAKEFILE_PKG_CHECK \
+"# Without kbench.pc every flag below comes out empty and the build fails\n" \
+"# far from the cause (a recipe that starts with an empty $(NVCC) starts\n" \
+"# with -O3, whose errors make ignores): stop here and say what to set.\n" \
+"ifneq ($(MAKECMDGOALS),clean)\n" \
+"ifneq ($(shell $(PKG_CONFIG) --exists kbench && echo found),found)\n" \
+"$(error pkg-config cannot find kbench: set PKG_CONFIG_PATH to the folder that holds kbench.pc, lib/pkgconfig under the prefix kbench was installed to)\n" \
+"endif\n" \
+"endif\n"
+
 /* How both CMakeLists.txt begin, after their first comment, and end. */
 #define CMAKE_HEAD \
 "#   cmake -S . -B build && cmake --build build\n" \
@@ -113,6 +124,7 @@ static const char host_makefile[] =
 "# nothing but pkg-config (PKG_CONFIG_PATH finds kbench.pc under another\n"
 "# prefix).  make check runs it through kbench.\n"
 "PKG_CONFIG ?= pkg-config\n"
+MAKEFILE_PKG_CHECK
 "KBENCH    ?= kbench\n"
 "CFLAGS    ?= -O2 -Wall -Wextra\n"
 "CPPFLAGS  := $(shell $(PKG_CONFIG) --cflags kbench)\n"
@@ -229,6 +241,7 @@ static const char cuda_makefile[] =
 "# prefix): it gives nvcc, the GPU targets kbench was built for and how to\n"
 "# link the CUDA runtime.  make check runs it through kbench.\n"
 "PKG_CONFIG ?= pkg-config\n"
+MAKEFILE_PKG_CHECK
 "KBENCH    ?= kbench\n"
 "NVCC      := $(shell $(PKG_CONFIG) --variable=nvcc kbench)\n"
 "GENCODE   := $(shell $(PKG_CONFIG) --variable=cuda_gencode kbench)\n"
@@ -236,6 +249,9 @@ static const char cuda_makefile[] =
 "             $(shell $(PKG_CONFIG) --variable=cuda_cppflags kbench)\n"
 "CUDA_LIBS := $(shell $(PKG_CONFIG) --variable=nvcc_libs kbench)\n"
 "PLUGINDIR := $(shell $(PKG_CONFIG) --variable=plugindir kbench)\n"
+"ifeq ($(NVCC)$(filter clean,$(MAKECMDGOALS)),)\n"
+"$(error kbench.pc names no nvcc: this kbench was built without CUDA)\n"
+"endif\n"
 "\n"
 "all: @NAME@.so\n"
 "\n"

@@ -83,6 +83,27 @@ check "the installed kbench lists it" 0 "^saxpy_cpu \[host\]" \
 check "and runs it: verified" 0 "^saxpy_cpu +n=1M .* ok$" \
   "$bin" --param n=1M --plugin "$so"
 
+# Optimised by default (issue 42: with CMake's default of no flags at all,
+# the host skeleton ran 2.5-4x slower than built by its Makefile): with
+# no build type, a plugin's flags are a Release build's; a build type the
+# user chose is kept.  flags DIR TARGET LANG: the compile flags, sorted.
+flags() {
+  sed -n "s/^$3_FLAGS = //p" "$1/CMakeFiles/$2.dir/flags.make" | tr ' ' '\n' |
+    grep . | LC_ALL=C sort | tr '\n' ' '
+}
+for type in Release Debug; do
+  cmake -S "$tmpdir/examples/cmake" -B "$tmpdir/build-$type" \
+    -Dkbench_DIR="$pkgdir" -DKBENCH_EXAMPLES_CUDA=OFF \
+    -DCMAKE_BUILD_TYPE=$type > /dev/null 2>&1
+done
+assert "no build type: the plugin's C flags are a Release build's ($(flags "$tmpdir/build-host" saxpy_cpu C))" \
+  test "$(flags "$tmpdir/build-host" saxpy_cpu C)" = "$(flags "$tmpdir/build-Release" saxpy_cpu C)"
+assert "... which optimise (-O3)" \
+  sh -c 'printf "%s\n" "$1" | grep -q -- "-O3"' _ "$(flags "$tmpdir/build-host" saxpy_cpu C)"
+assert "CMAKE_BUILD_TYPE=Debug is kept: -g, no -O ($(flags "$tmpdir/build-Debug" saxpy_cpu C))" \
+  sh -c 'printf "%s\n" "$1" | grep -q -- "-g " && ! printf "%s\n" "$1" | grep -q -- "-O"' \
+  _ "$(flags "$tmpdir/build-Debug" saxpy_cpu C)"
+
 # The name first, as add_library() takes it, beside NAME name; a name
 # given both ways, or none, is refused with the usage.
 mkdir "$tmpdir/short"
@@ -131,6 +152,10 @@ assert "scale.cu compiled with kbench's gencode flags ($gencode)" \
 assert "and no other target" sh -c \
   'test "$(printf "%s\n" $1 | grep -c -e -gencode -e --generate-code -e -arch)" = "$(echo $2 | wc -w)"' \
   _ "$flags" "$gencode"
+assert "no build type: scale.cu compiled with a Release build's -O3 -DNDEBUG" \
+  sh -c 'case " $1 " in *" -O3 "*) ;; *) exit 1 ;; esac &&
+         case " $1 " in *" -DNDEBUG "*) ;; *) exit 1 ;; esac' \
+  _ "$flags"
 cuobjdump=$(dirname "$nvcc")/cuobjdump
 if [ -x "$cuobjdump" ]; then
   want=$(printf '%s\n' $gencode | sed -n 's/.*code=sm_\([0-9a-z]*\)$/sm_\1/p' | sort -u)

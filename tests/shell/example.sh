@@ -26,6 +26,17 @@ awk '/^```cuda$/ {on = 1; next} on && /^```$/ {exit} on' \
   "$top_srcdir/docs/plugins.md" > "$tmpdir/readme.cu"
 check "docs/plugins.md's whole plugin is examples/kit/scale.cu" 0 "" \
   diff "$top_srcdir/examples/kit/scale.cu" "$tmpdir/readme.cu"
+# Without kbench.pc, each example's Makefile stops at once and says what
+# to set (issue 42: an empty $(NVCC) made a recipe line of -O3..., whose
+# errors make ignored: exit 0, and no plugin).
+for ex in saxpy kit libs; do
+  cp -R "$top_srcdir/examples/$ex" "$tmpdir/$ex" && chmod -R u+w "$tmpdir/$ex"
+  check "examples/$ex without kbench.pc: make stops (2), says to set PKG_CONFIG_PATH" 2 \
+    "pkg-config cannot find kbench: set PKG_CONFIG_PATH to the folder that holds kbench\.pc" \
+    env PKG_CONFIG=pkg-config PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH= \
+    MAKEFLAGS= make -C "$tmpdir/$ex"
+  assert "... and built nothing" sh -c '! ls "$1"/*.so 2>/dev/null' _ "$tmpdir/$ex"
+done
 if [ "$HAVE_CUDA" != yes ]; then
   echo "ok $((tap_n + 1)) - out-of-tree CUDA examples # SKIP built without CUDA"
   tap_n=$((tap_n + 1))
@@ -37,7 +48,6 @@ printf '#define KBENCH_KIT_CUDA 1\n#include <kbench/kit.h>\nint main(void){retur
 check "the kit's CUDA part under the host compiler, with KBENCH_KIT_CUDA" 0 "" \
   sh -c "\${CXX:-g++} \$($PKG_CONFIG --cflags kbench) \$($PKG_CONFIG --variable=cuda_cppflags kbench) -Wall -Wextra -Werror -c -o '$tmpdir/kitcuda.o' '$tmpdir/kitcuda.cc'"
 for ex in saxpy kit; do
-  cp -R "$top_srcdir/examples/$ex" "$tmpdir/$ex" && chmod -R u+w "$tmpdir/$ex"
   check "examples/$ex builds out of tree with pkg-config kbench" 0 "" \
     env MAKEFLAGS= make -C "$tmpdir/$ex"
 done

@@ -56,6 +56,15 @@ check "--timer clears the output, then times a region" 0 "timer_stop" sh -c \
 check "without --sync, no flags; without --timer, no region" 1 "" \
   grep -E "KBENCH_VARIANT_SYNCS|timer_st" demo_cuda/demo_cuda.cu demo_host/demo_host.c
 
+# Without kbench.pc, both Makefiles stop at once and say what to set.
+for d in demo_host demo_cuda; do
+  check "$d's Makefile without kbench.pc: stops (2), says to set PKG_CONFIG_PATH" 2 \
+    "pkg-config cannot find kbench: set PKG_CONFIG_PATH to the folder that holds kbench\.pc" \
+    env PKG_CONFIG=pkg-config PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH= \
+    MAKEFLAGS= make -C $d
+done
+assert "... and they built nothing" sh -c '! ls demo_host/*.so demo_cuda/*.so 2>/dev/null'
+
 # A staged install, found through pkg-config with its prefix moved.
 staged_install
 
@@ -132,12 +141,18 @@ pkgdir=$(dirname "$(find "$root" -path '*/cmake/kbench/kbench-config.cmake' | he
 check "the host skeleton configures with CMake" 0 "" \
   cmake -S demo_host -B build_host -Dkbench_DIR="$pkgdir"
 check "and builds" 0 "" env MAKEFLAGS= cmake --build build_host
+cflags=$(sed -n 's/^C_FLAGS = //p' build_host/CMakeFiles/demo_host.dir/flags.make)
+assert "optimised as its Makefile builds it, with no build type given ($cflags)" \
+  sh -c 'case " $1 " in *" -O"[23]" "*) ;; *) exit 1 ;; esac' _ "$cflags"
 check "the CMake-built host plugin verifies, exit 0" 0 "^demo_host .* ok$" \
   "$bin" --param n=1M --plugin build_host/demo_host.so
 if [ "$HAVE_CUDA" = yes ]; then
   check "the CUDA skeleton configures with CMake" 0 "" \
     cmake -S demo_cuda -B build_cuda -Dkbench_DIR="$pkgdir"
   check "and builds" 0 "" env MAKEFLAGS= cmake --build build_cuda
+  cudaflags=$(sed -n 's/^CUDA_FLAGS = //p' build_cuda/CMakeFiles/demo_cuda.dir/flags.make)
+  assert "optimised as its Makefile builds it (-O3: $cudaflags)" \
+    sh -c 'case " $1 " in *" -O3 "*) ;; *) exit 1 ;; esac' _ "$cudaflags"
   skipped_or_ran "the CMake-built CUDA skeleton" build_cuda/demo_cuda.so
 fi
 done_testing
