@@ -81,6 +81,15 @@ int kb_replace_commit(kb_replace *r, char *err, size_t len)
   return 0;
 }
 
+int kb_replace_check(const char *path, char *err, size_t len)
+{
+  kb_replace r;
+  if (!kb_replace_open(&r, path, err, len))
+    return -1;
+  kb_replace_abort(&r);
+  return 0;
+}
+
 void kb_replace_abort(kb_replace *r)
 {
   if (r->f)

@@ -36,4 +36,10 @@ int kb_replace_commit(kb_replace *r, char *err, size_t len);
 ** twice). */
 void kb_replace_abort(kb_replace *r);
 
+/* Whether path could be replaced now, for a file written at the end of a
+** long job, asked before the job starts: a temporary file made in its
+** folder and removed again.  0, or -1 with kb_replace_open's message in
+** err (a missing or read-only folder). */
+int kb_replace_check(const char *path, char *err, size_t len);
+
 #endif

@@ -15,6 +15,7 @@
 #include "job/catalogue.h"
 #include "job/job.h"
 #include "job/metrics_check.h"
+#include "output/replace.h"
 #include "tune/tune.h"
 
 /* The supervisor's word to the user (a wait for a GPU another kbench
@@ -214,6 +215,12 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
   if (make_searches(T)) {
     fprintf(stderr, "kbench tune: out of memory\n");
     return KB_EXIT_ERROR;
+  }
+  /* --best is written at the end: a folder it cannot go in is said now,
+  ** as the files below are, not after the whole search. */
+  if (T->t->best_path && kb_replace_check(T->t->best_path, err, sizeof err)) {
+    fprintf(stderr, "kbench tune: --best: %s\n", err);
+    return KB_EXIT_USAGE;
   }
   if (open_outputs(T, launch, quiet, argc, argv, err, sizeof err)
       || open_cache(T, T->t->cache_path, launch, argc, argv, err,

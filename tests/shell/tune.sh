@@ -372,6 +372,11 @@ check "a cache that cannot be written: exit 2, a message" 2 \
   sh -c 'trap "" XFSZ; ulimit -f 40; exec "$@"' _ "$KBENCH" tune $big $fast \
   --cache="$C5" transpose_cpu
 assert "...the cache left as it was" cmp -s "$tmpdir/before.json" "$C5"
+check "--best in a folder that does not exist: exit 2 before any configuration" 2 \
+  "^kbench tune: --best: cannot create $tmpdir/nodir/b\.txt: No such file or directory$" \
+  "$KBENCH" tune --plugin "$TRAP" --param x=0:6:+1 --best="$tmpdir/nodir/b.txt" \
+  --json="$tmpdir/nobest.json"
+assert "...nothing measured: no --json file was begun" test ! -e "$tmpdir/nobest.json"
 echo "old best" > "$tmpdir/taken/big.txt"
 check "a --best file that cannot be written: exit 4, a message" 4 \
   "--best: cannot write" sh -c 'trap "" XFSZ; ulimit -f 0; exec "$@"' _ \
