@@ -8,6 +8,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/install_dir.c %reldir%/install_dir.h \
 	%reldir%/measure_cfg.c %reldir%/measure_cfg.h \
 	%reldir%/metrics.c %reldir%/metrics.h \
+	%reldir%/nearest.c %reldir%/nearest.h \
 	%reldir%/params.c %reldir%/params.h \
 	%reldir%/result.c %reldir%/result.h \
 	%reldir%/rng.c %reldir%/rng.h \

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/nearest.h"
+
 /* Counter names as CUPTI and ncu spell them on GH100 (each checked with the host API for chip
 ** GH100 and on the H100; see bench/results/2026-11-23-h100-cupti). */
 #define DRAM_RD "dram__bytes_read.sum"
@@ -110,28 +112,6 @@ static int ends_with(const char *s, const char *tail)
   return n >= m && !strcmp(s + n - m, tail);
 }
 
-size_t kb_edit_distance(const char *a, const char *b)
-{
-  size_t n = strlen(a), m = strlen(b);
-  size_t *row = malloc((m + 1) * sizeof *row);
-  if (!row) return (size_t)-1;
-  for (size_t j = 0; j <= m; j++) row[j] = j;
-  for (size_t i = 1; i <= n; i++) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= m; j++) {
-      size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-      if (up + 1 < best) best = up + 1;
-      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-      diag = up;
-      row[j] = best;
-    }
-  }
-  size_t d = row[m];
-  free(row);
-  return d;
-}
-
 struct candidate {
   size_t distance, order;
   int check; /* from the table: confirm with lookup before offering it */
@@ -210,7 +190,7 @@ size_t kb_metrics_suggest(const char *name, const struct kb_metric_table *table,
   if (!c) return 0;
   qsort(c, n, sizeof *c, by_distance);
   /* Far-off names are noise: offer only those within a third of the name's length. */
-  size_t limit = strlen(name) / 3 + 2;
+  size_t limit = kb_nearest_limit(name);
   for (size_t i = 0; i < n && count < max && c[i].distance <= limit; i++) {
     int dup = 0;
     for (size_t j = 0; j < count; j++) dup |= !strcmp(out[j], c[i].name);

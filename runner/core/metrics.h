@@ -95,9 +95,6 @@ int kb_metrics_parse(const char *list, const struct kb_metric_table *table, stru
 size_t kb_metrics_suggest(const char *name, const struct kb_metric_table *table, char out[][KB_METRIC_NAME_MAX],
                           size_t max);
 
-/* Levenshtein distance of A and B (bytes). */
-size_t kb_edit_distance(const char *a, const char *b);
-
 /* One kernel's shown values from its collected COUNTERS (list->ncounters, in list->counters
 ** order) and LAUNCH (may be NULL: launch metrics become NaN). A ratio with a zero denominator
 ** is NaN. OUT gets list->n values. */

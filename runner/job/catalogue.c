@@ -4,6 +4,7 @@
 ** that could not be found or loaded, each with its reason.
 */
 #define _GNU_SOURCE            /* realpath */
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/install_dir.h"
+#include "core/nearest.h"
 #include "core/params.h"
 #include "job/catalogue.h"
 #include "plan/plugin_path.h"
@@ -60,59 +62,138 @@ static int add_plugin(kb_catalogue *cat, kb_supervisor *s, const char *what,
   return 0;
 }
 
-/* Whether the file at path is one of the named plugins already loaded. */
-static int already_named(const kb_catalogue *cat, const char *path)
+/* Whether the file at path is one of the plugins already loaded. */
+static int already_loaded(const kb_catalogue *cat, const char *path)
 {
   char *real = realpath(path, NULL);
   int same = 0;
-  for (size_t i = 0; i < cat->n_named && real && !same; i++) {
-    char *named = realpath(cat->plugins[i].path, NULL);
-    same = named && strcmp(named, real) == 0;
-    free(named);
+  for (size_t i = 0; i < cat->n && real && !same; i++) {
+    char *loaded = realpath(cat->plugins[i].path, NULL);
+    same = loaded && strcmp(loaded, real) == 0;
+    free(loaded);
   }
   free(real);
   return same;
+}
+
+int kb_catalogue_has(const kb_catalogue *cat, size_t from, size_t to,
+                     const char *selector)
+{
+  for (size_t i = from; i < to && i < cat->n; i++)
+    for (size_t j = 0; j < cat->plugins[i].n_variants; j++)
+      if (fnmatch(selector, cat->plugins[i].variants[j]->name, 0) == 0)
+        return 1;
+  return 0;
+}
+
+/* The message for a name found nowhere: the nearest variant and plugin
+** names (of what was loaded, and the catalogue's files), then where the
+** files were looked for. */
+static void not_found(const kb_catalogue *cat, const kb_search *s,
+                      const char *name, char *msg, size_t len)
+{
+  char **paths = NULL;
+  size_t n_paths = 0, n = 0;
+  kb_search_catalogue(s, &paths, &n_paths);
+  size_t total = n_paths;
+  for (size_t i = 0; i < cat->n; i++)
+    total += cat->plugins[i].n_variants;
+  const char **names = calloc(total + 1, sizeof *names);
+  for (size_t i = 0; i < cat->n && names; i++)
+    for (size_t j = 0; j < cat->plugins[i].n_variants; j++)
+      names[n++] = cat->plugins[i].variants[j]->name;
+  for (size_t i = 0; i < n_paths && names; i++) {
+    char *base = strrchr(paths[i], '/') + 1;
+    base[strlen(base) - 3] = '\0';            /* less ".so" */
+    names[n++] = base;
+  }
+  const char *near[4];
+  size_t k = names ? kb_nearest(name, names, n, near, 4) : 0;
+  size_t used = (size_t)snprintf(msg, len, "not found: no variant or "
+                                 "plugin of that name");
+  for (size_t i = 0; i < k && used < len; i++)
+    used += (size_t)snprintf(msg + used, len - used, "%s%s",
+                             i ? ", " : "; did you mean ", near[i]);
+  if (used < len)
+    used += (size_t)snprintf(msg + used, len - used, "%s (searched",
+                             k ? "?" : "");
+  for (size_t d = 0; d < s->n && used < len; d++)
+    used += (size_t)snprintf(msg + used, len - used, "%s %s",
+                             d ? "," : "", s->dirs[d]);
+  if (used < len)
+    snprintf(msg + used, len - used, ")");
+  free(names);
+  for (size_t i = 0; i < n_paths; i++)
+    free(paths[i]);
+  free(paths);
+}
+
+/* Every plugin of the search path not loaded yet. */
+static int load_catalogue(kb_catalogue *cat, kb_supervisor *sv,
+                          const kb_search *s)
+{
+  char **paths;
+  size_t n;
+  int rc = kb_search_catalogue(s, &paths, &n);
+  for (size_t i = 0; i < n; i++) {
+    if (rc == 0 && !already_loaded(cat, paths[i]))
+      rc = add_plugin(cat, sv, strrchr(paths[i], '/') + 1, paths[i]);
+    free(paths[i]);
+  }
+  free(paths);
+  return rc;
 }
 
 int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
                       const kb_options *o)
 {
   kb_search s;
-  char dir[PATH_MAX];
+  char dir[PATH_MAX], path[PATH_MAX + 64], msg[4096];
   if (kb_search_init(&s, getenv("KBENCH_PLUGIN_PATH"),
                      kb_exe_dir(dir, sizeof dir)))
     return -1;
   int rc = 0;
   for (size_t i = 0; i < o->n_plugins && rc == 0; i++) {
-    char path[PATH_MAX + 64];
     if (kb_search_find(&s, o->plugins[i], path, sizeof path) == 0) {
       rc = add_plugin(cat, sv, o->plugins[i], path);
       continue;
     }
-    char msg[4096];
-    size_t used = (size_t)snprintf(msg, sizeof msg, "not found in");
-    for (size_t d = 0; d < s.n && used < sizeof msg; d++)
-      used += (size_t)snprintf(msg + used, sizeof msg - used, "%s %s",
-                               d ? "," : "", s.dirs[d]);
+    not_found(cat, &s, o->plugins[i], msg, sizeof msg);
     rc = add_failure(cat, o->plugins[i], msg);
   }
   cat->n_named = cat->n;
-  /* No names: the whole catalogue.  Patterns choose from it too, beside
-  ** the named plugins, which are not loaded twice. */
-  if (rc == 0 && (o->n_plugins == 0 || o->n_patterns > 0)) {
-    char **paths;
-    size_t n;
-    rc = kb_search_catalogue(&s, &paths, &n);
-    for (size_t i = 0; i < n; i++) {
-      if (rc == 0 && !already_named(cat, paths[i]))
-        rc = add_plugin(cat, sv, strrchr(paths[i], '/') + 1, paths[i]);
-      free(paths[i]);
+  /* A name is a variant of the plugins given first; else the file NAME.so
+  ** of the search path (the catalogue ships a file per variant, named
+  ** after it), loaded alone; else a variant of the whole catalogue. */
+  int whole = o->n_plugins == 0 && o->n_names == 0 && o->n_patterns == 0;
+  for (size_t i = 0; i < o->n_names && rc == 0; i++) {
+    if (kb_catalogue_has(cat, 0, cat->n_named, o->names[i]))
+      continue;
+    if (kb_search_find(&s, o->names[i], path, sizeof path) == 0) {
+      if (!already_loaded(cat, path))
+        rc = add_plugin(cat, sv, o->names[i], path);
+    } else {
+      whole = 1;
     }
-    free(paths);
-    if (rc == 0 && n == 0 && o->n_plugins == 0)
+  }
+  cat->n_by_name = cat->n - cat->n_named;
+  /* A pattern too: the given plugins' variants, else the catalogue's. */
+  for (size_t i = 0; i < o->n_patterns; i++)
+    whole |= !kb_catalogue_has(cat, 0, cat->n_named, o->patterns[i]);
+  if (rc == 0 && whole) {
+    size_t before = cat->n;
+    rc = load_catalogue(cat, sv, &s);
+    if (rc == 0 && cat->n == before && cat->n == 0 && o->n_plugins == 0
+        && o->n_names == 0)
       rc = add_failure(cat, "catalogue", "no plugins found: set "
                        "KBENCH_PLUGIN_PATH or name one with --plugin");
   }
+  for (size_t i = 0; i < o->n_names && rc == 0; i++)
+    if (!kb_catalogue_has(cat, 0, cat->n, o->names[i])
+        && kb_search_find(&s, o->names[i], path, sizeof path) != 0) {
+      not_found(cat, &s, o->names[i], msg, sizeof msg);
+      rc = add_failure(cat, o->names[i], msg);
+    }
   kb_search_free(&s);
   return rc;
 }

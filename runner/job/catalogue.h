@@ -20,18 +20,28 @@ typedef struct kb_failure {
 typedef struct kb_catalogue {
   kb_plugin *plugins;
   size_t n;
-  size_t n_named;          /* plugins[0, n_named) were named, the rest
-                              found in the catalogue */
+  size_t n_named;          /* plugins[0, n_named) were given (--plugin,
+                              a path), */
+  size_t n_by_name;        /* the next n_by_name the files of names
+                              (NAME.so), the rest found in the catalogue */
   kb_failure *failures;
   size_t n_failures;
 } kb_catalogue;
 
-/* Find and describe the plugins o names, then the search path's (all of
-** them when o names none, or gives patterns to choose from them; a named
-** one is not loaded twice); what fails is kept in cat->failures.  0, or -1 out of
-** memory. */
+/* Find and describe the plugins a run needs; what fails is kept in
+** cat->failures, a name found nowhere with the nearest names.  The
+** plugins given (--plugin, a path) first.  A name (o->names) is a variant
+** of those if one has it; else the file NAME.so of the search path, loaded
+** alone; else a variant of the whole catalogue.  A pattern is matched
+** among the given plugins' variants, else the catalogue's.  The whole
+** catalogue is loaded when nothing is given, or a name or pattern needs
+** it; no file is loaded twice.  0, or -1 out of memory. */
 int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
                       const kb_options *o);
+/* Whether a variant of plugins[from, to) matches selector (a name or a
+** pattern). */
+int kb_catalogue_has(const kb_catalogue *cat, size_t from, size_t to,
+                     const char *selector);
 /* --list: every variant with its parameters on stdout (unless quiet), and
 ** the failures on stderr. */
 void kb_catalogue_list(const kb_catalogue *cat, int quiet);

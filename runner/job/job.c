@@ -1,4 +1,5 @@
 /* What a run and kbench tune share on the supervisor's side (job.h). */
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,63 @@ int kb_job_devices(kb_supervisor *sv, const kb_options *o,
   return 0;
 }
 
+/* Add the variants of plugins[from, to) that selector matches (all of
+** them for a NULL selector) to list, each once: how many matched. */
+static size_t add_matches(const kb_catalogue *cat, size_t from, size_t to,
+                          const char *selector, const char **list,
+                          size_t *n)
+{
+  size_t hits = 0;
+  for (size_t i = from; i < to; i++)
+    for (size_t j = 0; j < cat->plugins[i].n_variants; j++) {
+      const char *v = cat->plugins[i].variants[j]->name;
+      if (selector && fnmatch(selector, v, 0) != 0)
+        continue;
+      hits++;
+      size_t k = 0;
+      while (k < *n && strcmp(list[k], v) != 0)
+        k++;
+      if (k == *n)
+        list[(*n)++] = v;
+    }
+  return hits;
+}
+
+/* The variants the names and patterns select (catalogue.h): each among
+** the given plugins' variants if one of those matches, else among the
+** rest; and every variant of a plugin loaded for a name (NAME.so).  Into
+** *list (NULL when nothing selects: every variant runs).  0, or -1 with
+** the message printed (a pattern that matches nothing, out of memory). */
+static int select_variants(const kb_catalogue *cat, const kb_options *o,
+                           const char ***list, size_t *n)
+{
+  size_t total = 0;
+  *list = NULL;
+  *n = 0;
+  if (o->n_names == 0 && o->n_patterns == 0)
+    return 0;
+  for (size_t i = 0; i < cat->n; i++)
+    total += cat->plugins[i].n_variants;
+  if (!(*list = calloc(total + 1, sizeof **list))) {
+    fprintf(stderr, "kbench: out of memory\n");
+    return -1;
+  }
+  for (size_t i = 0; i < o->n_names + o->n_patterns; i++) {
+    const char *sel = i < o->n_names ? o->names[i]
+                                     : o->patterns[i - o->n_names];
+    int given = kb_catalogue_has(cat, 0, cat->n_named, sel);
+    size_t hits = add_matches(cat, given ? 0 : cat->n_named,
+                              given ? cat->n_named : cat->n, sel, *list, n);
+    if (hits == 0 && i >= o->n_names) {
+      fprintf(stderr, "kbench: no variant matches '%s' (see --list)\n", sel);
+      return -1;
+    }
+  }
+  add_matches(cat, cat->n_named, cat->n_named + cat->n_by_name, NULL, *list,
+              n);
+  return 0;
+}
+
 int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
 {
   char err[1024];
@@ -54,31 +112,26 @@ int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
                             err, sizeof err);
     fclose(f);
   } else {
-    /* Beside patterns, a named plugin's variants are chosen by name. */
-    const char **named = NULL;
-    size_t n_named = 0;
-    if (o->n_patterns) {
-      for (size_t i = 0; i < cat->n_named; i++)
-        n_named += cat->plugins[i].n_variants;
-      named = calloc(n_named + 1, sizeof *named);
-      if (!named) {
-        fprintf(stderr, "kbench: out of memory\n");
-        return -1;
-      }
-      n_named = 0;
-      for (size_t i = 0; i < cat->n_named; i++)
-        for (size_t j = 0; j < cat->plugins[i].n_variants; j++)
-          named[n_named++] = cat->plugins[i].variants[j]->name;
+    const char **selected;
+    size_t n_selected;
+    if (select_variants(cat, o, &selected, &n_selected)) {
+      free(selected);
+      return -1;
+    }
+    /* Names that selected nothing were load failures: nothing to plan. */
+    if (selected && n_selected == 0) {
+      free(selected);
+      memset(plan, 0, sizeof *plan);
+      return 0;
     }
     kb_plan_opts po = {
       .assignments = o->params, .n_assignments = o->n_params,
       .zips = o->zips, .n_zips = o->n_zips,
-      .include = o->patterns, .n_include = o->n_patterns,
       .exclude = o->excludes, .n_exclude = o->n_excludes,
-      .named = named, .n_named = n_named,
+      .named = selected, .n_named = n_selected,
     };
     rc = kb_plan_build(plan, cat->plugins, cat->n, &po, err, sizeof err);
-    free(named);
+    free(selected);
   }
   if (rc)
     fprintf(stderr, "kbench: %s\n", err);

@@ -126,6 +126,14 @@ static int is_pattern(const char *arg)
   return strpbrk(arg, "*?[") && !strchr(arg, '/');
 }
 
+/* A positional argument that names a plugin's file, as --plugin does: a
+** path, or NAME.so (no variant name has a '/' or a '.'). */
+static int is_plugin_file(const char *arg)
+{
+  size_t n = strlen(arg);
+  return strchr(arg, '/') || (n > 3 && strcmp(arg + n - 3, ".so") == 0);
+}
+
 /* The options that set one number of kb_options, each a row: where it
 ** goes and what it may be. */
 enum number_kind {
@@ -471,7 +479,8 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
     return rc;
   for (int i = optind; i < argc; i++)
     if (is_pattern(argv[i]) ? kb_cli_push(&o->patterns, &o->n_patterns, argv[i])
-        : kb_cli_push(&o->plugins, &o->n_plugins, argv[i]))
+        : is_plugin_file(argv[i]) ? kb_cli_push(&o->plugins, &o->n_plugins, argv[i])
+        : kb_cli_push(&o->names, &o->n_names, argv[i]))
       return -1;
   if (o->device_given && o->devices_given) {
     fprintf(stderr, "kbench: --device and --devices cannot be combined: "
@@ -481,7 +490,8 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   if (o->cases_path) {
     const char *other = o->n_params ? "--param" : o->n_zips ? "--zip"
                         : o->n_excludes ? "--exclude"
-                        : o->n_patterns ? "a variant pattern" : NULL;
+                        : o->n_patterns ? "a variant pattern"
+                        : o->n_names ? "a variant name" : NULL;
     if (other) {
       fprintf(stderr, "kbench: --cases and %s cannot be combined: the case "
               "file lists exactly the cases to run\n", other);
@@ -505,9 +515,13 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
 void kb_cli_free(kb_options *o)
 {
   free(o->plugins);
+  free(o->names);
   free(o->patterns);
   free(o->params);
   free(o->zips);
   free(o->excludes);
-  o->plugins = o->patterns = o->params = o->zips = o->excludes = NULL;
+  o->plugins = o->names = o->patterns = o->params = o->zips = o->excludes
+    = NULL;
+  o->n_plugins = o->n_names = o->n_patterns = o->n_params = o->n_zips
+    = o->n_excludes = 0;
 }

@@ -26,10 +26,15 @@
 #define KB_LABEL_MAX 200
 
 typedef struct kb_options {
-  const char **plugins;  /* --plugin arguments and positional names */
+  const char **plugins;  /* --plugin arguments, and positional arguments
+                            with a '/' or ending in .so: plugins to load */
   size_t n_plugins;
+  const char **names;    /* other positional arguments without a wildcard:
+                            a variant's name (job/catalogue.h says where
+                            it is looked for) */
+  size_t n_names;
   const char **patterns; /* positional arguments with * ? or [ and no '/':
-                            patterns on variant names (kb_plan_opts.include) */
+                            patterns on variant names */
   size_t n_patterns;
   const char **params;   /* NAME=VALUE strings, in order */
   size_t n_params;

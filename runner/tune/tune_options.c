@@ -267,7 +267,7 @@ int kb_tune_parse(int argc, char **argv, kb_options *o, kb_tune_options *t)
             "the cache is written as it is read\nTry 'kbench tune --help'.\n");
     return -1;
   }
-  if (o->n_plugins == 0 && o->n_patterns == 0) {
+  if (o->n_plugins == 0 && o->n_names == 0 && o->n_patterns == 0) {
     fprintf(stderr, "kbench tune: name the variants to tune (or patterns "
             "such as 'transpose_*')\nTry 'kbench tune --help'.\n");
     return -1;

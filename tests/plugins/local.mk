@@ -200,6 +200,9 @@ EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
 
 # nap: a host variant that sleeps, for the tests that judge real runs'
 # times or stop a run midway.
-check_LTLIBRARIES += tests/plugins/nap.la
+check_LTLIBRARIES += tests/plugins/nap.la tests/plugins/nap_pair.la
 tests_plugins_nap_la_SOURCES = tests/plugins/nap.c
 tests_plugins_nap_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_nap_pair_la_SOURCES = tests/plugins/nap.c
+tests_plugins_nap_pair_la_CPPFLAGS = $(AM_CPPFLAGS) -DNAP_PAIR
+tests_plugins_nap_pair_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -13,6 +13,9 @@
 ** reports a sleep it did not make, and fails verification.
 ** Its output is the sleep it made, which verify checks: a run that did not
 ** happen leaves the runner's poison there and fails.
+** Built a second time with NAP_PAIR (nap_pair.so), it holds a second
+** variant, nap_half, that sleeps half as long: a plugin of several
+** variants for names and patterns to choose from (cli.sh).
 */
 #define _POSIX_C_SOURCE 200809L  /* nanosleep */
 #include <errno.h>
@@ -31,12 +34,12 @@ static const kbench_param nap_params[] = {
   {"us", "microseconds each run sleeps", "1000", 1, 100000000, 0, NULL, 0},
 };
 
-static int nap_setup(const kbench_host *h, void **state)
+static int setup(const kbench_host *h, void **state, long long divisor)
 {
   nap *s = calloc(1, sizeof *s);
   if (!(*state = s))
     return h->fail(h, KBENCH_ERROR, "out of host memory");
-  s->us = h->param(h, "us");
+  s->us = h->param(h, "us") / divisor;
   const char *wrong = getenv("KBENCH_TEST_WRONG");
   s->wrong = wrong && strtoll(wrong, NULL, 10) == s->us;
   const char *slow = getenv("KBENCH_TEST_SLOWDOWN");
@@ -48,6 +51,18 @@ static int nap_setup(const kbench_host *h, void **state)
   }
   return h->output(h, &s->slept, sizeof s->slept, KBENCH_MEM_HOST);
 }
+
+static int nap_setup(const kbench_host *h, void **state)
+{
+  return setup(h, state, 1);
+}
+
+#ifdef NAP_PAIR
+static int nap_half_setup(const kbench_host *h, void **state)
+{
+  return setup(h, state, 2);
+}
+#endif
 
 static int nap_run(const kbench_host *h, void *state)
 {
@@ -92,4 +107,15 @@ static const kbench_variant nap_variant = {
   nap_verify, nap_bytes, nap_teardown, NULL, 0,
 };
 
+#ifdef NAP_PAIR
+static const kbench_variant nap_half_variant = {
+  sizeof(kbench_variant), "nap_half",
+  "TEST ONLY: each run sleeps us/2 microseconds", "tests",
+  KBENCH_BACKEND_HOST, nap_params, 1, nap_half_setup, nap_run, nap_verify,
+  nap_bytes, nap_teardown, NULL, 0,
+};
+
+KBENCH_PLUGIN(&nap_variant, &nap_half_variant)
+#else
 KBENCH_PLUGIN(&nap_variant)
+#endif

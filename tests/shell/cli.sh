@@ -48,7 +48,12 @@ check "usage error writes no CSV" 2 "outside" \
 assert "no CSV file or temporary left behind" \
   test -z "$(ls "$tmpdir")"
 check "unknown plugin: load error 3, search path shown" 3 \
-  "not found in .*plugins/host/\.libs" "$KBENCH" no_such_variant
+  "not found: .*searched .*plugins/host/\.libs" "$KBENCH" no_such_variant
+check "a name with a slip: the nearest names offered (issue 42)" 3 \
+  "^reduce_cpux .* ERROR load: not found: no variant or plugin of that name; did you mean reduce_cpu(, [a-z_0-9]+)*\? \(searched " \
+  "$KBENCH" reduce_cpux
+check "--plugin NAME with a slip: the nearest of the catalogue's files" 3 \
+  "^copy_cpv .* did you mean copy_cpu" "$KBENCH" --plugin copy_cpv
 printf 'reduce_cpu n=5\n# a comment\n\nreduce_cpu m=5\n' > "$tmpdir/cases.txt"
 check "--cases: a bad line is a usage error naming file and line" 2 \
   "cases\.txt:4: 'm=5': reduce_cpu has no such parameter" \
@@ -60,6 +65,9 @@ check "--cases runs exactly the listed cases" 0 "^copy_cpu +n=7 " \
   "$KBENCH" --min-time=0 --cases="$tmpdir/cases.txt"
 check "--cases and --zip together are refused" 2 "cannot be combined" \
   "$KBENCH" --cases="$tmpdir/cases.txt" --zip=rows,cols
+check "--cases and a variant name together are refused" 2 \
+  "--cases and a variant name cannot be combined" \
+  "$KBENCH" --cases="$tmpdir/cases.txt" reduce_cpu
 
 # Selecting variants: patterns over the catalogue, --exclude.
 fast="--min-time=0 --max-noise=5 --timeout=2"
@@ -78,13 +86,42 @@ done
 check "a name its pattern matches too runs once: reduce_cpu '*_cpu' less transpose" \
   0 "^1\.\.2$" \
   "$KBENCH" $fast --tap --param n=1K --exclude='transpose_*' reduce_cpu '*_cpu'
-check "a named path that is also in the catalogue loads once, no conflict" 0 \
-  "^1\.\.2$" "$KBENCH" $fast --tap --param n=1K \
+check "a path the catalogue holds too is loaded once, no conflict" 0 \
+  "^ok 1 - copy_cpu n=1K$" "$KBENCH" $fast --tap --param n=1K \
   "$KBENCH_PLUGIN_PATH/reduce_cpu.so" 'copy_*'
 check "a name that matches nothing beside a pattern: a load error, exit 3" 3 \
-  "^nosuch .* ERROR load: not found in" "$KBENCH" $fast --param n=1K nosuch 'copy_*'
+  "^nosuch .* ERROR load: not found: " "$KBENCH" $fast --param n=1K nosuch 'copy_*'
 check "a pattern that matches nothing beside a name: 2, names it" 2 \
   "no variant matches 'xyz\*'" "$KBENCH" $fast reduce_cpu 'xyz*'
+# Names and patterns after --plugin choose among its variants first
+# (issue 42: kbench --plugin tp.so tp_scale_cpu loaded tp_scale_cpu as a
+# plugin, failed, and ran all of tp.so).  nap_pair.so holds nap and
+# nap_half.
+pair="$TEST_PLUGINS/nap_pair.so"
+nap="--param us=100"
+check "--help says what a bare name selects" 0 \
+  "A bare NAME selects the variant of that name: among the" "$KBENCH" --help
+for want in "^1\.\.2$" "^ok 1 - nap us=100$" "^ok 2 - nap_half us=100$"; do
+  check "--plugin nap_pair.so alone: both its variants: $want" 0 "$want" \
+    "$KBENCH" $fast $nap --tap --plugin "$pair"
+done
+for want in "^1\.\.1$" "^ok 1 - nap_half us=100$"; do
+  check "--plugin nap_pair.so nap_half: that variant alone, exit 0: $want" 0 "$want" \
+    "$KBENCH" $fast $nap --tap --plugin "$pair" nap_half
+  check "... and a pattern the same way ('*_half'): $want" 0 "$want" \
+    "$KBENCH" $fast $nap --tap --plugin "$pair" '*_half'
+done
+for want in "^1\.\.2$" "^ok 1 - nap_half us=100$" "^ok 2 - copy_cpu n=1K$"; do
+  check "a name the plugin lacks is the catalogue's: nap_half copy_cpu: $want" 0 "$want" \
+    "$KBENCH" $fast $nap --param n=1K --tap --plugin "$pair" nap_half copy_cpu
+done
+check "a name it lacks with a slip: exit 3, the plugin's variant offered" 3 \
+  "^nap_hulf .* did you mean nap_half\?" \
+  "$KBENCH" $fast $nap --plugin "$pair" nap_hulf
+check "... and nothing else run" 3 "^# 1 cases? in " \
+  "$KBENCH" $fast $nap --plugin "$pair" nap_hulf
+check "a name that is not found and a --param: the load error, not the --param" 3 \
+  "^nosuch .* ERROR load: not found" "$KBENCH" $fast --param n=1K nosuch
 for want in "^1\.\.1$" "^ok 1 - reduce_cpu n=1K$"; do
   check "--exclude=copy_cpu among named plugins: $want" 0 "$want" \
     "$KBENCH" $fast --tap --param n=1K --exclude=copy_cpu reduce_cpu copy_cpu

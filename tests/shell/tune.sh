@@ -39,7 +39,7 @@ check "a budget in unknown units: exit 2" 2 "a time such as 90s" \
   "$KBENCH" tune --budget=5d $space transpose_cpu
 check "--cases means nothing to a search: exit 2" 2 \
   "--cases has no meaning for a search" \
-  "$KBENCH" tune --cases=/dev/null transpose_cpu
+  "$KBENCH" tune --cases=/dev/null --plugin transpose_cpu
 check "--tap means nothing to a search: exit 2" 2 \
   "--tap has no meaning for a search" \
   "$KBENCH" tune --tap $space transpose_cpu

@@ -5,6 +5,7 @@
 
 #include "tap.h"
 #include "core/metrics.h"
+#include "core/nearest.h"
 
 /* A fake device: the counters every set needs, a few others, and "base" names without rollups
 ** for suggestions. */
