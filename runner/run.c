@@ -65,21 +65,37 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
     start_next(sv, run, lane);
   while (kb_supervisor_next(sv, &lane, &res) == 0) {
     size_t k = run->next[lane] - 1, reps = run->o->repetitions;
-    kb_writers_result(run->writers, lane, &run->plan->cases[k / reps], &res,
-                      k % reps);
-    status = kb_exit_worse(status, kb_exit_of(res.verdict));
+    const kb_plan_case *pc = &run->plan->cases[k / reps];
+    if (kb_supervisor_cut_short(sv, &res)) {
+      /* A second interrupt ended it: no result of the case's, and not a
+      ** crash, so it is left out, as the cases never started are. */
+      char msg[sizeof pc->label + sizeof res.message + 128];
+      snprintf(msg, sizeof msg, "%s %s: %s: not recorded",
+               pc->variant->name, pc->label, res.message);
+      if (sv->on_note)
+        sv->on_note(sv->note_ctx, msg);
+      else
+        fprintf(stderr, "kbench: %s\n", msg);
+    } else {
+      kb_writers_result(run->writers, lane, pc, &res, k % reps);
+      status = kb_exit_worse(status, kb_exit_of(res.verdict));
+      done++;
+    }
     kb_result_free(&res);
-    done++;
     start_next(sv, run, lane);
   }
   if (sv->interrupted && done < total)
     fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", done, total);
+  if (sv->interrupted)
+    kb_writers_interrupted(run->writers, kb_signal_name(sv->interrupted));
   return status;
 }
 
-/* The writers the options ask for, in the order they always ran: the
-** table, the CSV files, the JSON file, JSON on stdout; then markdown on
-** stdout. */
+/* The writers the options ask for: the files first (CSV, JSON), so that a
+** result reaches them before anything else is done with it, and a crash of
+** this process in the table's or markdown's work (issue 41's double free)
+** loses no finished case from them; then the table, JSON on stdout and
+** markdown on stdout. */
 typedef struct kb_outputs {
   kb_report report;
   kb_groups groups;       /* the report, in device groups */
@@ -107,9 +123,9 @@ static int open_outputs(kb_outputs *out, const kb_options *o,
     return -1;
   kb_report_init(&out->report, o->json_stdout || o->markdown || quiet ? NULL
                  : stdout, o->tap, o->calibrate, o->measure.time, !quiet);
-  kb_writers_add(&out->writers, kb_table_writer(&out->groups));
   kb_writers_add(&out->writers, kb_csv_writer(&out->csv));
   kb_writers_add(&out->writers, kb_json_writer(&out->json[0]));
+  kb_writers_add(&out->writers, kb_table_writer(&out->groups));
   kb_writers_add(&out->writers, kb_json_writer(&out->json[1]));
   kb_writers_add(&out->writers, kb_md_writer(&out->md));
   return 0;

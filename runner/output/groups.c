@@ -233,7 +233,8 @@ static int table_end(void *self, double seconds, char *err, size_t len)
 
 kb_writer kb_table_writer(kb_groups *g)
 {
-  kb_writer w = {g, table_begin, table_device, table_start, table_result,
-                 table_lane_done, table_end};
+  kb_writer w = {.self = g, .begin = table_begin, .device = table_device,
+                 .start = table_start, .result = table_result,
+                 .lane_done = table_lane_done, .end = table_end};
   return w;
 }

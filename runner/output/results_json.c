@@ -133,6 +133,13 @@ static void context(const kb_json *j, FILE *f)
     kb_jw_string(f, o->label);
   else
     fputs("null", f);
+  /* Stopped early by a signal: the cases missing never ran to an end,
+  ** which compare, fleet and history say rather than count as failed. */
+  kb_jw_key(f, "interrupted");
+  if (j->interrupted)
+    kb_jw_string(f, j->interrupted);
+  else
+    fputs("null", f);
   /* The staging threads: the data does not depend on them, the setup and
   ** verify times do. */
   fprintf(f, ", \"jobs\": %u", o->jobs ? o->jobs : kb_host_cpus());
@@ -711,6 +718,12 @@ static void json_result(void *self, size_t lane, const kb_plan_case *pc,
   kb_json_case(j, pc, res, &j->devices[lane], rep, j->o->repetitions);
 }
 
+static void json_interrupted(void *self, const char *signal)
+{
+  kb_json *j = self;
+  j->interrupted = signal;
+}
+
 static int json_end(void *self, double seconds, char *err, size_t len)
 {
   (void)seconds;
@@ -719,6 +732,7 @@ static int json_end(void *self, double seconds, char *err, size_t len)
 
 kb_writer kb_json_writer(kb_json *j)
 {
-  kb_writer w = {.self = j, .result = json_result, .end = json_end};
+  kb_writer w = {.self = j, .result = json_result,
+                 .interrupted = json_interrupted, .end = json_end};
   return w;
 }

@@ -52,6 +52,8 @@ typedef struct kb_json {
   char **argv;             /* the command line, for the context */
   int argc;
   char date[40];           /* when the run started */
+  const char *interrupted; /* the signal that stopped the run early, or
+                              NULL: context.kbench.interrupted */
   const kb_run_device *devices;   /* the run's, as their workers report */
   size_t n_devices;
   /* More keys of the context, after "kbench" (kbench tune's "tune"):

@@ -23,6 +23,11 @@ void kb_writers_lane_done(kb_writers *s, size_t lane)
   EACH(lane_done, lane);
 }
 
+void kb_writers_interrupted(kb_writers *s, const char *signal)
+{
+  EACH(interrupted, signal);
+}
+
 void kb_writers_start(kb_writers *s, size_t lane, const kb_plan_case *pc)
 {
   EACH(start, lane, pc);

@@ -30,6 +30,9 @@ typedef struct kb_writer {
                  const kb_result *res, size_t rep);
   /* Lane has no more cases. */
   void (*lane_done)(void *self, size_t lane);
+  /* The run was stopped early by signal ("SIGINT", "SIGTERM"): the cases
+  ** not written are missing, not failed.  Before end. */
+  void (*interrupted)(void *self, const char *signal);
   /* The run is over, after seconds: finish the output.  0, or -1 with a
   ** message in err (a write failed). */
   int (*end)(void *self, double seconds, char *err, size_t len);
@@ -50,6 +53,7 @@ void kb_writers_start(kb_writers *s, size_t lane, const kb_plan_case *pc);
 void kb_writers_result(kb_writers *s, size_t lane, const kb_plan_case *pc,
                        const kb_result *res, size_t rep);
 void kb_writers_lane_done(kb_writers *s, size_t lane);
+void kb_writers_interrupted(kb_writers *s, const char *signal);
 /* Every writer's end, even after one failed: 0, or -1 with the first
 ** failure's message. */
 int kb_writers_end(kb_writers *s, double seconds, char *err, size_t len);

@@ -1,7 +1,7 @@
 /*
 ** Reading a results file for kbench compare and kbench fleet, with json-c.
 ** Read: the context's host_name, and its kbench.version, mode, launcher,
-** rank, local_rank, world_size and device (ordinal, name, uuid,
+** interrupted, rank, local_rank, world_size and device (ordinal, name, uuid,
 ** pci_bus_id, global_mem_bytes) and devices (the same keys, one per
 ** device of kbench --devices); per entry name, run_type, verdict (or Google Benchmark's
 ** error_occurred and skipped), stage, message (or error_message,
@@ -355,7 +355,8 @@ static int read_context(json_object *root, kb_res_run *run)
   if (copy_string(ctx, "host_name", &run->host_name)
       || copy_string(kb, "version", &run->version)
       || copy_string(kb, "mode", &run->mode)
-      || copy_string(kb, "launcher", &run->launcher))
+      || copy_string(kb, "launcher", &run->launcher)
+      || copy_string(kb, "interrupted", &run->interrupted))
     return -1;
   return read_device(kb_jget(kb, "device"), &run->device)
          || read_devices(kb, run) ? -1 : 0;
@@ -520,6 +521,7 @@ void kb_res_run_free(kb_res_run *run)
   free(run->mode);
   free(run->host_name);
   free(run->launcher);
+  free(run->interrupted);
   kb_res_device_free(&run->device);
   for (size_t i = 0; i < run->n_devices; i++)
     kb_res_device_free(&run->devices[i]);

@@ -88,6 +88,10 @@ typedef struct kb_res_run {
   size_t n_devices;
   char *host_name;      /* context.host_name, or NULL */
   char *launcher;       /* context.kbench.launcher, or NULL */
+  char *interrupted;    /* context.kbench.interrupted: the signal that
+                           stopped the run before its end ("SIGINT"), or
+                           NULL; the cases it lacks are missing, not
+                           failed */
   int rank;             /* context.kbench.rank, local_rank, world_size; */
   int local_rank;       /* -1 when not given */
   int world_size;

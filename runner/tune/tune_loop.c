@@ -174,5 +174,7 @@ void kb_tune_loop(kb_tune *T, kb_supervisor *sv)
     kb_result_free(&res);
     start_next(T, sv, lane);
   }
+  if (sv->interrupted)
+    kb_writers_interrupted(&T->writers, kb_signal_name(sv->interrupted));
   kb_progress_clear(&T->progress);
 }

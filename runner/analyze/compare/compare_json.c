@@ -23,6 +23,7 @@ static json_object *run_object(const kb_res_run *run)
   kb_jput(o, "file", json_object_new_string(run->path));
   kb_jput(o, "kbench_version", kb_jstring(run->version));
   kb_jput(o, "mode", kb_jstring(run->mode));
+  kb_jput(o, "interrupted", kb_jstring(run->interrupted));
   if (run->device.known) {
     dev = json_object_new_object();
     kb_jput(dev, "name", kb_jstring(run->device.name));

@@ -183,6 +183,22 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
   }
 }
 
+/* A case one side lacks because that run was interrupted: missing, and
+** said so, where "only in base" would read as a case taken away. */
+static void interrupted(kb_cmp_row *r, const kb_res_run *base,
+                        const kb_res_run *cur)
+{
+  int in_new = r->status == KB_CMP_ONLY_BASE;
+  const kb_res_run *lacking = in_new ? cur : base;
+  if ((r->status != KB_CMP_ONLY_BASE && r->status != KB_CMP_ONLY_NEW)
+      || !lacking->interrupted)
+    return;
+  snprintf(r->result, sizeof r->result, "missing in %s",
+           in_new ? "new" : "base");
+  snprintf(r->note, sizeof r->note, "%s was interrupted by %s first",
+           in_new ? "new" : "base", lacking->interrupted);
+}
+
 typedef struct named {
   const char *name;
   size_t index;
@@ -216,6 +232,8 @@ int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
     sum->base_kernel |= base->cases[i].n_kernel > 0;
   for (size_t i = 0; i < cur->n_cases; i++)
     sum->new_kernel |= cur->cases[i].n_kernel > 0;
+  sum->base_interrupted = base->interrupted != NULL;
+  sum->new_interrupted = cur->interrupted != NULL;
   size_t nc = cur->n_cases;
   named *index = malloc((nc ? nc : 1) * sizeof *index);
   char *matched = calloc(nc ? nc : 1, 1);
@@ -247,8 +265,10 @@ int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
       out[used].cur = &cur->cases[i];
       judge_pair(&out[used++], cfg, sum);
     }
-  for (size_t i = 0; i < used; i++)
+  for (size_t i = 0; i < used; i++) {
+    interrupted(&out[i], base, cur);
     count(sum, &out[i]);
+  }
   free(index);
   free(matched);
   *rows = out;

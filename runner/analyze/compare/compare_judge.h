@@ -55,6 +55,8 @@ typedef struct kb_cmp_summary {
   size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
                                   flagged, or whose audit was not made */
   int base_kernel, new_kernel; /* the file has kernel times (of a case) */
+  int base_interrupted, new_interrupted;  /* the run was interrupted: the
+                                  cases only in the other are missing */
 } kb_cmp_summary;
 
 /* One row per case of base (in its order), then one per case only in cur

@@ -40,9 +40,11 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
   if (s->not_passed)
     add(buf, len, &used, ", %zu not compared (not passed)", s->not_passed);
   if (s->only_base)
-    add(buf, len, &used, ", %zu only in base", s->only_base);
+    add(buf, len, &used, s->new_interrupted ? ", %zu missing in new "
+        "(interrupted)" : ", %zu only in base", s->only_base);
   if (s->only_new)
-    add(buf, len, &used, ", %zu only in new", s->only_new);
+    add(buf, len, &used, s->base_interrupted ? ", %zu missing in base "
+        "(interrupted)" : ", %zu only in new", s->only_new);
   if (s->flagged)
     add(buf, len, &used, "; %zu claim%s flagged in new", s->flagged,
         s->flagged == 1 ? "" : "s");
@@ -187,6 +189,9 @@ static void describe(char *buf, size_t len, const kb_res_run *run)
   add(buf, len, &used, ", %s)", !run->device.known ? "no device"
                               : run->device.name ? run->device.name
                               : "unnamed device");
+  if (run->interrupted)
+    add(buf, len, &used, ": INTERRUPTED by %s before its end: the cases it "
+        "lacks are missing, not failed", run->interrupted);
 }
 
 static void criterion(char *buf, size_t len, const kb_cmp_cfg *cfg)

@@ -45,6 +45,7 @@ static json_object *gpu_object(const kb_fleet_gpu *g, size_t index)
   for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS; k++)
     kb_jput(o, kb_fleet_flag_name(k), kb_jcount(g->flags[k]));
   kb_jput(o, "flagged", json_object_new_boolean(g->flagged));
+  kb_jput(o, "interrupted", kb_jstring(g->interrupted));
   kb_jput(o, "verdict", json_object_new_string(verdict));
   return o;
 }

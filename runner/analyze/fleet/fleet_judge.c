@@ -50,7 +50,8 @@ void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len)
       used += n > 0 ? (size_t)n : 0;
     }
   if (used < len)
-    snprintf(buf + used, len - used, ")");
+    snprintf(buf + used, len - used, ")%s", g->interrupted && g->flags
+             [KB_FLEET_MISSING] ? " (its run was interrupted)" : "");
 }
 
 static int same_string(const char *a, const char *b)
@@ -149,6 +150,8 @@ static long gpu_index(kb_fleet *f, const kb_res_run *run,
     g->files = files;
     g->files[g->n_files++] = run->path;
   }
+  if (!g->interrupted)
+    g->interrupted = run->interrupted;
   return (long)i;
 }
 

@@ -77,6 +77,9 @@ typedef struct kb_fleet_gpu {
   int flagged;             /* any case flagged */
   double worst_ratio;      /* its largest ratio, NAN when none */
   const char *worst_case;  /* that case's name, or NULL */
+  const char *interrupted; /* the signal that stopped a run of its files
+                              early ("SIGINT"), or NULL: what it lacks is
+                              missing, not failed */
 } kb_fleet_gpu;
 
 typedef struct kb_fleet_case {

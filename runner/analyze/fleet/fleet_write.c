@@ -36,7 +36,11 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
              cell->message ? cell->message : "");
     break;
   case KB_FLEET_MISSING:
-    snprintf(buf, len, "missing from its files");
+    if (f->gpus[g].interrupted)
+      snprintf(buf, len, "missing from its files: its run was interrupted "
+               "by %s first", f->gpus[g].interrupted);
+    else
+      snprintf(buf, len, "missing from its files");
     break;
   default:
     buf[0] = '\0';
@@ -251,6 +255,11 @@ void kb_fleet_write_table(FILE *out, const kb_fleet *f, int verbose)
   fprintf(out, "%zu file%s, %zu case%s\n", f->n_files,
           f->n_files == 1 ? "" : "s", f->n_cases, f->n_cases == 1 ? "" : "s");
   groups(out, f, "# ");
+  for (size_t g = 0; g < f->n_gpus; g++)
+    if (f->gpus[g].interrupted)
+      fprintf(out, "# note: %s: its run was interrupted by %s before its "
+              "end: the cases it lacks are missing, not failed\n",
+              f->gpus[g].label, f->gpus[g].interrupted);
   criterion(buf, sizeof buf, f);
   fprintf(out, "# a GPU is flagged when %s\n", buf);
   if (verbose)
