@@ -1,9 +1,11 @@
 # The man page, kbench.1: help2man's rendering of kbench --help and
 # --version, plus docs/kbench.h2m for what --help has no room for
 # (DESCRIPTION, MEASUREMENT, ISOLATION, ENVIRONMENT, FILES, EXAMPLES, SEE
-# ALSO).  Generated rather than written so that it cannot drift from
-# --help as options are added; tests/shell/man.sh checks that every long option
-# of runner/plan/cli.c is in it and that it renders without warnings.
+# ALSO), plus a section per subcommand (KBENCH COMPARE, ...) rendered from
+# its own --help.  Generated rather than written so that it cannot drift
+# from --help as options are added; tests/shell/man.sh checks that every
+# long option of runner/plan/cli.c and of every --help is in it (a
+# subcommand's in its section) and that it renders without warnings.
 #
 # Two steps, because --help names the plugin directory, which configure's
 # --prefix or --libdir decides:

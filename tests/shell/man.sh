@@ -1,9 +1,10 @@
 #!/bin/sh
 # The man page (docs/local.mk): every long option of runner/plan/cli.c and
-# of kbench tune (runner/tune/tune_options.c) and kbench report is in it, so a
-# new option fails here until the page is remade; it is this
-# version's, has its sections, and renders without warnings, also with a
-# plugin directory too long for a line.
+# of kbench tune (runner/tune/tune_options.c), and every one that kbench's
+# and each subcommand's --help names, is in it (a subcommand's in its own
+# section), so a new option fails here until the page is remade; it is
+# this version's, has its sections, and renders without warnings, also
+# with a plugin directory too long for a line.
 . "$top_srcdir/tests/shell/lib.sh"
 page="$top_builddir/docs/kbench.1"
 
@@ -19,22 +20,37 @@ done
 [ "$tap_failed" = "$failed" ] || echo "# docs/kbench.1.in is older than" \
   "runner/plan/cli.c or runner/tune/tune_options.c: install help2man, run make" \
   "and commit docs/kbench.1.in"
-# kbench report's options (its --help is the script's, when a Python can
-# run it), and the markdown formats.
-# script_options NAME NEEDS: each option of kbench NAME's --help (the
-# script's, when a Python can run it) is in the page; skipped otherwise.
-script_options() {
-  if help=$("$KBENCH" "$1" --help 2> /dev/null); then
-    for opt in $(printf '%s\n' "$help" | grep -o -- '--[a-z0-9-]*' | sort -u); do
-      [ "$opt" = --help ] && continue
-      assert "the man page documents kbench $1 $opt" grep -qw -- "$opt" "$tmpdir/text"
+# Every long option each --help names is in the page: kbench's in the
+# page, and each subcommand's (every one kbench --help names) in its own
+# section, KBENCH SUB, made from that --help (docs/mkman.sh); a Python
+# subcommand's --help needs its modules, and is skipped without them.
+help_options() {
+  printf '%s\n' "$1" | grep -o -- '--[a-z0-9][a-z0-9-]*' | sort -u
+}
+# section SUB: the text of the page's section for kbench SUB.
+section() {
+  awk -v want=".SH \"KBENCH $(echo "$1" | tr a-z A-Z)\"" \
+    '$0 == want {on = 1; next} /^\.SH / {on = 0} on' "$page" |
+    sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\[,\/%&]//g'
+}
+for opt in $(help_options "$("$KBENCH" --help)"); do
+  assert "the man page documents kbench $opt" grep -qw -- "$opt" "$tmpdir/text"
+done
+subs=$("$KBENCH" --help | sed -n 's/^ *or: *kbench \([a-z]*\) .*/\1/p')
+assert "kbench --help names its subcommands ($(echo $subs))" test -n "$subs"
+for sub in $subs; do
+  section "$sub" > "$tmpdir/$sub.text"
+  assert "the man page has a section for kbench $sub" test -s "$tmpdir/$sub.text"
+  if help=$("$KBENCH" "$sub" --help 2> /dev/null); then
+    for opt in $(help_options "$help"); do
+      assert "its section documents kbench $sub $opt" \
+        grep -qw -- "$opt" "$tmpdir/$sub.text"
     done
   else
-    skip "the man page documents kbench $1's options" "kbench $1 --help needs a Python with $2"
+    skip "the man page documents kbench $sub's options" \
+      "kbench $sub --help needs a Python with its modules"
   fi
-}
-script_options report "matplotlib and jinja2"
-script_options history "matplotlib, jinja2, scipy and ruptures"
+done
 assert "the man page documents kbench report and --format=md" sh -c \
   'grep -q "kbench report" "$1" && grep -q -- "--format=md" "$1" &&
    grep -q -- "kbench compare --format=md" "$1"' _ "$tmpdir/text"
