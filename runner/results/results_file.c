@@ -27,6 +27,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,31 @@ static int get_number(json_object *obj, const char *key, double *out)
     return 0;
   *out = json_object_get_double(v);
   return isfinite(*out);
+}
+
+/* The one wording for a file that is not a results file (kbench compare,
+** fleet and tune here; report and history say it the same way, from
+** kbench-plot's load()): the file, what was expected, what was found. */
+static void not_results(char *err, size_t elen, const char *path,
+                        const char *found, ...)
+{
+  char what[256];
+  va_list ap;
+  va_start(ap, found);
+  vsnprintf(what, sizeof what, found, ap);
+  va_end(ap);
+  snprintf(err, elen, "%s: not a kbench or Google Benchmark results file: "
+           "found %s", path, what);
+}
+
+/* How a text that is not JSON begins: its first line, at most 30 bytes,
+** each byte outside printable ASCII as '?'. */
+static void beginning(const char *text, size_t len, char *buf, size_t blen)
+{
+  size_t n = 0;
+  for (; n < len && n < 30 && n + 1 < blen && text[n] != '\n'; n++)
+    buf[n] = text[n] >= 0x20 && text[n] < 0x7f ? text[n] : '?';
+  buf[n] = '\0';
 }
 
 static char *slurp(const char *path, size_t *len, char *err, size_t elen)
@@ -108,18 +134,24 @@ static json_object *parse(const char *path, const char *text, size_t len,
   size_t end = json_tokener_get_parse_end(tok);
   json_tokener_free(tok);
   if (!root || e != json_tokener_success) {
-    if (e == json_tokener_continue || e == json_tokener_success)
-      snprintf(err, elen, "%s: not JSON: the text ends early", path);
-    else
-      snprintf(err, elen, "%s: not JSON: %s near byte %zu", path,
-               json_tokener_error_desc(e), end);
+    /* Stopped past its last character: the text ends early (the NUL that
+    ** closes it is read too). */
+    size_t last = len;
+    while (last > 0 && isspace((unsigned char)text[last - 1]))
+      last--;
+    char start[32];
+    beginning(text, len, start, sizeof start);
+    not_results(err, elen, path, "%s, beginning \"%s\"",
+                e == json_tokener_continue || e == json_tokener_success
+                || end >= last ? "JSON that ends early"
+                               : "text that is not JSON", start);
     json_object_put(root);
     return NULL;
   }
   for (size_t i = end; i < len; i++)
     if (!isspace((unsigned char)text[i])) {
-      snprintf(err, elen, "%s: not JSON: text after the value at byte %zu",
-               path, i);
+      not_results(err, elen, path, "JSON with more text after it, at byte "
+                  "%zu", i);
       json_object_put(root);
       return NULL;
     }
@@ -433,9 +465,9 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
     json_object *e = json_object_array_get_idx(list, i);
     const char *name = kb_jget_string(e, "name");
     if (!name || !*name) {
-      snprintf(err, elen, "%s: benchmarks[%zu] %s", run->path, i,
-               e && json_object_is_type(e, json_type_object)
-                   ? "has no name" : "is not an object");
+      not_results(err, elen, run->path, "benchmarks[%zu] %s", i,
+                  e && json_object_is_type(e, json_type_object)
+                  ? "with no name" : "that is not an object");
       goto done;
     }
     /* Google Benchmark's mean, median and stddev rows restate the
@@ -495,12 +527,9 @@ int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)
   json_object *list = kb_jget(root, "benchmarks");
   if (!(run->path = strdup(path)))
     snprintf(err, len, "out of memory");
-  else if (!json_object_is_type(root, json_type_object))
-    snprintf(err, len, "%s: not a results file: the top level is not an "
-             "object", path);
-  else if (!list || !json_object_is_type(list, json_type_array))
-    snprintf(err, len, "%s: not a results file: no \"benchmarks\" array",
-             path);
+  else if (!json_object_is_type(root, json_type_object)
+           || !list || !json_object_is_type(list, json_type_array))
+    not_results(err, len, path, "JSON with no \"benchmarks\" list");
   else if (read_context(root, run))
     snprintf(err, len, "out of memory");
   else

@@ -41,19 +41,19 @@ printf '{"benchmarks": []} {}\n' > "$tmpdir/two.json"
 printf '{"benchmarks": [{"name": "a",\n' > "$tmpdir/cut.json"
 check "missing file: 2, says why" 2 "cannot open .*nothing\.json: No such file" \
   cmp "$fx/base.json" "$tmpdir/nothing.json"
-check "a text that is not JSON: 2" 2 "text\.json: not JSON" \
+check "a text that is not JSON: 2" 2 "text\\.json: not a kbench or Google Benchmark results file: found text that is not JSON" \
   cmp "$tmpdir/text.json" "$fx/base.json"
-check "an empty file: 2" 2 "empty\.json: not JSON" \
+check "an empty file: 2" 2 "empty\\.json: not a kbench or Google Benchmark results file: found JSON that ends early" \
   cmp "$fx/base.json" "$tmpdir/empty.json"
-check "a file cut short: 2" 2 "cut\.json: not JSON" \
+check "a file cut short: 2" 2 "cut\\.json: not a kbench or Google Benchmark results file: found JSON that ends early" \
   cmp "$fx/base.json" "$tmpdir/cut.json"
-check "text after the JSON value: 2" 2 "two\.json: not JSON: text after" \
+check "text after the JSON value: 2" 2 "two\\.json: not a kbench or Google Benchmark results file: found JSON with more text after it" \
   cmp "$fx/base.json" "$tmpdir/two.json"
-check "no benchmarks array: 2" 2 "none\.json: not a results file: no \"benchmarks\" array" \
+check "no benchmarks array: 2" 2 "none\\.json: not a kbench or Google Benchmark results file: found JSON with no \"benchmarks\" list" \
   cmp "$fx/base.json" "$tmpdir/none.json"
-check "benchmarks not an array: 2" 2 "object\.json: not a results file" \
+check "benchmarks not an array: 2" 2 "object\\.json: not a kbench or Google Benchmark results file: found JSON with no \"benchmarks\" list" \
   cmp "$fx/base.json" "$tmpdir/object.json"
-check "an entry without a name: 2" 2 "noname\.json: benchmarks\[0\] has no name" \
+check "an entry without a name: 2" 2 "noname\\.json: not a kbench or Google Benchmark results file: found benchmarks\\[0\\] with no name" \
   cmp "$fx/base.json" "$tmpdir/noname.json"
 
 # Identical runs.

@@ -226,9 +226,9 @@ printf 'garbage\n' > "$tmpdir/garbage.json"
 printf '{"context": {}}\n' > "$tmpdir/nolist.json"
 check "a missing file: 2, names it" 2 "cannot open .*nothing\.json: No such file" \
   fleet "$runs/$host-0.json" "$tmpdir/nothing.json"
-check "a file that is not JSON: 2" 2 "garbage\.json: not JSON" \
+check "a file that is not JSON: 2" 2 "garbage\\.json: not a kbench or Google Benchmark results file: found text that is not JSON" \
   fleet "$runs/$host-0.json" "$tmpdir/garbage.json"
-check "JSON without benchmarks: 2" 2 "nolist\.json: not a results file" \
+check "JSON without benchmarks: 2" 2 "nolist\\.json: not a kbench or Google Benchmark results file: found JSON with no \"benchmarks\" list" \
   fleet "$tmpdir/nolist.json" "$runs/$host-0.json"
 check "bad input writes no --json file" 2 "not JSON" \
   fleet --json="$tmpdir/out.json" "$runs/$host-0.json" "$tmpdir/garbage.json"

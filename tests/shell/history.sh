@@ -215,8 +215,8 @@ assert "two runs: no change and no outlier claimed" sh -c \
 # Bad input: status 2, a reason, nothing written.
 echo '{"benchmarks": [' > "$tmpdir/cut.json"
 echo '{"runs": []}' > "$tmpdir/other.json"
-check "not JSON" 2 "cut.json: not JSON" "$KBENCH" history "$tmpdir/run01.json" "$tmpdir/cut.json"
-check "JSON but not a results file" 2 "other.json: not a kbench result file" \
+check "not JSON" 2 "cut.json: not a kbench or Google Benchmark results file: found JSON that ends early" "$KBENCH" history "$tmpdir/run01.json" "$tmpdir/cut.json"
+check "JSON but not a results file" 2 "other.json: not a kbench or Google Benchmark results file: found JSON with no \"benchmarks\" list" \
   "$KBENCH" history "$tmpdir/run01.json" "$tmpdir/other.json"
 check "files of different catalogues" 2 "gpu01.json: no case in common with the other files: not the same catalogue" \
   "$KBENCH" history "$tmpdir/run01.json" "$tmpdir/run02.json" "$tmpdir/gpu01.json"
@@ -241,7 +241,7 @@ rm -f "$O"/*
 echo old > "$O/keep.html"
 check "a page in a folder that does not exist: exit 2" 2 "No such file or directory" \
   "$KBENCH" history --json="$O/h.json" -o "$tmpdir/none/h.html" "$tmpdir/run01.json" "$tmpdir/run02.json"
-check "bad input with -o: exit 2" 2 "not JSON" \
+check "bad input with -o: exit 2" 2 "cut.json: not a kbench or Google Benchmark results file" \
   "$KBENCH" history -o "$O/keep.html" "$tmpdir/run01.json" "$tmpdir/cut.json"
 assert "the old page untouched, no JSON half-written beside it" \
   test "$(cat "$O/keep.html")" = old -a "$(ls -A "$O")" = keep.html

@@ -331,8 +331,8 @@ echo old > "$O/keep.html"
 echo '{"benchmarks": [' > "$tmpdir/cut.json"
 check "a missing file" 2 "nope.json: No such file" \
   "$KBENCH" report "$tmpdir/nope.json" -o "$O/keep.html"
-check "not JSON" 2 "not JSON" "$KBENCH" report "$tmpdir/cut.json" -o "$O/keep.html"
-check "a BASE that is not a results file" 2 "cut.json: not JSON" \
+check "not JSON" 2 "cut.json: not a kbench or Google Benchmark results file: found JSON that ends early" "$KBENCH" report "$tmpdir/cut.json" -o "$O/keep.html"
+check "a BASE that is not a results file" 2 "cut.json: not a kbench or Google Benchmark results file" \
   "$KBENCH" report "$tmpdir/b.json" "$tmpdir/cut.json" -o "$O/keep.html"
 check "a BASE kbench compare refuses: its reason" 2 \
   "results of several devices" \

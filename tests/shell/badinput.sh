@@ -1,0 +1,72 @@
+#!/bin/sh
+# Bad input to kbench compare, fleet, history and report, one wording for
+# all four (issue 42: json-c's words from two of them, "no benchmarks"
+# for a nameless entry from the others): the file, what was expected (a
+# kbench or Google Benchmark results file) and what was found; exit 2.
+# compare and fleet say it in C (runner/results/results_file.c), history
+# and report in Python (scripts/kbench-plot's load); this test holds them
+# to one text.
+. "$top_srcdir/tests/shell/lib.sh"
+end_without_json_c "bad input" "$KBENCH" compare x.json y.json
+good=$top_srcdir/tests/compare/base.json
+cd "$tmpdir" || exit 1
+printf 'garbage\n' > garbage.json
+printf '{"benchmarks": [{"name": "a",\n' > cut.json
+: > empty.json
+printf '{"runs": []}\n' > other.json
+printf '[1, 2]\n' > list.json
+printf '{"benchmarks": [{"name": 5}]}\n' > noname.json
+printf '{"benchmarks": ["a"]}\n' > string.json
+printf '{"benchmarks": [{"name": "a"}]} {}\n' > extra.json
+want() {  # want FILE: what each says of FILE, after "kbench TOOL: "
+  case $1 in
+    garbage.json) found='text that is not JSON, beginning "garbage"' ;;
+    cut.json) found='JSON that ends early, beginning "{"benchmarks": [{"name": "a","' ;;
+    empty.json) found='JSON that ends early, beginning ""' ;;
+    other.json|list.json) found='JSON with no "benchmarks" list' ;;
+    noname.json) found='benchmarks[0] with no name' ;;
+    string.json) found='benchmarks[0] that is not an object' ;;
+    extra.json) found='JSON with more text after it, at byte 32' ;;
+  esac
+  printf '%s: not a kbench or Google Benchmark results file: found %s' "$1" "$found"
+}
+# said TOOL FILE COMMAND...: COMMAND exits 2 and prints exactly TOOL's
+# line for FILE.
+said() {
+  tool=$1 file=$2
+  shift 2
+  line="kbench $tool: $(want "$file")"
+  out=$("$@" 2>&1)
+  rc=$?
+  assert "$tool, $file: exit 2 ($rc), the one wording" \
+    test "$rc" = 2 -a "$out" = "$line"
+  [ "$out" = "$line" ] || printf '# wanted: %s\n# got:    %s\n' "$line" "$out"
+}
+python_can() {  # python_can TOOL: whether kbench TOOL's Python can run
+  "$KBENCH" "$1" --help > /dev/null 2>&1
+}
+for f in garbage.json cut.json empty.json other.json list.json noname.json \
+    string.json extra.json; do
+  said compare "$f" "$KBENCH" compare "$good" "$f"
+  said fleet "$f" "$KBENCH" fleet "$good" "$f"
+  if python_can history; then
+    said history "$f" "$KBENCH" history "$good" "$f"
+  else
+    skip "history, $f" "kbench history has no Python that can run it"
+  fi
+  if python_can report; then
+    said report "$f" "$KBENCH" report "$f" -o page.html
+  else
+    skip "report, $f" "kbench report has no Python that can run it"
+  fi
+done
+check "a file that is not there: each says it cannot open it" 2 \
+  "^kbench compare: cannot open nope\.json: No such file or directory$" \
+  "$KBENCH" compare "$good" nope.json
+if python_can history; then
+  check "... history the same" 2 \
+    "^kbench history: cannot open nope\.json: No such file or directory$" \
+    "$KBENCH" history "$good" nope.json
+fi
+assert "no page was written" test ! -e page.html
+done_testing
