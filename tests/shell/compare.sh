@@ -58,7 +58,7 @@ check "an entry without a name: 2" 2 "noname\\.json: not a kbench or Google Benc
 
 # Identical runs.
 check "identical runs: exit 0, no regression" 0 \
-  "^# 9 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 8 same" \
+  "^# 9 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 6 same, 2 not judged \(too few samples\)" \
   cmp "$fx/base.json" "$fx/base.json"
 cmp "$fx/base.json" "$fx/base.json" > "$tmpdir/same.txt" 2>&1
 assert "identical runs: no row flagged SLOWER or faster" \
@@ -75,15 +75,15 @@ check "a case skipped in both is listed, not compared" 0 \
 
 # Run-to-run drift as measured on the H100: significant, below threshold.
 check "drift of 0.3-0.4% (GPU) and 19% (host): exit 0" 0 \
-  "0 regressions \(0 slower, 0 failed in new\), 0 faster, 8 same" \
+  "0 regressions \(0 slower, 0 failed in new\), 0 faster, 6 same, 2 not judged \(too few samples\)" \
   cmp "$fx/base.json" "$fx/noise.json"
 check "drift: a GPU case moved 0.4% with p < 0.0001 stays 'same'" 0 \
   "^reduce_gmem/n:64M/threads:128 .* \+0\.43% +<0\.0001 +36/36 +same" \
   cmp "$fx/base.json" "$fx/noise.json"
 check "drift: the host case, one burst a side, is listed, not judged" 0 \
-  "^copy_cpu/n:16M .* \+18\.82% +1\.0000 +10/10 +same +a host case is judged on its repetitions \(1 in base, 1 in new\)" \
+  "^copy_cpu/n:16M .* \+18\.82% +1\.0000 +10/10 +not judged +a host case is judged on its repetitions \(1 in base, 1 in new\)" \
   cmp "$fx/base.json" "$fx/noise.json"
-check "even under a lower --host-threshold" 0 "^copy_cpu/n:16M .* same" \
+check "even under a lower --host-threshold" 0 "^copy_cpu/n:16M .* not judged" \
   cmp --host-threshold=10 "$fx/base.json" "$fx/noise.json"
 # Host cases on their repetitions (host-*.json): each repetition at its own
 # level of the host's drift, 0.8-1.25x.
@@ -93,7 +93,7 @@ check "host, 5 repetitions a side: twice as slow is flagged" 1 \
 check "host, 5 repetitions a side: the drift alone is not" 1 \
   "^copy_cpu/n:16M .* same$" cmp "$fx/host-base.json" "$fx/host-new.json"
 check "host, one repetition a side: not judged, even at 2x" 1 \
-  "^transpose_cpu/.* \+106\.09% .* same +a host case is judged on its repetitions" \
+  "^transpose_cpu/.* \+106\.09% .* not judged +a host case is judged on its repetitions" \
   cmp "$fx/host-base.json" "$fx/host-new.json"
 check "host: the U test is on the 5 medians a side, not the 150 samples" 1 \
   "^copy_cpu/n:16M .* -5\.35% +0\.8413 +150/150 +same" \
@@ -114,7 +114,7 @@ check "a case only in base is listed" 1 "^gone_variant/n:1K .* 20/- +only in bas
 check "a case only in new is listed" 1 "^new_variant/n:1K .* -/20 +only in new" \
   cmp "$fx/base.json" "$fx/slower.json"
 check "3 samples a side, 48% slower: not significant, and says why" 1 \
-  "^reduce_few/n:1K .* \+48\.00% .* 3/3 +same +3 samples in base, 3 in new: fewer than 5 on a side cannot be significant" \
+  "^reduce_few/n:1K .* \+48\.00% .* 3/3 +not judged +3 samples in base, 3 in new: fewer than 5 on a side cannot be significant" \
   cmp "$fx/base.json" "$fx/slower.json"
 check "a case skipped in base is listed" 1 "^reduce_cub/n:64M .* SKIP in base" \
   cmp "$fx/base.json" "$fx/slower.json"

@@ -36,11 +36,12 @@
 
 static const char *const statuses[] = {"same", "slower", "faster",
                                        "failed_in_new", "not_compared",
-                                       "only_in_base", "only_in_new"};
+                                       "only_in_base", "only_in_new",
+                                       "not_judged"};
 
 const char *kb_cmp_status_name(int s)
 {
-  return s >= 0 && s <= KB_CMP_ONLY_NEW ? statuses[s] : "?";
+  return s >= 0 && s <= KB_CMP_NOT_JUDGED ? statuses[s] : "?";
 }
 
 static double median_of(const kb_res_case *c, int time)
@@ -91,12 +92,15 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
   int few = nb < KB_CMP_MIN_SAMPLES || nc < KB_CMP_MIN_SAMPLES;
   int past = isfinite(r->change) && fabs(r->change) > r->threshold;
   int sig = !few && past && isfinite(r->p) && r->p < cfg->alpha;
-  r->status = !sig ? KB_CMP_SAME
+  /* Too few to test is no verdict of "same": the result says so, where
+  ** the eye lands, and the note says what would judge it. */
+  r->status = few ? KB_CMP_NOT_JUDGED : !sig ? KB_CMP_SAME
               : r->change > 0 ? KB_CMP_SLOWER : KB_CMP_FASTER;
   r->regression = r->status == KB_CMP_SLOWER;
   snprintf(r->result, sizeof r->result, "%s",
            r->status == KB_CMP_SLOWER ? "SLOWER"
-           : r->status == KB_CMP_FASTER ? "faster" : "same");
+           : r->status == KB_CMP_FASTER ? "faster"
+           : r->status == KB_CMP_NOT_JUDGED ? "not judged" : "same");
   if (!nb || !nc)
     snprintf(r->note, sizeof r->note, "no samples in %s",
              !nb && !nc ? "either run" : !nb ? "base" : "new");
@@ -212,7 +216,8 @@ static int by_name(const void *x, const void *y)
 static void count(kb_cmp_summary *s, const kb_cmp_row *r)
 {
   size_t *slot[] = {&s->same, &s->slower, &s->faster, &s->broken,
-                    &s->not_passed, &s->only_base, &s->only_new};
+                    &s->not_passed, &s->only_base, &s->only_new,
+                    &s->not_judged};
   (*slot[r->status])++;
   s->rows++;
   s->compared += r->status <= KB_CMP_FASTER;

@@ -30,7 +30,9 @@ enum kb_cmp_status {
   KB_CMP_BROKEN,       /* passed in base, FAIL, ERROR or CRASH in new */
   KB_CMP_NOT_PASSED,   /* not passed on a side otherwise: not compared */
   KB_CMP_ONLY_BASE,
-  KB_CMP_ONLY_NEW
+  KB_CMP_ONLY_NEW,
+  KB_CMP_NOT_JUDGED    /* both passed, too few samples (a host case:
+                          repetitions) on a side for the U test to say */
 };
 
 typedef struct kb_cmp_row {
@@ -51,7 +53,7 @@ typedef struct kb_cmp_row {
 
 typedef struct kb_cmp_summary {
   size_t rows, compared, slower, faster, same, broken, not_passed,
-         only_base, only_new, regressions;
+         only_base, only_new, not_judged, regressions;
   size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
                                   flagged, or whose audit was not made */
   int base_kernel, new_kernel; /* the file has kernel times (of a case) */

@@ -37,6 +37,9 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
       s->rows == 1 ? "" : "s", s->regressions,
       s->regressions == 1 ? "" : "s", s->slower, s->broken, s->faster,
       s->same);
+  if (s->not_judged)
+    add(buf, len, &used, ", %zu not judged (too few samples)",
+        s->not_judged);
   if (s->not_passed)
     add(buf, len, &used, ", %zu not compared (not passed)", s->not_passed);
   if (s->only_base)
