@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/format.h"
 #include "core/host_facts.h"
 #include "core/verdict.h"
 #include "job/catalogue.h"
@@ -85,7 +86,8 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
     start_next(sv, run, lane);
   }
   if (sv->interrupted && done < total)
-    fprintf(stderr, "kbench: stopped after %zu of %zu cases\n", done, total);
+    fprintf(stderr, "kbench: stopped after %zu of %zu case%s\n", done, total,
+            kb_s(total));
   if (sv->interrupted)
     kb_writers_interrupted(run->writers, kb_signal_name(sv->interrupted));
   return status;

@@ -34,3 +34,8 @@ void kb_format_si(char *buf, size_t len, double v, int digits,
   snprintf(buf, len, "%.*g%s%.*s%s", digits, v, p || *unit ? " " : "",
            p > 0, prefix + p, unit);
 }
+
+const char *kb_s(size_t n)
+{
+  return n == 1 ? "" : "s";
+}

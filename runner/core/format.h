@@ -12,4 +12,8 @@ void kb_format_seconds(char *buf, size_t len, double s);
 void kb_format_si(char *buf, size_t len, double v, int digits,
                   const char *unit);
 
+/* The plural ending of a count of n: "" for one, "s" for any other
+** ("1 case", "0 cases", "2 cases"). */
+const char *kb_s(size_t n);
+
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "core/energy.h"
+#include "core/format.h"
 #include "core/host_facts.h"
 #include "gpu/nvml.h"
 #include "measure/energy.h"
@@ -107,9 +108,10 @@ static int run_batch(batch *b, kb_result *r)
     first = 0;
     if (!done && kb_host_clock_s() > deadline)
       snprintf(b->trouble, sizeof b->trouble, "the energy counter moved "
-               "%zu times in %.1f s, too few for %zu windows of %.2f s",
-               b->meter.updates, kb_host_clock_s() - b->started,
-               b->meter.windows, b->meter.window_s);
+               "%zu time%s in %.1f s, too few for %zu window%s of %.2f s",
+               b->meter.updates, kb_s(b->meter.updates),
+               kb_host_clock_s() - b->started, b->meter.windows,
+               kb_s(b->meter.windows), b->meter.window_s);
   }
   return KBENCH_OK;
 }
@@ -158,7 +160,8 @@ int kb_energy_measure(kb_case *c, void *state, double one_run,
   } else if (kb_energy_compute(b.meter.at, b.meter.n, seconds / b.runs,
                                &e)) {
     note(r, "the energy counter's readings give no number (%zu window "
-         "ends, %zu runs in %.3f s)", b.meter.n, b.runs, seconds);
+         "end%s, %zu run%s in %.3f s)", b.meter.n, kb_s(b.meter.n), b.runs,
+         kb_s(b.runs), seconds);
   } else {
     r->energy_j = e.j_per_run;
     r->power_w = e.watts;

@@ -1,6 +1,7 @@
 /* Kernel time: where each run's kernels are among a pass's ranges (kernel_time.h). */
 #include <stdio.h>
 
+#include "core/format.h"
 #include "measure/kernel_time.h"
 
 int kb_kernel_time_layout(size_t nranges, size_t runs, int flush_each,
@@ -10,8 +11,8 @@ int kb_kernel_time_layout(size_t nranges, size_t runs, int flush_each,
   /* The flushes' ranges: one per run, or one in all. */
   size_t flushes = flush_each ? runs : 1;
   if (runs == 0 || nranges < flushes) {
-    snprintf(why, len, "the pass has %zu ranges for %zu runs and their "
-             "flushes", nranges, runs);
+    snprintf(why, len, "the pass has %zu range%s for %zu run%s and their "
+             "flushes", nranges, kb_s(nranges), runs, kb_s(runs));
     return -1;
   }
   size_t kernels = nranges - flushes;
@@ -21,8 +22,8 @@ int kb_kernel_time_layout(size_t nranges, size_t runs, int flush_each,
     return -1;
   }
   if (kernels % runs) {
-    snprintf(why, len, "%zu kernels in %zu runs: the runs launched "
-             "different numbers of kernels", kernels, runs);
+    snprintf(why, len, "%zu kernel%s in %zu runs: the runs launched "
+             "different numbers of kernels", kernels, kb_s(kernels), runs);
     return -1;
   }
   *per_run = kernels / runs;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/format.h"
 #include "output/energy_text.h"
 
 /* snprintf at *used, which never passes len. */
@@ -17,9 +18,11 @@ void kb_energy_text(const kb_result *res, char *buf, size_t len)
   buf[0] = '\0';
   if (res->verdict != KB_PASS || !(res->energy_j > 0))
     return;
-  ADD("%.4g J/run at %.1f W (%.2f s, %.0f runs, %zu windows, spread "
+  ADD("%.4g J/run at %.1f W (%.2f s, %.0f run%s, %zu window%s, spread "
       "%.1f%%)", res->energy_j, res->power_w, res->energy_s,
-      res->energy_runs, res->energy_n_windows, 100 * res->energy_spread);
+      res->energy_runs, kb_s((size_t)(res->energy_runs + 0.5)),
+      res->energy_n_windows, kb_s(res->energy_n_windows),
+      100 * res->energy_spread);
   double gbps = kb_gbps_per_watt(res), flops = kb_flops_per_watt(res);
   if (gbps > 0)
     ADD("; %.3g GB/s per W", gbps);

@@ -55,8 +55,9 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
     WARN("bandwidth above the theoretical peak: bytes_moved overcounts or "
          "the data came from cache");
   if (res->throttled)
-    WARN("%zu samples taken while the SM clock was under 75%% of its "
-         "maximum were excluded", res->throttled);
+    WARN("%zu sample%s taken while the SM clock was under 75%% of its "
+         "maximum %s excluded", res->throttled, kb_s(res->throttled),
+         res->throttled == 1 ? "was" : "were");
   if (res->stop == KB_STOP_TIMEOUT || res->stop == KB_STOP_MAX_SAMPLES)
     WARN("stopped on %s with noise %.2f%% (target %.2f%%)",
          kb_stop_name(res->stop), 100 * res->stats.noise,
@@ -307,18 +308,19 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
     kb_format_seconds(med, sizeof med, res->stats.median);
     char work[80];
     kb_result_work_text(work, sizeof work, res);
-    fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu samples (%s mode)\n",
-            name, med, res->gbps, *work ? ", " : "", work, res->stats.n,
-            res->mode);
+    fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu sample%s (%s "
+            "mode)\n", name, med, res->gbps, *work ? ", " : "", work,
+            res->stats.n, kb_s(res->stats.n), res->mode);
     if (res->n_kernel) {
       char k[32], launch[32] = "-";
       kb_format_seconds(k, sizeof k, res->kernel_stats.median);
       if (isfinite(kb_launch_overhead(res)))
         kb_format_seconds(launch, sizeof launch, kb_launch_overhead(res));
-      fprintf(r->out, "# %s: kernel time %s (%zu kernel%s a run, %zu runs), "
+      fprintf(r->out, "# %s: kernel time %s (%zu kernel%s a run, %zu run%s), "
               "launch overhead %s; %s time judged\n", name, k,
-              res->kernels_per_run, res->kernels_per_run == 1 ? "" : "s",
-              res->n_kernel, launch, kb_time_name(res->judged));
+              res->kernels_per_run, kb_s(res->kernels_per_run),
+              res->n_kernel, kb_s(res->n_kernel), launch,
+              kb_time_name(res->judged));
     } else if (res->kernel_note[0]) {
       fprintf(r->out, "# %s: event time only: %s\n", name, res->kernel_note);
     }
@@ -411,6 +413,7 @@ void kb_report_end(kb_report *r, double seconds)
   if (!r->out)
     return;
   clear_progress(r);
-  fprintf(r->out, "# %zu cases in %.1f s\n", r->next - 1, seconds);
+  fprintf(r->out, "# %zu case%s in %.1f s\n", r->next - 1, kb_s(r->next - 1),
+          seconds);
   fflush(r->out);
 }

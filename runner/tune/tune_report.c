@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/format.h"
 #include "core/verdict.h"
 #include "output/replace.h"
 #include "tune/tune.h"
@@ -80,9 +81,9 @@ static void table_search(const kb_tune *T, const kb_tune_search *s)
   size_t n = rows ? ranked(T, s, rows) : 0, failed = 0;
   char on[32], text[256], value[64];
   where(T, s, on, sizeof on);
-  printf("\n%s%s: %zu of %zu configurations evaluated (%zu measured, %zu "
+  printf("\n%s%s: %zu of %zu configuration%s evaluated (%zu measured, %zu "
          "from the cache)%s\n", p->fixed, on, s->n_evals, p->space.n,
-         s->measured, s->n_evals - s->measured,
+         kb_s(p->space.n), s->measured, s->n_evals - s->measured,
          s->done ? "" : ", stopped early");
   if (n > 0) {
     printf("  %4s  %-32s %14s  %s\n", "rank", "configuration",
@@ -186,9 +187,10 @@ static int write_best(const kb_tune *T, FILE *f)
     }
     kb_objective_format(&T->t->objective, s->evals[s->best].value, value,
                         sizeof value);
-    fprintf(f, "# %s, %s: %s %s, the best of %zu evaluations of %zu "
-            "configurations\n", s->problem->fixed, dev, T->t->objective.name,
-            value, s->n_evals, s->problem->space.n);
+    fprintf(f, "# %s, %s: %s %s, the best of %zu evaluation%s of %zu "
+            "configuration%s\n", s->problem->fixed, dev,
+            T->t->objective.name, value, s->n_evals, kb_s(s->n_evals),
+            s->problem->space.n, kb_s(s->problem->space.n));
     int again = 0;
     for (size_t j = 0; j < i && !again; j++)
       again = strcmp(lines[j], lines[i]) == 0;

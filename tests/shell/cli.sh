@@ -93,6 +93,12 @@ check "a name that matches nothing beside a pattern: a load error, exit 3" 3 \
   "^nosuch .* ERROR load: not found: " "$KBENCH" $fast --param n=1K nosuch 'copy_*'
 check "a pattern that matches nothing beside a name: 2, names it" 2 \
   "no variant matches 'xyz\*'" "$KBENCH" $fast reduce_cpu 'xyz*'
+# Counts in words: one case, not "1 cases" (issue 42).
+check "one case: '# 1 case in ...'" 0 "^# 1 case in [0-9.]+ s$" \
+  "$KBENCH" $fast --param n=1K copy_cpu
+check "two: '# 2 cases in ...'" 0 "^# 2 cases in [0-9.]+ s$" \
+  "$KBENCH" $fast --param n=1K copy_cpu reduce_cpu
+
 # Names and patterns after --plugin choose among its variants first
 # (issue 42: kbench --plugin tp.so tp_scale_cpu loaded tp_scale_cpu as a
 # plugin, failed, and ran all of tp.so).  nap_pair.so holds nap and
@@ -118,7 +124,7 @@ done
 check "a name it lacks with a slip: exit 3, the plugin's variant offered" 3 \
   "^nap_hulf .* did you mean nap_half\?" \
   "$KBENCH" $fast $nap --plugin "$pair" nap_hulf
-check "... and nothing else run" 3 "^# 1 cases? in " \
+check "... and nothing else run" 3 "^# 1 case in " \
   "$KBENCH" $fast $nap --plugin "$pair" nap_hulf
 check "a name that is not found and a --param: the load error, not the --param" 3 \
   "^nosuch .* ERROR load: not found" "$KBENCH" $fast --param n=1K nosuch

@@ -227,6 +227,9 @@ d["benchmarks"] = [e for e in d["benchmarks"] if e["name"] != "nap/us:2000"]
 json.dump(d, open(sys.argv[2], "w"))' "$tmpdir/run02.json" "$tmpdir/part.json"
 check "a file without a date: --order=given is needed" 2 "part.json: its context has no date" \
   "$KBENCH" history "$tmpdir/run01.json" "$tmpdir/part.json"
+check "one run of one case: '1 run', '1 case', '1 device' (not '1 runs')" 0 \
+  "^# kbench history: 1 run, run02; 1 case, 1 series on 1 device$" \
+  "$KBENCH" history --order=given "$tmpdir/part.json"
 check "a case in some files only: said, not fatal" 0 \
   "^# note: nap/us:2000: in 2 of 3 runs, not in run02$" \
   "$KBENCH" history --order=given "$tmpdir/run01.json" "$tmpdir/part.json" "$tmpdir/run03.json"
@@ -262,7 +265,7 @@ else
   "$browser_python" "$top_srcdir/tests/shell/report_browser.py" --history 6 \
     "$O/broken.html" "$tmpdir/changed.json" > "$tmpdir/broken.tap" 2>&1
   assert "the browser check catches a missing change, a hidden figure and a fetch" sh -c \
-    'grep -q "^not ok - the 1 changes listed" "$1" &&
+    'grep -q "^not ok - the 1 change listed" "$1" &&
      grep -q "^not ok - 6 trend figures drawn" "$1" &&
      grep -q "^not ok - the page fetched nothing" "$1"' _ "$tmpdir/broken.tap"
 fi

@@ -152,8 +152,9 @@ def check_history(driver, page, cases, figures):
     opened(driver, page)
     listed = [r.get_attribute("data-name") for r in driver.find_elements(
         By.CSS_SELECTOR, "#t-changes > tbody > tr") if r.is_displayed()]
-    point(sorted(listed) == sorted(cases), f"the {len(cases)} changes "
-          "listed", f"{listed} against {cases}")
+    changes = f"{len(cases)} change{'s' if len(cases) != 1 else ''}"
+    point(sorted(listed) == sorted(cases), f"the {changes} listed",
+          f"{listed} against {cases}")
     drawn = [f for f in driver.find_elements(By.CSS_SELECTOR, "svg.figure")
              if f.is_displayed() and f.size["width"] > 200
              and f.size["height"] > 100]

@@ -146,6 +146,9 @@ assert "...both recorded in the JSON with no value and their cause" \
   'b[9]["verdict"] == "pass" and b[9]["tune"]["best_so_far"] is not None'
 assert "...and the best is x=4" grep -qx "tune_trap x=4 y=1" "$tmpdir/trap.txt"
 
+check "one configuration: '1 of 1 configuration evaluated'" 0 \
+  "^tune_trap x=4 y=1: 1 of 1 configuration evaluated \(1 measured, 0 from the cache\)$" \
+  "$KBENCH" tune --plugin "$TRAP" --param x=4
 check "--per=y: a search per value of y" 0 "tune_trap x=3:5 y=2:|tune_trap y=2: 3 of 3" \
   "$KBENCH" tune --plugin "$TRAP" --param x=3:5:+1 --param y=1,2 --per=y \
   --best="$tmpdir/per.txt" --json="$tmpdir/per.json"

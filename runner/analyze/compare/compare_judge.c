@@ -31,6 +31,7 @@
 
 #include "analyze/compare/compare_judge.h"
 #include "analyze/mannwhitney.h"
+#include "core/format.h"
 #include "core/result.h"
 #include "core/stats.h"
 
@@ -109,9 +110,9 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
              "repetitions (%zu in base, %zu in new): --repetitions=%d or "
              "more a side", nb, nc, KB_CMP_MIN_SAMPLES);
   else if (few)
-    snprintf(r->note, sizeof r->note, "%zu samples in base, %zu in new: "
-             "fewer than %d on a side cannot be significant", nb, nc,
-             KB_CMP_MIN_SAMPLES);
+    snprintf(r->note, sizeof r->note, "%zu sample%s in base, %zu in new: "
+             "fewer than %d on a side cannot be significant", nb, kb_s(nb),
+             nc, KB_CMP_MIN_SAMPLES);
   else if (!(r->base_median > 0))
     snprintf(r->note, sizeof r->note, "base median is 0: no change");
   else if (past && !sig)
