@@ -1,0 +1,33 @@
+#!/bin/sh
+# What the docs say that must stay true of the code: docs/usage.md's list
+# of the packages autogen.sh installs is autogen.sh's, the README's fleet
+# example has the criterion line kbench fleet prints today (issue 42 found
+# it stale), and the README stays within 250 lines.
+. "$top_srcdir/tests/shell/lib.sh"
+# autogen.sh's packages: each 'need PKG' after '||' or at a line's start.
+want=$(grep -o '\(||\|^\) *need [a-z0-9.+-]*' "$top_srcdir/autogen.sh" |
+  awk '{ print $NF }' | tr '\n' ' ' | sed 's/ $//')
+have=$(tr '\n' ' ' < "$top_srcdir/docs/usage.md" |
+  sed -n 's/.*missing of `\([^`]*\)` with apt-get.*/\1/p' |
+  tr -s ' ')
+assert "docs/usage.md lists autogen.sh's packages ($want)" \
+  test -n "$want" -a "$have" = "$want"
+[ "$have" = "$want" ] || echo "# docs/usage.md: $have"
+
+# The README's fleet example: two hosts' files, as its ranks write them.
+mkdir "$tmpdir/run"
+for r in 0 1; do
+  env SLURM_PROCID=$r SLURM_LOCALID=$r SLURM_NTASKS=2 "$KBENCH" \
+    --min-time=0 --param us=100 --plugin "$TEST_PLUGINS/nap.so" \
+    --json="$tmpdir/run/%h-%r.json" > /dev/null 2>&1
+done
+if [ "$HAVE_JSON_C" = yes ]; then
+  now=$("$KBENCH" fleet "$tmpdir"/run/*.json | grep '^# a GPU is flagged when')
+  assert "the README's fleet example has the criterion kbench fleet prints" \
+    grep -qxF -- "$now" "$top_srcdir/README.md"
+else
+  skip "the README's fleet example" "built without json-c"
+fi
+lines=$(wc -l < "$top_srcdir/README.md")
+assert "the README is at most 250 lines ($lines)" test "$lines" -le 250
+done_testing
