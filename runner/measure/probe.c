@@ -130,10 +130,17 @@ static void copy_traffic(kb_probe *p, const struct kb_activity *recs,
   }
 }
 
-void kb_probe_trace_begin(kb_probe *p)
+int kb_probe_can_trace(const kb_probe *p)
+{
+  return p->cupti && p->have_stream_id;
+}
+
+void kb_probe_trace_begin(kb_probe *p, int count_copies)
 {
   p->trace_why[0] = '\0';
-  p->copy_read = p->copy_write = -1;   /* unknown until the records say */
+  p->counting_copies = count_copies;
+  if (count_copies)
+    p->copy_read = p->copy_write = -1; /* unknown until the records say */
   if (!p->cupti)
     snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
   else if (!p->have_stream_id)
@@ -163,7 +170,8 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   }
   int status = KBENCH_OK;
   kb_order_finding f;
-  copy_traffic(p, recs, n);
+  if (p->counting_copies)
+    copy_traffic(p, recs, n);
   if (judge && dropped)
     kb_result_missed(r, "stream audit",
                      "CUPTI dropped activity records of the run");

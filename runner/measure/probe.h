@@ -44,6 +44,7 @@ typedef struct kb_probe {
   uint32_t stream_id;      /* CUPTI's id of kbench's stream */
   int have_stream_id;
   int tracing;             /* an activity window is open */
+  int counting_copies;     /* ... and its copies are the run's */
   char trace_why[512];     /* why none could be opened, or "" */
   int waited;              /* --metrics waited once for a busy profiler */
   double copy_read;        /* device bytes the traced run's copies read */
@@ -79,9 +80,15 @@ int kb_probe_check(kb_probe *p, char *err, size_t len);
 ** first kernel, copy or memset that is not ordered between kbench's start
 ** and stop markers in c->message (measure/stream_order.h), and marks r
 ** unaudited, saying why, when the records could not be had; else (the run
-** failed: its own message stands) it only closes the window. */
-void kb_probe_trace_begin(kb_probe *p);
+** failed: its own message stands) it only closes the window.  With
+** count_copies, the window's copies and memsets are what the bytes audit
+** adds to the kernels' DRAM bytes (one run's: the first verified run);
+** the stream check's traced batch leaves them be. */
+void kb_probe_trace_begin(kb_probe *p, int count_copies);
 int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r);
+/* Whether a window can be opened: CUPTI is there and knows kbench's
+** stream. */
+int kb_probe_can_trace(const kb_probe *p);
 
 /* After the case verified and was timed: its kernel time, counters and
 ** bytes audit into r (and, under --strict, a flagged claim fails the

@@ -22,7 +22,7 @@ typedef struct kb_md_lane {
   FILE *rows, *notes, *counters;   /* memory streams (open_memstream) */
   char *rows_buf, *notes_buf, *counters_buf;
   size_t rows_len, notes_len, counters_len;
-  size_t verdicts[KB_CRASH + 1];   /* results by verdict */
+  size_t verdicts[KB_VERDICTS];   /* results by verdict */
   size_t with_counters;            /* cases with a counters table */
 } kb_md_lane;
 

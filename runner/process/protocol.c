@@ -418,7 +418,7 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   res->syncs = (int)kb_get_i64(r);
   res->timed_region = (int)kb_get_i64(r);
   res->host_s = kb_get_f64(r);
-  if (get_energy(r, res) || get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
+  if (get_energy(r, res) || get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict >= KB_VERDICTS
       || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
     kb_result_free(res);
     return -1;
