@@ -64,6 +64,9 @@ typedef struct kb_measure_cfg {
                                0: KB_ENERGY_TIME_S (core/energy.h) */
   double lock_timeout;      /* seconds to wait for the GPU (and, with
                                --metrics, its profiler) held by another */
+  double quiet_wait;        /* --quiet-wait: seconds a case that another
+                               process disturbed waits for the GPU to be
+                               quiet before it is measured again */
 } kb_measure_cfg;
 
 /* The most threads of a worker's staging pool (--jobs), the calling one

@@ -7,5 +7,6 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/kernel_time.c %reldir%/kernel_time.h \
 	%reldir%/kernel_pass.c %reldir%/kernel_pass.h \
 	%reldir%/probe.c %reldir%/probe.h \
+	%reldir%/neighbours.c %reldir%/neighbours.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/criterion.c %reldir%/criterion.h

@@ -30,6 +30,7 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_i64(b, m->energy);
   kb_put_f64(b, m->energy_time);
   kb_put_f64(b, m->lock_timeout);
+  kb_put_f64(b, m->quiet_wait);
   kb_put_u64(b, job->seed);
   kb_put_i64(b, job->device);
   kb_put_i64(b, job->calibrate);
@@ -61,6 +62,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->energy = (int)kb_get_i64(r);
   m->energy_time = kb_get_f64(r);
   m->lock_timeout = kb_get_f64(r);
+  m->quiet_wait = kb_get_f64(r);
   job->seed = kb_get_u64(r);
   job->device = (int)kb_get_i64(r);
   job->calibrate = (int)kb_get_i64(r);
