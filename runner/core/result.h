@@ -68,6 +68,9 @@ typedef struct kb_result {
   uint64_t flops;           /* per run, from the variant's work(); 0: none */
   uint64_t items;           /* per run, likewise */
   int device_lost;          /* the CUDA context is unusable after this case */
+  int worker_ends;          /* the worker exits after this case (its context
+                               is unusable, or its profiler failed): the
+                               next case starts in a fresh one */
   unsigned clock_min_mhz;   /* SM clock over the kept samples (NVML); 0: unknown */
   unsigned clock_max_mhz;
   size_t throttled;         /* samples dropped: SM clock under 75% of max */

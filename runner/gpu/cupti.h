@@ -101,9 +101,16 @@ int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay repla
 ** unnamed, and RUN launches everything, flushes included.  For counters of time: CUPTI's kernel
 ** tracing instruments kernels on Hopper (the "SW instrumentation" that cupti_activity.h says its
 ** hardware trace replaces on Blackwell) and slowed some by up to 13% on the H100
-** (bench/results/2026-11-25-kerneltime), which gpu__time_duration would count. */
-int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, kb_cupti_fn run, void *ctx,
-                           struct kb_cupti_values *out, char *err, size_t err_size);
+** (bench/results/2026-11-25-kerneltime), which gpu__time_duration would count.
+** USER_RANGES: RUN opens the ranges itself, one around each run (kb_cupti_range), and leaves its
+** flushes outside them, instead of one range per kernel.  For runs the auto ranges cannot take:
+** a CUDA graph's replay failed at cuptiRangeProfilerStop (CUPTI_ERROR_UNKNOWN) on the H100.  A
+** user range's gpu__time_duration is the run's time on the GPU, its first kernel's start to its
+** last one's end. */
+int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, int user_ranges, kb_cupti_fn run,
+                           void *ctx, struct kb_cupti_values *out, char *err, size_t err_size);
+/* Inside such a RUN: opens (PUSH) or closes a user range. */
+int kb_cupti_range(kb_cupti *s, int push, char *err, size_t err_size);
 
 /* The bytes audit: DRAM bytes read and written by one run (one pass, user replay, BEFORE before
 ** it). The first call prepares its config and counter image; later ones reuse both. */
@@ -126,6 +133,7 @@ struct kb_activity {
   uint64_t start_ns, end_ns, bytes;    /* GPU clock; an event record: when the GPU reached it (0: unknown) */
   uint64_t sync_id;                    /* event record and stream wait: CUPTI's cudaEventSyncId, which ties a
                                           wait to the very record it waits for */
+  uint32_t graph_id;                   /* the CUDA graph whose replay ran it; 0: not a graph's */
   unsigned char reads_device;          /* a copy from device memory (DtoH, DtoD) */
   unsigned char writes_device;         /* a copy or memset to device memory */
   char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */

@@ -204,9 +204,8 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   double t0 = wall_now();
   const char *stage = "first run";
   int status = verified_sample(c, first, &unheld, &one_run,
-                               c->gpu && cfg->audit && !cfg->profile
-                               ? probe : NULL, &stage,
-                               r);
+                               c->gpu && (cfg->audit || cfg->kernel_time)
+                               && !cfg->profile ? probe : NULL, &stage, r);
   r->verify_s = wall_now() - t0;
   if (status != KBENCH_OK) {
     stop_at(r, c, stage, status);

@@ -21,6 +21,7 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
 {
   memset(p, 0, sizeof *p);
   p->opened = 1;
+  p->audit = cfg->audit;
   /* A profiling tool in the process (ncu, Nsight Systems) owns CUPTI: a
   ** second client would disturb what it measures, or fail. */
   char tool[384];
@@ -139,8 +140,11 @@ void kb_probe_trace_begin(kb_probe *p, int count_copies)
 {
   p->trace_why[0] = '\0';
   p->counting_copies = count_copies;
-  if (count_copies)
+  if (count_copies) {
     p->copy_read = p->copy_write = -1; /* unknown until the records say */
+    p->run_graphs = 0;
+    p->run_kernels = 0;
+  }
   if (!p->cupti)
     snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
   else if (!p->have_stream_id)
@@ -151,8 +155,15 @@ void kb_probe_trace_begin(kb_probe *p, int count_copies)
                                           sizeof p->trace_why) == KB_CUPTI_OK;
 }
 
+void kb_probe_collected(kb_probe *p, int status)
+{
+  if (status == KB_CUPTI_ERROR)
+    p->broken = 1;
+}
+
 int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
 {
+  judge = judge && p->audit;
   if (!p->tracing) {
     if (judge)
       kb_result_missed(r, "stream audit", p->trace_why);
@@ -170,8 +181,13 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   }
   int status = KBENCH_OK;
   kb_order_finding f;
-  if (p->counting_copies)
+  if (p->counting_copies) {
     copy_traffic(p, recs, n);
+    for (size_t i = 0; i < n; i++) {
+      p->run_graphs |= recs[i].graph_id != 0;
+      p->run_kernels += recs[i].kind == KB_ACTIVITY_KERNEL;
+    }
+  }
   if (judge && dropped)
     kb_result_missed(r, "stream audit",
                      "CUPTI dropped activity records of the run");
@@ -280,8 +296,10 @@ static int collect_counters(kb_probe *p, run_ctx *ctx, kb_result *r,
   for (int t = 0; t < tries; t++) {
     if (t)
       kb_cupti_values_free(&v);
-    if (kb_cupti_collect(p->cupti, p->config, KB_CUPTI_REPLAY_USER, run_once,
-                         flush_l2, ctx, &v, err, sizeof err) != KB_CUPTI_OK) {
+    int st = kb_cupti_collect(p->cupti, p->config, KB_CUPTI_REPLAY_USER,
+                              run_once, flush_l2, ctx, &v, err, sizeof err);
+    kb_probe_collected(p, st);
+    if (st != KB_CUPTI_OK) {
       note(r, "counters", err);
       return -1;
     }
@@ -316,10 +334,14 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
   const kbench_device *d = &ctx->c->device;
   double claimed = (double)r->bytes.read + (double)r->bytes.written;
   char err[512];
-  if (rd < 0 && kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd,
-                                    &wr, err, sizeof err) != KB_CUPTI_OK) {
-    kb_result_missed(r, "bytes audit", err);
-    return;
+  if (rd < 0) {
+    int st = kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd, &wr,
+                                 err, sizeof err);
+    kb_probe_collected(p, st);
+    if (st != KB_CUPTI_OK) {
+      kb_result_missed(r, "bytes audit", err);
+      return;
+    }
   }
   r->dram_read = rd;
   r->dram_write = wr;

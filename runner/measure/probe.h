@@ -45,6 +45,16 @@ typedef struct kb_probe {
   int have_stream_id;
   int tracing;             /* an activity window is open */
   int counting_copies;     /* ... and its copies are the run's */
+  int run_graphs;          /* the traced run replayed a CUDA graph: kernel
+                              time takes a range per run, not per kernel */
+  size_t run_kernels;      /* kernels the traced run launched */
+  int audit;               /* --no-audit clears it: the stream audit
+                              judges a traced run only when set */
+  /* A collection failed in a way CUPTI does not recover from in this
+  ** process: a pass stopped midway leaves the range profiler unusable
+  ** (the case after a graph's replay lost its audit too), so the worker
+  ** exits after this case and the next starts with a fresh profiler. */
+  int broken;
   char trace_why[512];     /* why none could be opened, or "" */
   int waited;              /* --metrics waited once for a busy profiler */
   double copy_read;        /* device bytes the traced run's copies read */
@@ -76,7 +86,9 @@ void kb_probe_close(kb_probe *p);
 int kb_probe_check(kb_probe *p, char *err, size_t len);
 
 /* The stream audit around one run: begin before it is queued, end after
-** it has completed.  End, when judge is set, returns KBENCH_ERROR with the
+** it has completed (the first verified run's trace also tells kernel time
+** whether the run replays a CUDA graph, so it is taken without the audit
+** too).  End, when judge is set and the audit is on, returns KBENCH_ERROR with the
 ** first kernel, copy or memset that is not ordered between kbench's start
 ** and stop markers in c->message (measure/stream_order.h), and marks r
 ** unaudited, saying why, when the records could not be had; else (the run
@@ -95,5 +107,9 @@ int kb_probe_can_trace(const kb_probe *p);
 ** case). */
 void kb_probe_case(kb_probe *p, kb_case *c, void *state,
                    const kb_measure_cfg *cfg, kb_result *r);
+
+/* A collection's kb_cupti status: KB_CUPTI_ERROR (a CUPTI or CUDA call
+** failed inside the passes, or the run did) marks the probe broken. */
+void kb_probe_collected(kb_probe *p, int status);
 
 #endif

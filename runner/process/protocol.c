@@ -352,6 +352,7 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_u64(b, res->flops);
   kb_put_u64(b, res->items);
   kb_put_i64(b, res->device_lost);
+  kb_put_i64(b, res->worker_ends);
   kb_put_u64(b, res->clock_min_mhz);
   kb_put_u64(b, res->clock_max_mhz);
   kb_put_u64(b, res->throttled);
@@ -400,6 +401,7 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   res->flops = kb_get_u64(r);
   res->items = kb_get_u64(r);
   res->device_lost = (int)kb_get_i64(r);
+  res->worker_ends = (int)kb_get_i64(r);
   res->clock_min_mhz = (unsigned)kb_get_u64(r);
   res->clock_max_mhz = (unsigned)kb_get_u64(r);
   res->throttled = kb_get_u64(r);

@@ -421,7 +421,10 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
 }
 
 /* Returns 1 when the worker must exit after reporting: the case left the
-** CUDA context unusable, and only a new process gets a new one. */
+** CUDA context unusable, or its profiler failed in a way that CUPTI does
+** not recover from in this process (a graph's replay under auto ranges left
+** the next case's audit failing too), and only a new process gets a new
+** one. */
 static int run_order(kb_worker *w, const kb_order *o)
 {
   char err[1024];
@@ -444,6 +447,7 @@ static int run_order(kb_worker *w, const kb_order *o)
            w->locked_out ? "lock" : "device", w->why);
   else
     measure_watched(w, p, v, o, gpu, &res);
+  res.worker_ends = res.device_lost || w->probe.broken;
   /* A plugin's buffered output belongs before its result. */
   fflush(stdout);
   fflush(stderr);
@@ -451,9 +455,9 @@ static int run_order(kb_worker *w, const kb_order *o)
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   send_or_die(&b);
-  int lost = res.device_lost;
+  int ends = res.worker_ends;
   kb_result_free(&res);
-  return lost;
+  return ends;
 }
 
 int kb_worker_main(void)

@@ -89,6 +89,7 @@ int main(void)
   res.syncs = 1;
   res.timed_region = 1;
   res.host_s = 151.5e-6;
+  res.worker_ends = 1;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   kb_result back;
@@ -112,7 +113,7 @@ int main(void)
      && back.kernel_stats.n == 2 && back.judged == KB_TIME_KERNEL
      && strcmp(back.kernel_note, "why") == 0 && back.kernel_pass_s == 0.0125
      && back.syncs == 1 && back.timed_region == 1
-     && back.host_s == 151.5e-6,
+     && back.host_s == 151.5e-6 && back.worker_ends == 1,
      "every field of the result is the same, kernel time's included");
   kb_result_free(&back);
 
