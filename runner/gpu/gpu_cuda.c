@@ -582,10 +582,9 @@ int kb_gpu_idle(kb_gpu *g, double *gpu_s, double *host_s, char *err,
                 size_t len)
 {
   int held = g->device_held;
-  g->device_held = 0;
   double t0 = kb_host_clock_s();
   int failed = release_device(g, err, len);
-  g->marked = 0;
+  g->device_held = g->marked = 0;
   if (failed)
     return -1;
   CHECK(cudaDeviceSynchronize());
