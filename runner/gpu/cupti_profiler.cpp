@@ -206,12 +206,14 @@ int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, int user_ranges, kb_
   return collect(s, c, KB_CUPTI_REPLAY_USER, user_ranges != 0, run, nullptr, ctx, false, out, err, err_size);
 }
 
-int kb_cupti_range(kb_cupti *s, int push, char *err, size_t err_size)
+int kb_cupti_range(kb_cupti *s, int push, size_t index, char *err, size_t err_size)
 {
   if (!s->rp) return say(err, err_size, KB_CUPTI_ERROR, "no range profiler is enabled");
   if (push) {
+    char name[32];
+    snprintf(name, sizeof name, "run%zu", index);
     PARAMS(CUpti_RangeProfiler_PushRange_Params, pp);
-    pp.pRangeProfilerObject = s->rp, pp.pRangeName = "run";
+    pp.pRangeProfilerObject = s->rp, pp.pRangeName = name;
     TRY_CUPTI(cuptiRangeProfilerPushRange(&pp));
   } else {
     PARAMS(CUpti_RangeProfiler_PopRange_Params, pp);

@@ -28,13 +28,13 @@ static int launch_pass(void *ctx, char *err, size_t len)
     if ((i == 0 || x->flush_each)
         && kb_gpu_flush_l2(x->c->gpu, err, len))
       return -1;
-    if (x->ranges && kb_cupti_range(x->ranges, 1, err, len))
+    if (x->ranges && kb_cupti_range(x->ranges, 1, i, err, len))
       return -1;
     if (kb_case_run(x->c, x->state) != KBENCH_OK) {
       snprintf(err, len, "run failed: %s", x->c->message);
       return -1;
     }
-    if (x->ranges && kb_cupti_range(x->ranges, 0, err, len))
+    if (x->ranges && kb_cupti_range(x->ranges, 0, i, err, len))
       return -1;
   }
   return 0;
@@ -93,6 +93,10 @@ static int collect(kb_probe *p, pass *x, struct kb_cupti_values *v,
                                 v, why, len);
   }
   kb_probe_collected(p, st);
+  /* The profiler does not go back to auto ranges in this process: the
+  ** next case starts in a new worker (cupti.h). */
+  if (ranges)
+    p->broken = 1;
   return st;
 }
 

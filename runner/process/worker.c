@@ -8,7 +8,6 @@
 #if defined(HAVE_MALLOC_H) && defined(HAVE_MALLOPT)
 #  include <malloc.h>
 #endif
-#include "core/host_facts.h"
 #include "core/variant.h"
 #include "gpu/gpu.h"
 #include "measure/measure.h"
@@ -394,9 +393,8 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
   if (!watch || !kb_watch_end(watch, &nb) || !disturbable(res->verdict))
     return;
   send_stage(NULL, "waiting for the GPU to be quiet");
-  double t0 = kb_host_clock_s();
+  int waited = !watch->gave_up && w->job.measure.quiet_wait > 0;
   int quiet = kb_watch_quiet(watch, w->job.measure.quiet_wait);
-  double waited = kb_host_clock_s() - t0;
   if (quiet) {
     /* A fresh measurement: the watchdog starts over for it. */
     case_waiting(NULL, NULL);
@@ -416,8 +414,9 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
   snprintf(res->message, sizeof res->message, "another process used the GPU "
            "during the case: %.400s (NVML); %s%s", who, quiet
            ? "measured again once the GPU was quiet, and disturbed again"
-           : waited > 0 ? "the GPU was not quiet within --quiet-wait"
-           : "not measured again (an earlier wait for quiet ran out)", own);
+           : waited ? "the GPU was not quiet within --quiet-wait"
+           : "not measured again (an earlier wait for quiet ran out, or "
+             "--quiet-wait=0)", own);
 }
 
 /* Returns 1 when the worker must exit after reporting: the case left the

@@ -95,26 +95,24 @@ check "gpu_fork_join under --no-audit: it catches a long unjoined blocking half"
   "$KBENCH" $quick --no-audit --param n=64M --param blocking=1 --param join=0 \
   --plugin "$G/gpu_fork_join.so"
 # Runs that are hard on the instruments (tests/plugins/gpu_instruments.cu),
-# in both orders in one worker: a graph's replay gets kernel time and is
-# audited, and so is a cudaMallocAsync in run after it; a run that fails
-# under the profiler costs its own kernel time only, not the next case's
-# audit (the worker ends after it and the next case starts afresh).
+# planned by name in one worker: a run that fails under the profiler costs
+# its own kernel time only, not the next case's audit (the worker ends
+# after it and the next case starts afresh); a graph's replay gets kernel
+# time and is audited, and so is a cudaMallocAsync in run after it.
 instruments_ok() {
   printf '%s\n' "$out" | grep -Eq "^$1 .* ok$"
 }
+check "gpu_fails_profiled, then gpu_malloc_async: both verified" 0 \
+  "^gpu_fails_profiled .* ok" \
+  "$KBENCH" $quick --plugin "$G/gpu_instruments.so" --exclude=gpu_graph_replay
+assert "gpu_malloc_async after a case whose profiler pass failed: audited, with kernel time" \
+  instruments_ok gpu_malloc_async
 check "gpu_graph_replay, then gpu_malloc_async: both verified" 0 "" \
-  "$KBENCH" $quick --plugin "$G/gpu_instruments.so" --exclude=gpu_pass_fails
-assert "gpu_graph_replay first: kernel time and both audits (ok, not ok? or event time)" \
+  "$KBENCH" $quick --plugin "$G/gpu_instruments.so" --exclude=gpu_fails_profiled
+assert "gpu_graph_replay: kernel time (a range per run) and both audits" \
   instruments_ok gpu_graph_replay
 assert "gpu_malloc_async after a graph's replay: kernel time and both audits" \
   instruments_ok gpu_malloc_async
-check "gpu_pass_fails, gpu_malloc_async, gpu_graph_replay: all verified" 0 \
-  "^gpu_pass_fails .* ok" \
-  "$KBENCH" $quick --plugin "$G/gpu_instruments_rev.so"
-assert "gpu_malloc_async after a case whose profiler pass failed: audited, with kernel time" \
-  instruments_ok gpu_malloc_async
-assert "gpu_graph_replay last: kernel time and both audits" \
-  instruments_ok gpu_graph_replay
 [ $tap_failed = 0 ] || printf '%s\n' "$out" | sed 's/^/#   /'
 # ABI 1.2, library code (tests/plugins/gpu_sync.cu): a run that allocates,
 # sums, copies the sum to the host, waits and frees, as Thrust does.
