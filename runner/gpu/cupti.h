@@ -102,17 +102,9 @@ int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay repla
 ** tracing instruments kernels on Hopper (the "SW instrumentation" that cupti_activity.h says its
 ** hardware trace replaces on Blackwell) and slowed some by up to 13% on the H100
 ** (bench/results/2026-11-25-kerneltime), which gpu__time_duration would count.
-** USER_RANGES: RUN opens the ranges itself, one around each run (kb_cupti_range), and leaves its
-** flushes outside them, instead of one range per kernel.  For runs the auto ranges cannot take:
-** a CUDA graph's replay failed at cuptiRangeProfilerStop (CUPTI_ERROR_UNKNOWN) on the H100.  A
-** user range's gpu__time_duration is the run's time on the GPU, its first kernel's start to its
-** last one's end.  After user ranges, auto ranges fail in the same process (the next case's
-** cuptiRangeProfilerStart: CUPTI_ERROR_UNKNOWN, on the H100): the caller starts a new one. */
-int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, int user_ranges, kb_cupti_fn run,
-                           void *ctx, struct kb_cupti_values *out, char *err, size_t err_size);
-/* Inside such a RUN: opens (PUSH) or closes the user range of run INDEX.  Each range needs a name
-** of its own: ranges of one name are one range (three runs gave one range on the H100). */
-int kb_cupti_range(kb_cupti *s, int push, size_t index, char *err, size_t err_size);
+*/
+int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, kb_cupti_fn run, void *ctx,
+                           struct kb_cupti_values *out, char *err, size_t err_size);
 
 /* The bytes audit: DRAM bytes read and written by one run (one pass, user replay, BEFORE before
 ** it). The first call prepares its config and counter image; later ones reuse both. */

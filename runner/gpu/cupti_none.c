@@ -68,16 +68,11 @@ int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay repla
   memset(out, 0, sizeof *out);
   return not_built(err, err_size);
 }
-int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, int user_ranges, kb_cupti_fn run,
-                           void *ctx, struct kb_cupti_values *out, char *err, size_t err_size)
+int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, kb_cupti_fn run, void *ctx,
+                           struct kb_cupti_values *out, char *err, size_t err_size)
 {
-  (void)s, (void)c, (void)user_ranges, (void)run, (void)ctx;
+  (void)s, (void)c, (void)run, (void)ctx;
   memset(out, 0, sizeof *out);
-  return not_built(err, err_size);
-}
-int kb_cupti_range(kb_cupti *s, int push, size_t index, char *err, size_t err_size)
-{
-  (void)s, (void)push, (void)index;
   return not_built(err, err_size);
 }
 int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *ctx, double *read_bytes,

@@ -138,12 +138,10 @@ extern "C" {
 
 namespace {
 
-// A collection, auto range: one range per kernel RUN launches; or, with USER_RANGES, the ranges
-// RUN opens itself (kb_cupti_range). With NAME_KERNELS the first pass also takes the kernels'
-// activity records, for their names and launch facts.
-int collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, bool user_ranges, kb_cupti_fn run,
-            kb_cupti_fn before, void *ctx, bool name_kernels, struct kb_cupti_values *out, char *err,
-            size_t err_size)
+// A collection, auto range: one range per kernel RUN launches. With NAME_KERNELS the first pass
+// also takes the kernels' activity records, for their names and launch facts.
+int collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run, kb_cupti_fn before,
+            void *ctx, bool name_kernels, struct kb_cupti_values *out, char *err, size_t err_size)
 {
   memset(out, 0, sizeof *out);
   int st = ensure_enabled(s, err, err_size);
@@ -151,8 +149,7 @@ int collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, bool u
   bool kernel_replay = replay == KB_CUPTI_REPLAY_KERNEL;
   size_t first = kbc::activity_mark();
   auto t0 = std::chrono::steady_clock::now();
-  st = bind(s, c, user_ranges ? CUPTI_UserRange : CUPTI_AutoRange,
-            kernel_replay ? CUPTI_KernelReplay : CUPTI_UserReplay, err, err_size);
+  st = bind(s, c, CUPTI_AutoRange, kernel_replay ? CUPTI_KernelReplay : CUPTI_UserReplay, err, err_size);
   size_t passes = 0;
   if (!st) st = replay_passes(s, c, false, kernel_replay, run, before, ctx, name_kernels, &passes, err, err_size);
   if (st) return st;
@@ -197,30 +194,13 @@ extern "C" {
 int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay replay, kb_cupti_fn run,
                      kb_cupti_fn before, void *ctx, struct kb_cupti_values *out, char *err, size_t err_size)
 {
-  return collect(s, c, replay, false, run, before, ctx, true, out, err, err_size);
+  return collect(s, c, replay, run, before, ctx, true, out, err, err_size);
 }
 
-int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, int user_ranges, kb_cupti_fn run, void *ctx,
-                           struct kb_cupti_values *out, char *err, size_t err_size)
+int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, kb_cupti_fn run, void *ctx, struct kb_cupti_values *out,
+                           char *err, size_t err_size)
 {
-  return collect(s, c, KB_CUPTI_REPLAY_USER, user_ranges != 0, run, nullptr, ctx, false, out, err, err_size);
-}
-
-int kb_cupti_range(kb_cupti *s, int push, size_t index, char *err, size_t err_size)
-{
-  if (!s->rp) return say(err, err_size, KB_CUPTI_ERROR, "no range profiler is enabled");
-  if (push) {
-    char name[32];
-    snprintf(name, sizeof name, "run%zu", index);
-    PARAMS(CUpti_RangeProfiler_PushRange_Params, pp);
-    pp.pRangeProfilerObject = s->rp, pp.pRangeName = name;
-    TRY_CUPTI(cuptiRangeProfilerPushRange(&pp));
-  } else {
-    PARAMS(CUpti_RangeProfiler_PopRange_Params, pp);
-    pp.pRangeProfilerObject = s->rp;
-    TRY_CUPTI(cuptiRangeProfilerPopRange(&pp));
-  }
-  return KB_CUPTI_OK;
+  return collect(s, c, KB_CUPTI_REPLAY_USER, run, nullptr, ctx, false, out, err, err_size);
 }
 
 int kb_cupti_dram_bytes(kb_cupti *s, kb_cupti_fn run, kb_cupti_fn before, void *ctx, double *read_bytes,

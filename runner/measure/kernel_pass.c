@@ -13,9 +13,6 @@ typedef struct pass {
   void *state;
   size_t runs;
   int flush_each;          /* cold: a flush before every run */
-  kb_cupti *ranges;        /* a user range around each run (a CUDA graph's
-                              replay); NULL: one range per kernel */
-  size_t kernels_per_run;  /* with ranges: what the traced run launched */
   kb_cupti_config *config;
   int col[3];              /* its columns: time, DRAM read and write */
 } pass;
@@ -28,14 +25,10 @@ static int launch_pass(void *ctx, char *err, size_t len)
     if ((i == 0 || x->flush_each)
         && kb_gpu_flush_l2(x->c->gpu, err, len))
       return -1;
-    if (x->ranges && kb_cupti_range(x->ranges, 1, i, err, len))
-      return -1;
     if (kb_case_run(x->c, x->state) != KBENCH_OK) {
       snprintf(err, len, "run failed: %s", x->c->message);
       return -1;
     }
-    if (x->ranges && kb_cupti_range(x->ranges, 0, i, err, len))
-      return -1;
   }
   return 0;
 }
@@ -83,20 +76,15 @@ static int collect(kb_probe *p, pass *x, struct kb_cupti_values *v,
                    char *why, size_t len)
 {
   int throw_away = !p->collected;
-  int ranges = x->ranges != NULL;
-  int st = kb_cupti_collect_quiet(p->cupti, x->config, ranges, launch_pass,
-                                  x, v, why, len);
+  int st = kb_cupti_collect_quiet(p->cupti, x->config, launch_pass, x, v,
+                                  why, len);
   p->collected = 1;
   if (st == KB_CUPTI_OK && throw_away) {
     kb_cupti_values_free(v);
-    st = kb_cupti_collect_quiet(p->cupti, x->config, ranges, launch_pass, x,
-                                v, why, len);
+    st = kb_cupti_collect_quiet(p->cupti, x->config, launch_pass, x, v, why,
+                                len);
   }
   kb_probe_collected(p, st);
-  /* The profiler does not go back to auto ranges in this process: the
-  ** next case starts in a new worker (cupti.h). */
-  if (ranges)
-    p->broken = 1;
   return st;
 }
 
@@ -117,18 +105,8 @@ static int take(const pass *x, size_t first_timed,
 {
   size_t m;
   int dram = x->col[1] >= 0 && x->col[2] >= 0;
-  /* User ranges: one per run, the flushes outside them (laid out as runs
-  ** of one kernel, none flushed). */
-  int flushes = x->ranges ? 0 : x->flush_each;
-  if (x->ranges && v->nkernels != x->runs) {
-    snprintf(why, len, "the profiler gave %zu ranges for %zu runs",
-             v->nkernels, x->runs);
-    return -1;
-  }
-  if (x->ranges)
-    m = 1;
-  else if (kb_kernel_time_layout(v->nkernels, x->runs, flushes, &m, why,
-                                 len)) {
+  if (kb_kernel_time_layout(v->nkernels, x->runs, x->flush_each, &m, why,
+                            len)) {
     /* Flushes alone: the run launched no kernel, and DRAM's bytes are its
     ** copies' alone (the caller adds them). */
     if (dram && v->nkernels == (x->flush_each ? x->runs : 1))
@@ -143,7 +121,7 @@ static int take(const pass *x, size_t first_timed,
   }
   for (size_t i = 0; i < n; i++) {
     busy[i] = 1e-9 * kb_kernel_time_sum(v->values, v->ncounters, x->col[0],
-                                        first_timed + i, m, flushes);
+                                        first_timed + i, m, x->flush_each);
     if (!isfinite(busy[i]) || busy[i] <= 0) {
       free(busy);
       snprintf(why, len, "the profiler gave no duration for the run's "
@@ -153,15 +131,13 @@ static int take(const pass *x, size_t first_timed,
   }
   r->kernel_samples = busy;
   r->n_kernel = n;
-  /* A run's range spans its kernels: kernels_per_run says how many the
-  ** traced run launched (1 only when it launched one). */
-  r->kernels_per_run = x->ranges ? x->kernels_per_run : m;
+  r->kernels_per_run = m;
   kb_stats_compute(busy, n, &r->kernel_stats);
   if (dram) {
     *rd = kb_kernel_time_sum(v->values, v->ncounters, x->col[1], 0, m,
-                             flushes);
+                             x->flush_each);
     *wr = kb_kernel_time_sum(v->values, v->ncounters, x->col[2], 0, m,
-                             flushes);
+                             x->flush_each);
   }
   return 0;
 }
@@ -194,17 +170,17 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
   ** on how it was launched. */
   int cold = cfg->mode == KB_MODE_COLD;
   size_t first_timed = cold ? 0 : 1;
-  pass x = {c, state, runs + first_timed, cold, NULL, 0, NULL,
-            {-1, -1, -1}};
+  pass x = {c, state, runs + first_timed, cold, NULL, {-1, -1, -1}};
   /* A run that replays a CUDA graph (its first run's trace says so): the
-  ** auto ranges cannot take it (cuptiRangeProfilerStop failed with
-  ** CUPTI_ERROR_UNKNOWN on the H100, and the next case lost its audit),
-  ** so each run is a range of its own. */
+  ** auto ranges fail on it and leave the profiler failing for the cases
+  ** after it (cuptiRangeProfilerStop: CUPTI_ERROR_UNKNOWN on the H100),
+  ** and a user range around each run counted no gpu__time_duration. */
   if (p->run_graphs) {
-    x.ranges = p->cupti;
-    x.kernels_per_run = p->run_kernels;
-    if (x.runs > KB_KERNEL_PASS_MAX_RANGES)
-      x.runs = KB_KERNEL_PASS_MAX_RANGES;
+    no_kernel_time(r, "the run replays a CUDA graph, which the range "
+                   "profiler cannot time (its per-kernel ranges fail on a "
+                   "graph's replay, and a range around the run counts no "
+                   "duration)");
+    return;
   }
   if (!(x.config = config_of(p, cfg, x.col, why, sizeof why))) {
     no_kernel_time(r, why);

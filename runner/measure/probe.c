@@ -143,7 +143,6 @@ void kb_probe_trace_begin(kb_probe *p, int count_copies)
   if (count_copies) {
     p->copy_read = p->copy_write = -1; /* unknown until the records say */
     p->run_graphs = 0;
-    p->run_kernels = 0;
   }
   if (!p->cupti)
     snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
@@ -153,12 +152,6 @@ void kb_probe_trace_begin(kb_probe *p, int count_copies)
   p->tracing = !p->trace_why[0]
                && kb_cupti_activity_begin(p->cupti, p->trace_why,
                                           sizeof p->trace_why) == KB_CUPTI_OK;
-}
-
-void kb_probe_collected(kb_probe *p, int status)
-{
-  if (status == KB_CUPTI_ERROR)
-    p->broken = 1;
 }
 
 int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
@@ -183,10 +176,8 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   kb_order_finding f;
   if (p->counting_copies) {
     copy_traffic(p, recs, n);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
       p->run_graphs |= recs[i].graph_id != 0;
-      p->run_kernels += recs[i].kind == KB_ACTIVITY_KERNEL;
-    }
   }
   if (judge && dropped)
     kb_result_missed(r, "stream audit",
@@ -338,6 +329,10 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
     int st = kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd, &wr,
                                  err, sizeof err);
     kb_probe_collected(p, st);
+    /* A range around the run: per-kernel ranges fail after it in this
+    ** process, so where they come next the worker ends (probe.h). */
+    if (cfg->kernel_time || cfg->metrics[0])
+      p->broken = 1;
     if (st != KB_CUPTI_OK) {
       kb_result_missed(r, "bytes audit", err);
       return;

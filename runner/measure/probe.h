@@ -45,15 +45,16 @@ typedef struct kb_probe {
   int have_stream_id;
   int tracing;             /* an activity window is open */
   int counting_copies;     /* ... and its copies are the run's */
-  int run_graphs;          /* the traced run replayed a CUDA graph: kernel
-                              time takes a range per run, not per kernel */
-  size_t run_kernels;      /* kernels the traced run launched */
+  int run_graphs;          /* the traced run replayed a CUDA graph, which
+                              kernel time's pass cannot time */
   int audit;               /* --no-audit clears it: the stream audit
                               judges a traced run only when set */
-  /* A collection failed in a way CUPTI does not recover from in this
-  ** process: a pass stopped midway leaves the range profiler unusable
-  ** (the case after a graph's replay lost its audit too), so the worker
-  ** exits after this case and the next starts with a fresh profiler. */
+  /* The range profiler is not fit for another case in this process: a
+  ** pass stopped midway left it failing (the case after a graph's replay
+  ** lost its audit too), or a range around a whole run (the bytes audit's
+  ** own pass) was collected where per-kernel ranges come next, which then
+  ** fail to start (CUPTI_ERROR_UNKNOWN on the H100).  The worker exits
+  ** after this case and the next starts with a fresh profiler. */
   int broken;
   char trace_why[512];     /* why none could be opened, or "" */
   int waited;              /* --metrics waited once for a busy profiler */
@@ -110,6 +111,10 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
 
 /* A collection's kb_cupti status: KB_CUPTI_ERROR (a CUPTI or CUDA call
 ** failed inside the passes, or the run did) marks the probe broken. */
-void kb_probe_collected(kb_probe *p, int status);
+static inline void kb_probe_collected(kb_probe *p, int status)
+{
+  if (status == KB_CUPTI_ERROR)
+    p->broken = 1;
+}
 
 #endif

@@ -4,8 +4,8 @@
 ** elementwise job, out[i] = 3 * (2 * in[i] + 1) - 5, each verified:
 **   gpu_graph_replay   captures the job's four kernels into a CUDA graph in
 **                      setup and replays it with cudaGraphLaunch on kbench's
-**                      stream in run: the range profiler's auto ranges
-**                      cannot take a graph's replay
+**                      stream in run: the range profiler cannot time a
+**                      graph's replay (auto ranges fail on it)
 **   gpu_malloc_async   takes its scratch buffer with cudaMallocAsync in run
 **                      and frees it with cudaFreeAsync, both on kbench's
 **                      stream: an ordinary run, audited by every instrument
