@@ -358,5 +358,20 @@ print(len(json.load(open(sys.argv[1]))["context"]["kbench"]["devices"]))' \
     'all(x["name"] and x["uuid"] for x in c["kbench"]["devices"])' \
     'sorted(e["device_ordinal"] for e in b) == sorted(2 * [x["ordinal"] for x in c["kbench"]["devices"]])' \
     'all(e["verdict"] == "pass" and e["device_uuid"] and e["device_name"] for e in b)'
+  # Issue 41's three cases on two GPUs or more: kernel time's samples held
+  # for the table while device 0 printed were freed twice ("double free
+  # detected in tcache 2", exit 134, device 1's last result lost).
+  if [ "$n" -ge 2 ]; then
+    check "--devices=all on $n GPUs, kernel time on: exit 0, no abort" 0 \
+      "^# $((3 * n)) cases in" "$KBENCH" --devices=all --min-time=0 \
+      --json="$tmpdir/three.json" reduce_vec4 stencil_smem_overlap copy_cpu
+    assert "--devices=all on $n GPUs: every result written, kernel time in each CUDA one" \
+      validate "$tmpdir/three.json" "len(b) == 3 * $n" \
+      'all(e["verdict"] == "pass" for e in b)' \
+      'all(e["kernel_samples"] > 0 for e in b if not e["name"].startswith("copy_cpu"))'
+  else
+    skip "--devices=all on two GPUs or more, kernel time on" "one GPU here"
+    skip "--devices=all on two GPUs or more: every result written" "one GPU here"
+  fi
 fi
 done_testing
