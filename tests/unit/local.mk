@@ -211,3 +211,10 @@ check_PROGRAMS += %reldir%/test_groups
 %canon_reldir%_test_groups_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_groups_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_groups
+
+check_PROGRAMS += %reldir%/test_disturbed
+%canon_reldir%_test_disturbed_SOURCES = %reldir%/test_disturbed.c %reldir%/tap.h
+%canon_reldir%_test_disturbed_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_disturbed_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_disturbed_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_disturbed
