@@ -16,24 +16,8 @@
 #include "plan/cli.h"
 #include "results/results_file.h"
 #include "config.h"
+#include "stub_case.h"
 #include "tap.h"
-
-static int noop(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }
-static int noop2(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }
-static void bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (void)s; (void)b; }
-static void down(const kbench_host *h, void *s) { (void)h; (void)s; }
-
-static const kbench_param params[] = {
-  {"n", "elements", "64M", 1, (int64_t)1 << 31, KBENCH_PARAM_POW2, NULL, 0},
-};
-static const kbench_variant variant = {
-  sizeof(kbench_variant), "copy", "a plain copy", "tests",
-  KBENCH_BACKEND_CUDA, params, 1, noop, noop2, noop2, bytes, down, NULL, 0,
-};
-static const kbench_library lib = {
-  KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
-  sizeof(kbench_variant), sizeof(kbench_param), NULL,
-};
 
 #define STRAY "another process used the GPU during the case: pid 4242 " \
   "(stray_copy), SM 45%, memory 30% (NVML); measured again after waiting " \
@@ -57,12 +41,6 @@ static void disturbed(kb_result *r)
   r->energy_j = r->power_w = -1;
   r->dram_read = r->dram_write = -1;
 }
-
-typedef struct capture {
-  char *text;
-  size_t len;
-  FILE *f;
-} capture;
 
 /* The table (or TAP) of one disturbed case and the closing line. */
 static void table_of(capture *c, int tap, int strict, const kb_result *res,
@@ -112,12 +90,10 @@ static void processes(void)
 
 int main(void)
 {
-  const kbench_variant *list[] = {&variant};
-  kb_plugin plugin = {"/x/copy.so", NULL, &lib, list, 1, NULL, NULL};
-  int64_t values[] = {(int64_t)1 << 26};
-  kb_plan_case pc = {&plugin, &variant, values, "n=64M"};
-  kbench_device dev = {.size = sizeof dev, .name = "H100", .peak_gbps = 3352,
-                       .l2_bytes = 50 << 20};
+  stub_case stub;
+  stub_case_init(&stub, "copy", "a plain copy");
+  kb_plan_case pc = stub.pc;
+  kbench_device dev = stub.dev;
   kb_result res;
   capture c;
 
@@ -216,18 +192,7 @@ int main(void)
   ** message, and its samples not taken for the case's times. */
   char path[] = "/tmp/kb-disturbed-json-XXXXXX", err[256];
   int fd = mkstemp(path);
-  kb_options o;
-  char *argv[] = {"kbench", NULL};
-  kb_cli_parse(1, argv, &o);
-  kb_launch launch = {.local_rank = -1, .world_size = -1};
-  kb_run_device d = {0, 1, {.dev = dev}};
-  kb_json j;
-  int written = fd >= 0 && kb_json_open(&j, path, &o, &launch, 1, argv, &d,
-                                        1, err, sizeof err) == 0;
-  if (written) {
-    kb_json_case(&j, &pc, &res, &d, 0, 1);
-    written = kb_json_close(&j, err, sizeof err) == 0;
-  }
+  int written = fd >= 0 && stub_json(&stub, path, &res, 1) == 0;
   kb_res_run run;
   int read = written && kb_res_load(path, &run, err, sizeof err) == 0;
   ok(read && run.n_cases == 1 && run.cases[0].verdict == KB_DISTURBED,
@@ -243,7 +208,6 @@ int main(void)
     close(fd);
     unlink(path);
   }
-  kb_cli_free(&o);
 #endif
   return tap_done();
 }
