@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#define KB_DISTURBERS_KEPT 4     /* processes named; more are counted */
+#define KB_DISTURBERS_KEPT 4     /* processes named; past them, "and others" */
 #define KB_DISTURBER_LEN 80      /* "pid 4242 (stray_copy)" */
 
 typedef struct kb_disturbers {
@@ -29,7 +29,9 @@ typedef struct kb_disturbers {
 void kb_disturbers_add(kb_disturbers *d, const char *message);
 
 /* "pid 4242 (stray_copy)", "pid 4242 (a), pid 77 (b) and others", or
-** "a process it could not name" when no message named one. */
+** "a process it could not name" when no message named one;
+** KB_DISTURBERS_TEXT_LEN holds any. */
+#define KB_DISTURBERS_TEXT_LEN (KB_DISTURBERS_KEPT * KB_DISTURBER_LEN + 16)
 void kb_disturbers_text(const kb_disturbers *d, char *buf, size_t len);
 
 #endif

@@ -398,7 +398,7 @@ static int md_end(void *self, double seconds, char *err, size_t len)
       sep = ", ";
     }
   if (m->disturbed.cases) {
-    char who[KB_DISTURBERS_KEPT * KB_DISTURBER_LEN + 16];
+    char who[KB_DISTURBERS_TEXT_LEN];
     kb_disturbers_text(&m->disturbed, who, sizeof who);
     fputs(" (disturbed by another process: ", m->out);
     kb_md_cell(m->out, who);

@@ -425,7 +425,7 @@ void kb_report_end(kb_report *r, double seconds)
   clear_progress(r);
   fprintf(r->out, "# %zu cases in %.1f s", r->next - 1, seconds);
   if (r->disturbed.cases) {
-    char who[KB_DISTURBERS_KEPT * KB_DISTURBER_LEN + 16];
+    char who[KB_DISTURBERS_TEXT_LEN];
     kb_disturbers_text(&r->disturbed, who, sizeof who);
     fprintf(r->out, "; %zu disturbed by another process: %s",
             r->disturbed.cases, who);

@@ -45,7 +45,7 @@ static json_object *summary_object(const kb_cmp_summary *s)
   kb_jput(o, "only_in_base", json_object_new_int64((int64_t)s->only_base));
   kb_jput(o, "only_in_new", json_object_new_int64((int64_t)s->only_new));
   kb_jput(o, "disturbed", json_object_new_int64((int64_t)s->disturbed));
-  char who[KB_DISTURBERS_KEPT * KB_DISTURBER_LEN + 16];
+  char who[KB_DISTURBERS_TEXT_LEN];
   kb_disturbers_text(&s->disturbers, who, sizeof who);
   kb_jput(o, "disturbed_by", s->disturbed ? json_object_new_string(who)
                                           : NULL);

@@ -44,7 +44,7 @@ static json_object *gpu_object(const kb_fleet_gpu *g, size_t index)
   kb_jput(o, "worst_case", kb_jstring(g->worst_case));
   for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS; k++)
     kb_jput(o, kb_fleet_flag_name(k), kb_jcount(g->flags[k]));
-  char who[KB_DISTURBERS_KEPT * KB_DISTURBER_LEN + 16];
+  char who[KB_DISTURBERS_TEXT_LEN];
   kb_disturbers_text(&g->disturbers, who, sizeof who);
   kb_jput(o, "disturbed_by", g->flags[KB_FLEET_DISTURBED]
                              ? json_object_new_string(who) : NULL);

@@ -46,14 +46,14 @@ void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len)
     snprintf(buf, len, "ok");
     return;
   }
-  for (int k = KB_FLEET_SLOW; k < KB_FLEET_DISTURBED && used < len; k++)
-    if (g->flags[k]) {
+  for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS && used < len; k++)
+    if (g->flags[k] && k != KB_FLEET_DISTURBED) {   /* said last, below */
       int n = snprintf(buf + used, len - used, "%s%zu %s",
                        used ? ", " : "FLAGGED (", g->flags[k], flag_names[k]);
       used += n > 0 ? (size_t)n : 0;
     }
   if (g->flags[KB_FLEET_DISTURBED] && used < len) {
-    char who[KB_DISTURBERS_KEPT * KB_DISTURBER_LEN + 16];
+    char who[KB_DISTURBERS_TEXT_LEN];
     size_t n = g->flags[KB_FLEET_DISTURBED];
     kb_disturbers_text(&g->disturbers, who, sizeof who);
     int w = snprintf(buf + used, len - used, "%sdisturbed by another "

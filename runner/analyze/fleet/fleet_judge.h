@@ -135,7 +135,7 @@ const char *kb_fleet_flag_name(int flag);
 /* "ok", or "FLAGGED (1 slow, 2 failed)"; a GPU another process disturbed
 ** says by what: "FLAGGED (disturbed by another process: pid 4242
 ** (stray_copy), 43 cases)".  KB_FLEET_VERDICT_LEN holds any. */
-#define KB_FLEET_VERDICT_LEN (160 + KB_DISTURBERS_KEPT * KB_DISTURBER_LEN)
+#define KB_FLEET_VERDICT_LEN (160 + KB_DISTURBERS_TEXT_LEN)
 void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len);
 
 #endif
