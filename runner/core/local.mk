@@ -2,6 +2,7 @@
 # It includes nothing of the runner outside itself.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/device_report.h \
+	%reldir%/disturbers.c %reldir%/disturbers.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \

@@ -36,6 +36,11 @@ int kb_verdict_parse(const char *name)
   return -1;
 }
 
+int kb_verdict_shows_stage(int verdict)
+{
+  return verdict != KB_SKIP && verdict != KB_CRASH && verdict != KB_DISTURBED;
+}
+
 int kb_exit_of(int verdict)
 {
   static const int status[KB_VERDICTS] = {

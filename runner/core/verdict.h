@@ -42,6 +42,11 @@ int kb_verdict_parse(const char *name);
 ** verdict. */
 const char *kb_verdict_word(int verdict);
 
+/* Whether a case's message is shown after its stage ("setup: ..."): not
+** a skip's (it says why), a crash's (it names its stage: "crashed:
+** SIGSEGV in run") or a disturbed case's (it names the process). */
+int kb_verdict_shows_stage(int verdict);
+
 /* The exit status a verdict calls for; an unknown verdict is an error.  A
 ** disturbed case fails a run only under --strict (strict set). */
 int kb_exit_of(int verdict);

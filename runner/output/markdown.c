@@ -138,10 +138,8 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
           ? " (event time) |\n" : " |\n", f);
     return;
   }
-  /* A skip says why; a crash's message names its stage already. */
-  int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
   fprintf(f, "**%s** ", kb_verdict_word(res->verdict));
-  if (!bare) {
+  if (kb_verdict_shows_stage(res->verdict)) {
     kb_md_cell(f, res->stage);
     fputs(": ", f);
   }
@@ -274,6 +272,8 @@ static void md_result(void *self, size_t lane, const kb_plan_case *pc,
   const kb_device_report *d = pc->variant->backend == KBENCH_BACKEND_CUDA
                               && rd->opened ? &rd->report : NULL;
   l->verdicts[(unsigned)res->verdict < KB_VERDICTS ? res->verdict : KB_ERROR]++;
+  if (res->verdict == KB_DISTURBED)
+    kb_disturbers_add(&m->disturbed, res->message);
   row(m, l->rows, pc, res, d);
   notes(l->notes, pc, res, d, &m->o->measure);
   if (res->verdict == KB_PASS && res->counters && res->counters->n_metrics) {
@@ -397,6 +397,13 @@ static int md_end(void *self, double seconds, char *err, size_t len)
       fprintf(m->out, "%s%zu %s", sep, verdicts[v], kb_verdict_word(v));
       sep = ", ";
     }
+  if (m->disturbed.cases) {
+    char who[KB_DISTURBERS_TEXT_LEN];
+    kb_disturbers_text(&m->disturbed, who, sizeof who);
+    fputs(" (disturbed by another process: ", m->out);
+    kb_md_cell(m->out, who);
+    fputc(')', m->out);
+  }
   fputs(".\n", m->out);
   if (fflush(m->out) != 0 || ferror(m->out)) {
     snprintf(err, len, "cannot write the markdown to standard output");

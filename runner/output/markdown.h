@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "core/device_report.h"
+#include "core/disturbers.h"
 #include "output/side.h"
 #include "output/writer.h"
 #include "plan/cli.h"
@@ -41,6 +42,7 @@ typedef struct kb_markdown {
   size_t failures_len;
   int no_memory;             /* a memory stream could not be had */
   kb_side side;              /* several devices side by side */
+  kb_disturbers disturbed;   /* the processes that disturbed cases */
 } kb_markdown;
 
 /* out NULL: not asked for, every call does nothing.  devices are kept by

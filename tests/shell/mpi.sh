@@ -82,7 +82,7 @@ if [ "$HAVE_JSON_C" = yes ]; then
     "^# 1 of 2 hosts flagged" \
     "$KBENCH" fleet --host-tolerance=400 "$tmpdir"/slow/*.json
   check "... rank 1: 1 slow, fleet_sum" 1 \
-    "^$host r1 host .* 1 +0 +0 +0 +[0-9.]+ +fleet_sum/n:64K +FLAGGED \(1 slow\)$" \
+    "^$host r1 host .* 1 +0 +0 +0 +0 +[0-9.]+ +fleet_sum/n:64K +FLAGGED \(1 slow\)$" \
     "$KBENCH" fleet --host-tolerance=400 "$tmpdir"/slow/*.json
   check "... rank 0 ok" 1 "^$host r0 host .* ok$" \
     "$KBENCH" fleet --host-tolerance=400 "$tmpdir"/slow/*.json

@@ -141,7 +141,8 @@ check_PROGRAMS += %reldir%/test_device_lock
 TESTS += %reldir%/test_device_lock
 
 check_PROGRAMS += %reldir%/test_audit_outputs
-%canon_reldir%_test_audit_outputs_SOURCES = %reldir%/test_audit_outputs.c %reldir%/tap.h
+%canon_reldir%_test_audit_outputs_SOURCES = %reldir%/test_audit_outputs.c %reldir%/tap.h \
+	%reldir%/stub_case.h
 %canon_reldir%_test_audit_outputs_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_audit_outputs_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_audit_outputs_LDFLAGS = $(UNIT_LINK_FLAGS)
@@ -218,3 +219,11 @@ check_PROGRAMS += %reldir%/test_neighbours
 %canon_reldir%_test_neighbours_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_neighbours_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_neighbours
+
+check_PROGRAMS += %reldir%/test_disturbed
+%canon_reldir%_test_disturbed_SOURCES = %reldir%/test_disturbed.c %reldir%/tap.h \
+	%reldir%/stub_case.h
+%canon_reldir%_test_disturbed_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_disturbed_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_disturbed_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_disturbed
