@@ -9,3 +9,4 @@ EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judg
 EXTRA_DIST += bench/tune_gpu.sh
 # Kernel time against --no-kernel-time, case by case (issue 33).
 EXTRA_DIST += bench/kerneltime.py
+EXTRA_DIST += bench/stray_copy.cu
