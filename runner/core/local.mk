@@ -10,6 +10,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/metrics.c %reldir%/metrics.h \
 	%reldir%/params.c %reldir%/params.h \
 	%reldir%/result.c %reldir%/result.h \
+	%reldir%/result_fields.c %reldir%/result_fields.h \
 	%reldir%/rng.c %reldir%/rng.h \
 	%reldir%/stats.c %reldir%/stats.h \
 	%reldir%/variant.c %reldir%/variant.h \

@@ -36,6 +36,14 @@ check_PROGRAMS += %reldir%/test_results_json
 %canon_reldir%_test_results_json_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_results_json
 
+check_PROGRAMS += %reldir%/test_result_fields
+%canon_reldir%_test_result_fields_SOURCES = %reldir%/test_result_fields.c %reldir%/tap.h \
+	%reldir%/fields.h
+%canon_reldir%_test_result_fields_CPPFLAGS = $(UNIT_CPPFLAGS) $(JSON_C_CFLAGS)
+%canon_reldir%_test_result_fields_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_result_fields_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_result_fields
+
 check_PROGRAMS += %reldir%/test_loader_sizes
 %canon_reldir%_test_loader_sizes_SOURCES = %reldir%/test_loader_sizes.c %reldir%/tap.h
 %canon_reldir%_test_loader_sizes_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -65,7 +73,8 @@ check_PROGRAMS += %reldir%/test_plan
 TESTS += %reldir%/test_plan
 
 check_PROGRAMS += %reldir%/test_wire
-%canon_reldir%_test_wire_SOURCES = %reldir%/test_wire.c %reldir%/tap.h
+%canon_reldir%_test_wire_SOURCES = %reldir%/test_wire.c %reldir%/tap.h \
+	%reldir%/fields.h
 %canon_reldir%_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_wire_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_wire_LDFLAGS = $(UNIT_LINK_FLAGS)

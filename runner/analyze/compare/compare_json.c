@@ -10,12 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json.h>
+
 #include "analyze/compare/compare_energy.h"
 #include "analyze/compare/compare_write.h"
 #include "analyze/mannwhitney.h"
 #include "core/result.h"
 #include "results/counters.h"
-#include "results/json_read.h"
+#include "results/json_write.h"
 
 static json_object *run_object(const kb_res_run *run)
 {

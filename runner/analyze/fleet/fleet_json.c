@@ -6,10 +6,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include <json.h>
+
 #include "analyze/fleet/fleet_write.h"
 #include "core/measure_cfg.h"
 #include "core/verdict.h"
-#include "results/json_read.h"
+#include "results/json_write.h"
 
 static json_object *device_object(const kb_res_device *d)
 {
