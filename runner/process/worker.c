@@ -392,9 +392,12 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
   measure_once(w, p, v, o, gpu, res);
   if (!watch || !kb_watch_end(watch, &nb) || !disturbable(res->verdict))
     return;
-  send_stage(NULL, "waiting for the GPU to be quiet");
-  int waited = !watch->gave_up && w->job.measure.quiet_wait > 0;
-  int quiet = kb_watch_quiet(watch, w->job.measure.quiet_wait);
+  /* Not again in a context or profiler that the case left unusable. */
+  int again = !res->device_lost && !w->probe.broken;
+  int waited = again && !watch->gave_up && w->job.measure.quiet_wait > 0;
+  if (again)
+    send_stage(NULL, "waiting for the GPU to be quiet");
+  int quiet = again && kb_watch_quiet(watch, w->job.measure.quiet_wait);
   if (quiet) {
     /* A fresh measurement: the watchdog starts over for it. */
     case_waiting(NULL, NULL);
@@ -415,8 +418,8 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
            "during the case: %.400s (NVML); %s%s", who, quiet
            ? "measured again once the GPU was quiet, and disturbed again"
            : waited ? "the GPU was not quiet within --quiet-wait"
-           : "not measured again (an earlier wait for quiet ran out, or "
-             "--quiet-wait=0)", own);
+           : "not measured again (an earlier wait for quiet ran out, "
+             "--quiet-wait=0, or the worker ends after this case)", own);
 }
 
 /* Returns 1 when the worker must exit after reporting: the case left the
