@@ -6,6 +6,7 @@
 #
 #   slurm_node.sh why        why a cluster cannot start here (exit 1), or
 #                            nothing (exit 0)
+#   slurm_node.sh packages   the Debian packages missing for it, or nothing
 #   slurm_node.sh start DIR  start it and wait until its node is idle (its
 #                            configuration: DIR/slurm.conf).  Exit 1,
 #                            saying why and with the daemons' last log
@@ -38,7 +39,8 @@ find_cmd() {
   return 1
 }
 
-why() {
+# packages: the Debian packages that hold the commands missing here.
+packages() {
   missing=
   for cmd in munged:munge slurmctld:slurmctld slurmd:slurmd \
              slurmstepd:slurmd srun:slurm-client sinfo:slurm-client \
@@ -46,8 +48,13 @@ why() {
     find_cmd "${cmd%%:*}" "${cmd%%:*}-wlm" > /dev/null ||
       case " $missing " in *" ${cmd#*:} "*) ;; *) missing="$missing ${cmd#*:}" ;; esac
   done
+  echo $missing
+}
+
+why() {
+  missing=$(packages)
   if [ -n "$missing" ]; then
-    echo "Slurm is not installed (Debian: apt-get install${missing})"
+    echo "Slurm is not installed (Debian: apt-get install $missing)"
   elif ! id -un > /dev/null 2>&1; then
     echo "user id $(id -u) has no name, which Slurm's SlurmUser needs"
   fi
@@ -212,6 +219,7 @@ wait_s=${SLURM_NODE_WAIT_S:-60}
 PATH=$PATH:/usr/sbin
 case ${1:-} in
   why) reason=$(why); [ -z "$reason" ] || { echo "$reason"; exit 1; } ;;
+  packages) packages ;;
   start|stop|run)
     [ $# -ge 2 ] && { [ "$1" = run ] || [ $# = 2 ]; } ||
       { echo "usage: $0 start|stop DIR | run DIR COMMAND..." >&2; exit 2; }
@@ -224,5 +232,5 @@ case ${1:-} in
     export SLURM_CONF
     shift 2
     case $cmd in run) exec "$@" ;; *) "$cmd" ;; esac ;;
-  *) echo "usage: $0 why | start DIR | stop DIR | run DIR COMMAND..." >&2; exit 2 ;;
+  *) echo "usage: $0 why | packages | start DIR | stop DIR | run DIR COMMAND..." >&2; exit 2 ;;
 esac
