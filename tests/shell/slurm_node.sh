@@ -22,8 +22,9 @@
 # the user who starts them, root or not (SlurmUser and SlurmdUser): jobs
 # are that user's own, so slurmd needs no right to become another.
 # Debian: apt-get install slurmd slurmctld slurm-client munge; their
-# services need not run.  $SLURM_NODE_WAIT_S bounds each wait (default
-# 60 s).
+# services need not run.  $KBENCH_SLURM_WAIT_S bounds each wait (default
+# 60 s); $KBENCH_SLURM_PLUGIN_DIR names Slurm's plugins where they are not
+# where Debian puts them (bench/slurm-node.sh unpacks them elsewhere).
 set -u
 
 # find NAME...: the first of NAME... on PATH or in /usr/sbin (not on a
@@ -86,7 +87,7 @@ alive() {
 }
 
 # wait_for PID COMMAND...: poll COMMAND until it succeeds; 1 when
-# $SLURM_NODE_WAIT_S pass first or the daemon PID, whom COMMAND waits on,
+# $KBENCH_SLURM_WAIT_S pass first or the daemon PID, whom COMMAND waits on,
 # ends.
 wait_for() {
   end=$(( $(date +%s) + wait_s )) pid=$1
@@ -199,6 +200,7 @@ MpiDefault=none
 ReturnToService=2
 SchedulerType=sched/builtin
 MailProg=/bin/true
+${KBENCH_SLURM_PLUGIN_DIR:+PluginDir=$KBENCH_SLURM_PLUGIN_DIR}
 NodeName=$node NodeAddr=127.0.0.1 $hw State=UNKNOWN
 PartitionName=kbench Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
@@ -215,7 +217,7 @@ EOF
     fail "node $node not idle within $wait_s s"
 }
 
-wait_s=${SLURM_NODE_WAIT_S:-60}
+wait_s=${KBENCH_SLURM_WAIT_S:-60}
 PATH=$PATH:/usr/sbin
 case ${1:-} in
   why) reason=$(why); [ -z "$reason" ] || { echo "$reason"; exit 1; } ;;
