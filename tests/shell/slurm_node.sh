@@ -27,7 +27,7 @@
 # where Debian puts them (bench/slurm-node.sh unpacks them elsewhere).
 set -u
 
-# find NAME...: the first of NAME... on PATH or in /usr/sbin (not on a
+# find_cmd NAME...: the first of NAME... on PATH or in /usr/sbin (not on a
 # plain user's PATH), or status 1.  Debian's slurmd, slurmctld and
 # slurmstepd are alternatives over slurmd-wlm etc.; unpacked with dpkg -x,
 # only the -wlm names exist.
@@ -159,8 +159,7 @@ start() {
     chmod 400 "$dir/munge/key" || fail "cannot write $dir/munge/key"
   daemon munged "$(find_cmd munged)" --foreground --force \
     --socket="$dir/munge/socket" --key-file="$dir/munge/key" \
-    --pid-file="$dir/munge/pid" \
-    --seed-file="$dir/munge/seed"
+    --pid-file="$dir/munge/pid" --seed-file="$dir/munge/seed"
   wait_for "$(cat "$dir/munged.pid")" munge_ok ||
     fail "munged did not answer within $wait_s s"
 
@@ -214,11 +213,10 @@ EOF
   daemon slurmd "$(find_cmd slurmd slurmd-wlm)" -D -f "$SLURM_CONF" -N "$node" \
     -d "$(find_cmd slurmstepd slurmstepd-wlm)"
   wait_for "$(cat "$dir/slurmd.pid")" node_idle ||
-    fail "node $node not idle within $wait_s s"
+    fail "node $node not idle within $wait_s s: $(sinfo -h -n "$node" -o '%T %E' 2>&1)"
 }
 
 wait_s=${KBENCH_SLURM_WAIT_S:-60}
-PATH=$PATH:/usr/sbin
 case ${1:-} in
   why) reason=$(why); [ -z "$reason" ] || { echo "$reason"; exit 1; } ;;
   packages) packages ;;
