@@ -1127,6 +1127,18 @@ PY
     cat "$F/summary.txt"
     grep -c "ERROR stream check" "$F/cheats.txt"; grep -vc "ERROR stream check" "$F/cheats.txt"
     tail -n 3 "$F"/fleet-*.txt ;;
+  slurm)
+    # Issue 40: the catalogue under a real srun -n 2 --cpu-bind=cores
+    # (bench/slurm-node.sh: Slurm from the carried .debs/slurm), its ERROR
+    # rows, the ranks' cores and fleet.  FIELD_CASES: a subset.
+    KBENCH=$(pwd)/kbench RUN=$OUT/slurm timeout 200 sh "$here/bench/slurm-node.sh" \
+      ${FIELD_CASES:-} > "$OUT/slurm.txt" 2>&1
+    echo "slurm-node.sh exit $?" >> "$OUT/slurm.txt"
+    elapsed "slurm: srun -n 2 --cpu-bind=cores" $t0
+    printf 'srun: %s ERROR, %s DISTURBED; %s\n' "$(grep -c ' ERROR ' "$OUT/slurm.txt")" \
+      "$(grep -c ' DISTURBED' "$OUT/slurm.txt")" "$(grep -E '^# [0-9]+ cases? in' "$OUT/slurm.txt" | tail -n 1)"
+    cat "$OUT"/slurm/binding.txt "$OUT"/slurm/fleet.txt 2>/dev/null | tail -n 8
+    tail -n 3 "$OUT/slurm.txt" ;;
   mpi1)
     # Issue 32 on a machine of one GPU.  (1) Two ranks under the real
     # mpirun on the catalogue (MPI1_CASES: a subset): rank 1 finds no
