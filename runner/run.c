@@ -79,7 +79,8 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
         fprintf(stderr, "kbench: %s\n", msg);
     } else {
       kb_writers_result(run->writers, lane, pc, &res, k % reps);
-      status = kb_exit_worse(status, kb_exit_of(res.verdict));
+      status = kb_exit_worse(status, kb_exit_of_case(res.verdict,
+                                                       run->o->measure.strict));
       done++;
     }
     kb_result_free(&res);

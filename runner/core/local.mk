@@ -2,6 +2,7 @@
 # It includes nothing of the runner outside itself.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/device_report.h \
+	%reldir%/disturbers.c %reldir%/disturbers.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
@@ -11,6 +12,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/nearest.c %reldir%/nearest.h \
 	%reldir%/params.c %reldir%/params.h \
 	%reldir%/result.c %reldir%/result.h \
+	%reldir%/result_fields.c %reldir%/result_fields.h \
 	%reldir%/rng.c %reldir%/rng.h \
 	%reldir%/stats.c %reldir%/stats.h \
 	%reldir%/variant.c %reldir%/variant.h \

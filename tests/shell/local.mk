@@ -9,9 +9,9 @@ TESTS += %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/staging.sh %reldir%/layering.sh %reldir%/driver.sh %reldir%/new.sh \
 	%reldir%/metrics.sh %reldir%/energy.sh %reldir%/lock.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/history.sh \
 	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
-	%reldir%/install.sh %reldir%/interrupt.sh %reldir%/badinput.sh \
-	%reldir%/docs.sh
-EXTRA_DIST += %reldir%/lib.sh %reldir%/cli.sh %reldir%/progress.sh \
+	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
+	%reldir%/badinput.sh %reldir%/docs.sh
+EXTRA_DIST += %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/cli.sh %reldir%/progress.sh \
 	%reldir%/man.sh %reldir%/loader.sh %reldir%/host.sh \
 	%reldir%/isolation.sh %reldir%/devices.sh %reldir%/json.sh \
 	%reldir%/plot.sh %reldir%/gpu.sh %reldir%/kit.sh %reldir%/example.sh \
@@ -19,5 +19,5 @@ EXTRA_DIST += %reldir%/lib.sh %reldir%/cli.sh %reldir%/progress.sh \
 	%reldir%/staging.sh %reldir%/layering.sh %reldir%/driver.sh %reldir%/new.sh %reldir%/metrics.sh \
 	%reldir%/energy.sh %reldir%/lock.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/report_browser.py %reldir%/history.sh \
 	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
-	%reldir%/install.sh %reldir%/interrupt.sh %reldir%/badinput.sh \
-	%reldir%/docs.sh
+	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
+	%reldir%/badinput.sh %reldir%/docs.sh

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "core/disturbers.h"
 #include "results/results_file.h"
 
 /* Fewer samples than this on a side can never be significant. */
@@ -31,6 +32,8 @@ enum kb_cmp_status {
   KB_CMP_NOT_PASSED,   /* not passed on a side otherwise: not compared */
   KB_CMP_ONLY_BASE,
   KB_CMP_ONLY_NEW,
+  KB_CMP_DISTURBED,    /* another process disturbed it on a side: its
+                          times are not its own there, nothing is judged */
   KB_CMP_NOT_JUDGED    /* both passed, too few samples (a host case:
                           repetitions) on a side for the U test to say */
 };
@@ -53,7 +56,8 @@ typedef struct kb_cmp_row {
 
 typedef struct kb_cmp_summary {
   size_t rows, compared, slower, faster, same, broken, not_passed,
-         only_base, only_new, not_judged, regressions;
+         only_base, only_new, disturbed, not_judged, regressions;
+  kb_disturbers disturbers;    /* the processes the disturbed cases name */
   size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
                                   flagged, or whose audit was not made */
   int base_kernel, new_kernel; /* the file has kernel times (of a case) */
