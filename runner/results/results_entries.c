@@ -43,8 +43,7 @@ int kb_entries_read(const char *path, kb_entries *out, char *err,
   out->root = root;
   json_object *list = kb_jget(root, "benchmarks");
   if (!json_object_is_type(list, json_type_array)) {
-    snprintf(err, len, "%s: not a results file: no \"benchmarks\" array",
-             path);
+    kb_res_not_results(err, len, path, "JSON with no \"benchmarks\" list");
     kb_entries_free(out);
     return -1;
   }
@@ -63,7 +62,7 @@ int kb_entries_read(const char *path, kb_entries *out, char *err,
       return -1;
     }
     if (!e->name) {
-      snprintf(err, len, "%s: benchmarks[%zu] has no name", path, i);
+      kb_res_not_results(err, len, path, "benchmarks[%zu] with no name", i);
       kb_entries_free(out);
       return -1;
     }

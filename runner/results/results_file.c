@@ -59,10 +59,7 @@ static int get_number(json_object *obj, const char *key, double *out)
   return isfinite(*out);
 }
 
-/* The one wording for a file that is not a results file (kbench compare,
-** fleet and tune here; report and history say it the same way, from
-** kbench-plot's load()): the file, what was expected, what was found. */
-static void not_results(char *err, size_t elen, const char *path,
+void kb_res_not_results(char *err, size_t elen, const char *path,
                         const char *found, ...)
 {
   char what[256];
@@ -144,17 +141,18 @@ static json_object *parse(const char *path, const char *text, size_t len,
       last--;
     char start[32];
     beginning(text, len, start, sizeof start);
-    not_results(err, elen, path, "%s, beginning \"%s\"",
-                e == json_tokener_continue || e == json_tokener_success
-                || end >= last ? "JSON that ends early"
-                               : "text that is not JSON", start);
+    int early = e == json_tokener_continue || e == json_tokener_success
+                || end >= last;
+    kb_res_not_results(err, elen, path, "%s, beginning \"%s\"",
+                       early ? "JSON that ends early" : "text that is not JSON",
+                       start);
     json_object_put(root);
     return NULL;
   }
   for (size_t i = end; i < len; i++)
     if (!isspace((unsigned char)text[i])) {
-      not_results(err, elen, path, "JSON with more text after it, at byte "
-                  "%zu", i);
+      kb_res_not_results(err, elen, path, "JSON with more text after it, at "
+                         "byte %zu", i);
       json_object_put(root);
       return NULL;
     }
@@ -474,9 +472,9 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
     json_object *e = json_object_array_get_idx(list, i);
     const char *name = kb_jget_string(e, "name");
     if (!name || !*name) {
-      not_results(err, elen, run->path, "benchmarks[%zu] %s", i,
-                  e && json_object_is_type(e, json_type_object)
-                  ? "with no name" : "that is not an object");
+      kb_res_not_results(err, elen, run->path, "benchmarks[%zu] %s", i,
+                         e && json_object_is_type(e, json_type_object)
+                         ? "with no name" : "that is not an object");
       goto done;
     }
     /* Google Benchmark's mean, median and stddev rows restate the
@@ -543,7 +541,7 @@ int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)
     snprintf(err, len, "out of memory");
   else if (!json_object_is_type(root, json_type_object)
            || !list || !json_object_is_type(list, json_type_array))
-    not_results(err, len, path, "JSON with no \"benchmarks\" list");
+    kb_res_not_results(err, len, path, "JSON with no \"benchmarks\" list");
   else if (read_context(root, run))
     snprintf(err, len, "out of memory");
   else

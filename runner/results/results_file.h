@@ -131,5 +131,12 @@ int kb_res_entry_device(struct json_object *root, struct json_object *entry,
                         kb_res_device *d);
 void kb_res_device_free(kb_res_device *d);
 
+/* The one wording for a file that is not a results file, into err:
+** "PATH: not a kbench or Google Benchmark results file: found WHAT", WHAT
+** a printf format (kbench compare, fleet and tune's cache; kbench report
+** and history say it the same way, from scripts/kbench-plot's load()). */
+void kb_res_not_results(char *err, size_t elen, const char *path,
+                        const char *found, ...);
+
 
 #endif

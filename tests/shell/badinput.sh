@@ -60,6 +60,14 @@ for f in garbage.json cut.json empty.json other.json list.json noname.json \
     skip "report, $f" "kbench report has no Python that can run it"
   fi
 done
+# kbench tune's --cache is read the same way.
+for f in other.json noname.json garbage.json; do
+  out=$("$KBENCH" tune --param rows=64 --param cols=64 --param block=1,2 \
+    --cache="$f" transpose_cpu 2>&1)
+  rc=$?
+  assert "tune --cache=$f: exit 2 ($rc), the one wording" \
+    test "$rc" = 2 -a "$out" = "kbench tune: --cache: $(want "$f")"
+done
 check "a file that is not there: each says it cannot open it" 2 \
   "^kbench compare: cannot open nope\.json: No such file or directory$" \
   "$KBENCH" compare "$good" nope.json
