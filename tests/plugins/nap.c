@@ -1,10 +1,10 @@
 /*
 ** nap: a host variant whose run sleeps, for the tests that judge the
 ** times of real runs (history.sh, fleet.sh, mpi.sh) or stop a run
-** midway (isolation.sh, supervisor_crash.sh).  A run sleeps `us`
-** microseconds: a loaded machine can make that longer (the wake-up comes
-** late) but never shorter, and it costs no CPU, so the time barely
-** depends on what else runs.  A sum over a small array's worth of work,
+** midway (interrupt.sh).  A run sleeps `us` microseconds: a loaded
+** machine can make that longer (the wake-up comes late) but never
+** shorter, and it costs no CPU, so the time barely depends on what else
+** runs.  A sum over a small array's worth of work,
 ** as a real plugin's, would read 2x slower or faster from one run to the
 ** next on a loaded 2-core VM.
 ** KBENCH_TEST_SLOWDOWN=N makes each run sleep N times as long;
