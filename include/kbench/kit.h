@@ -402,6 +402,32 @@ static inline int kbench_device_output(const kbench_host *h, void **dev,
   return rc == KBENCH_OK ? h->output(h, *dev, bytes, KBENCH_MEM_GLOBAL) : rc;
 }
 
+/*
+** KBENCH_OK when the device has compute capability `major`.0 or newer and
+** `kernel` was built with code for it; otherwise KBENCH_UNSUPPORTED with
+** the reason, so that an older GPU, or a build without that target, is a
+** skip and not an empty kernel.  `needs` says what the variant uses
+** ("thread-block clusters").  A kernel whose body is compiled under `#if
+** __CUDA_ARCH__ >= 900` (for major 9) builds for older targets too: this
+** is what tells the two apart at run time.
+*/
+static inline int kbench_require_sm(const kbench_host *h, const void *kernel,
+                                    int major, const char *needs)
+{
+  const kbench_device *d = h->device(h);
+  cudaFuncAttributes a;
+  if (d->cc_major < major)
+    return h->fail(h, KBENCH_UNSUPPORTED, "needs sm_%d0 (%s), device is "
+                   "sm_%d%d", major, needs, d->cc_major, d->cc_minor);
+  KBENCH_CUDA(h, cudaFuncGetAttributes(&a, kernel));
+  if (a.ptxVersion < 10 * major && a.binaryVersion < 10 * major)
+    return h->fail(h, KBENCH_UNSUPPORTED, "built without an sm_%d0 target "
+                   "(binary sm_%d): build for sm_%d0 (kbench's configure: "
+                   "--with-cuda-arch=%d0)", major, a.binaryVersion, major,
+                   major);
+  return KBENCH_OK;
+}
+
 /* verify's first step: `bytes` of device output into host memory.  The
 ** runner has synchronized, so the copy sees the last run's results. */
 static inline int kbench_fetch(const kbench_host *h, void *host,

@@ -33,7 +33,6 @@
 #include <cooperative_groups.h>
 #include <cuda/ptx>
 
-#include "../sm90.cuh"
 #include "reduce_common.cuh"
 
 namespace cg = cooperative_groups;
@@ -118,8 +117,8 @@ static void cluster_config(const reduce_state *s, cudaStream_t stream,
 ** the device and the binary must have sm_90. */
 static int plan(const kbench_host *h, reduce_state *s)
 {
-  int rc = sm90_require(h, (const void *)reduce_cluster_kernel,
-                        "thread-block clusters");
+  int rc = kbench_require_sm(h, (const void *)reduce_cluster_kernel, 9,
+                             "thread-block clusters");
   if (rc != KBENCH_OK)
     return rc;
   rc = reduce_plan_vec4<int>(h, s);
