@@ -239,8 +239,8 @@ int main(void)
   kb_run_device d = {0, 1, {.dev = dev}};
   kb_json j;
   flagged_result(&res);
-  int opened = fd >= 0 && kb_json_open(&j, path, &o, &launch, 1, argv, &d, 1,
-                                       err, sizeof err) == 0;
+  kb_run_context run = {&o, &launch, 1, argv, &d, 1};
+  int opened = fd >= 0 && kb_json_open(&j, path, &run, err, sizeof err) == 0;
   if (opened) {
     kb_json_case(&j, &pc, &res, &d, 0, 1);
     res.claim_flagged = 0;
