@@ -186,9 +186,9 @@ static void publish(kb_json *j)
   check(j);               /* the memory stream: body and body_len now */
   FILE *f = kb_replace_open(&r, j->path, err, sizeof err);
   /* Replaced after every configuration of a search: the rename keeps it
-  ** whole for a killed process, while an fsync each time cost 7 ms a
-  ** configuration on the 2-core VM, 8% of a search at the H100's 84 ms.
-  ** A power cut may lose the last evaluations, which are measured again. */
+  ** whole for a killed process, while an fsync each time costs a search
+  ** in proportion (7 ms a configuration where one takes 84 ms: 8%).  A
+  ** power cut may lose the last evaluations, which are measured again. */
   r.no_sync = 1;
   if (f) {
     fwrite(j->body, 1, j->body_len, f);
