@@ -45,6 +45,10 @@
 extern "C" {
 #endif
 
+/* The number of entries of an array, as a vtable's n_params wants it:
+** .params = params, .n_params = KBENCH_COUNT(params). */
+#define KBENCH_COUNT(array) ((uint32_t)(sizeof (array) / sizeof (array)[0]))
+
 /* ------------------------------------------------------------------ */
 /* The runner's staging services                                       */
 
@@ -426,6 +430,31 @@ static inline int kbench_require_sm(const kbench_host *h, const void *kernel,
                    "--with-cuda-arch=%d0)", major, a.binaryVersion, major,
                    major);
   return KBENCH_OK;
+}
+
+/*
+** setup's buffers for a kernel whose output is as large as its input
+** (`bytes` each), in two steps around the plugin's own work.  First
+** kbench_stage_host: on the host, from the runner (page-locked, and the
+** runner's to free), *got, which holds the input until verify's fetch
+** overwrites it with the output, and *want, for the reference.  The
+** plugin writes its input into got and its reference into want; then
+** kbench_stage_device uploads got into a new *in and declares a new *out
+** as the output.  verify fetches out into got (kbench_fetch) and checks
+** it against want; teardown frees in and out (cudaFree).
+*/
+static inline int kbench_stage_host(const kbench_host *h, size_t bytes,
+                                    void **got, void **want)
+{
+  int rc = kbench_host_buffer(h, got, bytes);
+  return rc == KBENCH_OK ? kbench_host_buffer(h, want, bytes) : rc;
+}
+
+static inline int kbench_stage_device(const kbench_host *h, size_t bytes,
+                                      const void *got, void **in, void **out)
+{
+  int rc = kbench_device_upload(h, in, got, bytes);
+  return rc == KBENCH_OK ? kbench_device_output(h, out, bytes) : rc;
 }
 
 /* verify's first step: `bytes` of device output into host memory.  The
