@@ -285,7 +285,9 @@ int main(void)
   /* Warnings about numbers that cannot be right. */
   kbench_device dev = {sizeof dev, "fake", 0, 9, 0, 132, 50 << 20, 1024, 0,
                        0, 0, 0, 3352.0, 0};
-  kb_measure_cfg cfg = {KB_MODE_COLD, 0, 0, 1, 0, {10, 100, 0, 0.005, 1}};
+  kb_measure_cfg cfg = {.mode = KB_MODE_COLD, .batch = 0, .hold = 1,
+                        .criterion = {.min_samples = 10, .max_samples = 100,
+                                      .max_noise = 0.005, .timeout = 1}};
   kb_result res;
   memset(&res, 0, sizeof res);
   res.bytes = (kbench_bytes){1 << 20, 1 << 20, KBENCH_MEM_GLOBAL};
