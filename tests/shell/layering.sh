@@ -16,6 +16,17 @@ objects=$top_builddir/runner
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 
+# verdict DESCRIPTION [PREFIX]: the test point of a check whose failures
+# are the lines of $bad, each said (after PREFIX) when there are any.
+verdict() {
+  if [ -z "$bad" ]; then
+    ok "$1"
+  else
+    printf '%s\n' "$bad" | sed "/^\$/d; s/^/# ${2:-}/"
+    not_ok "$1"
+  fi
+}
+
 # Every source and header, as a path relative to the top of the tree.
 sources() {
   (cd "$top" && find "$@" -type f \( -name '*.[ch]' -o -name '*.cu' \
@@ -138,12 +149,7 @@ while read -r from to; do
     bad="$bad$from includes $to ($ff/ may include: $(allowed "$ff"))
 "
 done < "$work/includes"
-if [ -z "$bad" ]; then
-  ok "every folder includes only the folders below it"
-else
-  printf '%s' "$bad" | sed 's/^/# /'
-  not_ok "every folder includes only the folders below it"
-fi
+verdict "every folder includes only the folders below it"
 
 # The transitive includes of every file, as lines "FROM TO" (awk: a
 # closure over a few hundred edges).
@@ -173,21 +179,12 @@ awk '
 # any chain.
 supervisor_side='^(main\.c|run\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol)\.[ch]|(core|plan|output|results|analyze|author|job|tune)/[^ ]*) '
 bad=$(grep -E "$supervisor_side" "$work/reach" | grep -E ' (gpu/|<cuda>)')
-if [ -z "$bad" ]; then
-  ok "the supervisor's side and analyze/ never reach gpu/ or a CUDA header"
-else
-  printf '%s\n' "$bad" | sed 's/^/# reaches: /'
-  not_ok "the supervisor's side and analyze/ never reach gpu/ or a CUDA header"
-fi
+verdict "the supervisor's side and analyze/ never reach gpu/ or a CUDA header" \
+  "reaches: "
 
 # 3. No include circle: no file reaches itself.
 bad=$(awk '$1 == $2' "$work/reach")
-if [ -z "$bad" ]; then
-  ok "no include circle"
-else
-  printf '%s\n' "$bad" | sed 's/^/# includes itself through others: /'
-  not_ok "no include circle"
-fi
+verdict "no include circle" "includes itself through others: "
 
 # 4. Every file opens with a comment that says what it is: on line 1, of
 # four words or more, and not the note of the line below it (a comment of
@@ -222,12 +219,7 @@ for f in $(cat "$work/all" "$work/plugins" "$work/public"); do
   [ -n "$why" ] && bad="$bad$f: $why
 "
 done
-if [ -z "$bad" ]; then
-  ok "every file starts with a comment saying what it is"
-else
-  printf '%s' "$bad" | sed 's/^/# /'
-  not_ok "every file starts with a comment saying what it is"
-fi
+verdict "every file starts with a comment saying what it is"
 
 # 5. A plugin includes only the public headers (<kbench/...>) and its own
 # family's (a quoted name in its folder); the public headers include only
@@ -253,12 +245,7 @@ for f in $(cat "$work/plugins"); do
     esac
   done
 done
-if [ -z "$bad" ]; then
-  ok "a plugin includes only <kbench/...> and its own family's headers"
-else
-  printf '%s' "$bad" | sed 's/^/# /'
-  not_ok "a plugin includes only <kbench/...> and its own family's headers"
-fi
+verdict "a plugin includes only <kbench/...> and its own family's headers"
 bad=
 for f in $(cat "$work/public"); do
   for inc in $(includes_of "$f" | cut -d' ' -f2); do
@@ -273,12 +260,7 @@ for f in $(cat "$work/public"); do
     esac
   done
 done
-if [ -z "$bad" ]; then
-  ok "include/kbench/ includes only itself and the system's headers"
-else
-  printf '%s' "$bad" | sed 's/^/# /'
-  not_ok "include/kbench/ includes only itself and the system's headers"
-fi
+verdict "include/kbench/ includes only itself and the system's headers"
 
 # 6. Calls point down as includes do, and no file calls back into itself
 # through others: an object that calls a function of another (U there, T
@@ -315,12 +297,7 @@ else
       bad="$bad$from calls $sym of $to ($ff/ may call: $(allowed "$ff"))
 "
   done < "$work/calls"
-  if [ -z "$bad" ]; then
-    ok "every call points down, as the includes do"
-  else
-    printf '%s' "$bad" | sed 's/^/# /'
-    not_ok "every call points down, as the includes do"
-  fi
+  verdict "every call points down, as the includes do"
   # Closure by repeated joining: small graphs, few rounds.
   cut -d' ' -f1,2 "$work/calls" | LC_ALL=C sort -u > "$work/creach"
   while :; do
