@@ -110,19 +110,18 @@ typedef struct kb_outputs {
 
 /* Open them: 0, or -1 with a message in err (a file that cannot be
 ** created is the user's to fix: KB_EXIT_USAGE, as ever). */
-static int open_outputs(kb_outputs *out, const kb_options *o,
-                        const kb_launch *launch, int argc, char **argv,
-                        kb_run_device *devices, size_t n_devices, int quiet,
-                        char *err, size_t len)
+static int open_outputs(kb_outputs *out, const kb_run_context *run,
+                        kb_run_device *devices, int quiet, char *err,
+                        size_t len)
 {
+  const kb_options *o = run->o;
   if (kb_csv_open(&out->csv, o->csv_path, o->samples_path, devices,
                   o->measure.metrics, err, len)
-      || kb_json_open(&out->json[0], o->json_path, o, launch, argc, argv,
-                      devices, n_devices, err, len)
-      || kb_json_open(&out->json[1], o->json_stdout && !quiet ? "-" : NULL, o,
-                      launch, argc, argv, devices, n_devices, err, len)
-      || kb_md_open(&out->md, o->markdown && !quiet ? stdout : NULL, o, argc,
-                    argv, devices, n_devices, err, len))
+      || kb_json_open(&out->json[0], o->json_path, run, err, len)
+      || kb_json_open(&out->json[1], o->json_stdout && !quiet ? "-" : NULL,
+                      run, err, len)
+      || kb_md_open(&out->md, o->markdown && !quiet ? stdout : NULL, run,
+                    err, len))
     return -1;
   kb_report_init(&out->report, o->json_stdout || o->markdown || quiet ? NULL
                  : stdout, o->tap, o->calibrate, o->measure.time, !quiet);
@@ -237,8 +236,9 @@ static int prepare(run_frame *F)
     return KB_EXIT_ERROR;
   if (kb_check_metrics(&F->sv, &F->o))
     return KB_EXIT_USAGE;
-  if (open_outputs(&F->out, &F->o, &F->launch, F->argc, F->argv, F->devices,
-                   F->n_devices, F->quiet, err, sizeof err)) {
+  kb_run_context run = {&F->o, &F->launch, F->argc, F->argv, F->devices,
+                        F->n_devices};
+  if (open_outputs(&F->out, &run, F->devices, F->quiet, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     return KB_EXIT_USAGE;
   }

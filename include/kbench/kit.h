@@ -45,6 +45,10 @@
 extern "C" {
 #endif
 
+/* The number of entries of an array, as a vtable's n_params wants it:
+** .params = params, .n_params = KBENCH_COUNT(params). */
+#define KBENCH_COUNT(array) ((uint32_t)(sizeof (array) / sizeof (array)[0]))
+
 /* ------------------------------------------------------------------ */
 /* The runner's staging services                                       */
 
@@ -400,6 +404,57 @@ static inline int kbench_device_output(const kbench_host *h, void **dev,
 {
   int rc = kbench_device_alloc(h, dev, bytes);
   return rc == KBENCH_OK ? h->output(h, *dev, bytes, KBENCH_MEM_GLOBAL) : rc;
+}
+
+/*
+** KBENCH_OK when the device has compute capability `major`.0 or newer and
+** `kernel` was built with code for it; otherwise KBENCH_UNSUPPORTED with
+** the reason, so that an older GPU, or a build without that target, is a
+** skip and not an empty kernel.  `needs` says what the variant uses
+** ("thread-block clusters").  A kernel whose body is compiled under `#if
+** __CUDA_ARCH__ >= 900` (for major 9) builds for older targets too: this
+** is what tells the two apart at run time.
+*/
+static inline int kbench_require_sm(const kbench_host *h, const void *kernel,
+                                    int major, const char *needs)
+{
+  const kbench_device *d = h->device(h);
+  cudaFuncAttributes a;
+  if (d->cc_major < major)
+    return h->fail(h, KBENCH_UNSUPPORTED, "needs sm_%d0 (%s), device is "
+                   "sm_%d%d", major, needs, d->cc_major, d->cc_minor);
+  KBENCH_CUDA(h, cudaFuncGetAttributes(&a, kernel));
+  if (a.ptxVersion < 10 * major && a.binaryVersion < 10 * major)
+    return h->fail(h, KBENCH_UNSUPPORTED, "built without an sm_%d0 target "
+                   "(binary sm_%d): build for sm_%d0 (kbench's configure: "
+                   "--with-cuda-arch=%d0)", major, a.binaryVersion, major,
+                   major);
+  return KBENCH_OK;
+}
+
+/*
+** setup's buffers for a kernel whose output is as large as its input
+** (`bytes` each), in two steps around the plugin's own work.  First
+** kbench_stage_host: on the host, from the runner (page-locked, and the
+** runner's to free), *got, which holds the input until verify's fetch
+** overwrites it with the output, and *want, for the reference.  The
+** plugin writes its input into got and its reference into want; then
+** kbench_stage_device uploads got into a new *in and declares a new *out
+** as the output.  verify fetches out into got (kbench_fetch) and checks
+** it against want; teardown frees in and out (cudaFree).
+*/
+static inline int kbench_stage_host(const kbench_host *h, size_t bytes,
+                                    void **got, void **want)
+{
+  int rc = kbench_host_buffer(h, got, bytes);
+  return rc == KBENCH_OK ? kbench_host_buffer(h, want, bytes) : rc;
+}
+
+static inline int kbench_stage_device(const kbench_host *h, size_t bytes,
+                                      const void *got, void **in, void **out)
+{
+  int rc = kbench_device_upload(h, in, got, bytes);
+  return rc == KBENCH_OK ? kbench_device_output(h, out, bytes) : rc;
 }
 
 /* verify's first step: `bytes` of device output into host memory.  The

@@ -26,7 +26,9 @@ COALESCE_LAUNCH(int3_launch, inc_int3, int3)
 
 /* ints, 3 data words in 3-word elements */
 static const coalesce_kind int3_kind = {
-  NULL, 0, 3, 3, 0, NULL, NULL, int3_launch,
+  .fields = 3,
+  .words = 3,
+  .launch = int3_launch,
 };
 
 static const kbench_param int3_params[] = {
@@ -34,6 +36,25 @@ static const kbench_param int3_params[] = {
   COALESCE_PARAM_THREADS,
 };
 
-COALESCE_VARIANT(align_int3,
-                 "int3 elements: three 4-byte accesses per 12-byte element",
-                 int3_kind, int3_params)
+static int align_int3_setup(const kbench_host *h, void **state)
+{
+  return coalesce_setup(h, state, &int3_kind);
+}
+
+static const kbench_variant align_int3_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "align_int3",
+  .summary = "int3 elements: three 4-byte accesses per 12-byte element",
+  .origin = COALESCE_ORIGIN,
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = int3_params,
+  .n_params = KBENCH_COUNT(int3_params),
+  .setup = align_int3_setup,
+  .run = coalesce_run,
+  .verify = coalesce_verify,
+  .bytes_moved = coalesce_bytes,
+  .teardown = coalesce_teardown,
+  .work = coalesce_work,
+};
+
+KBENCH_PLUGIN(&align_int3_variant)

@@ -26,7 +26,9 @@ COALESCE_LAUNCH(int4_launch, inc_int4, int4)
 
 /* ints, 4 data words in 4-word elements */
 static const coalesce_kind int4_kind = {
-  NULL, 0, 4, 4, 0, NULL, NULL, int4_launch,
+  .fields = 4,
+  .words = 4,
+  .launch = int4_launch,
 };
 
 static const kbench_param int4_params[] = {
@@ -34,6 +36,25 @@ static const kbench_param int4_params[] = {
   COALESCE_PARAM_THREADS,
 };
 
-COALESCE_VARIANT(align_int4,
-                 "int4 elements: one 16-byte access, all 16 bytes useful",
-                 int4_kind, int4_params)
+static int align_int4_setup(const kbench_host *h, void **state)
+{
+  return coalesce_setup(h, state, &int4_kind);
+}
+
+static const kbench_variant align_int4_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "align_int4",
+  .summary = "int4 elements: one 16-byte access, all 16 bytes useful",
+  .origin = COALESCE_ORIGIN,
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = int4_params,
+  .n_params = KBENCH_COUNT(int4_params),
+  .setup = align_int4_setup,
+  .run = coalesce_run,
+  .verify = coalesce_verify,
+  .bytes_moved = coalesce_bytes,
+  .teardown = coalesce_teardown,
+  .work = coalesce_work,
+};
+
+KBENCH_PLUGIN(&align_int4_variant)

@@ -40,7 +40,9 @@ COALESCE_LAUNCH(struct16_launch, inc_struct16, vec3i)
 
 /* ints, 3 data words in 4-word elements (1 word of padding) */
 static const coalesce_kind struct16_kind = {
-  NULL, 0, 3, 4, 0, NULL, NULL, struct16_launch,
+  .fields = 3,
+  .words = 4,
+  .launch = struct16_launch,
 };
 
 static const kbench_param struct16_params[] = {
@@ -48,7 +50,26 @@ static const kbench_param struct16_params[] = {
   COALESCE_PARAM_THREADS,
 };
 
-COALESCE_VARIANT(align_struct16,
-                 "__align__(16) struct of 3 ints: one 16-byte access, "
-                 "12 useful bytes",
-                 struct16_kind, struct16_params)
+static int align_struct16_setup(const kbench_host *h, void **state)
+{
+  return coalesce_setup(h, state, &struct16_kind);
+}
+
+static const kbench_variant align_struct16_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "align_struct16",
+  .summary = "__align__(16) struct of 3 ints: one 16-byte access, 12 useful "
+             "bytes",
+  .origin = COALESCE_ORIGIN,
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = struct16_params,
+  .n_params = KBENCH_COUNT(struct16_params),
+  .setup = align_struct16_setup,
+  .run = coalesce_run,
+  .verify = coalesce_verify,
+  .bytes_moved = coalesce_bytes,
+  .teardown = coalesce_teardown,
+  .work = coalesce_work,
+};
+
+KBENCH_PLUGIN(&align_struct16_variant)

@@ -15,9 +15,10 @@
 ** variant describes that placement with a coalesce_kind (data plus at most
 ** two small host functions); this header does the rest: random inputs, the
 ** CPU reference (a plain 64-bit / double loop over the logical elements,
-** independent of any kernel), verification of every data word, the byte
-** count and the vtable.  A variant file is then its kernel, a launch
-** function, its kind and its parameter list.
+** independent of any kernel), verification of every data word and the
+** byte count, which each variant's vtable points at.  A variant file is
+** then its kernel, a launch function, its kind, its parameter list, and
+** its vtable at the end.
 **
 ** Host staging runs on the runner's threads: the reference and the
 ** comparison in chunks of about 1 Mi words (kbench_parallel), in host
@@ -372,20 +373,5 @@ static void coalesce_teardown(const kbench_host *h, void *state)
     kernel<<<kbench_blocks(s->n, s->threads), s->threads, 0, stream>>>(     \
         (const T *)s->in, (T *)s->out, s->n);                               \
   }
-
-/* The descriptor and the exported entry point of a variant named `ident`,
-** built from its kind and its parameter array. */
-#define COALESCE_VARIANT(ident, summary, kind, params)                      \
-  static int ident##_setup(const kbench_host *h, void **state)              \
-  {                                                                         \
-    return coalesce_setup(h, state, &(kind));                               \
-  }                                                                         \
-  static const kbench_variant ident##_variant = {                           \
-      sizeof(kbench_variant), #ident, summary, COALESCE_ORIGIN,             \
-      KBENCH_BACKEND_CUDA, params,                                          \
-      (uint32_t)(sizeof params / sizeof params[0]), ident##_setup,          \
-      coalesce_run, coalesce_verify, coalesce_bytes, coalesce_teardown,     \
-      coalesce_work};                                                       \
-  KBENCH_PLUGIN(&ident##_variant)
 
 #endif /* COALESCE_COMMON_CUH */

@@ -53,7 +53,12 @@ static void offset_launch(const coalesce_state *s, cudaStream_t stream)
 
 /* ints, 1 word per element, input n + offset long, read at i + offset */
 static const coalesce_kind offset_kind = {
-  "offset", 0, 1, 1, 0, offset_in_elems, offset_reference, offset_launch,
+  .arg = "offset",
+  .fields = 1,
+  .words = 1,
+  .in_elems = offset_in_elems,
+  .reference = offset_reference,
+  .launch = offset_launch,
 };
 
 static const kbench_param offset_params[] = {
@@ -62,6 +67,25 @@ static const kbench_param offset_params[] = {
   {"offset", "elements the reads are shifted by", "0,1,2,4,8,16,32", 0, 64, 0},
 };
 
-COALESCE_VARIANT(coalesce_offset,
-                 "int copy reading in[i + offset]: misaligned warp reads",
-                 offset_kind, offset_params)
+static int coalesce_offset_setup(const kbench_host *h, void **state)
+{
+  return coalesce_setup(h, state, &offset_kind);
+}
+
+static const kbench_variant coalesce_offset_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "coalesce_offset",
+  .summary = "int copy reading in[i + offset]: misaligned warp reads",
+  .origin = COALESCE_ORIGIN,
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = offset_params,
+  .n_params = KBENCH_COUNT(offset_params),
+  .setup = coalesce_offset_setup,
+  .run = coalesce_run,
+  .verify = coalesce_verify,
+  .bytes_moved = coalesce_bytes,
+  .teardown = coalesce_teardown,
+  .work = coalesce_work,
+};
+
+KBENCH_PLUGIN(&coalesce_offset_variant)

@@ -91,7 +91,11 @@ static void stride_launch(const coalesce_state *s, cudaStream_t stream)
 
 /* ints, 1 word per element, input read column by column */
 static const coalesce_kind stride_kind = {
-  "stride", 0, 1, 1, 0, NULL, stride_reference, stride_launch,
+  .arg = "stride",
+  .fields = 1,
+  .words = 1,
+  .reference = stride_reference,
+  .launch = stride_launch,
 };
 
 static const kbench_param stride_params[] = {
@@ -101,7 +105,26 @@ static const kbench_param stride_params[] = {
    0},
 };
 
-COALESCE_VARIANT(coalesce_stride,
-                 "int copy reading column-wise, stride words apart: "
-                 "more sectors per warp",
-                 stride_kind, stride_params)
+static int coalesce_stride_setup(const kbench_host *h, void **state)
+{
+  return coalesce_setup(h, state, &stride_kind);
+}
+
+static const kbench_variant coalesce_stride_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "coalesce_stride",
+  .summary = "int copy reading column-wise, stride words apart: more sectors "
+             "per warp",
+  .origin = COALESCE_ORIGIN,
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = stride_params,
+  .n_params = KBENCH_COUNT(stride_params),
+  .setup = coalesce_stride_setup,
+  .run = coalesce_run,
+  .verify = coalesce_verify,
+  .bytes_moved = coalesce_bytes,
+  .teardown = coalesce_teardown,
+  .work = coalesce_work,
+};
+
+KBENCH_PLUGIN(&coalesce_stride_variant)

@@ -38,7 +38,10 @@ COALESCE_LAUNCH(aos_launch, step_aos, particle)
 
 /* particles, 6 floats per element, element after element */
 static const coalesce_kind aos_kind = {
-  NULL, 1, 6, 6, 0, NULL, NULL, aos_launch,
+  .particles = 1,
+  .fields = 6,
+  .words = 6,
+  .launch = aos_launch,
 };
 
 static const kbench_param aos_params[] = {
@@ -46,7 +49,26 @@ static const kbench_param aos_params[] = {
   COALESCE_PARAM_THREADS,
 };
 
-COALESCE_VARIANT(layout_aos,
-                 "particle step on an array of 24-byte structs: "
-                 "six strided 4-byte accesses",
-                 aos_kind, aos_params)
+static int layout_aos_setup(const kbench_host *h, void **state)
+{
+  return coalesce_setup(h, state, &aos_kind);
+}
+
+static const kbench_variant layout_aos_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "layout_aos",
+  .summary = "particle step on an array of 24-byte structs: six strided "
+             "4-byte accesses",
+  .origin = COALESCE_ORIGIN,
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = aos_params,
+  .n_params = KBENCH_COUNT(aos_params),
+  .setup = layout_aos_setup,
+  .run = coalesce_run,
+  .verify = coalesce_verify,
+  .bytes_moved = coalesce_bytes,
+  .teardown = coalesce_teardown,
+  .work = coalesce_work,
+};
+
+KBENCH_PLUGIN(&layout_aos_variant)

@@ -51,7 +51,11 @@ static void soa_launch(const coalesce_state *s, cudaStream_t stream)
 
 /* particles, 6 floats per element, field after field */
 static const coalesce_kind soa_kind = {
-  NULL, 1, 6, 6, 1, NULL, NULL, soa_launch,
+  .particles = 1,
+  .fields = 6,
+  .words = 6,
+  .soa = 1,
+  .launch = soa_launch,
 };
 
 static const kbench_param soa_params[] = {
@@ -59,6 +63,25 @@ static const kbench_param soa_params[] = {
   COALESCE_PARAM_THREADS,
 };
 
-COALESCE_VARIANT(layout_soa,
-                 "particle step on six float arrays: every access coalesced",
-                 soa_kind, soa_params)
+static int layout_soa_setup(const kbench_host *h, void **state)
+{
+  return coalesce_setup(h, state, &soa_kind);
+}
+
+static const kbench_variant layout_soa_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "layout_soa",
+  .summary = "particle step on six float arrays: every access coalesced",
+  .origin = COALESCE_ORIGIN,
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = soa_params,
+  .n_params = KBENCH_COUNT(soa_params),
+  .setup = layout_soa_setup,
+  .run = coalesce_run,
+  .verify = coalesce_verify,
+  .bytes_moved = coalesce_bytes,
+  .teardown = coalesce_teardown,
+  .work = coalesce_work,
+};
+
+KBENCH_PLUGIN(&layout_soa_variant)

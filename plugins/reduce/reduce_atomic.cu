@@ -60,7 +60,25 @@ static int run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-REDUCE_PLUGIN(reduce_atomic,
-              "shared tree per block, block sums atomicAdd'ed to one int",
-              "seed 002 (Vialle) part 3, Reduce_kernel with atomicAdd",
-              params, plan, run)
+static int reduce_atomic_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_atomic_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_atomic",
+  .summary = "shared tree per block, block sums atomicAdd'ed to one int",
+  .origin = "seed 002 (Vialle) part 3, Reduce_kernel with atomicAdd",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_atomic_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_atomic_variant)

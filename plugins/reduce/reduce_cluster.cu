@@ -33,7 +33,6 @@
 #include <cooperative_groups.h>
 #include <cuda/ptx>
 
-#include "../sm90.cuh"
 #include "reduce_common.cuh"
 
 namespace cg = cooperative_groups;
@@ -118,8 +117,8 @@ static void cluster_config(const reduce_state *s, cudaStream_t stream,
 ** the device and the binary must have sm_90. */
 static int plan(const kbench_host *h, reduce_state *s)
 {
-  int rc = sm90_require(h, (const void *)reduce_cluster_kernel,
-                        "thread-block clusters");
+  int rc = kbench_require_sm(h, (const void *)reduce_cluster_kernel, 9,
+                             "thread-block clusters");
   if (rc != KBENCH_OK)
     return rc;
   rc = reduce_plan_vec4<int>(h, s);
@@ -166,9 +165,27 @@ static int run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-REDUCE_PLUGIN(reduce_cluster,
-              "reduce_vec4 + thread-block clusters: partial sums pushed "
-              "through distributed shared memory, one packed sum-and-ticket "
-              "atomic per cluster (sm_90)",
-              "Hopper thread-block clusters, distributed shared memory",
-              params, plan, run)
+static int reduce_cluster_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_cluster_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_cluster",
+  .summary = "reduce_vec4 + thread-block clusters: partial sums pushed "
+             "through distributed shared memory, one packed sum-and-ticket "
+             "atomic per cluster (sm_90)",
+  .origin = "Hopper thread-block clusters, distributed shared memory",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_cluster_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_cluster_variant)

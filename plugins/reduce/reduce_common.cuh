@@ -4,7 +4,8 @@
 ** and a launch.
 **
 ** Host side: the state, setup (random inputs, CPU reference), verify,
-** bytes_moved, teardown and REDUCE_PLUGIN, which builds the descriptor.
+** bytes_moved, work and teardown, which each variant's vtable points at
+** (at the end of its file, after its plan and run).
 ** Device side: the small building blocks several variants use (the
 ** sequential-addressing tree, warp and block shuffle sums, the completely
 ** unrolled tree, the 16-byte-load kernel of reduce_vec4 and reduce_vec4_float).
@@ -328,7 +329,7 @@ static int reduce_setup(const kbench_host *h, void **state,
 }
 
 /* ------------------------------------------------------------------ */
-/* verify, bytes_moved, teardown, descriptor                           */
+/* verify, bytes_moved, work, teardown                                  */
 
 static int reduce_verify(const kbench_host *h, void *state)
 {
@@ -379,30 +380,6 @@ static void reduce_teardown(const kbench_host *h, void *state)
   cudaFree(s->scratch);
   free(s);
 }
-
-/* The whole descriptor of a variant: REDUCE_PLUGIN(reduce_gmem, "summary",
-** "origin", params, plan, run) in the variant's file. */
-#define REDUCE_PLUGIN(name, summary, origin, params, plan, run)             \
-  static int name##_setup(const kbench_host *h, void **state)              \
-  {                                                                        \
-    return reduce_setup(h, state, plan);                                   \
-  }                                                                        \
-  static const kbench_variant name##_variant = {                           \
-      sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA, \
-      params, sizeof params / sizeof params[0], name##_setup, run,         \
-      reduce_verify, reduce_bytes, reduce_teardown, reduce_work};          \
-  KBENCH_PLUGIN(&name##_variant)
-
-/* The parameters (n, threads) and plan of a partial-sum variant whose blocks
-** own per_thread elements per thread; then its descriptor, as above. */
-#define REDUCE_PLUGIN_THREADS(name, summary, origin, dflt, per_thread, run) \
-  static const kbench_param name##_params[] = {                            \
-      REDUCE_PARAM_N, REDUCE_PARAM_THREADS(dflt)};                         \
-  static int name##_plan(const kbench_host *h, reduce_state *s)            \
-  {                                                                        \
-    return reduce_plan_threads(h, s, per_thread);                          \
-  }                                                                        \
-  REDUCE_PLUGIN(name, summary, origin, name##_params, name##_plan, run)
 
 /* ------------------------------------------------------------------ */
 /* Device building blocks                                              */

@@ -30,7 +30,35 @@ static int run(const kbench_host *h, void *state)
                        0);
 }
 
-REDUCE_PLUGIN_THREADS(
-    reduce_complete_unroll,
-    "block size as a template parameter: the whole tree unrolled",
-    "Harris, Optimizing Parallel Reduction in CUDA, #6", "256", 2, run)
+static const kbench_param reduce_complete_unroll_params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("256"),
+};
+
+static int reduce_complete_unroll_plan(const kbench_host *h, reduce_state *s)
+{
+  return reduce_plan_threads(h, s, 2);
+}
+
+static int reduce_complete_unroll_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_complete_unroll_plan);
+}
+
+static const kbench_variant reduce_complete_unroll_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_complete_unroll",
+  .summary = "block size as a template parameter: the whole tree unrolled",
+  .origin = "Harris, Optimizing Parallel Reduction in CUDA, #6",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = reduce_complete_unroll_params,
+  .n_params = KBENCH_COUNT(reduce_complete_unroll_params),
+  .setup = reduce_complete_unroll_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_complete_unroll_variant)

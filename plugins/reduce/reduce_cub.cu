@@ -40,5 +40,25 @@ static int run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-REDUCE_PLUGIN(reduce_cub, "cub::DeviceReduce::Sum: the library reference",
-              "CUB (CCCL) DeviceReduce", params, plan, run)
+static int reduce_cub_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_cub_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_cub",
+  .summary = "cub::DeviceReduce::Sum: the library reference",
+  .origin = "CUB (CCCL) DeviceReduce",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_cub_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_cub_variant)

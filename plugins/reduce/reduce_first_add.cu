@@ -22,7 +22,36 @@ static int run(const kbench_host *h, void *state)
   return reduce_launch(h, state, reduce_first_add, sizeof(int));
 }
 
-REDUCE_PLUGIN_THREADS(
-    reduce_first_add,
-    "sequential-addressing tree, two elements added per thread at load",
-    "Harris, Optimizing Parallel Reduction in CUDA, #4", "256", 2, run)
+static const kbench_param reduce_first_add_params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("256"),
+};
+
+static int reduce_first_add_plan(const kbench_host *h, reduce_state *s)
+{
+  return reduce_plan_threads(h, s, 2);
+}
+
+static int reduce_first_add_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_first_add_plan);
+}
+
+static const kbench_variant reduce_first_add_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_first_add",
+  .summary = "sequential-addressing tree, two elements added per thread at "
+             "load",
+  .origin = "Harris, Optimizing Parallel Reduction in CUDA, #4",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = reduce_first_add_params,
+  .n_params = KBENCH_COUNT(reduce_first_add_params),
+  .setup = reduce_first_add_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_first_add_variant)

@@ -44,6 +44,25 @@ static int run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-REDUCE_PLUGIN(reduce_gmem,
-              "in-place tree in global memory (block slice copied to scratch)",
-              "seed 000 reduceGmem", params, plan, run)
+static int reduce_gmem_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_gmem_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_gmem",
+  .summary = "in-place tree in global memory (block slice copied to scratch)",
+  .origin = "seed 000 reduceGmem",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_gmem_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_gmem_variant)

@@ -30,9 +30,36 @@ static int run(const kbench_host *h, void *state)
   return reduce_launch(h, state, reduce_interleaved, sizeof(int));
 }
 
-REDUCE_PLUGIN_THREADS(
-    reduce_interleaved,
-    "shared tree, strided index 2*s*tid: no divergence, bank "
-    "conflicts",
-    "Harris, Optimizing Parallel Reduction in CUDA, #2", "256", 1,
-    run)
+static const kbench_param reduce_interleaved_params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("256"),
+};
+
+static int reduce_interleaved_plan(const kbench_host *h, reduce_state *s)
+{
+  return reduce_plan_threads(h, s, 1);
+}
+
+static int reduce_interleaved_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_interleaved_plan);
+}
+
+static const kbench_variant reduce_interleaved_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_interleaved",
+  .summary = "shared tree, strided index 2*s*tid: no divergence, bank "
+             "conflicts",
+  .origin = "Harris, Optimizing Parallel Reduction in CUDA, #2",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = reduce_interleaved_params,
+  .n_params = KBENCH_COUNT(reduce_interleaved_params),
+  .setup = reduce_interleaved_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_interleaved_variant)

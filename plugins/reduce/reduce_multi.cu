@@ -55,7 +55,25 @@ static int run(const kbench_host *h, void *state)
                        0);
 }
 
-REDUCE_PLUGIN(reduce_multi,
-              "grid-stride loads, grid sized from the SM count, unrolled tree",
-              "Harris, Optimizing Parallel Reduction in CUDA, #7", params,
-              plan, run)
+static int reduce_multi_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_multi_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_multi",
+  .summary = "grid-stride loads, grid sized from the SM count, unrolled tree",
+  .origin = "Harris, Optimizing Parallel Reduction in CUDA, #7",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_multi_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_multi_variant)

@@ -28,8 +28,35 @@ static int run(const kbench_host *h, void *state)
   return reduce_launch(h, state, reduce_neighbored, sizeof(int));
 }
 
-REDUCE_PLUGIN_THREADS(
-    reduce_neighbored,
-    "shared tree, interleaved addressing, divergent tid % (2*s)",
-    "Harris, Optimizing Parallel Reduction in CUDA, #1", "256", 1,
-    run)
+static const kbench_param reduce_neighbored_params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("256"),
+};
+
+static int reduce_neighbored_plan(const kbench_host *h, reduce_state *s)
+{
+  return reduce_plan_threads(h, s, 1);
+}
+
+static int reduce_neighbored_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_neighbored_plan);
+}
+
+static const kbench_variant reduce_neighbored_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_neighbored",
+  .summary = "shared tree, interleaved addressing, divergent tid % (2*s)",
+  .origin = "Harris, Optimizing Parallel Reduction in CUDA, #1",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = reduce_neighbored_params,
+  .n_params = KBENCH_COUNT(reduce_neighbored_params),
+  .setup = reduce_neighbored_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_neighbored_variant)

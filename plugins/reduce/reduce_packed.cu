@@ -160,8 +160,26 @@ static const kbench_param params[] = {
    "0", 0, 16, 0},
 };
 
-REDUCE_PLUGIN(reduce_packed,
-              "the flagship: int4 tiles, one packed sum-and-ticket atomic "
-              "per block, loads per thread chosen from the device",
-              "reduce_vec4 + reduce_cluster's packed atomic, per block",
-              params, plan, run)
+static int reduce_packed_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_packed_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_packed",
+  .summary = "the flagship: int4 tiles, one packed sum-and-ticket atomic per "
+             "block, loads per thread chosen from the device",
+  .origin = "reduce_vec4 + reduce_cluster's packed atomic, per block",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_packed_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_packed_variant)

@@ -23,9 +23,35 @@ static int run(const kbench_host *h, void *state)
   return reduce_launch(h, state, reduce_sequential, sizeof(int));
 }
 
-REDUCE_PLUGIN_THREADS(
-    reduce_sequential,
-    "shared tree, sequential addressing: no divergence, no "
-    "conflicts",
-    "Harris, Optimizing Parallel Reduction in CUDA, #3", "256", 1,
-    run)
+static const kbench_param reduce_sequential_params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("256"),
+};
+
+static int reduce_sequential_plan(const kbench_host *h, reduce_state *s)
+{
+  return reduce_plan_threads(h, s, 1);
+}
+
+static int reduce_sequential_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_sequential_plan);
+}
+
+static const kbench_variant reduce_sequential_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_sequential",
+  .summary = "shared tree, sequential addressing: no divergence, no conflicts",
+  .origin = "Harris, Optimizing Parallel Reduction in CUDA, #3",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = reduce_sequential_params,
+  .n_params = KBENCH_COUNT(reduce_sequential_params),
+  .setup = reduce_sequential_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_sequential_variant)

@@ -42,8 +42,26 @@ static int run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-REDUCE_PLUGIN(reduce_shfl,
-              "grid-stride sums, warp-shuffle block reduce, one atomic per "
-              "block",
-              "Luitjens, Faster Parallel Reductions on Kepler (NVIDIA blog)",
-              params, plan, run)
+static int reduce_shfl_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_shfl_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_shfl",
+  .summary = "grid-stride sums, warp-shuffle block reduce, one atomic per "
+             "block",
+  .origin = "Luitjens, Faster Parallel Reductions on Kepler (NVIDIA blog)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_shfl_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_shfl_variant)

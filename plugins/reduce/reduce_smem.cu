@@ -37,6 +37,25 @@ static int run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-REDUCE_PLUGIN(reduce_smem,
-              "in-place tree in a static shared array (128 threads)",
-              "seed 000 reduceSmem", params, plan, run)
+static int reduce_smem_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_smem_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_smem",
+  .summary = "in-place tree in a static shared array (128 threads)",
+  .origin = "seed 000 reduceSmem",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_smem_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_smem_variant)

@@ -48,7 +48,26 @@ static int run(const kbench_host *h, void *state)
   return KBENCH_OK;
 }
 
-REDUCE_PLUGIN(reduce_smem_unroll,
-              "shared-memory tree, each thread first adds 4 blocks' worth "
-              "(128 threads)",
-              "seed 000 reduceSmemUnroll", params, plan, run)
+static int reduce_smem_unroll_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_smem_unroll_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_smem_unroll",
+  .summary = "shared-memory tree, each thread first adds 4 blocks' worth "
+             "(128 threads)",
+  .origin = "seed 000 reduceSmemUnroll",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_smem_unroll_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_smem_unroll_variant)

@@ -32,8 +32,36 @@ static int run(const kbench_host *h, void *state)
   return reduce_launch(h, state, reduce_smem_unroll_dyn, sizeof(int));
 }
 
-REDUCE_PLUGIN_THREADS(
-    reduce_smem_unroll_dyn,
-    "4-way unrolled shared-memory tree, extern shared sized at launch",
-    "seed 000 reduceSmemUnroll with dynamic shared memory", "128",
-    UNROLL, run)
+static const kbench_param reduce_smem_unroll_dyn_params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("128"),
+};
+
+static int reduce_smem_unroll_dyn_plan(const kbench_host *h, reduce_state *s)
+{
+  return reduce_plan_threads(h, s, UNROLL);
+}
+
+static int reduce_smem_unroll_dyn_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_smem_unroll_dyn_plan);
+}
+
+static const kbench_variant reduce_smem_unroll_dyn_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_smem_unroll_dyn",
+  .summary = "4-way unrolled shared-memory tree, extern shared sized at "
+             "launch",
+  .origin = "seed 000 reduceSmemUnroll with dynamic shared memory",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = reduce_smem_unroll_dyn_params,
+  .n_params = KBENCH_COUNT(reduce_smem_unroll_dyn_params),
+  .setup = reduce_smem_unroll_dyn_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_smem_unroll_dyn_variant)

@@ -41,7 +41,36 @@ static int run(const kbench_host *h, void *state)
   return reduce_launch(h, state, reduce_unroll_warp, sizeof(int));
 }
 
-REDUCE_PLUGIN_THREADS(
-    reduce_unroll_warp,
-    "first add at load, last warp finished with shuffles (no barriers)",
-    "Harris, Optimizing Parallel Reduction in CUDA, #5", "256", 2, run)
+static const kbench_param reduce_unroll_warp_params[] = {
+  REDUCE_PARAM_N,
+  REDUCE_PARAM_THREADS("256"),
+};
+
+static int reduce_unroll_warp_plan(const kbench_host *h, reduce_state *s)
+{
+  return reduce_plan_threads(h, s, 2);
+}
+
+static int reduce_unroll_warp_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_unroll_warp_plan);
+}
+
+static const kbench_variant reduce_unroll_warp_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_unroll_warp",
+  .summary = "first add at load, last warp finished with shuffles (no "
+             "barriers)",
+  .origin = "Harris, Optimizing Parallel Reduction in CUDA, #5",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = reduce_unroll_warp_params,
+  .n_params = KBENCH_COUNT(reduce_unroll_warp_params),
+  .setup = reduce_unroll_warp_setup,
+  .run = run,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_unroll_warp_variant)

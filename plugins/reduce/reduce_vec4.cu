@@ -18,8 +18,26 @@ static const kbench_param params[] = {
   REDUCE_PARAM_OFFSET,
 };
 
-REDUCE_PLUGIN(reduce_vec4,
-              "int4 loads, a block per 32 KiB tile, shuffles, one atomic "
-              "per block",
-              "Harris #7 + Luitjens (vector loads, shuffles, atomics)",
-              params, reduce_plan_vec4<int>, reduce_run_vec4<int>)
+static int reduce_vec4_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, reduce_plan_vec4<int>);
+}
+
+static const kbench_variant reduce_vec4_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_vec4",
+  .summary = "int4 loads, a block per 32 KiB tile, shuffles, one atomic per "
+             "block",
+  .origin = "Harris #7 + Luitjens (vector loads, shuffles, atomics)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_vec4_setup,
+  .run = reduce_run_vec4<int>,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_vec4_variant)

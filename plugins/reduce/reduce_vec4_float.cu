@@ -33,8 +33,26 @@ static int plan(const kbench_host *h, reduce_state *s)
   return rc;
 }
 
-REDUCE_PLUGIN(reduce_vec4_float,
-              "reduce_vec4 on float: float4 loads, float atomics, bounded "
-              "error",
-              "Harris #7 + Luitjens, float", params, plan,
-              reduce_run_vec4<float>)
+static int reduce_vec4_float_setup(const kbench_host *h, void **state)
+{
+  return reduce_setup(h, state, plan);
+}
+
+static const kbench_variant reduce_vec4_float_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "reduce_vec4_float",
+  .summary = "reduce_vec4 on float: float4 loads, float atomics, bounded "
+             "error",
+  .origin = "Harris #7 + Luitjens, float",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = reduce_vec4_float_setup,
+  .run = reduce_run_vec4<float>,
+  .verify = reduce_verify,
+  .bytes_moved = reduce_bytes,
+  .teardown = reduce_teardown,
+  .work = reduce_work,
+};
+
+KBENCH_PLUGIN(&reduce_vec4_float_variant)

@@ -33,8 +33,29 @@ static const kbench_param smem_bank_params[] = {
   SMEM_SWEEP_PARAMS,
 };
 
-SMEM_SWEEP_PLUGIN(smem_bank,
-                  "shared loads with lane stride s: gcd(s, 32)-way bank "
-                  "conflicts",
-                  "seed 003 (bank conflicts), seed 001 (bank_conflict demo)",
-                  smem_bank_params, 3, h->param(h, "stride"), launch_bank)
+static int smem_bank_setup(const kbench_host *h, void **state)
+{
+  return smem_sweep_setup(h, state, (unsigned)h->param(h, "stride"));
+}
+
+static int smem_bank_run(const kbench_host *h, void *state)
+{
+  return smem_sweep_run(h, state, launch_bank);
+}
+
+static const kbench_variant smem_bank_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "smem_bank",
+  .summary = "shared loads with lane stride s: gcd(s, 32)-way bank conflicts",
+  .origin = "seed 003 (bank conflicts), seed 001 (bank_conflict demo)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = smem_bank_params,
+  .n_params = KBENCH_COUNT(smem_bank_params),
+  .setup = smem_bank_setup,
+  .run = smem_bank_run,
+  .verify = smem_sweep_verify,
+  .bytes_moved = smem_sweep_bytes,
+  .teardown = smem_sweep_teardown,
+};
+
+KBENCH_PLUGIN(&smem_bank_variant)

@@ -20,8 +20,30 @@ static void launch_broadcast(const smem_sweep *s, cudaStream_t st)
 
 static const kbench_param smem_broadcast_params[] = {SMEM_SWEEP_PARAMS};
 
-SMEM_SWEEP_PLUGIN(smem_broadcast,
-                  "all lanes of a warp read one shared word: a broadcast, "
-                  "no conflict",
-                  "seed 001 / seed 003 (shared memory broadcast)",
-                  smem_broadcast_params, 2, 0, launch_broadcast)
+static int smem_broadcast_setup(const kbench_host *h, void **state)
+{
+  return smem_sweep_setup(h, state, 0);
+}
+
+static int smem_broadcast_run(const kbench_host *h, void *state)
+{
+  return smem_sweep_run(h, state, launch_broadcast);
+}
+
+static const kbench_variant smem_broadcast_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "smem_broadcast",
+  .summary = "all lanes of a warp read one shared word: a broadcast, no "
+             "conflict",
+  .origin = "seed 001 / seed 003 (shared memory broadcast)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = smem_broadcast_params,
+  .n_params = KBENCH_COUNT(smem_broadcast_params),
+  .setup = smem_broadcast_setup,
+  .run = smem_broadcast_run,
+  .verify = smem_sweep_verify,
+  .bytes_moved = smem_sweep_bytes,
+  .teardown = smem_sweep_teardown,
+};
+
+KBENCH_PLUGIN(&smem_broadcast_variant)

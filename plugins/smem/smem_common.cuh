@@ -95,22 +95,20 @@ static inline int smem_reverse_setup(const kbench_host *h, void **state)
   *state = s;
   s->n = (size_t)h->param(h, "n");
   s->threads = (unsigned)h->param(h, "threads");
-  /* Host buffers from the runner: page-locked, so the upload and verify's
-  ** fetch run at the link's speed, and freed by the runner, not teardown.
-  ** The input is staged in got, which verify's fetch overwrites whole. */
+  /* The kit's staging: the input in got, the reference in want, then both
+  ** device buffers. */
   size_t bytes = s->n * sizeof(int);
-  if (kbench_host_buffer(h, (void **)&s->got, bytes)
-      || kbench_host_buffer(h, (void **)&s->want, bytes))
-    return KBENCH_ERROR;
+  int rc = kbench_stage_host(h, bytes, (void **)&s->got, (void **)&s->want);
+  if (rc != KBENCH_OK)
+    return rc;
   kbench_fill_int(h, s->got, s->n, -1000000, 1000000);
   /* Blocks are independent: chunks of about 1 Mi elements. */
   size_t per_chunk = ((size_t)1 << 20) / s->threads;
-  int rc = kbench_parallel(h, kbench_blocks(s->n, s->threads), per_chunk,
-                           smem_reverse_reference, s);
-  if (rc != KBENCH_OK)
-    return rc;
-  rc = kbench_device_upload(h, (void **)&s->in, s->got, bytes);
-  return rc == KBENCH_OK ? kbench_device_output(h, (void **)&s->out, bytes)
+  rc = kbench_parallel(h, kbench_blocks(s->n, s->threads), per_chunk,
+                       smem_reverse_reference, s);
+  return rc == KBENCH_OK ? kbench_stage_device(h, bytes, s->got,
+                                               (void **)&s->in,
+                                               (void **)&s->out)
                          : rc;
 }
 
@@ -149,20 +147,6 @@ static inline void smem_reverse_teardown(const kbench_host *h, void *state)
   cudaFree(s->out);
   free(s);  /* want and got are the runner's */
 }
-
-/* The descriptor and entry point of a reversal variant whose file defines
-** `static void launch(const smem_reverse *, unsigned, cudaStream_t)`. */
-#define SMEM_REVERSE_PLUGIN(name, summary, origin, launch)                 \
-  static int name##_run(const kbench_host *h, void *state)                \
-  {                                                                        \
-    return smem_reverse_run(h, state, launch);                             \
-  }                                                                        \
-  static const kbench_variant name##_variant = {                           \
-    sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
-    smem_reverse_params, 2, smem_reverse_setup, name##_run,                \
-    smem_reverse_verify, smem_reverse_bytes, smem_reverse_teardown,        \
-  };                                                                       \
-  KBENCH_PLUGIN(&name##_variant)
 
 /* ----------------------------------------------------------------------- */
 /* 2. Shared read sweep                                                     */
@@ -327,25 +311,5 @@ static inline void smem_sweep_teardown(const kbench_host *h, void *state)
   cudaFree(s->out);
   free(s);  /* want and got are the runner's */
 }
-
-/* The descriptor and entry point of a sweep variant.  `params` is its
-** parameter table (n_params entries) and `stride` the expression, of h,
-** that gives the lanes' word stride (0 for a broadcast). */
-#define SMEM_SWEEP_PLUGIN(name, summary, origin, params, n_params, stride,   \
-                          launch)                                          \
-  static int name##_setup(const kbench_host *h, void **state)              \
-  {                                                                        \
-    return smem_sweep_setup(h, state, (unsigned)(stride));                 \
-  }                                                                        \
-  static int name##_run(const kbench_host *h, void *state)                \
-  {                                                                        \
-    return smem_sweep_run(h, state, launch);                               \
-  }                                                                        \
-  static const kbench_variant name##_variant = {                           \
-    sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
-    params, n_params, name##_setup, name##_run, smem_sweep_verify,         \
-    smem_sweep_bytes, smem_sweep_teardown,                                 \
-  };                                                                       \
-  KBENCH_PLUGIN(&name##_variant)
 
 #endif /* SMEM_COMMON_CUH */

@@ -21,7 +21,25 @@ static void launch_dynamic(const smem_reverse *s, unsigned blocks,
       s->in, s->out, s->n);
 }
 
-SMEM_REVERSE_PLUGIN(smem_dynamic,
-                    "block-local reversal through an extern __shared__ array "
-                    "sized at launch",
-                    "seed 001 (dynamic shared array)", launch_dynamic)
+static int smem_dynamic_run(const kbench_host *h, void *state)
+{
+  return smem_reverse_run(h, state, launch_dynamic);
+}
+
+static const kbench_variant smem_dynamic_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "smem_dynamic",
+  .summary = "block-local reversal through an extern __shared__ array sized "
+             "at launch",
+  .origin = "seed 001 (dynamic shared array)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = smem_reverse_params,
+  .n_params = KBENCH_COUNT(smem_reverse_params),
+  .setup = smem_reverse_setup,
+  .run = smem_dynamic_run,
+  .verify = smem_reverse_verify,
+  .bytes_moved = smem_reverse_bytes,
+  .teardown = smem_reverse_teardown,
+};
+
+KBENCH_PLUGIN(&smem_dynamic_variant)

@@ -31,6 +31,24 @@ static void launch_static(const smem_reverse *s, unsigned blocks,
   }
 }
 
-SMEM_REVERSE_PLUGIN(smem_static,
-                    "block-local reversal through a static __shared__ array",
-                    "seed 001 (static shared array)", launch_static)
+static int smem_static_run(const kbench_host *h, void *state)
+{
+  return smem_reverse_run(h, state, launch_static);
+}
+
+static const kbench_variant smem_static_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "smem_static",
+  .summary = "block-local reversal through a static __shared__ array",
+  .origin = "seed 001 (static shared array)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = smem_reverse_params,
+  .n_params = KBENCH_COUNT(smem_reverse_params),
+  .setup = smem_reverse_setup,
+  .run = smem_static_run,
+  .verify = smem_reverse_verify,
+  .bytes_moved = smem_reverse_bytes,
+  .teardown = smem_reverse_teardown,
+};
+
+KBENCH_PLUGIN(&smem_static_variant)

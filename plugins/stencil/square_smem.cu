@@ -36,8 +36,43 @@ static void square_reference(const float *in, float *want, size_t n,
     want[i] = (float)((double)in[i] * (double)in[i]);
 }
 
-STENCIL_PLUGIN(square_smem,
-               "res[i] = in[i]^2 through a shared tile, no data shared "
-               "(baseline)",
-               "seed 002 (first shared-memory example)", launch_square,
-               square_reference, 0.0, 1)
+static int square_smem_setup(const kbench_host *h, void **state)
+{
+  return stencil_setup(h, state, square_reference);
+}
+
+static int square_smem_run(const kbench_host *h, void *state)
+{
+  return stencil_run(h, state, launch_square);
+}
+
+static int square_smem_verify(const kbench_host *h, void *state)
+{
+  return stencil_verify(h, state, 0.0);
+}
+
+static void square_smem_work(const kbench_host *h, void *state,
+                             kbench_work *w)
+{
+  (void)h;
+  stencil_work(state, w, 1);
+}
+
+static const kbench_variant square_smem_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "square_smem",
+  .summary = "res[i] = in[i]^2 through a shared tile, no data shared "
+             "(baseline)",
+  .origin = "seed 002 (first shared-memory example)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = stencil_params,
+  .n_params = KBENCH_COUNT(stencil_params),
+  .setup = square_smem_setup,
+  .run = square_smem_run,
+  .verify = square_smem_verify,
+  .bytes_moved = stencil_bytes,
+  .teardown = stencil_teardown,
+  .work = square_smem_work,
+};
+
+KBENCH_PLUGIN(&square_smem_variant)

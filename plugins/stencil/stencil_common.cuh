@@ -110,23 +110,21 @@ static inline int stencil_setup(const kbench_host *h, void **state,
   *state = s;
   s->n = (size_t)h->param(h, "n");
   s->threads = (unsigned)h->param(h, "threads");
-  /* Host buffers from the runner: page-locked, so the upload and verify's
-  ** fetch run at the link's speed, and freed by the runner, not teardown.
-  ** The input is staged in got, which verify's fetch overwrites whole. */
+  /* The kit's staging: the input in got, the reference in want, then both
+  ** device buffers. */
   size_t bytes = s->n * sizeof(float);
-  if (kbench_host_buffer(h, (void **)&s->got, bytes)
-      || kbench_host_buffer(h, (void **)&s->want, bytes))
-    return KBENCH_ERROR;
+  int rc = kbench_stage_host(h, bytes, (void **)&s->got, (void **)&s->want);
+  if (rc != KBENCH_OK)
+    return rc;
   kbench_fill_float(h, s->got, s->n);
   /* Each element of the reference is computed on its own, so chunks on
   ** the runner's threads give the serial loop's result bit for bit. */
   stencil_reference_job job = {reference, s->got, s->want, s->n};
-  int rc = kbench_parallel(h, s->n, STENCIL_REFERENCE_GRAIN,
-                           stencil_reference_range, &job);
-  if (rc != KBENCH_OK)
-    return rc;
-  rc = kbench_device_upload(h, (void **)&s->in, s->got, bytes);
-  return rc == KBENCH_OK ? kbench_device_output(h, (void **)&s->out, bytes)
+  rc = kbench_parallel(h, s->n, STENCIL_REFERENCE_GRAIN,
+                       stencil_reference_range, &job);
+  return rc == KBENCH_OK ? kbench_stage_device(h, bytes, s->got,
+                                               (void **)&s->in,
+                                               (void **)&s->out)
                          : rc;
 }
 
@@ -176,42 +174,5 @@ static inline void stencil_teardown(const kbench_host *h, void *state)
   cudaFree(s->out);
   free(s);  /* want and got are the runner's */
 }
-
-/* The descriptor and entry point of a variant whose file defines its
-** launch function; `reference` and `atol` say what it computes and how
-** closely it must match, `flops` how many operations an element takes. */
-#define STENCIL_PLUGIN(name, summary, origin, launch, reference, atol,     \
-                       flops)                                              \
-  STENCIL_PLUGIN_PARAMS(name, summary, origin, launch, reference, atol,    \
-                        flops, stencil_params)
-
-/* The same with the variant's own parameters (n and threads, in that
-** order, with other limits). */
-#define STENCIL_PLUGIN_PARAMS(name, summary, origin, launch, reference,    \
-                              atol, flops, params)                         \
-  static int name##_setup(const kbench_host *h, void **state)              \
-  {                                                                        \
-    return stencil_setup(h, state, reference);                             \
-  }                                                                        \
-  static int name##_run(const kbench_host *h, void *state)                \
-  {                                                                        \
-    return stencil_run(h, state, launch);                                  \
-  }                                                                        \
-  static int name##_verify(const kbench_host *h, void *state)             \
-  {                                                                        \
-    return stencil_verify(h, state, atol);                                 \
-  }                                                                        \
-  static void name##_work(const kbench_host *h, void *state,               \
-                          kbench_work *w)                                  \
-  {                                                                        \
-    (void)h;                                                               \
-    stencil_work(state, w, flops);                                         \
-  }                                                                        \
-  static const kbench_variant name##_variant = {                           \
-    sizeof(kbench_variant), #name, summary, origin, KBENCH_BACKEND_CUDA,   \
-    params, 2, name##_setup, name##_run, name##_verify,                    \
-    stencil_bytes, stencil_teardown, name##_work,                          \
-  };                                                                       \
-  KBENCH_PLUGIN(&name##_variant)
 
 #endif /* STENCIL_COMMON_CUH */

@@ -88,9 +88,43 @@ static const kbench_param stencil_fast_params[] = {
   {"threads", "threads per block", "256", 32, 1024, KBENCH_PARAM_POW2},
 };
 
-STENCIL_PLUGIN_PARAMS(stencil_fast,
-                      "3-point stencil: float4 loads and stores, halo by "
-                      "warp shuffles, 2 KiB per warp, no shared memory",
-                      "seed 002 (filtering) at copy speed", launch_fast,
-                      stencil_reference, STENCIL_ATOL, 5,
-                      stencil_fast_params)
+static int stencil_fast_setup(const kbench_host *h, void **state)
+{
+  return stencil_setup(h, state, stencil_reference);
+}
+
+static int stencil_fast_run(const kbench_host *h, void *state)
+{
+  return stencil_run(h, state, launch_fast);
+}
+
+static int stencil_fast_verify(const kbench_host *h, void *state)
+{
+  return stencil_verify(h, state, STENCIL_ATOL);
+}
+
+static void stencil_fast_work(const kbench_host *h, void *state,
+                              kbench_work *w)
+{
+  (void)h;
+  stencil_work(state, w, 5);
+}
+
+static const kbench_variant stencil_fast_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "stencil_fast",
+  .summary = "3-point stencil: float4 loads and stores, halo by warp "
+             "shuffles, 2 KiB per warp, no shared memory",
+  .origin = "seed 002 (filtering) at copy speed",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = stencil_fast_params,
+  .n_params = KBENCH_COUNT(stencil_fast_params),
+  .setup = stencil_fast_setup,
+  .run = stencil_fast_run,
+  .verify = stencil_fast_verify,
+  .bytes_moved = stencil_bytes,
+  .teardown = stencil_teardown,
+  .work = stencil_fast_work,
+};
+
+KBENCH_PLUGIN(&stencil_fast_variant)

@@ -38,8 +38,43 @@ static void launch_gmem(const stencil_state *s, cudaStream_t st)
                       s->threads * sizeof(float), st>>>(s->in, s->out, s->n);
 }
 
-STENCIL_PLUGIN(stencil_gmem,
-               "3-point stencil: shared tile, halo cells read from global "
-               "memory by the edge threads",
-               "seed 002 (filtering, juxtaposed blocks, v1/v2)", launch_gmem,
-               stencil_reference, STENCIL_ATOL, 5)
+static int stencil_gmem_setup(const kbench_host *h, void **state)
+{
+  return stencil_setup(h, state, stencil_reference);
+}
+
+static int stencil_gmem_run(const kbench_host *h, void *state)
+{
+  return stencil_run(h, state, launch_gmem);
+}
+
+static int stencil_gmem_verify(const kbench_host *h, void *state)
+{
+  return stencil_verify(h, state, STENCIL_ATOL);
+}
+
+static void stencil_gmem_work(const kbench_host *h, void *state,
+                              kbench_work *w)
+{
+  (void)h;
+  stencil_work(state, w, 5);
+}
+
+static const kbench_variant stencil_gmem_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "stencil_gmem",
+  .summary = "3-point stencil: shared tile, halo cells read from global "
+             "memory by the edge threads",
+  .origin = "seed 002 (filtering, juxtaposed blocks, v1/v2)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = stencil_params,
+  .n_params = KBENCH_COUNT(stencil_params),
+  .setup = stencil_gmem_setup,
+  .run = stencil_gmem_run,
+  .verify = stencil_gmem_verify,
+  .bytes_moved = stencil_bytes,
+  .teardown = stencil_teardown,
+  .work = stencil_gmem_work,
+};
+
+KBENCH_PLUGIN(&stencil_gmem_variant)

@@ -33,8 +33,43 @@ static void launch_halo(const stencil_state *s, cudaStream_t st)
                  (s->threads + 2) * sizeof(float), st>>>(s->in, s->out, s->n);
 }
 
-STENCIL_PLUGIN(stencil_smem_halo,
-               "3-point stencil: tile of blockDim.x + 2, halo cells loaded "
-               "into shared by the edge threads",
-               "seed 002 (filtering), halo-tile form", launch_halo,
-               stencil_reference, STENCIL_ATOL, 5)
+static int stencil_smem_halo_setup(const kbench_host *h, void **state)
+{
+  return stencil_setup(h, state, stencil_reference);
+}
+
+static int stencil_smem_halo_run(const kbench_host *h, void *state)
+{
+  return stencil_run(h, state, launch_halo);
+}
+
+static int stencil_smem_halo_verify(const kbench_host *h, void *state)
+{
+  return stencil_verify(h, state, STENCIL_ATOL);
+}
+
+static void stencil_smem_halo_work(const kbench_host *h, void *state,
+                                   kbench_work *w)
+{
+  (void)h;
+  stencil_work(state, w, 5);
+}
+
+static const kbench_variant stencil_smem_halo_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "stencil_smem_halo",
+  .summary = "3-point stencil: tile of blockDim.x + 2, halo cells loaded "
+             "into shared by the edge threads",
+  .origin = "seed 002 (filtering), halo-tile form",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = stencil_params,
+  .n_params = KBENCH_COUNT(stencil_params),
+  .setup = stencil_smem_halo_setup,
+  .run = stencil_smem_halo_run,
+  .verify = stencil_smem_halo_verify,
+  .bytes_moved = stencil_bytes,
+  .teardown = stencil_teardown,
+  .work = stencil_smem_halo_work,
+};
+
+KBENCH_PLUGIN(&stencil_smem_halo_variant)

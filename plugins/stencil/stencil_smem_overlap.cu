@@ -33,8 +33,43 @@ static void launch_overlap(const stencil_state *s, cudaStream_t st)
                     s->threads * sizeof(float), st>>>(s->in, s->out, s->n);
 }
 
-STENCIL_PLUGIN(stencil_smem_overlap,
-               "3-point stencil: overlapping tiles, all operands in shared, "
-               "interior threads write",
-               "seed 002 (filtering, overlapping blocks, v3/v4)",
-               launch_overlap, stencil_reference, STENCIL_ATOL, 5)
+static int stencil_smem_overlap_setup(const kbench_host *h, void **state)
+{
+  return stencil_setup(h, state, stencil_reference);
+}
+
+static int stencil_smem_overlap_run(const kbench_host *h, void *state)
+{
+  return stencil_run(h, state, launch_overlap);
+}
+
+static int stencil_smem_overlap_verify(const kbench_host *h, void *state)
+{
+  return stencil_verify(h, state, STENCIL_ATOL);
+}
+
+static void stencil_smem_overlap_work(const kbench_host *h, void *state,
+                                      kbench_work *w)
+{
+  (void)h;
+  stencil_work(state, w, 5);
+}
+
+static const kbench_variant stencil_smem_overlap_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "stencil_smem_overlap",
+  .summary = "3-point stencil: overlapping tiles, all operands in shared, "
+             "interior threads write",
+  .origin = "seed 002 (filtering, overlapping blocks, v3/v4)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = stencil_params,
+  .n_params = KBENCH_COUNT(stencil_params),
+  .setup = stencil_smem_overlap_setup,
+  .run = stencil_smem_overlap_run,
+  .verify = stencil_smem_overlap_verify,
+  .bytes_moved = stencil_bytes,
+  .teardown = stencil_teardown,
+  .work = stencil_smem_overlap_work,
+};
+
+KBENCH_PLUGIN(&stencil_smem_overlap_variant)

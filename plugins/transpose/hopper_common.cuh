@@ -8,8 +8,10 @@
 ** a driver API, is looked up with cudaGetDriverEntryPointByVersion;
 ** <cudaTypedefs.h> gives only its type.
 **
-** The device code needs sm_90 machine code: ../sm90.cuh says how that is
-** checked.
+** The device code needs sm_90 machine code: its bodies are compiled under
+** `#if __CUDA_ARCH__ >= 900`, and hopper_require (the kit's
+** kbench_require_sm) skips a case on an older GPU or a build without that
+** target.
 */
 #ifndef TRANSPOSE_HOPPER_COMMON_CUH
 #define TRANSPOSE_HOPPER_COMMON_CUH
@@ -18,13 +20,12 @@
 #include <cudaTypedefs.h>    /* PFN_cuTensorMapEncodeTiled */
 #include <cuda/ptx>
 
-#include "../sm90.cuh"
 #include "transpose_common.cuh"
 
 /* The sm_90 check, with what these variants use. */
 static inline int hopper_require(const kbench_host *h, const void *kernel)
 {
-  return sm90_require(h, kernel, "Hopper: bulk copies, mbarrier");
+  return kbench_require_sm(h, kernel, 9, "Hopper: bulk copies, mbarrier");
 }
 
 /* The driver's cuTensorMapEncodeTiled, through the runtime. */

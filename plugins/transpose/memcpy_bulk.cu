@@ -132,9 +132,31 @@ static const kbench_param bulk_params[] = {
    BULK_MAX_STAGES, 0},
 };
 
-TR_VARIANT_PREPARED(memcpy_bulk, TR_COPY,
-                    "bulk copy engine (cp.async.bulk): a block per 8 x 16 "
-                    "KiB, all loads in flight, each stored as it lands "
-                    "(sm_90)",
-                    "Hopper bulk asynchronous copies (PTX cp.async.bulk)",
-                    bulk_params, memcpy_bulk_prepare, memcpy_bulk_launch)
+static int memcpy_bulk_setup(const kbench_host *h, void **state)
+{
+  int rc = tr_setup(h, state, TR_COPY);
+  return rc == KBENCH_OK ? memcpy_bulk_prepare(h, (tr_state *)*state) : rc;
+}
+
+static int memcpy_bulk_run(const kbench_host *h, void *state)
+{
+  return memcpy_bulk_launch(h, (const tr_state *)state);
+}
+
+static const kbench_variant memcpy_bulk_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "memcpy_bulk",
+  .summary = "bulk copy engine (cp.async.bulk): a block per 8 x 16 KiB, all "
+             "loads in flight, each stored as it lands (sm_90)",
+  .origin = "Hopper bulk asynchronous copies (PTX cp.async.bulk)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = bulk_params,
+  .n_params = KBENCH_COUNT(bulk_params),
+  .setup = memcpy_bulk_setup,
+  .run = memcpy_bulk_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&memcpy_bulk_variant)

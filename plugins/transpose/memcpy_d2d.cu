@@ -13,7 +13,30 @@ static int memcpy_d2d_launch(const kbench_host *h, const tr_state *s)
   return KBENCH_OK;
 }
 
-TR_VARIANT(memcpy_d2d, TR_COPY,
-           "cudaMemcpyAsync device to device: the copy ceiling of the family",
-           "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ (baseline)",
-           memcpy_d2d_launch)
+static int memcpy_d2d_setup(const kbench_host *h, void **state)
+{
+  return tr_setup(h, state, TR_COPY);
+}
+
+static int memcpy_d2d_run(const kbench_host *h, void *state)
+{
+  return memcpy_d2d_launch(h, (const tr_state *)state);
+}
+
+static const kbench_variant memcpy_d2d_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "memcpy_d2d",
+  .summary = "cudaMemcpyAsync device to device: the copy ceiling of the "
+             "family",
+  .origin = "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ (baseline)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tr_params,
+  .n_params = KBENCH_COUNT(tr_params),
+  .setup = memcpy_d2d_setup,
+  .run = memcpy_d2d_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&memcpy_d2d_variant)

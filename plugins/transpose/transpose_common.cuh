@@ -252,44 +252,6 @@ static inline int tr_launch(const kbench_host *h, const tr_state *s,
 }
 
 /*
-** The descriptor of a CUDA variant.  launch(h, s) enqueues the work on
-** kbench_stream(h) and returns a kbench status; kind says what verify
-** expects.
-*/
-#define TR_VARIANT(ident, kind, summary, origin, launch)                     \
-  TR_VARIANT_PREPARED(ident, kind, summary, origin, tr_params,               \
-                      tr_prepared, launch)
-
-/* The common setup needs nothing more. */
-static inline int tr_prepared(const kbench_host *h, tr_state *s)
-{
-  (void)h;
-  (void)s;
-  return KBENCH_OK;
-}
-
-/* TR_VARIANT for a variant that needs more than the common setup:
-** prepare(h, s) runs after it (checks the device, reads the variant's own
-** parameters, builds tensor maps into s->ext) and may return
-** KBENCH_UNSUPPORTED with the reason.  params starts with rows and cols. */
-#define TR_VARIANT_PREPARED(ident, kind, summary, origin, params, prepare,   \
-                            launch)                                          \
-  static int ident##_setup(const kbench_host *h, void **state)               \
-  {                                                                          \
-    int rc = tr_setup(h, state, kind);                                       \
-    return rc == KBENCH_OK ? prepare(h, (tr_state *)*state) : rc;            \
-  }                                                                          \
-  static int ident##_run(const kbench_host *h, void *state)                  \
-  {                                                                          \
-    return launch(h, (const tr_state *)state);                               \
-  }                                                                          \
-  static const kbench_variant ident##_variant = {                            \
-      sizeof(kbench_variant), #ident, summary, origin, KBENCH_BACKEND_CUDA,  \
-      params, sizeof params / sizeof params[0], ident##_setup,               \
-      ident##_run, tr_verify, tr_bytes, tr_teardown};                        \
-  KBENCH_PLUGIN(&ident##_variant)
-
-/*
 ** Dynamic shared memory for a kernel whose blocks should share an SM at
 ** most `per_sm` at a time (0: as many as fit): `used` bytes that the
 ** kernel needs, raised to an SM's share that it leaves unused.  Why a
@@ -367,15 +329,5 @@ static inline int tr_limit_blocks(const kbench_host *h, const void *kernel,
 /* The first two entries of every transpose variant's parameters. */
 #define TR_PARAM_ROWS {"rows", "rows of the input matrix", "8192", 1, TR_MAX_DIM, 0}
 #define TR_PARAM_COLS {"cols", "columns of the input matrix", "8192", 1, TR_MAX_DIM, 0}
-
-/* A variant whose kernel runs on the classic geometry: 32 x 32 tiles over
-** the input (cols wide, rows tall), 32 x 8 threads. */
-#define TR_TILED_VARIANT(ident, kind, summary, origin, kernel)               \
-  static int ident##_launch(const kbench_host *h, const tr_state *s)         \
-  {                                                                          \
-    return tr_launch(h, s, kernel, tr_grid(s->cols, s->rows, TR_TILE),      \
-                     dim3(TR_TILE, TR_ROWS));                                \
-  }                                                                          \
-  TR_VARIANT(ident, kind, summary, origin, ident##_launch)
 
 #endif /* TRANSPOSE_COMMON_CUH */

@@ -16,8 +16,32 @@ __global__ void copy_tiled(float *out, const float *in, int rows, int cols)
       out[(size_t)(y + j) * cols + x] = in[(size_t)(y + j) * cols + x];
 }
 
-TR_TILED_VARIANT(transpose_copy, TR_COPY,
-                 "tiled copy with the transpose's 32x32 tile / 32x8 "
-                 "threads: the kernel ceiling",
-                 "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ (copy)",
-                 copy_tiled)
+static int transpose_copy_setup(const kbench_host *h, void **state)
+{
+  return tr_setup(h, state, TR_COPY);
+}
+
+static int transpose_copy_run(const kbench_host *h, void *state)
+{
+  const tr_state *s = (const tr_state *)state;
+  return tr_launch(h, s, copy_tiled,
+                   tr_grid(s->cols, s->rows, TR_TILE), dim3(TR_TILE, TR_ROWS));
+}
+
+static const kbench_variant transpose_copy_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_copy",
+  .summary = "tiled copy with the transpose's 32x32 tile / 32x8 threads: the "
+             "kernel ceiling",
+  .origin = "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ (copy)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tr_params,
+  .n_params = KBENCH_COUNT(tr_params),
+  .setup = transpose_copy_setup,
+  .run = transpose_copy_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_copy_variant)

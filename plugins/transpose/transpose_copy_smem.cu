@@ -22,8 +22,32 @@ __global__ void copy_through_tile(float *out, const float *in, int rows,
       out[(size_t)(y + j) * cols + x] = tile[threadIdx.y + j][threadIdx.x];
 }
 
-TR_TILED_VARIANT(transpose_copy_smem, TR_COPY,
-                 "the tiled copy staged through a 32x32 shared tile",
-                 "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ "
-                 "(copySharedMem)",
-                 copy_through_tile)
+static int transpose_copy_smem_setup(const kbench_host *h, void **state)
+{
+  return tr_setup(h, state, TR_COPY);
+}
+
+static int transpose_copy_smem_run(const kbench_host *h, void *state)
+{
+  const tr_state *s = (const tr_state *)state;
+  return tr_launch(h, s, copy_through_tile,
+                   tr_grid(s->cols, s->rows, TR_TILE), dim3(TR_TILE, TR_ROWS));
+}
+
+static const kbench_variant transpose_copy_smem_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_copy_smem",
+  .summary = "the tiled copy staged through a 32x32 shared tile",
+  .origin = "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ "
+            "(copySharedMem)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tr_params,
+  .n_params = KBENCH_COUNT(tr_params),
+  .setup = transpose_copy_smem_setup,
+  .run = transpose_copy_smem_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_copy_smem_variant)

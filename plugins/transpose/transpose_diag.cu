@@ -26,8 +26,31 @@ __global__ void transpose_diagonal(float *out, const float *in, int rows,
   tr_tile_transpose<padded_tile>(out, in, rows, cols, (int)bx, (int)by);
 }
 
-TR_TILED_VARIANT(transpose_diag, TR_TRANSPOSE,
-                 "padded tile with diagonal block reordering "
-                 "(partition camping)",
-                 "NVIDIA transposeDiagonal (An Efficient Matrix Transpose)",
-                 transpose_diagonal)
+static int transpose_diag_setup(const kbench_host *h, void **state)
+{
+  return tr_setup(h, state, TR_TRANSPOSE);
+}
+
+static int transpose_diag_run(const kbench_host *h, void *state)
+{
+  const tr_state *s = (const tr_state *)state;
+  return tr_launch(h, s, transpose_diagonal,
+                   tr_grid(s->cols, s->rows, TR_TILE), dim3(TR_TILE, TR_ROWS));
+}
+
+static const kbench_variant transpose_diag_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_diag",
+  .summary = "padded tile with diagonal block reordering (partition camping)",
+  .origin = "NVIDIA transposeDiagonal (An Efficient Matrix Transpose)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tr_params,
+  .n_params = KBENCH_COUNT(tr_params),
+  .setup = transpose_diag_setup,
+  .run = transpose_diag_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_diag_variant)

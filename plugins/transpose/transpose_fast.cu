@@ -122,11 +122,31 @@ static const kbench_param fast_params[] = {
   TR_PARAM_BLOCKS_PER_SM("3"),
 };
 
-TR_VARIANT_PREPARED(transpose_fast, TR_TRANSPOSE,
-                    "64x64 tile, float4 loads and stores, 4x4 register "
-                    "transpose, XOR-swizzled float4 shared tile, 3 blocks "
-                    "an SM",
-                    "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ "
-                    "(extended)",
-                    fast_params, transpose_fast_prepare,
-                    transpose_fast_launch)
+static int transpose_fast_setup(const kbench_host *h, void **state)
+{
+  int rc = tr_setup(h, state, TR_TRANSPOSE);
+  return rc == KBENCH_OK ? transpose_fast_prepare(h, (tr_state *)*state) : rc;
+}
+
+static int transpose_fast_run(const kbench_host *h, void *state)
+{
+  return transpose_fast_launch(h, (const tr_state *)state);
+}
+
+static const kbench_variant transpose_fast_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_fast",
+  .summary = "64x64 tile, float4 loads and stores, 4x4 register transpose, "
+             "XOR-swizzled float4 shared tile, 3 blocks an SM",
+  .origin = "NVIDIA, An Efficient Matrix Transpose in CUDA C/C++ (extended)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = fast_params,
+  .n_params = KBENCH_COUNT(fast_params),
+  .setup = transpose_fast_setup,
+  .run = transpose_fast_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_fast_variant)

@@ -26,7 +26,29 @@ static int transpose_naive_col_launch(const kbench_host *h, const tr_state *s)
                    tr_grid(s->rows, s->cols, TR_TILE), dim3(TR_TILE, TR_ROWS));
 }
 
-TR_VARIANT(transpose_naive_col, TR_TRANSPOSE,
-           "naive transpose: strided column reads, coalesced row writes",
-           "seed 003 (read columns, write rows); NVIDIA transposeNaive",
-           transpose_naive_col_launch)
+static int transpose_naive_col_setup(const kbench_host *h, void **state)
+{
+  return tr_setup(h, state, TR_TRANSPOSE);
+}
+
+static int transpose_naive_col_run(const kbench_host *h, void *state)
+{
+  return transpose_naive_col_launch(h, (const tr_state *)state);
+}
+
+static const kbench_variant transpose_naive_col_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_naive_col",
+  .summary = "naive transpose: strided column reads, coalesced row writes",
+  .origin = "seed 003 (read columns, write rows); NVIDIA transposeNaive",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tr_params,
+  .n_params = KBENCH_COUNT(tr_params),
+  .setup = transpose_naive_col_setup,
+  .run = transpose_naive_col_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_naive_col_variant)

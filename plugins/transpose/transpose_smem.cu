@@ -20,8 +20,32 @@ __global__ void transpose_shared_tile(float *out, const float *in, int rows,
   tr_tile_transpose<plain_tile>(out, in, rows, cols, blockIdx.x, blockIdx.y);
 }
 
-TR_TILED_VARIANT(transpose_smem, TR_TRANSPOSE,
-                 "shared [32][32] tile: coalesced reads and writes, "
-                 "32-way bank conflicts on the column read",
-                 "seed 003 matrix_transpose_shared; NVIDIA transposeCoalesced",
-                 transpose_shared_tile)
+static int transpose_smem_setup(const kbench_host *h, void **state)
+{
+  return tr_setup(h, state, TR_TRANSPOSE);
+}
+
+static int transpose_smem_run(const kbench_host *h, void *state)
+{
+  const tr_state *s = (const tr_state *)state;
+  return tr_launch(h, s, transpose_shared_tile,
+                   tr_grid(s->cols, s->rows, TR_TILE), dim3(TR_TILE, TR_ROWS));
+}
+
+static const kbench_variant transpose_smem_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_smem",
+  .summary = "shared [32][32] tile: coalesced reads and writes, 32-way bank "
+             "conflicts on the column read",
+  .origin = "seed 003 matrix_transpose_shared; NVIDIA transposeCoalesced",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tr_params,
+  .n_params = KBENCH_COUNT(tr_params),
+  .setup = transpose_smem_setup,
+  .run = transpose_smem_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_smem_variant)

@@ -20,8 +20,32 @@ __global__ void transpose_swizzled_tile(float *out, const float *in,
                                    blockIdx.y);
 }
 
-TR_TILED_VARIANT(transpose_smem_swizzle, TR_TRANSPOSE,
-                 "shared [32][32] tile with an XOR-swizzled column index: no "
-                 "conflicts, no padding",
-                 "seed 003 (bank conflicts); XOR swizzle as in CUTLASS",
-                 transpose_swizzled_tile)
+static int transpose_smem_swizzle_setup(const kbench_host *h, void **state)
+{
+  return tr_setup(h, state, TR_TRANSPOSE);
+}
+
+static int transpose_smem_swizzle_run(const kbench_host *h, void *state)
+{
+  const tr_state *s = (const tr_state *)state;
+  return tr_launch(h, s, transpose_swizzled_tile,
+                   tr_grid(s->cols, s->rows, TR_TILE), dim3(TR_TILE, TR_ROWS));
+}
+
+static const kbench_variant transpose_smem_swizzle_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_smem_swizzle",
+  .summary = "shared [32][32] tile with an XOR-swizzled column index: no "
+             "conflicts, no padding",
+  .origin = "seed 003 (bank conflicts); XOR swizzle as in CUTLASS",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tr_params,
+  .n_params = KBENCH_COUNT(tr_params),
+  .setup = transpose_smem_swizzle_setup,
+  .run = transpose_smem_swizzle_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_smem_swizzle_variant)

@@ -198,9 +198,32 @@ static const kbench_param tma_params[] = {
   TR_PARAM_BLOCKS_PER_SM("4"),
 };
 
-TR_VARIANT_PREPARED(transpose_tma, TR_TRANSPOSE,
-                    "tensor copy engine (TMA) in and out, a 64x64 tile per "
-                    "block in the 128-byte swizzle, transposed in place, 4 "
-                    "blocks an SM (sm_90)",
-                    "Hopper tensor memory accelerator (cp.async.bulk.tensor)",
-                    tma_params, transpose_tma_prepare, transpose_tma_launch)
+static int transpose_tma_setup(const kbench_host *h, void **state)
+{
+  int rc = tr_setup(h, state, TR_TRANSPOSE);
+  return rc == KBENCH_OK ? transpose_tma_prepare(h, (tr_state *)*state) : rc;
+}
+
+static int transpose_tma_run(const kbench_host *h, void *state)
+{
+  return transpose_tma_launch(h, (const tr_state *)state);
+}
+
+static const kbench_variant transpose_tma_variant = {
+  .size = sizeof(kbench_variant),
+  .name = "transpose_tma",
+  .summary = "tensor copy engine (TMA) in and out, a 64x64 tile per block in "
+             "the 128-byte swizzle, transposed in place, 4 blocks an SM "
+             "(sm_90)",
+  .origin = "Hopper tensor memory accelerator (cp.async.bulk.tensor)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = tma_params,
+  .n_params = KBENCH_COUNT(tma_params),
+  .setup = transpose_tma_setup,
+  .run = transpose_tma_run,
+  .verify = tr_verify,
+  .bytes_moved = tr_bytes,
+  .teardown = tr_teardown,
+};
+
+KBENCH_PLUGIN(&transpose_tma_variant)

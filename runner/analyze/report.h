@@ -1,3 +1,4 @@
+/* kbench report: the door to the kbench-report script (report.c). */
 #ifndef KB_REPORT_PAGE_H
 #define KB_REPORT_PAGE_H
 

@@ -18,8 +18,8 @@ typedef struct kb_criterion_cfg {
 } kb_criterion_cfg;
 
 /*
-** Host cases stop sooner by default.  On the lent VMs the median of a host
-** variant moves by 0.64-1.28x between processes (bench/results/
+** Host cases stop sooner by default.  The median of a host variant can
+** move by 0.64-1.28x between processes (bench/results/
 ** 2026-11-23-h100/hostnoise.txt) while 0.5 s gives it 25-50 samples: more
 ** samples narrow a within-process noise that the next process ignores,
 ** and cost the catalogue seconds (copy_cpu sampled for 10.5 s to reach

@@ -14,6 +14,24 @@
 ** A value is a decimal integer with an optional binary suffix: K (2^10),
 ** M (2^20) or G (2^30).  "64M" is 67108864.  Returns 0 on success.
 */
+const char *kb_assignment(const char *text, size_t *len)
+{
+  const char *eq = strchr(text, '=');
+  if (!eq || eq == text)
+    return NULL;
+  *len = (size_t)(eq - text);
+  return eq + 1;
+}
+
+int kb_assignment_repeats(const char *const *a, size_t i)
+{
+  size_t len = strcspn(a[i], "=");
+  for (size_t j = 0; j < i; j++)
+    if (strncmp(a[j], a[i], len + 1) == 0)
+      return 1;
+  return 0;
+}
+
 int kb_parse_int(const char *s, int64_t *out)
 {
   char *end;

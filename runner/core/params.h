@@ -19,6 +19,13 @@ typedef struct kb_values {
 
 int kb_parse_int(const char *s, int64_t *out);
 
+/* An assignment, "NAME=VALUES" (--param, the words of a --cases line):
+** its values, after the first '=', with the length of its name in *len;
+** NULL when it has no '=' or no name. */
+const char *kb_assignment(const char *text, size_t *len);
+/* Whether assignment a[i] names the parameter one of a[0..i) names. */
+int kb_assignment_repeats(const char *const *a, size_t i);
+
 /* "64M" for 67108864, "1000003" for 1000003: exact, short. */
 void kb_format_count(char *buf, size_t len, int64_t v);
 

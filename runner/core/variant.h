@@ -40,9 +40,20 @@ typedef struct kb_plugin {
 const kbench_param *kb_variant_param(const kb_plugin *p,
                                      const kbench_variant *v, uint32_t i);
 
-/* A case's name for other programs: "variant/param:value/..." with values
-** as kb_param_format writes them ("reduce_vec4/n:64M/threads:256",
-** "staging/dtype:f32"). */
+/* The text of a case, with values as kb_param_format writes them, in one
+** of its forms. */
+enum kb_case_form {
+  KB_CASE_NAME,   /* for files and other programs, what compare, history
+                     and tune's cache match on: "reduce_vec4/n:64M/threads:256" */
+  KB_CASE_WORDS,  /* for people, as --param takes them: "n=64M threads=256" */
+  KB_CASE_LINE    /* a --cases file's line: "reduce_vec4 n=64M threads=256" */
+};
+/* The case of v with values in buf, in form; only the parameters i with
+** keep[i] set when keep is not NULL.  Cut short to fit len. */
+void kb_case_text(char *buf, size_t len, const kb_plugin *p,
+                  const kbench_variant *v, const int64_t *values, int form,
+                  const int *keep);
+/* Its name (KB_CASE_NAME, every parameter). */
 void kb_case_name(char *buf, size_t len, const kb_plugin *p,
                   const kbench_variant *v, const int64_t *values);
 

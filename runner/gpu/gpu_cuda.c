@@ -315,8 +315,8 @@ void kb_gpu_free(void *ptr)
 
 /*
 ** A large block is mapped with transparent huge pages asked for, then
-** registered: on the H100's VM that locks 256 MiB in 42-71 ms, against
-** 109-144 ms for cudaMallocHost (512 MiB: 82-95 ms against 201-260 ms), and
+** registered: that locks it in about half cudaMallocHost's time (256 MiB:
+** 42-71 ms against 109-144 ms; 512 MiB: 82-95 ms against 201-260 ms) and
 ** uploads as fast (bench/lock_probe.c); locking new blocks was most of the
 ** catalogue's setup time.  Without THP the hint is ignored and plain pages
 ** are registered.  Small blocks come from cudaMallocHost.  The size alone

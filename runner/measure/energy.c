@@ -12,8 +12,8 @@
 /*
 ** GPU time queued per chunk.  While the host waits for a chunk it polls
 ** NVML, and the next chunk must keep the GPU busy meanwhile: a poll of the
-** energy counter took 4-8 ms on the lent H100 (bench/results/2026-11-24/
-** h100/energy/), and with 2 ms chunks the GPU idled between runs, so that
+** energy counter can take 4-8 ms (bench/results/2026-11-24/h100/energy/),
+** and with 2 ms chunks the GPU idled between runs, so that
 ** the joules per run took in idle power (a 64M-int reduction's batch ran
 ** one run every 460 us against 88 us timed).  So a chunk lasts four
 ** polls, at least KB_ENERGY_CHUNK_S and at most KB_ENERGY_CHUNK_MAX_S; a

@@ -4,7 +4,7 @@
 ** batch is queued, so the GPU runs it back to back at its own pace: what a
 ** kernel in a tight loop sees once the host has queued ahead.  Without the
 ** hold, a short kernel measures the host's launch rate instead (4.3 us per
-** launch against 3.1 us cold, seen on the H100 VM here).  The batch is
+** launch against 3.1 us cold, on an H100).  The batch is
 ** capped (KB_HELD_BATCH_MAX) so the queue never fills while held.  A
 ** variant that synchronizes or times a region is sampled one run at a
 ** time (measure.c): a region per run would need an event pair per run.

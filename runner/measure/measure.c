@@ -189,7 +189,8 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
       : cfg->mode == KB_MODE_GRAPH ? &kb_sampler_graph : &kb_sampler_cold;
   /* A run that waits for the device would wait behind a held stream. */
   int syncs = kb_case_syncs(c);
-  kb_sampling s = {c, state, 1, NULL, cfg->hold && !syncs, 0, {0, 0}, 0};
+  kb_sampling s = {.c = c, .state = state, .batch = 1,
+                   .hold = cfg->hold && !syncs};
   snprintf(r->mode, sizeof r->mode, "%s", smp->name);
   r->syncs = syncs;
 

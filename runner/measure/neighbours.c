@@ -1,4 +1,5 @@
 /* Other processes on a case's GPU, seen through NVML (neighbours.h). */
+
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>

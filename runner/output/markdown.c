@@ -30,23 +30,18 @@ static FILE *stream(kb_markdown *m, char **buf, size_t *len)
   return f;
 }
 
-int kb_md_open(kb_markdown *m, FILE *out, const kb_options *o, int argc,
-               char **argv, const kb_run_device *devices, size_t n_devices,
+int kb_md_open(kb_markdown *m, FILE *out, const kb_run_context *run,
                char *err, size_t len)
 {
   memset(m, 0, sizeof *m);
   if (!out)
     return 0;
   m->out = out;
-  m->o = o;
-  m->argc = argc;
-  m->argv = argv;
-  m->devices = devices;
-  m->n_devices = n_devices;
-  m->lanes = calloc(n_devices, sizeof *m->lanes);
-  kb_side_init(&m->side, n_devices);
+  m->run = *run;
+  m->lanes = calloc(run->n_devices, sizeof *m->lanes);
+  kb_side_init(&m->side, run->n_devices);
   m->failures = stream(m, &m->failures_buf, &m->failures_len);
-  for (size_t i = 0; m->lanes && i < n_devices; i++) {
+  for (size_t i = 0; m->lanes && i < run->n_devices; i++) {
     kb_md_lane *l = &m->lanes[i];
     l->rows = stream(m, &l->rows_buf, &l->rows_len);
     l->notes = stream(m, &l->notes_buf, &l->notes_len);
@@ -71,7 +66,7 @@ static void close_stream(FILE **f, char **buf)
 
 void kb_md_close(kb_markdown *m)
 {
-  for (size_t i = 0; m->lanes && i < m->n_devices; i++) {
+  for (size_t i = 0; m->lanes && i < m->run.n_devices; i++) {
     kb_md_lane *l = &m->lanes[i];
     close_stream(&l->rows, &l->rows_buf);
     close_stream(&l->notes, &l->notes_buf);
@@ -126,7 +121,7 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
   kb_md_cell(f, pc->label);
   fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s | %s |", c.median,
           c.min, c.max, c.noise, c.n, c.other, c.launch, c.gbps, c.peak);
-  if (m->o->calibrate)
+  if (m->run.o->calibrate)
     fprintf(f, " %s |", copy);
   fprintf(f, " %s | ", work);
   if (res->verdict == KB_PASS) {
@@ -134,7 +129,7 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
     ** and so is a CUDA case judged by event time in a run of kernel time. */
     fputs(res->claim_flagged ? "**FLAGGED**" : res->unaudited ? "ok?" : "ok",
           f);
-    fputs(d && kb_result_event_fallback(res, m->o->measure.time)
+    fputs(d && kb_result_event_fallback(res, m->run.o->measure.time)
           ? " (event time) |\n" : " |\n", f);
     return;
   }
@@ -223,17 +218,17 @@ static void counters(FILE *f, const kb_plan_case *pc, const kb_result *res)
 ** plan's order, with each device's median over the first device's. */
 static void side_by_side(kb_markdown *m)
 {
-  size_t n = m->n_devices < KB_SIDE_LANES_MAX ? m->n_devices
+  size_t n = m->run.n_devices < KB_SIDE_LANES_MAX ? m->run.n_devices
                                               : KB_SIDE_LANES_MAX;
   kb_side_row row;
   if (n < 2 || !m->side.n)
     return;
   fputs("#### Side by side\n\n| variant | parameters |", m->out);
   for (size_t i = 0; i < n; i++)
-    fprintf(m->out, " device %d |", m->devices[i].ordinal);
+    fprintf(m->out, " device %d |", m->run.devices[i].ordinal);
   for (size_t i = 1; i < n; i++)
-    fprintf(m->out, " %d / %d |", m->devices[i].ordinal,
-            m->devices[0].ordinal);
+    fprintf(m->out, " %d / %d |", m->run.devices[i].ordinal,
+            m->run.devices[0].ordinal);
   fputs("\n| :--- | :--- |", m->out);
   for (size_t i = 1; i < 2 * n; i++)
     fputs(" ---: |", m->out);
@@ -268,14 +263,14 @@ static void md_result(void *self, size_t lane, const kb_plan_case *pc,
   (void)rep;
   kb_side_add(&m->side, lane, pc, res);
   kb_md_lane *l = &m->lanes[lane];
-  const kb_run_device *rd = &m->devices[lane];
+  const kb_run_device *rd = &m->run.devices[lane];
   const kb_device_report *d = pc->variant->backend == KBENCH_BACKEND_CUDA
                               && rd->opened ? &rd->report : NULL;
   l->verdicts[(unsigned)res->verdict < KB_VERDICTS ? res->verdict : KB_ERROR]++;
   if (res->verdict == KB_DISTURBED)
     kb_disturbers_add(&m->disturbed, res->message);
   row(m, l->rows, pc, res, d);
-  notes(l->notes, pc, res, d, &m->o->measure);
+  notes(l->notes, pc, res, d, &m->run.o->measure);
   if (res->verdict == KB_PASS && res->counters && res->counters->n_metrics) {
     counters(l->counters, pc, res);
     l->with_counters++;
@@ -287,9 +282,9 @@ static void md_result(void *self, size_t lane, const kb_plan_case *pc,
 static void command_line(kb_markdown *m)
 {
   fprintf(m->out, "`%s", m->program ? m->program : "kbench");
-  for (int i = 1; i < m->argc; i++) {
+  for (int i = 1; i < m->run.argc; i++) {
     fputc(' ', m->out);
-    for (const char *s = m->argv[i]; *s; s++)
+    for (const char *s = m->run.argv[i]; *s; s++)
       fputc(*s == '`' ? '\'' : *s, m->out);   /* a code span has no escape */
   }
   fputc('`', m->out);
@@ -298,9 +293,9 @@ static void command_line(kb_markdown *m)
 /* A device's facts, as the table's device line gives them. */
 static void device_heading(kb_markdown *m, size_t lane)
 {
-  const kb_run_device *rd = &m->devices[lane];
+  const kb_run_device *rd = &m->run.devices[lane];
   if (!rd->opened) {
-    if (m->n_devices > 1)
+    if (m->run.n_devices > 1)
       fprintf(m->out, "#### Device %d: not opened\n\n", rd->ordinal);
     return;
   }
@@ -314,7 +309,7 @@ static void device_heading(kb_markdown *m, size_t lane)
           "bandwidth %.0f GB/s; launch floor %s in %s mode",
           d->dev.cc_major, d->dev.cc_minor, d->dev.sm_count,
           d->dev.l2_bytes / 1e6, d->dev.peak_gbps, floor,
-          kb_mode_name(m->o->measure.mode));
+          kb_mode_name(m->run.o->measure.mode));
   if (d->copy_gbps > 0)
     fprintf(m->out, "; measured copy peak %.0f GB/s (%.1f%% of "
             "theoretical)", d->copy_gbps, 100 * d->copy_gbps
@@ -333,8 +328,8 @@ static void lane_text(kb_markdown *m, size_t lane)
   kb_md_lane *l = &m->lanes[lane];
   device_heading(m, lane);
   if (l->rows_len) {
-    int copy = m->o->calibrate;
-    int kernel = m->o->measure.time == KB_TIME_KERNEL;
+    int copy = m->run.o->calibrate;
+    int kernel = m->run.o->measure.time == KB_TIME_KERNEL;
     fprintf(m->out, "| variant | parameters | median | min | max | noise | n "
             "| %s | launch | GB/s | %% peak |%s work | result |\n"
             "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
@@ -364,7 +359,7 @@ static int md_end(void *self, double seconds, char *err, size_t len)
     return 0;
   int failed = m->no_memory || m->side.no_memory
                || fflush(m->failures) != 0;
-  for (size_t i = 0; i < m->n_devices; i++) {
+  for (size_t i = 0; i < m->run.n_devices; i++) {
     kb_md_lane *l = &m->lanes[i];
     failed |= fflush(l->rows) != 0 || fflush(l->notes) != 0
               || fflush(l->counters) != 0;
@@ -381,7 +376,7 @@ static int md_end(void *self, double seconds, char *err, size_t len)
     fputc('\n', m->out);
   }
   size_t verdicts[KB_VERDICTS] = {0}, total = 0;
-  for (size_t i = 0; i < m->n_devices; i++) {
+  for (size_t i = 0; i < m->run.n_devices; i++) {
     lane_text(m, i);
     for (int v = 0; v < KB_VERDICTS; v++) {
       verdicts[v] += m->lanes[i].verdicts[v];

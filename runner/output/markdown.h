@@ -29,13 +29,10 @@ typedef struct kb_md_lane {
 
 typedef struct kb_markdown {
   FILE *out;                 /* NULL when not asked for */
-  const kb_options *o;
-  int argc;                  /* the command line, for the heading */
-  char **argv;
+  kb_run_context run;        /* the command line for the heading, the
+                                devices */
   const char *program;       /* what stands for argv[0]: NULL, "kbench";
                                 "kbench tune" for a search */
-  const kb_run_device *devices;   /* the run's, as their workers report */
-  size_t n_devices;
   kb_md_lane *lanes;         /* one per device */
   FILE *failures;            /* plugins that did not load */
   char *failures_buf;
@@ -45,10 +42,9 @@ typedef struct kb_markdown {
   kb_disturbers disturbed;   /* the processes that disturbed cases */
 } kb_markdown;
 
-/* out NULL: not asked for, every call does nothing.  devices are kept by
-** pointer and must outlive m.  0, or -1 with a message in err. */
-int kb_md_open(kb_markdown *m, FILE *out, const kb_options *o, int argc,
-               char **argv, const kb_run_device *devices, size_t n_devices,
+/* out NULL: not asked for, every call does nothing.  What run points to
+** must outlive m.  0, or -1 with a message in err. */
+int kb_md_open(kb_markdown *m, FILE *out, const kb_run_context *run,
                char *err, size_t len);
 /* A plugin that could not be found or loaded. */
 void kb_md_load_failure(kb_markdown *m, const char *what, const char *msg);

@@ -39,8 +39,8 @@ static void device_fields(FILE *f, const kb_device_report *d)
 static void devices_context(FILE *f, const kb_json *j)
 {
   fputc('[', f);
-  for (size_t i = 0; i < j->n_devices; i++) {
-    const kb_run_device *d = &j->devices[i];
+  for (size_t i = 0; i < j->run.n_devices; i++) {
+    const kb_run_device *d = &j->run.devices[i];
     fputs(i ? ", {" : "{", f);
     if (d->opened) {
       device_fields(f, &d->report);
@@ -60,9 +60,9 @@ static void devices_context(FILE *f, const kb_json *j)
 /* The first device in the run's order that its worker opened, or NULL. */
 static const kb_device_report *first_opened(const kb_json *j)
 {
-  for (size_t i = 0; i < j->n_devices; i++)
-    if (j->devices[i].opened)
-      return &j->devices[i].report;
+  for (size_t i = 0; i < j->run.n_devices; i++)
+    if (j->run.devices[i].opened)
+      return &j->run.devices[i].report;
   return NULL;
 }
 
@@ -87,7 +87,7 @@ static const char *const criterion_keys[] = {"min_time_s", "max_noise",
 
 static void context(const kb_json *j, FILE *f)
 {
-  const kb_options *o = j->o;
+  const kb_options *o = j->run.o;
   const kb_criterion_cfg *k = &o->measure.criterion;
   const kb_device_report *d = first_opened(j);
   char host[256] = "", exe[4096] = "";
@@ -106,10 +106,10 @@ static void context(const kb_json *j, FILE *f)
           "\"abi\": \"%d.%d\", \"command_line\": [",
           sysconf(_SC_NPROCESSORS_ONLN), kb_host_mhz(), PACKAGE_VERSION,
           PACKAGE_VERSION, KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
-  for (int i = 0; i < j->argc; i++) {
+  for (int i = 0; i < j->run.argc; i++) {
     if (i)
       fputs(", ", f);
-    kb_jw_string(f, j->argv[i]);
+    kb_jw_string(f, j->run.argv[i]);
   }
   fprintf(f, "], \"time\": \"%s\", \"kernel_time\": %s",
           kb_time_name(o->measure.time),
@@ -142,7 +142,7 @@ static void context(const kb_json *j, FILE *f)
   kb_jw_key(f, "energy_time_s");
   kb_jw_number_or_null(f, o->measure.energy_time > 0 ? o->measure.energy_time
                        : KB_ENERGY_TIME_S, o->measure.energy);
-  launch_context(f, j->launch);
+  launch_context(f, j->run.launch);
   kb_jw_key(f, "device");
   if (d) {
     fputc('{', f);
@@ -193,9 +193,9 @@ static void publish(kb_json *j)
   check(j);               /* the memory stream: body and body_len now */
   FILE *f = kb_replace_open(&r, j->path, err, sizeof err);
   /* Replaced after every configuration of a search: the rename keeps it
-  ** whole for a killed process, while an fsync each time cost 7 ms a
-  ** configuration on the 2-core VM, 8% of a search at the H100's 84 ms.
-  ** A power cut may lose the last evaluations, which are measured again. */
+  ** whole for a killed process, while an fsync each time costs a search
+  ** in proportion (7 ms a configuration where one takes 84 ms: 8%).  A
+  ** power cut may lose the last evaluations, which are measured again. */
   r.no_sync = 1;
   if (f) {
     fwrite(j->body, 1, j->body_len, f);
@@ -227,17 +227,10 @@ static void write_tail(kb_json *j)
 }
 
 /* What every document keeps, and its date. */
-static void setup(kb_json *j, const kb_options *o, const kb_launch *launch,
-                  int argc, char **argv, const kb_run_device *devices,
-                  size_t n_devices)
+static void setup(kb_json *j, const kb_run_context *run)
 {
   memset(j, 0, sizeof *j);
-  j->o = o;
-  j->launch = launch;
-  j->argc = argc;
-  j->argv = argv;
-  j->devices = devices;
-  j->n_devices = n_devices;
+  j->run = *run;
   time_t now = time(NULL);
   struct tm tm;
   localtime_r(&now, &tm);
@@ -249,12 +242,10 @@ static void setup(kb_json *j, const kb_options *o, const kb_launch *launch,
            "%.3s:%.2s", zone, zone + 3);
 }
 
-int kb_json_open(kb_json *j, const char *path, const kb_options *o,
-                 const kb_launch *launch, int argc, char **argv,
-                 const kb_run_device *devices, size_t n_devices, char *err,
-                 size_t len)
+int kb_json_open(kb_json *j, const char *path, const kb_run_context *run,
+                 char *err, size_t len)
 {
-  setup(j, o, launch, argc, argv, devices, n_devices);
+  setup(j, run);
   if (!path)
     return 0;
   if (strcmp(path, "-") == 0) {
@@ -271,12 +262,10 @@ int kb_json_open(kb_json *j, const char *path, const kb_options *o,
   return 0;
 }
 
-int kb_json_open_whole(kb_json *j, const char *path, const kb_options *o,
-                       const kb_launch *launch, int argc, char **argv,
-                       const kb_run_device *devices, size_t n_devices,
-                       char *err, size_t len)
+int kb_json_open_whole(kb_json *j, const char *path,
+                       const kb_run_context *run, char *err, size_t len)
 {
-  setup(j, o, launch, argc, argv, devices, n_devices);
+  setup(j, run);
   if (!path)
     return 0;
   if (!(j->f = open_memstream(&j->body, &j->body_len))) {
@@ -445,7 +434,7 @@ static void json_result(void *self, size_t lane, const kb_plan_case *pc,
                         const kb_result *res, size_t rep)
 {
   kb_json *j = self;
-  kb_json_case(j, pc, res, &j->devices[lane], rep, j->o->repetitions);
+  kb_json_case(j, pc, res, &j->run.devices[lane], rep, j->run.o->repetitions);
 }
 
 static void json_interrupted(void *self, const char *signal)

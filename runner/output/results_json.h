@@ -48,15 +48,10 @@ typedef struct kb_json {
   long tail;               /* where the context starts, when rewinding */
   size_t n;                /* entries written */
   int failed;              /* errno of the first failed write, or 0 */
-  const kb_options *o;
-  const kb_launch *launch; /* which process of a job this is */
-  char **argv;             /* the command line, for the context */
-  int argc;
+  kb_run_context run;      /* for the context */
   char date[40];           /* when the run started */
   const char *interrupted; /* the signal that stopped the run early, or
                               NULL: context.kbench.interrupted */
-  const kb_run_device *devices;   /* the run's, as their workers report */
-  size_t n_devices;
   /* More keys of the context, after "kbench" (kbench tune's "tune"):
   ** ", \"key\": value..." written to f; NULL for none. */
   void (*context_more)(FILE *f, void *ctx);
@@ -67,19 +62,15 @@ typedef struct kb_json {
   void *entry_ctx;
 } kb_json;
 
-/* path "-" is standard output; launch and devices are kept by pointer and
-** must outlive j.  0, or -1 with a message in err. */
-int kb_json_open(kb_json *j, const char *path, const kb_options *o,
-                 const kb_launch *launch, int argc, char **argv,
-                 const kb_run_device *devices, size_t n_devices, char *err,
-                 size_t len);
+/* path "-" is standard output; what run points to must outlive j.  0, or
+** -1 with a message in err. */
+int kb_json_open(kb_json *j, const char *path, const kb_run_context *run,
+                 char *err, size_t len);
 /* The same for a file replaced whole after every step rather than
 ** rewritten in place; nothing is written before the first step (an entry,
 ** kb_json_raw, or the close). */
-int kb_json_open_whole(kb_json *j, const char *path, const kb_options *o,
-                       const kb_launch *launch, int argc, char **argv,
-                       const kb_run_device *devices, size_t n_devices,
-                       char *err, size_t len);
+int kb_json_open_whole(kb_json *j, const char *path,
+                       const kb_run_context *run, char *err, size_t len);
 /* One entry for a case's result on device d; rep of reps is its
 ** repetition. */
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,

@@ -13,8 +13,24 @@
 
 #include <stddef.h>
 
+#include "core/device_report.h"
 #include "core/result.h"
+#include "plan/cli.h"
+#include "plan/launcher.h"
 #include "plan/plan.h"
+
+/* What a writer that describes the run is told when it opens: the
+** options, which process of a job this is, the command line, and the
+** devices (kept by pointer: their workers fill them in as they open them,
+** so they must outlive the writer). */
+typedef struct kb_run_context {
+  const kb_options *o;
+  const kb_launch *launch;
+  int argc;
+  char **argv;
+  const kb_run_device *devices;
+  size_t n_devices;
+} kb_run_context;
 
 typedef struct kb_writer {
   void *self;

@@ -24,18 +24,17 @@ static int plan_line(kb_plan *plan, const kb_plugin *plugins, size_t n,
       if (strcmp(var->name, words[0]) != 0)
         continue;
       for (size_t i = 1; i < nw; i++) {
-        if (!strchr(words[i], '=')
-            || !kb_variant_declares(&plugins[p], var, words[i],
-                         strcspn(words[i], "="))) {
+        size_t len;
+        if (!kb_assignment(words[i], &len)
+            || !kb_variant_declares(&plugins[p], var, words[i], len)) {
           snprintf(err, errlen, "'%s': %s has no such parameter (want "
                    "NAME=VALUES)", words[i], var->name);
           return -1;
         }
-        for (size_t j = 1; j < i; j++)
-          if (strncmp(words[j], words[i], strcspn(words[i], "=") + 1) == 0) {
-            snprintf(err, errlen, "'%s' given twice", words[i]);
-            return -1;
-          }
+        if (kb_assignment_repeats(words + 1, i - 1)) {
+          snprintf(err, errlen, "'%s' given twice", words[i]);
+          return -1;
+        }
       }
       kb_plan_opts line = {.assignments = words + 1, .n_assignments = nw - 1};
       return kb_plan_variant(plan, &plugins[p], var, &line, err, errlen);

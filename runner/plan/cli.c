@@ -349,6 +349,7 @@ static int format_arg(const char *arg, kb_options *o)
 static int parse_one(int opt, const char *arg, kb_options *o)
 {
   int64_t v;
+  size_t len;
   int table = table_option(opt, arg, o);
   if (table)
     return table < 0 ? -1 : 0;
@@ -362,7 +363,7 @@ static int parse_one(int opt, const char *arg, kb_options *o)
       return bad("--time", arg, "expected kernel or event");
     return 0;
   case 'P':
-    if (!strchr(arg, '=') || arg[0] == '=')
+    if (!kb_assignment(arg, &len))
       return bad("--param", arg, "expected NAME=VALUE");
     return kb_cli_push(&o->params, &o->n_params, arg);
   case OPT_ZIP:

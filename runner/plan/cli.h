@@ -1,4 +1,4 @@
-/* Command-line options. */
+/* The command line of a benchmark run: its options, parsed (cli.c). */
 #ifndef KB_CLI_H
 #define KB_CLI_H
 

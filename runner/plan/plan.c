@@ -11,10 +11,12 @@
 /* The value given for name on the command line, or NULL. */
 static const char *assigned(const char *const *a, size_t n, const char *name)
 {
-  size_t len = strlen(name);
-  for (size_t i = 0; i < n; i++)
-    if (strncmp(a[i], name, len) == 0 && a[i][len] == '=')
-      return a[i] + len + 1;
+  for (size_t i = 0; i < n; i++) {
+    size_t len;
+    const char *values = kb_assignment(a[i], &len);
+    if (values && len == strlen(name) && strncmp(a[i], name, len) == 0)
+      return values;
+  }
   return NULL;
 }
 
@@ -102,18 +104,9 @@ static int add_case(kb_plan *plan, const kb_plugin *p,
       && !(c->values = malloc(v->n_params * sizeof *c->values)))
     return -1;
   plan->n++;
-  size_t used = 0;
-  for (uint32_t i = 0; i < v->n_params; i++) {
-    const kbench_param *prm = kb_variant_param(p, v, i);
-    char num[256];
-    c->values[i] = values[i];
-    kb_param_format(prm, values[i], num, sizeof num);
-    used += (size_t)snprintf(c->label + used, used < sizeof c->label
-                             ? sizeof c->label - used : 0, "%s%s=%s",
-                             i ? " " : "", prm->name, num);
-    if (used >= sizeof c->label)
-      used = sizeof c->label - 1;
-  }
+  if (v->n_params)
+    memcpy(c->values, values, v->n_params * sizeof *c->values);
+  kb_case_text(c->label, sizeof c->label, p, v, values, KB_CASE_WORDS, NULL);
   return 0;
 }
 
@@ -289,11 +282,10 @@ static int check_assignments(const kb_plugin *plugins, size_t n,
   const char *const *a = o->assignments;
   for (size_t i = 0; i < o->n_assignments; i++) {
     size_t len = strcspn(a[i], "=");
-    for (size_t j = 0; j < i; j++)
-      if (strncmp(a[j], a[i], len + 1) == 0) {
-        snprintf(err, errlen, "--param %.*s given twice", (int)len, a[i]);
-        return -1;
-      }
+    if (kb_assignment_repeats(a, i)) {
+      snprintf(err, errlen, "--param %.*s given twice", (int)len, a[i]);
+      return -1;
+    }
     if (!any_declares(plugins, n, o, a[i], len)) {
       snprintf(err, errlen, "--param %.*s: no selected variant has a "
                "parameter of that name (see --list)", (int)len, a[i]);

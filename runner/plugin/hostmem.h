@@ -4,11 +4,12 @@
 ** next case, so that their pages are present (and, for a CUDA worker,
 ** already page-locked) when it asks again.
 **
-** Why: a plugin's staging is copies between host and device.  On the VM
-** the H100 is lent through, 256 MiB take 36 ms up and 20 ms down from
-** pageable memory but 4.9 ms either way from page-locked memory, and
-** locking costs 107 ms once (bench/results/2026-11-23-h100/host-probe.txt):
-** worth it only if the next cases reuse the pages.
+** Why: a plugin's staging is copies between host and device, several
+** times faster from page-locked memory than from pageable memory, while
+** locking costs more than one copy (256 MiB: 36 ms up and 20 ms down from
+** pageable memory, 4.9 ms either way locked, 107 ms to lock;
+** bench/results/2026-11-23-h100/host-probe.txt): worth it only if the
+** next cases reuse the pages.
 **
 ** Reuse: a request takes the smallest kept block of its size up to twice
 ** it; otherwise a new block, of whole MiB past the first.  When a case
@@ -16,7 +17,7 @@
 ** KB_HOSTMEM_IDLE cases is given back, so the worker holds what the last
 ** few cases used.  Not just the last case: host cases between two CUDA
 ** families take none (copy_cpu and reduce_cpu sit between coalesce and
-** reduce), and on the H100 the reduce family then locked its blocks afresh.
+** reduce), and the reduce family would then lock its blocks afresh.
 */
 #ifndef KB_HOSTMEM_H
 #define KB_HOSTMEM_H

@@ -1,3 +1,5 @@
+/* The worker's thread pool: a parallel-for over an index range (pool.h). */
+
 /* sched_getaffinity and CPU_COUNT are GNU extensions. */
 #define _GNU_SOURCE 1
 #include <pthread.h>

@@ -1,4 +1,5 @@
 /* One kbench per GPU: the lock file of a device (device_lock.h). */
+
 #define _GNU_SOURCE            /* flock */
 #include <errno.h>
 #include <fcntl.h>

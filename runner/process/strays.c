@@ -1,4 +1,5 @@
 /* Adopting and killing what workers leave behind (strays.h). */
+
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>

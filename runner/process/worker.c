@@ -60,11 +60,12 @@ static void worker_host_release(void *ctx, void *ptr, size_t bytes,
 /*
 ** Each case allocates and frees hundreds of MB of host memory (inputs,
 ** references, copies of outputs).  glibc serves such blocks with mmap and
-** unmaps them on free, so every case would fault its pages in afresh: on
-** the VM the H100 is lent through, faulting 256 MiB costs 150-190 ms, more
-** than copying it to the device (bench/host_probe.c).  Served from the
-** heap and never trimmed, the next case reuses pages already present; the
-** price is that the worker keeps its high-water mark until it exits.
+** unmaps them on free, so every case would fault its pages in afresh, and
+** faulting memory in can cost more than copying it to the device (256
+** MiB: 150-190 ms, bench/host_probe.c measures it on a machine).  Served
+** from the heap and never trimmed, the next case reuses pages already
+** present; the price is that the worker keeps its high-water mark until
+** it exits.
 */
 static void keep_freed_memory(void)
 {

@@ -301,9 +301,12 @@ static int positives_of(double **a, size_t *n, int one_given, double one,
     if ((*out)[i] > 0)
       (*out)[(*len)++] = (*out)[i];
   *n = 0;
-  if (*len || !one_given || !(one > 0))
+  if (*len)
     return 0;
   free(*out);
+  *out = NULL;
+  if (!one_given || !(one > 0))
+    return 0;
   if (!(*out = malloc(sizeof **out)))
     return -1;
   (*out)[(*len)++] = one;

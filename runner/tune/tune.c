@@ -110,13 +110,12 @@ static void tag(kb_tune *T, kb_json *j)
 ** write, leaves the last complete document, which the next search reads.
 ** 0, or -1 with a message in err.
 */
-static int open_cache(kb_tune *T, const char *path, const kb_launch *launch,
-                      int argc, char **argv, char *err, size_t len)
+static int open_cache(kb_tune *T, const char *path,
+                      const kb_run_context *run, char *err, size_t len)
 {
   if (!path)
     return 0;
-  if (kb_json_open_whole(&T->cache_out, path, T->o, launch, argc, argv,
-                         T->devices, T->n_devices, err, len))
+  if (kb_json_open_whole(&T->cache_out, path, run, err, len))
     return -1;
   tag(T, &T->cache_out);
   size_t n = T->cache ? kb_tune_cache_size(T->cache) : 0;
@@ -135,19 +134,17 @@ static int open_cache(kb_tune *T, const char *path, const kb_launch *launch,
 
 /* --json, --csv, --samples and --format=json or md (stdout, for the first
 ** rank only, as a run's). */
-static int open_outputs(kb_tune *T, const kb_launch *launch, int quiet,
-                        int argc, char **argv, char *err, size_t len)
+static int open_outputs(kb_tune *T, const kb_run_context *run, int quiet,
+                        char *err, size_t len)
 {
   const kb_options *o = T->o;
   if (kb_csv_open(&T->csv, o->csv_path, o->samples_path, T->devices,
                   o->measure.metrics, err, len)
-      || kb_json_open(&T->json, o->json_path, o, launch, argc, argv,
-                      T->devices, T->n_devices, err, len)
+      || kb_json_open(&T->json, o->json_path, run, err, len)
       || kb_json_open(&T->json_stdout, o->json_stdout && !quiet ? "-" : NULL,
-                      o, launch, argc, argv, T->devices, T->n_devices, err,
-                      len)
-      || kb_md_open(&T->md, o->markdown && !quiet ? stdout : NULL, o, argc,
-                    argv, T->devices, T->n_devices, err, len))
+                      run, err, len)
+      || kb_md_open(&T->md, o->markdown && !quiet ? stdout : NULL, run, err,
+                    len))
     return -1;
   T->md.program = "kbench tune";
   tag(T, &T->json);
@@ -222,9 +219,9 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
     fprintf(stderr, "kbench tune: --best: %s\n", err);
     return KB_EXIT_USAGE;
   }
-  if (open_outputs(T, launch, quiet, argc, argv, err, sizeof err)
-      || open_cache(T, T->t->cache_path, launch, argc, argv, err,
-                    sizeof err)) {
+  kb_run_context run = {o, launch, argc, argv, T->devices, T->n_devices};
+  if (open_outputs(T, &run, quiet, err, sizeof err)
+      || open_cache(T, T->t->cache_path, &run, err, sizeof err)) {
     fprintf(stderr, "kbench tune: %s\n", err);
     return KB_EXIT_USAGE;
   }

@@ -130,23 +130,13 @@ static int allowed(const kb_tune *T, size_t c)
 static void name_problem(kb_tune_problem *p, const kb_plan_case *pc,
                          const int *searched)
 {
-  size_t a = (size_t)snprintf(p->name, sizeof p->name, "%s",
-                              p->variant->name);
-  size_t b = (size_t)snprintf(p->fixed, sizeof p->fixed, "%s",
-                              p->variant->name);
-  for (uint32_t i = 0; i < p->variant->n_params; i++) {
-    if (searched[i])
-      continue;
-    const kbench_param *prm = kb_variant_param(p->plugin, p->variant, i);
-    char v[256];
-    kb_param_format(prm, pc->values[i], v, sizeof v);
-    if (a < sizeof p->name)
-      a += (size_t)snprintf(p->name + a, sizeof p->name - a, "/%s:%s",
-                            prm->name, v);
-    if (b < sizeof p->fixed)
-      b += (size_t)snprintf(p->fixed + b, sizeof p->fixed - b, " %s=%s",
-                            prm->name, v);
-  }
+  int fixed[KB_MAX_PARAMS];
+  for (uint32_t i = 0; i < p->variant->n_params; i++)
+    fixed[i] = !searched[i];
+  kb_case_text(p->name, sizeof p->name, p->plugin, p->variant, pc->values,
+               KB_CASE_NAME, fixed);
+  kb_case_text(p->fixed, sizeof p->fixed, p->plugin, p->variant, pc->values,
+               KB_CASE_LINE, fixed);
 }
 
 /* The variant's defaults, where a local search starts first, or -1. */
@@ -301,14 +291,9 @@ void kb_tune_config_text(const kb_tune_problem *p, const kb_plan *plan,
                          size_t c, char *buf, size_t len)
 {
   const kb_plan_case *pc = &plan->cases[p->cases[c]];
-  size_t used = 0;
-  buf[0] = '\0';
-  for (size_t a = 0; a < p->space.n_axes && used < len; a++) {
-    const kbench_param *prm = kb_variant_param(p->plugin, p->variant,
-                                               (uint32_t)p->axis_param[a]);
-    char v[256];
-    kb_param_format(prm, pc->values[p->axis_param[a]], v, sizeof v);
-    used += (size_t)snprintf(buf + used, len - used, "%s%s=%s",
-                             a ? " " : "", prm->name, v);
-  }
+  int searched[KB_MAX_PARAMS] = {0};
+  for (size_t a = 0; a < p->space.n_axes; a++)
+    searched[p->axis_param[a]] = 1;
+  kb_case_text(buf, len, p->plugin, p->variant, pc->values, KB_CASE_WORDS,
+               searched);
 }

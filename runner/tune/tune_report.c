@@ -142,13 +142,8 @@ static void best_line(const kb_tune *T, const kb_tune_search *s, char *buf,
   if (s->best < 0)
     return;
   const kb_plan_case *pc = &T->plan->cases[p->cases[s->evals[s->best].config]];
-  size_t used = (size_t)snprintf(buf, len, "%s", p->variant->name);
-  for (uint32_t i = 0; i < p->variant->n_params && used < len; i++) {
-    const kbench_param *prm = kb_variant_param(p->plugin, p->variant, i);
-    char v[256];
-    kb_param_format(prm, pc->values[i], v, sizeof v);
-    used += (size_t)snprintf(buf + used, len - used, " %s=%s", prm->name, v);
-  }
+  kb_case_text(buf, len, p->plugin, p->variant, pc->values, KB_CASE_LINE,
+               NULL);
 }
 
 /* What a device is, for the file's comments. */

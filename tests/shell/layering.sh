@@ -1,31 +1,60 @@
 #!/bin/sh
-# The runner's rooms (runner/README.md): each folder includes only the
-# folders below it, the supervisor's side and the offline tools never
-# reach the CUDA wrapper, no two files include or call each other in a
-# circle, and every .c says what it is on its first line.  Read from the
-# #include lines of the sources and, for calls, from the symbols of the
-# built objects (nm).  Each failure names the file and the include or call.
+# The runner's rooms (runner/README.md), over every C, C++ and CUDA file
+# of runner/, plugins/ and include/: each folder of runner/ includes only
+# the folders below it and calls only into them, the supervisor's side and
+# the offline tools never reach the CUDA wrapper, no two files include or
+# call each other in a circle, a plugin includes only the public headers
+# and its own family's, and every file says what it is on its first line.
+# Read from the #include lines of the sources and, for calls, from the
+# symbols of the built objects (nm).  Each failure names the file and the
+# include or call.  The table of allowed includes below is the one fact:
+# runner/README.md's table is checked against it.
 . "$top_srcdir/tests/shell/lib.sh"
+top=$top_srcdir
 root=$top_srcdir/runner
 objects=$top_builddir/runner
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-# Every runner source, as a path relative to runner/.
-(cd "$root" && find . -name '*.[ch]' -o -name '*.cu') | sed 's|^\./||' |
-  LC_ALL=C sort > "$work/files"
+# verdict DESCRIPTION [PREFIX]: the test point of a check whose failures
+# are the lines of $bad, each said (after PREFIX) when there are any.
+verdict() {
+  if [ -z "$bad" ]; then
+    ok "$1"
+  else
+    printf '%s\n' "$bad" | sed "/^\$/d; s/^/# ${2:-}/"
+    not_ok "$1"
+  fi
+}
 
-# Edges "FROM TO" of the quoted includes, resolved as the compiler does
-# (-I runner: "core/result.h" is runner/core/result.h); config.h and the
-# public <kbench/...> headers are not the runner's.  CUDA headers become the
-# node "<cuda>".
-while read -r f; do
+# Every source and header, as a path relative to the top of the tree.
+sources() {
+  (cd "$top" && find "$@" -type f \( -name '*.[ch]' -o -name '*.cu' \
+     -o -name '*.cuh' -o -name '*.cpp' -o -name '*.hpp' \)) |
+    sed 's|^\./||' | LC_ALL=C sort
+}
+sources runner > "$work/all"
+sed 's|^runner/||' "$work/all" > "$work/files"
+sources plugins > "$work/plugins"
+sources include > "$work/public"
+
+# The quoted and angled includes of a file, "FILE INCLUDE" a line (the
+# include with its quotes or brackets).
+includes_of() {
   sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"][^>"]*[>"]\).*/\1/p' \
-    "$root/$f" | while read -r inc; do
+    "$top/$1" | sed "s|^|$1 |"
+}
+
+# Edges "FROM TO" of the runner's quoted includes, resolved as the compiler
+# does (-I runner: "core/result.h" is runner/core/result.h); config.h and
+# the public <kbench/...> headers are not the runner's.  CUDA headers
+# become the node "<cuda>".
+while read -r f; do
+  includes_of "runner/$f" | while read -r _ inc; do
     case $inc in
       '"config.h"') ;;
       \"*\") echo "$f ${inc#?}" | sed 's/"$//' ;;
-      '<cuda'*|'<cupti'*|'<nvtx3/'*|'<nvml'*) echo "$f <cuda>" ;;
+      '<cuda'*|'<cupti'*|'<nvtx3/'*|'<nvml'*|'<nvperf'*) echo "$f <cuda>" ;;
     esac
   done
 done < "$work/files" > "$work/includes"
@@ -34,8 +63,11 @@ done < "$work/files" > "$work/includes"
 # a room inside a room (tune/search, analyze/compare) is a room of its own.
 folder() { case $1 in */*) echo "${1%/*}" ;; *) echo . ;; esac; }
 
-# 1. Folders only point down.  What each folder may include besides itself;
-# every folder that holds a source has a row (a new room gets one).
+# 1. Folders only point down.  What each folder may include (and call)
+# besides itself; every folder that holds a source has a row (a new room
+# gets one).  runner/README.md's table is this one, row for row.
+rooms="core gpu plugin measure plan output results analyze analyze/compare
+analyze/fleet analyze/history author process job tune tune/search ."
 allowed() {
   case $1 in
     core) echo "" ;;
@@ -54,9 +86,17 @@ allowed() {
     job) echo "core plan output process" ;;
     tune) echo "core plan output process results job tune/search" ;;
     tune/search) echo "core" ;;
-    .) echo "core gpu plugin measure plan output results analyze analyze/compare analyze/fleet analyze/history author process job tune" ;;
+    .) echo "any" ;;
     *) echo "UNKNOWN" ;;
   esac
+}
+# Whether folder $1 may reach folder $2 (its own, or one of its row).
+may_reach() {
+  [ "$1" = "$2" ] && return 0
+  case " $(allowed "$1") " in
+    *" any "*|*" $2 "*) return 0 ;;
+  esac
+  return 1
 }
 bad=
 for f in $(cat "$work/files"); do
@@ -68,6 +108,27 @@ if [ -z "$bad" ]; then
 else
   echo "# folders without a row in allowed():$(printf '%s\n' $bad | sort -u | tr '\n' ' ')"
   not_ok "every folder of runner/ has a row in this test"
+fi
+
+# The table as runner/README.md writes it: | `folder/` | `a/`, `b/` |.
+for d in $rooms; do
+  a=$(allowed "$d")
+  case $d in .) name='`runner/` itself' ;; *) name="\`$d/\`" ;; esac
+  case $a in
+    "") list=nothing ;;
+    any) list=any ;;
+    *) list=$(printf '`%s/`, ' $a | sed 's/, $//') ;;
+  esac
+  echo "| $name | $list |"
+done > "$work/table"
+grep '^| `' "$root/README.md" > "$work/readme_table"
+if cmp -s "$work/table" "$work/readme_table"; then
+  ok "runner/README.md's table of includes is this test's"
+else
+  diff "$work/table" "$work/readme_table" | sed 's/^/# /'
+  echo "# the rows, as this test has them:"
+  sed 's/^/#   /' "$work/table"
+  not_ok "runner/README.md's table of includes is this test's"
 fi
 
 # The top of runner/ is the dispatch and the run: at most 4 .c files, so
@@ -84,19 +145,11 @@ bad=
 while read -r from to; do
   [ "$to" = "<cuda>" ] && continue
   ff=$(folder "$from") tf=$(folder "$to")
-  [ "$ff" = "$tf" ] && continue
-  case " $(allowed "$ff") " in
-    *" $tf "*) ;;
-    *) bad="$bad$from includes $to ($ff/ may include: $(allowed "$ff"))
-" ;;
-  esac
+  may_reach "$ff" "$tf" ||
+    bad="$bad$from includes $to ($ff/ may include: $(allowed "$ff"))
+"
 done < "$work/includes"
-if [ -z "$bad" ]; then
-  ok "every folder includes only the folders below it"
-else
-  printf '%s' "$bad" | sed 's/^/# /'
-  not_ok "every folder includes only the folders below it"
-fi
+verdict "every folder includes only the folders below it"
 
 # The transitive includes of every file, as lines "FROM TO" (awk: a
 # closure over a few hundred edges).
@@ -126,42 +179,104 @@ awk '
 # any chain.
 supervisor_side='^(main\.c|run\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol)\.[ch]|(core|plan|output|results|analyze|author|job|tune)/[^ ]*) '
 bad=$(grep -E "$supervisor_side" "$work/reach" | grep -E ' (gpu/|<cuda>)')
-if [ -z "$bad" ]; then
-  ok "the supervisor's side and analyze/ never reach gpu/ or a CUDA header"
-else
-  printf '%s\n' "$bad" | sed 's/^/# reaches: /'
-  not_ok "the supervisor's side and analyze/ never reach gpu/ or a CUDA header"
-fi
+verdict "the supervisor's side and analyze/ never reach gpu/ or a CUDA header" \
+  "reaches: "
 
 # 3. No include circle: no file reaches itself.
 bad=$(awk '$1 == $2' "$work/reach")
-if [ -z "$bad" ]; then
-  ok "no include circle"
-else
-  printf '%s\n' "$bad" | sed 's/^/# includes itself through others: /'
-  not_ok "no include circle"
-fi
+verdict "no include circle" "includes itself through others: "
 
-# 4. Every .c opens with a comment that says what it is.
+# 4. Every file opens with a comment that says what it is: on line 1, of
+# four words or more, and not the note of the line below it (a comment of
+# one line right above a #define is that #define's, as a line about
+# _GNU_SOURCE is).
+purpose() {
+  awk '
+    NR == 1 && !/^[[:space:]]*(\/\*|\/\/)/ { none = 1; exit }
+    NR == 1 { slash = /^[[:space:]]*\/\// }
+    !done && slash && /^[[:space:]]*\/\// { text = text " " $0; last = NR; next }
+    !done && !slash {
+      text = text " " $0; last = NR
+      if (/\*\//) done = 1
+      next
+    }
+    { after = $0; exit }
+    END {
+      if (none) { print "no comment on line 1"; exit }
+      gsub(/\/\*|\*\/|\*\*|\/\//, " ", text)
+      words = 0
+      n = split(text, w, /[[:space:]]+/)
+      for (i = 1; i <= n; i++) if (w[i] ~ /[A-Za-z]/) words++
+      if (words < 4)
+        print "too short to say what the file is"
+      else if (last == 1 && after ~ /^#[[:space:]]*define/)
+        print "line 1 is the note of the #define below it"
+    }' "$top/$1"
+}
 bad=
-for f in $(grep '\.c$' "$work/files"); do
-  head -n 1 "$root/$f" | grep -q '^/\*' || bad="$bad $f"
+for f in $(cat "$work/all" "$work/plugins" "$work/public"); do
+  why=$(purpose "$f")
+  [ -n "$why" ] && bad="$bad$f: $why
+"
 done
-if [ -z "$bad" ]; then
-  ok "every .c starts with a comment saying what it is"
-else
-  echo "# no opening comment:$bad"
-  not_ok "every .c starts with a comment saying what it is"
-fi
+verdict "every file starts with a comment saying what it is"
 
-# 5. No call circle between files: an object that calls a function of
-# another (U there, T here) is an edge; no file may reach itself.
+# 5. A plugin includes only the public headers (<kbench/...>) and its own
+# family's (a quoted name in its folder); the public headers include only
+# each other.  Anything else in brackets is a system or CUDA library.
+project_header() {
+  for d in runner plugins include; do
+    [ -f "$top/$d/$1" ] && return 0
+  done
+  return 1
+}
+bad=
+for f in $(cat "$work/plugins"); do
+  fam=${f%/*}
+  for inc in $(includes_of "$f" | cut -d' ' -f2); do
+    name=$(echo "$inc" | sed 's/^.//; s/.$//')
+    case $inc in
+      \"*\") [ -f "$top/$fam/$name" ] && [ "${name%/*}" = "$name" ] ||
+               bad="$bad$f includes $inc: not a header of $fam/
+" ;;
+      \<kbench/*) ;;
+      *) project_header "$name" && bad="$bad$f includes $inc
+" ;;
+    esac
+  done
+done
+verdict "a plugin includes only <kbench/...> and its own family's headers"
+bad=
+for f in $(cat "$work/public"); do
+  for inc in $(includes_of "$f" | cut -d' ' -f2); do
+    name=$(echo "$inc" | sed 's/^.//; s/.$//')
+    case $inc in
+      \<kbench/*) ;;
+      \"*\") [ -f "$top/${f%/*}/$name" ] && [ "${name%/*}" = "$name" ] ||
+               bad="$bad$f includes $inc
+" ;;
+      *) project_header "$name" && bad="$bad$f includes $inc
+" ;;
+    esac
+  done
+done
+verdict "include/kbench/ includes only itself and the system's headers"
+
+# 6. Calls point down as includes do, and no file calls back into itself
+# through others: an object that calls a function of another (U there, T
+# here) is an edge "FROM TO SYMBOL", both as runner/ paths without their
+# extension.
 objs=$(find "$objects" -path '*/.libs/*.o' -name 'libkbrunner_la-*.o' 2>/dev/null)
 if [ -z "$objs" ] || ! command -v nm >/dev/null; then
+  skip "every call points down, as the includes do" "no built objects or no nm"
   skip "no call circle between files" "no built objects or no nm"
 else
   for o in $objs; do
-    nm "$o" | awk -v f="${o##*/libkbrunner_la-}" '
+    dir=${o%/.libs/*}
+    dir=${dir#"$objects"}
+    dir=${dir#/}
+    name=${o##*/libkbrunner_la-}
+    nm "$o" | awk -v f="${dir:+$dir/}${name%.o}" '
       $2 == "T" { print "T", f, $3 }
       $1 == "U" { print "U", f, $2 }'
   done > "$work/symbols"
@@ -175,6 +290,14 @@ else
           print u[1], def[u[2]], u[2]
       }
     }' "$work/symbols" | LC_ALL=C sort -u > "$work/calls"
+  bad=
+  while read -r from to sym; do
+    ff=$(folder "$from") tf=$(folder "$to")
+    may_reach "$ff" "$tf" ||
+      bad="$bad$from calls $sym of $to ($ff/ may call: $(allowed "$ff"))
+"
+  done < "$work/calls"
+  verdict "every call points down, as the includes do"
   # Closure by repeated joining: small graphs, few rounds.
   cut -d' ' -f1,2 "$work/calls" | LC_ALL=C sort -u > "$work/creach"
   while :; do

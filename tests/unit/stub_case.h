@@ -74,8 +74,8 @@ static int stub_json(const stub_case *s, const char *path,
   kb_run_device d = {0, 1, {.dev = s->dev}};
   kb_json j;
   kb_cli_parse(1, argv, &o);
-  int rc = kb_json_open(&j, path, &o, &launch, 1, argv, &d, 1, err,
-                        sizeof err);
+  kb_run_context run = {&o, &launch, 1, argv, &d, 1};
+  int rc = kb_json_open(&j, path, &run, err, sizeof err);
   for (size_t i = 0; rc == 0 && i < n; i++)
     kb_json_case(&j, &s->pc, &res[i], &d, 0, 1);
   if (rc == 0)

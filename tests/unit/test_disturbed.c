@@ -158,8 +158,9 @@ int main(void)
     kb_markdown m;
     char err[256], *argv[] = {"kbench", "--format=md"};
     c.f = open_memstream(&c.text, &c.len);
-    int opened = kb_md_open(&m, c.f, &o, 2, argv, &d, 1, err,
-                            sizeof err) == 0;
+    kb_launch launch = {.local_rank = -1, .world_size = -1};
+    kb_run_context run = {&o, &launch, 2, argv, &d, 1};
+    int opened = kb_md_open(&m, c.f, &run, err, sizeof err) == 0;
     if (opened) {
       kb_writer w = kb_md_writer(&m);
       w.result(w.self, 0, &pc, &res, 0);

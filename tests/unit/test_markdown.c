@@ -101,8 +101,8 @@ int main(void)
   kb_markdown m;
   char err[256];
   char *argv[] = {"kbench", "--format=md", "--calibrate", "a`b"};
-  ok(kb_md_open(&m, out, &o, 4, argv, devices, 2, err, sizeof err) == 0,
-     "opens");
+  kb_run_context run = {&o, NULL, 4, argv, devices, 2};
+  ok(kb_md_open(&m, out, &run, err, sizeof err) == 0, "opens");
   kb_writer w = kb_md_writer(&m);
   kb_md_load_failure(&m, "nope", "not found");
 
@@ -213,7 +213,7 @@ int main(void)
 
   /* Not asked for: a writer that does nothing. */
   kb_markdown none;
-  ok(kb_md_open(&none, NULL, &o, 4, argv, devices, 2, err, sizeof err) == 0
+  ok(kb_md_open(&none, NULL, &run, err, sizeof err) == 0
      && kb_md_writer(&none).result == NULL && kb_md_writer(&none).end == NULL,
      "without --format=md, no hooks");
   kb_md_load_failure(&none, "x", "y");

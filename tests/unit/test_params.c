@@ -148,5 +148,16 @@ int main(void)
      "a choice index in range, others refused");
   ok(kb_param_name_ok("n_rows2") && !kb_param_name_ok("N")
      && !kb_param_name_ok("") && !kb_param_name_ok("a-b"), "names");
+  /* NAME=VALUES, one parse for --param and --cases. */
+  size_t len = 0;
+  const char *given = kb_assignment("threads=128,256", &len);
+  ok(given && strcmp(given, "128,256") == 0 && len == 7,
+     "an assignment: its name's length and its values");
+  ok(kb_assignment("n=", &len) && len == 1, "...empty values are values");
+  ok(!kb_assignment("=4", &len) && !kb_assignment("n", &len),
+     "...no name, or no '=', is none");
+  const char *const a[] = {"n=1", "nn=2", "n=3", "stride=4"};
+  ok(!kb_assignment_repeats(a, 1) && kb_assignment_repeats(a, 2)
+     && !kb_assignment_repeats(a, 3), "a parameter named twice, and only then");
   return tap_done();
 }

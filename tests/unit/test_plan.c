@@ -285,7 +285,9 @@ int main(void)
   /* Warnings about numbers that cannot be right. */
   kbench_device dev = {sizeof dev, "fake", 0, 9, 0, 132, 50 << 20, 1024, 0,
                        0, 0, 0, 3352.0, 0};
-  kb_measure_cfg cfg = {KB_MODE_COLD, 0, 0, 1, 0, {10, 100, 0, 0.005, 1}};
+  kb_measure_cfg cfg = {.mode = KB_MODE_COLD, .batch = 0, .hold = 1,
+                        .criterion = {.min_samples = 10, .max_samples = 100,
+                                      .max_noise = 0.005, .timeout = 1}};
   kb_result res;
   memset(&res, 0, sizeof res);
   res.bytes = (kbench_bytes){1 << 20, 1 << 20, KBENCH_MEM_GLOBAL};
@@ -309,5 +311,24 @@ int main(void)
   res.stop = KB_STOP_TIMEOUT;
   kb_result_warnings(&res, &dev, &cfg, w, sizeof w);
   ok(strstr(w, "stopped on timeout") != NULL, "cap reported: %s", w);
+  /* A case's text, one function, three forms; parameters left out by
+  ** keep (tune's problem and configuration). */
+  {
+    const kbench_variant *lt[] = {&typed};
+    kb_plugin tp = {"typed.so", NULL, &lib, lt, 1, NULL, NULL};
+    int64_t vals[] = {1, 1 << 20};
+    int keep_n[] = {0, 1};
+    char text[64];
+    kb_case_text(text, sizeof text, &tp, &typed, vals, KB_CASE_NAME, NULL);
+    ok(strcmp(text, "typed/dtype:f64/n:1M") == 0, "a case's name: %s", text);
+    kb_case_text(text, sizeof text, &tp, &typed, vals, KB_CASE_WORDS, NULL);
+    ok(strcmp(text, "dtype=f64 n=1M") == 0, "...its words: %s", text);
+    kb_case_text(text, sizeof text, &tp, &typed, vals, KB_CASE_LINE, NULL);
+    ok(strcmp(text, "typed dtype=f64 n=1M") == 0, "...its line: %s", text);
+    kb_case_text(text, sizeof text, &tp, &typed, vals, KB_CASE_WORDS, keep_n);
+    ok(strcmp(text, "n=1M") == 0, "...n only: %s", text);
+    kb_case_text(text, 12, &tp, &typed, vals, KB_CASE_LINE, NULL);
+    ok(strcmp(text, "typed dtype") == 0, "...cut short to fit: %s", text);
+  }
   return tap_done();
 }

@@ -46,8 +46,9 @@ int main(void)
   int evaluation = 7;
 
   kb_json j;
-  ok(kb_json_open_whole(&j, path, &o, &launch, 1, argv, &d, 1, err,
-                        sizeof err) == 0 && slurp(path, doc, sizeof doc) < 0,
+  kb_run_context run = {&o, &launch, 1, argv, &d, 1};
+  ok(kb_json_open_whole(&j, path, &run, err, sizeof err) == 0
+     && slurp(path, doc, sizeof doc) < 0,
      "replaced whole: nothing is written before the first step");
   j.entry_more = more;
   j.entry_ctx = &evaluation;
@@ -70,8 +71,8 @@ int main(void)
   /* A file rewritten in place (a run's --json): two raw entries in one
   ** step, then none. */
   snprintf(path, sizeof path, "%s/run.json", dir);
-  ok(kb_json_open(&j, path, &o, &launch, 1, argv, &d, 1, err, sizeof err)
-     == 0, "rewritten in place: opened");
+  ok(kb_json_open(&j, path, &run, err, sizeof err) == 0,
+     "rewritten in place: opened");
   kb_json_raw(&j, old, 2);
   kb_json_raw(&j, old, 0);
   ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, "{\"name\": \"a\"},\n"

@@ -19,8 +19,8 @@
 ** The default thresholds come from the H100 (bench/results/): the 58 GPU
 ** cases of two back-to-back runs of one build agree within 0.24-0.43%, so
 ** 2% is about five times the drift and still catches a slowdown a person
-** would call one; the host variants move 12-26% between processes (the
-** VM's CPU), so 30%.
+** would call one; the host variants move 12-26% between processes (a
+** host's memory speed drifts: compare_judge.c), so 30%.
 */
 #define KB_CMP_ALPHA 0.01
 #define KB_CMP_THRESHOLD 2.0

@@ -63,8 +63,9 @@ static int is_host(const kb_res_case *c)
 
 /*
 ** Both passed: the medians, the U test and the threshold decide.  A host
-** case's samples are not the U test's independent draws: on the lent VMs
-** the speed of the host's memory drifts by up to a quarter within seconds,
+** case's samples are not the U test's independent draws: the speed of a
+** host's memory can drift by up to a quarter within seconds (a shared or
+** virtual machine's does),
 ** for a loop with nothing of kbench's around it as much as for kbench's
 ** host cases (bench/results/2026-11-24/: six fresh buffers in one process
 ** 7.7-12.9 ms), while one case's samples, a burst of half a second, sit

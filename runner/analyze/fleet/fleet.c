@@ -21,7 +21,7 @@
 ** a GPU flagged here is as slow as a regression there.  How far healthy
 ** GPUs of one model differ from each other has not been measured yet.
 ** Host cases measure the node's CPU, which varies far more: in eight fresh
-** processes on one VM, reduce_cpu's medians lay between 0.64 and 1.28
+** processes on one host, reduce_cpu's medians lay between 0.64 and 1.28
 ** times their median (bench/results/2026-11-23-h100/hostnoise.txt), so
 ** they get their own tolerance, 50%, well above that.
 */

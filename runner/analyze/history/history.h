@@ -1,3 +1,4 @@
+/* kbench history: the door to the kbench-history script (history.c). */
 #ifndef KB_HISTORY_H
 #define KB_HISTORY_H
 
