@@ -5,6 +5,7 @@
 noinst_LTLIBRARIES += runner/libkbrunner.la
 runner_libkbrunner_la_SOURCES = runner/run.c runner/run.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner \
+	-I$(top_builddir)/runner \
 	-D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \
 	-DKBENCH_SRCDIR='"$(abs_top_srcdir)"' \

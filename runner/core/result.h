@@ -112,6 +112,10 @@ typedef struct kb_result {
                                timer_stop), not the whole run */
   double host_s;            /* a KBENCH_VARIANT_SYNCS case: the median of
                                its samples on the host's clock; < 0: none */
+  /* Which of the run's workers ran the case: the supervisor numbers them
+  ** 1, 2, ... as it starts them (a worker runs one trust domain's cases,
+  ** plan/trust.h); 0: none.  The supervisor's, never on the wire. */
+  int worker;
 } kb_result;
 
 void kb_result_free(kb_result *r);

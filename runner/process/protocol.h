@@ -39,7 +39,10 @@ enum kb_msg_type {
   KB_MSG_METRICS_CHECKED,  /* kb_probe_check's answer and its message */
   KB_MSG_LOCK_WAIT,        /* another process holds the device: who */
   KB_MSG_LOCK_TAKEN,       /* the wait is over: the lock is this worker's */
-  KB_MSG_OPENED            /* "" when the device opened, else why not */
+  KB_MSG_OPENED,           /* "" when the device opened, else why not */
+  KB_MSG_REFUSED,          /* a call the seal refused (refusal.h), written
+                              by the worker's SIGSYS handler */
+  KB_MSG_SEAL_NOTE         /* what the worker's seal lacks (seal.h) */
 };
 
 /* How a worker measures: the same for every case it runs. */

@@ -14,6 +14,8 @@
 
 #include "core/host_facts.h"
 #include "plan/devices.h"
+#include "plan/trust.h"
+#include "process/refusal.h"
 #include "process/strays.h"
 #include "process/supervisor.h"
 
@@ -71,18 +73,48 @@ static int send_job(kb_lane *l)
   return kb_wire_send(l->w.orders_fd, &b);
 }
 
+/* End lane i's worker between orders: it exits at the end of its orders,
+** given the time CUDA's teardown takes (or killed after it), so that the
+** next worker finds the device's lock free. */
+static void retire(kb_supervisor *s, size_t i)
+{
+  kb_lane *l = &s->lanes[i];
+  close(l->w.orders_fd);
+  l->w.orders_fd = -1;
+  reap(s, i, KB_EXIT_GRACE_S);
+}
+
 /*
-** Send an order on lane i, starting its worker first when none runs.  The
-** lane is busy from now until its outcome is taken; an order that cannot
-** be sent has its outcome already (the worker could not start, or died).
+** Send an order on lane i, starting its worker first when none runs.  An
+** order that loads a plugin names the library (plugin, else NULL): a
+** worker that has loaded a library of another trust domain is replaced
+** first (trust.h).  The lane is busy from now until its outcome is taken;
+** an order that cannot be sent has its outcome already (the worker could
+** not start, or died).
 */
-static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order)
+static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
+                       const char *plugin)
 {
   kb_lane *l = &s->lanes[i];
   kb_worker_handle *w = &l->w;
+  char domain[PATH_MAX];
+  if (plugin) {
+    kb_trust_domain(plugin, domain, sizeof domain);
+    if (w->pid && l->has_domain && strcmp(l->domain, domain) != 0)
+      retire(s, i);
+  }
   int fresh = !w->pid;
   l->busy = 1;
   l->unsent = fresh && kb_handle_start(w, s->exe, l->why, sizeof l->why);
+  if (fresh && !l->unsent)
+    l->worker = ++s->workers;
+  if (fresh)
+    l->has_domain = 0;
+  if (plugin && !l->unsent) {
+    snprintf(l->domain, sizeof l->domain, "%s", domain);
+    l->has_domain = 1;
+  }
+  l->refused[0] = '\0';
   l->ended = 0;
   l->deadline = kb_host_clock_s() + s->case_timeout;
   if (l->unsent) {
@@ -149,6 +181,38 @@ static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
     fprintf(stderr, "kbench: %s\n", msg);
 }
 
+/* A call the worker's seal refused: the first of the order is kept, to
+** fail its case with (kb_supervisor_next), and the worker is replaced
+** after it, whatever the plugin did next. */
+static void refused(kb_lane *l, kb_rbuf *payload)
+{
+  kb_refusal r;
+  if (l->refused[0])
+    return;
+  if (kb_refusal_get(payload, &r))
+    snprintf(l->refused, sizeof l->refused, "the worker sent a malformed "
+             "report of a refused call");
+  else
+    kb_refusal_text(&r, l->refused, sizeof l->refused);
+}
+
+/* What the worker's seal lacks here (an old kernel, a build without
+** libseccomp): said once per run. */
+static void seal_note(kb_supervisor *s, kb_rbuf *payload)
+{
+  char what[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 128];
+  kb_get_str(payload, what, sizeof what);
+  if (s->seal_said || payload->bad)
+    return;
+  s->seal_said = 1;
+  snprintf(msg, sizeof msg, "warning: the worker's seal is partial: %s "
+           "(docs/security.md)", what);
+  if (s->on_note)
+    s->on_note(s->note_ctx, msg);
+  else
+    fprintf(stderr, "kbench: %s\n", msg);
+}
+
 /*
 ** How lane i's order stands, without waiting: an outcome, with an
 ** answer's type and payload, or -1 while it runs.  STAGE, DEVICE and LOCK
@@ -177,6 +241,10 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       lock_waiting(s, i, payload);
     } else if (*type == KB_MSG_LOCK_TAKEN) {
       l->deadline = kb_host_clock_s() + s->case_timeout;
+    } else if (*type == KB_MSG_REFUSED) {
+      refused(l, payload);
+    } else if (*type == KB_MSG_SEAL_NOTE) {
+      seal_note(s, payload);
     } else {
       return KB_ANSWERED;
     }
@@ -266,15 +334,16 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
 }
 
 /* Send an order on the first lane, alone, and wait for its outcome; the
-** cause in why when it got no answer. */
-static int exchange(kb_supervisor *s, kb_wbuf *order, uint32_t *type,
-                    kb_rbuf *payload, char *why, size_t len)
+** cause in why when it got no answer.  plugin: as send_order's. */
+static int exchange(kb_supervisor *s, kb_wbuf *order, const char *plugin,
+                    uint32_t *type, kb_rbuf *payload, char *why, size_t len)
 {
   size_t lane;
-  send_order(s, 0, order);
+  send_order(s, 0, order, plugin);
   int outcome = wait_any(s, &lane, type, payload);
   if (outcome != KB_ANSWERED)
-    snprintf(why, len, "%s", s->lanes[0].why);
+    snprintf(why, len, "%s", s->lanes[0].refused[0] ? s->lanes[0].refused
+                                                    : s->lanes[0].why);
   return outcome;
 }
 
@@ -377,8 +446,14 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_LOAD);
   kb_put_str(&b, path);
-  if (exchange(s, &b, &type, &payload, err, len) != KB_ANSWERED)
+  if (exchange(s, &b, path, &type, &payload, err, len) != KB_ANSWERED)
     return -1;
+  if (s->lanes[0].refused[0]) {
+    /* Its constructors tried what the seal refuses. */
+    snprintf(err, len, "%s", s->lanes[0].refused);
+    reap(s, 0, 0);
+    return -1;
+  }
   if (type == KB_MSG_PLUGIN && kb_msg_get_plugin(&payload, p) == 0)
     return 0;
   if (type == KB_MSG_LOAD_FAILED) {
@@ -397,7 +472,7 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   kb_rbuf payload;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_COUNT);
-  if (exchange(s, &b, &type, &payload, why, len) != KB_ANSWERED)
+  if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_COUNTED
       && kb_msg_get_count(&payload, count, why, len) == 0)
@@ -412,7 +487,7 @@ int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
   kb_rbuf payload;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_METRICS);
-  if (exchange(s, &b, &type, &payload, why, len) != KB_ANSWERED)
+  if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_METRICS_CHECKED
       && kb_msg_get_checked(&payload, verdict, why, len) == 0)
@@ -430,7 +505,7 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
   for (size_t i = 0; i < s->n_lanes; i++) {
     kb_wbuf b;
     kb_wbuf_begin(&b, KB_MSG_OPEN);
-    send_order(s, i, &b);
+    send_order(s, i, &b, NULL);
   }
   while ((outcome = wait_any(s, &lane, &type, &payload)) >= 0) {
     said[0] = '\0';
@@ -453,7 +528,25 @@ void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CASE);
   kb_msg_put_order(&b, o);
-  send_order(s, lane, &b);
+  send_order(s, lane, &b, o->path);
+}
+
+/* The case during which the seal refused a call fails with what the
+** plugin tried, whatever it reported; its worker, whose plugin may have
+** changed what the seal did not cover, is replaced. */
+static void refuse_case(kb_supervisor *s, size_t lane, kb_result *res)
+{
+  kb_lane *l = &s->lanes[lane];
+  char stage[sizeof res->stage];
+  snprintf(stage, sizeof stage, "%s", l->w.stage[0] ? l->w.stage : "load");
+  kb_result_free(res);
+  int worker = res->worker;
+  kb_result_init(res, KB_ERROR);
+  res->worker = worker;
+  snprintf(res->stage, sizeof res->stage, "%s", stage);
+  snprintf(res->message, sizeof res->message, "%s", l->refused);
+  if (l->w.pid)
+    reap(s, lane, 0);
 }
 
 int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
@@ -464,9 +557,13 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   if (outcome < 0)
     return -1;
   kb_lane *l = &s->lanes[*lane];
+  int worker = l->worker;
   if (outcome == KB_ANSWERED) {
     if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
       kb_handle_drain(&l->w);
+      res->worker = worker;
+      if (l->refused[0])
+        refuse_case(s, *lane, res);
       if (res->verdict != KB_PASS)
         res->output = kb_handle_last_lines(&l->w);
       /* A worker whose context is gone exits after reporting. */
@@ -478,9 +575,14 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
     reap(s, *lane, 0);
   }
   kb_result_init(res, KB_CRASH);
+  res->worker = worker;
   snprintf(res->stage, sizeof res->stage, "%s",
            l->w.stage[0] ? l->w.stage : "start-up");
   snprintf(res->message, sizeof res->message, "%s", l->why);
+  /* The worker died after the seal refused a call (the plugin went on to
+  ** write where it could not): what it tried is the case's cause. */
+  if (l->refused[0])
+    refuse_case(s, *lane, res);
   res->output = kb_handle_last_lines(&l->w);
   return 0;
 }

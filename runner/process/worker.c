@@ -15,6 +15,7 @@
 #include "plugin/staging.h"
 #include "process/device_lock.h"
 #include "process/protocol.h"
+#include "process/seal.h"
 #include "process/worker.h"
 
 /* Everything the worker holds between orders. */
@@ -33,6 +34,7 @@ typedef struct kb_worker {
   int lock_tried;
   int locked_out;          /* it could not be had: why says why */
   int waited;              /* the supervisor was told of a wait */
+  int sealed;              /* the seal is set (seal.h) */
 } kb_worker;
 
 /* host_alloc's blocks: page-locked once this worker has a device, else (or
@@ -89,6 +91,24 @@ static void send_stage(void *ctx, const char *stage)
   send_or_die(&b);
 }
 
+/* Seal the worker before a plugin's code first runs: its first dlopen
+** runs the plugin's constructors.  CUDA and CUPTI open later, at the
+** first CUDA case, under the seal; what it lacks is said once. */
+static void seal(kb_worker *w)
+{
+  kb_seal s;
+  if (w->sealed)
+    return;
+  w->sealed = 1;
+  kb_seal_worker(&s, KB_WORKER_REPORTS);
+  if (s.note[0]) {
+    kb_wbuf b;
+    kb_wbuf_begin(&b, KB_MSG_SEAL_NOTE);
+    kb_put_str(&b, s.note);
+    send_or_die(&b);
+  }
+}
+
 static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
 {
   for (size_t i = 0; i < w->n_plugins; i++)
@@ -100,6 +120,7 @@ static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
     return NULL;
   }
   w->plugins = grown;
+  seal(w);
   send_stage(NULL, "load");
   if (kb_plugin_load(&w->plugins[w->n_plugins], path, err, len))
     return NULL;
