@@ -500,6 +500,9 @@ static void outcome_keys(FILE *f, const kb_plan_case *pc,
   kb_jw_string(f, pass ? "" : res->message);
   kb_jw_key(f, "output");
   kb_jw_string(f, res->output);
+  /* Which of the run's workers ran it: one trust domain's cases share a
+  ** worker (plan/trust.h). */
+  fprintf(f, ", \"worker\": %d", res->worker);
   static const char *const stat_keys[] = {"median_s", "mean_s", "min_s",
                                           "max_s", "stdev_s", "noise"};
   const double stat_values[] = {s->median, s->mean, s->min, s->max, s->stdev,

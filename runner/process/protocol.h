@@ -60,6 +60,9 @@ typedef struct kb_job {
 /* One case to run: the variant by plugin path and name, and its values. */
 typedef struct kb_order {
   uint64_t index;          /* the case's place in the plan: seeds its data */
+  uint64_t token;          /* the supervisor's random number for this order,
+                              which the RESULT frame must carry first: a
+                              frame a plugin wrote answers no order */
   char path[4096];
   char variant[256];
   uint32_t n_values;

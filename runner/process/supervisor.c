@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
@@ -523,11 +524,22 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
   return failed;
 }
 
+/* A number no plugin can know before its order is sent. */
+static uint64_t new_token(void)
+{
+  uint64_t t;
+  if (getrandom(&t, sizeof t, 0) != (ssize_t)sizeof t)
+    t = ((uint64_t)getpid() << 32) ^ (uint64_t)(kb_host_clock_s() * 1e9);
+  return t;
+}
+
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
 {
+  kb_order order = *o;
+  order.token = s->lanes[lane].token = new_token();
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CASE);
-  kb_msg_put_order(&b, o);
+  kb_msg_put_order(&b, &order);
   send_order(s, lane, &b, o->path);
 }
 
@@ -537,14 +549,16 @@ void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
 static void refuse_case(kb_supervisor *s, size_t lane, kb_result *res)
 {
   kb_lane *l = &s->lanes[lane];
-  char stage[sizeof res->stage];
+  char stage[sizeof res->stage], then[KB_MESSAGE_LEN] = "";
   snprintf(stage, sizeof stage, "%s", l->w.stage[0] ? l->w.stage : "load");
+  if (res->verdict == KB_CRASH)
+    snprintf(then, sizeof then, " (then the worker %.900s)", res->message);
   kb_result_free(res);
   int worker = res->worker;
   kb_result_init(res, KB_ERROR);
   res->worker = worker;
   snprintf(res->stage, sizeof res->stage, "%s", stage);
-  snprintf(res->message, sizeof res->message, "%s", l->refused);
+  snprintf(res->message, sizeof res->message, "%.500s%s", l->refused, then);
   if (l->w.pid)
     reap(s, lane, 0);
 }
@@ -559,6 +573,21 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   kb_lane *l = &s->lanes[*lane];
   int worker = l->worker;
   if (outcome == KB_ANSWERED) {
+    /* A result for another order (a frame a plugin wrote, or one left
+    ** over from an order before) proves that something in the worker
+    ** writes to its reports: the worker is ended, its case failed. */
+    if (type == KB_MSG_RESULT && kb_get_u64(&payload) != l->token) {
+      snprintf(l->why, sizeof l->why, "the worker's report answers another "
+               "order: something in the worker (the plugin) wrote to "
+               "kbench's report pipe");
+      reap(s, *lane, 0);
+      kb_result_init(res, KB_ERROR);
+      res->worker = worker;
+      snprintf(res->stage, sizeof res->stage, "%s",
+               l->w.stage[0] ? l->w.stage : "report");
+      snprintf(res->message, sizeof res->message, "%s", l->why);
+      return 0;
+    }
     if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
       kb_handle_drain(&l->w);
       res->worker = worker;

@@ -39,6 +39,7 @@ typedef struct kb_lane {
   char refused[KB_MESSAGE_LEN]; /* the first call the worker's seal refused
                               during this order (refusal.h), or "" */
   int worker;              /* its worker's number in the run (1, 2, ...) */
+  uint64_t token;          /* the case out's (kb_order.token) */
   int has_domain;          /* its worker has loaded a plugin of domain */
   char domain[PATH_MAX];   /* ...whose trust domain this is (trust.h) */
 } kb_lane;

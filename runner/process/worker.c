@@ -400,6 +400,7 @@ static int run_order(kb_worker *w, const kb_order *o)
   fflush(stderr);
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
+  kb_put_u64(&b, o->token);
   kb_msg_put_result(&b, &res);
   send_or_die(&b);
   int lost = res.device_lost;

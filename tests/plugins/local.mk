@@ -197,3 +197,28 @@ tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
 	tests/plugins/gpu_broken.cuh
+
+# The adversaries of the worker's seal and isolation, and the honest
+# plugin measured after them (tests/shell/adversary.sh): one source, one
+# module per attack.
+ADVERSARY_SRC = tests/plugins/adversary.c
+ADVERSARY_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -I$(top_builddir)/runner
+check_LTLIBRARIES += tests/plugins/adversary_got.la \
+	tests/plugins/adversary_text.la tests/plugins/adversary_signals.la \
+	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la
+tests_plugins_adversary_got_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_got_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_GOT -DADVERSARY_NAME='"adversary_got"'
+tests_plugins_adversary_got_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_text_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_text_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_TEXT -DADVERSARY_NAME='"adversary_text"'
+tests_plugins_adversary_text_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_signals_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_signals_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_SIGNALS -DADVERSARY_NAME='"adversary_signals"'
+tests_plugins_adversary_signals_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_frame_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_frame_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_FRAME -DADVERSARY_NAME='"adversary_frame"'
+tests_plugins_adversary_frame_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_frame_la_LIBADD = -lpthread
+tests_plugins_honest_spin_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_honest_spin_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS)
+tests_plugins_honest_spin_la_LDFLAGS = $(BROKEN_LDFLAGS)
