@@ -211,3 +211,10 @@ check_PROGRAMS += %reldir%/test_groups
 %canon_reldir%_test_groups_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_groups_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_groups
+
+check_PROGRAMS += %reldir%/test_plausible
+%canon_reldir%_test_plausible_SOURCES = %reldir%/test_plausible.c %reldir%/tap.h
+%canon_reldir%_test_plausible_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_plausible_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_plausible_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_plausible
