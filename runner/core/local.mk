@@ -8,6 +8,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/measure_cfg.c %reldir%/measure_cfg.h \
 	%reldir%/metrics.c %reldir%/metrics.h \
 	%reldir%/params.c %reldir%/params.h \
+	%reldir%/plausible.c %reldir%/plausible.h \
 	%reldir%/result.c %reldir%/result.h \
 	%reldir%/rng.c %reldir%/rng.h \
 	%reldir%/stats.c %reldir%/stats.h \

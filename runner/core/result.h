@@ -116,6 +116,10 @@ typedef struct kb_result {
   ** 1, 2, ... as it starts them (a worker runs one trust domain's cases,
   ** plan/trust.h); 0: none.  The supervisor's, never on the wire. */
   int worker;
+  /* Two readings of the case that cannot both be true (core/plausible.h):
+  ** which, and by how much; "" when they agree.  A passed case with one
+  ** is FLAGGED, and fails under --strict. */
+  char implausible[384];
 } kb_result;
 
 void kb_result_free(kb_result *r);
@@ -146,6 +150,9 @@ int kb_result_event_fallback(const kb_result *r, int wanted);
 /* An audit the run asked for that could not be made: marks r unaudited,
 ** saying which audit and why; the first such note stands. */
 void kb_result_missed(kb_result *r, const char *audit, const char *why);
+/* Whether a passed r is FLAGGED: the bytes audit flagged its claim, or
+** two of its readings cannot both be true (r->implausible). */
+int kb_result_flagged(const kb_result *r);
 /* What DRAM moved against what the case claims: "" when it was not
 ** measured or agrees, else a sentence ("claims 1000.0x the 268.4 MB DRAM
 ** moved", "DRAM moved 1.9x the claimed bytes"). */

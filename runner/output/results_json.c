@@ -339,6 +339,9 @@ static void counters(FILE *f, const kb_result *res)
           res->unaudited ? "true" : "false");
   kb_jw_key(f, "audit_note");
   kb_jw_string_or_null(f, res->audit_note[0] ? res->audit_note : NULL);
+  /* Two readings that cannot both be true (core/plausible.h). */
+  kb_jw_key(f, "implausible");
+  kb_jw_string_or_null(f, res->implausible[0] ? res->implausible : NULL);
   kb_jw_key(f, "counters_note");
   kb_jw_string_or_null(f, res->counters_note[0] ? res->counters_note : NULL);
   const kb_counters *k = res->counters;

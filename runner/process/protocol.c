@@ -365,6 +365,7 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
   kb_put_f64(b, res->dram_read);
   kb_put_f64(b, res->dram_write);
   kb_put_i64(b, res->claim_flagged);
+  kb_put_str(b, res->implausible);
   kb_put_i64(b, res->unaudited);
   kb_put_str(b, res->audit_note);
   kb_put_f64(b, res->energy_j);
@@ -413,6 +414,7 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   res->dram_read = kb_get_f64(r);
   res->dram_write = kb_get_f64(r);
   res->claim_flagged = (int)kb_get_i64(r);
+  kb_get_str(r, res->implausible, sizeof res->implausible);
   res->unaudited = (int)kb_get_i64(r);
   kb_get_str(r, res->audit_note, sizeof res->audit_note);
   res->energy_j = kb_get_f64(r);

@@ -102,6 +102,20 @@ int main(void)
      "diagnostic");
   free(c.text);
 
+  /* Readings that cannot both be true (core/plausible.h): FLAGGED too,
+  ** with both readings under the row. */
+  flagged_result(&res);
+  res.claim_flagged = 0;
+  strcpy(res.implausible, "the event time 22.12 us is shorter than the "
+         "kernel time 220.27 us of the same runs, beyond their jitter 1.00 us");
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "FLAGGED\n") && strstr(c.text, "\n  flagged: the event "
+     "time 22.12 us is shorter than the kernel time 220.27 us of the same "
+     "runs, beyond their jitter 1.00 us\n"), "table: implausible readings "
+     "are FLAGGED, both named under the row");
+  free(c.text);
+  res.implausible[0] = '\0';
+
   /* Unaudited: "ok?", and why. */
   flagged_result(&res);
   res.claim_flagged = 0;
@@ -248,6 +262,10 @@ int main(void)
     res.unaudited = 1;
     strcpy(res.audit_note, "bytes audit: busy");
     kb_json_case(&j, &pc, &res, &d, 0, 1);
+    res.unaudited = 0;
+    res.audit_note[0] = '\0';
+    strcpy(res.implausible, "the event time 8.87 us is below the DRAM floor");
+    kb_json_case(&j, &pc, &res, &d, 0, 1);
     kb_json_close(&j, err, sizeof err);
   }
   FILE *f = fopen(path, "r");
@@ -263,6 +281,9 @@ int main(void)
                  "\"unaudited\": true, \"audit_note\": \"bytes audit: "
                  "busy\"") != NULL, "JSON: an unaudited entry: its note, "
      "no rate");
+  ok(strstr(doc, "\"implausible\": null") && strstr(doc, "\"implausible\": "
+     "\"the event time 8.87 us is below the DRAM floor\"") != NULL,
+     "JSON: implausible, null or the readings that disagree");
   if (fd >= 0) {
     close(fd);
     unlink(path);
