@@ -60,15 +60,11 @@ static double slow_seconds(void)
   return origin + (now - origin) / SLOWDOWN;
 }
 
-static int make_writable(void *at, size_t len)
-{
-  long page = sysconf(_SC_PAGESIZE);
-  uintptr_t lo = (uintptr_t)at & ~(uintptr_t)(page - 1);
-  return mprotect((void *)lo, (uintptr_t)at + len - lo, PROT_READ | PROT_WRITE);
-}
 #endif
 
 #ifdef ADVERSARY_GOT
+#  include "got_rewrite.h"
+
 static int slow_clock_gettime(clockid_t id, struct timespec *ts)
 {
   if (id != CLOCK_MONOTONIC)
@@ -79,64 +75,10 @@ static int slow_clock_gettime(clockid_t id, struct timespec *ts)
   return 0;
 }
 
-/* A dynamic entry's address: ld.so relocates most in place, the vDSO's
-** are offsets. */
-static uintptr_t dyn_addr(const struct dl_phdr_info *info, ElfW(Addr) v)
-{
-  return v >= info->dlpi_addr ? v : v + info->dlpi_addr;
-}
-
-static void rewrite_slots(const struct dl_phdr_info *info, const ElfW(Rela) *rel,
-                          size_t bytes, const ElfW(Sym) *symtab,
-                          const char *strtab)
-{
-  for (size_t i = 0; rel && i < bytes / sizeof *rel; i++) {
-    const ElfW(Sym) *sym = &symtab[ELF64_R_SYM(rel[i].r_info)];
-    if (strcmp(strtab + sym->st_name, "clock_gettime") != 0)
-      continue;
-    void **slot = (void **)(info->dlpi_addr + rel[i].r_offset);
-    make_writable(slot, sizeof *slot);     /* refused under the seal */
-    *slot = (void *)slow_clock_gettime;
-  }
-}
-
-static int each_object(struct dl_phdr_info *info, size_t size, void *ctx)
-{
-  (void)size;
-  (void)ctx;
-  if (info->dlpi_name && strstr(info->dlpi_name, "adversary"))
-    return 0;                              /* not its own */
-  for (int p = 0; p < info->dlpi_phnum; p++) {
-    if (info->dlpi_phdr[p].p_type != PT_DYNAMIC)
-      continue;
-    const ElfW(Dyn) *d = (const ElfW(Dyn) *)(info->dlpi_addr
-                                             + info->dlpi_phdr[p].p_vaddr);
-    const ElfW(Sym) *symtab = NULL;
-    const char *strtab = NULL;
-    const ElfW(Rela) *jmprel = NULL, *rela = NULL;
-    size_t jmpsz = 0, relasz = 0;
-    for (; d->d_tag != DT_NULL; d++) {
-      switch (d->d_tag) {
-      case DT_SYMTAB: symtab = (const void *)dyn_addr(info, d->d_un.d_ptr); break;
-      case DT_STRTAB: strtab = (const void *)dyn_addr(info, d->d_un.d_ptr); break;
-      case DT_JMPREL: jmprel = (const void *)dyn_addr(info, d->d_un.d_ptr); break;
-      case DT_PLTRELSZ: jmpsz = d->d_un.d_val; break;
-      case DT_RELA: rela = (const void *)dyn_addr(info, d->d_un.d_ptr); break;
-      case DT_RELASZ: relasz = d->d_un.d_val; break;
-      }
-    }
-    if (symtab && strtab) {
-      rewrite_slots(info, jmprel, jmpsz, symtab, strtab);
-      rewrite_slots(info, rela, relasz, symtab, strtab);
-    }
-  }
-  return 0;
-}
-
 static void attack(void)
 {
   origin = raw_seconds();
-  dl_iterate_phdr(each_object, NULL);
+  got_rewrite("clock_gettime", (void *)slow_clock_gettime, "adversary");
 }
 #endif
 
@@ -150,6 +92,12 @@ static int first_object(struct dl_phdr_info *info, size_t size, void *ctx)
   return 1;
 }
 
+static int make_writable(void *at, size_t len)
+{
+  long page = sysconf(_SC_PAGESIZE);
+  uintptr_t lo = (uintptr_t)at & ~(uintptr_t)(page - 1);
+  return mprotect((void *)lo, (uintptr_t)at + len - lo, PROT_READ | PROT_WRITE);
+}
 /* kb_host_clock_s's offset in the kbench binary, from its symbol table. */
 static uintptr_t find_symbol(const char *name)
 {

@@ -113,7 +113,8 @@ if HAVE_CUDA
 check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
 	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
 	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la \
-	tests/plugins/gpu_tune_trap.la tests/plugins/gpu_sync.la tests/plugins/gpu_region.la
+	tests/plugins/gpu_tune_trap.la tests/plugins/gpu_sync.la tests/plugins/gpu_region.la \
+	tests/plugins/gpu_forge_event.la
 # ABI 1.2: a run that synchronizes, declared or not, with an unjoined side
 # stream or without; a timed region around a sum after a memset, and its
 # cheats.
@@ -156,6 +157,9 @@ tests_plugins_gpu_nonblocking_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_late_setup_la_SOURCES = tests/plugins/gpu_late_setup.cu
 tests_plugins_gpu_late_setup_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_late_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_forge_event_la_SOURCES = tests/plugins/gpu_forge_event.cu
+tests_plugins_gpu_forge_event_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_forge_event_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_inflated_la_SOURCES = tests/plugins/gpu_inflated.cu
 tests_plugins_gpu_inflated_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_inflated_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -196,7 +200,7 @@ tests_plugins_abi11_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
-	tests/plugins/gpu_broken.cuh
+	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h
 
 # The adversaries of the worker's seal and isolation, and the honest
 # plugin measured after them (tests/shell/adversary.sh): one source, one
