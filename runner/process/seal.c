@@ -53,19 +53,32 @@ static int is_runners(const char *perms, const char *path)
          && !(n > 10 && strcmp(path + n - 10, " (deleted)") == 0);
 }
 
-int kb_seal_ranges(kb_seal *s, FILE *maps)
+/* The next mapping of the runner's in a /proc/self/maps listing: 1 with
+** its range and its path's place in line, 0 at the end. */
+static int next_runners(FILE *maps, char *line, size_t len, uintptr_t *lo,
+                        uintptr_t *hi, const char **path)
 {
-  char line[4096 + 128];
-  int rc = 0;
-  s->n_ranges = 0;
-  while (fgets(line, sizeof line, maps)) {
-    uintptr_t lo, hi;
+  while (fgets(line, (int)len, maps)) {
     char perms[8] = "";
     int at = 0;
     line[strcspn(line, "\n")] = '\0';
-    if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %7s %*s %*s %*s %n", &lo, &hi,
-               perms, &at) < 3 || at == 0 || !is_runners(perms, line + at))
-      continue;
+    if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %7s %*s %*s %*s %n", lo, hi,
+               perms, &at) >= 3 && at > 0 && is_runners(perms, line + at)) {
+      *path = line + at;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int kb_seal_ranges(kb_seal *s, FILE *maps)
+{
+  char line[4096 + 128];
+  const char *path;
+  uintptr_t lo, hi;
+  int rc = 0;
+  s->n_ranges = 0;
+  while (next_runners(maps, line, sizeof line, &lo, &hi, &path)) {
     kb_seal_range *last = s->n_ranges ? &s->ranges[s->n_ranges - 1] : NULL;
     if (last && last->hi == lo)
       last->hi = hi;
@@ -92,23 +105,18 @@ static void seal_mappings(kb_seal *s)
 {
   FILE *maps = fopen("/proc/self/maps", "r");
   char line[4096 + 128], why[160];
+  const char *path;
+  uintptr_t lo, hi;
   if (!maps)
     return;
-  while (fgets(line, sizeof line, maps)) {
-    uintptr_t lo, hi;
-    char perms[8] = "";
-    int at = 0;
-    line[strcspn(line, "\n")] = '\0';
-    if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %7s %*s %*s %*s %n", &lo, &hi,
-               perms, &at) < 3 || at == 0 || !is_runners(perms, line + at))
-      continue;
+  while (next_runners(maps, line, sizeof line, &lo, &hi, &path)) {
     if (syscall(SYS_mseal, lo, hi - lo, 0) == 0) {
       s->sealed++;
     } else if (errno == ENOSYS) {
       add_note(s, "no mseal(2): the kernel is older than Linux 6.10");
       break;
     } else if (s->sealed == 0) {
-      snprintf(why, sizeof why, "mseal(2) of %s failed: %s", line + at,
+      snprintf(why, sizeof why, "mseal(2) of %.100s failed: %s", path,
                strerror(errno));
       add_note(s, why);
       break;

@@ -543,22 +543,31 @@ void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
   send_order(s, lane, &b, o->path);
 }
 
+/* res as a case that got no result: verdict, where and why. */
+static void failed(kb_result *res, int verdict, int worker, const char *stage,
+                   const char *why)
+{
+  kb_result_init(res, verdict);
+  res->worker = worker;
+  snprintf(res->stage, sizeof res->stage, "%s", stage);
+  snprintf(res->message, sizeof res->message, "%s", why);
+}
+
 /* The case during which the seal refused a call fails with what the
 ** plugin tried, whatever it reported; its worker, whose plugin may have
 ** changed what the seal did not cover, is replaced. */
 static void refuse_case(kb_supervisor *s, size_t lane, kb_result *res)
 {
   kb_lane *l = &s->lanes[lane];
-  char stage[sizeof res->stage], then[KB_MESSAGE_LEN] = "";
+  char stage[sizeof res->stage], why[KB_MESSAGE_LEN];
   snprintf(stage, sizeof stage, "%s", l->w.stage[0] ? l->w.stage : "load");
   if (res->verdict == KB_CRASH)
-    snprintf(then, sizeof then, " (then the worker %.900s)", res->message);
+    snprintf(why, sizeof why, "%.500s (then the worker %.400s)", l->refused,
+             res->message);
+  else
+    snprintf(why, sizeof why, "%s", l->refused);
   kb_result_free(res);
-  int worker = res->worker;
-  kb_result_init(res, KB_ERROR);
-  res->worker = worker;
-  snprintf(res->stage, sizeof res->stage, "%s", stage);
-  snprintf(res->message, sizeof res->message, "%.500s%s", l->refused, then);
+  failed(res, KB_ERROR, res->worker, stage, why);
   if (l->w.pid)
     reap(s, lane, 0);
 }
@@ -572,6 +581,7 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
     return -1;
   kb_lane *l = &s->lanes[*lane];
   int worker = l->worker;
+  int verdict = KB_CRASH;
   if (outcome == KB_ANSWERED) {
     /* A result for another order (a frame a plugin wrote, or one left
     ** over from an order before) proves that something in the worker
@@ -580,15 +590,9 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
       snprintf(l->why, sizeof l->why, "the worker's report answers another "
                "order: something in the worker (the plugin) wrote to "
                "kbench's report pipe");
-      reap(s, *lane, 0);
-      kb_result_init(res, KB_ERROR);
-      res->worker = worker;
-      snprintf(res->stage, sizeof res->stage, "%s",
-               l->w.stage[0] ? l->w.stage : "report");
-      snprintf(res->message, sizeof res->message, "%s", l->why);
-      return 0;
-    }
-    if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
+      verdict = KB_ERROR;
+    } else if (type == KB_MSG_RESULT
+               && kb_msg_get_result(&payload, res) == 0) {
       kb_handle_drain(&l->w);
       res->worker = worker;
       if (l->refused[0])
@@ -599,15 +603,13 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
       if (res->device_lost)
         reap(s, *lane, KB_EXIT_GRACE_S);
       return 0;
+    } else {
+      snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
     }
-    snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
     reap(s, *lane, 0);
   }
-  kb_result_init(res, KB_CRASH);
-  res->worker = worker;
-  snprintf(res->stage, sizeof res->stage, "%s",
-           l->w.stage[0] ? l->w.stage : "start-up");
-  snprintf(res->message, sizeof res->message, "%s", l->why);
+  failed(res, verdict, worker, l->w.stage[0] ? l->w.stage : "start-up",
+         l->why);
   /* The worker died after the seal refused a call (the plugin went on to
   ** write where it could not): what it tried is the case's cause. */
   if (l->refused[0])
