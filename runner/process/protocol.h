@@ -42,7 +42,9 @@ enum kb_msg_type {
   KB_MSG_OPENED,           /* "" when the device opened, else why not */
   KB_MSG_REFUSED,          /* a call the seal refused (refusal.h), written
                               by the worker's SIGSYS handler */
-  KB_MSG_SEAL_NOTE         /* what the worker's seal lacks (seal.h) */
+  KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (seal.h) */
+  KB_MSG_LOCK_HELD         /* the device's lock is this worker's, at this
+                              descriptor: the supervisor takes a copy */
 };
 
 /* How a worker measures: the same for every case it runs. */

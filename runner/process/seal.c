@@ -347,9 +347,9 @@ static int address_filter(const kb_seal *s)
   emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, KB_AUDIT_ARCH);
   emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
   emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, offsetof(struct seccomp_data, nr));
-  /* The dispatch: a compare and a jump per call (mremap's two blocks run
-  ** one after the other: the first ends in ALLOW, so the second is its
-  ** own entry), then ALLOW. */
+  /* The dispatch: a compare and a jump per call, then ALLOW.  mremap has
+  ** two rules (its old address; its new one, with MREMAP_FIXED): one
+  ** entry, its first block falling through into the second. */
   size_t jumps[n_calls];
   for (size_t i = 0; i < n_calls; i++) {
     if (i && calls[i].nr == calls[i - 1].nr)
@@ -361,8 +361,7 @@ static int address_filter(const kb_seal *s)
   emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
   for (size_t i = 0; i < n_calls; i++) {
     if (i && calls[i].nr == calls[i - 1].nr) {
-      /* mremap's second rule: the first block's final ALLOW becomes a
-      ** fall-through into this one. */
+      /* The first block's final ALLOW gives way to this block. */
       p->n--;
     } else {
       p->ins[jumps[i]].k = (uint32_t)(p->n - jumps[i] - 1);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/host_facts.h"
@@ -31,6 +32,7 @@ static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
   l->job.device = ordinal;
   l->w.output_fd = -1;
   l->w.pid_fd = -1;
+  l->lock_fd = -1;
 }
 
 /* Reap lane i's worker (kb_handle_reap), then whatever it left behind:
@@ -106,7 +108,8 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   }
   int fresh = !w->pid;
   l->busy = 1;
-  l->unsent = fresh && kb_handle_start(w, s->exe, l->why, sizeof l->why);
+  l->unsent = fresh && kb_handle_start(w, s->exe, l->lock_fd, l->why,
+                                       sizeof l->why);
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
   if (fresh)
@@ -182,6 +185,22 @@ static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
     fprintf(stderr, "kbench: %s\n", msg);
 }
 
+/* Lane i's worker holds the device's lock at the descriptor named: keep
+** a copy of it (the same open file, so the same flock), which outlives
+** the worker and is handed to the lane's next one.  Where the kernel
+** refuses (before Linux 5.6, or a ptrace policy that forbids it), each
+** worker takes the lock anew, and another kbench may take the device
+** between two of them. */
+static void keep_lock(kb_lane *l, kb_rbuf *payload)
+{
+  uint32_t fd = kb_get_u32(payload);
+  if (payload->bad || l->lock_fd >= 0 || l->w.pid_fd < 0)
+    return;
+#ifdef SYS_pidfd_getfd
+  l->lock_fd = (int)syscall(SYS_pidfd_getfd, l->w.pid_fd, (int)fd, 0);
+#endif
+}
+
 /* A call the worker's seal refused: the first of the order is kept, to
 ** fail its case with (kb_supervisor_next), and the worker is replaced
 ** after it, whatever the plugin did next. */
@@ -242,6 +261,8 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       lock_waiting(s, i, payload);
     } else if (*type == KB_MSG_LOCK_TAKEN) {
       l->deadline = kb_host_clock_s() + s->case_timeout;
+    } else if (*type == KB_MSG_LOCK_HELD) {
+      keep_lock(l, payload);
     } else if (*type == KB_MSG_REFUSED) {
       refused(l, payload);
     } else if (*type == KB_MSG_SEAL_NOTE) {
@@ -386,7 +407,8 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
 }
 
 /* End the workers of lanes [from, s->n_lanes): all are told first, so that
-** their exits overlap, then each is reaped. */
+** their exits overlap, then each is reaped, and the lane's device lock let
+** go. */
 static void end_workers(kb_supervisor *s, size_t from)
 {
   for (size_t i = from; i < s->n_lanes; i++)
@@ -395,9 +417,13 @@ static void end_workers(kb_supervisor *s, size_t from)
       close(s->lanes[i].w.orders_fd);
       s->lanes[i].w.orders_fd = -1;
     }
-  for (size_t i = from; i < s->n_lanes; i++)
+  for (size_t i = from; i < s->n_lanes; i++) {
     if (s->lanes[i].w.pid)
       reap(s, i, KB_EXIT_GRACE_S);
+    if (s->lanes[i].lock_fd >= 0)
+      close(s->lanes[i].lock_fd);
+    s->lanes[i].lock_fd = -1;
+  }
 }
 
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)

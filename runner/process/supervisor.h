@@ -40,6 +40,9 @@ typedef struct kb_lane {
                               during this order (refusal.h), or "" */
   int worker;              /* its worker's number in the run (1, 2, ...) */
   uint64_t token;          /* the case out's (kb_order.token) */
+  int lock_fd;             /* the device's lock, as a worker of this lane
+                              took it (pidfd_getfd), handed to each next
+                              worker; -1: none */
   int has_domain;          /* its worker has loaded a plugin of domain */
   char domain[PATH_MAX];   /* ...whose trust domain this is (trust.h) */
 } kb_lane;

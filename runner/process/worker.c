@@ -193,6 +193,11 @@ static int lock_device(kb_worker *w)
   }
   send_stage(NULL, "lock");
   kb_device_lock_record(record, sizeof record, getpid(), getppid());
+  /* The lock an earlier worker of this lane took, handed down. */
+  if (kb_device_lock_adopt(&w->lock, KB_WORKER_LOCK, kb_device_lock_dir(),
+                           uuid, record) == 0)
+    return 0;
+  close(KB_WORKER_LOCK);
   w->locked_out = kb_device_lock_take(&w->lock, kb_device_lock_dir(), uuid,
                                       w->job.measure.lock_timeout, record,
                                       lock_waiting, w, w->why,
@@ -200,6 +205,13 @@ static int lock_device(kb_worker *w)
   if (w->waited && !w->locked_out) {
     kb_wbuf b;
     kb_wbuf_begin(&b, KB_MSG_LOCK_TAKEN);
+    send_or_die(&b);
+  }
+  if (!w->locked_out) {
+    /* The supervisor keeps it for the lane's next worker. */
+    kb_wbuf b;
+    kb_wbuf_begin(&b, KB_MSG_LOCK_HELD);
+    kb_put_u32(&b, (uint32_t)w->lock.fd);
     send_or_die(&b);
   }
   return w->locked_out ? -1 : 0;

@@ -46,7 +46,7 @@ static void child(int reports, int result)
 {
   kb_seal s;
   kb_seal_worker(&s, reports);
-  int errs[4] = {-1, -1, -1, -1};
+  int errs[6] = {-1, -1, -1, -1, -1, -1};
   long page = sysconf(_SC_PAGESIZE);
   /* 1. This program's read-only data made writable (its code would stop
   ** the child where nothing refuses it). */
@@ -65,6 +65,11 @@ static void child(int reports, int result)
   /* 4. Fresh memory made writable again: allowed. */
   errs[3] = anon == MAP_FAILED ? -1
             : mprotect(anon, (size_t)page, PROT_READ | PROT_WRITE) ? errno : 0;
+  /* 5. Its read-only data unmapped, 6. mapped over. */
+  errs[4] = munmap((void *)rodata, (size_t)page) ? errno : 0;
+  errs[5] = mmap((void *)rodata, (size_t)page, PROT_READ,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED
+            ? errno : 0;
   int said[3] = {s.filtered, s.sealed > 0, s.landlocked};
   if (write(result, errs, sizeof errs) < 0 || write(result, said, sizeof said) < 0
       || write(result, s.note, sizeof s.note) < 0)
@@ -103,7 +108,7 @@ int main(void)
   }
   close(reports[1]);
   close(result[1]);
-  int errs[4] = {-1, -1, -1, -1}, said[3] = {0, 0, 0}, status = 0;
+  int errs[6] = {-1, -1, -1, -1, -1, -1}, said[3] = {0, 0, 0}, status = 0;
   char note[sizeof s.note] = "";
   int got = read(result[0], errs, sizeof errs) == sizeof errs
             && read(result[0], said, sizeof said) == sizeof said
@@ -112,11 +117,15 @@ int main(void)
                                                   : "(nothing lacking)");
   waitpid(pid, &status, 0);
   ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "and exits normally");
-  if (said[0] || said[1])
+  if (said[0] || said[1]) {
     ok(errs[0] == EPERM, "its own read-only data is not made writable "
        "(errno %d)", errs[0]);
-  else
+    ok(errs[4] == EPERM && errs[5] == EPERM, "nor unmapped, nor mapped over "
+       "(errno %d, %d)", errs[4], errs[5]);
+  } else {
     ok(1, "# SKIP neither seccomp nor mseal here: %s", note);
+    ok(1, "# SKIP neither seccomp nor mseal here: %s", note);
+  }
   if (said[0])
     ok(errs[1] == EPERM, "memory is not made writable and executable "
        "(errno %d)", errs[1]);
@@ -147,7 +156,7 @@ int main(void)
   }
   kb_inbox_free(&in);
   if (said[0]) {
-    ok(frames == 2, "two REFUSED frames, one per refused call (%d)", frames);
+    ok(frames == 4, "four REFUSED frames, one per refused call (%d)", frames);
     ok(named, "the first names the call and its address");
   } else {
     ok(1, "# SKIP no seccomp filter here");
