@@ -1046,6 +1046,99 @@ PY
       ${FIDELITY_VARIANTS:-} > "$OUT/fidelity.txt" 2> "$OUT/fidelity.err"
     elapsed "fidelity" $t0
     cat "$OUT/fidelity.txt" ;;
+  field)
+    # Issues 40 and 41: the catalogue as a cluster node runs it.  Each run's
+    # table, JSON and exit status in field/, and one line each in
+    # field/summary.txt (its ERROR and DISTURBED rows, its last line):
+    # (1) taskset -c 0, twice; (2) every core busy, twice, and the stream
+    # cheats under that load; (3) mpirun -np 2 with Open MPI's default
+    # binding, twice, and fleet over each; (4) a stray memory-bound program
+    # (bench/stray_copy.cu) on STRAY_GPU (default: the last GPU) during
+    # mpirun -np 2, and fleet; (5) --devices=all --calibrate, three times,
+    # fleet over each, and a report.  FIELD_CASES: a subset.
+    make -j16 check TESTS= > /dev/null 2>&1
+    F=$OUT/field
+    mkdir -p "$F"
+    nvcc -O2 -o stray "$here/bench/stray_copy.cu" > "$F/stray-build.log" 2>&1
+    ngpu=$(nvidia-smi -L | wc -l)
+    sg=${STRAY_GPU:-$((ngpu - 1))}
+    P=tests/plugins/.libs
+    cheats="gpu_side_stream gpu_nonblocking gpu_legacy gpu_per_thread gpu_graph gpu_off_copy"
+    # A run's table into $F/$1.txt with its exit status; the summary line.
+    field_run() {
+      name=$1
+      shift
+      timeout 240 "$@" > "$F/$name.txt" 2>&1
+      echo "exit $?" >> "$F/$name.txt"
+      printf '%s: %s ERROR, %s DISTURBED; %s; %s\n' "$name" \
+        "$(grep -c ' ERROR ' "$F/$name.txt")" \
+        "$(grep -c ' DISTURBED' "$F/$name.txt")" \
+        "$(grep -E '^# [0-9]+ cases? in' "$F/$name.txt" | tail -n 1)" \
+        "$(tail -n 1 "$F/$name.txt")" >> "$F/summary.txt"
+    }
+    cheat_runs() {
+      for cheat in $cheats; do
+        $1 ./kbench --param n=4M,64M --plugin "$P/$cheat.so" 2>&1 \
+          | grep -E "^$cheat " | sed "s/^/$2: /"
+      done >> "$F/cheats.txt"
+    }
+    for i in 1 2; do
+      field_run taskset$i taskset -c 0 ./kbench --json="$F/taskset$i.json" ${FIELD_CASES:-}
+    done
+    cheat_runs "taskset -c 0" "taskset"
+    elapsed "field: taskset -c 0" $t0; t0=$(date +%s)
+    busy=
+    for j in $(seq "$(nproc)"); do
+      sh -c 'while :; do :; done' & busy="$busy $!"
+    done
+    for i in 1 2; do
+      field_run busy$i ./kbench --json="$F/busy$i.json" ${FIELD_CASES:-}
+    done
+    cheat_runs "" "busy"
+    kill $busy
+    elapsed "field: every core busy" $t0; t0=$(date +%s)
+    mpi="mpirun --allow-run-as-root -np 2"
+    for i in 1 2; do
+      mkdir -p "$F/mpi$i"
+      field_run mpi$i $mpi --report-bindings ./kbench --json="$F/mpi$i/%h-%r.json" ${FIELD_CASES:-}
+      { ./kbench fleet "$F"/mpi$i/*.json; echo "fleet exit $?"; } > "$F/fleet-mpi$i.txt" 2>&1
+    done
+    elapsed "field: mpirun -np 2" $t0; t0=$(date +%s)
+    ./stray "$sg" 300 > "$F/stray.txt" 2>&1 &
+    spid=$!
+    sleep 3
+    nvidia-smi > "$F/stray-smi.txt" 2>&1
+    mkdir -p "$F/stray"
+    field_run stray-mpi $mpi ./kbench --json="$F/stray/%h-%r.json" ${FIELD_CASES:-}
+    kill $spid
+    wait $spid 2> /dev/null
+    { ./kbench fleet "$F"/stray/*.json; echo "fleet exit $?"; } > "$F/fleet-stray.txt" 2>&1
+    ./kbench fleet --format=json "$F"/stray/*.json > "$F/fleet-stray.json" 2>&1
+    elapsed "field: a stray job on GPU $sg" $t0; t0=$(date +%s)
+    if [ "$ngpu" -ge 2 ]; then
+      for i in 1 2 3; do
+        field_run all$i ./kbench --devices=all --calibrate --json="$F/all$i.json" ${FIELD_CASES:-}
+        { ./kbench fleet "$F/all$i.json"; echo "fleet exit $?"; } > "$F/fleet-all$i.txt" 2>&1
+      done
+      ./kbench report "$F/all1.json" -o "$F/all1.html" > "$F/report.txt" 2>&1
+      echo "report exit $?" >> "$F/report.txt"
+      elapsed "field: --devices=all x3" $t0
+    fi
+    cat "$F/summary.txt"
+    grep -c "ERROR stream check" "$F/cheats.txt"; grep -vc "ERROR stream check" "$F/cheats.txt"
+    tail -n 3 "$F"/fleet-*.txt ;;
+  slurm)
+    # Issue 40: the catalogue under a real srun -n 2 --cpu-bind=cores
+    # (bench/slurm-node.sh: Slurm from the carried .debs/slurm), its ERROR
+    # rows, the ranks' cores and fleet.  FIELD_CASES: a subset.
+    KBENCH=$(pwd)/kbench RUN=$OUT/slurm timeout 200 sh "$here/bench/slurm-node.sh" \
+      ${FIELD_CASES:-} > "$OUT/slurm.txt" 2>&1
+    echo "slurm-node.sh exit $?" >> "$OUT/slurm.txt"
+    elapsed "slurm: srun -n 2 --cpu-bind=cores" $t0
+    printf 'srun: %s ERROR, %s DISTURBED; %s\n' "$(grep -c ' ERROR ' "$OUT/slurm.txt")" \
+      "$(grep -c ' DISTURBED' "$OUT/slurm.txt")" "$(grep -E '^# [0-9]+ cases? in' "$OUT/slurm.txt" | tail -n 1)"
+    cat "$OUT"/slurm/binding.txt "$OUT"/slurm/fleet.txt 2>/dev/null | tail -n 8
+    tail -n 3 "$OUT/slurm.txt" ;;
   mpi1)
     # Issue 32 on a machine of one GPU.  (1) Two ranks under the real
     # mpirun on the catalogue (MPI1_CASES: a subset): rank 1 finds no

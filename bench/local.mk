@@ -9,3 +9,8 @@ EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judg
 EXTRA_DIST += bench/tune_gpu.sh
 # Kernel time against --no-kernel-time, case by case (issue 33).
 EXTRA_DIST += bench/kerneltime.py
+# Another user's job on a GPU, for the field stage (issues 40, 41).
+EXTRA_DIST += bench/stray_copy.cu
+# Ranks under a real srun --cpu-bind=cores, from carried Slurm .debs
+# (issue 40; the cluster is tests/shell/slurm_node.sh's).
+EXTRA_DIST += bench/slurm-node.sh

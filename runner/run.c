@@ -67,7 +67,8 @@ static int run_plan(kb_supervisor *sv, kb_run *run)
     size_t k = run->next[lane] - 1, reps = run->o->repetitions;
     kb_writers_result(run->writers, lane, &run->plan->cases[k / reps], &res,
                       k % reps);
-    status = kb_exit_worse(status, kb_exit_of(res.verdict));
+    status = kb_exit_worse(status, kb_exit_of_case(res.verdict,
+                                                     run->o->measure.strict));
     kb_result_free(&res);
     done++;
     start_next(sv, run, lane);

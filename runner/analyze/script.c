@@ -56,6 +56,34 @@ static int can_import(const char *python, const char *modules)
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* KBENCH_VERDICTS for the scripts: kbench's verdicts from the least
+** serious to the most (core/verdict.h's one ranking), each with its word
+** and whether its message follows its stage, as JSON, so that the report
+** and history read them from here rather than keep a list of their own:
+** [{"name": "pass", "word": "ok", "stage": true}, ...]. */
+static void verdicts_env(void)
+{
+  int order[KB_VERDICTS], n = 0;
+  for (int v = 0; v < KB_VERDICTS; v++) {
+    int i = n++;
+    for (; i > 0 && kb_verdict_worse(order[i - 1], v) == order[i - 1]; i--)
+      order[i] = order[i - 1];
+    order[i] = v;
+  }
+  char text[KB_VERDICTS * 96 + 4];
+  size_t used = 0;
+  for (int i = 0; i < n && used < sizeof text; i++) {
+    int w = snprintf(text + used, sizeof text - used, "%s{\"name\": \"%s\", "
+                     "\"word\": \"%s\", \"stage\": %s}", i ? ", " : "[",
+                     kb_verdict_name(order[i]), kb_verdict_word(order[i]),
+                     kb_verdict_shows_stage(order[i]) ? "true" : "false");
+    used += w > 0 ? (size_t)w : 0;
+  }
+  if (used < sizeof text)
+    snprintf(text + used, sizeof text - used, "]");
+  setenv("KBENCH_VERDICTS", text, 1);
+}
+
 int kb_script_exec(const kb_script *s, int argc, char **argv)
 {
   char script[PATH_MAX + 32];
@@ -76,6 +104,7 @@ int kb_script_exec(const kb_script *s, int argc, char **argv)
       fprintf(stderr, "kbench %s: out of memory\n", s->subcommand);
       return KB_EXIT_USAGE;
     }
+    verdicts_env();
     args[0] = (char *)candidates[i];
     args[1] = script;
     for (int a = 1; a < argc; a++)

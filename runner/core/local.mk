@@ -2,6 +2,7 @@
 # It includes nothing of the runner outside itself.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/device_report.h \
+	%reldir%/disturbers.c %reldir%/disturbers.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
@@ -10,6 +11,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/params.c %reldir%/params.h \
 	%reldir%/plausible.c %reldir%/plausible.h \
 	%reldir%/result.c %reldir%/result.h \
+	%reldir%/result_fields.c %reldir%/result_fields.h \
 	%reldir%/rng.c %reldir%/rng.h \
 	%reldir%/stats.c %reldir%/stats.h \
 	%reldir%/variant.c %reldir%/variant.h \

@@ -13,14 +13,20 @@ void kb_criterion_cfg_default(kb_criterion_cfg *cfg)
   cfg->host_timeout = KB_HOST_TIMEOUT_S;
 }
 
+static const char *const stop_names[] = {"running", "noise", "max-samples",
+                                         "timeout"};
+
 const char *kb_stop_name(int stop)
 {
-  switch (stop) {
-  case KB_STOP_NOISE: return "noise";
-  case KB_STOP_MAX_SAMPLES: return "max-samples";
-  case KB_STOP_TIMEOUT: return "timeout";
-  default: return "running";
-  }
+  return stop_names[(unsigned)stop <= KB_STOP_TIMEOUT ? stop : 0];
+}
+
+int kb_stop_parse(const char *s)
+{
+  for (int t = 0; t <= KB_STOP_TIMEOUT; t++)
+    if (strcmp(s, stop_names[t]) == 0)
+      return t;
+  return -1;
 }
 
 static const char *const mode_names[] = {"cold", "hot", "graph"};

@@ -64,6 +64,9 @@ typedef struct kb_measure_cfg {
                                0: KB_ENERGY_TIME_S (core/energy.h) */
   double lock_timeout;      /* seconds to wait for the GPU (and, with
                                --metrics, its profiler) held by another */
+  double quiet_wait;        /* --quiet-wait: seconds a case that another
+                               process disturbed waits for the GPU to be
+                               quiet before it is measured again */
 } kb_measure_cfg;
 
 /* The most threads of a worker's staging pool (--jobs), the calling one
@@ -72,8 +75,10 @@ typedef struct kb_measure_cfg {
 
 /* The criterion's defaults: 10 samples, 10 ms, 0.5% noise, 15 s. */
 void kb_criterion_cfg_default(kb_criterion_cfg *cfg);
-/* "noise", "max-samples", "timeout" or "running". */
+/* "noise", "max-samples", "timeout" or "running"; and back, -1 for an
+** unknown name. */
 const char *kb_stop_name(int stop);
+int kb_stop_parse(const char *s);
 /* "cold", "hot", "graph"; and back, -1 for an unknown name. */
 const char *kb_mode_name(int mode);
 int kb_mode_parse(const char *s);

@@ -1,4 +1,5 @@
-/* Freeing a result, and the rates it implies (result.h). */
+/* A result's start, copy and free, by its table, and the rates it
+** implies (result.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,14 +27,15 @@ double kb_launch_overhead(const kb_result *r)
   return r->stats.median - r->kernel_stats.median;
 }
 
+/* Each member at its start value; verdict's is the caller's. */
+#define INIT_F(m, type, key, unit, rule, init) r->m = init;
+#define INIT_P(id, path, type, key, unit, rule, init) r->path = init;
 void kb_result_init(kb_result *r, int verdict)
 {
   memset(r, 0, sizeof *r);
+  KB_RESULT_FIELDS(INIT_F, KB_ROW_SKIP, INIT_P, KB_ROW_SKIP, KB_ROW_SKIP,
+                   KB_ROW_SKIP)
   r->verdict = verdict;
-  r->busy_after_s = -1;
-  r->dram_read = r->dram_write = -1;
-  r->energy_j = r->power_w = -1;
-  r->host_s = -1;
 }
 
 void kb_result_judge(kb_result *r, int wanted)
@@ -89,17 +91,32 @@ void kb_result_work_text(char *buf, size_t len, const kb_result *r)
   snprintf(buf, len, "%s%s%s", flops, f > 0 && i > 0 ? ", " : "", items);
 }
 
+/* What a result owns, by the table: its text members of type OWNSTR (the
+** one pointer type among them) and its OWNED arrays; and, by hand, its
+** counters. */
+static void release_text(char **s)
+{
+  free(*s);
+  *s = NULL;
+}
+
+static void release_none(const void *p)
+{
+  (void)p;
+}
+
+#define RELEASE(x) \
+  _Generic((x), char *: release_text, default: release_none)(&(x))
+#define FREE_F(m, ...) RELEASE(r->m);
+#define FREE_ARRAY_OWNED(m, n) free(r->m), r->m = NULL, r->n = 0
+#define FREE_ARRAY_FIXED(m, n) (void)0
+#define FREE_A(m, n, store, ...) FREE_ARRAY_##store(m, n);
 void kb_result_free(kb_result *r)
 {
-  free(r->samples);
-  free(r->kernel_samples);
-  free(r->output);
+  KB_RESULT_FIELDS(FREE_F, KB_ROW_SKIP, KB_ROW_SKIP, FREE_A, KB_ROW_SKIP,
+                   KB_ROW_SKIP)
   free(r->counters);
-  r->samples = r->kernel_samples = NULL;
-  r->n_kernel = 0;
-  r->output = NULL;
   r->counters = NULL;
-  r->n_samples = 0;
 }
 
 /* One owned array copied, or NULL for none; -1 when out of memory. */
@@ -114,16 +131,35 @@ static int copy_doubles(double **dst, const double *src, size_t n)
   return 0;
 }
 
+/* A copy of owned text, or NULL for none: 0, or -1 out of memory. */
+static int copy_text(char **dst, char *const *src)
+{
+  *dst = *src ? strdup(*src) : NULL;
+  return *src && !*dst ? -1 : 0;
+}
+
+static int copy_none(const void *dst, const void *src)
+{
+  (void)dst;
+  (void)src;
+  return 0;
+}
+
+/* Each copy is made (or NULL) whatever came before it, so that dst never
+** shares what src owns, even when one fails. */
+#define COPY(d, s) \
+  _Generic((d), char *: copy_text, default: copy_none)(&(d), &(s))
+#define COPY_F(m, ...) bad |= COPY(dst->m, src->m);
+#define COPY_ARRAY_OWNED(m, n) copy_doubles(&dst->m, src->m, src->n)
+#define COPY_ARRAY_FIXED(m, n) 0
+#define COPY_A(m, n, store, ...) bad |= COPY_ARRAY_##store(m, n);
 int kb_result_copy(kb_result *dst, const kb_result *src)
 {
+  int bad = 0;
   *dst = *src;
-  dst->output = NULL;
+  KB_RESULT_FIELDS(COPY_F, KB_ROW_SKIP, KB_ROW_SKIP, COPY_A, KB_ROW_SKIP,
+                   KB_ROW_SKIP)
   dst->counters = NULL;
-  int bad = copy_doubles(&dst->samples, src->samples, src->n_samples)
-            | copy_doubles(&dst->kernel_samples, src->kernel_samples,
-                           src->n_kernel);
-  if (src->output && !(dst->output = strdup(src->output)))
-    bad = -1;
   if (src->counters && (dst->counters = malloc(sizeof *dst->counters)))
     *dst->counters = *src->counters;
   else if (src->counters)
@@ -148,10 +184,27 @@ void kb_result_missed(kb_result *r, const char *audit, const char *why)
   snprintf(r->audit_note, sizeof r->audit_note, "no %s: %.200s", audit, why);
 }
 
+static const char *const memory_names[] = {"host", "global", "shared"};
+
 const char *kb_memory_name(int memory)
 {
-  static const char *const names[] = {"host", "global", "shared"};
-  return names[(unsigned)memory > 2 ? 0 : memory];
+  return memory_names[(unsigned)memory > 2 ? 0 : memory];
+}
+
+int kb_memory_parse(const char *name)
+{
+  for (int m = 0; m < 3; m++)
+    if (strcmp(name, memory_names[m]) == 0)
+      return m;
+  return -1;
+}
+
+void kb_result_error_text(const kb_result *r, char *buf, size_t len)
+{
+  if (r->verdict == KB_CRASH)
+    snprintf(buf, len, "%s", r->message);
+  else
+    snprintf(buf, len, "%s: %s", r->stage, r->message);
 }
 
 double kb_dram_gbps(const kb_result *r)

@@ -101,7 +101,8 @@ int kb_cupti_collect(kb_cupti *s, kb_cupti_config *c, enum kb_cupti_replay repla
 ** unnamed, and RUN launches everything, flushes included.  For counters of time: CUPTI's kernel
 ** tracing instruments kernels on Hopper (the "SW instrumentation" that cupti_activity.h says its
 ** hardware trace replaces on Blackwell) and slowed some by up to 13% on the H100
-** (bench/results/2026-11-25-kerneltime), which gpu__time_duration would count. */
+** (bench/results/2026-11-25-kerneltime), which gpu__time_duration would count.
+*/
 int kb_cupti_collect_quiet(kb_cupti *s, kb_cupti_config *c, kb_cupti_fn run, void *ctx,
                            struct kb_cupti_values *out, char *err, size_t err_size);
 
@@ -126,6 +127,7 @@ struct kb_activity {
   uint64_t start_ns, end_ns, bytes;    /* GPU clock; an event record: when the GPU reached it (0: unknown) */
   uint64_t sync_id;                    /* event record and stream wait: CUPTI's cudaEventSyncId, which ties a
                                           wait to the very record it waits for */
+  uint32_t graph_id;                   /* the CUDA graph whose replay ran it; 0: not a graph's */
   unsigned char reads_device;          /* a copy from device memory (DtoH, DtoD) */
   unsigned char writes_device;         /* a copy or memset to device memory */
   char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */

@@ -47,6 +47,7 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
       auto *k = reinterpret_cast<CUpti_ActivityKernel10 *>(r);  // CUDA 13.0's kernel record
       a.kind = KB_ACTIVITY_KERNEL;
       a.stream_id = k->streamId, a.correlation_id = k->correlationId, a.start_ns = k->start, a.end_ns = k->end;
+      a.graph_id = k->graphId;
       snprintf(a.name, sizeof a.name, "%s", kbc::demangle(k->name ? k->name : "?").c_str());
       li.v[KB_LAUNCH_REGISTERS_PER_THREAD] = k->registersPerThread;
       li.v[KB_LAUNCH_BLOCK_SIZE] = double(k->blockX) * k->blockY * k->blockZ;
@@ -57,6 +58,7 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
       auto *m = reinterpret_cast<CUpti_ActivityMemcpy6 *>(r);
       a.kind = KB_ACTIVITY_MEMCPY;
       a.stream_id = m->streamId, a.correlation_id = m->correlationId, a.start_ns = m->start, a.end_ns = m->end;
+      a.graph_id = m->graphId;
       a.bytes = m->bytes;
       snprintf(a.name, sizeof a.name, "%s", copy_kind(m->copyKind));
       a.reads_device = m->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOH || m->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOD;
@@ -65,6 +67,7 @@ void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buf, 
       auto *m = reinterpret_cast<CUpti_ActivityMemset4 *>(r);
       a.kind = KB_ACTIVITY_MEMSET;
       a.stream_id = m->streamId, a.correlation_id = m->correlationId, a.start_ns = m->start, a.end_ns = m->end;
+      a.graph_id = m->graphId;
       a.bytes = m->bytes;
       a.writes_device = 1;
       snprintf(a.name, sizeof a.name, "memset");

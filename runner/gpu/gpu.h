@@ -63,17 +63,29 @@ int kb_gpu_region(kb_gpu *g, int start, char *err, size_t len);
 ** Outside-the-stream work, made visible: kb_gpu_hold_device() holds the
 ** legacy default stream, so that work a plugin queues there or on any
 ** blocking stream of its own waits instead of overlapping the timed
-** region; after kb_gpu_end(), kb_gpu_idle() releases it and waits until
-** everything this process queued is done, returning the seconds that took
-** on the host clock (work on another process's context does not count:
-** the wait ends when this context's work ends).
+** region, and marks on the GPU's clock where the hold will end.  After
+** kb_gpu_end(), kb_gpu_idle() marks the legacy stream again (a mark there
+** waits for every blocking stream's earlier work), releases the hold and
+** waits until everything this process queued is done.
+**   *gpu_s: on the GPU's own clock, how long that held work kept the
+**   device busy past the later of the hold's end and the run's end.  The
+**   marks are queued before the hold is released, so a descheduled host
+**   thread cannot lengthen it.  Unheld, the second mark is queued when
+**   kb_gpu_idle() is called, and a late call can lengthen it.
+**   *host_s: the whole wait on the host's clock, which also covers
+**   non-blocking streams of the plugin's (a mark cannot wait for those)
+**   but which a starved host thread lengthens too.
+** Work on another process's context counts in neither, unless the GPU
+** switches to it between the marks.
 */
 int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len);
-int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len);
+int kb_gpu_idle(kb_gpu *g, double *gpu_s, double *host_s, char *err,
+                size_t len);
 /* kb_gpu_end while the device is held: the stop event is waited for at
 ** most wait_s; past that it waits for held work (a blocking stream of the
 ** plugin's joined back to the runner's, which is allowed), so the device
-** hold is released (*released = 1) and the wait goes on. */
+** hold is released (*released = 1, its mark queued first) and the wait
+** goes on. */
 int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
                     int *released, char *err, size_t len);
 

@@ -5,6 +5,7 @@
 */
 #define _DEFAULT_SOURCE  /* MADV_HUGEPAGE */
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +38,8 @@ struct kb_gpu {
   kbench_device dev;
   cudaStream_t stream;
   cudaEvent_t start, stop;
-  cudaEvent_t after;       /* past a run whose region the events time */
+  cudaEvent_t after;       /* past a run whose region the events time
+                              (timed: the stream check reads from it) */
   int region;              /* the run's timed region: 0 none, 1 open,
                               2 closed (kb_gpu_region) */
   cudaEvent_t fences[2];   /* kb_gpu_fence's */
@@ -46,6 +48,11 @@ struct kb_gpu {
   kb_hold stream_hold;   /* kb_gpu_begin's, released by kb_gpu_end */
   kb_hold device_hold;   /* kb_gpu_hold_device's, released by kb_gpu_idle */
   int holding;
+  /* The device hold's marks on the legacy stream (kb_gpu_idle): where the
+  ** hold ends, and past the work queued behind it. */
+  cudaEvent_t hold_ends, held_done;
+  int device_held;         /* a device hold is in place, */
+  int marked;              /* and held_done is queued behind it */
   kb_nvml *nvml;         /* NULL without NVML, */
   char nvml_why[256];    /* and why */
 };
@@ -155,8 +162,12 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
                      cudaStreamNonBlocking), "cudaStreamCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->start), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->stop), "cudaEventCreate", err, errlen)
-      || cuda_failed(cudaEventCreateWithFlags(&g->after,
-                     cudaEventDisableTiming), "cudaEventCreate", err, errlen)
+      || cuda_failed(cudaEventCreate(&g->after), "cudaEventCreate", err,
+                     errlen)
+      || cuda_failed(cudaEventCreate(&g->hold_ends), "cudaEventCreate", err,
+                     errlen)
+      || cuda_failed(cudaEventCreate(&g->held_done), "cudaEventCreate", err,
+                     errlen)
       || cuda_failed(cudaEventCreateWithFlags(&g->fences[0],
                      cudaEventDisableTiming), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreateWithFlags(&g->fences[1],
@@ -242,6 +253,10 @@ void kb_gpu_close(kb_gpu *g)
     cudaEventDestroy(g->stop);
   if (g->after)
     cudaEventDestroy(g->after);
+  if (g->hold_ends)
+    cudaEventDestroy(g->hold_ends);
+  if (g->held_done)
+    cudaEventDestroy(g->held_done);
   if (g->stream)
     cudaStreamDestroy(g->stream);
   free(g);
@@ -389,11 +404,16 @@ static void CUDART_CB hold_until_released(void *arg)
 {
   kb_hold *h = arg;
   double t0 = kb_host_clock_s();
-  while (!atomic_load_explicit(&h->released, memory_order_acquire))
+  while (!atomic_load_explicit(&h->released, memory_order_acquire)) {
     if (kb_host_clock_s() - t0 > KB_HOLD_LIMIT_S) {
       atomic_store_explicit(&h->expired, 1, memory_order_release);
       break;
     }
+    /* Bound to one core (taskset, a launcher's binding), a thread that
+    ** spins without yielding takes the core from the thread that queues
+    ** the work and will release it. */
+    sched_yield();
+  }
 }
 
 static int hold(kb_hold *h, cudaStream_t stream, char *err, size_t len)
@@ -502,8 +522,29 @@ const char *kb_gpu_tool(char *buf, size_t len)
 
 int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len)
 {
-  /* The runner's stream is non-blocking, so this holds everything but it. */
-  return hold(&g->device_hold, cudaStreamLegacy, err, len);
+  /* The runner's stream is non-blocking, so this holds everything but it.
+  ** The mark after the hold completes when the hold ends, on the GPU's
+  ** clock, however late the host lets it go. */
+  if (hold(&g->device_hold, cudaStreamLegacy, err, len))
+    return -1;
+  g->device_held = 1;
+  g->marked = 0;
+  CHECK(cudaEventRecord(g->hold_ends, cudaStreamLegacy));
+  return 0;
+}
+
+/* The second mark, queued on the legacy stream while the hold (if any)
+** is still in place, then the hold let go. */
+static int release_device(kb_gpu *g, char *err, size_t len)
+{
+  cudaError_t e = cudaSuccess;
+  if (!g->marked)
+    e = cudaEventRecord(g->held_done, cudaStreamLegacy);
+  g->marked = e == cudaSuccess;
+  if (g->device_held)
+    release(&g->device_hold);
+  CHECK(e);
+  return 0;
 }
 
 int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
@@ -516,7 +557,8 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
   cudaError_t e;
   while ((e = cudaEventQuery(run_end(g))) == cudaErrorNotReady)
     if (kb_host_clock_s() - t0 > wait_s) {
-      release(&g->device_hold);
+      if (release_device(g, err, len))
+        return -1;
       *released = 1;
       break;
     }
@@ -525,12 +567,28 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
   return region_seconds(g, seconds, err, len);
 }
 
-int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
+/* Milliseconds from event a to event b, both completed (negative when b
+** came first). */
+static int between(cudaEvent_t a, cudaEvent_t b, double *ms, char *err,
+                   size_t len)
 {
-  release(&g->device_hold);
+  float f = 0;
+  CHECK(cudaEventElapsedTime(&f, a, b));
+  *ms = f;
+  return 0;
+}
+
+int kb_gpu_idle(kb_gpu *g, double *gpu_s, double *host_s, char *err,
+                size_t len)
+{
+  int held = g->device_held;
   double t0 = kb_host_clock_s();
+  int failed = release_device(g, err, len);
+  g->device_held = g->marked = 0;
+  if (failed)
+    return -1;
   CHECK(cudaDeviceSynchronize());
-  *seconds = kb_host_clock_s() - t0;
+  *host_s = kb_host_clock_s() - t0;
   if (atomic_exchange(&g->device_hold.expired, 0)) {
     snprintf(err, len, "a call in run waited for the whole device (a "
              "synchronous copy or memset, cudaFree, a device "
@@ -540,6 +598,21 @@ int kb_gpu_idle(kb_gpu *g, double *seconds, char *err, size_t len)
              "host: docs/plugins.md, \"Library code\")");
     return -1;
   }
+  /* From the later of the hold's end and the run's end to the mark past
+  ** the held work; the run's end comes later when the stop event waited
+  ** for held work (joined back) and the hold was let go for it. */
+  double done_ms, stop_ms = 0;
+  if (held) {
+    if (between(g->hold_ends, g->held_done, &done_ms, err, len)
+        || between(g->hold_ends, run_end(g), &stop_ms, err, len))
+      return -1;
+    if (stop_ms < 0)
+      stop_ms = 0;
+  } else if (between(run_end(g), g->held_done, &done_ms, err, len)) {
+    return -1;
+  }
+  double ms = done_ms - stop_ms;
+  *gpu_s = ms > 0 ? ms * 1e-3 : 0;
   return 0;
 }
 

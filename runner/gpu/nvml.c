@@ -12,10 +12,25 @@
 ** nvmlDevice_t a pointer, nvmlClockType_t an int.
 */
 #define NVML_SUCCESS 0
+#define NVML_ERROR_INSUFFICIENT_SIZE 7
+#define NVML_ERROR_NOT_FOUND 6
 #define NVML_CLOCK_SM 1
 #define NVML_CLOCK_MEM 2
 #define NVML_LIBRARY "libnvidia-ml.so.1"
 typedef void *nvml_device;
+/* nvmlProcessInfo_t (_v2 and _v3 listings) and
+** nvmlProcessUtilizationSample_t, as nvml.h declares them. */
+typedef struct nvml_process_info {
+  unsigned pid;
+  unsigned long long used_memory;
+  unsigned gpu_instance, compute_instance;
+} nvml_process_info;
+typedef struct nvml_process_sample {
+  unsigned pid;
+  unsigned long long timestamp_us;
+  unsigned sm, mem, enc, dec;
+} nvml_process_sample;
+typedef int (*nvml_list_fn)(nvml_device, unsigned *, nvml_process_info *);
 
 struct kb_nvml {
   void *lib;
@@ -26,6 +41,10 @@ struct kb_nvml {
   int (*clock_info)(nvml_device, int, unsigned *);
   int (*energy)(nvml_device, unsigned long long *);   /* may be NULL */
   int (*power_limit)(nvml_device, unsigned *);        /* may be NULL */
+  nvml_list_fn compute, graphics;                     /* may be NULL */
+  int (*process_use)(nvml_device, nvml_process_sample *, unsigned *,
+                     unsigned long long);             /* may be NULL */
+  int (*process_name)(unsigned, char *, unsigned);    /* may be NULL */
 };
 
 /* An entry point, into a function pointer of any type. */
@@ -55,6 +74,12 @@ kb_nvml *kb_nvml_open(const char *pci_bus_id, char *why, size_t len)
   SYM(n->lib, n->clock_info, "nvmlDeviceGetClockInfo");
   SYM(n->lib, n->energy, "nvmlDeviceGetTotalEnergyConsumption");
   SYM(n->lib, n->power_limit, "nvmlDeviceGetEnforcedPowerLimit");
+  if (!SYM(n->lib, n->compute, "nvmlDeviceGetComputeRunningProcesses_v3"))
+    SYM(n->lib, n->compute, "nvmlDeviceGetComputeRunningProcesses_v2");
+  if (!SYM(n->lib, n->graphics, "nvmlDeviceGetGraphicsRunningProcesses_v3"))
+    SYM(n->lib, n->graphics, "nvmlDeviceGetGraphicsRunningProcesses_v2");
+  SYM(n->lib, n->process_use, "nvmlDeviceGetProcessUtilization");
+  SYM(n->lib, n->process_name, "nvmlSystemGetProcessName");
   int rc = -1;
   if (!init || !by_bus || !max_info || !n->shutdown || !n->error_string
       || !n->clock_info) {
@@ -132,4 +157,115 @@ double kb_nvml_power_limit_w(kb_nvml *n)
   if (!n->power_limit || n->power_limit(n->dev, &mw) != NVML_SUCCESS)
     return 0;
   return mw / 1000.0;
+}
+
+/* One listing (compute or graphics) appended to pids: 0, or the NVML
+** error.  A list that grows between the two calls is asked for again. */
+static int list_into(kb_nvml *n, nvml_list_fn list, unsigned *pids,
+                     size_t max, size_t *count)
+{
+  for (int tries = 0; tries < 4; tries++) {
+    unsigned have = 0;
+    int rc = list(n->dev, &have, NULL);
+    if (rc == NVML_SUCCESS)
+      return 0;                      /* none */
+    if (rc != NVML_ERROR_INSUFFICIENT_SIZE)
+      return rc;
+    have += 8;                       /* room for a few newcomers */
+    nvml_process_info *info = calloc(have, sizeof *info);
+    if (!info)
+      return NVML_ERROR_INSUFFICIENT_SIZE;
+    rc = list(n->dev, &have, info);
+    for (unsigned i = 0; rc == NVML_SUCCESS && i < have; i++) {
+      int seen = 0;
+      for (size_t j = 0; j < *count && j < max; j++)
+        seen |= pids[j] == info[i].pid;
+      if (!seen && *count < max)
+        pids[*count] = info[i].pid;
+      *count += !seen;
+    }
+    free(info);
+    if (rc != NVML_ERROR_INSUFFICIENT_SIZE)
+      return rc;
+  }
+  return NVML_ERROR_INSUFFICIENT_SIZE;
+}
+
+int kb_nvml_processes(kb_nvml *n, unsigned *pids, size_t max,
+                      size_t *count, char *why, size_t len)
+{
+  *count = 0;
+  if (!n->compute) {
+    snprintf(why, len, "this NVML cannot list a device's processes");
+    return -1;
+  }
+  int rc = list_into(n, n->compute, pids, max, count);
+  if (rc == NVML_SUCCESS && n->graphics)
+    rc = list_into(n, n->graphics, pids, max, count);
+  if (rc != NVML_SUCCESS) {
+    snprintf(why, len, "NVML cannot list the device's processes: %s",
+             n->error_string(rc));
+    return -1;
+  }
+  return 0;
+}
+
+int kb_nvml_process_use(kb_nvml *n, unsigned long long since_us,
+                        kb_nvml_use *use, size_t max, size_t *count,
+                        char *why, size_t len)
+{
+  *count = 0;
+  if (!n->process_use) {
+    snprintf(why, len, "this NVML keeps no per-process samples");
+    return -1;
+  }
+  unsigned have = 0;
+  int rc = n->process_use(n->dev, NULL, &have, since_us);
+  if (rc == NVML_ERROR_NOT_FOUND)
+    return 0;                        /* nothing sampled since then */
+  if (rc != NVML_SUCCESS && rc != NVML_ERROR_INSUFFICIENT_SIZE) {
+    snprintf(why, len, "NVML keeps no per-process samples here: %s",
+             n->error_string(rc));
+    return -1;
+  }
+  have += 16;
+  nvml_process_sample *s = calloc(have, sizeof *s);
+  if (!s) {
+    snprintf(why, len, "out of memory");
+    return -1;
+  }
+  rc = n->process_use(n->dev, s, &have, since_us);
+  if (rc == NVML_ERROR_NOT_FOUND)
+    have = 0;
+  else if (rc != NVML_SUCCESS) {
+    snprintf(why, len, "NVML's per-process samples: %s",
+             n->error_string(rc));
+    free(s);
+    return -1;
+  }
+  /* One entry per pid, at its highest readings. */
+  for (unsigned i = 0; i < have; i++) {
+    size_t j = 0;
+    while (j < *count && use[j].pid != s[i].pid)
+      j++;
+    if (j == *count) {
+      if (*count == max)
+        continue;
+      use[(*count)++] = (kb_nvml_use){s[i].pid, 0, 0};
+    }
+    if (s[i].sm > use[j].sm)
+      use[j].sm = s[i].sm;
+    if (s[i].mem > use[j].mem)
+      use[j].mem = s[i].mem;
+  }
+  free(s);
+  return 0;
+}
+
+void kb_nvml_process_name(kb_nvml *n, unsigned pid, char *name, size_t len)
+{
+  *name = '\0';
+  if (n->process_name
+      && n->process_name(pid, name, (unsigned)len) != NVML_SUCCESS)
+    *name = '\0';
 }

@@ -33,4 +33,31 @@ int kb_nvml_energy_mj(kb_nvml *n, unsigned long long *mj, char *why,
 /* The power limit in force, in watts; 0 when unreadable. */
 double kb_nvml_power_limit_w(kb_nvml *n);
 
+/*
+** Other processes on the device.  kb_nvml_processes: the pids with a
+** compute or graphics context on it, up to max of them into pids (*count
+** says how many there were); 0, or -1 with the reason in why (a driver
+** that refuses, a container without the permission).  The pids are as the
+** driver sees them, which need not be this process's pid namespace.
+*/
+int kb_nvml_processes(kb_nvml *n, unsigned *pids, size_t max,
+                      size_t *count, char *why, size_t len);
+
+/* A process's use of the device, from NVML's samples: the highest SM and
+** memory utilization (percent) it was sampled at. */
+typedef struct kb_nvml_use {
+  unsigned pid;
+  unsigned sm, mem;
+} kb_nvml_use;
+/* The samples taken since since_us (NVML's timestamps: microseconds of
+** the host's real-time clock), one entry per pid, up to max: 0 with
+** *count entries (none when nothing was sampled since); -1 with why when
+** this NVML or device keeps no per-process samples. */
+int kb_nvml_process_use(kb_nvml *n, unsigned long long since_us,
+                        kb_nvml_use *use, size_t max, size_t *count,
+                        char *why, size_t len);
+
+/* The process's name as the driver knows it, or "". */
+void kb_nvml_process_name(kb_nvml *n, unsigned pid, char *name, size_t len);
+
 #endif

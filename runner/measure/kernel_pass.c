@@ -84,6 +84,7 @@ static int collect(kb_probe *p, pass *x, struct kb_cupti_values *v,
     st = kb_cupti_collect_quiet(p->cupti, x->config, launch_pass, x, v, why,
                                 len);
   }
+  kb_probe_collected(p, st);
   return st;
 }
 
@@ -170,6 +171,17 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
   int cold = cfg->mode == KB_MODE_COLD;
   size_t first_timed = cold ? 0 : 1;
   pass x = {c, state, runs + first_timed, cold, NULL, {-1, -1, -1}};
+  /* A run that replays a CUDA graph (its first run's trace says so): the
+  ** auto ranges fail on it and leave the profiler failing for the cases
+  ** after it (cuptiRangeProfilerStop: CUPTI_ERROR_UNKNOWN on the H100),
+  ** and a user range around each run counted no gpu__time_duration. */
+  if (p->run_graphs) {
+    no_kernel_time(r, "the run replays a CUDA graph, which the range "
+                   "profiler cannot time (its per-kernel ranges fail on a "
+                   "graph's replay, and a range around the run counts no "
+                   "duration)");
+    return;
+  }
   if (!(x.config = config_of(p, cfg, x.col, why, sizeof why))) {
     no_kernel_time(r, why);
     return;

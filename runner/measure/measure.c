@@ -12,6 +12,7 @@
 #include "measure/energy.h"
 #include "measure/measure.h"
 #include "measure/sampler.h"
+#include "measure/stream_check.h"
 
 /* A batched sample should last about this long: long enough to amortise
 ** the two events, short enough to take many samples. */
@@ -63,7 +64,7 @@ static int verified_sample(kb_case *c, const kb_sampler *smp,
   /* The stream audit watches the run, not verify: a copy back to the host
   ** on another stream is the plugin's business there. */
   if (probe)
-    kb_probe_trace_begin(probe);
+    kb_probe_trace_begin(probe, 1);
   kb_region_arm(&c->region, c->outputs, c->n_outputs, c->gpu);
   int status = smp->sample(s, seconds);
   int armed = c->region.armed;
@@ -204,9 +205,8 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   double t0 = wall_now();
   const char *stage = "first run";
   int status = verified_sample(c, first, &unheld, &one_run,
-                               c->gpu && cfg->audit && !cfg->profile
-                               ? probe : NULL, &stage,
-                               r);
+                               c->gpu && (cfg->audit || cfg->kernel_time)
+                               && !cfg->profile ? probe : NULL, &stage, r);
   r->verify_s = wall_now() - t0;
   if (status != KBENCH_OK) {
     stop_at(r, c, stage, status);
@@ -233,11 +233,11 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     return;
   }
   /* Under a profiling tool any launch may wait for the whole device, which
-  ** the host-timed check would blame on the plugin (kb_gpu_tool). */
+  ** the check would blame on the plugin (kb_gpu_tool). */
   char tool[8];
   if (c->gpu && !kb_gpu_tool(tool, sizeof tool)
-      && (status = kb_stream_check(c, state, one_run, &r->busy_after_s))
-         != KBENCH_OK) {
+      && (status = kb_stream_check(c, state, one_run, cfg->audit ? probe
+                                   : NULL, cfg->audit, r)) != KBENCH_OK) {
     stop_at(r, c, "stream check", status);
     return;
   }

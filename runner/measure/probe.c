@@ -21,6 +21,7 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
 {
   memset(p, 0, sizeof *p);
   p->opened = 1;
+  p->audit = cfg->audit;
   /* A profiling tool in the process (ncu, Nsight Systems) owns CUPTI: a
   ** second client would disturb what it measures, or fail. */
   char tool[384];
@@ -130,10 +131,19 @@ static void copy_traffic(kb_probe *p, const struct kb_activity *recs,
   }
 }
 
-void kb_probe_trace_begin(kb_probe *p)
+int kb_probe_can_trace(const kb_probe *p)
+{
+  return p->cupti && p->have_stream_id;
+}
+
+void kb_probe_trace_begin(kb_probe *p, int count_copies)
 {
   p->trace_why[0] = '\0';
-  p->copy_read = p->copy_write = -1;   /* unknown until the records say */
+  p->counting_copies = count_copies;
+  if (count_copies) {
+    p->copy_read = p->copy_write = -1; /* unknown until the records say */
+    p->run_graphs = 0;
+  }
   if (!p->cupti)
     snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
   else if (!p->have_stream_id)
@@ -146,6 +156,7 @@ void kb_probe_trace_begin(kb_probe *p)
 
 int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
 {
+  judge = judge && p->audit;
   if (!p->tracing) {
     if (judge)
       kb_result_missed(r, "stream audit", p->trace_why);
@@ -163,7 +174,11 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
   }
   int status = KBENCH_OK;
   kb_order_finding f;
-  copy_traffic(p, recs, n);
+  if (p->counting_copies) {
+    copy_traffic(p, recs, n);
+    for (size_t i = 0; i < n; i++)
+      p->run_graphs |= recs[i].graph_id != 0;
+  }
   if (judge && dropped)
     kb_result_missed(r, "stream audit",
                      "CUPTI dropped activity records of the run");
@@ -272,8 +287,10 @@ static int collect_counters(kb_probe *p, run_ctx *ctx, kb_result *r,
   for (int t = 0; t < tries; t++) {
     if (t)
       kb_cupti_values_free(&v);
-    if (kb_cupti_collect(p->cupti, p->config, KB_CUPTI_REPLAY_USER, run_once,
-                         flush_l2, ctx, &v, err, sizeof err) != KB_CUPTI_OK) {
+    int st = kb_cupti_collect(p->cupti, p->config, KB_CUPTI_REPLAY_USER,
+                              run_once, flush_l2, ctx, &v, err, sizeof err);
+    kb_probe_collected(p, st);
+    if (st != KB_CUPTI_OK) {
       note(r, "counters", err);
       return -1;
     }
@@ -308,10 +325,18 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
   const kbench_device *d = &ctx->c->device;
   double claimed = (double)r->bytes.read + (double)r->bytes.written;
   char err[512];
-  if (rd < 0 && kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd,
-                                    &wr, err, sizeof err) != KB_CUPTI_OK) {
-    kb_result_missed(r, "bytes audit", err);
-    return;
+  if (rd < 0) {
+    int st = kb_cupti_dram_bytes(p->cupti, run_once, flush_l2, ctx, &rd, &wr,
+                                 err, sizeof err);
+    kb_probe_collected(p, st);
+    /* A range around the run: per-kernel ranges fail after it in this
+    ** process, so where they come next the worker ends (probe.h). */
+    if (cfg->kernel_time || cfg->metrics[0])
+      p->broken = 1;
+    if (st != KB_CUPTI_OK) {
+      kb_result_missed(r, "bytes audit", err);
+      return;
+    }
   }
   r->dram_read = rd;
   r->dram_write = wr;

@@ -44,6 +44,18 @@ typedef struct kb_probe {
   uint32_t stream_id;      /* CUPTI's id of kbench's stream */
   int have_stream_id;
   int tracing;             /* an activity window is open */
+  int counting_copies;     /* ... and its copies are the run's */
+  int run_graphs;          /* the traced run replayed a CUDA graph, which
+                              kernel time's pass cannot time */
+  int audit;               /* --no-audit clears it: the stream audit
+                              judges a traced run only when set */
+  /* The range profiler is not fit for another case in this process: a
+  ** pass stopped midway left it failing (the case after a graph's replay
+  ** lost its audit too), or a range around a whole run (the bytes audit's
+  ** own pass) was collected where per-kernel ranges come next, which then
+  ** fail to start (CUPTI_ERROR_UNKNOWN on the H100).  The worker exits
+  ** after this case and the next starts with a fresh profiler. */
+  int broken;
   char trace_why[512];     /* why none could be opened, or "" */
   int waited;              /* --metrics waited once for a busy profiler */
   double copy_read;        /* device bytes the traced run's copies read */
@@ -75,18 +87,34 @@ void kb_probe_close(kb_probe *p);
 int kb_probe_check(kb_probe *p, char *err, size_t len);
 
 /* The stream audit around one run: begin before it is queued, end after
-** it has completed.  End, when judge is set, returns KBENCH_ERROR with the
+** it has completed (the first verified run's trace also tells kernel time
+** whether the run replays a CUDA graph, so it is taken without the audit
+** too).  End, when judge is set and the audit is on, returns KBENCH_ERROR with the
 ** first kernel, copy or memset that is not ordered between kbench's start
 ** and stop markers in c->message (measure/stream_order.h), and marks r
 ** unaudited, saying why, when the records could not be had; else (the run
-** failed: its own message stands) it only closes the window. */
-void kb_probe_trace_begin(kb_probe *p);
+** failed: its own message stands) it only closes the window.  With
+** count_copies, the window's copies and memsets are what the bytes audit
+** adds to the kernels' DRAM bytes (one run's: the first verified run);
+** the stream check's traced batch leaves them be. */
+void kb_probe_trace_begin(kb_probe *p, int count_copies);
 int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r);
+/* Whether a window can be opened: CUPTI is there and knows kbench's
+** stream. */
+int kb_probe_can_trace(const kb_probe *p);
 
 /* After the case verified and was timed: its kernel time, counters and
 ** bytes audit into r (and, under --strict, a flagged claim fails the
 ** case). */
 void kb_probe_case(kb_probe *p, kb_case *c, void *state,
                    const kb_measure_cfg *cfg, kb_result *r);
+
+/* A collection's kb_cupti status: KB_CUPTI_ERROR (a CUPTI or CUDA call
+** failed inside the passes, or the run did) marks the probe broken. */
+static inline void kb_probe_collected(kb_probe *p, int status)
+{
+  if (status == KB_CUPTI_ERROR)
+    p->broken = 1;
+}
 
 #endif

@@ -52,8 +52,4 @@ int kb_sampler_run(kb_sampling *s);
 ** *unchecked says why the check could not be made, or is "". */
 int kb_region_check(kb_case *c, void *state, const char **unchecked);
 
-/* Fail a CUDA case that queues work outside the runner's stream
-** (stream_check.c); *after_s is the device's busy time past the stream. */
-int kb_stream_check(kb_case *c, void *state, double one_run, double *after_s);
-
 #endif

@@ -5,7 +5,6 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/csv.c %reldir%/csv.h \
 	%reldir%/energy_text.c %reldir%/energy_text.h \
 	%reldir%/groups.c %reldir%/groups.h \
-	%reldir%/json_writer.c %reldir%/json_writer.h \
 	%reldir%/markdown.c %reldir%/markdown.h \
 	%reldir%/progress.c %reldir%/progress.h \
 	%reldir%/replace.c %reldir%/replace.h \

@@ -138,10 +138,8 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
           ? " (event time) |\n" : " |\n", f);
     return;
   }
-  /* A skip says why; a crash's message names its stage already. */
-  int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
   fprintf(f, "**%s** ", kb_verdict_word(res->verdict));
-  if (!bare) {
+  if (kb_verdict_shows_stage(res->verdict)) {
     kb_md_cell(f, res->stage);
     fputs(": ", f);
   }
@@ -274,7 +272,9 @@ static void md_result(void *self, size_t lane, const kb_plan_case *pc,
   const kb_run_device *rd = &m->devices[lane];
   const kb_device_report *d = pc->variant->backend == KBENCH_BACKEND_CUDA
                               && rd->opened ? &rd->report : NULL;
-  l->verdicts[(unsigned)res->verdict <= KB_CRASH ? res->verdict : KB_ERROR]++;
+  l->verdicts[(unsigned)res->verdict < KB_VERDICTS ? res->verdict : KB_ERROR]++;
+  if (res->verdict == KB_DISTURBED)
+    kb_disturbers_add(&m->disturbed, res->message);
   row(m, l->rows, pc, res, d);
   notes(l->notes, pc, res, d, &m->o->measure);
   if (res->verdict == KB_PASS && res->counters && res->counters->n_metrics) {
@@ -381,10 +381,10 @@ static int md_end(void *self, double seconds, char *err, size_t len)
     fwrite(m->failures_buf, 1, m->failures_len, m->out);
     fputc('\n', m->out);
   }
-  size_t verdicts[KB_CRASH + 1] = {0}, total = 0;
+  size_t verdicts[KB_VERDICTS] = {0}, total = 0;
   for (size_t i = 0; i < m->n_devices; i++) {
     lane_text(m, i);
-    for (int v = 0; v <= KB_CRASH; v++) {
+    for (int v = 0; v < KB_VERDICTS; v++) {
       verdicts[v] += m->lanes[i].verdicts[v];
       total += m->lanes[i].verdicts[v];
     }
@@ -393,11 +393,18 @@ static int md_end(void *self, double seconds, char *err, size_t len)
   fprintf(m->out, "**%zu case%s in %.1f s**", total, total == 1 ? "" : "s",
           seconds);
   const char *sep = ": ";
-  for (int v = 0; v <= KB_CRASH; v++)
+  for (int v = 0; v < KB_VERDICTS; v++)
     if (verdicts[v]) {
       fprintf(m->out, "%s%zu %s", sep, verdicts[v], kb_verdict_word(v));
       sep = ", ";
     }
+  if (m->disturbed.cases) {
+    char who[KB_DISTURBERS_TEXT_LEN];
+    kb_disturbers_text(&m->disturbed, who, sizeof who);
+    fputs(" (disturbed by another process: ", m->out);
+    kb_md_cell(m->out, who);
+    fputc(')', m->out);
+  }
   fputs(".\n", m->out);
   if (fflush(m->out) != 0 || ferror(m->out)) {
     snprintf(err, len, "cannot write the markdown to standard output");

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "core/device_report.h"
+#include "core/disturbers.h"
 #include "output/side.h"
 #include "output/writer.h"
 #include "plan/cli.h"
@@ -22,7 +23,7 @@ typedef struct kb_md_lane {
   FILE *rows, *notes, *counters;   /* memory streams (open_memstream) */
   char *rows_buf, *notes_buf, *counters_buf;
   size_t rows_len, notes_len, counters_len;
-  size_t verdicts[KB_CRASH + 1];   /* results by verdict */
+  size_t verdicts[KB_VERDICTS];   /* results by verdict */
   size_t with_counters;            /* cases with a counters table */
 } kb_md_lane;
 
@@ -41,6 +42,7 @@ typedef struct kb_markdown {
   size_t failures_len;
   int no_memory;             /* a memory stream could not be had */
   kb_side side;              /* several devices side by side */
+  kb_disturbers disturbed;   /* the processes that disturbed cases */
 } kb_markdown;
 
 /* out NULL: not asked for, every call does nothing.  devices are kept by

@@ -10,9 +10,10 @@
 #include "config.h"
 #include "core/host_facts.h"
 #include "output/csv.h"
-#include "output/json_writer.h"
+#include "results/json_write.h"
 #include "output/replace.h"
 #include "output/results_json.h"
+#include "results/entry.h"
 
 
 /* --- the context ---------------------------------------------------------- */
@@ -21,14 +22,10 @@
 static void device_fields(FILE *f, const kb_device_report *d)
 {
   const kbench_device *v = &d->dev;
-  fputs("\"ordinal\": ", f);
-  fprintf(f, "%d", v->ordinal);
-  kb_jw_key(f, "name");
-  kb_jw_string(f, v->name);
-  kb_jw_key(f, "uuid");
-  kb_jw_string(f, d->uuid);
-  kb_jw_key(f, "pci_bus_id");
-  kb_jw_string(f, d->pci_bus_id);
+  static const char *const keys[] = {"name", "uuid", "pci_bus_id"};
+  const char *const values[] = {v->name, d->uuid, d->pci_bus_id};
+  fprintf(f, "\"ordinal\": %d", v->ordinal);
+  kb_jw_strings(f, keys, values, 3);
   fprintf(f, ", \"compute_capability\": \"%d.%d\", \"sm_count\": %d, "
           "\"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
           "\"mem_clock_khz\": %d, \"mem_bus_bits\": %d, \"peak_gbps\": ",
@@ -85,6 +82,9 @@ static void launch_context(FILE *f, const kb_launch *l)
   kb_jw_number_or_null(f, l->world_size, l->world_size >= 0);
 }
 
+static const char *const criterion_keys[] = {"min_time_s", "max_noise",
+                                              "timeout_s", "host_timeout_s"};
+
 static void context(const kb_json *j, FILE *f)
 {
   const kb_options *o = j->o;
@@ -115,17 +115,11 @@ static void context(const kb_json *j, FILE *f)
           kb_time_name(o->measure.time),
           o->measure.kernel_time ? "true" : "false");
   fprintf(f, ", \"mode\": \"%s\", \"seed\": %llu, \"repetitions\": %zu, "
-          "\"criterion\": {\"min_samples\": %zu, \"max_samples\": %zu, "
-          "\"min_time_s\": ", kb_mode_name(o->measure.mode),
-          (unsigned long long)o->seed, o->repetitions, k->min_samples,
-          k->max_samples);
-  kb_jw_number(f, k->min_time);
-  kb_jw_key(f, "max_noise");
-  kb_jw_number(f, k->max_noise);
-  kb_jw_key(f, "timeout_s");
-  kb_jw_number(f, k->timeout);
-  kb_jw_key(f, "host_timeout_s");
-  kb_jw_number(f, k->host_timeout);
+          "\"criterion\": {\"min_samples\": %zu, \"max_samples\": %zu",
+          kb_mode_name(o->measure.mode), (unsigned long long)o->seed,
+          o->repetitions, k->min_samples, k->max_samples);
+  kb_jw_numbers(f, criterion_keys, (const double[]){k->min_time, k->max_noise,
+                k->timeout, k->host_timeout}, 4);
   fputs("}", f);
   /* The run's name in kbench history (--label, $KBENCH_LABEL). */
   kb_jw_key(f, "label");
@@ -297,168 +291,6 @@ int kb_json_error(const kb_json *j, char *err, size_t len)
   return -1;
 }
 
-/* Work besides bytes, as Google Benchmark writes items_per_second: only
-** when the variant reports it and the case passed. */
-static void work(FILE *f, const kb_result *res)
-{
-  double flops = kb_per_second(res, res->flops);
-  double items = kb_per_second(res, res->items);
-  if (flops > 0) {
-    fprintf(f, ", \"flops\": %llu, \"flops_per_second\": ",
-            (unsigned long long)res->flops);
-    kb_jw_number(f, flops);
-  }
-  if (items > 0) {
-    fprintf(f, ", \"items\": %llu, \"items_per_second\": ",
-            (unsigned long long)res->items);
-    kb_jw_number(f, items);
-  }
-}
-
-/*
-** The hardware's view: the bytes audit, and the counters, each a numeric
-** field of the entry under its own name (as Google Benchmark writes user
-** counters, so its compare.py and Bencher read them) and, with its unit
-** and each kernel's value, in "metrics".
-*/
-static void counters(FILE *f, const kb_result *res)
-{
-  int audited = res->dram_read >= 0;
-  char audit[160];
-  kb_audit_text(res, audit, sizeof audit);
-  kb_jw_key(f, "dram_read_bytes");
-  kb_jw_number_or_null(f, res->dram_read, audited);
-  kb_jw_key(f, "dram_write_bytes");
-  kb_jw_number_or_null(f, res->dram_write, audited);
-  kb_jw_key(f, "bytes_audit");
-  kb_jw_string_or_null(f, audit[0] ? audit : NULL);
-  kb_jw_key(f, "dram_gbps");
-  kb_jw_number_or_null(f, kb_dram_gbps(res), kb_dram_gbps(res) > 0);
-  fprintf(f, ", \"bytes_claim_flagged\": %s, \"unaudited\": %s",
-          res->claim_flagged ? "true" : "false",
-          res->unaudited ? "true" : "false");
-  kb_jw_key(f, "audit_note");
-  kb_jw_string_or_null(f, res->audit_note[0] ? res->audit_note : NULL);
-  /* Two readings that cannot both be true (core/plausible.h). */
-  kb_jw_key(f, "implausible");
-  kb_jw_string_or_null(f, res->implausible[0] ? res->implausible : NULL);
-  kb_jw_key(f, "counters_note");
-  kb_jw_string_or_null(f, res->counters_note[0] ? res->counters_note : NULL);
-  const kb_counters *k = res->counters;
-  if (!k)
-    return;
-  for (size_t m = 0; m < k->n_metrics; m++) {
-    kb_jw_key(f, k->names[m]);
-    kb_jw_number_or_null(f, k->total[m], 1);
-  }
-  fprintf(f, ", \"metrics\": {\"kernels_launched\": %zu, \"passes\": %zu",
-          k->n_launched, k->passes);
-  for (size_t m = 0; m < k->n_metrics; m++) {
-    kb_jw_key(f, k->names[m]);
-    fputs("{\"unit\": ", f);
-    kb_jw_string(f, k->units[m]);
-    kb_jw_key(f, "value");
-    kb_jw_number_or_null(f, k->total[m], 1);
-    fputs(", \"kernels\": [", f);
-    for (size_t i = 0; i < k->n_kernels; i++) {
-      fputs(i ? ", {\"name\": " : "{\"name\": ", f);
-      kb_jw_string(f, k->kernels[i]);
-      kb_jw_key(f, "value");
-      kb_jw_number_or_null(f, k->values[i][m], 1);
-      fputc('}', f);
-    }
-    fputs("]}", f);
-  }
-  fputc('}', f);
-}
-
-/* --energy's numbers, each null where not measured; energy_note says
-** why there are none ("" when --energy was off). */
-static void energy(FILE *f, const kb_result *res)
-{
-  int known = res->energy_j > 0;
-  kb_jw_key(f, "energy_j_per_run");
-  kb_jw_number_or_null(f, res->energy_j, known);
-  kb_jw_key(f, "power_w");
-  kb_jw_number_or_null(f, res->power_w, known);
-  kb_jw_key(f, "energy_window_s");
-  kb_jw_number_or_null(f, res->energy_s, known);
-  kb_jw_key(f, "energy_runs");
-  kb_jw_number_or_null(f, res->energy_runs, known);
-  kb_jw_key(f, "energy_spread");
-  kb_jw_number_or_null(f, res->energy_spread, known);
-  kb_jw_key(f, "energy_windows_j");
-  if (known) {
-    fputc('[', f);
-    for (size_t i = 0; i < res->energy_n_windows; i++) {
-      fputs(i ? ", " : "", f);
-      kb_jw_number(f, res->energy_windows[i]);
-    }
-    fputc(']', f);
-  } else {
-    fputs("null", f);
-  }
-  kb_jw_key(f, "power_limit_w");
-  kb_jw_number_or_null(f, res->power_limit_w, known && res->power_limit_w > 0);
-  kb_jw_key(f, "energy_sm_clock_mhz");
-  kb_jw_number_or_null(f, res->energy_sm_mhz, known && res->energy_sm_mhz);
-  kb_jw_key(f, "energy_mem_clock_mhz");
-  kb_jw_number_or_null(f, res->energy_mem_mhz, known && res->energy_mem_mhz);
-  kb_jw_key(f, "gbps_per_watt");
-  kb_jw_number_or_null(f, kb_gbps_per_watt(res), kb_gbps_per_watt(res) > 0);
-  kb_jw_key(f, "flops_per_watt");
-  kb_jw_number_or_null(f, kb_flops_per_watt(res), kb_flops_per_watt(res) > 0);
-  kb_jw_key(f, "energy_note");
-  kb_jw_string_or_null(f, res->energy_note[0] ? res->energy_note : NULL);
-}
-
-/* The keys Google Benchmark's tools read: the name, the times, the
-** bytes, and a skip or an error with its message. */
-static void gbench_keys(FILE *f, const char *name, const kb_result *res,
-                        size_t rep, size_t reps)
-{
-  int pass = res->verdict == KB_PASS;
-  /* Google Benchmark's real_time is the judged time, so that its tools
-  ** compare what kbench judges; median_s stays the event median. */
-  double median_ns = pass ? kb_result_time(res) * 1e9 : 0;
-  fputs("{\"name\": ", f);
-  kb_jw_string(f, name);
-  kb_jw_key(f, "run_name");
-  kb_jw_string(f, name);
-  fprintf(f, ", \"run_type\": \"iteration\", \"repetitions\": %zu, "
-          "\"repetition_index\": %zu, \"threads\": 1, \"iterations\": %zu, "
-          "\"real_time\": ", reps, rep, res->stats.n);
-  kb_jw_number(f, median_ns);
-  kb_jw_key(f, "cpu_time");
-  kb_jw_number(f, median_ns);
-  fputs(", \"time_unit\": \"ns\", \"bytes_per_second\": ", f);
-  kb_jw_number(f, pass ? res->gbps * 1e9 : 0);
-  if (res->verdict == KB_SKIP) {
-    fputs(", \"skipped\": true, \"skip_message\": ", f);
-    kb_jw_string(f, res->message);
-  } else if (!pass) {
-    fputs(", \"error_occurred\": true, \"error_message\": ", f);
-    char msg[KB_MESSAGE_LEN + 64];
-    snprintf(msg, sizeof msg, "%s%s%s", res->verdict == KB_CRASH ? ""
-             : res->stage, res->verdict == KB_CRASH ? "" : ": ", res->message);
-    kb_jw_string(f, msg);
-  }
-}
-
-/* The device whose worker ran it; used is its report when the case used
-** it (a CUDA case on an opened device), else NULL. */
-static void device_keys(FILE *f, const kb_run_device *d,
-                        const kb_device_report *used)
-{
-  fprintf(f, ", \"device_ordinal\": %d", d->ordinal);
-  kb_jw_key(f, "device_name");
-  kb_jw_string_or_null(f, used ? used->dev.name : NULL);
-  kb_jw_key(f, "device_uuid");
-  kb_jw_string_or_null(f, used ? used->uuid : NULL);
-  kb_jw_key(f, "device_pci_bus_id");
-  kb_jw_string_or_null(f, used ? used->pci_bus_id : NULL);
-}
-
 void kb_json_params(FILE *f, const kb_plan_case *pc)
 {
   const kbench_variant *v = pc->variant;
@@ -476,130 +308,26 @@ void kb_json_params(FILE *f, const kb_plan_case *pc)
   fputc('}', f);
 }
 
-/* The variant and its parameters' values. */
-static void variant_keys(FILE *f, const kb_plan_case *pc)
+/* What kb_entry_write's hooks need of the document. */
+typedef struct entry_ctx {
+  const kb_json *j;
+  const kb_plan_case *pc;
+} entry_ctx;
+
+static void entry_params(FILE *f, void *ctx)
 {
-  kb_jw_key(f, "variant");
-  kb_jw_string(f, pc->variant->name);
-  fputs(", \"params\": ", f);
-  kb_json_params(f, pc);
+  kb_json_params(f, ((entry_ctx *)ctx)->pc);
 }
 
-/* The verdict and what was measured: the statistics (null unless it
-** passed), the stop, the bytes and the rates. */
-static void outcome_keys(FILE *f, const kb_plan_case *pc,
-                         const kb_result *res, const kb_run_device *d,
-                         const kbench_device *dev)
+static void entry_more(FILE *f, void *ctx)
 {
-  const kb_stats *s = &res->stats;
-  int pass = res->verdict == KB_PASS;
-  int global = res->bytes.memory == KBENCH_MEM_GLOBAL;
-  fprintf(f, ", \"backend\": \"%s\", \"mode\": \"%s\", \"verdict\": \"%s\"",
-          pc->variant->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host",
-          res->mode, kb_verdict_name(res->verdict));
-  kb_jw_key(f, "stage");
-  kb_jw_string(f, pass ? "" : res->stage);
-  kb_jw_key(f, "message");
-  kb_jw_string(f, pass ? "" : res->message);
-  kb_jw_key(f, "output");
-  kb_jw_string(f, res->output);
-  /* Which of the run's workers ran it: one trust domain's cases share a
-  ** worker (plan/trust.h). */
-  fprintf(f, ", \"worker\": %d", res->worker);
-  static const char *const stat_keys[] = {"median_s", "mean_s", "min_s",
-                                          "max_s", "stdev_s", "noise"};
-  const double stat_values[] = {s->median, s->mean, s->min, s->max, s->stdev,
-                                s->noise};
-  for (int i = 0; i < 6; i++) {
-    kb_jw_key(f, stat_keys[i]);
-    kb_jw_number_or_null(f, stat_values[i], pass);
-  }
-  fprintf(f, ", \"stop\": \"%s\", \"batch\": %zu, \"bytes_read\": %llu, "
-          "\"bytes_written\": %llu, \"memory\": \"%s\", \"gbps\": ",
-          kb_stop_name(res->stop), res->batch,
-          (unsigned long long)res->bytes.read,
-          (unsigned long long)res->bytes.written,
-          kb_memory_name(res->bytes.memory));
-  kb_jw_number_or_null(f, res->gbps, pass);
-  work(f, res);
-  kb_jw_key(f, "pct_peak");
-  kb_jw_number_or_null(f, dev ? 100 * res->gbps / dev->peak_gbps : 0,
-                 pass && global && dev && dev->peak_gbps > 0);
-  double copy = d->opened ? d->report.copy_gbps : 0;
-  kb_jw_key(f, "pct_copy_peak");
-  kb_jw_number_or_null(f, copy > 0 ? 100 * res->gbps / copy : 0,
-                 pass && global && dev && copy > 0);
+  const kb_json *j = ((entry_ctx *)ctx)->j;
+  if (j->entry_more)
+    j->entry_more(f, j->entry_ctx);
 }
 
-/* The clocks seen, and where the case's time went. */
-static void time_keys(FILE *f, const kb_result *res)
-{
-  fprintf(f, ", \"sm_clock_min_mhz\": %u, \"sm_clock_max_mhz\": %u, "
-          "\"throttled_samples\": %zu", res->clock_min_mhz,
-          res->clock_max_mhz, res->throttled);
-  static const char *const time_keys[] = {"case_wall_s", "setup_s",
-                                          "verify_s", "sampling_s",
-                                          "teardown_s"};
-  const double times[] = {res->wall_s, res->setup_s, res->verify_s,
-                          res->sampling_s, res->teardown_s};
-  for (int i = 0; i < 5; i++) {
-    kb_jw_key(f, time_keys[i]);
-    kb_jw_number(f, times[i]);
-  }
-  kb_jw_key(f, "busy_after_stream_s");
-  kb_jw_number_or_null(f, res->busy_after_s, res->busy_after_s >= 0);
-  /* ABI 1.2: how a sample was timed, and a synchronizing run's time on
-  ** the host's clock beside its events'. */
-  fprintf(f, ", \"syncs\": %s, \"timed_region\": %s",
-          res->syncs ? "true" : "false", res->timed_region ? "true" : "false");
-  kb_jw_key(f, "host_median_s");
-  kb_jw_number_or_null(f, res->host_s,
-                       res->verdict == KB_PASS && res->host_s > 0);
-}
-
-/* Kernel time: which time was judged, the span's statistics (null where
-** it was not measured) and the busy time's (null without kernel time;
-** kernel_note says why), the launch overhead, and each run's busy time. */
-static void kernel_keys(FILE *f, const kb_result *res)
-{
-  int have = res->n_kernel && res->verdict == KB_PASS;
-  kb_jw_key(f, "time");
-  kb_jw_string(f, kb_time_name(res->judged));
-  fprintf(f, ", \"kernel_samples\": %zu", have ? res->n_kernel : 0);
-  kb_jw_key(f, "kernels_per_run");
-  kb_jw_number_or_null(f, (double)res->kernels_per_run, have);
-  static const char *const prefix[2] = {"kernel", "busy"};
-  static const char *const stat[6] = {"median_s", "mean_s", "min_s",
-                                      "max_s", "stdev_s", "noise"};
-  const kb_stats *s = &res->kernel_stats;
-  const double v[6] = {s->median, s->mean, s->min, s->max, s->stdev,
-                       s->noise};
-  for (int k = 0; k < 2; k++)
-    for (int i = 0; i < 6; i++) {
-      char key[32];
-      snprintf(key, sizeof key, "%s_%s", prefix[k], stat[i]);
-      kb_jw_key(f, key);
-      kb_jw_number_or_null(f, v[i], have && (k == 1
-                                             || kb_result_has_span(res)));
-    }
-  kb_jw_key(f, "launch_overhead_s");
-  kb_jw_number_or_null(f, kb_launch_overhead(res),
-                       isfinite(kb_launch_overhead(res)));
-  kb_jw_key(f, "kernel_pass_s");
-  kb_jw_number(f, res->kernel_pass_s);
-  kb_jw_key(f, "kernel_note");
-  kb_jw_string_or_null(f, res->kernel_note[0] ? res->kernel_note : NULL);
-  kb_jw_key(f, "busy_samples_s");
-  fputc('[', f);
-  for (size_t i = 0; i < res->n_kernel; i++) {
-    fputs(i ? ", " : "", f);
-    kb_jw_number(f, res->kernel_samples[i]);
-  }
-  fputc(']', f);
-}
-
-/* One entry, key group by key group; the device's facts belong to the
-** cases that used it. */
+/* One entry (results/entry.h); the device's facts belong to the cases
+** that used it. */
 static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
                   const kb_result *res, const kb_run_device *d, size_t rep,
                   size_t reps)
@@ -608,23 +336,19 @@ static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
                                  && d->opened ? &d->report : NULL;
   char name[1024];
   kb_case_name(name, sizeof name, pc->plugin, pc->variant, pc->values);
-  gbench_keys(f, name, res, rep, reps);
-  device_keys(f, d, used);
-  variant_keys(f, pc);
-  outcome_keys(f, pc, res, d, used ? &used->dev : NULL);
-  time_keys(f, res);
-  kernel_keys(f, res);
-  counters(f, res);
-  energy(f, res);
-  fputs(", \"samples_s\": [", f);
-  for (size_t i = 0; i < res->n_samples; i++) {
-    fputs(i ? ", " : "", f);
-    kb_jw_number(f, res->samples[i]);
-  }
-  fputc(']', f);
-  if (j->entry_more)
-    j->entry_more(f, j->entry_ctx);
-  fputc('}', f);
+  entry_ctx ctx = {j, pc};
+  kb_entry_about about = {
+    .name = name, .rep = rep, .reps = reps, .ordinal = d->ordinal,
+    .device_name = used ? used->dev.name : NULL,
+    .device_uuid = used ? used->uuid : NULL,
+    .device_pci_bus_id = used ? used->pci_bus_id : NULL,
+    .variant = pc->variant->name,
+    .backend = pc->variant->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host",
+    .peak_gbps = used ? used->dev.peak_gbps : 0,
+    .copy_gbps = used ? used->copy_gbps : 0,
+    .params = entry_params, .more = entry_more, .ctx = &ctx,
+  };
+  kb_entry_write(f, res, &about);
 }
 
 /* Before an entry: where the context was, a separator. */

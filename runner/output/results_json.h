@@ -2,9 +2,10 @@
 ** Results as JSON that Google Benchmark's tools read unchanged (a superset
 ** of its format): a "benchmarks" array with name, real_time, cpu_time and
 ** time_unit on every entry, and a "context" with its keys, kbench's own
-** fields beside them.  Strict JSON: no NaN or Infinity (non-finite numbers
-** are written as 0 where a number is required, null elsewhere), strings
-** escaped and made valid UTF-8.
+** fields beside them.  Each entry is a result's (results/entry.h, its keys
+** from the table of a result's fields); this file makes the document
+** around them.  Strict JSON (results/json_write.h): a number that is not
+** finite is null, strings are escaped and made valid UTF-8.
 **
 ** Written to a file (--json), the document is complete after every case:
 ** each case's entry goes in place of the closing context, which is then

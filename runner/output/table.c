@@ -78,6 +78,7 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
   r->calibrate = calibrate;
   r->copy_gbps = 0;
   r->energy_notes.n = 0;
+  memset(&r->disturbed, 0, sizeof r->disturbed);
   /* JSON on standard output leaves its last line open: on a terminal, the
   ** progress line would erase it. */
   kb_progress_begin(&r->progress, progress && (out || !isatty(STDOUT_FILENO))
@@ -294,13 +295,23 @@ static const char *fallback_word(const kb_report *r, const kb_result *res,
                                                        : "";
 }
 
+/*
+** A disturbed case is a TAP skip, "# SKIP disturbed: ...": its times are
+** not the plugin's alone, so it was not measured, and nothing says the
+** plugin failed; a harness counts it as neither, as the run's exit status
+** does (0).  Under --strict the run fails it (exit 7), and so does its
+** test point (not ok), so that a harness reading only the TAP agrees.
+*/
 static void report_tap(kb_report *r, const kb_plan_case *pc,
-                       const kb_result *res, const char *warnings)
+                       const kb_result *res, const char *warnings,
+                       int strict)
 {
   const char *name = pc->variant->name;
   char med[32];
-  if (res->verdict == KB_SKIP) {
-    fprintf(r->out, "ok %zu - %s %s # SKIP %s\n", r->next, name, pc->label,
+  if (res->verdict == KB_SKIP
+      || (res->verdict == KB_DISTURBED && !strict)) {
+    fprintf(r->out, "ok %zu - %s %s # SKIP %s%s\n", r->next, name,
+            pc->label, res->verdict == KB_DISTURBED ? "disturbed: " : "",
             res->message);
     return;
   }
@@ -360,10 +371,9 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
           c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
           result_word(res), fallback_word(r, res, dev), *work ? "  " : "",
           work);
-  /* A skip says why; a crash's message names its stage already. */
-  int bare = res->verdict == KB_SKIP || res->verdict == KB_CRASH;
+  int stage = kb_verdict_shows_stage(res->verdict);
   if (res->verdict != KB_PASS)
-    fprintf(r->out, " %s%s%s", bare ? "" : res->stage, bare ? "" : ": ",
+    fprintf(r->out, " %s%s%s", stage ? res->stage : "", stage ? ": " : "",
             res->message);
   fputc('\n', r->out);
   if (*warnings)
@@ -395,6 +405,8 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
              res->energy_note);
     kb_report_warning(r, msg);
   }
+  if (res->verdict == KB_DISTURBED)
+    kb_disturbers_add(&r->disturbed, res->message);
   if (!r->out) {
     r->next++;
     return;
@@ -402,7 +414,7 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
   if (res->verdict == KB_PASS)
     kb_result_warnings(res, dev, cfg, warnings, sizeof warnings);
   if (r->tap)
-    report_tap(r, pc, res, warnings);
+    report_tap(r, pc, res, warnings, cfg->strict);
   else
     report_row(r, pc, res, dev, warnings);
   r->next++;
@@ -414,6 +426,13 @@ void kb_report_end(kb_report *r, double seconds)
   if (!r->out)
     return;
   clear_progress(r);
-  fprintf(r->out, "# %zu cases in %.1f s\n", r->next - 1, seconds);
+  fprintf(r->out, "# %zu cases in %.1f s", r->next - 1, seconds);
+  if (r->disturbed.cases) {
+    char who[KB_DISTURBERS_TEXT_LEN];
+    kb_disturbers_text(&r->disturbed, who, sizeof who);
+    fprintf(r->out, "; %zu disturbed by another process: %s",
+            r->disturbed.cases, who);
+  }
+  fputc('\n', r->out);
   fflush(r->out);
 }

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "core/disturbers.h"
 #include "core/measure_cfg.h"
 #include "core/result.h"
 #include "output/energy_text.h"
@@ -26,6 +27,8 @@ typedef struct kb_report {
                               reason for event time said under a row */
   double copy_gbps;        /* measured copy peak, 0 until calibrated */
   kb_energy_notes energy_notes;   /* why --energy measured nothing */
+  kb_disturbers disturbed; /* the cases another process disturbed, and
+                              the processes, for the closing line */
 } kb_report;
 
 /* out NULL: nothing on standard output; progress 0: no progress line
@@ -51,7 +54,8 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
                     const kb_result *res, const kbench_device *dev,
                     const kb_measure_cfg *cfg);
 
-/* The closing line: how many cases, and how long the run took. */
+/* The closing line: how many cases, and how long the run took; how many
+** another process disturbed, and which. */
 void kb_report_end(kb_report *r, double seconds);
 
 /* A case's numbers as the table prints them: "-" each when it did not

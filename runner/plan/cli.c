@@ -16,7 +16,7 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME
+  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_QUIET_WAIT
 };
 
 static const struct option long_options[] = {
@@ -40,6 +40,7 @@ static const struct option long_options[] = {
   {"case-timeout", required_argument, NULL, OPT_CASE_TIMEOUT},
   {"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
   {"no-lock", no_argument, NULL, OPT_NO_LOCK},
+  {"quiet-wait", required_argument, NULL, OPT_QUIET_WAIT},
   {"tap", no_argument, NULL, OPT_TAP},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
@@ -166,6 +167,8 @@ static const number_option number_options[] = {
    FIELD(case_timeout)},
   {OPT_LOCK_TIMEOUT, "--lock-timeout", SECONDS, 0, 0, 0,
    FIELD(measure.lock_timeout)},
+  {OPT_QUIET_WAIT, "--quiet-wait", SECONDS, 0, 0, 0,
+   FIELD(measure.quiet_wait)},
   {OPT_MAX_NOISE, "--max-noise", PERCENT, 0, 100, 0,
    FIELD(measure.criterion.max_noise)},
   /* At least one update of the energy counter per window, at most a
@@ -419,6 +422,7 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.kernel_time = 1;
   o->measure.time = KB_TIME_KERNEL;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
+  o->measure.quiet_wait = KB_QUIET_WAIT_S;
   kb_criterion_cfg_default(&o->measure.criterion);
   /* $KBENCH_LABEL names every run of a CI job; --label overrides it. */
   const char *label = getenv("KBENCH_LABEL");

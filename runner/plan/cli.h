@@ -22,6 +22,12 @@
 ** limit.  The wait for the profiler (--metrics) shares it.
 */
 #define KB_LOCK_TIMEOUT_S 600.0
+/* How long a case that another process disturbed waits for the GPU to be
+** quiet before it is measured again (--quiet-wait): a stray job's pause
+** between its steps, not a whole job; a wait that runs out is not waited
+** again until the GPU has been seen quiet, so a job that stays costs a run
+** this once. */
+#define KB_QUIET_WAIT_S 10.0
 /* The longest --label, in bytes. */
 #define KB_LABEL_MAX 200
 

@@ -30,6 +30,7 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_i64(b, m->energy);
   kb_put_f64(b, m->energy_time);
   kb_put_f64(b, m->lock_timeout);
+  kb_put_f64(b, m->quiet_wait);
   kb_put_u64(b, job->seed);
   kb_put_i64(b, job->device);
   kb_put_i64(b, job->calibrate);
@@ -61,6 +62,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->energy = (int)kb_get_i64(r);
   m->energy_time = kb_get_f64(r);
   m->lock_timeout = kb_get_f64(r);
+  m->quiet_wait = kb_get_f64(r);
   job->seed = kb_get_u64(r);
   job->device = (int)kb_get_i64(r);
   job->calibrate = (int)kb_get_i64(r);
@@ -177,40 +179,6 @@ int kb_msg_get_checked(kb_rbuf *r, int *verdict, char *why, size_t len)
   return r->bad || *verdict < -1 || *verdict > 1 ? -1 : 0;
 }
 
-/* How the energy per run was measured (--energy). */
-static void put_energy(kb_wbuf *b, const kb_result *res)
-{
-  kb_put_f64(b, res->energy_s);
-  kb_put_f64(b, res->energy_runs);
-  kb_put_u64(b, res->energy_n_windows);
-  for (size_t i = 0; i < res->energy_n_windows && i < KB_ENERGY_MAX_WINDOWS;
-       i++)
-    kb_put_f64(b, res->energy_windows[i]);
-  kb_put_f64(b, res->energy_spread);
-  kb_put_f64(b, res->power_limit_w);
-  kb_put_u32(b, res->energy_sm_mhz);
-  kb_put_u32(b, res->energy_mem_mhz);
-  kb_put_str(b, res->energy_note);
-}
-
-static int get_energy(kb_rbuf *r, kb_result *res)
-{
-  res->energy_s = kb_get_f64(r);
-  res->energy_runs = kb_get_f64(r);
-  uint64_t n = kb_get_u64(r);
-  if (n > KB_ENERGY_MAX_WINDOWS)
-    return -1;
-  res->energy_n_windows = (size_t)n;
-  for (size_t i = 0; i < res->energy_n_windows; i++)
-    res->energy_windows[i] = kb_get_f64(r);
-  res->energy_spread = kb_get_f64(r);
-  res->power_limit_w = kb_get_f64(r);
-  res->energy_sm_mhz = kb_get_u32(r);
-  res->energy_mem_mhz = kb_get_u32(r);
-  kb_get_str(r, res->energy_note, sizeof res->energy_note);
-  return r->bad ? -1 : 0;
-}
-
 /* A result's counters: their count first, 0 for none. */
 static void put_counters(kb_wbuf *b, const kb_counters *k)
 {
@@ -286,143 +254,91 @@ static int get_times(kb_rbuf *r, double **x, size_t *n)
   return 0;
 }
 
-static void put_stats(kb_wbuf *b, const kb_stats *s)
+/* A result's fields, each by its type (core/result_fields.h).  An int
+** travels as 64 bits, a count as 64 unsigned. */
+#define put_F64 kb_put_f64
+#define put_U64 kb_put_u64
+#define put_SIZE kb_put_u64
+#define put_UINT kb_put_u32
+#define put_BOOL kb_put_i64
+#define put_VERDICT kb_put_i64
+#define put_STOP kb_put_i64
+#define put_MEMORY kb_put_i64
+#define put_TIME kb_put_i64
+#define put_OWNSTR kb_put_str
+
+/* Each 0, or -1 when the field cannot be kept (out of memory). */
+static int get_F64(kb_rbuf *r, double *v) { *v = kb_get_f64(r); return 0; }
+static int get_U64(kb_rbuf *r, uint64_t *v) { *v = kb_get_u64(r); return 0; }
+static int get_SIZE(kb_rbuf *r, size_t *v) { *v = kb_get_u64(r); return 0; }
+static int get_UINT(kb_rbuf *r, unsigned *v) { *v = kb_get_u32(r); return 0; }
+static int get_int(kb_rbuf *r, int *v) { *v = (int)kb_get_i64(r); return 0; }
+#define get_BOOL get_int
+#define get_VERDICT get_int
+#define get_STOP get_int
+#define get_MEMORY get_int
+#define get_TIME get_int
+
+/* Owned text: NULL for none ("" on the wire); -1 out of memory. */
+static int get_OWNSTR(kb_rbuf *r, char **v)
 {
-  kb_put_u64(b, s->n);
-  kb_put_f64(b, s->median);
-  kb_put_f64(b, s->mean);
-  kb_put_f64(b, s->min);
-  kb_put_f64(b, s->max);
-  kb_put_f64(b, s->stdev);
-  kb_put_f64(b, s->rel_stdev);
-  kb_put_f64(b, s->noise);
+  *v = kb_get_strdup(r);
+  if (*v && !**v) {
+    free(*v);
+    *v = NULL;
+    return 0;
+  }
+  return *v || r->bad ? 0 : -1;
 }
 
-static void get_stats(kb_rbuf *r, kb_stats *s)
+/* A fixed array of up to cap doubles: its count, then each; a count over
+** cap is sent as it is, for the receiver to refuse. */
+static void put_fixed(kb_wbuf *b, const double *x, size_t n, size_t cap)
 {
-  s->n = kb_get_u64(r);
-  s->median = kb_get_f64(r);
-  s->mean = kb_get_f64(r);
-  s->min = kb_get_f64(r);
-  s->max = kb_get_f64(r);
-  s->stdev = kb_get_f64(r);
-  s->rel_stdev = kb_get_f64(r);
-  s->noise = kb_get_f64(r);
+  kb_put_u64(b, n);
+  for (size_t i = 0; i < n && i < cap; i++)
+    kb_put_f64(b, x[i]);
 }
 
-/* Kernel time: each run's busy time from the pass, and what it was. */
-static void put_kernel(kb_wbuf *b, const kb_result *res)
+static int get_fixed(kb_rbuf *r, double *x, size_t *n, size_t cap)
 {
-  put_times(b, res->kernel_samples, res->n_kernel);
-  kb_put_u64(b, res->kernels_per_run);
-  put_stats(b, &res->kernel_stats);
-  kb_put_f64(b, res->kernel_pass_s);
-  kb_put_str(b, res->kernel_note);
-  kb_put_i64(b, res->judged);
-}
-
-static int get_kernel(kb_rbuf *r, kb_result *res)
-{
-  if (get_times(r, &res->kernel_samples, &res->n_kernel))
+  uint64_t len = kb_get_u64(r);
+  if (r->bad || len > cap)
     return -1;
-  res->kernels_per_run = kb_get_u64(r);
-  get_stats(r, &res->kernel_stats);
-  res->kernel_pass_s = kb_get_f64(r);
-  kb_get_str(r, res->kernel_note, sizeof res->kernel_note);
-  res->judged = (int)kb_get_i64(r);
-  return r->bad ? -1 : 0;
+  *n = (size_t)len;
+  for (size_t i = 0; i < len; i++)
+    x[i] = kb_get_f64(r);
+  return 0;
 }
 
+#define CAP(x) (sizeof (x) / sizeof (x)[0])
+#define PUT_F(m, type, ...) put_##type(b, res->m);
+#define PUT_S(m, ...) kb_put_str(b, res->m);
+#define PUT_P(id, path, type, ...) put_##type(b, res->path);
+#define PUT_ARRAY_OWNED(m, n) put_times(b, res->m, res->n)
+#define PUT_ARRAY_FIXED(m, n) put_fixed(b, res->m, res->n, CAP(res->m))
+#define PUT_A(m, n, store, ...) PUT_ARRAY_##store(m, n);
 void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
 {
-  const kb_stats *s = &res->stats;
-  kb_put_i64(b, res->verdict);
-  kb_put_str(b, res->stage);
-  kb_put_str(b, res->message);
-  kb_put_str(b, res->mode);
-  kb_put_u64(b, res->batch);
-  put_times(b, res->samples, res->n_samples);
-  kb_put_i64(b, res->stop);
-  put_stats(b, s);
-  put_kernel(b, res);
-  kb_put_u64(b, res->bytes.read);
-  kb_put_u64(b, res->bytes.written);
-  kb_put_i64(b, res->bytes.memory);
-  kb_put_f64(b, res->gbps);
-  kb_put_u64(b, res->flops);
-  kb_put_u64(b, res->items);
-  kb_put_i64(b, res->device_lost);
-  kb_put_u64(b, res->clock_min_mhz);
-  kb_put_u64(b, res->clock_max_mhz);
-  kb_put_u64(b, res->throttled);
-  kb_put_f64(b, res->wall_s);
-  kb_put_f64(b, res->setup_s);
-  kb_put_f64(b, res->verify_s);
-  kb_put_f64(b, res->sampling_s);
-  kb_put_f64(b, res->teardown_s);
-  kb_put_f64(b, res->busy_after_s);
-  kb_put_str(b, res->counters_note);
-  kb_put_f64(b, res->dram_read);
-  kb_put_f64(b, res->dram_write);
-  kb_put_i64(b, res->claim_flagged);
-  kb_put_str(b, res->implausible);
-  kb_put_i64(b, res->unaudited);
-  kb_put_str(b, res->audit_note);
-  kb_put_f64(b, res->energy_j);
-  kb_put_f64(b, res->power_w);
-  kb_put_i64(b, res->syncs);
-  kb_put_i64(b, res->timed_region);
-  kb_put_f64(b, res->host_s);
-  put_energy(b, res);
+  KB_RESULT_FIELDS(PUT_F, PUT_S, PUT_P, PUT_A, KB_ROW_SKIP, KB_ROW_SKIP)
   put_counters(b, res->counters);
 }
 
+/* Every field is read even after one fails: a malformed frame is
+** refused whole, and whatever was allocated is freed with the result. */
+#define GET_F(m, type, ...) bad |= get_##type(r, &res->m);
+#define GET_S(m, ...) kb_get_str(r, res->m, sizeof res->m);
+#define GET_P(id, path, type, ...) bad |= get_##type(r, &res->path);
+#define GET_ARRAY_OWNED(m, n) get_times(r, &res->m, &res->n)
+#define GET_ARRAY_FIXED(m, n) get_fixed(r, res->m, &res->n, CAP(res->m))
+#define GET_A(m, n, store, ...) bad |= GET_ARRAY_##store(m, n);
 int kb_msg_get_result(kb_rbuf *r, kb_result *res)
 {
-  kb_stats *s = &res->stats;
+  int bad = 0;
   memset(res, 0, sizeof *res);
-  res->verdict = (int)kb_get_i64(r);
-  kb_get_str(r, res->stage, sizeof res->stage);
-  kb_get_str(r, res->message, sizeof res->message);
-  kb_get_str(r, res->mode, sizeof res->mode);
-  res->batch = kb_get_u64(r);
-  if (get_times(r, &res->samples, &res->n_samples))
-    return -1;
-  res->stop = (int)kb_get_i64(r);
-  get_stats(r, s);
-  if (get_kernel(r, res)) {
-    kb_result_free(res);
-    return -1;
-  }
-  res->bytes.read = kb_get_u64(r);
-  res->bytes.written = kb_get_u64(r);
-  res->bytes.memory = (int)kb_get_i64(r);
-  res->gbps = kb_get_f64(r);
-  res->flops = kb_get_u64(r);
-  res->items = kb_get_u64(r);
-  res->device_lost = (int)kb_get_i64(r);
-  res->clock_min_mhz = (unsigned)kb_get_u64(r);
-  res->clock_max_mhz = (unsigned)kb_get_u64(r);
-  res->throttled = kb_get_u64(r);
-  res->wall_s = kb_get_f64(r);
-  res->setup_s = kb_get_f64(r);
-  res->verify_s = kb_get_f64(r);
-  res->sampling_s = kb_get_f64(r);
-  res->teardown_s = kb_get_f64(r);
-  res->busy_after_s = kb_get_f64(r);
-  kb_get_str(r, res->counters_note, sizeof res->counters_note);
-  res->dram_read = kb_get_f64(r);
-  res->dram_write = kb_get_f64(r);
-  res->claim_flagged = (int)kb_get_i64(r);
-  kb_get_str(r, res->implausible, sizeof res->implausible);
-  res->unaudited = (int)kb_get_i64(r);
-  kb_get_str(r, res->audit_note, sizeof res->audit_note);
-  res->energy_j = kb_get_f64(r);
-  res->power_w = kb_get_f64(r);
-  res->syncs = (int)kb_get_i64(r);
-  res->timed_region = (int)kb_get_i64(r);
-  res->host_s = kb_get_f64(r);
-  if (get_energy(r, res) || get_counters(r, &res->counters) || r->bad || res->verdict < KB_PASS || res->verdict > KB_CRASH
+  KB_RESULT_FIELDS(GET_F, GET_S, GET_P, GET_A, KB_ROW_SKIP, KB_ROW_SKIP)
+  if (bad || get_counters(r, &res->counters) || r->bad
+      || res->verdict < KB_PASS || res->verdict > KB_CRASH
       || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
     kb_result_free(res);
     return -1;

@@ -625,8 +625,9 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
         refuse_case(s, *lane, res);
       if (res->verdict != KB_PASS)
         res->output = kb_handle_last_lines(&l->w);
-      /* A worker whose context is gone exits after reporting. */
-      if (res->device_lost)
+      /* A worker whose context is gone, or whose profiler failed, exits
+      ** after reporting. */
+      if (res->worker_ends)
         reap(s, *lane, KB_EXIT_GRACE_S);
       return 0;
     } else {

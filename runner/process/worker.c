@@ -11,6 +11,7 @@
 #include "core/variant.h"
 #include "gpu/gpu.h"
 #include "measure/measure.h"
+#include "measure/neighbours.h"
 #include "plugin/calibration.h"
 #include "plugin/staging.h"
 #include "process/device_lock.h"
@@ -30,6 +31,7 @@ typedef struct kb_worker {
                               first case; they start at its first use */
   kb_hostmem *hostmem;     /* the cases' host_alloc, kept between cases */
   kb_probe probe;          /* counters and audits, opened with the device */
+  kb_watch watch;          /* other processes on the device (NVML) */
   kb_device_lock lock;     /* the device's, held until the worker exits */
   int lock_tried;
   int locked_out;          /* it could not be had: why says why */
@@ -306,6 +308,9 @@ static kb_gpu *device(kb_worker *w)
   if (!w->probe.opened)
     kb_probe_open(&w->probe, w->job.device, &w->job.measure);
   kb_probe_attach(&w->probe, kb_gpu_stream(w->gpu));
+  const char *nvml_why;
+  kb_nvml *nvml = kb_gpu_nvml(w->gpu, &nvml_why);
+  kb_watch_open(&w->watch, nvml, nvml_why);
   kb_device_report d = {.floor_s = -1};
   d.dev = *kb_gpu_device(w->gpu);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
@@ -322,6 +327,11 @@ static kb_gpu *device(kb_worker *w)
       snprintf(d.kernel_note, sizeof d.kernel_note, "%.250s", why);
   }
   char tool[384];
+  /* NVML there but blind to other processes: say so, once. */
+  if (nvml && !w->watch.nvml)
+    snprintf(d.warning, sizeof d.warning, "other processes on the GPU "
+             "cannot be seen (%.200s): a case they disturb is not told "
+             "from the plugin's own", w->watch.why);
   if (kb_gpu_tool(tool, sizeof tool))
     snprintf(d.warning, sizeof d.warning, "a profiling tool is attached "
              "(%.300s): its launches may wait for the whole device and it "
@@ -372,8 +382,84 @@ static const kbench_variant *find_variant(const kb_plugin *p,
   return NULL;
 }
 
+/* One measurement of the order's case into res. */
+static void measure_once(kb_worker *w, const kb_plugin *p,
+                         const kbench_variant *v, const kb_order *o,
+                         kb_gpu *gpu, kb_result *res)
+{
+  kb_case c;
+  char name[1024];
+  kb_case_name(name, sizeof name, p, v, o->values);
+  kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
+  c.on_stage = send_stage;
+  c.on_wait = case_waiting;
+  give_staging(w, &c);
+  kb_gpu_range_push(name);
+  kb_measure_case(&c, &w->job.measure, &w->probe, res);
+  kb_gpu_range_pop();
+  kb_hostmem_end_case(w->hostmem);
+}
+
+/* Whether another process can be blamed for a verdict: a pass's times, or
+** an error (a check that reads the device's busy time); not a wrong result
+** or a skip. */
+static int disturbable(int verdict)
+{
+  return verdict == KB_PASS || verdict == KB_ERROR;
+}
+
+/*
+** The case, watched for other processes on its GPU (measure/neighbours.h):
+** one that another process used while it ran is measured again once the
+** GPU is quiet (at most --quiet-wait); disturbed again, or with no quiet
+** in time, its verdict is DISTURBED, naming the process.
+*/
+static void measure_watched(kb_worker *w, const kb_plugin *p,
+                            const kbench_variant *v, const kb_order *o,
+                            kb_gpu *gpu, kb_result *res)
+{
+  kb_watch *watch = gpu ? &w->watch : NULL;
+  kb_neighbours nb;
+  if (watch)
+    kb_watch_begin(watch);
+  measure_once(w, p, v, o, gpu, res);
+  if (!watch || !kb_watch_end(watch, &nb) || !disturbable(res->verdict))
+    return;
+  /* Not again in a context or profiler that the case left unusable. */
+  int again = !res->device_lost && !w->probe.broken;
+  int waited = again && !watch->gave_up && w->job.measure.quiet_wait > 0;
+  if (again)
+    send_stage(NULL, "waiting for the GPU to be quiet");
+  int quiet = again && kb_watch_quiet(watch, w->job.measure.quiet_wait);
+  if (quiet) {
+    /* A fresh measurement: the watchdog starts over for it. */
+    case_waiting(NULL, NULL);
+    kb_result_free(res);
+    kb_watch_begin(watch);
+    measure_once(w, p, v, o, gpu, res);
+    if (!kb_watch_end(watch, &nb) || !disturbable(res->verdict))
+      return;
+  }
+  char who[512], own[160] = "";
+  kb_neighbours_text(&nb, who, sizeof who);
+  if (res->verdict != KB_PASS)
+    snprintf(own, sizeof own, "; the case itself: %s at %.20s: %.90s",
+             kb_verdict_word(res->verdict), res->stage, res->message);
+  res->verdict = KB_DISTURBED;
+  snprintf(res->stage, sizeof res->stage, "other processes");
+  snprintf(res->message, sizeof res->message, "another process used the GPU "
+           "during the case: %.400s (NVML); %s%s", who, quiet
+           ? "measured again once the GPU was quiet, and disturbed again"
+           : waited ? "the GPU was not quiet within --quiet-wait"
+           : "not measured again (an earlier wait for quiet ran out, "
+             "--quiet-wait=0, or the worker ends after this case)", own);
+}
+
 /* Returns 1 when the worker must exit after reporting: the case left the
-** CUDA context unusable, and only a new process gets a new one. */
+** CUDA context unusable, or its profiler failed in a way that CUPTI does
+** not recover from in this process (a graph's replay under auto ranges left
+** the next case's audit failing too), and only a new process gets a new
+** one. */
 static int run_order(kb_worker *w, const kb_order *o)
 {
   char err[1024];
@@ -394,19 +480,9 @@ static int run_order(kb_worker *w, const kb_order *o)
   else if (v->backend == KBENCH_BACKEND_CUDA && !(gpu = device(w)))
     refuse(&res, w->locked_out ? KB_ERROR : KB_SKIP,
            w->locked_out ? "lock" : "device", w->why);
-  else {
-    kb_case c;
-    char name[1024];
-    kb_case_name(name, sizeof name, p, v, o->values);
-    kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
-    c.on_stage = send_stage;
-    c.on_wait = case_waiting;
-    give_staging(w, &c);
-    kb_gpu_range_push(name);
-    kb_measure_case(&c, &w->job.measure, &w->probe, &res);
-    kb_gpu_range_pop();
-    kb_hostmem_end_case(w->hostmem);
-  }
+  else
+    measure_watched(w, p, v, o, gpu, &res);
+  res.worker_ends = res.device_lost || w->probe.broken;
   /* A plugin's buffered output belongs before its result. */
   fflush(stdout);
   fflush(stderr);
@@ -415,9 +491,9 @@ static int run_order(kb_worker *w, const kb_order *o)
   kb_put_u64(&b, o->token);
   kb_msg_put_result(&b, &res);
   send_or_die(&b);
-  int lost = res.device_lost;
+  int ends = res.worker_ends;
   kb_result_free(&res);
-  return lost;
+  return ends;
 }
 
 int kb_worker_main(void)

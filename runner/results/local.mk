@@ -1,17 +1,20 @@
-# results: kbench's JSON results format read back, for compare, fleet and
-# tune's cache: the reader, the pooling of repetitions, the counts.
+# results: kbench's JSON results format: a result's entry written and read
+# back by its table (entry.h), the one JSON writer, and for compare, fleet
+# and tune's cache the reader, the pooling of repetitions, the counts.
 # Reading needs json-c; without it the subcommands that read say so.
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/counters.c %reldir%/counters.h \
+	%reldir%/entry.h %reldir%/entry_write.c \
+	%reldir%/json_write.c %reldir%/json_write.h \
 	%reldir%/pooling.c %reldir%/pooling.h %reldir%/same_device.c \
 	%reldir%/results_file.h %reldir%/results_entries.h \
 	%reldir%/json_read.h
 if HAVE_JSON_C
 runner_libkbrunner_la_SOURCES += %reldir%/results_file.c \
-	%reldir%/results_entries.c %reldir%/json_read.c
+	%reldir%/results_entries.c %reldir%/json_read.c %reldir%/entry_read.c
 runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
 runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
 else
 EXTRA_DIST += %reldir%/results_file.c %reldir%/results_entries.c \
-	%reldir%/json_read.c
+	%reldir%/json_read.c %reldir%/entry_read.c
 endif

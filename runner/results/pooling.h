@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "core/result.h"
 #include "results/results_file.h"
 
 /* One count of an entry (see kb_res_counter), pointing into the
@@ -20,6 +21,8 @@ typedef struct kb_res_entry_counter {
 
 /* One entry of "benchmarks", before entries of one name are pooled. */
 typedef struct kb_res_entry {
+  kb_result res;              /* its fields (results/entry.h), and which */
+  unsigned char given[KB_FIELDS];  /* of them it gave */
   const char *name;           /* points into the parsed document */
   const char *backend;
   kb_res_device device;       /* resolved in its file; moves to the case */

@@ -6,6 +6,7 @@
 
 #include <json.h>
 
+#include "core/result.h"
 #include "results/json_read.h"
 #include "results/results_entries.h"
 #include "results/results_file.h"
@@ -26,7 +27,7 @@ static int read_entry(json_object *root, json_object *obj, kb_entry *e)
   e->obj = obj;
   e->name = kb_jget_string(obj, "name");
   e->backend = kb_jget_string(obj, "backend");
-  e->mode = kb_jget_string(obj, "mode");
+  e->mode = kb_jget_string(obj, KB_KEY(mode));
   e->verdict = kb_res_entry_verdict(obj, &e->message);
   return !e->message || kb_res_entry_device(root, obj, &e->device)
          || !(e->text = copy_text(obj)) ? -1 : 0;

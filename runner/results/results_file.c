@@ -3,19 +3,21 @@
 ** Read: the context's host_name, and its kbench.version, mode, launcher,
 ** rank, local_rank, world_size and device (ordinal, name, uuid,
 ** pci_bus_id, global_mem_bytes) and devices (the same keys, one per
-** device of kbench --devices); per entry name, run_type, verdict (or Google Benchmark's
-** error_occurred and skipped), stage, message (or error_message,
-** skip_message), backend, the entry's own device (device_ordinal,
-** device_name, device_uuid, device_pci_bus_id, resolved within the file:
-** see kb_res_device), and the times: samples_s, else median_s, else real_time
-** in time_unit, one sample per entry, and kernel time, busy_samples_s,
-** else busy_median_s; the counts (results/counters.h):
-** each "metrics" member whose name ends in .sum or that is a bank-conflict
-** ways ratio (its value and unit), metrics.kernels_launched,
-** dram_read_bytes and dram_write_bytes; the claim, bytes_read and
-** bytes_written; the audits' findings, bytes_claim_flagged with
-** bytes_audit, unaudited and audit_note; and the energy per run
-** (energy_windows_j, else energy_j_per_run) and power_w.
+** device of kbench --devices); per entry its name, run_type, backend, its
+** own device (device_ordinal, device_name, device_uuid,
+** device_pci_bus_id, resolved within the file: see kb_res_device), and
+** the fields of a result by their keys in its table (kb_entry_read,
+** core/result_fields.h): the verdict (or Google Benchmark's
+** error_occurred and skipped) with its stage and message (or
+** error_message, skip_message); the times, the samples, else the median,
+** else Google Benchmark's real_time in time_unit, one sample per entry,
+** and kernel time, the busy samples, else the busy median; the counts
+** (results/counters.h): each "metrics" member whose name ends in .sum or
+** that is a bank-conflict ways ratio (its value and unit),
+** metrics.kernels_launched, and the bytes audit's DRAM bytes; the claim,
+** the bytes read and written; the audits' findings (the claim flagged,
+** with the audit's text, unaudited with its note); and the energy per run
+** (each window's, else the one value) and the watts.
 ** Everything else is ignored, and
 ** every field but name may be missing, so plain Google Benchmark output
 ** compares too: its repetitions become the samples.  kbench compare
@@ -35,6 +37,7 @@
 
 #include "core/result.h"
 #include "results/counters.h"
+#include "results/entry.h"
 #include "results/json_read.h"
 #include "results/pooling.h"
 #include "results/results_file.h"
@@ -128,7 +131,7 @@ static json_object *parse(const char *path, const char *text, size_t len,
 
 static int verdict_word(json_object *e, const char **unknown)
 {
-  const char *v = kb_jget_string(e, "verdict");
+  const char *v = kb_jget_string(e, KB_KEY(verdict));
   *unknown = NULL;
   if (v) {
     int verdict = kb_verdict_parse(v);
@@ -137,10 +140,10 @@ static int verdict_word(json_object *e, const char **unknown)
     *unknown = v;
     return KB_ERROR;
   }
-  json_object *flag = kb_jget(e, "error_occurred");
+  json_object *flag = kb_jget(e, KB_KEY(error_occurred));
   if (flag && json_object_get_boolean(flag))
     return KB_ERROR;
-  flag = kb_jget(e, "skipped");
+  flag = kb_jget(e, KB_KEY(skipped));
   if (flag && json_object_get_boolean(flag))
     return KB_SKIP;
   return KB_PASS;
@@ -148,16 +151,17 @@ static int verdict_word(json_object *e, const char **unknown)
 
 /* "stage: message", from kbench's fields or Google Benchmark's; a crash's
 ** message names its stage already ("crashed: SIGSEGV in run"), so it is
-** read as the writer's error_message gives it (output/results_json.c). */
+** read as the writer's error_message gives it (kb_result_error_text). */
 static char *message_of(json_object *e, int verdict, const char *unknown)
 {
   char buf[1024];
-  const char *stage = verdict == KB_CRASH ? NULL : kb_jget_string(e, "stage");
-  const char *msg = kb_jget_string(e, "message");
+  const char *stage = verdict == KB_CRASH ? NULL
+                      : kb_jget_string(e, KB_KEY(stage));
+  const char *msg = kb_jget_string(e, KB_KEY(message));
   if (!msg || !*msg)
-    msg = kb_jget_string(e, "error_message");
+    msg = kb_jget_string(e, KB_KEY(error_message));
   if (!msg || !*msg)
-    msg = kb_jget_string(e, "skip_message");
+    msg = kb_jget_string(e, KB_KEY(skip_message));
   if (unknown)
     snprintf(buf, sizeof buf, "unknown verdict '%s'", unknown);
   else if (stage && *stage && msg && *msg)
@@ -187,53 +191,53 @@ static double unit_seconds(const char *unit)
   return 0;
 }
 
-/* The raw samples, else the one time the entry gives.  0 or -1 (memory). */
-static int samples_of(json_object *e, kb_res_entry *out)
+/* The entry's own samples (moved out of x->res), else the one time it
+** gives: its median, or Google Benchmark's real_time in its time_unit.
+** 0 or -1 (memory). */
+static int samples_of(json_object *e, kb_res_entry *x)
 {
-  json_object *arr = kb_jget(e, "samples_s");
-  size_t n = arr && json_object_is_type(arr, json_type_array)
-                 ? json_object_array_length(arr) : 0;
-  out->samples = malloc((n ? n : 1) * sizeof *out->samples);
-  if (!out->samples)
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    json_object *v = json_object_array_get_idx(arr, i);
-    double x = is_number(v) ? json_object_get_double(v) : NAN;
-    if (isfinite(x))
-      out->samples[out->n_samples++] = x;
-  }
-  if (out->n_samples)
+  kb_result *r = &x->res;
+  double t, unit = unit_seconds(kb_jget_string(e, KB_KEY(time_unit)));
+  x->samples = r->samples;
+  x->n_samples = r->n_samples;
+  r->samples = NULL;
+  r->n_samples = 0;
+  if (x->n_samples)
     return 0;
-  double t, unit = unit_seconds(kb_jget_string(e, "time_unit"));
-  if (get_number(e, "median_s", &t))
-    out->samples[out->n_samples++] = t;
-  else if (unit > 0 && get_number(e, "real_time", &t))
-    out->samples[out->n_samples++] = t * unit;
+  free(x->samples);
+  if (!(x->samples = malloc(sizeof *x->samples)))
+    return -1;
+  if (x->given[KB_FIELD_median])
+    x->samples[x->n_samples++] = r->stats.median;
+  else if (unit > 0 && get_number(e, KB_KEY(real_time), &t))
+    x->samples[x->n_samples++] = t * unit;
   return 0;
 }
 
 /* The entry's counts (see kb_res_counter): 0, or -1 when memory ran out. */
-static int counters_of(json_object *e, kb_res_entry *out)
+static int counters_of(json_object *e, kb_res_entry *x)
 {
-  static const char *const audit[] = {"dram_read_bytes", "dram_write_bytes"};
   json_object *m = kb_jget(e, "metrics");
   size_t cap = 3 + (m && json_object_is_type(m, json_type_object)
                     ? (size_t)json_object_object_length(m) : 0);
-  out->counters = calloc(cap, sizeof *out->counters);
-  if (!out->counters)
+  x->counters = calloc(cap, sizeof *x->counters);
+  if (!x->counters)
     return -1;
-  kb_res_entry_counter *c = out->counters;
+  kb_res_entry_counter *c = x->counters;
   double v;
-  for (size_t i = 0; i < 2; i++)
-    if (get_number(e, audit[i], &v))
-      c[out->n_counters++] = (kb_res_entry_counter){audit[i], "byte", v};
+  if (x->given[KB_FIELD_dram_read])
+    c[x->n_counters++] = (kb_res_entry_counter){KB_KEY(dram_read), "byte",
+                                                x->res.dram_read};
+  if (x->given[KB_FIELD_dram_write])
+    c[x->n_counters++] = (kb_res_entry_counter){KB_KEY(dram_write), "byte",
+                                                x->res.dram_write};
   if (get_number(m, "kernels_launched", &v))
-    c[out->n_counters++] = (kb_res_entry_counter){"kernels_launched",
-                                                  "kernel", v};
+    c[x->n_counters++] = (kb_res_entry_counter){"kernels_launched",
+                                                "kernel", v};
   if (m && json_object_is_type(m, json_type_object)) {
     json_object_object_foreach(m, key, val) {
       if (kb_res_is_count(key) && get_number(val, "value", &v))
-        c[out->n_counters++] = (kb_res_entry_counter){
+        c[x->n_counters++] = (kb_res_entry_counter){
             key, kb_jget_string(val, "unit"), v};
     }
   }
@@ -241,60 +245,65 @@ static int counters_of(json_object *e, kb_res_entry *out)
 }
 
 /* The claim and what the audits found of it (see kb_res_entry). */
-static void audit_of(json_object *e, kb_res_entry *out)
+static void audit_of(json_object *e, kb_res_entry *x)
 {
-  double r, w;
-  json_object *flag = kb_jget(e, "bytes_claim_flagged");
-  out->flagged = flag && json_object_is_type(flag, json_type_boolean)
-                 && json_object_get_boolean(flag);
-  flag = kb_jget(e, "unaudited");
-  out->unaudited = flag && json_object_is_type(flag, json_type_boolean)
-                   && json_object_get_boolean(flag);
-  out->audit_note = kb_jget_string(e, "audit_note");
-  out->claim_note = kb_jget_string(e, "bytes_audit");
-  out->claimed = get_number(e, "bytes_read", &r)
-                 && get_number(e, "bytes_written", &w) ? r + w : NAN;
+  const kb_result *r = &x->res;
+  x->flagged = r->claim_flagged;
+  x->unaudited = r->unaudited;
+  /* The notes point into the document: entries move while pooled. */
+  x->audit_note = kb_jget_string(e, KB_KEY(audit_note));
+  x->claim_note = kb_jget_string(e, KB_KEY(bytes_audit));
+  x->claimed = x->given[KB_FIELD_bytes_read]
+               && x->given[KB_FIELD_bytes_written]
+               ? (double)r->bytes.read + (double)r->bytes.written : NAN;
 }
 
-/* The positive numbers of the array at KEY, else the one at ONE: *out
-** (malloc'd; NULL when neither is there) and *n.  0, or -1 (memory). */
-static int positives_of(json_object *e, const char *key, const char *one,
-                        double **out, size_t *n)
+/* The positive numbers of the array *a (its n, moved to *out), else the
+** one value when it was given and is positive: *out (malloc'd; NULL when
+** there is none of either) and *len.  0, or -1 (memory). */
+static int positives_of(double **a, size_t *n, int one_given, double one,
+                        double **out, size_t *len)
 {
-  json_object *arr = kb_jget(e, key);
-  size_t len = arr && json_object_is_type(arr, json_type_array)
-                   ? json_object_array_length(arr) : 0;
-  double x;
-  if (!len && !get_number(e, one, &x))
+  *out = *a;
+  *a = NULL;
+  *len = 0;
+  for (size_t i = 0; i < *n; i++)
+    if ((*out)[i] > 0)
+      (*out)[(*len)++] = (*out)[i];
+  *n = 0;
+  if (*len || !one_given || !(one > 0))
     return 0;
-  if (!(*out = malloc((len ? len : 1) * sizeof **out)))
+  free(*out);
+  if (!(*out = malloc(sizeof **out)))
     return -1;
-  for (size_t i = 0; i < len; i++) {
-    json_object *v = json_object_array_get_idx(arr, i);
-    double y = is_number(v) ? json_object_get_double(v) : NAN;
-    if (isfinite(y) && y > 0)
-      (*out)[(*n)++] = y;
-  }
-  if (!len && x > 0)
-    (*out)[(*n)++] = x;
+  (*out)[(*len)++] = one;
   return 0;
 }
 
-/* Kernel time per run: busy_samples_s, else the one busy_median_s. */
-static int kernel_of(json_object *e, kb_res_entry *out)
+/* Kernel time per run: the positive busy times, else the busy median. */
+static int kernel_of(kb_res_entry *x)
 {
-  return positives_of(e, "busy_samples_s", "busy_median_s", &out->kernel,
-                      &out->n_kernel);
+  kb_result *r = &x->res;
+  return positives_of(&r->kernel_samples, &r->n_kernel,
+                      x->given[KB_FIELD_busy_median], r->kernel_stats.median,
+                      &x->kernel, &x->n_kernel);
 }
 
 /* --energy's joules per run: each window's, else the entry's one value
 ** (energy_j_per_run); and its watts.  0, or -1 when memory ran out. */
-static int energy_of(json_object *e, kb_res_entry *out)
+static int energy_of(kb_res_entry *x)
 {
-  if (!get_number(e, "power_w", &out->power_w))
-    out->power_w = NAN;
-  return positives_of(e, "energy_windows_j", "energy_j_per_run",
-                      &out->energy, &out->n_energy);
+  kb_result *r = &x->res;
+  double *windows = NULL;
+  x->power_w = x->given[KB_FIELD_power_w] ? r->power_w : NAN;
+  if (r->energy_n_windows
+      && !(windows = malloc(r->energy_n_windows * sizeof *windows)))
+    return -1;
+  if (windows)
+    memcpy(windows, r->energy_windows, r->energy_n_windows * sizeof *windows);
+  return positives_of(&windows, &r->energy_n_windows,
+                      x->given[KB_FIELD_energy_j], r->energy_j, &x->energy,
+                      &x->n_energy);
 }
 
 /* An integer at key in *out, else -1 there. */
@@ -446,11 +455,15 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
     x->name = name;
     x->backend = kb_jget_string(e, "backend");
     x->order = i;
+    if (kb_entry_read(e, &x->res, x->given)) {
+      snprintf(err, elen, "out of memory");
+      goto done;
+    }
     x->verdict = kb_res_entry_verdict(e, &x->message);
     audit_of(e, x);
     if (!x->message || kb_res_entry_device(root, e, &x->device)
-        || (x->verdict == KB_PASS && (samples_of(e, x) || kernel_of(e, x)))
-        || counters_of(e, x) || energy_of(e, x)) {
+        || (x->verdict == KB_PASS && (samples_of(e, x) || kernel_of(x)))
+        || counters_of(e, x) || energy_of(x)) {
       snprintf(err, elen, "out of memory");
       goto done;
     }
@@ -467,6 +480,7 @@ done:
     free(es[i].kernel);
     free(es[i].counters);
     free(es[i].energy);
+    kb_result_free(&es[i].res);
     kb_res_device_free(&es[i].device);
   }
   free(es);

@@ -73,7 +73,7 @@ static int same_device(const kb_entry *e, const kb_tune_key *k)
 ** before kernel time. */
 static int judged_time(const kb_entry *e)
 {
-  const char *t = kb_jget_string(e->obj, "time");
+  const char *t = kb_jget_string(e->obj, KB_KEY(judged));
   int judged = t ? kb_time_parse(t) : -1;
   return judged >= 0 ? judged : KB_TIME_EVENT;
 }
@@ -89,7 +89,7 @@ static int same_time(const kb_tune_cache *c, size_t i, const kb_tune_key *k)
     return 1;
   return judged == KB_TIME_EVENT && k->time == KB_TIME_KERNEL
          && ((e->backend && strcmp(e->backend, "host") == 0)
-             || kb_jget_string(e->obj, "kernel_note"));
+             || kb_jget_string(e->obj, KB_KEY(kernel_note)));
 }
 
 /* Whether entry i stands for k under o, and what it says, in hit. */
@@ -110,7 +110,7 @@ static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
   if (e->verdict != KB_PASS)
     return 1;
   const char *key = o->kind == KB_OBJECTIVE_TIME
-                    && judged_time(e) == KB_TIME_KERNEL ? "busy_median_s"
+                    && judged_time(e) == KB_TIME_KERNEL ? KB_KEY(busy_median)
                                                         : kb_objective_key(o);
   hit->has_value = kb_entries_number(&c->entries, i, key, &hit->value);
   if (hit->has_value)

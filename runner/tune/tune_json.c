@@ -7,7 +7,7 @@
 */
 #include <stdio.h>
 
-#include "output/json_writer.h"
+#include "results/json_write.h"
 #include "tune/tune.h"
 
 /* The best value of s so far, or NULL. */

@@ -11,6 +11,11 @@ steps of CUDA event timings, so that samples tie as real ones do.
                   faster, reduce_few 50% slower on 3 samples, gone_variant
                   removed and new_variant added
   crash.json      base, with stencil_gmem crashed and reduce_gmem wrong
+  disturbed.json  base, with reduce_vec4 and transpose_fast disturbed by
+                  another process (pid 4242, stray_copy) as kbench writes
+                  such a case: verdict disturbed, the message naming the
+                  process, the samples it took under the other process
+                  (30% slower) kept in samples_s, no statistics
   otherdev.json   base, on another device
   nodevice.json   base, without a device
   counters-base.json, counters-new.json
@@ -164,6 +169,29 @@ write("crash.json", context(H100), run(1, verdicts=dict(SKIP_CUB, **{
         ("crash", "run", "crashed: SIGSEGV in run"),
     "reduce_gmem/n:64M/threads:128":
         ("wrong", "verify", "element 17 is 3, expected 4")})))
+STRAY = ("another process used the GPU during the case: pid 4242 "
+         "(stray_copy), SM 45%, memory 30% (NVML); measured again after "
+         "waiting 5.0 s for the GPU to be quiet, still disturbed")
+
+
+def disturbed(entries, names, slow):
+    """entries with those of names disturbed: their samples slow times
+    base's, and no statistics, as kbench writes a case that is not a
+    pass."""
+    out = []
+    for e in entries:
+        if e["name"] in names:
+            samples = [round(x * slow, 12) for x in e["samples_s"]]
+            e = entry(e["name"], e["backend"], [], e["repetition_index"],
+                      e["repetitions"], "disturbed", "run", STRAY)
+            e["samples_s"] = samples
+        out.append(e)
+    return out
+
+
+write("disturbed.json", context(H100), disturbed(
+    base, ("reduce_vec4/n:64M/threads:256/offset:0",
+           "transpose_fast/rows:8K/cols:8K"), 1.3))
 write("otherdev.json", context(A100), base)
 write("nodevice.json", context(None), base)
 

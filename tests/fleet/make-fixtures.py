@@ -29,6 +29,13 @@ verdict), nothing else.
                   rank 1 of two on a machine of one GPU, as issue 32 saw
                   it under mpirun: no device 1, its CUDA cases skipped
                   (no name, no UUID), its host cases run
+  rank-1-disturbed.json.gz
+                  rank 1 beside a stray job on GPU 1, as issue 41 saw it:
+                  40 of its 63 CUDA cases disturbed by another process
+                  (pid 4242, stray_copy), as kbench writes such a case:
+                  verdict disturbed, the message naming the process, the
+                  samples it took under the stray job (30% slower) kept,
+                  no statistics
 """
 import copy
 import gzip
@@ -46,6 +53,9 @@ KEYS = ["name", "run_name", "run_type", "repetitions", "repetition_index",
 UUID1 = "GPU-5e1f0a2c-0000-4000-8000-000000000001"
 PCI1 = "0000:00:07.0"
 FAILED = "transpose_smem/rows:8K/cols:8K"
+STRAY = ("another process used the GPU during the case: pid 4242 "
+         "(stray_copy), SM 45%, memory 30% (NVML); measured again after "
+         "waiting 5.0 s for the GPU to be quiet, still disturbed")
 MISSING = "reduce_shfl/n:64M/threads:256"
 
 
@@ -79,6 +89,15 @@ def write(name, doc):
         f.write((json.dumps(doc, indent=1) + "\n").encode())
 
 
+def rank_file(run0, dev, entries, rank):
+    """A rank's file of a two-rank job (launcher openmpi) on device dev."""
+    c = copy.deepcopy(run0["context"])
+    c["kbench"].update(launcher="openmpi", rank=rank, local_rank=rank,
+                       world_size=2, device=dev, devices=[dev])
+    c["kbench"]["command_line"] = ["kbench", "--json=run/%h-%r.json"]
+    return {"context": c, "benchmarks": entries}
+
+
 def main():
     run0, run1 = load("identical-h100-1.json.gz"), load("identical-h100-2.json.gz")
     for src, dst in (("identical-h100-1.json.gz", "h100.json.gz"),
@@ -99,11 +118,7 @@ def main():
     two = {"context": ctx, "benchmarks": entries}
     write("two-gpu.json.gz", two)
     for rank, (dev, es) in enumerate(((dev0, gpu0), (dev1, gpu1))):
-        c = copy.deepcopy(run0["context"])
-        c["kbench"].update(launcher="openmpi", rank=rank, local_rank=rank,
-                           world_size=2, device=dev, devices=[dev])
-        c["kbench"]["command_line"] = ["kbench", "--json=run/%h-%r.json"]
-        write("rank-%d.json.gz" % rank, {"context": c, "benchmarks": es})
+        write("rank-%d.json.gz" % rank, rank_file(run0, dev, es, rank))
     slow = copy.deepcopy(two)
     cuda = [e for e in slow["benchmarks"]
             if e.get("device_ordinal") == 1 and e.get("backend") == "cuda"]
@@ -147,6 +162,15 @@ def main():
                      device_pci_bus_id=None)
         es.append(e)
     write("rank-1-nodevice.json.gz", {"context": c, "benchmarks": es})
+    rank1 = copy.deepcopy(rank_file(run0, dev1, gpu1, 1))
+    cuda = [e for e in rank1["benchmarks"] if e.get("backend") == "cuda"]
+    for e in cuda[:40]:
+        e["samples_s"] = [x * 1.3 for x in e["samples_s"]]
+        e.update(verdict="disturbed", stage="run", message=STRAY,
+                 median_s=None, min_s=None, max_s=None, noise=None,
+                 gbps=None, error_occurred=True,
+                 error_message="run: " + STRAY)
+    write("rank-1-disturbed.json.gz", rank1)
 
 
 main()

@@ -114,7 +114,12 @@ check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plu
 	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
 	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la \
 	tests/plugins/gpu_tune_trap.la tests/plugins/gpu_sync.la tests/plugins/gpu_region.la \
-	tests/plugins/gpu_forge_event.la
+	tests/plugins/gpu_instruments.la tests/plugins/gpu_forge_event.la
+# Honest runs that are hard on the instruments: a graph's replay, a
+# cudaMallocAsync in run, a run that fails under the profiler.
+tests_plugins_gpu_instruments_la_SOURCES = tests/plugins/gpu_instruments.cu
+tests_plugins_gpu_instruments_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_instruments_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # ABI 1.2: a run that synchronizes, declared or not, with an unjoined side
 # stream or without; a timed region around a sum after a memset, and its
 # cheats.

@@ -6,6 +6,11 @@ export KBENCH_PLUGIN_PATH="$top_builddir/plugins/host/.libs"
 check "--help exits 0 and documents the exit codes" 0 "5  nothing failed" \
   "$KBENCH" --help
 check_help "$top_srcdir/runner/plan/cli.c" "$KBENCH"
+check "--help: --strict also fails a run for a disturbed case, exit 7" 0 \
+  "^ +the run \(exit 7\) for a case another process$" "$KBENCH" --help
+check "--help: exit status 7, above 5 in the order that applies" 0 \
+  "^  7  --strict: another process disturbed a case \(DISTURBED\); without$" \
+  sh -c '"$1" --help | sed -n "/^  4  /,/^  5  /p"' _ "$KBENCH"
 check "--version prints the ABI" 0 "plugin ABI 1\.2" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate

@@ -136,6 +136,39 @@ check "crash -> pass: listed, exit 0" 0 \
   "^stencil_gmem/n:64M/threads:256 .* CRASH in base" \
   cmp "$fx/crash.json" "$fx/base.json"
 
+# Disturbed by another process (pid 4242, stray_copy) in one run: its
+# samples, 30% slower, are not the case's; not a regression, counted apart.
+check "pass -> disturbed: not a regression, exit 0" 0 \
+  "^# 9 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 6 same, 1 not compared \(not passed\), 2 disturbed, not compared \(by another process: pid 4242 \(stray_copy\)\)$" \
+  cmp "$fx/base.json" "$fx/disturbed.json"
+check "... its row: DISTURBED in new, no times, the message" 0 \
+  "^reduce_vec4/n:64M/threads:256/offset:0 +89\.04 us +- +- +- +40/- +DISTURBED in new +run: another process used the GPU during the case: pid 4242 \(stray_copy\)" \
+  cmp "$fx/base.json" "$fx/disturbed.json"
+cmp "$fx/base.json" "$fx/disturbed.json" > "$tmpdir/disturbed.txt" 2>&1
+assert "... no '# regression:' line" \
+  sh -c '! grep -q "^# regression" "$1"' _ "$tmpdir/disturbed.txt"
+check "disturbed -> pass: DISTURBED in base, exit 0" 0 \
+  "^transpose_fast/rows:8K/cols:8K .* -/40 +DISTURBED in base " \
+  cmp "$fx/disturbed.json" "$fx/base.json"
+check "disturbed in both" 0 "^reduce_vec4/n:64M/threads:256/offset:0 .* DISTURBED in both " \
+  cmp "$fx/disturbed.json" "$fx/disturbed.json"
+check "markdown: the summary names the process" 0 \
+  "^2 disturbed, not compared \(by another process: pid 4242 \(stray_copy\)\)$|, 2 disturbed, not compared \(by another process: pid 4242 \(stray_copy\)\)$" \
+  cmp --format=md "$fx/base.json" "$fx/disturbed.json"
+if command -v python3 >/dev/null 2>&1; then
+  check "JSON: status disturbed, no regression, the summary's count and cause" 0 "^ok$" sh -c '
+"$1" compare --format=json "$2/base.json" "$2/disturbed.json" | python3 -c "
+import json, sys
+d = json.load(sys.stdin)
+s = d[\"summary\"]
+assert s[\"disturbed\"] == 2 and s[\"regressions\"] == 0, s
+assert s[\"disturbed_by\"] == \"pid 4242 (stray_copy)\", s
+r = [c for c in d[\"cases\"] if c[\"status\"] == \"disturbed\"]
+assert [c[\"new_verdict\"] for c in r] == [\"disturbed\"] * 2, r
+assert not any(c[\"regression\"] for c in r), r
+print(\"ok\")"' _ "$KBENCH" "$fx"
+fi
+
 # Devices.
 stderr_of() { "$KBENCH" compare "$@" 2>&1 >/dev/null; }
 stdout_of() { "$KBENCH" compare "$@" 2>/dev/null; }

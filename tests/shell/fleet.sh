@@ -101,7 +101,7 @@ check "fleet: two healthy ranks, two hosts, exit 0" 0 \
   "^# 0 of 2 hosts flagged \(no GPU\) \(2 files, 2 cases\)" \
   fleet $tol "$runs/$host-0.json" "$runs/$host-1.json"
 check "fleet: one line per host and rank" 0 \
-  "^$host r1 host +host +host +2 +0 +0 +0 +0 +[0-9.]+ +[a-z_]+/n:64K +ok$" \
+  "^$host r1 host +host +host +2 +0 +0 +0 +0 +0 +[0-9.]+ +[a-z_]+/n:64K +ok$" \
   fleet $tol "$runs/$host-0.json" "$runs/$host-1.json"
 check "fleet --verbose: a row per case with both" 0 "^fleet_sum/n:64K +host +2 " \
   fleet $tol --verbose "$runs/$host-0.json" "$runs/$host-1.json"
@@ -111,7 +111,7 @@ check "fleet: the same file twice is the same rank, pooled" 0 \
 
 # The slow rank (below).
 check "fleet: the slow rank is flagged, exit 1" 1 \
-  "^$host r1 host +host +host +2 +1 +0 +0 +0 +[0-9.]+ +fleet_sum/n:64K +FLAGGED \(1 slow\)$" \
+  "^$host r1 host +host +host +2 +1 +0 +0 +0 +0 +[0-9.]+ +fleet_sum/n:64K +FLAGGED \(1 slow\)$" \
   fleet $tol "$slow"/*.json
 check "fleet: ... the healthy one is not" 1 "^$host r0 host .* ok$" fleet $tol "$slow"/*.json
 check "fleet: ... and the reason is named with --verbose" 1 \
@@ -121,7 +121,7 @@ check "fleet: ... 1 of 2 hosts flagged" 1 "^# 1 of 2 hosts flagged" fleet $tol "
 check "fleet: a --host-tolerance above the slowdown lets it pass" 0 \
   "^# 0 of 2 hosts flagged" fleet --host-tolerance=10000 "$slow"/*.json
 check "fleet: markdown, the flagged host in bold" 1 \
-  "^\| $host r1 host \| host \| host \| 2 \| 1 \| 0 \| 0 \| 0 \| [0-9.]+ \| \`fleet_sum/n:64K\` \| \*\*FLAGGED \(1 slow\)\*\* \|$" \
+  "^\| $host r1 host \| host \| host \| 2 \| 1 \| 0 \| 0 \| 0 \| 0 \| [0-9.]+ \| \`fleet_sum/n:64K\` \| \*\*FLAGGED \(1 slow\)\*\* \|$" \
   fleet $tol --format=markdown "$slow"/*.json
 check "fleet --json=FILE: the table still on stdout" 1 "^# 1 of 2 hosts flagged" \
   fleet $tol --json="$tmpdir/fleet.json" "$slow"/*.json
@@ -189,7 +189,7 @@ printf '{"benchmarks": [%s, %s], %s}\n' "$(entry a/n:1 1e-3)" "$(entry b/n:1 2e-
   "$(ctx n1 0 "$h100")" > "$tmpdir/n1.json"
 printf '{"benchmarks": [], %s}\n' "$(ctx n2 1 "$h100b")" > "$tmpdir/n2-dead.json"
 check "a rank with no case: a GPU, every case missing, exit 1" 1 \
-  "^n2 r1 d0 GPU-bbbb +NVIDIA H100 +1 +0 +0 +0 +0 +2 +- +- +FLAGGED \(2 missing\)$" \
+  "^n2 r1 d0 GPU-bbbb +NVIDIA H100 +1 +0 +0 +0 +0 +2 +0 +- +- +FLAGGED \(2 missing\)$" \
   fleet "$tmpdir/n1.json" "$tmpdir/n2-dead.json"
 dev() { printf ', "device_ordinal": %s, "device_name": "NVIDIA H100", "device_uuid": "GPU-%s"' "$1" "$2"; }
 printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
@@ -199,7 +199,7 @@ printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
 check "entries' own devices: two GPUs in one file" 1 "^# 1 of 2 GPUs flagged \(1 file, 2 cases\)" \
   fleet "$tmpdir/two-gpus.json"
 check "... the 10% slower one flagged: 1.100 x the faster, not 1.048 x the mean" 1 \
-  "^n3 r0 d1 GPU-d1 +NVIDIA H100 +1 +2 +1 +0 +0 +0 +1\.100 +a/n:1 +FLAGGED \(1 slow\)$" \
+  "^n3 r0 d1 GPU-d1 +NVIDIA H100 +1 +2 +1 +0 +0 +0 +0 +1\.100 +a/n:1 +FLAGGED \(1 slow\)$" \
   fleet "$tmpdir/two-gpus.json"
 check "... the faster one is not flagged" 1 "^n3 r0 d0 GPU-d0 .* 1\.000 .* ok$" \
   fleet "$tmpdir/two-gpus.json"

@@ -4,13 +4,13 @@
 # 63 CUDA entries with a UUID and 3 host entries with an ordinal and no
 # UUID), and the two-GPU shape built from two runs on one H100: a
 # --devices=all file, two rank files, and copies with GPU 1 slowed,
-# missing a case, failing one.  Before issue 32 the host entries made a
-# phantom GPU of each file ("3 of 3 GPUs flagged", "4 of 4") and the H100
-# was slow for not being an H200.
+# missing a case, failing one, and rank 1 beside a stray job on GPU 1.
+# Before issue 32 the host entries made a phantom GPU of each file ("3 of
+# 3 GPUs flagged", "4 of 4") and the H100 was slow for not being an H200.
 . "$top_srcdir/tests/shell/lib.sh"
 fx="$top_srcdir/tests/fleet"
 for f in h100 h200 two-gpu rank-0 rank-1 rank-1-nodevice two-gpu-slow \
-    two-gpu-missing two-gpu-failed; do
+    two-gpu-missing two-gpu-failed rank-1-disturbed; do
   gzip -dc "$fx/$f.json.gz" > "$tmpdir/$f.json" || exit 1
 done
 cd "$tmpdir" || exit 1
@@ -43,7 +43,7 @@ check "... 2 GPUs in 1 model group" 0 \
   "^# kbench fleet: 2 GPUs in 1 model group, 1 host, 1 file, 66 cases$" \
   fleet two-gpu.json
 check "... GPU 1 named by its ordinal and UUID prefix, ok" 0 \
-  "^vm r0 d1 GPU-5e1f0a2c +NVIDIA H100 80GB HBM3 +1 +63 +0 +0 +0 +0 +1\.00[0-9] .* ok$" \
+  "^vm r0 d1 GPU-5e1f0a2c +NVIDIA H100 80GB HBM3 +1 +63 +0 +0 +0 +0 +0 +1\.00[0-9] .* ok$" \
   fleet two-gpu.json
 check "... one line per GPU: no case list without --verbose" 0 \
   "^$" sh -c '! "$1" fleet two-gpu.json | grep -q "^align_int3"' _ "$KBENCH"
@@ -73,7 +73,7 @@ check "... its group says it is held against every GPU" 1 \
 check "slowed copy: GPU 1 alone flagged, exit 1" 1 \
   "^# 1 of 2 GPUs flagged, 0 of 1 host" fleet two-gpu-slow.json
 check "... GPU 1: 21 slow, worst 1.20x" 1 \
-  "^vm r0 d1 GPU-5e1f0a2c +NVIDIA H100 80GB HBM3 +1 +63 +21 +0 +0 +0 +1\.20[0-9] .* FLAGGED \(21 slow\)$" \
+  "^vm r0 d1 GPU-5e1f0a2c +NVIDIA H100 80GB HBM3 +1 +63 +21 +0 +0 +0 +0 +1\.20[0-9] .* FLAGGED \(21 slow\)$" \
   fleet two-gpu-slow.json
 check "... GPU 0 is not flagged (the faster of two is the reference)" 1 \
   "^vm r0 d0 GPU-0634182d .* 0 +0 +0 +0 +1\.00[0-9] .* ok$" fleet two-gpu-slow.json
@@ -83,7 +83,7 @@ check "... --verbose: each slow case, named with the GPU" 1 \
 check "... --verbose: 21 flagged lines, all GPU 1's" 0 "^21$" \
   sh -c '"$1" fleet --verbose two-gpu-slow.json | grep -c "^# flagged: vm r0 d1 GPU-5e1f0a2c: "' _ "$KBENCH"
 check "... markdown: GPU 1 in bold with its counts" 1 \
-  "^\| vm r0 d1 GPU-5e1f0a2c \| NVIDIA H100 80GB HBM3 \| 1 \| 63 \| 21 \| 0 \| 0 \| 0 \| 1\.20[0-9] \| .* \*\*FLAGGED \(21 slow\)\*\* \|$" \
+  "^\| vm r0 d1 GPU-5e1f0a2c \| NVIDIA H100 80GB HBM3 \| 1 \| 63 \| 21 \| 0 \| 0 \| 0 \| 0 \| 1\.20[0-9] \| .* \*\*FLAGGED \(21 slow\)\*\* \|$" \
   fleet --format=markdown two-gpu-slow.json
 check "... --tolerance=25 lets it pass" 0 "^# 0 of 2 GPUs flagged" \
   fleet --tolerance=25 two-gpu-slow.json
@@ -91,10 +91,10 @@ check "... --tolerance=25 lets it pass" 0 "^# 0 of 2 GPUs flagged" \
 # --baseline FILE: a known-good run is the reference of its model's
 # group, so that even one GPU is judged, and never against another model.
 check "--baseline: GPU 1 slowed is flagged against the baseline" 1 \
-  "^vm r0 d1 GPU-5e1f0a2c .* 63 +21 +0 +0 +0 +1\.20[0-9] .* FLAGGED \(21 slow\)$" \
+  "^vm r0 d1 GPU-5e1f0a2c .* 63 +21 +0 +0 +0 +0 +1\.20[0-9] .* FLAGGED \(21 slow\)$" \
   fleet --baseline h100.json two-gpu-slow.json
 check "... GPU 0 (the baseline's own run) reads 1.000" 1 \
-  "^vm r0 d0 GPU-0634182d .* 63 +0 +0 +0 +0 +1\.000 .* ok$" \
+  "^vm r0 d0 GPU-0634182d .* 63 +0 +0 +0 +0 +0 +1\.000 .* ok$" \
   fleet --baseline h100.json two-gpu-slow.json
 check "... and the reason names the baseline" 1 \
   "^# flagged: vm r0 d1 GPU-5e1f0a2c: align_int3/n:16M/threads:256: 1\.2[0-9]* x the baseline \(over 1\.020\)$" \
@@ -125,6 +125,28 @@ check "... with its message" 1 \
   fleet --verbose two-gpu-failed.json
 check "... GPU 0 still ok" 1 "^vm r0 d0 GPU-0634182d .* ok$" fleet two-gpu-failed.json
 
+# A stray job on GPU 1 (pid 4242, stray_copy): 40 of its cases disturbed,
+# as issue 41 saw under mpirun -np 2.  GPU 1 is flagged alone, with the
+# cause; its disturbed cases are no one's failures and no part of a
+# reference, so GPU 0 is judged by its own times and stays ok.
+check "stray job on GPU 1: 1 of 2 GPUs flagged, exit 1" 1 \
+  "^# 1 of 2 GPUs flagged, 0 of 2 hosts \(2 files, 66 cases\)" \
+  fleet rank-0.json rank-1-disturbed.json
+check "... GPU 1: 40 disturbed, 0 failed, named with the cause" 1 \
+  "^vm r1 d1 GPU-5e1f0a2c +NVIDIA H100 80GB HBM3 +1 +63 +0 +0 +0 +0 +40 .* FLAGGED \(disturbed by another process: pid 4242 \(stray_copy\), 40 cases\)$" \
+  fleet rank-0.json rank-1-disturbed.json
+check "... GPU 0 is not flagged" 1 \
+  "^vm r0 d0 GPU-0634182d .* 63 +0 +0 +0 +0 +0 +1\.00[0-9] .* ok$" \
+  fleet rank-0.json rank-1-disturbed.json
+check "... --verbose: a disturbed case with its message" 1 \
+  "^# flagged: vm r1 d1 GPU-5e1f0a2c: align_int3/n:16M/threads:256: DISTURBED run: another process used the GPU during the case: pid 4242 \(stray_copy\)" \
+  fleet --verbose rank-0.json rank-1-disturbed.json
+check "... --verbose: 40 flagged lines, all GPU 1's" 0 "^40$" \
+  sh -c '"$1" fleet --verbose rank-0.json rank-1-disturbed.json | grep -c "^# flagged: "' _ "$KBENCH"
+check "... markdown: GPU 1 in bold, 40 disturbed" 1 \
+  "^\| vm r1 d1 GPU-5e1f0a2c \| NVIDIA H100 80GB HBM3 \| 1 \| 63 \| 0 \| 0 \| 0 \| 0 \| 40 \| .* \*\*FLAGGED \(disturbed by another process: pid 4242 \(stray_copy\), 40 cases\)\*\* \|$" \
+  fleet --format=markdown rank-0.json rank-1-disturbed.json
+
 # JSON: the groups, the host apart, each result's reference.
 if command -v python3 >/dev/null 2>&1; then
   check "fleet JSON of the slowed copy: GPU 1 alone, references the faster" 1 "^ok$" sh -c '
@@ -141,6 +163,22 @@ for c in d["cases"]:
     r = [x for x in c["results"] if x["median_s"] is not None and d["gpus"][x["gpu"]]["kind"] == "gpu"]
     if len(r) == 2:
         assert abs(c["results"][r[0]["gpu"]]["reference_s"] - min(x["median_s"] for x in r)) < 1e-12
+print("ok")
+PY
+exit $rc' _ "$KBENCH"
+  check "fleet JSON of the stray job: GPU 1 disturbed by pid 4242, GPU 0 clean" 1 "^ok$" sh -c '
+"$1" fleet --format=json rank-0.json rank-1-disturbed.json > stray.json; rc=$?
+python3 - stray.json <<PY || exit 3
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["summary"]["flagged"] == 1, d["summary"]
+g = [g for g in d["gpus"] if g["kind"] == "gpu"]
+assert [x["flagged"] for x in g] == [False, True], g
+assert g[1]["disturbed"] == 40 and g[1]["failed"] == 0, g[1]
+assert g[1]["disturbed_by"] == "pid 4242 (stray_copy)", g[1]
+assert g[0]["disturbed"] == 0 and g[0]["disturbed_by"] is None, g[0]
+flags = [r["flag"] for c in d["cases"] for r in c["results"] if r["flag"]]
+assert flags == ["disturbed"] * 40, flags
 print("ok")
 PY
 exit $rc' _ "$KBENCH"

@@ -94,6 +94,28 @@ check "gpu_fork_join under --no-audit: it catches a long unjoined blocking half"
   4 "ERROR stream check: work ran outside kbench's stream" \
   "$KBENCH" $quick --no-audit --param n=64M --param blocking=1 --param join=0 \
   --plugin "$G/gpu_fork_join.so"
+# Runs that are hard on the instruments (tests/plugins/gpu_instruments.cu),
+# planned by name in one worker: a run that fails under the profiler costs
+# its own kernel time only, not the next case's audit (the worker ends
+# after it and the next case starts afresh); a graph's replay, which the
+# range profiler cannot time, says so, and the cudaMallocAsync in run after
+# it keeps its kernel time and audits.
+instruments_ok() {
+  printf '%s\n' "$out" | grep -Eq "^$1 .* ok$"
+}
+check "gpu_fails_profiled, then gpu_malloc_async: both verified" 0 \
+  "^gpu_fails_profiled .* ok" \
+  "$KBENCH" $quick --plugin "$G/gpu_instruments.so" --exclude=gpu_graph_replay
+assert "gpu_malloc_async after a case whose profiler pass failed: audited, with kernel time" \
+  instruments_ok gpu_malloc_async
+check "gpu_graph_replay, then gpu_malloc_async: both verified" 0 "" \
+  "$KBENCH" $quick --plugin "$G/gpu_instruments.so" --exclude=gpu_fails_profiled
+check "gpu_graph_replay: event time, saying in one line why it has no kernel time" \
+  0 "^  event time: no kernel time: the run replays a CUDA graph, which the range profiler cannot time" \
+  "$KBENCH" $quick --plugin "$G/gpu_instruments.so" --exclude=gpu_fails_profiled
+assert "gpu_malloc_async after a graph's replay: kernel time and both audits" \
+  instruments_ok gpu_malloc_async
+[ $tap_failed = 0 ] || printf '%s\n' "$out" | sed 's/^/#   /'
 # ABI 1.2, library code (tests/plugins/gpu_sync.cu): a run that allocates,
 # sums, copies the sum to the host, waits and frees, as Thrust does.
 # Declared (KBENCH_VARIANT_SYNCS) it is timed run by run and passes; the
@@ -369,5 +391,20 @@ print(len(json.load(open(sys.argv[1]))["context"]["kbench"]["devices"]))' \
     'all(x["name"] and x["uuid"] for x in c["kbench"]["devices"])' \
     'sorted(e["device_ordinal"] for e in b) == sorted(2 * [x["ordinal"] for x in c["kbench"]["devices"]])' \
     'all(e["verdict"] == "pass" and e["device_uuid"] and e["device_name"] for e in b)'
+  # Issue 41's three cases on two GPUs or more: kernel time's samples held
+  # for the table while device 0 printed were freed twice ("double free
+  # detected in tcache 2", exit 134, device 1's last result lost).
+  if [ "$n" -ge 2 ]; then
+    check "--devices=all on $n GPUs, kernel time on: exit 0, no abort" 0 \
+      "^# $((3 * n)) cases in" "$KBENCH" --devices=all --min-time=0 \
+      --json="$tmpdir/three.json" reduce_vec4 stencil_smem_overlap copy_cpu
+    assert "--devices=all on $n GPUs: every result written, kernel time in each CUDA one" \
+      validate "$tmpdir/three.json" "len(b) == 3 * $n" \
+      'all(e["verdict"] == "pass" for e in b)' \
+      'all(e["kernel_samples"] > 0 for e in b if not e["name"].startswith("copy_cpu"))'
+  else
+    skip "--devices=all on two GPUs or more, kernel time on" "one GPU here"
+    skip "--devices=all on two GPUs or more: every result written" "one GPU here"
+  fi
 fi
 done_testing

@@ -165,6 +165,37 @@ check "--threshold=5: the 3% step no longer counts" 0 "^# 0 changes" \
 check "--recent=10 makes it a regression of the recent runs: exit 1" 1 \
   "REGRESSION$" "$KBENCH" history --recent=10 "$tmpdir"/gstep*.json
 
+# Another process on the GPU in s15 (pid 4242, stray_copy): reduce_vec4's
+# samples there 50% slower, the case disturbed.  Its point is missing
+# from its series (no change, no outlier) and a note says why.
+make_series "$cat_json" "$tmpdir/stray" 20 0.002
+python3 - "$tmpdir/stray15.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["benchmarks"]:
+    if e["name"] == "reduce_vec4/n:64M/threads:256/offset:0":
+        e["samples_s"] = [x * 1.5 for x in e["samples_s"]]
+        e.update(verdict="disturbed", stage="run", median_s=None,
+                 message="another process used the GPU during the case: "
+                 "pid 4242 (stray_copy), SM 45%, memory 30% (NVML)")
+json.dump(d, open(sys.argv[1], "w"))
+PY
+check "a run disturbed by another process: no change, exit 0" 0 \
+  "^# 0 changes in [0-9]+ series" \
+  "$KBENCH" history --json="$O/stray.json" "$tmpdir"/stray*.json
+check "... the note: disturbed, by what, in which run, left out" 0 \
+  "^# note: reduce_vec4/n:64M/threads:256/offset:0 on NVIDIA H100 80GB HBM3: disturbed by another process \(pid 4242 \(stray_copy\)\) in s15 \(missing from its series: those times are not the case's\)$" \
+  "$KBENCH" history "$tmpdir"/stray*.json
+"$KBENCH" history "$tmpdir"/stray*.json > "$tmpdir/stray.txt" 2>&1
+assert "... not said to have failed" \
+  sh -c '! grep -q "not passed" "$1"' _ "$tmpdir/stray.txt"
+assert "... its series has 19 points, s15 not among them; counted in the summary" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = [s for s in d["series"] if s["case"] == "reduce_vec4/n:64M/threads:256/offset:0"][0]
+assert len(s["points"]) == 19 and "s15" not in [p["label"] for p in s["points"]], s["points"]
+assert s["outliers"] == [] and d["summary"]["disturbed_points"] == 1, d["summary"]' "$O/stray.json"
+
 # The order: by the context's date, whatever the order given.
 # shellcheck disable=SC2046
 check "files given backwards are ordered by date" 0 "^reduce_vec4/n:64M/threads:256/offset:0 .* s10 -> s11 " \

@@ -43,7 +43,7 @@ allowed() {
     plugin) echo "core gpu" ;;
     measure) echo "core gpu plugin" ;;
     plan) echo "core" ;;
-    output) echo "core plan" ;;
+    output) echo "core plan results" ;;
     results) echo "core" ;;
     analyze) echo "core output results" ;;
     analyze/compare) echo "core output results analyze" ;;

@@ -138,6 +138,19 @@ stop_midway() {
   finished=$(($(wc -l < "$csv") - 1))
 }
 
+# check_failed_rank DIR: kbench fleet over DIR/*.json, the files of a job
+# of two ranks on this host whose rank 1 failed fleet_sum's case and whose
+# rank 0 ran both its cases: rank 1 flagged for it, rank 0 missing
+# nothing (two test points; mpi.sh and slurm.sh, one launcher each).
+check_failed_rank() {
+  h=$(uname -n | cut -d. -f1)
+  check "fleet, rank 1 failing: flagged for it, exit 1" 1 \
+    "^$h r1 host .* 0 +1 +0 +0 .* FLAGGED \(1 failed\)$" \
+    "$KBENCH" fleet --host-tolerance=1e6 "$1"/*.json
+  check "... rank 0 is missing nothing" 1 "^$h r0 host .* 2 +0 +0 +0 +0 .* ok$" \
+    "$KBENCH" fleet --host-tolerance=1e6 "$1"/*.json
+}
+
 # end_without_json_c WHAT COMMAND [ARG]...: in a build without json-c,
 # check that COMMAND says what to install and exits 2, skip WHAT, and end
 # the script; otherwise do nothing.

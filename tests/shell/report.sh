@@ -281,6 +281,19 @@ assert "a plugin's markup is text, never a tag" page "$O/gpu.html" \
   "scripts == 1" "'<script>alert(1)</script> & more' in text" \
   "'&lt;script&gt;alert(1)&lt;/script&gt; &amp; more' in html" \
   "'<b>not bold</b>' not in html"
+# Two cases disturbed by another process (tests/compare/disturbed.json):
+# counted apart, not failed, the process named, and so in the comparison.
+cf=$top_srcdir/tests/compare
+check "a file with disturbed cases, against a base: exit 0" 0 "" \
+  "$KBENCH" report "$cf/disturbed.json" "$cf/base.json" -o "$O/stray.html"
+assert "disturbed: counted apart, not failed, the process named" \
+  page "$O/stray.html" "'6 verified 0 failed 1 skipped 2 disturbed by another process' in sections['summary']" \
+  "'Disturbed by another process Another process used the GPU during these cases (pid 4242 (stray_copy))' in sections['summary']" \
+  "'DISTURBED reduce_vec4/n:64M/threads:256/offset:0: another process used the GPU' in sections['summary']" \
+  "'badge v-disturbed' in html"
+assert "disturbed in the comparison: counted apart, no regression" \
+  page "$O/stray.html" "'0 regressions (0 slower, 0 failed)' in sections['comparison']" \
+  "'2 disturbed by another process (pid 4242 (stray_copy)), not compared' in sections['comparison']"
 # A real search's --json: two searches (--per=y), each best at x=4, the
 # objective bandwidth (higher is better).
 "$KBENCH" tune --plugin "$TEST_PLUGINS/tune_trap.so" --param x=3:5:+1 \

@@ -36,6 +36,14 @@ check_PROGRAMS += %reldir%/test_results_json
 %canon_reldir%_test_results_json_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_results_json
 
+check_PROGRAMS += %reldir%/test_result_fields
+%canon_reldir%_test_result_fields_SOURCES = %reldir%/test_result_fields.c %reldir%/tap.h \
+	%reldir%/fields.h
+%canon_reldir%_test_result_fields_CPPFLAGS = $(UNIT_CPPFLAGS) $(JSON_C_CFLAGS)
+%canon_reldir%_test_result_fields_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_result_fields_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_result_fields
+
 check_PROGRAMS += %reldir%/test_loader_sizes
 %canon_reldir%_test_loader_sizes_SOURCES = %reldir%/test_loader_sizes.c %reldir%/tap.h
 %canon_reldir%_test_loader_sizes_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -65,7 +73,8 @@ check_PROGRAMS += %reldir%/test_plan
 TESTS += %reldir%/test_plan
 
 check_PROGRAMS += %reldir%/test_wire
-%canon_reldir%_test_wire_SOURCES = %reldir%/test_wire.c %reldir%/tap.h
+%canon_reldir%_test_wire_SOURCES = %reldir%/test_wire.c %reldir%/tap.h \
+	%reldir%/fields.h
 %canon_reldir%_test_wire_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_wire_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_wire_LDFLAGS = $(UNIT_LINK_FLAGS)
@@ -141,7 +150,8 @@ check_PROGRAMS += %reldir%/test_device_lock
 TESTS += %reldir%/test_device_lock
 
 check_PROGRAMS += %reldir%/test_audit_outputs
-%canon_reldir%_test_audit_outputs_SOURCES = %reldir%/test_audit_outputs.c %reldir%/tap.h
+%canon_reldir%_test_audit_outputs_SOURCES = %reldir%/test_audit_outputs.c %reldir%/tap.h \
+	%reldir%/stub_case.h
 %canon_reldir%_test_audit_outputs_CPPFLAGS = $(UNIT_CPPFLAGS)
 %canon_reldir%_test_audit_outputs_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_audit_outputs_LDFLAGS = $(UNIT_LINK_FLAGS)
@@ -211,6 +221,21 @@ check_PROGRAMS += %reldir%/test_groups
 %canon_reldir%_test_groups_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_groups_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_groups
+
+check_PROGRAMS += %reldir%/test_neighbours
+%canon_reldir%_test_neighbours_SOURCES = %reldir%/test_neighbours.c %reldir%/tap.h
+%canon_reldir%_test_neighbours_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_neighbours_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_neighbours_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_neighbours
+
+check_PROGRAMS += %reldir%/test_disturbed
+%canon_reldir%_test_disturbed_SOURCES = %reldir%/test_disturbed.c %reldir%/tap.h \
+	%reldir%/stub_case.h
+%canon_reldir%_test_disturbed_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_disturbed_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_disturbed_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_disturbed
 
 check_PROGRAMS += %reldir%/test_plausible
 %canon_reldir%_test_plausible_SOURCES = %reldir%/test_plausible.c %reldir%/tap.h

@@ -12,24 +12,8 @@
 #include "output/results_json.h"
 #include "output/table.h"
 #include "plan/cli.h"
+#include "stub_case.h"
 #include "tap.h"
-
-static int noop(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }
-static int noop2(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }
-static void bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (void)s; (void)b; }
-static void down(const kbench_host *h, void *s) { (void)h; (void)s; }
-
-static const kbench_param params[] = {
-  {"n", "elements", "64M", 1, (int64_t)1 << 31, KBENCH_PARAM_POW2, NULL, 0},
-};
-static const kbench_variant variant = {
-  sizeof(kbench_variant), "cheat", "claims what it never moved", "tests",
-  KBENCH_BACKEND_CUDA, params, 1, noop, noop2, noop2, bytes, down, NULL, 0,
-};
-static const kbench_library lib = {
-  KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
-  sizeof(kbench_variant), sizeof(kbench_param), NULL,
-};
 
 /* A passed 64M-int case of 100 us, claiming 1000 x the 268.4 MB that DRAM
 ** moved: 2684 TB/s claimed, 2684 GB/s moved. */
@@ -53,13 +37,6 @@ static void flagged_result(kb_result *r)
   r->claim_flagged = 1;
 }
 
-/* What a writer printed into a memory stream, after f is closed. */
-typedef struct capture {
-  char *text;
-  size_t len;
-  FILE *f;
-} capture;
-
 static void table_of(capture *c, int tap, const kb_result *res,
                      const kb_plan_case *pc, const kbench_device *dev,
                      const kb_measure_cfg *cfg)
@@ -73,12 +50,10 @@ static void table_of(capture *c, int tap, const kb_result *res,
 
 int main(void)
 {
-  const kbench_variant *list[] = {&variant};
-  kb_plugin plugin = {"/x/cheat.so", NULL, &lib, list, 1, NULL, NULL};
-  int64_t values[] = {(int64_t)1 << 26};
-  kb_plan_case pc = {&plugin, &variant, values, "n=64M"};
-  kbench_device dev = {.size = sizeof dev, .name = "H100", .peak_gbps = 3352,
-                       .l2_bytes = 50 << 20};
+  stub_case stub;
+  stub_case_init(&stub, "cheat", "claims what it never moved");
+  kb_plan_case pc = stub.pc;
+  kbench_device dev = stub.dev;
   kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
   kb_result res;
   capture c;
@@ -244,30 +219,20 @@ int main(void)
   free(c.text);
 
   /* JSON: the fields beside bytes_claim_flagged. */
-  char path[] = "/tmp/kb-audit-json-XXXXXX", err[256], doc[16384];
+  char path[] = "/tmp/kb-audit-json-XXXXXX", doc[16384];
   int fd = mkstemp(path);
-  kb_options o;
-  char *argv[] = {"kbench", NULL};
-  kb_cli_parse(1, argv, &o);
-  kb_launch launch = {.local_rank = -1, .world_size = -1};
-  kb_run_device d = {0, 1, {.dev = dev}};
-  kb_json j;
-  flagged_result(&res);
-  int opened = fd >= 0 && kb_json_open(&j, path, &o, &launch, 1, argv, &d, 1,
-                                       err, sizeof err) == 0;
-  if (opened) {
-    kb_json_case(&j, &pc, &res, &d, 0, 1);
-    res.claim_flagged = 0;
-    res.dram_read = res.dram_write = -1;
-    res.unaudited = 1;
-    strcpy(res.audit_note, "bytes audit: busy");
-    kb_json_case(&j, &pc, &res, &d, 0, 1);
-    res.unaudited = 0;
-    res.audit_note[0] = '\0';
-    strcpy(res.implausible, "the event time 8.87 us is below the DRAM floor");
-    kb_json_case(&j, &pc, &res, &d, 0, 1);
-    kb_json_close(&j, err, sizeof err);
-  }
+  kb_result three[3];
+  flagged_result(&three[0]);
+  three[1] = three[0];
+  three[1].claim_flagged = 0;
+  three[1].dram_read = three[1].dram_write = -1;
+  three[1].unaudited = 1;
+  strcpy(three[1].audit_note, "bytes audit: busy");
+  three[2] = three[0];
+  three[2].claim_flagged = 0;
+  strcpy(three[2].implausible, "the event time 8.87 us is below the DRAM "
+         "floor");
+  int opened = fd >= 0 && stub_json(&stub, path, three, 3) == 0;
   FILE *f = fopen(path, "r");
   size_t n = f ? fread(doc, 1, sizeof doc - 1, f) : 0;
   doc[n] = '\0';
@@ -288,6 +253,5 @@ int main(void)
     close(fd);
     unlink(path);
   }
-  kb_cli_free(&o);
   return tap_done();
 }

@@ -37,7 +37,7 @@ int main(void)
 
   ok(kb_objective_parse("energy", &o, err, sizeof err) == 0 && !o.maximize
      && !strcmp(kb_objective_key(&o), "energy_j_per_run"),
-     "energy: lower, read from the key results_json.c writes");
+     "energy: lower, read from the key the table gives energy_j");
   ok(kb_objective_value(&o, &r, &v, why, sizeof why) == -1
      && strstr(why, "no energy"), "no reading (< 0): no value: %s", why);
   r.energy_j = 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fields.h"
 #include "process/protocol.h"
 #include "tap.h"
 
@@ -27,6 +28,27 @@ static const kbench_library lib = {
   sizeof(kbench_variant), sizeof(kbench_param), NULL,
 };
 
+/* res's frame in b, its sample count turned into 2^60: the count is the
+** 8 bytes before res's one sample, wherever the table puts them. */
+static int lie_about_samples(kb_result *res, kb_wbuf *b)
+{
+  double *kept = res->samples, one = 12345.6789;
+  size_t n = res->n_samples;
+  res->samples = &one;
+  res->n_samples = 1;
+  kb_wbuf_begin(b, KB_MSG_RESULT);
+  kb_msg_put_result(b, res);
+  res->samples = kept;
+  res->n_samples = n;
+  for (size_t at = KB_WIRE_HEADER + 8; at + 8 <= b->len; at++)
+    if (memcmp(b->p + at, &one, 8) == 0) {
+      uint64_t lie = (uint64_t)1 << 60;
+      memcpy(b->p + at - 8, &lie, 8);
+      return 1;
+    }
+  return 0;
+}
+
 /* Send b through a pipe and read one frame back. */
 static int through_pipe(kb_wbuf *b, kb_inbox *in, uint32_t *type,
                         kb_rbuf *payload)
@@ -48,73 +70,36 @@ int main(void)
   kb_rbuf r;
   kb_wbuf b;
 
-  /* A result, with samples, survives the trip exactly. */
-  kb_result res;
-  memset(&res, 0, sizeof res);
-  double samples[] = {1.5e-6, 2.25e-6, 3e-6};
-  res.verdict = KB_WRONG;
-  strcpy(res.stage, "run after timing");
-  strcpy(res.message, "out[7] = 3, expected 4");
-  strcpy(res.mode, "cold");
-  res.samples = samples;
-  res.n_samples = 3;
-  res.stats.median = 2.25e-6;
-  res.bytes.read = 1ull << 40;
-  res.bytes.memory = KBENCH_MEM_GLOBAL;
-  res.busy_after_s = 6.5e-6;
-  res.flops = 3ull << 40;
-  res.items = 7;
-  res.unaudited = 1;
-  strcpy(res.audit_note, "bytes audit: the profiler is busy");
-  res.energy_j = 0.25;
-  res.power_w = 381.5;
-  res.energy_s = 1.02;
-  res.energy_runs = 4012.5;
-  res.energy_n_windows = 5;
-  res.energy_windows[4] = 0.251;
-  res.energy_spread = 0.012;
-  res.power_limit_w = 700;
-  res.energy_sm_mhz = 1980;
-  res.energy_mem_mhz = 2619;
-  strcpy(res.energy_note, "no NVML (libnvidia-ml.so.1 not found)");
-  double busy[] = {1.25e-6, 1.5e-6};
-  res.kernel_samples = busy;
-  res.n_kernel = 2;
-  res.kernels_per_run = 2;
-  res.kernel_stats.median = 1.375e-6;
-  res.kernel_stats.n = 2;
-  res.judged = KB_TIME_KERNEL;
-  strcpy(res.kernel_note, "why");
-  res.kernel_pass_s = 0.0125;
-  res.syncs = 1;
-  res.timed_region = 1;
-  res.host_s = 151.5e-6;
+  /* A result survives the trip exactly, every field of its table (each
+  ** set to a value of its own) and its counters. */
+  kb_result res, back;
+  fill_result(&res, KB_WRONG);
+  kb_counters counters = {.n_metrics = 1, .n_kernels = 1, .n_launched = 2,
+                          .passes = 3, .names = {"dram__bytes_read.sum"},
+                          .units = {"byte"}, .kernels = {"k"},
+                          .values = {{7}}, .total = {7}};
+  res.counters = &counters;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
-  kb_result back;
   ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_RESULT
      && kb_msg_get_result(&r, &back) == 0, "a result frame comes back");
-  ok(back.verdict == KB_WRONG && strcmp(back.stage, res.stage) == 0
-     && strcmp(back.message, res.message) == 0
-     && strcmp(back.mode, "cold") == 0 && back.n_samples == 3
-     && back.samples[2] == 3e-6 && back.stats.median == 2.25e-6
-     && back.bytes.read == 1ull << 40 && back.busy_after_s == 6.5e-6
-     && back.flops == 3ull << 40 && back.items == 7 && back.unaudited == 1
-     && strcmp(back.audit_note, res.audit_note) == 0
-     && back.energy_j == 0.25 && back.power_w == 381.5
-     && back.energy_s == 1.02 && back.energy_runs == 4012.5
-     && back.energy_n_windows == 5 && back.energy_windows[4] == 0.251
-     && back.energy_spread == 0.012 && back.power_limit_w == 700
-     && back.energy_sm_mhz == 1980 && back.energy_mem_mhz == 2619
-     && strcmp(back.energy_note, res.energy_note) == 0
-     && back.n_kernel == 2 && back.kernel_samples[1] == 1.5e-6
-     && back.kernels_per_run == 2 && back.kernel_stats.median == 1.375e-6
-     && back.kernel_stats.n == 2 && back.judged == KB_TIME_KERNEL
-     && strcmp(back.kernel_note, "why") == 0 && back.kernel_pass_s == 0.0125
-     && back.syncs == 1 && back.timed_region == 1
-     && back.host_s == 151.5e-6,
-     "every field of the result is the same, kernel time's included");
+  field_check c[KB_FIELDS];
+  size_t n_checked = check_fields(&res, &back, c), differ = 0, kept = 0;
+  for (size_t i = 0; i < n_checked; i++) {
+    kept += c[i].same && c[i].not_start;
+    if (!c[i].same || !c[i].not_start)
+      printf("# %s %s\n", c[i].id, !c[i].same ? "differs" : "was not set");
+    differ += !c[i].same;
+  }
+  ok(differ == 0 && kept == n_checked && n_checked > 60,
+     "every field of the table comes back the same (%zu of %zu)", kept,
+     n_checked);
+  ok(back.counters && back.counters->n_metrics == 1
+     && back.counters->values[0][0] == 7 && back.counters->passes == 3
+     && strcmp(back.counters->kernels[0], "k") == 0,
+     "...and its counters");
   kb_result_free(&back);
+  res.counters = NULL;
 
   /* The measure settings travel to the worker, --energy's included. */
   kb_job job, job2;
@@ -125,6 +110,7 @@ int main(void)
   job.seed = 9;
   job.lock = 1;
   job.measure.lock_timeout = 42.5;
+  job.measure.quiet_wait = 7.25;
   job.measure.kernel_time = 1;
   job.measure.time = KB_TIME_KERNEL;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
@@ -133,16 +119,21 @@ int main(void)
      && job2.measure.mode == KB_MODE_HOT && job2.measure.energy == 1
      && job2.measure.energy_time == 3.5 && job2.seed == 9
      && job2.lock == 1 && job2.measure.lock_timeout == 42.5
+     && job2.measure.quiet_wait == 7.25
      && job2.measure.kernel_time == 1 && job2.measure.time == KB_TIME_KERNEL,
-     "a job comes back with its energy, GPU lock and kernel time settings");
+     "a job comes back with its energy, GPU lock, quiet wait and kernel time "
+     "settings");
 
-  /* More energy windows than a result holds is refused. */
+  /* More energy windows than a result holds is refused, and what was
+  ** read before them is freed. */
+  size_t windows = res.energy_n_windows;
   res.energy_n_windows = KB_ENERGY_MAX_WINDOWS + 1;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
-  res.energy_n_windows = 5;
+  res.energy_n_windows = windows;
   ok(through_pipe(&b, &in, &type, &r) == 1
-     && kb_msg_get_result(&r, &back) == -1 && back.samples == NULL,
+     && kb_msg_get_result(&r, &back) == -1 && back.samples == NULL
+     && back.kernel_samples == NULL && back.output == NULL,
      "a result with too many energy windows is refused");
 
   /* A plugin's description becomes a catalogue entry with its params. */
@@ -232,16 +223,10 @@ int main(void)
   kb_put_u32(&b, 1000);
   ok(through_pipe(&b, &in, &type, &r) == 1 && !kb_get_strdup(&r) && r.bad,
      "a string that claims more than the payload holds is refused");
-  kb_wbuf_begin(&b, KB_MSG_RESULT);
-  kb_put_i64(&b, KB_PASS);
-  kb_put_str(&b, "");
-  kb_put_str(&b, "");
-  kb_put_str(&b, "cold");
-  kb_put_u64(&b, 1);
-  kb_put_u64(&b, (uint64_t)1 << 60);
-  ok(through_pipe(&b, &in, &type, &r) == 1
+  ok(lie_about_samples(&res, &b) && through_pipe(&b, &in, &type, &r) == 1
      && kb_msg_get_result(&r, &back) == -1 && back.samples == NULL,
      "a sample count larger than the payload is refused before allocating");
+  kb_result_free(&res);
   kb_inbox big = {0};
   uint32_t header[2] = {KB_WIRE_MAX_FRAME + 1, KB_MSG_RESULT};
   ok(pipe(fds) == 0 && write(fds[1], header, sizeof header) == sizeof header,

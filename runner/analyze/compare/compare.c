@@ -91,9 +91,13 @@ static const char usage_text[] =
 "The default thresholds come from the H100: GPU medians of two runs of one\n"
 "build agree within 0.43%, host variants move 12-26% between processes.\n"
 "Cases that did not pass on a side are listed with both verdicts ('CRASH in\n"
-"new', 'SKIP in base'), and cases in one file only are listed too.  Runs on\n"
-"different devices are compared, with a warning on stderr and in the\n"
-"output.\n"
+"new', 'SKIP in base'), and cases in one file only are listed too.  A case\n"
+"that another process disturbed on a side (DISTURBED: it used the GPU\n"
+"during the case, so the times there are not the case's own) is not\n"
+"compared and never a regression: it is listed ('DISTURBED in new') and\n"
+"counted apart, and the summary names the processes (pid and name) from\n"
+"the cases' messages.  Runs on different devices are compared, with a\n"
+"warning on stderr and in the output.\n"
 "\n"
 "When both files have counts of a case (kbench --metrics: each metric\n"
 "whose name ends in .sum, the bank-conflict ways, and kernels_launched;\n"
@@ -130,8 +134,9 @@ static const char usage_text[] =
 "  0  no regression\n"
 "  1  a regression: a case significantly slower than in BASE by more than\n"
 "     its threshold, or a case that passed in BASE and failed, errored or\n"
-"     crashed in NEW; with --fail-on-flagged or --fail-on-unaudited, also\n"
-"     a case of NEW flagged or unaudited\n"
+"     crashed in NEW (not one another process disturbed); with\n"
+"     --fail-on-flagged or --fail-on-unaudited, also a case of NEW flagged\n"
+"     or unaudited\n"
 "  2  usage error, or a file that cannot be read or is not a results file\n";
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_HOST_THRESHOLD, OPT_FORMAT,

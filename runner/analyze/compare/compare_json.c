@@ -10,12 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json.h>
+
 #include "analyze/compare/compare_energy.h"
 #include "analyze/compare/compare_write.h"
 #include "analyze/mannwhitney.h"
 #include "core/result.h"
 #include "results/counters.h"
-#include "results/json_read.h"
+#include "results/json_write.h"
 
 static json_object *run_object(const kb_res_run *run)
 {
@@ -44,6 +46,11 @@ static json_object *summary_object(const kb_cmp_summary *s)
   kb_jput(o, "not_compared", json_object_new_int64((int64_t)s->not_passed));
   kb_jput(o, "only_in_base", json_object_new_int64((int64_t)s->only_base));
   kb_jput(o, "only_in_new", json_object_new_int64((int64_t)s->only_new));
+  kb_jput(o, "disturbed", json_object_new_int64((int64_t)s->disturbed));
+  char who[KB_DISTURBERS_TEXT_LEN];
+  kb_disturbers_text(&s->disturbers, who, sizeof who);
+  kb_jput(o, "disturbed_by", s->disturbed ? json_object_new_string(who)
+                                          : NULL);
   kb_jput(o, "flagged_in_new", json_object_new_int64((int64_t)s->flagged));
   kb_jput(o, "unaudited_in_new",
           json_object_new_int64((int64_t)s->unaudited));

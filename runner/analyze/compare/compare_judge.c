@@ -36,11 +36,12 @@
 
 static const char *const statuses[] = {"same", "slower", "faster",
                                        "failed_in_new", "not_compared",
-                                       "only_in_base", "only_in_new"};
+                                       "only_in_base", "only_in_new",
+                                       "disturbed"};
 
 const char *kb_cmp_status_name(int s)
 {
-  return s >= 0 && s <= KB_CMP_ONLY_NEW ? statuses[s] : "?";
+  return s >= 0 && s <= KB_CMP_DISTURBED ? statuses[s] : "?";
 }
 
 static double median_of(const kb_res_case *c, int time)
@@ -115,12 +116,25 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
              "not significant", r->threshold, cfg->alpha);
 }
 
-/* A side did not pass: nothing to time, only verdicts to list. */
+/* A side did not pass: nothing to time, only verdicts to list.  Another
+** process disturbed a side: that side's times are not the case's, and
+** nothing the plugin did failed, so it is counted apart, never as a
+** regression. */
 static void judge_verdicts(kb_cmp_row *r)
 {
   int vb = r->base->verdict, vc = r->cur->verdict;
   const char *wb = kb_verdict_word(vb), *wc = kb_verdict_word(vc);
-  if (vb == KB_PASS && vc != KB_SKIP) {
+  if (vb == KB_DISTURBED || vc == KB_DISTURBED) {
+    r->status = KB_CMP_DISTURBED;
+    if (vb == vc)
+      snprintf(r->result, sizeof r->result, "%s in both", wb);
+    else if (vb == KB_PASS || vc == KB_PASS)
+      snprintf(r->result, sizeof r->result, "%s in %s", vb == KB_PASS ? wc
+               : wb, vb == KB_PASS ? "new" : "base");
+    else
+      snprintf(r->result, sizeof r->result, "%s in base, %s in new", wb,
+               wc);
+  } else if (vb == KB_PASS && vc != KB_SKIP) {
     r->status = KB_CMP_BROKEN;
     r->regression = 1;
     snprintf(r->result, sizeof r->result, "%s in new", wc);
@@ -196,8 +210,14 @@ static int by_name(const void *x, const void *y)
 static void count(kb_cmp_summary *s, const kb_cmp_row *r)
 {
   size_t *slot[] = {&s->same, &s->slower, &s->faster, &s->broken,
-                    &s->not_passed, &s->only_base, &s->only_new};
+                    &s->not_passed, &s->only_base, &s->only_new,
+                    &s->disturbed};
   (*slot[r->status])++;
+  for (int i = 0; i < 2 && r->status == KB_CMP_DISTURBED; i++) {
+    const kb_res_case *side = i ? r->cur : r->base;
+    if (side->verdict == KB_DISTURBED)
+      kb_disturbers_add(&s->disturbers, side->message);
+  }
   s->rows++;
   s->compared += r->status <= KB_CMP_FASTER;
   s->regressions += r->regression;

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "core/disturbers.h"
 #include "results/results_file.h"
 
 /* Fewer samples than this on a side can never be significant. */
@@ -30,7 +31,9 @@ enum kb_cmp_status {
   KB_CMP_BROKEN,       /* passed in base, FAIL, ERROR or CRASH in new */
   KB_CMP_NOT_PASSED,   /* not passed on a side otherwise: not compared */
   KB_CMP_ONLY_BASE,
-  KB_CMP_ONLY_NEW
+  KB_CMP_ONLY_NEW,
+  KB_CMP_DISTURBED     /* another process disturbed it on a side: its
+                          times are not its own there, nothing is judged */
 };
 
 typedef struct kb_cmp_row {
@@ -51,7 +54,8 @@ typedef struct kb_cmp_row {
 
 typedef struct kb_cmp_summary {
   size_t rows, compared, slower, faster, same, broken, not_passed,
-         only_base, only_new, regressions;
+         only_base, only_new, disturbed, regressions;
+  kb_disturbers disturbers;    /* the processes the disturbed cases name */
   size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
                                   flagged, or whose audit was not made */
   int base_kernel, new_kernel; /* the file has kernel times (of a case) */

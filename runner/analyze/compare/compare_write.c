@@ -43,6 +43,12 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
     add(buf, len, &used, ", %zu only in base", s->only_base);
   if (s->only_new)
     add(buf, len, &used, ", %zu only in new", s->only_new);
+  if (s->disturbed) {
+    char who[KB_DISTURBERS_TEXT_LEN];
+    kb_disturbers_text(&s->disturbers, who, sizeof who);
+    add(buf, len, &used, ", %zu disturbed, not compared (by another "
+        "process: %s)", s->disturbed, who);
+  }
   if (s->flagged)
     add(buf, len, &used, "; %zu claim%s flagged in new", s->flagged,
         s->flagged == 1 ? "" : "s");

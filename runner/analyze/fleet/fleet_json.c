@@ -6,10 +6,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include <json.h>
+
 #include "analyze/fleet/fleet_write.h"
 #include "core/measure_cfg.h"
 #include "core/verdict.h"
-#include "results/json_read.h"
+#include "results/json_write.h"
 
 static json_object *device_object(const kb_res_device *d)
 {
@@ -27,7 +29,7 @@ static json_object *device_object(const kb_res_device *d)
 static json_object *gpu_object(const kb_fleet_gpu *g, size_t index)
 {
   json_object *o = json_object_new_object(), *files = json_object_new_array();
-  char verdict[128];
+  char verdict[KB_FLEET_VERDICT_LEN];
   kb_fleet_verdict(g, verdict, sizeof verdict);
   kb_jput(o, "index", kb_jcount(index));
   kb_jput(o, "label", json_object_new_string(g->label));
@@ -44,6 +46,10 @@ static json_object *gpu_object(const kb_fleet_gpu *g, size_t index)
   kb_jput(o, "worst_case", kb_jstring(g->worst_case));
   for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS; k++)
     kb_jput(o, kb_fleet_flag_name(k), kb_jcount(g->flags[k]));
+  char who[KB_DISTURBERS_TEXT_LEN];
+  kb_disturbers_text(&g->disturbers, who, sizeof who);
+  kb_jput(o, "disturbed_by", g->flags[KB_FLEET_DISTURBED]
+                             ? json_object_new_string(who) : NULL);
   kb_jput(o, "flagged", json_object_new_boolean(g->flagged));
   kb_jput(o, "verdict", json_object_new_string(verdict));
   return o;

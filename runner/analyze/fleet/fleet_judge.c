@@ -17,7 +17,10 @@
 ** group ran it, or that its files lack while another GPU's of its group
 ** have it (a rank that died part way).  A GPU whose model its files do not
 ** name (a rank that found no device) is held against every GPU for the
-** skipped and the missing.
+** skipped and the missing.  A case another process disturbed on a GPU
+** (another job on it) flags that GPU, naming the process, and is left out
+** of the case's reference, as any result that did not pass is: the other
+** GPUs are judged by their own times, not against a disturbed one.
 */
 #include <math.h>
 #include <stdio.h>
@@ -29,7 +32,7 @@
 #include "core/stats.h"
 
 static const char *const flag_names[] = {"", "slow", "failed", "skipped",
-                                         "missing"};
+                                         "missing", "disturbed"};
 
 const char *kb_fleet_flag_name(int flag)
 {
@@ -44,11 +47,20 @@ void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len)
     return;
   }
   for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS && used < len; k++)
-    if (g->flags[k]) {
+    if (g->flags[k] && k != KB_FLEET_DISTURBED) {   /* said last, below */
       int n = snprintf(buf + used, len - used, "%s%zu %s",
                        used ? ", " : "FLAGGED (", g->flags[k], flag_names[k]);
       used += n > 0 ? (size_t)n : 0;
     }
+  if (g->flags[KB_FLEET_DISTURBED] && used < len) {
+    char who[KB_DISTURBERS_TEXT_LEN];
+    size_t n = g->flags[KB_FLEET_DISTURBED];
+    kb_disturbers_text(&g->disturbers, who, sizeof who);
+    int w = snprintf(buf + used, len - used, "%sdisturbed by another "
+                     "process: %s, %zu case%s", used ? "; " : "FLAGGED (",
+                     who, n, n == 1 ? "" : "s");
+    used += w > 0 ? (size_t)w : 0;
+  }
   if (used < len)
     snprintf(buf + used, len - used, ")");
 }
@@ -400,7 +412,10 @@ static int judge_case(kb_fleet *f, size_t c)
       continue;
     else if (cell->verdict == KB_SKIP && passed)
       flag(f, c, g, KB_FLEET_SKIPPED);
-    else if (cell->verdict != KB_PASS && cell->verdict != KB_SKIP)
+    else if (cell->verdict == KB_DISTURBED) {
+      flag(f, c, g, KB_FLEET_DISTURBED);
+      kb_disturbers_add(&gpu->disturbers, cell->message);
+    } else if (cell->verdict != KB_PASS && cell->verdict != KB_SKIP)
       flag(f, c, g, KB_FLEET_FAILED);
     else if (cell->ratio > 1 + fc->tolerance / 100)
       flag(f, c, g, KB_FLEET_SLOW);

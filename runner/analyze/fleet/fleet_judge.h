@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "core/disturbers.h"
 #include "results/results_file.h"
 
 typedef struct kb_fleet_cfg {
@@ -29,6 +30,9 @@ enum kb_fleet_flag {
   KB_FLEET_FAILED,     /* FAIL, ERROR or CRASH (a crash or a time-out) */
   KB_FLEET_SKIPPED,    /* SKIP where another GPU ran it */
   KB_FLEET_MISSING,    /* not in its files, while another GPU has it */
+  KB_FLEET_DISTURBED,  /* another process used the GPU during the case:
+                          its times are not the GPU's own, and it is no
+                          part of the reference the others are judged by */
   KB_FLEET_N_FLAGS
 };
 
@@ -77,6 +81,7 @@ typedef struct kb_fleet_gpu {
   int flagged;             /* any case flagged */
   double worst_ratio;      /* its largest ratio, NAN when none */
   const char *worst_case;  /* that case's name, or NULL */
+  kb_disturbers disturbers;   /* the processes its disturbed cases name */
 } kb_fleet_gpu;
 
 typedef struct kb_fleet_case {
@@ -125,9 +130,12 @@ int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
                    kb_fleet *f);
 void kb_fleet_free(kb_fleet *f);
 
-/* "slow", "failed", "skipped", "missing" ("" for fine). */
+/* "slow", "failed", "skipped", "missing", "disturbed" ("" for fine). */
 const char *kb_fleet_flag_name(int flag);
-/* "ok", or "FLAGGED (1 slow, 2 failed)". */
+/* "ok", or "FLAGGED (1 slow, 2 failed)"; a GPU another process disturbed
+** says by what: "FLAGGED (disturbed by another process: pid 4242
+** (stray_copy), 43 cases)".  KB_FLEET_VERDICT_LEN holds any. */
+#define KB_FLEET_VERDICT_LEN (160 + KB_DISTURBERS_TEXT_LEN)
 void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len);
 
 #endif

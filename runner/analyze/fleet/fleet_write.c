@@ -1,7 +1,8 @@
 /*
 ** The table and the markdown of kbench fleet: the model groups, then the
 ** summary that matters most, one line per GPU (and per host) with its
-** counts of slow, failed, skipped and missing cases and its worst case,
+** counts of slow, failed, skipped, missing and disturbed cases (and, for
+** the disturbed, the processes that disturbed them) and its worst case,
 ** last, where a log's reader looks first.  The case-by-case list (a row
 ** per case, a line per flagged result) is behind --verbose in the table,
 ** and always in the markdown and the JSON.
@@ -28,6 +29,7 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
              1 + fc->tolerance / 100);
     break;
   case KB_FLEET_FAILED:
+  case KB_FLEET_DISTURBED:
     snprintf(buf, len, "%s %s", kb_verdict_word(cell->verdict),
              cell->message ? cell->message : "");
     break;
@@ -85,7 +87,7 @@ static void format_case(const kb_fleet *f, const kb_fleet_case *fc,
 /* A GPU's summary line as both writers print it. */
 typedef struct gpu_cells {
   char group[16], cases[16], n[KB_FLEET_N_FLAGS][16], worst[16];
-  char verdict[160];
+  char verdict[KB_FLEET_VERDICT_LEN];
   const char *worst_case;
 } gpu_cells;
 
@@ -124,7 +126,9 @@ static void criterion(char *buf, size_t len, const kb_fleet *f)
   snprintf(buf, len, "a case's %s time ran more than %g%% slower than its "
            "model group's reference (%s; %g%% for host cases, against the "
            "other hosts)%s, or failed, errored, crashed or timed out, or was "
-           "skipped or missing where another of its group ran it",
+           "skipped or missing where another of its group ran it, or "
+           "another process used the GPU during it (disturbed: left out "
+           "of the reference)",
            kb_time_name(f->cfg->time), f->cfg->tolerance, f->cfg->baseline
            ? "the baseline's median on a GPU of its model, else the median "
              "of the group's GPUs, the faster of two"
@@ -223,16 +227,18 @@ static void table_gpus(FILE *out, const kb_fleet *f)
     wm = widest(wm, model(&f->gpus[g]));
     wc = widest(wc, gc.worst_case);
   }
-  fprintf(out, "%-*s  %-*s  %5s  %5s  %4s  %6s  %7s  %7s  %7s  %-*s  %s\n",
-          wl, "device", wm, "model", "group", "cases", "slow", "failed",
-          "skipped", "missing", "worst", wc, "worst case", "verdict");
+  fprintf(out, "%-*s  %-*s  %5s  %5s  %4s  %6s  %7s  %7s  %9s  %7s  %-*s  "
+          "%s\n", wl, "device", wm, "model", "group", "cases", "slow",
+          "failed", "skipped", "missing", "disturbed", "worst", wc,
+          "worst case", "verdict");
   for (size_t g = 0; g < f->n_gpus; g++) {
     format_gpu(f, &f->gpus[g], &gc);
-    fprintf(out, "%-*s  %-*s  %5s  %5s  %4s  %6s  %7s  %7s  %7s  %-*s  %s\n",
-            wl, f->gpus[g].label, wm, model(&f->gpus[g]), gc.group,
+    fprintf(out, "%-*s  %-*s  %5s  %5s  %4s  %6s  %7s  %7s  %9s  %7s  %-*s  "
+            "%s\n", wl, f->gpus[g].label, wm, model(&f->gpus[g]), gc.group,
             gc.cases, gc.n[KB_FLEET_SLOW], gc.n[KB_FLEET_FAILED],
-            gc.n[KB_FLEET_SKIPPED], gc.n[KB_FLEET_MISSING], gc.worst, wc,
-            gc.worst_case, gc.verdict);
+            gc.n[KB_FLEET_SKIPPED], gc.n[KB_FLEET_MISSING],
+            gc.n[KB_FLEET_DISTURBED], gc.worst, wc, gc.worst_case,
+            gc.verdict);
   }
 }
 
@@ -270,16 +276,17 @@ void kb_fleet_write_markdown(FILE *out, const kb_fleet *f)
           f->flagged ? "**" : "");
   groups(out, f, "- ");
   fprintf(out, "\n| device | model | group | cases | slow | failed | skipped "
-               "| missing | worst ratio | worst case | verdict |\n"
+               "| missing | disturbed | worst ratio | worst case | verdict |\n"
                "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: "
-               "| ---: | :--- | :--- |\n");
+               "| ---: | ---: | :--- | :--- |\n");
   for (size_t g = 0; g < f->n_gpus; g++) {
     format_gpu(f, &f->gpus[g], &gc);
     const char *bold = f->gpus[g].flagged ? "**" : "";
     const char *cells[] = {f->gpus[g].label, model(&f->gpus[g]), gc.group,
                            gc.cases, gc.n[KB_FLEET_SLOW],
                            gc.n[KB_FLEET_FAILED], gc.n[KB_FLEET_SKIPPED],
-                           gc.n[KB_FLEET_MISSING], gc.worst};
+                           gc.n[KB_FLEET_MISSING],
+                           gc.n[KB_FLEET_DISTURBED], gc.worst};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
       fputs(i ? " | " : "| ", out);
       kb_md_cell(out, cells[i]);

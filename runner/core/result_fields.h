@@ -1,0 +1,287 @@
+/*
+** The one table of a result's fields: every member of kb_result
+** (core/result.h) with its type, unit, key in a results file's entry, and
+** when that key is null, by group in the order of the entry's keys.  The
+** struct's scalar and text members are declared from it, and generated
+** from it are: the wire's put and get (process/protocol.c), the results
+** file's keys, written and read back (results/entry_write.c,
+** results/entry_read.c), a result's start values, free and copy
+** (core/result.c), and the tests' round trips (tests/unit/test_wire.c,
+** test_entry.c).  A new scalar or text field is one line here.
+**
+** An X-macro (runner/README.md says why): each group is a list of rows,
+** and whoever uses the table defines what each kind of row becomes:
+**
+**   F(member, TYPE, key, unit, rule, init)    a member the table declares
+**   S(member, size, key, rule)                a text member, char[size]
+**   P(id, path, TYPE, key, unit, rule, init)  a field of a member declared
+**                                             by hand (stats, kernel_stats,
+**                                             bytes)
+**   A(member, count, STORE, key, unit, rule)  an array of doubles declared
+**                                             by hand, with its count:
+**                                             OWNED (malloc'd, the result's)
+**                                             or FIXED (an array member)
+**   D(id, TYPE, expr, key, unit, rule)        derived from the result r:
+**                                             written, never stored
+**   H(id)                                     keys results/entry_write.c
+**                                             writes by its own code here
+**
+** TYPE: F64 double, U64 uint64_t, SIZE size_t, UINT unsigned, BOOL int
+** (true/false), VERDICT, STOP, MEMORY, TIME (an int written by its name),
+** OWNSTR (char *, owned, NULL for none); and for D rows only, STR (a const
+** char *) and TEXT (expr is a function that writes the text into a
+** buffer, as kb_audit_text does).  key NULL: on the wire only.  rule (enum
+** kb_rule below): when the key holds the value, null, 0 or nothing.  init:
+** the value before anything is measured (kb_result_init), -1 for a
+** reading not taken; a reader leaves a key it does not find so.
+**
+** What the table does not hold, by hand in result.h and its users: the
+** statistics (kb_stats) and bytes (kbench_bytes) whose fields are P rows,
+** the arrays of A rows, and the counters (kb_counters, owned: their wire,
+** JSON and copy are written out in protocol.c, entry_write.c, result.c).
+*/
+#ifndef KB_RESULT_FIELDS_H
+#define KB_RESULT_FIELDS_H
+
+/* What a result's key holds, by its rule: the value, or else null, 0
+** ("" for text, false, []) or no key at all. */
+enum kb_rule {
+  KB_RULE_ALWAYS,           /* the value (null only when not finite) */
+  KB_RULE_PASS,             /* null unless the case passed */
+  KB_RULE_PASS_OR_ZERO,     /* 0 unless the case passed */
+  KB_RULE_FAILED,           /* "" when the case passed */
+  KB_RULE_NONNEG,           /* null when < 0 (not measured) */
+  KB_RULE_POSITIVE,         /* null unless > 0 */
+  KB_RULE_PASS_POSITIVE,    /* null unless passed and > 0 */
+  KB_RULE_KERNEL,           /* null without kernel time (of a passed case) */
+  KB_RULE_KERNEL_OR_ZERO,   /* 0 likewise */
+  KB_RULE_SPAN,             /* null without a span: kernel time of one
+                               kernel a run */
+  KB_RULE_NONEMPTY,         /* null for "" */
+  KB_RULE_DRAM,             /* null unless the bytes audit measured DRAM */
+  KB_RULE_ENERGY,           /* null unless --energy measured */
+  KB_RULE_ENERGY_POSITIVE,  /* null unless --energy measured and > 0 */
+  KB_RULE_WORK,             /* no key unless the count's rate is > 0 */
+  KB_RULE_RATE,             /* no key unless > 0 */
+  KB_RULE_SKIPPED,          /* no key unless the case was skipped */
+  KB_RULE_ERRORED           /* no key unless it failed (not a skip) */
+};
+
+/* The C type of each TYPE. */
+#define KB_CTYPE_F64 double
+#define KB_CTYPE_U64 uint64_t
+#define KB_CTYPE_SIZE size_t
+#define KB_CTYPE_UINT unsigned
+#define KB_CTYPE_BOOL int
+#define KB_CTYPE_VERDICT int
+#define KB_CTYPE_STOP int
+#define KB_CTYPE_MEMORY int
+#define KB_CTYPE_TIME int
+#define KB_CTYPE_OWNSTR char *
+
+/* Google Benchmark's keys, and where the case ran. */
+#define KB_FIELDS_CASE(F, S, P, A, D, H) \
+  H(head)          /* name, run_name, run_type, repetitions,             \
+                      repetition_index, threads */                        \
+  P(iterations, stats.n, SIZE, "iterations", "runs", ALWAYS, 0)           \
+  D(real_time, F64, kb_result_time(r) * 1e9, "real_time", "ns",            \
+    PASS_OR_ZERO)  /* the judged median */                                \
+  D(cpu_time, F64, kb_result_time(r) * 1e9, "cpu_time", "ns", PASS_OR_ZERO)\
+  D(time_unit, STR, "ns", "time_unit", "", ALWAYS)                        \
+  D(bytes_per_second, F64, r->gbps * 1e9, "bytes_per_second", "B/s",     \
+    PASS_OR_ZERO)                                                         \
+  D(skipped, BOOL, 1, "skipped", "", SKIPPED)                             \
+  D(skip_message, STR, r->message, "skip_message", "", SKIPPED)           \
+  D(error_occurred, BOOL, 1, "error_occurred", "", ERRORED)               \
+  D(error_message, TEXT, kb_result_error_text, "error_message", "",      \
+    ERRORED)                                                              \
+  H(where)         /* device_ordinal, device_name, device_uuid,          \
+                      device_pci_bus_id, variant, params, backend */
+
+/* The verdict, the event time's statistics, the bytes and the rates. */
+#define KB_FIELDS_OUTCOME(F, S, P, A, D, H) \
+  S(mode, 16, "mode", ALWAYS)          /* the sampler's name */           \
+  F(verdict, VERDICT, "verdict", "", ALWAYS, KB_PASS)                     \
+  S(stage, 32, "stage", FAILED)        /* where a non-pass came from */   \
+  S(message, KB_MESSAGE_LEN, "message", FAILED)                           \
+  F(output, OWNSTR, "output", "", ALWAYS, NULL)  /* the last lines the   \
+                                        plugin printed, for a failure */  \
+  P(median, stats.median, F64, "median_s", "s", PASS, 0)                  \
+  P(mean, stats.mean, F64, "mean_s", "s", PASS, 0)                        \
+  P(min, stats.min, F64, "min_s", "s", PASS, 0)                           \
+  P(max, stats.max, F64, "max_s", "s", PASS, 0)                           \
+  P(stdev, stats.stdev, F64, "stdev_s", "s", PASS, 0)                     \
+  P(noise, stats.noise, F64, "noise", "", PASS, 0)                        \
+  P(rel_stdev, stats.rel_stdev, F64, NULL, "", ALWAYS, 0)                 \
+  F(stop, STOP, "stop", "", ALWAYS, 0)                                    \
+  F(batch, SIZE, "batch", "runs", ALWAYS, 0)                              \
+  P(bytes_read, bytes.read, U64, "bytes_read", "B", ALWAYS, 0)            \
+  P(bytes_written, bytes.written, U64, "bytes_written", "B", ALWAYS, 0)   \
+  P(memory, bytes.memory, MEMORY, "memory", "", ALWAYS, 0)                \
+  F(gbps, F64, "gbps", "GB/s", PASS, 0)  /* (read + written) / judged    \
+                                            median */                     \
+  F(flops, U64, "flops", "FLOP", WORK, 0)  /* per run, from the          \
+                                              variant's work() */         \
+  D(flops_per_second, F64, kb_per_second(r, r->flops),                    \
+    "flops_per_second", "FLOP/s", RATE)                                   \
+  F(items, U64, "items", "items", WORK, 0)                                \
+  D(items_per_second, F64, kb_per_second(r, r->items),                    \
+    "items_per_second", "items/s", RATE)                                  \
+  H(peaks)         /* pct_peak, pct_copy_peak */                          \
+  F(device_lost, BOOL, NULL, "", ALWAYS, 0)  /* the CUDA context is      \
+                                                unusable after the case */\
+  F(worker_ends, BOOL, NULL, "", ALWAYS, 0)  /* the worker exits after   \
+                     the case (its context is unusable, or its profiler   \
+                     failed): the next case starts in a fresh one */      \
+  F(worker, UINT, "worker", "", ALWAYS, 0)  /* which of the run's workers \
+                     ran it, 1, 2, ...: the supervisor numbers them as it \
+                     starts them, one trust domain's each (plan/trust.h) */
+
+/* The clocks, where the case's time went, and how a sample was timed. */
+#define KB_FIELDS_PHASES(F, S, P, A, D, H) \
+  F(clock_min_mhz, UINT, "sm_clock_min_mhz", "MHz", ALWAYS, 0)  /* over  \
+                                       the kept samples; 0: unknown */    \
+  F(clock_max_mhz, UINT, "sm_clock_max_mhz", "MHz", ALWAYS, 0)            \
+  F(throttled, SIZE, "throttled_samples", "samples", ALWAYS, 0)  /* SM   \
+                                       clock under 75% of max: dropped */ \
+  F(wall_s, F64, "case_wall_s", "s", ALWAYS, 0)  /* setup to teardown */  \
+  F(setup_s, F64, "setup_s", "s", ALWAYS, 0)                              \
+  F(verify_s, F64, "verify_s", "s", ALWAYS, 0)  /* both verified runs */  \
+  F(sampling_s, F64, "sampling_s", "s", ALWAYS, 0)  /* warm-up, samples, \
+                                                       energy batch */    \
+  F(teardown_s, F64, "teardown_s", "s", ALWAYS, 0)                        \
+  F(busy_after_s, F64, "busy_after_stream_s", "s", NONNEG, -1)  /* the   \
+                       stream check: device busy past the stream's batch */\
+  F(syncs, BOOL, "syncs", "", ALWAYS, 0)  /* KBENCH_VARIANT_SYNCS: each  \
+                                             run timed by itself */       \
+  F(timed_region, BOOL, "timed_region", "", ALWAYS, 0)  /* samples timed \
+                                   the run's region (timer_start, stop) */\
+  F(host_s, F64, "host_median_s", "s", PASS_POSITIVE, -1)  /* a syncing  \
+                                   case's median on the host's clock */
+
+/* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock,
+** from a pass of its own after the samples.  The busy time is the run's
+** kernels' durations summed; the span (kernel_*) is the same number with
+** one kernel a run, and not measured with several. */
+#define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
+  F(judged, TIME, "time", "", ALWAYS, KB_TIME_EVENT)  /* the time gbps   \
+                                       and the rates were taken from */   \
+  D(kernel_count, SIZE, r->n_kernel, "kernel_samples", "runs",            \
+    KERNEL_OR_ZERO)                                                       \
+  F(kernels_per_run, SIZE, "kernels_per_run", "kernels", KERNEL, 0)       \
+  P(kernel_n, kernel_stats.n, SIZE, NULL, "runs", ALWAYS, 0)              \
+  D(kernel_median, F64, r->kernel_stats.median, "kernel_median_s", "s",   \
+    SPAN)                                                                 \
+  D(kernel_mean, F64, r->kernel_stats.mean, "kernel_mean_s", "s", SPAN)   \
+  D(kernel_min, F64, r->kernel_stats.min, "kernel_min_s", "s", SPAN)      \
+  D(kernel_max, F64, r->kernel_stats.max, "kernel_max_s", "s", SPAN)      \
+  D(kernel_stdev, F64, r->kernel_stats.stdev, "kernel_stdev_s", "s", SPAN)\
+  D(kernel_noise, F64, r->kernel_stats.noise, "kernel_noise", "", SPAN)   \
+  P(busy_median, kernel_stats.median, F64, "busy_median_s", "s", KERNEL, 0)\
+  P(busy_mean, kernel_stats.mean, F64, "busy_mean_s", "s", KERNEL, 0)     \
+  P(busy_min, kernel_stats.min, F64, "busy_min_s", "s", KERNEL, 0)        \
+  P(busy_max, kernel_stats.max, F64, "busy_max_s", "s", KERNEL, 0)        \
+  P(busy_stdev, kernel_stats.stdev, F64, "busy_stdev_s", "s", KERNEL, 0)  \
+  P(busy_noise, kernel_stats.noise, F64, "busy_noise", "", KERNEL, 0)     \
+  P(busy_rel_stdev, kernel_stats.rel_stdev, F64, NULL, "", ALWAYS, 0)     \
+  D(launch_overhead, F64, kb_launch_overhead(r), "launch_overhead_s", "s",\
+    ALWAYS)                                                               \
+  F(kernel_pass_s, F64, "kernel_pass_s", "s", ALWAYS, 0)  /* the pass's  \
+                                                             wall time */ \
+  S(kernel_note, 256, "kernel_note", NONEMPTY)  /* why a CUDA case has   \
+                                                   no kernel time */      \
+  A(kernel_samples, n_kernel, OWNED, "busy_samples_s", "s", ALWAYS)
+
+/* The audits: what DRAM moved in one run against the claim, an audit that
+** could not be made, and why there are no counters. */
+#define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
+  F(dram_read, F64, "dram_read_bytes", "B", DRAM, -1)                     \
+  F(dram_write, F64, "dram_write_bytes", "B", DRAM, -1)                   \
+  D(bytes_audit, TEXT, kb_audit_text, "bytes_audit", "", NONEMPTY)        \
+  D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps", "GB/s", POSITIVE)       \
+  F(claim_flagged, BOOL, "bytes_claim_flagged", "", ALWAYS, 0)  /* the   \
+                        claim exceeds DRAM's bytes + 10% + L2 */          \
+  F(unaudited, BOOL, "unaudited", "", ALWAYS, 0)  /* an audit asked for  \
+                        could not be made: the verdict stands unchecked */\
+  S(audit_note, 256, "audit_note", NONEMPTY)  /* which audit, why, and   \
+                                                 what to do */            \
+  S(counters_note, 256, "counters_note", NONEMPTY)  /* why a CUDA case   \
+                                                       has no counters */ \
+  S(implausible, 384, "implausible", NONEMPTY)  /* two readings that     \
+                        cannot both be true (core/plausible.h): FLAGGED */\
+  H(counters)      /* each counter's total, and "metrics" */
+
+/* --energy (NVML, core/energy.h): joules per run and the average power
+** over a hot batch, how they were measured, and what was in force. */
+#define KB_FIELDS_ENERGY(F, S, P, A, D, H) \
+  F(energy_j, F64, "energy_j_per_run", "J", ENERGY, -1)                   \
+  F(power_w, F64, "power_w", "W", ENERGY, -1)                             \
+  F(energy_s, F64, "energy_window_s", "s", ENERGY, 0)  /* the windows'   \
+                                                          seconds */      \
+  F(energy_runs, F64, "energy_runs", "runs", ENERGY, 0)                   \
+  F(energy_spread, F64, "energy_spread", "", ENERGY, 0)                   \
+  A(energy_windows, energy_n_windows, FIXED, "energy_windows_j", "J",     \
+    ENERGY)                                                               \
+  F(power_limit_w, F64, "power_limit_w", "W", ENERGY_POSITIVE, 0)         \
+  F(energy_sm_mhz, UINT, "energy_sm_clock_mhz", "MHz", ENERGY_POSITIVE,   \
+    0)             /* lowest at the windows' ends */                      \
+  F(energy_mem_mhz, UINT, "energy_mem_clock_mhz", "MHz", ENERGY_POSITIVE, \
+    0)                                                                    \
+  D(gbps_per_watt, F64, kb_gbps_per_watt(r), "gbps_per_watt", "GB/s/W",   \
+    POSITIVE)                                                             \
+  D(flops_per_watt, F64, kb_flops_per_watt(r), "flops_per_watt",          \
+    "FLOP/s/W", POSITIVE)                                                 \
+  S(energy_note, 256, "energy_note", NONEMPTY)  /* why --energy measured \
+                                                   nothing */
+
+/* The timed samples, seconds per run. */
+#define KB_FIELDS_SAMPLES(F, S, P, A, D, H) \
+  A(samples, n_samples, OWNED, "samples_s", "s", ALWAYS)
+
+#define KB_RESULT_FIELDS(F, S, P, A, D, H) \
+  KB_FIELDS_CASE(F, S, P, A, D, H)                                        \
+  KB_FIELDS_OUTCOME(F, S, P, A, D, H)                                     \
+  KB_FIELDS_PHASES(F, S, P, A, D, H)                                      \
+  KB_FIELDS_KERNEL(F, S, P, A, D, H)                                      \
+  KB_FIELDS_AUDIT(F, S, P, A, D, H)                                       \
+  KB_FIELDS_ENERGY(F, S, P, A, D, H)                                      \
+  KB_FIELDS_SAMPLES(F, S, P, A, D, H)
+
+/* A kind of row a use of the table has no use for. */
+#define KB_ROW_SKIP(...)
+
+/* Every row's name, as KB_FIELD_<id> (a member's name is its id). */
+#define KB_ID_F(m, ...) KB_FIELD_##m,
+#define KB_ID_P(id, ...) KB_FIELD_##id,
+#define KB_ID_D(id, ...) KB_FIELD_##id,
+#define KB_ID_H(id) KB_FIELD_##id,
+enum kb_field_id {
+  KB_RESULT_FIELDS(KB_ID_F, KB_ID_F, KB_ID_P, KB_ID_F, KB_ID_D, KB_ID_H)
+  KB_FIELDS
+};
+#undef KB_ID_F
+#undef KB_ID_P
+#undef KB_ID_D
+#undef KB_ID_H
+
+/* A row of the table as data, for code that looks a key up by name
+** (kb_result_fields[KB_FIELD_busy_median].key) or walks the rows. */
+typedef struct kb_field {
+  const char *id;           /* the row's name */
+  char kind;                /* 'F', 'S', 'P', 'A', 'D' or 'H' */
+  const char *key;          /* in a results file's entry; NULL: none */
+  const char *unit;         /* "s", "B", "GB/s", ...; "" for none */
+  int rule;                 /* enum kb_rule */
+} kb_field;
+extern const kb_field kb_result_fields[KB_FIELDS];
+/* A row's key in an entry, by its id: KB_KEY(busy_median) is
+** "busy_median_s". */
+#define KB_KEY(id) (kb_result_fields[KB_FIELD_##id].key)
+
+/* How a key with rule holds a value v of result r (for text, v is whether
+** it is not empty; for an array, its length). */
+enum kb_shown { KB_SHOWN_VALUE, KB_SHOWN_NULL, KB_SHOWN_ZERO, KB_SHOWN_NONE };
+struct kb_result;
+int kb_rule_shown(const struct kb_result *r, int rule, double v);
+
+#endif

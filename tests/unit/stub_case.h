@@ -1,0 +1,87 @@
+/*
+** A case of a CUDA variant whose callbacks do nothing, n=64M, in a plugin
+** of its own, on an H100: what the writers' tests feed results of by
+** hand, results that only a GPU could measure; a capture of what a
+** writer prints; the JSON file of such results, as a run writes it.  Each
+** test program includes this once.
+*/
+#ifndef KB_TEST_STUB_CASE_H
+#define KB_TEST_STUB_CASE_H
+
+#include <stdio.h>
+
+#include "output/results_json.h"
+#include "plan/cli.h"
+#include "plan/plan.h"
+
+static int stub_setup(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }
+static int stub_run(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }
+static void stub_bytes(const kbench_host *h, void *s, kbench_bytes *b) { (void)h; (void)s; (void)b; }
+static void stub_down(const kbench_host *h, void *s) { (void)h; (void)s; }
+
+static const kbench_param stub_params[] = {
+  {"n", "elements", "64M", 1, (int64_t)1 << 31, KBENCH_PARAM_POW2, NULL, 0},
+};
+static const kbench_library stub_lib = {
+  KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR, sizeof(kbench_library),
+  sizeof(kbench_variant), sizeof(kbench_param), NULL,
+};
+
+typedef struct stub_case {
+  kbench_variant variant;
+  const kbench_variant *list[1];
+  kb_plugin plugin;
+  int64_t values[1];
+  kb_plan_case pc;       /* "NAME n=64M" */
+  kbench_device dev;     /* an H100, as far as the writers look */
+} stub_case;
+
+/* What a writer printed into a memory stream, after f is closed. */
+typedef struct capture {
+  char *text;
+  size_t len;
+  FILE *f;
+} capture;
+
+/* The case of a variant named name, described by summary, in the plugin
+** /x/NAME.so; s must not move once made. */
+static void stub_case_init(stub_case *s, const char *name,
+                           const char *summary)
+{
+  static char path[64];
+  snprintf(path, sizeof path, "/x/%s.so", name);
+  s->variant = (kbench_variant){
+    sizeof(kbench_variant), name, summary, "tests", KBENCH_BACKEND_CUDA,
+    stub_params, 1, stub_setup, stub_run, stub_run, stub_bytes, stub_down,
+    NULL, 0,
+  };
+  s->list[0] = &s->variant;
+  s->plugin = (kb_plugin){path, NULL, &stub_lib, s->list, 1, NULL, NULL};
+  s->values[0] = (int64_t)1 << 26;
+  s->pc = (kb_plan_case){&s->plugin, &s->variant, s->values, "n=64M"};
+  s->dev = (kbench_device){.size = sizeof s->dev, .name = "H100",
+                           .peak_gbps = 3352, .l2_bytes = 50 << 20};
+}
+
+/* n results of s's case written to path, a results file as kbench's
+** --json=FILE writes it on s's device: 0, or -1. */
+static int stub_json(const stub_case *s, const char *path,
+                     const kb_result *res, size_t n)
+{
+  kb_options o;
+  char *argv[] = {"kbench", NULL}, err[256];
+  kb_launch launch = {.local_rank = -1, .world_size = -1};
+  kb_run_device d = {0, 1, {.dev = s->dev}};
+  kb_json j;
+  kb_cli_parse(1, argv, &o);
+  int rc = kb_json_open(&j, path, &o, &launch, 1, argv, &d, 1, err,
+                        sizeof err);
+  for (size_t i = 0; rc == 0 && i < n; i++)
+    kb_json_case(&j, &s->pc, &res[i], &d, 0, 1);
+  if (rc == 0)
+    rc = kb_json_close(&j, err, sizeof err);
+  kb_cli_free(&o);
+  return rc ? -1 : 0;
+}
+
+#endif

@@ -1,0 +1,213 @@
+/* A disturbed case (another process used the GPU during it), which only
+** a GPU beside another job gives, fed by hand to every output: the table
+** and its closing line, TAP with and without --strict, markdown, the CSV
+** and the JSON, read back by the results reader; and the processes read
+** from its message (core/disturbers.c). */
+#define _GNU_SOURCE            /* open_memstream, mkstemp */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/disturbers.h"
+#include "output/csv.h"
+#include "output/markdown.h"
+#include "output/results_json.h"
+#include "output/table.h"
+#include "plan/cli.h"
+#include "results/results_file.h"
+#include "config.h"
+#include "stub_case.h"
+#include "tap.h"
+
+#define STRAY "another process used the GPU during the case: pid 4242 " \
+  "(stray_copy), SM 45%, memory 30% (NVML); measured again after waiting " \
+  "5.0 s for the GPU to be quiet, still disturbed"
+
+/* A case another process disturbed, with the samples it took beside it
+** (they are not the case's: no output may show them as its times). */
+static void disturbed(kb_result *r)
+{
+  static double samples[] = {130e-6, 131e-6, 129e-6};
+  memset(r, 0, sizeof *r);
+  r->verdict = KB_DISTURBED;
+  strcpy(r->mode, "cold");
+  strcpy(r->stage, "run");
+  strcpy(r->message, STRAY);
+  r->samples = samples;
+  r->n_samples = 3;
+  r->bytes.read = 268435456;
+  r->bytes.memory = KBENCH_MEM_GLOBAL;
+  r->busy_after_s = -1;
+  r->energy_j = r->power_w = -1;
+  r->dram_read = r->dram_write = -1;
+}
+
+/* The table (or TAP) of one disturbed case and the closing line. */
+static void table_of(capture *c, int tap, int strict, const kb_result *res,
+                     const kb_plan_case *pc, const kbench_device *dev)
+{
+  kb_report r;
+  kb_measure_cfg cfg = {.mode = KB_MODE_COLD, .strict = strict};
+  c->f = open_memstream(&c->text, &c->len);
+  kb_report_init(&r, c->f, tap, 0, KB_TIME_EVENT, 0);
+  kb_report_begin(&r, 1);
+  kb_report_case(&r, pc, res, dev, &cfg);
+  kb_report_end(&r, 1.0);
+  fclose(c->f);
+}
+
+static void processes(void)
+{
+  kb_disturbers d;
+  char buf[512];
+  memset(&d, 0, sizeof d);
+  kb_disturbers_add(&d, STRAY);
+  kb_disturbers_add(&d, STRAY);
+  kb_disturbers_text(&d, buf, sizeof buf);
+  ok(d.cases == 2 && strcmp(buf, "pid 4242 (stray_copy)") == 0,
+     "a process named by two cases is named once: %s", buf);
+  kb_disturbers_add(&d, "another process used the GPU during the case: "
+                    "pid 77 (python3), SM 5%; pid 4242 (stray_copy), SM 40%");
+  kb_disturbers_text(&d, buf, sizeof buf);
+  ok(strcmp(buf, "pid 4242 (stray_copy), pid 77 (python3)") == 0,
+     "two processes in one message, in the order first seen: %s", buf);
+  kb_disturbers_add(&d, "rapid 12 (x); pid (y); pid 9 z; pid 8 ()");
+  kb_disturbers_text(&d, buf, sizeof buf);
+  ok(d.n == 2 && d.cases == 4, "no process read from text that is not "
+     "'pid N (name)': %s", buf);
+  kb_disturbers_add(&d, "pid 1 (a) pid 2 (b) pid 3 (c)");
+  kb_disturbers_text(&d, buf, sizeof buf);
+  ok(strcmp(buf, "pid 4242 (stray_copy), pid 77 (python3), pid 1 (a), "
+            "pid 2 (b) and others") == 0, "past %d, 'and others': %s",
+     KB_DISTURBERS_KEPT, buf);
+  memset(&d, 0, sizeof d);
+  kb_disturbers_add(&d, "another process used the GPU");
+  kb_disturbers_add(&d, NULL);
+  kb_disturbers_text(&d, buf, sizeof buf);
+  ok(d.cases == 2 && strcmp(buf, "a process it could not name") == 0,
+     "no process named: said so: %s", buf);
+}
+
+int main(void)
+{
+  stub_case stub;
+  stub_case_init(&stub, "copy", "a plain copy");
+  kb_plan_case pc = stub.pc;
+  kbench_device dev = stub.dev;
+  kb_result res;
+  capture c;
+
+  processes();
+  ok(kb_verdict_parse("disturbed") == KB_DISTURBED
+     && strcmp(kb_verdict_word(KB_DISTURBED), "DISTURBED") == 0,
+     "the verdict's name and word");
+
+  /* The table: DISTURBED and the message that names the process, no
+  ** times; the closing line says how many and by what. */
+  disturbed(&res);
+  table_of(&c, 0, 0, &res, &pc, &dev);
+  ok(strstr(c.text, "n=64M                             -          -     "
+            "     -      -    -          -        -        -      -  "
+            "DISTURBED another process used the GPU during the case: pid "
+            "4242 (stray_copy), SM 45%") != NULL,
+     "table: DISTURBED, no times, the message without its stage: %s",
+     c.text);
+  ok(strstr(c.text, "\n# 1 cases in 1.0 s; 1 disturbed by another process: "
+            "pid 4242 (stray_copy)\n") != NULL,
+     "table: the closing line counts it and names the process");
+  free(c.text);
+
+  /* TAP: a skip, not a failed test point; under --strict, not ok. */
+  table_of(&c, 1, 0, &res, &pc, &dev);
+  ok(strstr(c.text, "\nok 1 - copy n=64M # SKIP disturbed: another process "
+            "used the GPU during the case: pid 4242 (stray_copy)") != NULL
+     && !strstr(c.text, "not ok"), "TAP: ok, a skip (SKIP disturbed: the message)");
+  ok(strstr(c.text, "\n# 1 cases in 1.0 s; 1 disturbed by another process: "
+            "pid 4242 (stray_copy)\n") != NULL, "TAP: the closing comment");
+  free(c.text);
+  table_of(&c, 1, 1, &res, &pc, &dev);
+  ok(strstr(c.text, "\nnot ok 1 - copy n=64M\n  ---\n  stage: \"run\"\n  "
+            "message: \"another process used the GPU") != NULL,
+     "TAP under --strict (exit 7): not ok, with the stage and message");
+  free(c.text);
+
+  /* A passed case beside it: the closing line says nothing of it. */
+  {
+    kb_report r;
+    kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
+    kb_result pass;
+    memset(&pass, 0, sizeof pass);
+    pass.busy_after_s = -1;
+    pass.energy_j = pass.power_w = -1;
+    c.f = open_memstream(&c.text, &c.len);
+    kb_report_init(&r, c.f, 0, 0, KB_TIME_EVENT, 0);
+    kb_report_case(&r, &pc, &pass, &dev, &cfg);
+    kb_report_end(&r, 1.0);
+    fclose(c.f);
+    ok(strstr(c.text, "\n# 1 cases in 1.0 s\n") != NULL,
+       "table: no disturbed case, the closing line as before");
+    free(c.text);
+  }
+
+  /* Markdown: its row, and the summary's count with the process. */
+  {
+    kb_options o;
+    memset(&o, 0, sizeof o);
+    o.measure.mode = KB_MODE_COLD;
+    kb_run_device d = {0, 1, {.dev = dev}};
+    kb_markdown m;
+    char err[256], *argv[] = {"kbench", "--format=md"};
+    c.f = open_memstream(&c.text, &c.len);
+    int opened = kb_md_open(&m, c.f, &o, 2, argv, &d, 1, err,
+                            sizeof err) == 0;
+    if (opened) {
+      kb_writer w = kb_md_writer(&m);
+      w.result(w.self, 0, &pc, &res, 0);
+      w.end(w.self, 1.0, err, sizeof err);
+      kb_md_close(&m);
+    }
+    fclose(c.f);
+    ok(opened && strstr(c.text, "| - | - |  | **DISTURBED** another process "
+                        "used the GPU during the case: pid 4242 (stray_copy)")
+       != NULL, "markdown: its row, the message without its stage");
+    ok(strstr(c.text, "**1 case in 1.0 s**: 1 DISTURBED (disturbed by "
+              "another process: pid 4242 (stray_copy)).\n") != NULL,
+       "markdown: the summary names the process");
+    free(c.text);
+  }
+
+  /* CSV: the verdict's name, its stage and message. */
+  struct kb_metric_list none = {0};
+  kb_export csv = {"mem", NULL, 0}, samples = {NULL, NULL, 0};
+  csv.f = open_memstream(&c.text, &c.len);
+  kb_export_case(&csv, &samples, &none, &pc, &res, &dev, 0, 0, 0);
+  fclose(csv.f);
+  ok(strstr(c.text, ",cuda,cold,disturbed,\"run\",\"another process used "
+            "the GPU during the case: pid 4242 (stray_copy)") != NULL,
+     "CSV: verdict disturbed, its stage and message: %s", c.text);
+  free(c.text);
+
+#if KBENCH_HAVE_JSON_C
+  /* JSON: written as "disturbed", read back as KB_DISTURBED with its
+  ** message, and its samples not taken for the case's times. */
+  char path[] = "/tmp/kb-disturbed-json-XXXXXX", err[256];
+  int fd = mkstemp(path);
+  int written = fd >= 0 && stub_json(&stub, path, &res, 1) == 0;
+  kb_res_run run;
+  int read = written && kb_res_load(path, &run, err, sizeof err) == 0;
+  ok(read && run.n_cases == 1 && run.cases[0].verdict == KB_DISTURBED,
+     "JSON: written as disturbed and read back so");
+  ok(read && run.n_cases == 1 && strstr(run.cases[0].message, "pid 4242 "
+                                        "(stray_copy)") != NULL,
+     "JSON: the message read back names the process");
+  ok(read && run.n_cases == 1 && run.cases[0].n_samples == 0,
+     "JSON: its samples are not the case's times");
+  if (read)
+    kb_res_run_free(&run);
+  if (fd >= 0) {
+    close(fd);
+    unlink(path);
+  }
+#endif
+  return tap_done();
+}
