@@ -43,6 +43,9 @@ have pkg-config || need pkg-config
 have make || need make
 have g++ || need g++          # nvcc's host compiler (gcc comes with it)
 pkg-config --exists json-c 2>/dev/null || need libjson-c-dev
+# The worker's seccomp filter (docs/security.md); configure goes on
+# without it, and says what such a build lacks.
+pkg-config --exists libseccomp 2>/dev/null || need libseccomp-dev
 can_import matplotlib || need python3-matplotlib
 can_import "matplotlib, jinja2" || need python3-jinja2
 # kbench history: scipy (Student's t) from Debian, and pip to install

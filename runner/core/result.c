@@ -171,6 +171,11 @@ int kb_result_copy(kb_result *dst, const kb_result *src)
   return 0;
 }
 
+int kb_result_flagged(const kb_result *r)
+{
+  return r->verdict == KB_PASS && (r->claim_flagged || r->implausible[0]);
+}
+
 void kb_result_missed(kb_result *r, const char *audit, const char *why)
 {
   if (r->unaudited)

@@ -94,6 +94,9 @@ int kb_result_event_fallback(const kb_result *r, int wanted);
 /* An audit the run asked for that could not be made: marks r unaudited,
 ** saying which audit and why; the first such note stands. */
 void kb_result_missed(kb_result *r, const char *audit, const char *why);
+/* Whether a passed r is FLAGGED: the bytes audit flagged its claim, or
+** two of its readings cannot both be true (r->implausible). */
+int kb_result_flagged(const kb_result *r);
 /* What DRAM moved against what the case claims: "" when it was not
 ** measured or agrees, else a sentence ("claims 1000.0x the 268.4 MB DRAM
 ** moved", "DRAM moved 1.9x the claimed bytes"). */

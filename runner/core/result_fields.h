@@ -132,7 +132,10 @@ enum kb_rule {
                                                 unusable after the case */\
   F(worker_ends, BOOL, NULL, "", ALWAYS, 0)  /* the worker exits after   \
                      the case (its context is unusable, or its profiler   \
-                     failed): the next case starts in a fresh one */
+                     failed): the next case starts in a fresh one */      \
+  F(worker, UINT, "worker", "", ALWAYS, 0)  /* which of the run's workers \
+                     ran it, 1, 2, ...: the supervisor numbers them as it \
+                     starts them, one trust domain's each (plan/trust.h) */
 
 /* The clocks, where the case's time went, and how a sample was timed. */
 #define KB_FIELDS_PHASES(F, S, P, A, D, H) \
@@ -204,6 +207,8 @@ enum kb_rule {
                                                  what to do */            \
   S(counters_note, 256, "counters_note", NONEMPTY)  /* why a CUDA case   \
                                                        has no counters */ \
+  S(implausible, 384, "implausible", NONEMPTY)  /* two readings that     \
+                        cannot both be true (core/plausible.h): FLAGGED */\
   H(counters)      /* each counter's total, and "metrics" */
 
 /* --energy (NVML, core/energy.h): joules per run and the average power

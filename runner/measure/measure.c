@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/host_facts.h"
+#include "core/plausible.h"
 #include "measure/criterion.h"
 #include "measure/energy.h"
 #include "measure/measure.h"
@@ -319,6 +320,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     if (probe)
       kb_probe_case(probe, c, state, cfg, r);
     kb_result_judge(r, cfg->time);
+    kb_plausible_judge(r, c->gpu ? &c->device : NULL, cfg->strict);
   }
   double t1 = wall_now();
   if (state)

@@ -127,8 +127,8 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
   if (res->verdict == KB_PASS) {
     /* As the table says it: a flagged claim or a missed audit is data,
     ** and so is a CUDA case judged by event time in a run of kernel time. */
-    fputs(res->claim_flagged ? "**FLAGGED**" : res->unaudited ? "ok?" : "ok",
-          f);
+    fputs(kb_result_flagged(res) ? "**FLAGGED**" : res->unaudited ? "ok?"
+          : "ok", f);
     fputs(d && kb_result_event_fallback(res, m->run.o->measure.time)
           ? " (event time) |\n" : " |\n", f);
     return;
@@ -160,13 +160,14 @@ static void notes(FILE *f, const kb_plan_case *pc, const kb_result *res,
   ** said it for every case. */
   const char *event_only = d && kb_result_event_fallback(res, cfg->time)
       && strcmp(res->kernel_note, d->kernel_note) != 0 ? res->kernel_note : "";
-  const char *lines[] = {warnings, audit, res->counters_note,
-                         res->audit_note, event_only};
+  const char *lines[] = {warnings, audit, res->implausible,
+                         res->counters_note, res->audit_note, event_only};
   const char *what[] = {"warning",
                         res->claim_flagged ? "flagged" : "bytes audit",
-                        "counters", "unaudited", "event time, no kernel time"};
-  for (int i = 0; i < 5; i++) {
-    if (!lines[i][0] || (i == 2 && res->verdict != KB_PASS))
+                        "flagged", "counters", "unaudited",
+                        "event time, no kernel time"};
+  for (int i = 0; i < 6; i++) {
+    if (!lines[i][0] || (i == 3 && res->verdict != KB_PASS))
       continue;
     fputs("- ", f);
     case_name(f, pc);

@@ -15,11 +15,12 @@ static void clear_progress(kb_report *r)
   kb_progress_clear(&r->progress);
 }
 
-/* The result column: a passed case whose claim the bytes audit flagged
-** is FLAGGED, one an audit could not check "ok?" (--strict fails both). */
+/* The result column: a passed case whose claim the bytes audit flagged,
+** or whose readings cannot all be true, is FLAGGED, one an audit could
+** not check "ok?" (--strict fails all three). */
 static const char *result_word(const kb_result *res)
 {
-  if (res->verdict == KB_PASS && res->claim_flagged)
+  if (kb_result_flagged(res))
     return "FLAGGED";
   if (res->verdict == KB_PASS && res->unaudited)
     return "ok?";
@@ -204,6 +205,8 @@ static void print_audits(FILE *out, const char *prefix, const kb_result *res)
     fprintf(out, "%s%s: %s: DRAM %.1f GB/s, %.1f GB/s claimed\n", prefix,
             res->claim_flagged ? "flagged" : "bytes audit", audit,
             kb_dram_gbps(res), res->gbps);
+  if (res->implausible[0])
+    fprintf(out, "%sflagged: %s\n", prefix, res->implausible);
   if (res->unaudited)
     fprintf(out, "%sunaudited: %s\n", prefix, res->audit_note[0]
             ? res->audit_note : "an audit asked for could not be made");

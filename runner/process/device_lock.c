@@ -101,6 +101,11 @@ static void ago(char *buf, size_t len, double s)
     snprintf(buf, len, "%.1f h ago", s / 3600);
 }
 
+static int alive(long pid)
+{
+  return pid > 0 && !(kill((pid_t)pid, 0) != 0 && errno == ESRCH);
+}
+
 int kb_device_lock_holder(int fd, char *buf, size_t len)
 {
   char record[2048], pid[32], owner[32] = "", user[64] = "?", since[32] = "",
@@ -108,14 +113,15 @@ int kb_device_lock_holder(int fd, char *buf, size_t len)
   ssize_t n = pread(fd, record, sizeof record - 1, 0);
   record[n > 0 ? n : 0] = '\0';
   long holder = field(record, "pid", pid, sizeof pid) ? atol(pid) : 0;
+  long keeper = field(record, "owner", owner, sizeof owner) ? atol(owner) : 0;
   /* A record left by a holder that has died (its successor has not written
-  ** its own yet, or cannot) names no one. */
-  if (holder <= 0 || (kill((pid_t)holder, 0) != 0 && errno == ESRCH)) {
+  ** its own yet, or cannot) names no one, unless its kbench lives: it keeps
+  ** the lock between its workers (kb_device_lock_adopt). */
+  if (!alive(holder) && !alive(keeper)) {
     snprintf(buf, len, "an unknown process (its lock file names none "
              "alive)");
     return 0;
   }
-  field(record, "owner", owner, sizeof owner);
   field(record, "user", user, sizeof user);
   field(record, "command", cmd, sizeof cmd);
   char when[64] = "", how_long[32] = "";
@@ -230,6 +236,27 @@ int kb_device_lock_take(kb_device_lock *l, const char *dir, const char *uuid,
   /* Who holds it now, for the next one to wait.  Not being able to say
   ** costs only the waiter's message. */
   if (writable && ftruncate(fd, 0) == 0) {
+    ssize_t ignored = pwrite(fd, record, strlen(record), 0);
+    (void)ignored;
+  }
+  l->fd = fd;
+  return 0;
+}
+
+int kb_device_lock_adopt(kb_device_lock *l, int fd, const char *dir,
+                         const char *uuid, const char *record)
+{
+  char path[4096];
+  struct stat mine, theirs;
+  l->fd = -1;
+  if (!valid_uuid(uuid)
+      || (size_t)snprintf(path, sizeof path, "%s/%s.lock", dir, uuid)
+         >= sizeof path
+      || fstat(fd, &mine) || lstat(path, &theirs)
+      || mine.st_dev != theirs.st_dev || mine.st_ino != theirs.st_ino
+      || flock(fd, LOCK_EX | LOCK_NB))   /* its own description: at once */
+    return -1;
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 && ftruncate(fd, 0) == 0) {
     ssize_t ignored = pwrite(fd, record, strlen(record), 0);
     (void)ignored;
   }

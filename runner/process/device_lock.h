@@ -1,7 +1,9 @@
 /*
 ** One kbench per GPU.  A worker holds an flock(2) on a file named by its
 ** device's UUID for as long as it lives, so that two kbench processes
-** never time each other's kernels or fight over the profiler.  The kernel
+** never time each other's kernels or fight over the profiler; its
+** supervisor keeps a copy of that open file and hands it to the device's
+** next worker, so that the lock outlives the workers of one run.  The kernel
 ** drops the lock when the holder dies, even by SIGKILL: a lock is never
 ** stale.  The files live in one directory that every user shares
 ** (KBENCH_LOCK_DIR, else KB_LOCK_DIR_DEFAULT; made mode 1777, files 0666,
@@ -52,6 +54,17 @@ int kb_device_lock_take(kb_device_lock *l, const char *dir, const char *uuid,
                         double timeout, const char *record,
                         kb_lock_wait_fn on_wait, void *ctx, char *why,
                         size_t len);
+
+/*
+** Take the lock through fd, a descriptor of the device's lock file that
+** this process inherited already locked: the supervisor keeps a worker's
+** lock and hands it to the lane's next worker (supervisor.h), so that no
+** other kbench takes the device between two workers of one run.  0: held,
+** with record written; -1: fd is not that file or does not hold its lock
+** (fd is then left to the caller).
+*/
+int kb_device_lock_adopt(kb_device_lock *l, int fd, const char *dir,
+                         const char *uuid, const char *record);
 
 /* Let it go (safe when not held).  A process that exits lets go anyway. */
 void kb_device_lock_release(kb_device_lock *l);

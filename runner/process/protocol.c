@@ -75,6 +75,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
 void kb_msg_put_order(kb_wbuf *b, const kb_order *o)
 {
   kb_put_u64(b, o->index);
+  kb_put_u64(b, o->token);
   kb_put_str(b, o->path);
   kb_put_str(b, o->variant);
   kb_put_u32(b, o->n_values);
@@ -85,6 +86,7 @@ void kb_msg_put_order(kb_wbuf *b, const kb_order *o)
 int kb_msg_get_order(kb_rbuf *r, kb_order *o)
 {
   o->index = kb_get_u64(r);
+  o->token = kb_get_u64(r);
   kb_get_str(r, o->path, sizeof o->path);
   kb_get_str(r, o->variant, sizeof o->variant);
   o->n_values = kb_get_u32(r);

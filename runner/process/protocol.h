@@ -39,7 +39,12 @@ enum kb_msg_type {
   KB_MSG_METRICS_CHECKED,  /* kb_probe_check's answer and its message */
   KB_MSG_LOCK_WAIT,        /* another process holds the device: who */
   KB_MSG_LOCK_TAKEN,       /* the wait is over: the lock is this worker's */
-  KB_MSG_OPENED            /* "" when the device opened, else why not */
+  KB_MSG_OPENED,           /* "" when the device opened, else why not */
+  KB_MSG_REFUSED,          /* a call the seal refused (refusal.h), written
+                              by the worker's SIGSYS handler */
+  KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (seal.h) */
+  KB_MSG_LOCK_HELD         /* the device's lock is this worker's, at this
+                              descriptor: the supervisor takes a copy */
 };
 
 /* How a worker measures: the same for every case it runs. */
@@ -57,6 +62,9 @@ typedef struct kb_job {
 /* One case to run: the variant by plugin path and name, and its values. */
 typedef struct kb_order {
   uint64_t index;          /* the case's place in the plan: seeds its data */
+  uint64_t token;          /* the supervisor's random number for this order,
+                              which the RESULT frame must carry first: a
+                              frame a plugin wrote answers no order */
   char path[4096];
   char variant[256];
   uint32_t n_values;

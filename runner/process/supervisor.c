@@ -9,11 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/host_facts.h"
 #include "plan/devices.h"
+#include "plan/trust.h"
+#include "process/refusal.h"
 #include "process/strays.h"
 #include "process/supervisor.h"
 
@@ -28,6 +32,7 @@ static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
   l->job.device = ordinal;
   l->w.output_fd = -1;
   l->w.pid_fd = -1;
+  l->lock_fd = -1;
 }
 
 /* Reap lane i's worker (kb_handle_reap), then whatever it left behind:
@@ -71,18 +76,49 @@ static int send_job(kb_lane *l)
   return kb_wire_send(l->w.orders_fd, &b);
 }
 
+/* End lane i's worker between orders: it exits at the end of its orders,
+** given the time CUDA's teardown takes (or killed after it), so that the
+** next worker finds the device's lock free. */
+static void retire(kb_supervisor *s, size_t i)
+{
+  kb_lane *l = &s->lanes[i];
+  close(l->w.orders_fd);
+  l->w.orders_fd = -1;
+  reap(s, i, KB_EXIT_GRACE_S);
+}
+
 /*
-** Send an order on lane i, starting its worker first when none runs.  The
-** lane is busy from now until its outcome is taken; an order that cannot
-** be sent has its outcome already (the worker could not start, or died).
+** Send an order on lane i, starting its worker first when none runs.  An
+** order that loads a plugin names the library (plugin, else NULL): a
+** worker that has loaded a library of another trust domain is replaced
+** first (trust.h).  The lane is busy from now until its outcome is taken;
+** an order that cannot be sent has its outcome already (the worker could
+** not start, or died).
 */
-static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order)
+static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
+                       const char *plugin)
 {
   kb_lane *l = &s->lanes[i];
   kb_worker_handle *w = &l->w;
+  char domain[PATH_MAX];
+  if (plugin) {
+    kb_trust_domain(plugin, domain, sizeof domain);
+    if (w->pid && l->has_domain && strcmp(l->domain, domain) != 0)
+      retire(s, i);
+  }
   int fresh = !w->pid;
   l->busy = 1;
-  l->unsent = fresh && kb_handle_start(w, s->exe, l->why, sizeof l->why);
+  l->unsent = fresh && kb_handle_start(w, s->exe, l->lock_fd, l->why,
+                                       sizeof l->why);
+  if (fresh && !l->unsent)
+    l->worker = ++s->workers;
+  if (fresh)
+    l->has_domain = 0;
+  if (plugin && !l->unsent) {
+    snprintf(l->domain, sizeof l->domain, "%s", domain);
+    l->has_domain = 1;
+  }
+  l->refused[0] = '\0';
   l->ended = 0;
   l->deadline = kb_host_clock_s() + s->case_timeout;
   if (l->unsent) {
@@ -149,6 +185,54 @@ static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
     fprintf(stderr, "kbench: %s\n", msg);
 }
 
+/* Lane i's worker holds the device's lock at the descriptor named: keep
+** a copy of it (the same open file, so the same flock), which outlives
+** the worker and is handed to the lane's next one.  Where the kernel
+** refuses (before Linux 5.6, or a ptrace policy that forbids it), each
+** worker takes the lock anew, and another kbench may take the device
+** between two of them. */
+static void keep_lock(kb_lane *l, kb_rbuf *payload)
+{
+  uint32_t fd = kb_get_u32(payload);
+  if (payload->bad || l->lock_fd >= 0 || l->w.pid_fd < 0)
+    return;
+#ifdef SYS_pidfd_getfd
+  l->lock_fd = (int)syscall(SYS_pidfd_getfd, l->w.pid_fd, (int)fd, 0);
+#endif
+}
+
+/* A call the worker's seal refused: the first of the order is kept, to
+** fail its case with (kb_supervisor_next), and the worker is replaced
+** after it, whatever the plugin did next. */
+static void refused(kb_lane *l, kb_rbuf *payload)
+{
+  kb_refusal r;
+  if (l->refused[0])
+    return;
+  if (kb_refusal_get(payload, &r))
+    snprintf(l->refused, sizeof l->refused, "the worker sent a malformed "
+             "report of a refused call");
+  else
+    kb_refusal_text(&r, l->refused, sizeof l->refused);
+}
+
+/* What the worker's seal lacks here (an old kernel, a build without
+** libseccomp): said once per run. */
+static void seal_note(kb_supervisor *s, kb_rbuf *payload)
+{
+  char what[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 128];
+  kb_get_str(payload, what, sizeof what);
+  if (s->seal_said || payload->bad)
+    return;
+  s->seal_said = 1;
+  snprintf(msg, sizeof msg, "warning: the worker's seal is partial: %s "
+           "(docs/security.md)", what);
+  if (s->on_note)
+    s->on_note(s->note_ctx, msg);
+  else
+    fprintf(stderr, "kbench: %s\n", msg);
+}
+
 /*
 ** How lane i's order stands, without waiting: an outcome, with an
 ** answer's type and payload, or -1 while it runs.  STAGE, DEVICE and LOCK
@@ -177,6 +261,12 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       lock_waiting(s, i, payload);
     } else if (*type == KB_MSG_LOCK_TAKEN) {
       l->deadline = kb_host_clock_s() + s->case_timeout;
+    } else if (*type == KB_MSG_LOCK_HELD) {
+      keep_lock(l, payload);
+    } else if (*type == KB_MSG_REFUSED) {
+      refused(l, payload);
+    } else if (*type == KB_MSG_SEAL_NOTE) {
+      seal_note(s, payload);
     } else {
       return KB_ANSWERED;
     }
@@ -266,15 +356,16 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
 }
 
 /* Send an order on the first lane, alone, and wait for its outcome; the
-** cause in why when it got no answer. */
-static int exchange(kb_supervisor *s, kb_wbuf *order, uint32_t *type,
-                    kb_rbuf *payload, char *why, size_t len)
+** cause in why when it got no answer.  plugin: as send_order's. */
+static int exchange(kb_supervisor *s, kb_wbuf *order, const char *plugin,
+                    uint32_t *type, kb_rbuf *payload, char *why, size_t len)
 {
   size_t lane;
-  send_order(s, 0, order);
+  send_order(s, 0, order, plugin);
   int outcome = wait_any(s, &lane, type, payload);
   if (outcome != KB_ANSWERED)
-    snprintf(why, len, "%s", s->lanes[0].why);
+    snprintf(why, len, "%s", s->lanes[0].refused[0] ? s->lanes[0].refused
+                                                    : s->lanes[0].why);
   return outcome;
 }
 
@@ -316,7 +407,8 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
 }
 
 /* End the workers of lanes [from, s->n_lanes): all are told first, so that
-** their exits overlap, then each is reaped. */
+** their exits overlap, then each is reaped, and the lane's device lock let
+** go. */
 static void end_workers(kb_supervisor *s, size_t from)
 {
   for (size_t i = from; i < s->n_lanes; i++)
@@ -325,9 +417,13 @@ static void end_workers(kb_supervisor *s, size_t from)
       close(s->lanes[i].w.orders_fd);
       s->lanes[i].w.orders_fd = -1;
     }
-  for (size_t i = from; i < s->n_lanes; i++)
+  for (size_t i = from; i < s->n_lanes; i++) {
     if (s->lanes[i].w.pid)
       reap(s, i, KB_EXIT_GRACE_S);
+    if (s->lanes[i].lock_fd >= 0)
+      close(s->lanes[i].lock_fd);
+    s->lanes[i].lock_fd = -1;
+  }
 }
 
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
@@ -377,8 +473,14 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_LOAD);
   kb_put_str(&b, path);
-  if (exchange(s, &b, &type, &payload, err, len) != KB_ANSWERED)
+  if (exchange(s, &b, path, &type, &payload, err, len) != KB_ANSWERED)
     return -1;
+  if (s->lanes[0].refused[0]) {
+    /* Its constructors tried what the seal refuses. */
+    snprintf(err, len, "%s", s->lanes[0].refused);
+    reap(s, 0, 0);
+    return -1;
+  }
   if (type == KB_MSG_PLUGIN && kb_msg_get_plugin(&payload, p) == 0)
     return 0;
   if (type == KB_MSG_LOAD_FAILED) {
@@ -397,7 +499,7 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   kb_rbuf payload;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_COUNT);
-  if (exchange(s, &b, &type, &payload, why, len) != KB_ANSWERED)
+  if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_COUNTED
       && kb_msg_get_count(&payload, count, why, len) == 0)
@@ -412,7 +514,7 @@ int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
   kb_rbuf payload;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_METRICS);
-  if (exchange(s, &b, &type, &payload, why, len) != KB_ANSWERED)
+  if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_METRICS_CHECKED
       && kb_msg_get_checked(&payload, verdict, why, len) == 0)
@@ -430,7 +532,7 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
   for (size_t i = 0; i < s->n_lanes; i++) {
     kb_wbuf b;
     kb_wbuf_begin(&b, KB_MSG_OPEN);
-    send_order(s, i, &b);
+    send_order(s, i, &b, NULL);
   }
   while ((outcome = wait_any(s, &lane, &type, &payload)) >= 0) {
     said[0] = '\0';
@@ -448,12 +550,52 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
   return failed;
 }
 
+/* A number no plugin can know before its order is sent. */
+static uint64_t new_token(void)
+{
+  uint64_t t;
+  if (getrandom(&t, sizeof t, 0) != (ssize_t)sizeof t)
+    t = ((uint64_t)getpid() << 32) ^ (uint64_t)(kb_host_clock_s() * 1e9);
+  return t;
+}
+
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
 {
+  kb_order order = *o;
+  order.token = s->lanes[lane].token = new_token();
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CASE);
-  kb_msg_put_order(&b, o);
-  send_order(s, lane, &b);
+  kb_msg_put_order(&b, &order);
+  send_order(s, lane, &b, o->path);
+}
+
+/* res as a case that got no result: verdict, where and why. */
+static void failed(kb_result *res, int verdict, int worker, const char *stage,
+                   const char *why)
+{
+  kb_result_init(res, verdict);
+  res->worker = worker;
+  snprintf(res->stage, sizeof res->stage, "%s", stage);
+  snprintf(res->message, sizeof res->message, "%s", why);
+}
+
+/* The case during which the seal refused a call fails with what the
+** plugin tried, whatever it reported; its worker, whose plugin may have
+** changed what the seal did not cover, is replaced. */
+static void refuse_case(kb_supervisor *s, size_t lane, kb_result *res)
+{
+  kb_lane *l = &s->lanes[lane];
+  char stage[sizeof res->stage], why[KB_MESSAGE_LEN];
+  snprintf(stage, sizeof stage, "%s", l->w.stage[0] ? l->w.stage : "load");
+  if (res->verdict == KB_CRASH)
+    snprintf(why, sizeof why, "%.500s (then the worker %.400s)", l->refused,
+             res->message);
+  else
+    snprintf(why, sizeof why, "%s", l->refused);
+  kb_result_free(res);
+  failed(res, KB_ERROR, res->worker, stage, why);
+  if (l->w.pid)
+    reap(s, lane, 0);
 }
 
 int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
@@ -464,9 +606,23 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   if (outcome < 0)
     return -1;
   kb_lane *l = &s->lanes[*lane];
+  int worker = l->worker;
+  int verdict = KB_CRASH;
   if (outcome == KB_ANSWERED) {
-    if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
+    /* A result for another order (a frame a plugin wrote, or one left
+    ** over from an order before) proves that something in the worker
+    ** writes to its reports: the worker is ended, its case failed. */
+    if (type == KB_MSG_RESULT && kb_get_u64(&payload) != l->token) {
+      snprintf(l->why, sizeof l->why, "the worker's report answers another "
+               "order: something in the worker (the plugin) wrote to "
+               "kbench's report pipe");
+      verdict = KB_ERROR;
+    } else if (type == KB_MSG_RESULT
+               && kb_msg_get_result(&payload, res) == 0) {
       kb_handle_drain(&l->w);
+      res->worker = worker;
+      if (l->refused[0])
+        refuse_case(s, *lane, res);
       if (res->verdict != KB_PASS)
         res->output = kb_handle_last_lines(&l->w);
       /* A worker whose context is gone, or whose profiler failed, exits
@@ -474,14 +630,17 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
       if (res->worker_ends)
         reap(s, *lane, KB_EXIT_GRACE_S);
       return 0;
+    } else {
+      snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
     }
-    snprintf(l->why, sizeof l->why, "the worker sent a malformed result");
     reap(s, *lane, 0);
   }
-  kb_result_init(res, KB_CRASH);
-  snprintf(res->stage, sizeof res->stage, "%s",
-           l->w.stage[0] ? l->w.stage : "start-up");
-  snprintf(res->message, sizeof res->message, "%s", l->why);
+  failed(res, verdict, worker, l->w.stage[0] ? l->w.stage : "start-up",
+         l->why);
+  /* The worker died after the seal refused a call (the plugin went on to
+  ** write where it could not): what it tried is the case's cause. */
+  if (l->refused[0])
+    refuse_case(s, *lane, res);
   res->output = kb_handle_last_lines(&l->w);
   return 0;
 }

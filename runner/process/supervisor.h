@@ -36,6 +36,15 @@ typedef struct kb_lane {
   int ended;               /* its worker died or its reports ended */
   double deadline;         /* when the watchdog kills it */
   char why[KB_MESSAGE_LEN];/* why it ended without an answer */
+  char refused[KB_MESSAGE_LEN]; /* the first call the worker's seal refused
+                              during this order (refusal.h), or "" */
+  int worker;              /* its worker's number in the run (1, 2, ...) */
+  uint64_t token;          /* the case out's (kb_order.token) */
+  int lock_fd;             /* the device's lock, as a worker of this lane
+                              took it (pidfd_getfd), handed to each next
+                              worker; -1: none */
+  int has_domain;          /* its worker has loaded a plugin of domain */
+  char domain[PATH_MAX];   /* ...whose trust domain this is (trust.h) */
 } kb_lane;
 
 /* Told the first time the worker of lane opens its device. */
@@ -57,6 +66,8 @@ typedef struct kb_supervisor {
   void *device_ctx;
   kb_note_fn on_note;      /* NULL: straight to stderr */
   void *note_ctx;
+  int workers;             /* workers started so far, on every lane */
+  int seal_said;           /* what the seal lacks was said */
 } kb_supervisor;
 
 /* One lane, for job's device.  0, or -1 with the reason in err. */

@@ -16,6 +16,7 @@
 #include "plugin/staging.h"
 #include "process/device_lock.h"
 #include "process/protocol.h"
+#include "process/seal.h"
 #include "process/worker.h"
 
 /* Everything the worker holds between orders. */
@@ -35,6 +36,7 @@ typedef struct kb_worker {
   int lock_tried;
   int locked_out;          /* it could not be had: why says why */
   int waited;              /* the supervisor was told of a wait */
+  int sealed;              /* the seal is set (seal.h) */
 } kb_worker;
 
 /* host_alloc's blocks: page-locked once this worker has a device, else (or
@@ -92,6 +94,24 @@ static void send_stage(void *ctx, const char *stage)
   send_or_die(&b);
 }
 
+/* Seal the worker before a plugin's code first runs: its first dlopen
+** runs the plugin's constructors.  CUDA and CUPTI open later, at the
+** first CUDA case, under the seal; what it lacks is said once. */
+static void seal(kb_worker *w)
+{
+  kb_seal s;
+  if (w->sealed)
+    return;
+  w->sealed = 1;
+  kb_seal_worker(&s, KB_WORKER_REPORTS);
+  if (s.note[0]) {
+    kb_wbuf b;
+    kb_wbuf_begin(&b, KB_MSG_SEAL_NOTE);
+    kb_put_str(&b, s.note);
+    send_or_die(&b);
+  }
+}
+
 static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
 {
   for (size_t i = 0; i < w->n_plugins; i++)
@@ -103,6 +123,7 @@ static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
     return NULL;
   }
   w->plugins = grown;
+  seal(w);
   send_stage(NULL, "load");
   if (kb_plugin_load(&w->plugins[w->n_plugins], path, err, len))
     return NULL;
@@ -175,6 +196,11 @@ static int lock_device(kb_worker *w)
   }
   send_stage(NULL, "lock");
   kb_device_lock_record(record, sizeof record, getpid(), getppid());
+  /* The lock an earlier worker of this lane took, handed down. */
+  if (kb_device_lock_adopt(&w->lock, KB_WORKER_LOCK, kb_device_lock_dir(),
+                           uuid, record) == 0)
+    return 0;
+  close(KB_WORKER_LOCK);
   w->locked_out = kb_device_lock_take(&w->lock, kb_device_lock_dir(), uuid,
                                       w->job.measure.lock_timeout, record,
                                       lock_waiting, w, w->why,
@@ -182,6 +208,13 @@ static int lock_device(kb_worker *w)
   if (w->waited && !w->locked_out) {
     kb_wbuf b;
     kb_wbuf_begin(&b, KB_MSG_LOCK_TAKEN);
+    send_or_die(&b);
+  }
+  if (!w->locked_out) {
+    /* The supervisor keeps it for the lane's next worker. */
+    kb_wbuf b;
+    kb_wbuf_begin(&b, KB_MSG_LOCK_HELD);
+    kb_put_u32(&b, (uint32_t)w->lock.fd);
     send_or_die(&b);
   }
   return w->locked_out ? -1 : 0;
@@ -456,6 +489,7 @@ static int run_order(kb_worker *w, const kb_order *o)
   fflush(stderr);
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_RESULT);
+  kb_put_u64(&b, o->token);
   kb_msg_put_result(&b, &res);
   send_or_die(&b);
   int ends = res.worker_ends;

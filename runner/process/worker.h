@@ -14,6 +14,9 @@
 #define KB_WORKER_ARG "--kbench-worker"
 #define KB_WORKER_ORDERS 3
 #define KB_WORKER_REPORTS 4
+/* Open only when the supervisor hands down the lane's device lock, taken
+** by a worker before this one (device_lock.h: kb_device_lock_adopt). */
+#define KB_WORKER_LOCK 5
 
 /* The worker's main: returns the process's exit status. */
 int kb_worker_main(void);

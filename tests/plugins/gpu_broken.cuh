@@ -18,6 +18,11 @@
 **   GPU_RESET        calls cudaDeviceReset inside run
 **   GPU_INFLATED     correct, but bytes_moved claims 1000x what it reads
 **                    (the bytes audit must flag it)
+**   GPU_FORGE_EVENT  correct, but setup rewrites cudaEventElapsedTime's GOT
+**                    slot in every loaded object but its own to report a
+**                    tenth of each interval (issue 45's adversary): the
+**                    worker's seal must refuse it, and a case after it in
+**                    the same run read as it does alone
 **   GPU_LATE_SETUP   not broken: setup's last copy of the input is queued on
 **                    the legacy stream behind a 20 ms kernel, so it lands
 **                    after setup returns; the runner must wait for it
@@ -32,12 +37,31 @@
 ** input once more, at least one element: the same launches whatever PCT
 ** (0 included), PCT percent more of the sum's DRAM traffic.
 */
+#ifdef GPU_FORGE_EVENT
+#  ifndef _GNU_SOURCE
+#    define _GNU_SOURCE
+#  endif
+#  include "got_rewrite.h"
+#endif
 #include <stdint.h>
 #include <stdio.h>
 
 #include <kbench/kit.h>
 
 #define THREADS 256
+
+#ifdef GPU_FORGE_EVENT
+/* The real interval (this object's own slot is left alone), a tenth of
+** it reported. */
+static cudaError_t forged_elapsed(float *ms, cudaEvent_t start,
+                                  cudaEvent_t stop)
+{
+  cudaError_t e = cudaEventElapsedTime(ms, start, stop);
+  if (e == cudaSuccess)
+    *ms *= 0.1f;
+  return e;
+}
+#endif
 
 typedef struct gpu_sum {
   int *in, *out;
@@ -171,6 +195,10 @@ static int gpu_sum_setup(const kbench_host *h, void **state)
   KBENCH_CUDA(h, cudaDeviceSynchronize());
 #endif
   rc = kbench_device_output(h, (void **)&s->out, sizeof(int));
+#ifdef GPU_FORGE_EVENT
+  got_rewrite("cudaEventElapsedTime", (void *)forged_elapsed,
+              "gpu_forge_event");
+#endif
 #ifdef GPU_GRAPH
   /* Captured once the output exists: the memset and the sum. */
   cudaGraph_t g;

@@ -114,7 +114,7 @@ check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plu
 	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
 	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la \
 	tests/plugins/gpu_tune_trap.la tests/plugins/gpu_sync.la tests/plugins/gpu_region.la \
-	tests/plugins/gpu_instruments.la
+	tests/plugins/gpu_instruments.la tests/plugins/gpu_forge_event.la
 # Honest runs that are hard on the instruments: a graph's replay, a
 # cudaMallocAsync in run, a run that fails under the profiler.
 tests_plugins_gpu_instruments_la_SOURCES = tests/plugins/gpu_instruments.cu
@@ -162,6 +162,9 @@ tests_plugins_gpu_nonblocking_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_late_setup_la_SOURCES = tests/plugins/gpu_late_setup.cu
 tests_plugins_gpu_late_setup_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_late_setup_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_forge_event_la_SOURCES = tests/plugins/gpu_forge_event.cu
+tests_plugins_gpu_forge_event_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_forge_event_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_inflated_la_SOURCES = tests/plugins/gpu_inflated.cu
 tests_plugins_gpu_inflated_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_inflated_la_LDFLAGS = $(BROKEN_LDFLAGS)
@@ -202,7 +205,7 @@ tests_plugins_abi11_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
-	tests/plugins/gpu_broken.cuh
+	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h
 
 # nap: a host variant that sleeps, for the tests that judge real runs'
 # times or stop a run midway.
@@ -212,3 +215,28 @@ tests_plugins_nap_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_nap_pair_la_SOURCES = tests/plugins/nap.c
 tests_plugins_nap_pair_la_CPPFLAGS = $(AM_CPPFLAGS) -DNAP_PAIR
 tests_plugins_nap_pair_la_LDFLAGS = $(BROKEN_LDFLAGS)
+
+# The adversaries of the worker's seal and isolation, and the honest
+# plugin measured after them (tests/shell/adversary.sh): one source, one
+# module per attack.
+ADVERSARY_SRC = tests/plugins/adversary.c
+ADVERSARY_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -I$(top_builddir)/runner
+check_LTLIBRARIES += tests/plugins/adversary_got.la \
+	tests/plugins/adversary_text.la tests/plugins/adversary_signals.la \
+	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la
+tests_plugins_adversary_got_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_got_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_GOT -DADVERSARY_NAME='"adversary_got"'
+tests_plugins_adversary_got_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_text_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_text_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_TEXT -DADVERSARY_NAME='"adversary_text"'
+tests_plugins_adversary_text_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_signals_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_signals_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_SIGNALS -DADVERSARY_NAME='"adversary_signals"'
+tests_plugins_adversary_signals_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_frame_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_frame_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_FRAME -DADVERSARY_NAME='"adversary_frame"'
+tests_plugins_adversary_frame_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_frame_la_LIBADD = -lpthread
+tests_plugins_honest_spin_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_honest_spin_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS)
+tests_plugins_honest_spin_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -217,6 +217,39 @@ assert "gpu_inflated: its row's result is FLAGGED, not ok (or the profiler was b
 check_counted "gpu_inflated --strict: the flagged claim fails the case" 4 \
   "ERROR bytes audit: the case claims [0-9.]+x the" \
   "$KBENCH" $quick --strict --param n=64M --plugin "$G/gpu_inflated.so"
+# Issue 45's adversary: a rewrite of cudaEventElapsedTime's GOT slot in
+# every object, refused by the worker's seal; gpu_ok after it, in a worker
+# of its own, reads as it does alone (not 10x short).
+json_alone="$tmpdir/forge-alone.json"
+json_after="$tmpdir/forge-after.json"
+check "gpu_ok alone" 0 "^gpu_ok .* ok$" \
+  "$KBENCH" $quick --param n=64M --json="$json_alone" --plugin "$G/gpu_ok.so"
+check "gpu_forge_event: the seal refuses its rewrite of the runner's GOT" 4 \
+  "^gpu_forge_event .* ERROR setup: the plugin tried to make the runner's memory writable" \
+  "$KBENCH" $quick --param n=64M --json="$json_after" \
+  --plugin "$G/gpu_forge_event.so" --plugin "$G/gpu_ok.so"
+assert "gpu_ok after gpu_forge_event reads as alone (within 0.5x-2x), in another worker" \
+  python3 - "$json_alone" "$json_after" <<'PY'
+import json, sys
+alone = json.load(open(sys.argv[1]))["benchmarks"][0]
+after = json.load(open(sys.argv[2]))["benchmarks"]
+ok = [e for e in after if e["name"].startswith("gpu_ok")][0]
+forge = [e for e in after if e["name"].startswith("gpu_forge_event")][0]
+assert ok["verdict"] == "pass" and ok["worker"] != forge["worker"], after
+ratio = ok["median_s"] / alone["median_s"]
+assert 0.5 < ratio < 2, ratio
+PY
+# With the seal off the rewrite works in its own worker, and its own
+# time is caught: the events read 10x shorter than its kernel (kernel
+# time needs the GPU's profiler, which another test's kbench may hold).
+desc="gpu_forge_event with the seal off: its own time is FLAGGED, both readings named"
+out=$(env KBENCH_SEAL=off "$KBENCH" $quick --param n=64M --plugin "$G/gpu_forge_event.so" 2>&1)
+case $out in
+  *"(event time)"*) skip "$desc" "no kernel time in this run" ;;
+  *) check "$desc" 0 "flagged: the event time [0-9.]+ us is shorter than the kernel time" \
+       printf '%s\n' "$out" ;;
+esac
+
 check "--metrics: a name the device lacks is refused, the nearest offered" 2 \
   "dram__bytes_reed.sum.*dram__bytes_read.sum" \
   "$KBENCH" --metrics=dram__bytes_reed.sum reduce_vec4

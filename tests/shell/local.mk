@@ -10,7 +10,8 @@ TESTS += %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/metrics.sh %reldir%/energy.sh %reldir%/lock.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/history.sh \
 	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
 	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
-	%reldir%/badinput.sh %reldir%/docs.sh
+	%reldir%/badinput.sh %reldir%/docs.sh \
+	%reldir%/hardening.sh %reldir%/adversary.sh
 EXTRA_DIST += %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/cli.sh %reldir%/progress.sh \
 	%reldir%/man.sh %reldir%/loader.sh %reldir%/host.sh \
 	%reldir%/isolation.sh %reldir%/devices.sh %reldir%/json.sh \
@@ -20,4 +21,5 @@ EXTRA_DIST += %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/cli.sh %reldir%/pr
 	%reldir%/energy.sh %reldir%/lock.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/report_browser.py %reldir%/history.sh \
 	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
 	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
-	%reldir%/badinput.sh %reldir%/docs.sh
+	%reldir%/badinput.sh %reldir%/docs.sh \
+	%reldir%/hardening.sh %reldir%/adversary.sh

@@ -36,9 +36,12 @@ export KBENCH_LOCK_DIR KBENCH_TEST_LOCK_UUID
 quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --param n=4096"
 
 # The holder: a CUDA case on device 1 takes the lock, then a host case
-# samples for 15 s, so the worker holds it that long.
+# samples for 15 s.  The two run in two workers (gpu_ok is a test plugin,
+# reduce_cpu the catalogue's: two trust domains), so the lock is held that
+# long only if the supervisor hands it from the first to the second.
 "$KBENCH" --device=1 --param n=1M --min-time=15 --timeout=15 --max-noise=0 \
-  --plugin "$G" --plugin "$H/reduce_cpu.so" > "$tmpdir/holder.txt" 2>&1 &
+  --json="$tmpdir/holder.json" --plugin "$G" --plugin "$H/reduce_cpu.so" \
+  > "$tmpdir/holder.txt" 2>&1 &
 holder=$!
 trap 'kill $holder 2>/dev/null; rm -rf "$tmpdir"' EXIT
 i=0
@@ -84,4 +87,8 @@ assert "... after the holder ended" sh -c '! kill -0 $1 2>/dev/null' _ $holder
 wait $holder
 check "the holder itself ran as usual" 0 "^reduce_cpu .* ok$" \
   cat "$tmpdir/holder.txt"
+assert "... in two workers, the lock handed from one to the next" \
+  python3 -c 'import json, sys
+w = [e["worker"] for e in json.load(open(sys.argv[1]))["benchmarks"]]
+assert len(w) == 2 and w[0] != w[1], w' "$tmpdir/holder.json"
 done_testing

@@ -243,3 +243,17 @@ check_PROGRAMS += %reldir%/test_disturbed
 %canon_reldir%_test_disturbed_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_disturbed_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_disturbed
+
+check_PROGRAMS += %reldir%/test_plausible
+%canon_reldir%_test_plausible_SOURCES = %reldir%/test_plausible.c %reldir%/tap.h
+%canon_reldir%_test_plausible_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_plausible_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_plausible_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_plausible
+
+check_PROGRAMS += %reldir%/test_seal
+%canon_reldir%_test_seal_SOURCES = %reldir%/test_seal.c %reldir%/tap.h
+%canon_reldir%_test_seal_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_seal_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_seal_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_seal

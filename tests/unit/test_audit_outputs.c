@@ -77,6 +77,20 @@ int main(void)
      "diagnostic");
   free(c.text);
 
+  /* Readings that cannot both be true (core/plausible.h): FLAGGED too,
+  ** with both readings under the row. */
+  flagged_result(&res);
+  res.claim_flagged = 0;
+  strcpy(res.implausible, "the event time 22.12 us is shorter than the "
+         "kernel time 220.27 us of the same runs, beyond their jitter 1.00 us");
+  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  ok(strstr(c.text, "FLAGGED\n") && strstr(c.text, "\n  flagged: the event "
+     "time 22.12 us is shorter than the kernel time 220.27 us of the same "
+     "runs, beyond their jitter 1.00 us\n"), "table: implausible readings "
+     "are FLAGGED, both named under the row");
+  free(c.text);
+  res.implausible[0] = '\0';
+
   /* Unaudited: "ok?", and why. */
   flagged_result(&res);
   res.claim_flagged = 0;
@@ -207,14 +221,18 @@ int main(void)
   /* JSON: the fields beside bytes_claim_flagged. */
   char path[] = "/tmp/kb-audit-json-XXXXXX", doc[16384];
   int fd = mkstemp(path);
-  kb_result two[2];
-  flagged_result(&two[0]);
-  two[1] = two[0];
-  two[1].claim_flagged = 0;
-  two[1].dram_read = two[1].dram_write = -1;
-  two[1].unaudited = 1;
-  strcpy(two[1].audit_note, "bytes audit: busy");
-  int opened = fd >= 0 && stub_json(&stub, path, two, 2) == 0;
+  kb_result three[3];
+  flagged_result(&three[0]);
+  three[1] = three[0];
+  three[1].claim_flagged = 0;
+  three[1].dram_read = three[1].dram_write = -1;
+  three[1].unaudited = 1;
+  strcpy(three[1].audit_note, "bytes audit: busy");
+  three[2] = three[0];
+  three[2].claim_flagged = 0;
+  strcpy(three[2].implausible, "the event time 8.87 us is below the DRAM "
+         "floor");
+  int opened = fd >= 0 && stub_json(&stub, path, three, 3) == 0;
   FILE *f = fopen(path, "r");
   size_t n = f ? fread(doc, 1, sizeof doc - 1, f) : 0;
   doc[n] = '\0';
@@ -228,6 +246,9 @@ int main(void)
                  "\"unaudited\": true, \"audit_note\": \"bytes audit: "
                  "busy\"") != NULL, "JSON: an unaudited entry: its note, "
      "no rate");
+  ok(strstr(doc, "\"implausible\": null") && strstr(doc, "\"implausible\": "
+     "\"the event time 8.87 us is below the DRAM floor\"") != NULL,
+     "JSON: implausible, null or the readings that disagree");
   if (fd >= 0) {
     close(fd);
     unlink(path);

@@ -161,12 +161,15 @@ int main(void)
   kb_msg_free_plugin(&mirror);
 
   /* An order with its values. */
-  kb_order o = {42, "/x/fake.so", "fake_sum", 2, {1 << 20, 4}};
+  kb_order o = {.index = 42, .token = 0x1234567890abcdefu,
+                .path = "/x/fake.so", .variant = "fake_sum", .n_values = 2,
+                .values = {1 << 20, 4}};
   kb_order o2;
   kb_wbuf_begin(&b, KB_MSG_CASE);
   kb_msg_put_order(&b, &o);
   ok(through_pipe(&b, &in, &type, &r) == 1 && kb_msg_get_order(&r, &o2) == 0
-     && o2.index == 42 && o2.n_values == 2 && o2.values[0] == 1 << 20
+     && o2.index == 42 && o2.token == 0x1234567890abcdefu
+     && o2.n_values == 2 && o2.values[0] == 1 << 20
      && strcmp(o2.variant, "fake_sum") == 0, "an order comes back");
 
   /* A device count with its reason; a negative count is refused. */

@@ -1,0 +1,22 @@
+/*
+** Which worker may run a plugin library's cases: its trust domain
+** (docs/security.md).  kbench's own catalogue is one domain: a library
+** whose file name is one kbench ships (generated from the build's
+** plugin_LTLIBRARIES) in the build tree's plugins/<family>/.libs or the
+** installed plugindir.  Every other library, whether named with --plugin,
+** found on $KBENCH_PLUGIN_PATH, or installed into plugindir beside the
+** catalogue, is a domain of its own.  A worker runs the cases of one
+** domain only: the supervisor replaces it before a library of another
+** domain loads (supervisor.h), so that nothing a plugin does to its process
+** reaches another domain's cases.
+*/
+#ifndef KB_TRUST_H
+#define KB_TRUST_H
+
+#include <stddef.h>
+
+/* The domain of the library at path: "" for kbench's own catalogue, else
+** the library's real path (path itself when it cannot be resolved). */
+void kb_trust_domain(const char *path, char *domain, size_t len);
+
+#endif

@@ -1,0 +1,91 @@
+/* A refused system call in words (refusal.h). */
+#define _GNU_SOURCE            /* MAP_FIXED_NOREPLACE, MREMAP_FIXED */
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+
+#include "process/refusal.h"
+
+int kb_refusal_get(kb_rbuf *r, kb_refusal *out)
+{
+  out->nr = kb_get_u64(r);
+  for (int i = 0; i < 6; i++)
+    out->args[i] = kb_get_u64(r);
+  return r->bad || r->left ? -1 : 0;
+}
+
+static const char *prot_text(uint64_t prot, char *buf, size_t len)
+{
+  if (!(prot & (PROT_READ | PROT_WRITE | PROT_EXEC))) {
+    snprintf(buf, len, "PROT_NONE");
+    return buf;
+  }
+  snprintf(buf, len, "%s%s%s%s%s", prot & PROT_READ ? "PROT_READ" : "",
+           prot & PROT_READ && prot & (PROT_WRITE | PROT_EXEC) ? "|" : "",
+           prot & PROT_WRITE ? "PROT_WRITE" : "",
+           prot & PROT_WRITE && prot & PROT_EXEC ? "|" : "",
+           prot & PROT_EXEC ? "PROT_EXEC" : "");
+  return buf;
+}
+
+static int write_exec(uint64_t prot)
+{
+  return (prot & (PROT_WRITE | PROT_EXEC)) == (PROT_WRITE | PROT_EXEC);
+}
+
+void kb_refusal_text(const kb_refusal *r, char *buf, size_t len)
+{
+  const uint64_t *a = r->args;
+  char prot[64];
+  const char *tried = "do what the worker's seal refuses";
+  switch (r->nr) {
+  case SYS_mprotect:
+#ifdef SYS_pkey_mprotect
+  case SYS_pkey_mprotect:
+#endif
+    tried = write_exec(a[2]) ? "make memory both writable and executable"
+                             : "make the runner's memory writable";
+    snprintf(buf, len, "the plugin tried to %s: %s(0x%" PRIx64 ", %" PRIu64
+             ", %s), refused", tried, r->nr == SYS_mprotect ? "mprotect"
+             : "pkey_mprotect", a[0], a[1], prot_text(a[2], prot,
+                                                       sizeof prot));
+    return;
+  case SYS_mmap:
+    tried = write_exec(a[2]) ? "make memory both writable and executable"
+                             : "map over the runner's memory";
+    snprintf(buf, len, "the plugin tried to %s: mmap(0x%" PRIx64 ", %" PRIu64
+             ", %s, flags 0x%" PRIx64 "), refused", tried, a[0], a[1],
+             prot_text(a[2], prot, sizeof prot), a[3]);
+    return;
+  case SYS_munmap:
+    snprintf(buf, len, "the plugin tried to unmap the runner's memory: "
+             "munmap(0x%" PRIx64 ", %" PRIu64 "), refused", a[0], a[1]);
+    return;
+  case SYS_mremap:
+    snprintf(buf, len, "the plugin tried to move the runner's memory: "
+             "mremap(0x%" PRIx64 ", %" PRIu64 ", %" PRIu64 ", flags 0x%"
+             PRIx64 ", 0x%" PRIx64 "), refused", a[0], a[1], a[2], a[3],
+             a[4]);
+    return;
+  case SYS_rt_sigaction:
+    snprintf(buf, len, "the plugin tried to replace kbench's handler of "
+             "SIGSYS (signal %" PRIu64 "), which reports what the seal "
+             "refuses: refused", a[0]);
+    return;
+  case SYS_ptrace:
+    tried = "trace a process (ptrace)";
+    break;
+  case SYS_process_vm_writev:
+    tried = "write another process's memory (process_vm_writev)";
+    break;
+#ifdef SYS_pidfd_getfd
+  case SYS_pidfd_getfd:
+    tried = "take another process's descriptor (pidfd_getfd)";
+    break;
+#endif
+  }
+  snprintf(buf, len, "the plugin tried to %s: system call %" PRIu64
+           ", refused", tried, r->nr);
+}

@@ -1,0 +1,436 @@
+/* The worker's seal (seal.h). */
+#define _GNU_SOURCE            /* REG_RAX, MAP_FIXED_NOREPLACE, O_PATH */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "config.h"
+#ifdef __linux__
+#  include <linux/audit.h>
+#  include <linux/filter.h>
+#  include <linux/landlock.h>
+#  include <linux/seccomp.h>
+#endif
+#ifdef KBENCH_HAVE_SECCOMP
+#  include <seccomp.h>
+#endif
+
+#include "process/protocol.h"
+#include "process/refusal.h"
+#include "process/seal.h"
+
+/* Newer than the C library's headers on Debian 12: the same number on
+** every architecture. */
+#ifndef SYS_mseal
+#  define SYS_mseal 462
+#endif
+
+/* --- the runner's ranges ------------------------------------------------ */
+
+/* A mapping the runner's code or constant data lives in: a file's (its
+** code, read-only data, RELRO and the gaps between them), not writable,
+** or the vDSO.  Devices, memfds and deleted files are someone's buffers. */
+static int is_runners(const char *perms, const char *path)
+{
+  if (perms[1] == 'w')
+    return 0;
+  if (strcmp(path, "[vdso]") == 0)
+    return 1;
+  size_t n = strlen(path);
+  return path[0] == '/' && strncmp(path, "/dev/", 5) != 0
+         && strncmp(path, "/memfd:", 7) != 0
+         && !(n > 10 && strcmp(path + n - 10, " (deleted)") == 0);
+}
+
+/* The next mapping of the runner's in a /proc/self/maps listing: 1 with
+** its range and its path's place in line, 0 at the end. */
+static int next_runners(FILE *maps, char *line, size_t len, uintptr_t *lo,
+                        uintptr_t *hi, const char **path)
+{
+  while (fgets(line, (int)len, maps)) {
+    char perms[8] = "";
+    int at = 0;
+    line[strcspn(line, "\n")] = '\0';
+    if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %7s %*s %*s %*s %n", lo, hi,
+               perms, &at) >= 3 && at > 0 && is_runners(perms, line + at)) {
+      *path = line + at;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int kb_seal_ranges(kb_seal *s, FILE *maps)
+{
+  char line[4096 + 128];
+  const char *path;
+  uintptr_t lo, hi;
+  int rc = 0;
+  s->n_ranges = 0;
+  while (next_runners(maps, line, sizeof line, &lo, &hi, &path)) {
+    kb_seal_range *last = s->n_ranges ? &s->ranges[s->n_ranges - 1] : NULL;
+    if (last && last->hi == lo)
+      last->hi = hi;
+    else if (s->n_ranges < KB_SEAL_MAX_RANGES)
+      s->ranges[s->n_ranges++] = (kb_seal_range){lo, hi};
+    else
+      rc = -1;
+  }
+  return rc;
+}
+
+static void add_note(kb_seal *s, const char *what)
+{
+  size_t used = strlen(s->note);
+  snprintf(s->note + used, sizeof s->note - used, "%s%s", used ? "; " : "",
+           what);
+}
+
+/* --- mseal -------------------------------------------------------------- */
+
+/* Each mapping of the runner's, one call each: a range may cross mappings
+** that mseal takes whole. */
+static void seal_mappings(kb_seal *s)
+{
+  FILE *maps = fopen("/proc/self/maps", "r");
+  char line[4096 + 128], why[160];
+  const char *path;
+  uintptr_t lo, hi;
+  if (!maps)
+    return;
+  while (next_runners(maps, line, sizeof line, &lo, &hi, &path)) {
+    if (syscall(SYS_mseal, lo, hi - lo, 0) == 0) {
+      s->sealed++;
+    } else if (errno == ENOSYS) {
+      add_note(s, "no mseal(2): the kernel is older than Linux 6.10");
+      break;
+    } else if (s->sealed == 0) {
+      snprintf(why, sizeof why, "mseal(2) of %.100s failed: %s", path,
+               strerror(errno));
+      add_note(s, why);
+      break;
+    }
+  }
+  fclose(maps);
+}
+
+/* --- Landlock: /proc shut for writing ----------------------------------- */
+
+#if defined(__linux__) && defined(LANDLOCK_ACCESS_FS_REFER)
+#  ifndef SYS_landlock_create_ruleset
+#    define SYS_landlock_create_ruleset 444
+#    define SYS_landlock_add_rule 445
+#    define SYS_landlock_restrict_self 446
+#  endif
+
+/* Writing stays allowed beneath every entry of / but /proc; cross-folder
+** renames (REFER, which Landlock's first version always refuses, hence
+** version 2 at least) likewise. */
+static void shut_proc(kb_seal *s)
+{
+  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
+                     LANDLOCK_CREATE_RULESET_VERSION);
+  if (abi < 2) {
+    add_note(s, abi < 0 ? "no Landlock (Linux 5.19 or later, enabled): "
+             "/proc/self/mem stays writable" : "Landlock is older than its "
+             "second version: /proc/self/mem stays writable");
+    return;
+  }
+  const uint64_t dir_rights = LANDLOCK_ACCESS_FS_WRITE_FILE
+                              | LANDLOCK_ACCESS_FS_REFER;
+  struct landlock_ruleset_attr attr = {.handled_access_fs = dir_rights};
+  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr,
+                             sizeof attr, 0);
+  DIR *root = opendir("/");
+  if (ruleset < 0 || !root) {
+    add_note(s, "cannot make a Landlock ruleset: /proc/self/mem stays "
+             "writable");
+    if (ruleset >= 0)
+      close(ruleset);
+    if (root)
+      closedir(root);
+    return;
+  }
+  struct dirent *e;
+  while ((e = readdir(root)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0
+        || strcmp(e->d_name, "proc") == 0)
+      continue;
+    int fd = openat(dirfd(root), e->d_name, O_PATH | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+      continue;
+    if (fstat(fd, &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))) {
+      struct landlock_path_beneath_attr rule = {
+        .allowed_access = S_ISDIR(st.st_mode)
+                          ? dir_rights : LANDLOCK_ACCESS_FS_WRITE_FILE,
+        .parent_fd = fd,
+      };
+      syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH,
+              &rule, 0);
+    }
+    close(fd);
+  }
+  closedir(root);
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+      && syscall(SYS_landlock_restrict_self, ruleset, 0) == 0)
+    s->landlocked = 1;
+  else
+    add_note(s, "Landlock refused its ruleset: /proc/self/mem stays "
+             "writable");
+  close(ruleset);
+}
+#else
+static void shut_proc(kb_seal *s)
+{
+  add_note(s, "built without Landlock's header: /proc/self/mem stays "
+           "writable");
+}
+#endif
+
+/* --- seccomp ------------------------------------------------------------ */
+
+#if defined(KBENCH_HAVE_SECCOMP) && (defined(__x86_64__) || defined(__aarch64__))
+
+#  if defined(__x86_64__)
+#    define KB_AUDIT_ARCH AUDIT_ARCH_X86_64
+#    define KB_ARG(uc, i) ((uint64_t)(uc)->uc_mcontext.gregs[(int[]){      \
+       REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9}[i]])
+#    define KB_SET_RETURN(uc, v) ((uc)->uc_mcontext.gregs[REG_RAX] = (v))
+#  else
+#    define KB_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#    define KB_ARG(uc, i) ((uint64_t)(uc)->uc_mcontext.regs[i])
+#    define KB_SET_RETURN(uc, v) ((uc)->uc_mcontext.regs[0] = (v))
+#  endif
+
+/* Where the SIGSYS handler tells a refusal: the worker's reports.  A
+** signal handler has nothing but globals to reach; this one is set once,
+** before the filters exist. */
+static int refusal_fd = -1;
+
+/* A refused call: fail it with EPERM and tell the supervisor, with
+** write(2) alone (a pipe takes a frame this small whole, unmixed with
+** another thread's). */
+static void on_sigsys(int sig, siginfo_t *si, void *ctx)
+{
+  (void)sig;
+  ucontext_t *uc = ctx;
+  int saved = errno;
+  uint32_t header[2] = {(uint32_t)KB_REFUSAL_PAYLOAD, KB_MSG_REFUSED};
+  uint64_t payload[7] = {(uint64_t)si->si_syscall};
+  for (int i = 0; i < 6; i++)
+    payload[1 + i] = KB_ARG(uc, i);
+  unsigned char frame[sizeof header + sizeof payload];
+  memcpy(frame, header, sizeof header);
+  memcpy(frame + sizeof header, payload, sizeof payload);
+  if (write(refusal_fd, frame, sizeof frame) < 0) {
+    /* Nothing to do: the case's result tells the rest. */
+  }
+  KB_SET_RETURN(uc, -EPERM);
+  errno = saved;
+}
+
+/* The general rules, through libseccomp. */
+static int general_filter(void)
+{
+  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+  if (!ctx)
+    return -1;
+  const uint64_t wx = PROT_WRITE | PROT_EXEC;
+  int rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(mprotect), 1,
+                         SCMP_A2(SCMP_CMP_MASKED_EQ, wx, wx));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pkey_mprotect), 1,
+                         SCMP_A2(SCMP_CMP_MASKED_EQ, wx, wx));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(mmap), 1,
+                         SCMP_A2(SCMP_CMP_MASKED_EQ, wx, wx));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigaction), 2,
+                         SCMP_A0(SCMP_CMP_EQ, SIGSYS),
+                         SCMP_A1(SCMP_CMP_NE, 0));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(process_vm_writev), 0);
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_getfd), 0);
+#  ifndef __SANITIZE_ADDRESS__
+  /* LeakSanitizer stops the threads with ptrace at exit: a sanitized
+  ** build keeps it. */
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(ptrace), 0);
+#  endif
+  if (rc == 0)
+    rc = seccomp_load(ctx);
+  seccomp_release(ctx);
+  return rc ? -1 : 0;
+}
+
+/*
+** The address rules, as a classic BPF program of kbench's own: libseccomp
+** compares an argument once per rule, and a range needs two comparisons.
+** Per call, the condition (when the call has one: prot has PROT_WRITE,
+** flags have MAP_FIXED or MREMAP_FIXED), then each range: the argument's
+** high word equal to the range's, its low word within [lo, last].
+*/
+typedef struct bpf_prog {
+  struct sock_filter ins[BPF_MAXINSNS];
+  size_t n;
+  int full;
+} bpf_prog;
+
+static void emit(bpf_prog *p, uint16_t code, uint8_t jt, uint8_t jf,
+                 uint32_t k)
+{
+  if (p->n >= BPF_MAXINSNS) {
+    p->full = 1;
+    return;
+  }
+  p->ins[p->n++] = (struct sock_filter)BPF_JUMP(code, k, jt, jf);
+}
+
+#  define ARG_LO(i) (offsetof(struct seccomp_data, args) + 8 * (i))
+#  define ARG_HI(i) (ARG_LO(i) + 4)
+
+/* One call's block: refused (SIGSYS) when cond_arg has one of the mask's
+** bits (mask 0: always) and addr_arg lies in one of the ranges. */
+static void emit_block(bpf_prog *p, const kb_seal *s, int addr_arg,
+                       int cond_arg, uint32_t mask)
+{
+  if (mask) {
+    emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(cond_arg));
+    emit(p, BPF_JMP | BPF_JSET | BPF_K, 1, 0, mask);
+    emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+  }
+  for (size_t r = 0; r < s->n_ranges; r++) {
+    uint64_t lo = s->ranges[r].lo, last = s->ranges[r].hi - 1;
+    /* One piece per 4 GiB the range touches: each compares low words. */
+    while (lo <= last) {
+      uint64_t piece_last = (lo | 0xffffffffu) < last ? (lo | 0xffffffffu)
+                                                      : last;
+      emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_HI(addr_arg));
+      emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, (uint32_t)(lo >> 32));
+      emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(addr_arg));
+      emit(p, BPF_JMP | BPF_JGE | BPF_K, 0, 2, (uint32_t)lo);
+      emit(p, BPF_JMP | BPF_JGT | BPF_K, 1, 0, (uint32_t)piece_last);
+      emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_TRAP);
+      if (piece_last == last)
+        break;
+      lo = piece_last + 1;
+    }
+  }
+  emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+}
+
+static int address_filter(const kb_seal *s)
+{
+  static const struct { int nr, addr_arg, cond_arg; uint32_t mask; } calls[] = {
+    {SYS_mprotect, 0, 2, PROT_WRITE},
+    {SYS_pkey_mprotect, 0, 2, PROT_WRITE},
+    {SYS_mmap, 0, 3, MAP_FIXED},
+    {SYS_munmap, 0, 0, 0},
+    {SYS_mremap, 0, 0, 0},
+    {SYS_mremap, 4, 3, MREMAP_FIXED},
+  };
+  enum { n_calls = sizeof calls / sizeof calls[0] };
+  bpf_prog *p = calloc(1, sizeof *p);
+  if (!p)
+    return -1;
+  /* Another architecture's calls (x32 included) are libseccomp's filter's
+  ** to kill. */
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, offsetof(struct seccomp_data, arch));
+  emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, KB_AUDIT_ARCH);
+  emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, offsetof(struct seccomp_data, nr));
+  /* The dispatch: a compare and a jump per call, then ALLOW.  mremap has
+  ** two rules (its old address; its new one, with MREMAP_FIXED): one
+  ** entry, its first block falling through into the second. */
+  size_t jumps[n_calls];
+  for (size_t i = 0; i < n_calls; i++) {
+    if (i && calls[i].nr == calls[i - 1].nr)
+      continue;
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, (uint32_t)calls[i].nr);
+    jumps[i] = p->n;
+    emit(p, BPF_JMP | BPF_JA, 0, 0, 0);
+  }
+  emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+  for (size_t i = 0; i < n_calls; i++) {
+    if (i && calls[i].nr == calls[i - 1].nr) {
+      /* The first block's final ALLOW gives way to this block. */
+      p->n--;
+    } else {
+      p->ins[jumps[i]].k = (uint32_t)(p->n - jumps[i] - 1);
+    }
+    emit_block(p, s, calls[i].addr_arg, calls[i].cond_arg, calls[i].mask);
+  }
+  int rc = -1;
+  if (!p->full) {
+    struct sock_fprog prog = {(unsigned short)p->n, p->ins};
+    rc = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+                      SECCOMP_FILTER_FLAG_TSYNC, &prog) == 0 ? 0 : -1;
+  }
+  free(p);
+  return rc;
+}
+
+static void filter(kb_seal *s, int report_fd)
+{
+  refusal_fd = report_fd;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sigsys;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGSYS, &sa, NULL)
+      || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
+    add_note(s, "cannot install the SIGSYS handler: no seccomp filter");
+    return;
+  }
+  if (general_filter()) {
+    add_note(s, "libseccomp could not load its filter");
+    return;
+  }
+  if (address_filter(s)) {
+    add_note(s, "the kernel refused the address filter: the runner's "
+             "ranges are kept by mseal(2) alone");
+    return;
+  }
+  s->filtered = 1;
+}
+#else
+static void filter(kb_seal *s, int report_fd)
+{
+  (void)report_fd;
+#  ifdef KBENCH_HAVE_SECCOMP
+  add_note(s, "no seccomp filter on this architecture");
+#  else
+  add_note(s, "built without libseccomp: no system call is refused");
+#  endif
+}
+#endif
+
+void kb_seal_worker(kb_seal *s, int report_fd)
+{
+  memset(s, 0, sizeof *s);
+  const char *env = getenv("KBENCH_SEAL");
+  if (env && strcmp(env, "off") == 0) {
+    add_note(s, "not sealed: KBENCH_SEAL=off");
+    return;
+  }
+  FILE *maps = fopen("/proc/self/maps", "r");
+  if (!maps) {
+    add_note(s, "cannot read /proc/self/maps: not sealed");
+    return;
+  }
+  if (kb_seal_ranges(s, maps))
+    add_note(s, "more ranges than the address filter holds");
+  fclose(maps);
+  seal_mappings(s);
+  shut_proc(s);
+  filter(s, report_fd);
+}
