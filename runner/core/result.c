@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock_events.h"
 #include "core/format.h"
 #include "core/result.h"
 
@@ -49,6 +50,11 @@ void kb_result_judge(kb_result *r, int wanted)
               ? KB_TIME_KERNEL : KB_TIME_EVENT;
   double t = kb_result_time(r);
   r->gbps = t > 0 ? (double)(r->bytes.read + r->bytes.written) / t / 1e9 : 0;
+}
+
+void kb_result_clock_events(const kb_result *r, char *buf, size_t len)
+{
+  kb_clock_events_names(r->clock_events, buf, len);
 }
 
 int kb_result_event_fallback(const kb_result *r, int wanted)

@@ -105,6 +105,9 @@ double kb_dram_gbps(const kb_result *r);
 ** back, -1 for an unknown name. */
 const char *kb_memory_name(int memory);
 int kb_memory_parse(const char *name);
+/* NVML's clock-event reasons of the samples by name
+** (kb_clock_events_names of r->clock_events). */
+void kb_result_clock_events(const kb_result *r, char *buf, size_t len);
 /* A failed case's message as Google Benchmark's error_message: "stage:
 ** message", or a crash's message alone (it names its stage). */
 void kb_result_error_text(const kb_result *r, char *buf, size_t len);

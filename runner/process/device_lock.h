@@ -53,6 +53,12 @@ int kb_device_lock_take(kb_device_lock *l, const char *dir, const char *uuid,
                         kb_lock_wait_fn on_wait, void *ctx, char *why,
                         size_t len);
 
+/* Without a GPU, tests name one per ordinal ("$KBENCH_TEST_LOCK_UUID-1"),
+** to take the whole path of a lock: 0 with that name in buf, or -1 when
+** the variable is not set (tests/shell/lock.sh, clocks.sh). */
+#define KB_TEST_LOCK_UUID_ENV "KBENCH_TEST_LOCK_UUID"
+int kb_device_lock_test_name(int ordinal, char *buf, size_t len);
+
 /* Let it go (safe when not held).  A process that exits lets go anyway. */
 void kb_device_lock_release(kb_device_lock *l);
 

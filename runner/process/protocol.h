@@ -39,7 +39,9 @@ enum kb_msg_type {
   KB_MSG_METRICS_CHECKED,  /* kb_probe_check's answer and its message */
   KB_MSG_LOCK_WAIT,        /* another process holds the device: who */
   KB_MSG_LOCK_TAKEN,       /* the wait is over: the lock is this worker's */
-  KB_MSG_OPENED            /* "" when the device opened, else why not */
+  KB_MSG_OPENED,           /* "" when the device opened, else why not */
+  KB_MSG_NOTE              /* a line for the user (on stderr): said once
+                              per device, however many workers say it */
 };
 
 /* How a worker measures: the same for every case it runs. */

@@ -14,6 +14,8 @@
 #define KB_WORKER_ARG "--kbench-worker"
 #define KB_WORKER_ORDERS 3
 #define KB_WORKER_REPORTS 4
+/* Under --lock-clocks, the clock keeper's pipe (process/clock_lock.h). */
+#define KB_WORKER_KEEPER 5
 
 /* The worker's main: returns the process's exit status. */
 int kb_worker_main(void);

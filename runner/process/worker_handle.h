@@ -39,9 +39,10 @@ enum kb_outcome {
   KB_GARBLED               /* it sent something that is not a report */
 };
 
-/* Start exe as a worker into w: 0, or -1 with the reason in err. */
-int kb_handle_start(kb_worker_handle *w, const char *exe, char *err,
-                    size_t len);
+/* Start exe as a worker into w, with the clock keeper's pipe (keeper.h)
+** when keeper_fd is not -1: 0, or -1 with the reason in err. */
+int kb_handle_start(kb_worker_handle *w, const char *exe, int keeper_fd,
+                    char *err, size_t len);
 
 /* Wait for the worker to end, killing its whole group if it does not end
 ** by itself within grace seconds; closes its pipes and returns its wait

@@ -111,6 +111,7 @@ int main(void)
   job.lock = 1;
   job.measure.lock_timeout = 42.5;
   job.measure.quiet_wait = 7.25;
+  job.measure.lock_clocks = 1410;
   job.measure.kernel_time = 1;
   job.measure.time = KB_TIME_KERNEL;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
@@ -119,10 +120,10 @@ int main(void)
      && job2.measure.mode == KB_MODE_HOT && job2.measure.energy == 1
      && job2.measure.energy_time == 3.5 && job2.seed == 9
      && job2.lock == 1 && job2.measure.lock_timeout == 42.5
-     && job2.measure.quiet_wait == 7.25
+     && job2.measure.quiet_wait == 7.25 && job2.measure.lock_clocks == 1410
      && job2.measure.kernel_time == 1 && job2.measure.time == KB_TIME_KERNEL,
-     "a job comes back with its energy, GPU lock, quiet wait and kernel time "
-     "settings");
+     "a job comes back with its energy, GPU lock, quiet wait, clock lock and "
+     "kernel time settings");
 
   /* More energy windows than a result holds is refused, and what was
   ** read before them is freed. */
