@@ -53,7 +53,7 @@ AM_TESTS_ENVIRONMENT += HAVE_CUPTI='$(HAVE_CUPTI_FLAG)'; export HAVE_CUPTI;
 # and the awkward sizes
 # each GPU family is verified at.
 EXTRA_DIST += tests/compare/make-fixtures.py \
-	tests/compare/base.json tests/compare/noise.json \
+	tests/compare/base.json tests/compare/noise.json tests/compare/capped.json \
 	tests/compare/slower.json tests/compare/crash.json \
 	tests/compare/otherdev.json tests/compare/nodevice.json \
 	tests/compare/gbench-base.json tests/compare/gbench-new.json \
@@ -68,7 +68,7 @@ EXTRA_DIST += tests/compare/make-fixtures.py \
 	tests/fleet/make-fixtures.py tests/fleet/h100.json.gz \
 	tests/fleet/h200.json.gz tests/fleet/two-gpu.json.gz \
 	tests/fleet/rank-0.json.gz tests/fleet/rank-1.json.gz \
-	tests/fleet/two-gpu-slow.json.gz tests/fleet/two-gpu-missing.json.gz \
+	tests/fleet/two-gpu-slow.json.gz tests/fleet/two-gpu-capped.json.gz tests/fleet/two-gpu-missing.json.gz \
 	tests/fleet/two-gpu-failed.json.gz tests/fleet/rank-1-nodevice.json.gz
 
 include %reldir%/unit/local.mk

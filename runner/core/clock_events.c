@@ -95,5 +95,5 @@ void kb_clock_tally_text(const kb_clock_tally *t, char *buf, size_t len)
   if (t->limited == t->cases)
     snprintf(buf, len, "%sunder %s", t->cases == 1 ? "" : "all ", limits);
   else
-    snprintf(buf, len, "%zu of them under %s", t->limited, limits);
+    snprintf(buf, len, "%zu under %s", t->limited, limits);
 }

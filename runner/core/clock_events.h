@@ -57,7 +57,7 @@ void kb_clock_limits_text(uint64_t mask, char *buf, size_t len);
 /*
 ** Slow cases and the limits their samples hit, gathered for one verdict
 ** (compare's SLOWER cases, a fleet GPU's slow ones, history's changes):
-** "12 slow cases, all under a power cap", "3 slow, 2 of them under a
+** "12 slow cases, all under a power cap", "3 slow cases, 2 under a
 ** power cap".  Start from a zeroed kb_clock_tally; add every slow case's
 ** mask.
 */
@@ -67,9 +67,8 @@ typedef struct kb_clock_tally {
   uint64_t limits;         /* the limits they hit, OR'd */
 } kb_clock_tally;
 void kb_clock_tally_add(kb_clock_tally *t, uint64_t mask);
-/* "all under a power cap" ("under a power cap" for one case), "2 of them
-** under a power cap and a thermal slowdown", or "" when none was under a
-** limit. */
+/* "all under a power cap" ("under a power cap" for one case), "2 under a
+** power cap and a thermal slowdown", or "" when none was under a limit. */
 void kb_clock_tally_text(const kb_clock_tally *t, char *buf, size_t len);
 
 #endif

@@ -171,6 +171,8 @@ enum kb_rule {
                                        bits, OR'd over the samples */     \
   D(clock_event_names, TEXT, kb_result_clock_events, "clock_events", "", \
     EVENTS)        /* the same by name: "sw_power_cap,gpu_idle" */        \
+  D(clock_limits, TEXT, kb_result_clock_limits, "clock_limits", "",       \
+    EVENTS)        /* the limits among them, in words: "a power cap" */   \
   F(clock_event_reads, SIZE, "clock_event_reads", "samples", ALWAYS, 0)   \
                    /* samples after which the reasons were read */        \
   F(temp_start_c, F64, "gpu_temp_start_c", "C", POSITIVE, 0)              \

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock_events.h"
 #include "core/host_facts.h"
 #include "measure/criterion.h"
 #include "measure/energy.h"
@@ -160,9 +161,12 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     if (!clock_ok(c, r)) {
       if (wall_now() - t0 < stop.timeout)
         continue;
+      char limits[KB_CLOCK_LIMITS_TEXT_LEN];
+      kb_clock_limits_text(r->clock_events, limits, sizeof limits);
       snprintf(c->message, sizeof c->message, "every sample in %.0f s was "
-               "taken with the SM clock under 75%% of its maximum",
-               stop.timeout);
+               "taken with the SM clock under 75%% of its maximum%s%s%s",
+               stop.timeout, limits[0] ? " (NVML: " : "", limits,
+               limits[0] ? ")" : "");
       return stop_at(r, c, "sampling", KBENCH_ERROR);
     }
     if (r->n_samples == cap) {
