@@ -236,3 +236,11 @@ check_PROGRAMS += %reldir%/test_disturbed
 %canon_reldir%_test_disturbed_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_disturbed_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_disturbed
+
+check_PROGRAMS += %reldir%/test_conditions
+%canon_reldir%_test_conditions_SOURCES = %reldir%/test_conditions.c %reldir%/tap.h \
+	%reldir%/stub_case.h
+%canon_reldir%_test_conditions_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_conditions_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_conditions_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_conditions

@@ -170,6 +170,23 @@ int main(void)
      && o2.index == 42 && o2.n_values == 2 && o2.values[0] == 1 << 20
      && strcmp(o2.variant, "fake_sum") == 0, "an order comes back");
 
+  /* A device report, with what --lock-clocks did. */
+  {
+    kb_device_report d = {.floor_s = -1}, dback;
+    d.clocks_locked = 1;
+    d.locked_sm_mhz = 1590;
+    d.locked_mem_mhz = 2619;
+    snprintf(d.clocks, sizeof d.clocks, "SM 1590 MHz (base), memory 2619 "
+             "MHz");
+    kb_wbuf_begin(&b, KB_MSG_DEVICE);
+    kb_msg_put_device(&b, &d);
+    ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_DEVICE
+       && kb_msg_get_device(&r, &dback) == 0 && dback.clocks_locked
+       && dback.locked_sm_mhz == 1590 && dback.locked_mem_mhz == 2619
+       && strcmp(dback.clocks, d.clocks) == 0,
+       "a device report comes back with its clock lock");
+  }
+
   /* A device count with its reason; a negative count is refused. */
   int count = -1;
   char why[64];
