@@ -10,3 +10,4 @@ EXTRA_DIST += bench/tune_gpu.sh
 # Kernel time against --no-kernel-time, case by case (issue 33).
 EXTRA_DIST += bench/kerneltime.py
 EXTRA_DIST += bench/stray_copy.cu
+EXTRA_DIST += bench/clocks.py

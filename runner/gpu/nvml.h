@@ -1,7 +1,8 @@
 /*
 ** A device's facts from outside CUDA, through NVML (the driver's
-** libnvidia-ml.so.1): its clocks, its total-energy counter and its power
-** limit.  It is loaded with dlopen, so kbench needs no NVML at build time
+** libnvidia-ml.so.1): its clocks and why they are where they are, its
+** temperature and power, its total-energy counter and its power limit;
+** and its clocks locked and reset (--lock-clocks).  It is loaded with dlopen, so kbench needs no NVML at build time
 ** and runs (without these readings) where the library is missing.  One
 ** handle per opened device, owned by its kb_gpu (gpu.h).
 */
