@@ -3,7 +3,7 @@
 # kbench may use (its affinity) and the host's load as it starts, in the
 # header of the table, TAP and markdown when bound to one CPU, and always
 # in the JSON context.  Under taskset -c 0, as a launcher binding each
-# rank to one core leaves it.
+# rank to one core leaves it, and with the load a busy host has.
 . "$top_srcdir/tests/shell/lib.sh"
 export KBENCH_PLUGIN_PATH="$top_builddir/plugins/host/.libs"
 quick="--min-time=0 --min-samples=3 --max-samples=5 --param n=1024 reduce_cpu"
@@ -29,8 +29,19 @@ assert "...JSON context: 1 usable CPU of $online, the load, the note" \
   validate "$tmpdir/one.json" \
   "c['kbench']['host']['usable_cpus'] == 1" \
   "c['kbench']['host']['online_cpus'] == $online" \
-  "c['kbench']['host']['load_1min'] >= 0" \
   "c['kbench']['host']['note'].startswith('bound to 1 of $online CPU')"
+
+# A busy host: the load the test gives it (make check reads none, so that
+# no other test depends on how busy the machine is).
+printf '%s\n' "$((online * 3)).50 1.00 1.00 3/500 4242" > "$tmpdir/loadavg"
+check "a host busy with 3 tasks a CPU: the header says so" 0 \
+  "^# host: a busy host \(load $((online * 3))\.5 on $online CPUs?\): the host's side" \
+  env KBENCH_TEST_LOADAVG="$tmpdir/loadavg" "$KBENCH" $quick
+KBENCH_TEST_LOADAVG=$tmpdir/loadavg "$KBENCH" --json="$tmpdir/busy.json" $quick > /dev/null 2>&1
+assert "...and the JSON context has the load and the note" \
+  validate "$tmpdir/busy.json" \
+  "c['kbench']['host']['load_1min'] == $((online * 3)).5" \
+  "c['kbench']['host']['note'] == 'a busy host (load $((online * 3)).5 on $online CPU' + ('s' if $online > 1 else '') + ')'"
 
 if [ "$online" -ge 2 ]; then
   check "free to use every CPU: no word of binding" 0 "" \
