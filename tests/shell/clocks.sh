@@ -107,14 +107,18 @@ wait_for() {
     i=$((i + 1))
   done
 }
-for sig in INT:2 TERM:15; do
-  number=${sig#*:} sig=${sig%:*}
+# A run in the background, its pid in pid, once a worker locked.
+start_locked() {
   : > "$log"
   "$KBENCH" --lock-clocks $quick $long --plugin "$G" --plugin "$H" \
-    > "$tmpdir/sig.txt" 2>&1 &
+    > "$tmpdir/$1.txt" 2>&1 &
   pid=$!
   wait_for " lock_sm "
   sleep 0.3
+}
+for sig in INT:2 TERM:15; do
+  number=${sig#*:} sig=${sig%:*}
+  start_locked "sig"
   kill -$sig $pid
   sleep 0.3                # two at once would be one pending signal
   kill -$sig $pid          # the second stops the current case at once
@@ -125,12 +129,7 @@ for sig in INT:2 TERM:15; do
   assert "...and the clocks were restored before it returned" locks_then_reset "$log"
 done
 
-: > "$log"
-"$KBENCH" --lock-clocks $quick $long --plugin "$G" --plugin "$H" \
-  > "$tmpdir/kill.txt" 2>&1 &
-pid=$!
-wait_for " lock_sm "
-sleep 0.3
+start_locked "kill"
 kill -KILL $pid
 wait $pid 2>/dev/null
 wait_for " reset_sm "

@@ -11,17 +11,10 @@
 #define _GNU_SOURCE            /* open_memstream, mkstemp */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/clock_events.h"
 #include "core/host_facts.h"
 #include "output/csv.h"
-#include "output/markdown.h"
-#include "output/results_json.h"
-#include "output/table.h"
-#include "plan/cli.h"
-#include "results/results_file.h"
-#include "config.h"
 #include "stub_case.h"
 #include "tap.h"
 
@@ -125,22 +118,6 @@ static void capped(kb_result *r)
   r->power_end_w = 699.25;
 }
 
-static void table_of(capture *c, int tap, const kb_result *res,
-                     const kb_plan_case *pc, const kbench_device *dev,
-                     const kb_host_state *host)
-{
-  kb_report r;
-  kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
-  c->f = open_memstream(&c->text, &c->len);
-  kb_report_init(&r, c->f, tap, 0, KB_TIME_EVENT, 0);
-  if (host)
-    kb_report_host(&r, host);
-  kb_report_begin(&r, 1);
-  kb_report_case(&r, pc, res, dev, &cfg);
-  kb_report_end(&r, 1.0);
-  fclose(c->f);
-}
-
 #define NOTE "its samples ran under a power cap (NVML: sw_power_cap); SM " \
   "clock 1410-1755 MHz, 3 samples under 75% of it dropped"
 
@@ -149,6 +126,7 @@ int main(void)
   stub_case stub;
   stub_case_init(&stub, "copy", "a plain copy");
   kbench_device dev = stub.dev;
+  kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
   kb_result res, idle;
   capture c;
   char buf[512];
@@ -165,15 +143,15 @@ int main(void)
   ok(buf[0] == '\0', "idle between samples: no line");
 
   /* The table: one line under the row naming the limit; none for idle. */
-  table_of(&c, 0, &res, &stub.pc, &dev, NULL);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, " ok\n") && strstr(c.text, "\n  clocks: " NOTE "\n"),
      "table: the line under its row: %s", c.text);
   free(c.text);
-  table_of(&c, 0, &idle, &stub.pc, &dev, NULL);
+  stub_table(&c, 0, &stub, &idle, &cfg, NULL);
   ok(!strstr(c.text, "clocks:"), "table: no line for a case idle between "
      "samples only");
   free(c.text);
-  table_of(&c, 1, &res, &stub.pc, &dev, NULL);
+  stub_table(&c, 1, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "\nok 1 - copy n=64M\n") && strstr(c.text, "\n# clocks: "
      NOTE "\n"), "TAP: a comment under its test point");
   free(c.text);
@@ -184,7 +162,7 @@ int main(void)
   strcpy(failed.stage, "sampling");
   strcpy(failed.message, "every sample in 15 s was taken with the SM clock "
          "under 75% of its maximum (NVML: a power cap)");
-  table_of(&c, 0, &failed, &stub.pc, &dev, NULL);
+  stub_table(&c, 0, &stub, &failed, &cfg, NULL);
   ok(strstr(c.text, "ERROR sampling: every sample") && strstr(c.text,
      "\n  clocks: its samples ran under a power cap"),
      "table: an ERROR of a starved clock keeps its line");
@@ -192,17 +170,17 @@ int main(void)
 
   /* The header's word on the CPUs: bound to one, or a busy host. */
   kb_host_state one = {1, 32, 0.2}, fine = {32, 32, 0.2};
-  table_of(&c, 0, &res, &stub.pc, &dev, &one);
+  stub_table(&c, 0, &stub, &res, &cfg, &one);
   const char *said = "# host: bound to 1 of 32 CPUs: the host's side of "
     "the samples (launches, the stream check's waits) may be starved\n"
     "variant ";
   ok(strncmp(c.text, said, strlen(said)) == 0, "table: the header says a "
      "run bound to one CPU: %.80s", c.text);
   free(c.text);
-  table_of(&c, 0, &res, &stub.pc, &dev, &fine);
+  stub_table(&c, 0, &stub, &res, &cfg, &fine);
   ok(strncmp(c.text, "variant ", 8) == 0, "...and nothing of a free host");
   free(c.text);
-  table_of(&c, 1, &res, &stub.pc, &dev, &one);
+  stub_table(&c, 1, &stub, &res, &cfg, &one);
   ok(strncmp(c.text, "1..1\n# host: bound to 1 of 32 CPUs", 34) == 0,
      "TAP: a comment after the plan");
   free(c.text);
@@ -225,24 +203,9 @@ int main(void)
 
   /* Markdown: the note under the table, and the header's host line. */
   {
-    kb_options o;
-    memset(&o, 0, sizeof o);
-    o.measure.mode = KB_MODE_COLD;
     kb_run_device d = {0, 1, {.dev = dev}};
     snprintf(d.report.clocks, sizeof d.report.clocks, "SM 1590 MHz (base)");
-    kb_markdown m;
-    char err[256], *argv[] = {"kbench", "--format=md"};
-    c.f = open_memstream(&c.text, &c.len);
-    int opened = kb_md_open(&m, c.f, &o, 2, argv, &d, 1, err,
-                            sizeof err) == 0;
-    if (opened) {
-      kb_md_host(&m, &one);
-      kb_writer w = kb_md_writer(&m);
-      w.result(w.self, 0, &stub.pc, &res, 0);
-      w.end(w.self, 1.0, err, sizeof err);
-      kb_md_close(&m);
-    }
-    fclose(c.f);
+    int opened = stub_markdown(&c, &stub, &res, &d, &one) == 0;
     ok(opened && strstr(c.text, "- `copy` n=64M: clocks: " NOTE "\n"),
        "markdown: the case's note");
     ok(strstr(c.text, "\n\n**Host:** bound to 1 of 32 CPUs: the host's side")
@@ -275,45 +238,31 @@ int main(void)
      "CSV: empty cells where NVML read nothing");
   free(c.text);
 
-#if KBENCH_HAVE_JSON_C
   /* JSON: the keys written, the mask read back. */
-  char path[] = "/tmp/kb-conditions-json-XXXXXX", err[256];
-  int fd = mkstemp(path);
-  kb_result both[2];
-  both[0] = res;
-  both[1] = idle;
-  int written = fd >= 0 && stub_json(&stub, path, both, 2) == 0;
-  char text[65536] = "";
-  FILE *f = written ? fopen(path, "r") : NULL;
-  size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-  text[n] = '\0';
-  if (f)
-    fclose(f);
-  ok(strstr(text, "\"clock_event_mask\": 5, \"clock_events\": \"gpu_idle,"
-            "sw_power_cap\", \"clock_limits\": \"a power cap\", "
-            "\"clock_event_reads\": 6, \"gpu_temp_start_c\": 41, "
-            "\"gpu_temp_end_c\": 67, \"mem_clock_start_mhz\": 2619, "
-            "\"mem_clock_end_mhz\": 2619, \"power_start_w\": 88.5, "
-            "\"power_end_w\": 699.25") != NULL,
+  kb_result both[2] = {res, idle};
+  static char text[65536];
+  ok(stub_json_back(&stub, both, 2, text, sizeof text, NULL) == 0
+     && strstr(text, "\"clock_event_mask\": 5, \"clock_events\": \"gpu_idle,"
+               "sw_power_cap\", \"clock_limits\": \"a power cap\", "
+               "\"clock_event_reads\": 6, \"gpu_temp_start_c\": 41, "
+               "\"gpu_temp_end_c\": 67, \"mem_clock_start_mhz\": 2619, "
+               "\"mem_clock_end_mhz\": 2619, \"power_start_w\": 88.5, "
+               "\"power_end_w\": 699.25") != NULL,
      "JSON: the reasons, the limits, the readings");
   ok(strstr(text, "\"clock_events\": \"gpu_idle\", \"clock_limits\": \"\"")
      != NULL, "JSON: idle only, no limit");
   ok(strstr(text, "\"host\": {\"usable_cpus\": 0, \"online_cpus\": 0, "
             "\"load_1min\": 0, \"note\": null}") != NULL,
-     "JSON context: the launch's CPUs and load, no note: %.100s",
-     strstr(text, "\"host\"") ? strstr(text, "\"host\"") : "none");
+     "JSON context: the launch's CPUs and load, no note");
+#if KBENCH_HAVE_JSON_C
   kb_res_run run;
-  int read = written && kb_res_load(path, &run, err, sizeof err) == 0;
+  int read = stub_json_back(&stub, both, 2, NULL, 0, &run) == 0;
   ok(read && run.n_cases == 1
      && run.cases[0].clock_events == (KB_CLOCK_GPU_IDLE
                                       | KB_CLOCK_SW_POWER_CAP),
      "JSON read back: the reasons of its two entries, OR'd");
   if (read)
     kb_res_run_free(&run);
-  if (fd >= 0) {
-    close(fd);
-    unlink(path);
-  }
 #endif
   return tap_done();
 }
