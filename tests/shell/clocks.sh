@@ -79,6 +79,13 @@ check "without --lock-clocks nothing is locked" "0|5" "" \
   "$KBENCH" $quick --plugin "$G" --plugin "$H"
 assert "...and nothing reset" test ! -s "$log"
 
+# kbench tune takes it as a run does: locked for the search, restored.
+: > "$log"
+check "kbench tune --lock-clocks: the search runs" "0|1|5" "" \
+  "$KBENCH" tune --lock-clocks --min-samples=3 --min-time=0 --param n=4K \
+  --plugin "$TEST_PLUGINS/gpu_tune_trap.so"
+assert "...locked, then restored by the keeper" locks_then_reset "$log"
+
 # 2. A case that crashes its worker: the clocks stay locked for the cases
 # after it (the next worker locks again), and are restored at the end.
 : > "$log"
