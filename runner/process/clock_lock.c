@@ -32,8 +32,8 @@ static int tell_keeper(int fd, const char *bus, char *why, size_t len)
   sigaction(SIGPIPE, &old, NULL);
   if (put == n)
     return 0;
-  snprintf(why, len, "not locked: nothing would restore them (the clock "
-           "keeper is gone)");
+  snprintf(why, len, "nothing would restore them (the clock keeper is "
+           "gone)");
   return -1;
 }
 
@@ -95,17 +95,20 @@ void kb_clock_lock_take(kb_clock_lock *l, int ordinal, unsigned request,
   else if (tell_keeper(keeper_fd, bus, why, sizeof why) == 0)
     rc = kb_nvml_lock_sm(n, target, why, sizeof why);
   if (rc != 0) {
-    snprintf(l->text, sizeof l->text, "%s%s", strncmp(why, "not locked",
-             10) ? "not locked: " : "", why);
+    snprintf(l->text, sizeof l->text, "not locked: %s", why);
     kb_nvml_close(n);
     return;
   }
   l->locked = 1;
   /* The base clock is NVML's to choose: read where it went. */
   l->sm_mhz = target == KB_NVML_BASE_CLOCK ? kb_nvml_sm_mhz(n) : target;
-  int used = snprintf(l->text, sizeof l->text, "SM %u MHz%s%s%s", l->sm_mhz,
-                      *how ? " (" : "", how, *how ? ")" : "");
-  lock_memory(l, n, used > 0 ? (size_t)used : 0);
+  int used = l->sm_mhz
+      ? snprintf(l->text, sizeof l->text, "SM %u MHz%s%s%s", l->sm_mhz,
+                 *how ? " (" : "", how, *how ? ")" : "")
+      : snprintf(l->text, sizeof l->text, "SM at its %s clock (not read "
+                 "back)", how);
+  if (used > 0 && (size_t)used < sizeof l->text)
+    lock_memory(l, n, (size_t)used);
   kb_nvml_close(n);
 }
 
