@@ -5,6 +5,8 @@
 # Run from the repository root, tarball beside it:
 #   sh bench/device-run.sh catalogue check    (see the stages below)
 #   sh bench/device-run.sh mpi1               (issue 32: mpirun, fleet)
+#   sh bench/device-run.sh clocks             (issue 44: --lock-clocks, NVML's
+#                                              reasons, a lowered power limit)
 # REUSE=1 keeps the build a call before left on a warm machine.
 set -u
 : "${OUT:?set OUT to the folder the results tarball goes to}"
@@ -1183,6 +1185,69 @@ PY
       cat "$OUT/fleet1.txt" "$OUT/fleet1same.txt" "$OUT/fleetall.txt" \
         | grep -v "^# a GPU is flagged"
     fi ;;
+  clocks)
+    # Issue 44, part 2 (at most 4 minutes):
+    #  (1) nvidia-smi's clocks before, during and after a --lock-clocks
+    #      run (the restore), and after a --lock-clocks run killed with
+    #      SIGKILL (the keeper restores);
+    #  (2) the catalogue unlocked and locked, twice each, interleaved, and
+    #      reduce_cub with 5 repetitions each way: noise and medians
+    #      (bench/clocks.py lock), kbench compare unlocked against locked;
+    #  (3) the fields of a normal run (bench/clocks.py fields);
+    #  (4) the power limit lowered to its minimum with nvidia-smi -pl where
+    #      the machine allows it, heavy cases run under it, the limit put
+    #      back (also on exit): the affected cases must name the power cap.
+    q="--query-gpu=clocks.sm,clocks.mem,clocks.max.sm,clocks.applications.graphics,clocks_event_reasons.active,clocks_event_reasons.applications_clocks_setting,clocks_event_reasons.sw_power_cap,power.draw,power.limit,temperature.gpu --format=csv"
+    smi() { { echo "== $1"; nvidia-smi $q; nvidia-smi -q -d CLOCK,PERFORMANCE; } >> "$OUT/clocks-smi.txt" 2>&1; }
+    smi "before"
+    timeout 60 ./kbench --lock-clocks --json="$OUT/locked-fields.json" \
+      --param n=256M reduce_cub reduce_vec4 memcpy_d2d > "$OUT/locked-fields.txt" 2>&1 &
+    pid=$!
+    sleep 4; smi "during --lock-clocks (idle between cases shows the lock)"
+    wait $pid; echo "exit $?" >> "$OUT/locked-fields.txt"
+    smi "after --lock-clocks ended"
+    ./kbench --lock-clocks --min-time=30 --timeout=30 --max-noise=0 \
+      --param n=256M reduce_cub > "$OUT/killed.txt" 2>&1 &
+    pid=$!
+    sleep 5; smi "during a --lock-clocks run about to be killed"
+    kill -KILL $pid; wait $pid; sleep 2
+    smi "2 s after SIGKILL of that run (the keeper restored)"
+    elapsed "clocks: smi around a locked run and a killed one" $t0; t0=$(date +%s)
+    for i in 1 2; do
+      timeout 100 ./kbench --json="$OUT/unlocked$i.json" > "$OUT/unlocked$i.txt" 2>&1
+      timeout 100 ./kbench --lock-clocks --json="$OUT/locked$i.json" > "$OUT/locked$i.txt" 2>&1
+    done
+    ./kbench --repetitions=5 --json="$OUT/cub-unlocked.json" --param n=64M,256M reduce_cub > /dev/null 2>&1
+    ./kbench --lock-clocks --repetitions=5 --json="$OUT/cub-locked.json" --param n=64M,256M reduce_cub > /dev/null 2>&1
+    elapsed "clocks: the catalogue and reduce_cub, unlocked and locked" $t0; t0=$(date +%s)
+    python3 "$here/bench/clocks.py" lock "$OUT"/unlocked?.json -- "$OUT"/locked?.json > "$OUT/lock-catalogue.txt" 2>&1
+    python3 "$here/bench/clocks.py" lock "$OUT"/cub-unlocked.json -- "$OUT"/cub-locked.json > "$OUT/lock-cub.txt" 2>&1
+    ./kbench compare "$OUT/unlocked1.json" "$OUT/locked1.json" > "$OUT/compare-lock.txt" 2>&1
+    python3 "$here/bench/clocks.py" fields "$OUT/unlocked1.json" > "$OUT/fields-normal.txt" 2>&1
+    python3 "$here/bench/clocks.py" fields "$OUT/locked1.json" > "$OUT/fields-locked.txt" 2>&1
+    # (4) The power limit: its minimum, where nvidia-smi may set it.
+    pl_now=$(nvidia-smi --query-gpu=power.limit --format=csv,noheader,nounits -i 0 | head -n 1)
+    pl_min=$(nvidia-smi --query-gpu=power.min_limit --format=csv,noheader,nounits -i 0 | head -n 1)
+    { echo "power limit now $pl_now W, minimum $pl_min W"; nvidia-smi -q -d POWER; } > "$OUT/powercap.txt" 2>&1
+    if nvidia-smi -i 0 -pl "$pl_min" >> "$OUT/powercap.txt" 2>&1; then
+      trap 'nvidia-smi -i 0 -pl "$pl_now" > /dev/null 2>&1; tar czf "$FINAL/results.tar.gz" -C "$OUT" .' EXIT
+      timeout 90 ./kbench --json="$OUT/powercap.json" --param n=1G reduce_cub \
+        reduce_vec4 memcpy_d2d stencil_fast > "$OUT/powercap-run.txt" 2>&1
+      nvidia-smi -i 0 -pl "$pl_now" >> "$OUT/powercap.txt" 2>&1
+      trap 'tar czf "$FINAL/results.tar.gz" -C "$OUT" .' EXIT
+      python3 "$here/bench/clocks.py" fields "$OUT/powercap.json" >> "$OUT/powercap.txt" 2>&1
+      ./kbench compare "$OUT/unlocked1.json" "$OUT/powercap.json" >> "$OUT/powercap.txt" 2>&1
+    else
+      echo "nvidia-smi -pl refused: the machine does not allow it" >> "$OUT/powercap.txt"
+    fi
+    nvidia-smi --query-gpu=power.limit --format=csv >> "$OUT/powercap.txt" 2>&1
+    elapsed "clocks: analysis and the power cap" $t0
+    grep -E "^# |--lock-clocks|clocks:|exit" "$OUT"/locked-fields.txt "$OUT"/unlocked1.txt \
+      "$OUT"/locked1.txt | head -n 20
+    tail -n 2 "$OUT/lock-catalogue.txt" "$OUT/lock-cub.txt"
+    grep -E "^# [0-9]+ cases" "$OUT/compare-lock.txt"
+    grep -E "^== |clocks.sm|^[0-9]+ MHz|Applications Clocks Setting|SW Power Cap" "$OUT/clocks-smi.txt" | head -n 40
+    grep -E "refused|clocks:|under|FLAGGED|regression" "$OUT/powercap.txt" "$OUT/powercap-run.txt" 2>/dev/null | head -n 20 ;;
   esac
 done
 cat "$OUT/timing.txt"

@@ -14,3 +14,4 @@ EXTRA_DIST += bench/stray_copy.cu
 # Ranks under a real srun --cpu-bind=cores, from carried Slurm .debs
 # (issue 40; the cluster is tests/shell/slurm_node.sh's).
 EXTRA_DIST += bench/slurm-node.sh
+EXTRA_DIST += bench/clocks.py

@@ -1,8 +1,8 @@
 /*
 ** kbench: which program the command line asks for.  A benchmark run
 ** (run.c) unless the first argument names a subcommand, each of which is
-** its own file (a search, tune.c, among them); the worker is kbench
-** started again by the supervisor.
+** its own file (a search, tune.c, among them); the worker, and the clock
+** keeper of --lock-clocks, are kbench started again by the supervisor.
 */
 #include <string.h>
 
@@ -12,6 +12,8 @@
 #include "analyze/plot.h"
 #include "analyze/report.h"
 #include "author/new.h"
+#include "process/clock_lock.h"
+#include "process/keeper.h"
 #include "process/worker.h"
 #include "run.h"
 #include "tune/tune.h"
@@ -33,6 +35,8 @@ int main(int argc, char **argv)
 {
   if (argc == 2 && strcmp(argv[1], KB_WORKER_ARG) == 0)
     return kb_worker_main();
+  if (argc == 2 && strcmp(argv[1], KB_KEEPER_ARG) == 0)
+    return kb_keeper_main();
   for (size_t i = 0; argc >= 2 && i < sizeof subcommands / sizeof *subcommands;
        i++)
     if (strcmp(argv[1], subcommands[i].name) == 0)

@@ -125,6 +125,8 @@ static int open_outputs(kb_outputs *out, const kb_run_context *run,
     return -1;
   kb_report_init(&out->report, o->json_stdout || o->markdown || quiet ? NULL
                  : stdout, o->tap, o->calibrate, o->measure.time, !quiet);
+  kb_report_host(&out->report, &run->launch->cpus);
+  kb_md_host(&out->md, &run->launch->cpus);
   kb_writers_add(&out->writers, kb_csv_writer(&out->csv));
   kb_writers_add(&out->writers, kb_json_writer(&out->json[0]));
   kb_writers_add(&out->writers, kb_table_writer(&out->groups));

@@ -20,6 +20,11 @@ typedef struct kb_device_report {
   char warning[1024];      /* why a built-in measurement failed, or "" */
   char kernel_note[256];   /* why this device's CUDA cases have event time
                               only (no kernel time), or "" */
+  int clocks_locked;       /* --lock-clocks locked its SM clock */
+  unsigned locked_sm_mhz;  /* at this clock (0: not read back) */
+  unsigned locked_mem_mhz; /* and its memory clock at this (0: not) */
+  char clocks[256];        /* --lock-clocks: what was locked, or why not;
+                              "" when not asked */
 } kb_device_report;
 
 /* One device of a run, and what its worker said when it opened it. */

@@ -1,6 +1,7 @@
 # core: the types and small pure functions every other folder shares.
 # It includes nothing of the runner outside itself.
 runner_libkbrunner_la_SOURCES += \
+	%reldir%/clock_events.c %reldir%/clock_events.h \
 	%reldir%/device_report.h \
 	%reldir%/disturbers.c %reldir%/disturbers.h \
 	%reldir%/energy.c %reldir%/energy.h \

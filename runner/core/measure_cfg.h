@@ -67,7 +67,18 @@ typedef struct kb_measure_cfg {
   double quiet_wait;        /* --quiet-wait: seconds a case that another
                                process disturbed waits for the GPU to be
                                quiet before it is measured again */
+  unsigned lock_clocks;     /* --lock-clocks: 0 off, KB_LOCK_CLOCKS_BASE,
+                               KB_LOCK_CLOCKS_MAX, or the SM clock in MHz
+                               (process/clock_lock.h) */
 } kb_measure_cfg;
+
+/* --lock-clocks without a number: the base clock (the default, as
+** nvbench's --lgc base: a clock the board holds within its power limit),
+** or the SM clock's maximum. */
+#define KB_LOCK_CLOCKS_BASE 0xffffffffu
+#define KB_LOCK_CLOCKS_MAX 0xfffffffeu
+/* The highest MHz --lock-clocks=MHZ takes. */
+#define KB_LOCK_CLOCKS_MHZ_MAX 100000
 
 /* The most threads of a worker's staging pool (--jobs), the calling one
 ** included. */

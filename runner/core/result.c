@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock_events.h"
 #include "core/format.h"
 #include "core/result.h"
 
@@ -49,6 +50,37 @@ void kb_result_judge(kb_result *r, int wanted)
               ? KB_TIME_KERNEL : KB_TIME_EVENT;
   double t = kb_result_time(r);
   r->gbps = t > 0 ? (double)(r->bytes.read + r->bytes.written) / t / 1e9 : 0;
+}
+
+void kb_result_clock_events(const kb_result *r, char *buf, size_t len)
+{
+  kb_clock_events_names(r->clock_events, buf, len);
+}
+
+void kb_result_clock_limits(const kb_result *r, char *buf, size_t len)
+{
+  kb_clock_limits_text(r->clock_events, buf, len);
+}
+
+void kb_result_clock_note(const kb_result *r, char *buf, size_t len)
+{
+  char limits[KB_CLOCK_LIMITS_TEXT_LEN], names[160];
+  buf[0] = '\0';
+  if (!(r->clock_events & KB_CLOCK_LIMITS))
+    return;
+  kb_clock_limits_text(r->clock_events, limits, sizeof limits);
+  kb_clock_events_names(r->clock_events & KB_CLOCK_LIMITS, names,
+                        sizeof names);
+  int n = snprintf(buf, len, "its samples ran under %s (NVML: %s)", limits,
+                   names);
+  size_t used = n > 0 ? (size_t)n : 0;
+  if (r->clock_min_mhz && used < len)
+    used += (size_t)snprintf(buf + used, len - used, "; SM clock %u-%u MHz",
+                             r->clock_min_mhz, r->clock_max_mhz);
+  if (r->throttled && used < len)
+    snprintf(buf + used, len - used, "%s%zu sample%s under 75%% of it "
+             "dropped", r->clock_min_mhz ? ", " : "; ", r->throttled,
+             r->throttled == 1 ? "" : "s");
 }
 
 int kb_result_event_fallback(const kb_result *r, int wanted)

@@ -108,6 +108,17 @@ double kb_dram_gbps(const kb_result *r);
 ** back, -1 for an unknown name. */
 const char *kb_memory_name(int memory);
 int kb_memory_parse(const char *name);
+/* NVML's clock-event reasons of the samples by name
+** (kb_clock_events_names of r->clock_events), and the limits among them
+** in words (kb_clock_limits_text: "a power cap", "" for none). */
+void kb_result_clock_events(const kb_result *r, char *buf, size_t len);
+void kb_result_clock_limits(const kb_result *r, char *buf, size_t len);
+/* A case whose samples ran under a limit on the GPU's clocks (a power
+** cap, a thermal or hardware slowdown), in one line for the table, TAP
+** and markdown: "its samples ran under a power cap (NVML: sw_power_cap);
+** SM clock 1650-1980 MHz, 3 samples under 75% of it dropped"; "" for a
+** case that hit none. */
+void kb_result_clock_note(const kb_result *r, char *buf, size_t len);
 /* A failed case's message as Google Benchmark's error_message: "stage:
 ** message", or a crash's message alone (it names its stage). */
 void kb_result_error_text(const kb_result *r, char *buf, size_t len);

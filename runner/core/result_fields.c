@@ -46,6 +46,7 @@ int kb_rule_shown(const kb_result *r, int rule, double v)
     return r->verdict == KB_SKIP ? KB_SHOWN_VALUE : KB_SHOWN_NONE;
   case KB_RULE_ERRORED:
     return !pass && r->verdict != KB_SKIP ? KB_SHOWN_VALUE : KB_SHOWN_NONE;
+  case KB_RULE_EVENTS: shown = r->clock_event_reads > 0; break;
   default: shown = 1; break;
   }
   return shown ? KB_SHOWN_VALUE : KB_SHOWN_NULL;

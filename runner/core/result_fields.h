@@ -64,7 +64,9 @@ enum kb_rule {
   KB_RULE_WORK,             /* no key unless the count's rate is > 0 */
   KB_RULE_RATE,             /* no key unless > 0 */
   KB_RULE_SKIPPED,          /* no key unless the case was skipped */
-  KB_RULE_ERRORED           /* no key unless it failed (not a skip) */
+  KB_RULE_ERRORED,          /* no key unless it failed (not a skip) */
+  KB_RULE_EVENTS            /* null unless NVML's clock-event reasons were
+                               read after a sample (clock_event_reads) */
 };
 
 /* The C type of each TYPE. */
@@ -159,6 +161,30 @@ enum kb_rule {
   F(host_s, F64, "host_median_s", "s", PASS_POSITIVE, -1)  /* a syncing  \
                                    case's median on the host's clock */
 
+/* The GPU over the timed samples, from NVML (measure/gpu_state.c): the
+** clock-event reasons read after each sample, OR'd (core/clock_events.h
+** names the bits: a power cap, a thermal slowdown, ...), and the
+** temperature, memory clock and power draw at the start and at the end of
+** the samples.  The power is NVML's reading, on Ampere and later the
+** board's average over its last second (docs/results.md says why two
+** readings and not an average of many).  null where NVML read nothing:
+** host cases, no NVML, a GPU that does not report it. */
+#define KB_FIELDS_GPU_STATE(F, S, P, A, D, H) \
+  F(clock_events, U64, "clock_event_mask", "", EVENTS, 0)  /* NVML's     \
+                                       bits, OR'd over the samples */     \
+  D(clock_event_names, TEXT, kb_result_clock_events, "clock_events", "", \
+    EVENTS)        /* the same by name: "sw_power_cap,gpu_idle" */        \
+  D(clock_limits, TEXT, kb_result_clock_limits, "clock_limits", "",       \
+    EVENTS)        /* the limits among them, in words: "a power cap" */   \
+  F(clock_event_reads, SIZE, "clock_event_reads", "samples", ALWAYS, 0)   \
+                   /* samples after which the reasons were read */        \
+  F(temp_start_c, F64, "gpu_temp_start_c", "C", POSITIVE, 0)              \
+  F(temp_end_c, F64, "gpu_temp_end_c", "C", POSITIVE, 0)                  \
+  F(mem_start_mhz, UINT, "mem_clock_start_mhz", "MHz", POSITIVE, 0)       \
+  F(mem_end_mhz, UINT, "mem_clock_end_mhz", "MHz", POSITIVE, 0)           \
+  F(power_start_w, F64, "power_start_w", "W", POSITIVE, 0)                \
+  F(power_end_w, F64, "power_end_w", "W", POSITIVE, 0)
+
 /* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock,
 ** from a pass of its own after the samples.  The busy time is the run's
 ** kernels' durations summed; the span (kernel_*) is the same number with
@@ -242,6 +268,7 @@ enum kb_rule {
   KB_FIELDS_CASE(F, S, P, A, D, H)                                        \
   KB_FIELDS_OUTCOME(F, S, P, A, D, H)                                     \
   KB_FIELDS_PHASES(F, S, P, A, D, H)                                      \
+  KB_FIELDS_GPU_STATE(F, S, P, A, D, H)                                   \
   KB_FIELDS_KERNEL(F, S, P, A, D, H)                                      \
   KB_FIELDS_AUDIT(F, S, P, A, D, H)                                       \
   KB_FIELDS_ENERGY(F, S, P, A, D, H)                                      \

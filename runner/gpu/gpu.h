@@ -116,6 +116,8 @@ void kb_gpu_graph_free(void *graph);
 ** (the runtime initialises; no stream or memory is made): 0, or -1 when
 ** there is no such device. */
 int kb_gpu_uuid(int ordinal, char *uuid, size_t len);
+/* Its PCI bus id likewise ("00000000:1B:00.0"), by which NVML finds it. */
+int kb_gpu_pci_bus_id(int ordinal, char *bus, size_t len);
 
 /* Who the device is: its UUID ("GPU-xxxxxxxx-..."), PCI bus id, and the
 ** driver's and runtime's CUDA versions (e.g. 13000); "" and 0 when unknown. */
@@ -133,8 +135,13 @@ void kb_gpu_range_pop(void);
 ** NULL.  Such a tool may wait for the whole device inside any launch. */
 const char *kb_gpu_tool(char *buf, size_t len);
 
-/* The SM clock now and its maximum, in MHz (NVML); 0 and 0 when unknown. */
+/* The SM clock now and its maximum, in MHz (NVML); 0 and 0 when unknown.
+** The maximum is the clock the GPU is locked at, once kb_gpu_clock_locked
+** said so: what a sample's clock is judged against (measure.c). */
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz);
+/* --lock-clocks locked the SM clock at mhz (process/clock_lock.h); 0: not
+** locked. */
+void kb_gpu_clock_locked(kb_gpu *g, unsigned mhz);
 
 /* The device's NVML handle (gpu/nvml.h), owned by g: NULL with the reason
 ** in *why when there is none. */

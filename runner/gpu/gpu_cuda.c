@@ -55,6 +55,7 @@ struct kb_gpu {
   int marked;              /* and held_done is queued behind it */
   kb_nvml *nvml;         /* NULL without NVML, */
   char nvml_why[256];    /* and why */
+  unsigned locked_mhz;   /* the SM clock --lock-clocks holds; 0: none */
 };
 
 static int cuda_failed(cudaError_t e, const char *what, char *err, size_t len)
@@ -212,6 +213,17 @@ int kb_gpu_uuid(int ordinal, char *uuid, size_t len)
   return 0;
 }
 
+int kb_gpu_pci_bus_id(int ordinal, char *bus, size_t len)
+{
+  *bus = '\0';
+  if (cudaDeviceGetPCIBusId(bus, (int)len, ordinal) != cudaSuccess) {
+    (void)cudaGetLastError();   /* not sticky: leave none behind */
+    *bus = '\0';
+    return -1;
+  }
+  return 0;
+}
+
 void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
                      size_t pci_len, int *driver, int *runtime)
 {
@@ -228,7 +240,14 @@ void kb_gpu_identity(const kb_gpu *g, char *uuid, size_t uuid_len, char *pci,
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz)
 {
   *max_mhz = g->nvml ? kb_nvml_max_sm_mhz(g->nvml) : 0;
+  if (g->locked_mhz && g->locked_mhz < *max_mhz)
+    *max_mhz = g->locked_mhz;
   return g->nvml ? kb_nvml_sm_mhz(g->nvml) : 0;
+}
+
+void kb_gpu_clock_locked(kb_gpu *g, unsigned mhz)
+{
+  g->locked_mhz = mhz;
 }
 
 kb_nvml *kb_gpu_nvml(kb_gpu *g, const char **why)

@@ -52,8 +52,11 @@ void kb_gpu_free(void *ptr) { (void)ptr; }
 void *kb_gpu_host_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
 void kb_gpu_host_free(void *ptr, size_t b) { (void)ptr; (void)b; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
+void kb_gpu_clock_locked(kb_gpu *g, unsigned mhz) { (void)g; (void)mhz; }
 int kb_gpu_uuid(int ordinal, char *uuid, size_t len)
 { (void)ordinal; (void)len; *uuid = '\0'; return -1; }
+int kb_gpu_pci_bus_id(int ordinal, char *bus, size_t len)
+{ (void)ordinal; (void)len; *bus = '\0'; return -1; }
 kb_nvml *kb_gpu_nvml(kb_gpu *g, const char **why)
 { *why = "kbench was built without CUDA"; return NULL; }
 int kb_gpu_fence(kb_gpu *g, int i, char *err, size_t len) KB_NO_CUDA()

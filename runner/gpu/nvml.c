@@ -12,10 +12,16 @@
 ** nvmlDevice_t a pointer, nvmlClockType_t an int.
 */
 #define NVML_SUCCESS 0
+#define NVML_ERROR_NOT_SUPPORTED 3
+#define NVML_ERROR_NO_PERMISSION 4
 #define NVML_ERROR_INSUFFICIENT_SIZE 7
 #define NVML_ERROR_NOT_FOUND 6
 #define NVML_CLOCK_SM 1
 #define NVML_CLOCK_MEM 2
+#define NVML_TEMPERATURE_GPU 0
+/* nvmlClockLimitId_t: as a locked clock, the base clock (the clock the
+** board holds within its power limit: nvbench's --lgc base). */
+#define NVML_CLOCK_LIMIT_ID_TDP 0xffffff01u
 #define NVML_LIBRARY "libnvidia-ml.so.1"
 typedef void *nvml_device;
 /* nvmlProcessInfo_t (_v2 and _v3 listings) and
@@ -45,6 +51,15 @@ struct kb_nvml {
   int (*process_use)(nvml_device, nvml_process_sample *, unsigned *,
                      unsigned long long);             /* may be NULL */
   int (*process_name)(unsigned, char *, unsigned);    /* may be NULL */
+  /* The samples' conditions, and the clocks' lock (all may be NULL). */
+  int (*clock_events)(nvml_device, unsigned long long *);
+  int (*temperature)(nvml_device, int, unsigned *);
+  int (*power)(nvml_device, unsigned *);
+  int (*lock_sm)(nvml_device, unsigned, unsigned);
+  int (*reset_sm)(nvml_device);
+  int (*lock_mem)(nvml_device, unsigned, unsigned);
+  int (*reset_mem)(nvml_device);
+  int (*mem_clocks)(nvml_device, unsigned *, unsigned *);
 };
 
 /* An entry point, into a function pointer of any type. */
@@ -57,9 +72,12 @@ kb_nvml *kb_nvml_open(const char *pci_bus_id, char *why, size_t len)
     snprintf(why, len, "out of memory");
     return NULL;
   }
-  n->lib = dlopen(NVML_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+  const char *library = getenv(KB_NVML_LIBRARY_ENV);
+  if (!library || !*library)
+    library = NVML_LIBRARY;
+  n->lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
   if (!n->lib) {
-    snprintf(why, len, "no NVML (" NVML_LIBRARY " not found)");
+    snprintf(why, len, "no NVML (%.200s not found)", library);
     free(n);
     return NULL;
   }
@@ -80,6 +98,16 @@ kb_nvml *kb_nvml_open(const char *pci_bus_id, char *why, size_t len)
     SYM(n->lib, n->graphics, "nvmlDeviceGetGraphicsRunningProcesses_v2");
   SYM(n->lib, n->process_use, "nvmlDeviceGetProcessUtilization");
   SYM(n->lib, n->process_name, "nvmlSystemGetProcessName");
+  /* Renamed in driver 535; the old name stays for older drivers. */
+  if (!SYM(n->lib, n->clock_events, "nvmlDeviceGetCurrentClocksEventReasons"))
+    SYM(n->lib, n->clock_events, "nvmlDeviceGetCurrentClocksThrottleReasons");
+  SYM(n->lib, n->temperature, "nvmlDeviceGetTemperature");
+  SYM(n->lib, n->power, "nvmlDeviceGetPowerUsage");
+  SYM(n->lib, n->lock_sm, "nvmlDeviceSetGpuLockedClocks");
+  SYM(n->lib, n->reset_sm, "nvmlDeviceResetGpuLockedClocks");
+  SYM(n->lib, n->lock_mem, "nvmlDeviceSetMemoryLockedClocks");
+  SYM(n->lib, n->reset_mem, "nvmlDeviceResetMemoryLockedClocks");
+  SYM(n->lib, n->mem_clocks, "nvmlDeviceGetSupportedMemoryClocks");
   int rc = -1;
   if (!init || !by_bus || !max_info || !n->shutdown || !n->error_string
       || !n->clock_info) {
@@ -268,4 +296,101 @@ void kb_nvml_process_name(kb_nvml *n, unsigned pid, char *name, size_t len)
   if (n->process_name
       && n->process_name(pid, name, (unsigned)len) != NVML_SUCCESS)
     *name = '\0';
+}
+
+int kb_nvml_clock_events(kb_nvml *n, uint64_t *mask)
+{
+  unsigned long long m = 0;
+  if (!n->clock_events || n->clock_events(n->dev, &m) != NVML_SUCCESS)
+    return -1;
+  *mask = m;
+  return 0;
+}
+
+double kb_nvml_temp_c(kb_nvml *n)
+{
+  unsigned c = 0;
+  if (!n->temperature
+      || n->temperature(n->dev, NVML_TEMPERATURE_GPU, &c) != NVML_SUCCESS)
+    return 0;
+  return c;
+}
+
+double kb_nvml_power_w(kb_nvml *n)
+{
+  unsigned mw = 0;
+  if (!n->power || n->power(n->dev, &mw) != NVML_SUCCESS)
+    return 0;
+  return mw / 1000.0;
+}
+
+/* An NVML refusal in words, with what to do about it. */
+static int refused(kb_nvml *n, int rc, const char *what, char *why,
+                   size_t len)
+{
+  if (rc == NVML_ERROR_NO_PERMISSION)
+    snprintf(why, len, "%s: no permission (it needs root)", what);
+  else if (rc == NVML_ERROR_NOT_SUPPORTED)
+    snprintf(why, len, "%s: not supported on this GPU", what);
+  else
+    snprintf(why, len, "%s: %s", what, n->error_string(rc));
+  return rc == NVML_ERROR_NO_PERMISSION ? KB_NVML_DENIED
+         : rc == NVML_ERROR_NOT_SUPPORTED ? KB_NVML_UNSUPPORTED : -1;
+}
+
+int kb_nvml_lock_sm(kb_nvml *n, unsigned mhz, char *why, size_t len)
+{
+  if (!n->lock_sm || !n->reset_sm) {
+    snprintf(why, len, "this NVML cannot lock clocks (an old driver)");
+    return KB_NVML_UNSUPPORTED;
+  }
+  unsigned at = mhz == KB_NVML_BASE_CLOCK ? NVML_CLOCK_LIMIT_ID_TDP : mhz;
+  int rc = n->lock_sm(n->dev, at, at);
+  return rc == NVML_SUCCESS ? 0
+         : refused(n, rc, "nvmlDeviceSetGpuLockedClocks", why, len);
+}
+
+unsigned kb_nvml_max_mem_mhz(kb_nvml *n)
+{
+  unsigned count = 0, best = 0;
+  if (!n->mem_clocks)
+    return 0;
+  int rc = n->mem_clocks(n->dev, &count, NULL);
+  if (rc != NVML_SUCCESS && rc != NVML_ERROR_INSUFFICIENT_SIZE)
+    return 0;
+  unsigned *mhz = calloc(count ? count : 1, sizeof *mhz);
+  if (mhz && n->mem_clocks(n->dev, &count, mhz) == NVML_SUCCESS)
+    for (unsigned i = 0; i < count; i++)
+      best = mhz[i] > best ? mhz[i] : best;
+  free(mhz);
+  return best;
+}
+
+int kb_nvml_lock_mem(kb_nvml *n, unsigned mhz, char *why, size_t len)
+{
+  if (!n->lock_mem || !n->reset_mem) {
+    snprintf(why, len, "this NVML cannot lock the memory clock");
+    return KB_NVML_UNSUPPORTED;
+  }
+  int rc = n->lock_mem(n->dev, mhz, mhz);
+  return rc == NVML_SUCCESS ? 0
+         : refused(n, rc, "nvmlDeviceSetMemoryLockedClocks", why, len);
+}
+
+int kb_nvml_unlock(kb_nvml *n, char *why, size_t len)
+{
+  int rc = NVML_SUCCESS;
+  if (!n->reset_sm) {
+    snprintf(why, len, "this NVML cannot reset locked clocks");
+    return -1;
+  }
+  rc = n->reset_sm(n->dev);
+  if (rc != NVML_SUCCESS)
+    return refused(n, rc, "nvmlDeviceResetGpuLockedClocks", why, len);
+  /* A GPU whose memory clock cannot be locked cannot reset it either:
+  ** nothing was locked there. */
+  if (n->reset_mem && (rc = n->reset_mem(n->dev)) != NVML_SUCCESS
+      && rc != NVML_ERROR_NOT_SUPPORTED)
+    return refused(n, rc, "nvmlDeviceResetMemoryLockedClocks", why, len);
+  return 0;
 }

@@ -1,7 +1,8 @@
 /*
 ** A device's facts from outside CUDA, through NVML (the driver's
-** libnvidia-ml.so.1): its clocks, its total-energy counter and its power
-** limit.  It is loaded with dlopen, so kbench needs no NVML at build time
+** libnvidia-ml.so.1): its clocks and why they are where they are, its
+** temperature and power, its total-energy counter and its power limit;
+** and its clocks locked and reset (--lock-clocks).  It is loaded with dlopen, so kbench needs no NVML at build time
 ** and runs (without these readings) where the library is missing.  One
 ** handle per opened device, owned by its kb_gpu (gpu.h).
 */
@@ -9,8 +10,14 @@
 #define KB_NVML_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct kb_nvml kb_nvml;
+
+/* The library loaded is libnvidia-ml.so.1 unless this variable names
+** another: a driver's library outside the loader's path, or the tests'
+** stand-in that records the calls made to it (tests/nvml/fake_nvml.c). */
+#define KB_NVML_LIBRARY_ENV "KBENCH_NVML_LIBRARY"
 
 /* The device at that PCI bus id; NULL with the reason in why ("no NVML
 ** (libnvidia-ml.so.1 not found)", ...) when NVML or the device is not
@@ -59,5 +66,30 @@ int kb_nvml_process_use(kb_nvml *n, unsigned long long since_us,
 
 /* The process's name as the driver knows it, or "". */
 void kb_nvml_process_name(kb_nvml *n, unsigned pid, char *name, size_t len);
+
+/* After each timed sample (measure/gpu_state.c): NVML's clock-event
+** reasons now (core/clock_events.h names the bits), 0 or -1 when
+** unreadable; the GPU's temperature in degrees C and its power draw in
+** watts (on Ampere and later, averaged by the driver over about a
+** second), 0 when unreadable. */
+int kb_nvml_clock_events(kb_nvml *n, uint64_t *mask);
+double kb_nvml_temp_c(kb_nvml *n);
+double kb_nvml_power_w(kb_nvml *n);
+
+/*
+** Locked clocks (--lock-clocks, process/clock_lock.h): the SM clock held
+** at mhz (min = max), or at the base clock for KB_NVML_BASE_CLOCK; the
+** memory clock at mhz; and both back to the driver's own management.
+** Each returns 0, or with the reason in why: KB_NVML_DENIED (no
+** permission: only root may), KB_NVML_UNSUPPORTED (this GPU or driver
+** cannot), or -1 (another NVML error).  The highest memory clock the GPU
+** supports, 0 when NVML cannot list them.
+*/
+#define KB_NVML_BASE_CLOCK 0xffffffffu
+enum { KB_NVML_DENIED = -2, KB_NVML_UNSUPPORTED = -3 };
+int kb_nvml_lock_sm(kb_nvml *n, unsigned mhz, char *why, size_t len);
+int kb_nvml_lock_mem(kb_nvml *n, unsigned mhz, char *why, size_t len);
+unsigned kb_nvml_max_mem_mhz(kb_nvml *n);
+int kb_nvml_unlock(kb_nvml *n, char *why, size_t len);
 
 #endif

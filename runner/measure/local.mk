@@ -9,4 +9,5 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/probe.c %reldir%/probe.h \
 	%reldir%/neighbours.c %reldir%/neighbours.h \
 	%reldir%/energy.c %reldir%/energy.h \
+	%reldir%/gpu_state.c %reldir%/gpu_state.h \
 	%reldir%/criterion.c %reldir%/criterion.h

@@ -6,10 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock_events.h"
 #include "core/host_facts.h"
 #include "core/plausible.h"
 #include "measure/criterion.h"
 #include "measure/energy.h"
+#include "measure/gpu_state.h"
 #include "measure/measure.h"
 #include "measure/sampler.h"
 #include "measure/stream_check.h"
@@ -100,11 +102,15 @@ static size_t pick_batch(const kb_measure_cfg *cfg, double one_run)
 /*
 ** nvbench's rule: a sample taken while the SM clock is under 75% of its
 ** maximum measures a throttled GPU, not the kernel.  The clock is read
-** right after the sample, outside the timed region.  Returns 1 to keep it.
+** right after the sample, outside the timed region, and with it why the
+** clock is where it is (gpu_state.h), for a kept sample or a dropped one.
+** Under --lock-clocks the maximum is the clock the run holds
+** (kb_gpu_sm_clock).  Returns 1 to keep it.
 */
 static int clock_ok(kb_case *c, kb_result *r)
 {
   unsigned max, mhz;
+  kb_gpu_state_sample(c, r);
   if (!c->gpu || (mhz = kb_gpu_sm_clock(c->gpu, &max)) == 0 || max == 0)
     return 1;
   if (mhz * 4 < max * 3) {
@@ -147,6 +153,7 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     stop.timeout = stop.host_timeout;
   kb_criterion k;
   kb_criterion_init(&k, &stop);
+  kb_gpu_state_begin(c, r);
   double t0 = wall_now();
   for (;;) {
     int status = smp->sample(s, &t);
@@ -155,9 +162,12 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     if (!clock_ok(c, r)) {
       if (wall_now() - t0 < stop.timeout)
         continue;
+      char limits[KB_CLOCK_LIMITS_TEXT_LEN];
+      kb_clock_limits_text(r->clock_events, limits, sizeof limits);
       snprintf(c->message, sizeof c->message, "every sample in %.0f s was "
-               "taken with the SM clock under 75%% of its maximum",
-               stop.timeout);
+               "taken with the SM clock under 75%% of its maximum%s%s%s",
+               stop.timeout, limits[0] ? " (NVML: " : "", limits,
+               limits[0] ? ")" : "");
       return stop_at(r, c, "sampling", KBENCH_ERROR);
     }
     if (r->n_samples == cap) {
@@ -256,6 +266,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   double *host = NULL;
   int sampled = take_samples(c, cfg, smp, &s, r, syncs ? &host : NULL);
   r->sampling_s = wall_now() - t0;
+  kb_gpu_state_end(c, r);
   kb_stats hs;
   if (host && r->n_samples && kb_stats_compute(host, r->n_samples, &hs) == 0)
     r->host_s = hs.median;

@@ -152,6 +152,31 @@ static void kernel_cells(FILE *f, const kb_result *res)
   csv_string(f, res->kernel_note);
 }
 
+/* The GPU over the samples (NVML), after kernel time's: the clock-event
+** reasons (mask and names), then the readings at either end; empty where
+** NVML read nothing. */
+static void gpu_state_cells(FILE *f, const kb_result *res)
+{
+  char names[256];
+  fputc(',', f);
+  if (res->clock_event_reads) {
+    kb_result_clock_events(res, names, sizeof names);
+    fprintf(f, "%llu,", (unsigned long long)res->clock_events);
+    csv_string(f, names);
+  } else {
+    fputc(',', f);
+  }
+  fprintf(f, ",%zu", res->clock_event_reads);
+  const double readings[] = {res->temp_start_c, res->temp_end_c,
+                             res->mem_start_mhz, res->mem_end_mhz,
+                             res->power_start_w, res->power_end_w};
+  for (size_t i = 0; i < sizeof readings / sizeof *readings; i++) {
+    fputc(',', f);
+    if (readings[i] > 0)
+      fprintf(f, "%.6g", readings[i]);
+  }
+}
+
 void kb_export_case(kb_export *csv, kb_export *samples,
                     const struct kb_metric_list *metrics,
                     const kb_plan_case *pc, const kb_result *res,
@@ -195,6 +220,7 @@ void kb_export_case(kb_export *csv, kb_export *samples,
       fprintf(f, "%.6g", items);
     energy_cells(f, res);
     kernel_cells(f, res);
+    gpu_state_cells(f, res);
     counter_cells(f, metrics, res);
     fprintf(f, ",%d\n", ordinal);
     flush(csv);

@@ -70,7 +70,9 @@ kb_writer kb_csv_writer(kb_csv_files *files);
   "kernel_samples,kernels_per_run,kernel_median_s,kernel_mean_s,"         \
   "kernel_min_s,kernel_max_s,kernel_stdev_s,kernel_noise,busy_median_s,"  \
   "busy_mean_s,busy_min_s,busy_max_s,busy_stdev_s,busy_noise,"            \
-  "launch_overhead_s,kernel_pass_s,kernel_note,device"
+  "launch_overhead_s,kernel_pass_s,kernel_note,clock_event_mask,"         \
+  "clock_events,clock_event_reads,gpu_temp_start_c,gpu_temp_end_c,"       \
+  "mem_clock_start_mhz,mem_clock_end_mhz,power_start_w,power_end_w,device"
 #define KB_SAMPLES_HEADER \
   "variant,params,mode,batch,time,index,seconds,repetition,device"
 

@@ -27,6 +27,7 @@ static void device_line(kb_groups *g, size_t i)
   g->report->copy_gbps = d->copy_gbps;
   kb_report_device(g->report, &d->dev, kb_mode_name(g->cfg->mode),
                    d->floor_s);
+  kb_report_clock_lock(g->report, d->clocks);
 }
 
 static void print(kb_groups *g, size_t i, const kb_plan_case *pc,

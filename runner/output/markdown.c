@@ -30,6 +30,11 @@ static FILE *stream(kb_markdown *m, char **buf, size_t *len)
   return f;
 }
 
+void kb_md_host(kb_markdown *m, const kb_host_state *h)
+{
+  kb_host_state_note(h, m->host_note, sizeof m->host_note);
+}
+
 int kb_md_open(kb_markdown *m, FILE *out, const kb_run_context *run,
                char *err, size_t len)
 {
@@ -160,13 +165,16 @@ static void notes(FILE *f, const kb_plan_case *pc, const kb_result *res,
   ** said it for every case. */
   const char *event_only = d && kb_result_event_fallback(res, cfg->time)
       && strcmp(res->kernel_note, d->kernel_note) != 0 ? res->kernel_note : "";
+  char clocks[384];
+  kb_result_clock_note(res, clocks, sizeof clocks);
   const char *lines[] = {warnings, audit, res->implausible,
-                         res->counters_note, res->audit_note, event_only};
+                         res->counters_note, res->audit_note, event_only,
+                         clocks};
   const char *what[] = {"warning",
                         res->claim_flagged ? "flagged" : "bytes audit",
                         "flagged", "counters", "unaudited",
-                        "event time, no kernel time"};
-  for (int i = 0; i < 6; i++) {
+                        "event time, no kernel time", "clocks"};
+  for (int i = 0; i < 7; i++) {
     if (!lines[i][0] || (i == 3 && res->verdict != KB_PASS))
       continue;
     fputs("- ", f);
@@ -316,6 +324,11 @@ static void device_heading(kb_markdown *m, size_t lane)
             "theoretical)", d->copy_gbps, 100 * d->copy_gbps
                                           / d->dev.peak_gbps);
   fputs(".", m->out);
+  if (d->clocks[0]) {
+    fputs(" --lock-clocks: ", m->out);
+    kb_md_cell(m->out, d->clocks);
+    fputc('.', m->out);
+  }
   if (d->kernel_note[0]) {
     fputs(" No kernel time (", m->out);
     kb_md_cell(m->out, d->kernel_note);
@@ -372,6 +385,10 @@ static int md_end(void *self, double seconds, char *err, size_t len)
   fputs("### kbench\n\n", m->out);
   command_line(m);
   fprintf(m->out, " (kbench %s)\n\n", PACKAGE_VERSION);
+  if (m->host_note[0])
+    fprintf(m->out, "**Host:** %s: the host's side of the samples "
+            "(launches, the stream check's waits) may be starved.\n\n",
+            m->host_note);
   if (m->failures_len) {
     fwrite(m->failures_buf, 1, m->failures_len, m->out);
     fputc('\n', m->out);

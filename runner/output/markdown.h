@@ -14,6 +14,7 @@
 
 #include "core/device_report.h"
 #include "core/disturbers.h"
+#include "core/host_facts.h"
 #include "output/side.h"
 #include "output/writer.h"
 #include "plan/cli.h"
@@ -40,12 +41,16 @@ typedef struct kb_markdown {
   int no_memory;             /* a memory stream could not be had */
   kb_side side;              /* several devices side by side */
   kb_disturbers disturbed;   /* the processes that disturbed cases */
+  char host_note[KB_HOST_NOTE_LEN];  /* kb_host_state_note, or "" */
 } kb_markdown;
 
 /* out NULL: not asked for, every call does nothing.  What run points to
 ** must outlive m.  0, or -1 with a message in err. */
 int kb_md_open(kb_markdown *m, FILE *out, const kb_run_context *run,
                char *err, size_t len);
+/* The CPUs the run may use and the host's load as it started: said under
+** the command line when they may starve its host side. */
+void kb_md_host(kb_markdown *m, const kb_host_state *h);
 /* A plugin that could not be found or loaded. */
 void kb_md_load_failure(kb_markdown *m, const char *what, const char *msg);
 /* Free what open took (safe twice, and after a failed open). */

@@ -34,6 +34,22 @@ static void device_fields(FILE *f, const kb_device_report *d)
   kb_jw_number(f, v->peak_gbps);
 }
 
+/* What --lock-clocks did to a device: the clocks it holds (null: not
+** locked), and in words, or why not (null: not asked). */
+static void clock_lock(FILE *f, const kb_device_report *d)
+{
+  kb_jw_key(f, "locked_sm_clock_mhz");
+  kb_jw_number_or_null(f, d->locked_sm_mhz, d->clocks_locked
+                                            && d->locked_sm_mhz);
+  kb_jw_key(f, "locked_mem_clock_mhz");
+  kb_jw_number_or_null(f, d->locked_mem_mhz, d->locked_mem_mhz > 0);
+  kb_jw_key(f, "clock_lock");
+  if (d->clocks[0])
+    kb_jw_string(f, d->clocks);
+  else
+    fputs("null", f);
+}
+
 /* Every device of the run, with what was measured on it; one its worker
 ** never opened has its ordinal only, and nulls. */
 static void devices_context(FILE *f, const kb_json *j)
@@ -48,6 +64,7 @@ static void devices_context(FILE *f, const kb_json *j)
       kb_jw_number_or_null(f, d->report.floor_s, d->report.floor_s > 0);
       kb_jw_key(f, "copy_peak_gbps");
       kb_jw_number_or_null(f, d->report.copy_gbps, d->report.copy_gbps > 0);
+      clock_lock(f, &d->report);
     } else {
       fprintf(f, "\"ordinal\": %d, \"name\": null, \"uuid\": null, "
               "\"pci_bus_id\": null", d->ordinal);
@@ -80,6 +97,21 @@ static void launch_context(FILE *f, const kb_launch *l)
   kb_jw_number_or_null(f, l->local_rank, l->local_rank >= 0);
   kb_jw_key(f, "world_size");
   kb_jw_number_or_null(f, l->world_size, l->world_size >= 0);
+  /* The CPUs it could use and the host's load as it started; the note
+  ** says when either may have starved the host's side of the samples. */
+  const kb_host_state *h = &l->cpus;
+  char note[KB_HOST_NOTE_LEN];
+  kb_host_state_note(h, note, sizeof note);
+  fprintf(f, ", \"host\": {\"usable_cpus\": %u, \"online_cpus\": %u",
+          h->usable_cpus, h->online_cpus);
+  kb_jw_key(f, "load_1min");
+  kb_jw_number_or_null(f, h->load_1min, h->load_1min >= 0);
+  kb_jw_key(f, "note");
+  if (note[0])
+    kb_jw_string(f, note);
+  else
+    fputs("null", f);
+  fputc('}', f);
 }
 
 static const char *const criterion_keys[] = {"min_time_s", "max_noise",

@@ -80,10 +80,16 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
   r->copy_gbps = 0;
   r->energy_notes.n = 0;
   memset(&r->disturbed, 0, sizeof r->disturbed);
+  r->host_note[0] = '\0';
   /* JSON on standard output leaves its last line open: on a terminal, the
   ** progress line would erase it. */
   kb_progress_begin(&r->progress, progress && (out || !isatty(STDOUT_FILENO))
                                   ? stderr : NULL);
+}
+
+void kb_report_host(kb_report *r, const kb_host_state *h)
+{
+  kb_host_state_note(h, r->host_note, sizeof r->host_note);
 }
 
 void kb_report_begin(kb_report *r, size_t total)
@@ -94,7 +100,11 @@ void kb_report_begin(kb_report *r, size_t total)
     return;                /* silent: JSON takes standard output */
   if (r->tap)
     fprintf(out, "1..%zu\n", total);
-  else
+  /* A comment in either: TAP harnesses skip it. */
+  if (r->host_note[0])
+    fprintf(out, "# host: %s: the host's side of the samples (launches, "
+            "the stream check's waits) may be starved\n", r->host_note);
+  if (!r->tap)
     fprintf(out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
             "%s\n", "variant", "parameters", "median", "min", "max",
             "noise", "n", r->time == KB_TIME_KERNEL ? "event" : "kernel",
@@ -123,6 +133,16 @@ void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
   fputc('\n', r->out);
   fflush(r->out);
   /* The device opens as the first case starts: show that case again. */
+  kb_progress_redraw(&r->progress);
+}
+
+void kb_report_clock_lock(kb_report *r, const char *clocks)
+{
+  if (!r->out || !clocks[0])
+    return;
+  clear_progress(r);
+  fprintf(r->out, "# --lock-clocks: %s\n", clocks);
+  fflush(r->out);
   kb_progress_redraw(&r->progress);
 }
 
@@ -255,6 +275,16 @@ static void print_timing(FILE *out, const char *prefix, const kb_result *res)
           host[0] ? "; median on the host's clock " : "", host);
 }
 
+/* A case whose samples ran under a power or thermal limit says so, naming
+** it, whatever its verdict. */
+static void print_clocks(FILE *out, const char *prefix, const kb_result *res)
+{
+  char line[384];
+  kb_result_clock_note(res, line, sizeof line);
+  if (line[0])
+    fprintf(out, "%sclocks: %s\n", prefix, line);
+}
+
 static void print_energy(FILE *out, const char *prefix, const kb_result *res)
 {
   char line[512];
@@ -344,6 +374,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
     if (*warnings)
       fprintf(r->out, "# warning: %s\n", warnings);
     print_timing(r->out, "# ", res);
+    print_clocks(r->out, "# ", res);
     print_counters(r->out, "# ", res);
     print_energy(r->out, "# ", res);
     return;
@@ -352,6 +383,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
   tap_yaml_string(r->out, "stage", res->stage);
   tap_yaml_string(r->out, "message", res->message);
   fputs("  ...\n", r->out);
+  print_clocks(r->out, "# ", res);
   print_output(r->out, "# output: ", res->output);
 }
 
@@ -387,6 +419,7 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     fprintf(r->out, "  event time: no kernel time: %s\n", res->kernel_note);
     snprintf(r->kernel_said, sizeof r->kernel_said, "%s", res->kernel_note);
   }
+  print_clocks(r->out, "  ", res);
   if (res->verdict == KB_PASS) {
     print_timing(r->out, "  ", res);
     print_counters(r->out, "  ", res);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "core/disturbers.h"
+#include "core/host_facts.h"
 #include "core/measure_cfg.h"
 #include "core/result.h"
 #include "output/energy_text.h"
@@ -29,18 +30,26 @@ typedef struct kb_report {
   kb_energy_notes energy_notes;   /* why --energy measured nothing */
   kb_disturbers disturbed; /* the cases another process disturbed, and
                               the processes, for the closing line */
+  char host_note[KB_HOST_NOTE_LEN];  /* the header's word on the CPUs
+                              (kb_host_state_note), or "" */
 } kb_report;
 
 /* out NULL: nothing on standard output; progress 0: no progress line
 ** either (a rank of a job other than the first).  Prints nothing. */
 void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
                     int time, int progress);
+/* The CPUs the run may use and the host's load as it started: said in
+** the header when they may starve its host side (before begin). */
+void kb_report_host(kb_report *r, const kb_host_state *h);
 /* The header (the TAP plan of total test points, or the table's). */
 void kb_report_begin(kb_report *r, size_t total);
 /* The device line: facts, mode, launch floor (seconds, < 0 if unknown)
 ** and, once calibrated, the measured copy peak. */
 void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,
                       double floor_s);
+/* What --lock-clocks did to the device, under its line ("" for
+** nothing asked). */
+void kb_report_clock_lock(kb_report *r, const char *clocks);
 /* The header of a device's rows when its worker never opened it. */
 void kb_report_no_device(kb_report *r, int ordinal);
 /* A plugin that could not be found or loaded. */

@@ -17,7 +17,8 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_QUIET_WAIT
+  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_QUIET_WAIT,
+  OPT_LOCK_CLOCKS
 };
 
 static const struct option long_options[] = {
@@ -42,6 +43,7 @@ static const struct option long_options[] = {
   {"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
   {"no-lock", no_argument, NULL, OPT_NO_LOCK},
   {"quiet-wait", required_argument, NULL, OPT_QUIET_WAIT},
+  {"lock-clocks", optional_argument, NULL, OPT_LOCK_CLOCKS},
   {"tap", no_argument, NULL, OPT_TAP},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
@@ -334,6 +336,21 @@ static int metrics_arg(const char *arg, kb_options *o)
   return 0;
 }
 
+/* --lock-clocks[=base|max|MHZ]: the SM clock to hold (clock_lock.h). */
+static int lock_clocks_arg(const char *arg, kb_options *o)
+{
+  int64_t v;
+  if (!arg || strcmp(arg, "base") == 0)
+    o->measure.lock_clocks = KB_LOCK_CLOCKS_BASE;
+  else if (strcmp(arg, "max") == 0)
+    o->measure.lock_clocks = KB_LOCK_CLOCKS_MAX;
+  else if (kb_parse_int(arg, &v) || v < 1 || v > KB_LOCK_CLOCKS_MHZ_MAX)
+    return bad("--lock-clocks", arg, "expected base, max or a clock in MHz");
+  else
+    o->measure.lock_clocks = (unsigned)v;
+  return 0;
+}
+
 /* --format and --tap: one output on stdout. */
 static int format_arg(const char *arg, kb_options *o)
 {
@@ -392,6 +409,8 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     return format_arg(arg, o);
   case OPT_METRICS:
     return metrics_arg(arg, o);
+  case OPT_LOCK_CLOCKS:
+    return lock_clocks_arg(arg, o);
   }
   return -1;
 }

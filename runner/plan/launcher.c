@@ -89,6 +89,7 @@ int kb_launch_detect(kb_launch *l, kb_env_fn env, void *ctx, char *err,
   memset(l, 0, sizeof *l);
   l->local_rank = l->world_size = -1;
   short_host(l->host, sizeof l->host);
+  kb_host_state_read(&l->cpus);
   for (size_t i = 0; i < N_LAUNCHERS; i++)
     if (fill_from(l, &launchers[i], env, ctx, err, len))
       return -1;

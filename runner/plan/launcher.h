@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "core/host_facts.h"
+
 /* A variable of the environment, or NULL; main passes getenv, the tests a
 ** table of their own. */
 typedef const char *(*kb_env_fn)(const char *name, void *ctx);
@@ -21,9 +23,13 @@ typedef struct kb_launch {
   int local_rank;         /* rank on this node; -1 when not known */
   int world_size;         /* processes in the job; -1 when not known */
   char host[256];         /* the short host name, up to its first '.' */
+  kb_host_state cpus;     /* the CPUs this process may use (a launcher may
+                             bind it to one) and the host's load, as it
+                             starts */
 } kb_launch;
 
-/* Reads the launcher's variables through env and this host's name:
+/* Reads the launcher's variables through env, this host's name and its
+** CPUs:
 ** 0, or -1 with a message in err when a variable is set but not a rank. */
 int kb_launch_detect(kb_launch *l, kb_env_fn env, void *ctx, char *err,
                      size_t len);

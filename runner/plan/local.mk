@@ -15,9 +15,11 @@ nodist_runner_libkbrunner_la_SOURCES += %reldir%/shipped.h
 # trust.c: made from plugin_LTLIBRARIES, so that the list cannot fall
 # behind the build.
 %reldir%/shipped.h: Makefile
-	$(AM_V_GEN)$(MKDIR_P) $(@D) && \
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && { \
+	echo '/* Made by make (runner/plan/local.mk): the file names of the'; \
+	echo '** plugins kbench ships, for trust.c. */'; \
 	for p in $(plugin_LTLIBRARIES); do \
 	  printf '"%s.so",\n' "$$(basename "$$p" .la)"; \
-	done > $@-t && mv $@-t $@
+	done; } > $@-t && mv $@-t $@
 BUILT_SOURCES += %reldir%/shipped.h
 CLEANFILES += %reldir%/shipped.h

@@ -1,4 +1,5 @@
 /* A plugin library's trust domain (trust.h). */
+
 #define _GNU_SOURCE            /* realpath */
 #include <limits.h>
 #include <stdio.h>

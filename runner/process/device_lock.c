@@ -24,6 +24,15 @@
 ** none yet looks again for this long before it says "unknown". */
 #define KB_LOCK_RECORD_GRACE_S 0.5
 
+int kb_device_lock_test_name(int ordinal, char *buf, size_t len)
+{
+  const char *name = getenv(KB_TEST_LOCK_UUID_ENV);
+  if (!name)
+    return -1;
+  snprintf(buf, len, "%.40s-%d", name, ordinal);
+  return 0;
+}
+
 const char *kb_device_lock_dir(void)
 {
   const char *dir = getenv(KB_LOCK_DIR_ENV);

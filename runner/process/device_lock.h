@@ -65,6 +65,11 @@ int kb_device_lock_take(kb_device_lock *l, const char *dir, const char *uuid,
 */
 int kb_device_lock_adopt(kb_device_lock *l, int fd, const char *dir,
                          const char *uuid, const char *record);
+/* Without a GPU, tests name one per ordinal ("$KBENCH_TEST_LOCK_UUID-1"),
+** to take the whole path of a lock: 0 with that name in buf, or -1 when
+** the variable is not set (tests/shell/lock.sh, clocks.sh). */
+#define KB_TEST_LOCK_UUID_ENV "KBENCH_TEST_LOCK_UUID"
+int kb_device_lock_test_name(int ordinal, char *buf, size_t len);
 
 /* Let it go (safe when not held).  A process that exits lets go anyway. */
 void kb_device_lock_release(kb_device_lock *l);

@@ -31,6 +31,7 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_f64(b, m->energy_time);
   kb_put_f64(b, m->lock_timeout);
   kb_put_f64(b, m->quiet_wait);
+  kb_put_u32(b, m->lock_clocks);
   kb_put_u64(b, job->seed);
   kb_put_i64(b, job->device);
   kb_put_i64(b, job->calibrate);
@@ -63,6 +64,7 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->energy_time = kb_get_f64(r);
   m->lock_timeout = kb_get_f64(r);
   m->quiet_wait = kb_get_f64(r);
+  m->lock_clocks = kb_get_u32(r);
   job->seed = kb_get_u64(r);
   job->device = (int)kb_get_i64(r);
   job->calibrate = (int)kb_get_i64(r);
@@ -121,6 +123,10 @@ void kb_msg_put_device(kb_wbuf *b, const kb_device_report *d)
   kb_put_i64(b, d->runtime_version);
   kb_put_str(b, d->warning);
   kb_put_str(b, d->kernel_note);
+  kb_put_i64(b, d->clocks_locked);
+  kb_put_u32(b, d->locked_sm_mhz);
+  kb_put_u32(b, d->locked_mem_mhz);
+  kb_put_str(b, d->clocks);
 }
 
 int kb_msg_get_device(kb_rbuf *r, kb_device_report *d)
@@ -149,6 +155,10 @@ int kb_msg_get_device(kb_rbuf *r, kb_device_report *d)
   d->runtime_version = (int)kb_get_i64(r);
   kb_get_str(r, d->warning, sizeof d->warning);
   kb_get_str(r, d->kernel_note, sizeof d->kernel_note);
+  d->clocks_locked = (int)kb_get_i64(r);
+  d->locked_sm_mhz = kb_get_u32(r);
+  d->locked_mem_mhz = kb_get_u32(r);
+  kb_get_str(r, d->clocks, sizeof d->clocks);
   return r->bad ? -1 : 0;
 }
 

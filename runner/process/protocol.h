@@ -43,8 +43,10 @@ enum kb_msg_type {
   KB_MSG_REFUSED,          /* a call the seal refused (refusal.h), written
                               by the worker's SIGSYS handler */
   KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (seal.h) */
-  KB_MSG_LOCK_HELD         /* the device's lock is this worker's, at this
+  KB_MSG_LOCK_HELD,        /* the device's lock is this worker's, at this
                               descriptor: the supervisor takes a copy */
+  KB_MSG_NOTE              /* a line for the user (on stderr): said once
+                              per device, however many workers say it */
 };
 
 /* How a worker measures: the same for every case it runs. */

@@ -1,4 +1,5 @@
 /* A refused system call in words (refusal.h). */
+
 #define _GNU_SOURCE            /* MAP_FIXED_NOREPLACE, MREMAP_FIXED */
 #include <inttypes.h>
 #include <signal.h>

@@ -1,4 +1,5 @@
 /* The worker's seal (seal.h). */
+
 #define _GNU_SOURCE            /* REG_RAX, MAP_FIXED_NOREPLACE, O_PATH */
 #include <dirent.h>
 #include <errno.h>

@@ -40,11 +40,13 @@ static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
 static int reap(kb_supervisor *s, size_t i, double grace)
 {
   int status = kb_handle_reap(&s->lanes[i].w, grace);
-  pid_t live[KB_MAX_DEVICES];
+  pid_t live[KB_MAX_DEVICES + 1];
   size_t n = 0;
   for (size_t j = 0; j < s->n_lanes && n < KB_MAX_DEVICES; j++)
     if (s->lanes[j].w.pid)
       live[n++] = s->lanes[j].w.pid;
+  if (s->keeper.pid)            /* a child, and no stray */
+    live[n++] = s->keeper.pid;
   kb_strays_end(live, n);
   return status;
 }
@@ -108,8 +110,8 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   }
   int fresh = !w->pid;
   l->busy = 1;
-  l->unsent = fresh && kb_handle_start(w, s->exe, l->lock_fd, l->why,
-                                       sizeof l->why);
+  l->unsent = fresh && kb_handle_start(w, s->exe, l->lock_fd, s->keeper.fd,
+                                       l->why, sizeof l->why);
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
   if (fresh)
@@ -233,10 +235,24 @@ static void seal_note(kb_supervisor *s, kb_rbuf *payload)
     fprintf(stderr, "kbench: %s\n", msg);
 }
 
+/* A line a worker has for the user, said once per lane: every worker of a
+** device would say it again. */
+static void noted(kb_supervisor *s, size_t i, kb_rbuf *payload)
+{
+  char msg[KB_MESSAGE_LEN];
+  kb_get_str(payload, msg, sizeof msg);
+  if (payload->bad || s->lanes[i].noted++)
+    return;
+  if (s->on_note)
+    s->on_note(s->note_ctx, msg);
+  else
+    fprintf(stderr, "kbench: warning: %s\n", msg);
+}
+
 /*
 ** How lane i's order stands, without waiting: an outcome, with an
-** answer's type and payload, or -1 while it runs.  STAGE, DEVICE and LOCK
-** frames are taken here; opening the device and waiting for its lock are
+** answer's type and payload, or -1 while it runs.  STAGE, DEVICE, LOCK
+** and NOTE frames are taken here; opening the device and waiting for its lock are
 ** not the case's time, so a DEVICE report or the end of a wait restarts
 ** the watchdog.
 */
@@ -267,6 +283,8 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       refused(l, payload);
     } else if (*type == KB_MSG_SEAL_NOTE) {
       seal_note(s, payload);
+    } else if (*type == KB_MSG_NOTE) {
+      noted(s, i, payload);
     } else {
       return KB_ANSWERED;
     }
@@ -376,6 +394,7 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
 {
   memset(s, 0, sizeof *s);
   s->signal_fd = -1;
+  s->keeper.fd = -1;
   s->case_timeout = case_timeout;
   if (!(s->lanes = malloc(sizeof *s->lanes))) {
     snprintf(err, len, "out of memory");
@@ -389,6 +408,10 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
     return -1;
   }
   s->exe[n] = '\0';
+  /* Before any worker, which inherits its pipe (clock_lock.h). */
+  if (job->measure.lock_clocks && kb_keeper_start(&s->keeper, s->exe, err,
+                                                  len))
+    return -1;
   /* What a worker leaves behind is handed here, to be killed with it. */
   kb_strays_adopt();
   /* A worker's death must not kill the supervisor as it writes an order. */
@@ -447,6 +470,7 @@ void kb_supervisor_close(kb_supervisor *s)
 {
   if (s->lanes)
     end_workers(s, 0);
+  kb_keeper_end(&s->keeper);
   free(s->lanes);
   s->lanes = NULL;
   s->n_lanes = 0;

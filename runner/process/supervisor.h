@@ -23,6 +23,7 @@
 
 #include <limits.h>
 
+#include "process/keeper.h"
 #include "process/protocol.h"
 #include "process/worker_handle.h"
 
@@ -34,6 +35,7 @@ typedef struct kb_lane {
   int busy;                /* an order is out, its end not yet taken */
   int unsent;              /* no worker could be started for it */
   int ended;               /* its worker died or its reports ended */
+  int noted;               /* a worker's note was said (KB_MSG_NOTE) */
   double deadline;         /* when the watchdog kills it */
   char why[KB_MESSAGE_LEN];/* why it ended without an answer */
   char refused[KB_MESSAGE_LEN]; /* the first call the worker's seal refused
@@ -68,17 +70,19 @@ typedef struct kb_supervisor {
   void *note_ctx;
   int workers;             /* workers started so far, on every lane */
   int seal_said;           /* what the seal lacks was said */
+  kb_keeper keeper;        /* --lock-clocks' clock keeper, or none */
 } kb_supervisor;
 
-/* One lane, for job's device.  0, or -1 with the reason in err. */
+/* One lane, for job's device, and the clock keeper when the job locks
+** clocks.  0, or -1 with the reason in err. */
 int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
                        double case_timeout, char *err, size_t len);
 /* One lane per ordinal, in order, 1 to KB_MAX_DEVICES of them.  The first
 ** lane keeps its worker when it keeps its device.  Only while no order is
 ** out; 0, or -1 (too many, or out of memory). */
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n);
-/* Ends the workers (they exit at the end of their orders) and the
-** signalfd. */
+/* Ends the workers (they exit at the end of their orders), then the clock
+** keeper (which restores the clocks), and the signalfd. */
 void kb_supervisor_close(kb_supervisor *s);
 
 /* Have the first lane's worker load the plugin at path: 0 with a

@@ -1,4 +1,5 @@
 /* The worker process: loads plugins, opens the device, runs cases. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "measure/neighbours.h"
 #include "plugin/calibration.h"
 #include "plugin/staging.h"
+#include "process/clock_lock.h"
 #include "process/device_lock.h"
 #include "process/protocol.h"
 #include "process/seal.h"
@@ -37,6 +39,7 @@ typedef struct kb_worker {
   int locked_out;          /* it could not be had: why says why */
   int waited;              /* the supervisor was told of a wait */
   int sealed;              /* the seal is set (seal.h) */
+  kb_clock_lock clocks;    /* what --lock-clocks did to the device */
 } kb_worker;
 
 /* host_alloc's blocks: page-locked once this worker has a device, else (or
@@ -186,14 +189,10 @@ static int lock_device(kb_worker *w)
   w->lock_tried = 1;
   if (!w->job.lock)
     return 0;
-  if (kb_gpu_uuid(w->job.device, uuid, sizeof uuid)) {
-    /* No device to name the lock.  Tests name one per ordinal, to take
-    ** the lock's whole path without a GPU (tests/shell/lock.sh). */
-    const char *test_uuid = getenv("KBENCH_TEST_LOCK_UUID");
-    if (!test_uuid)
-      return 0;
-    snprintf(uuid, sizeof uuid, "%.40s-%d", test_uuid, w->job.device);
-  }
+  /* No device to name the lock: tests name one (device_lock.h). */
+  if (kb_gpu_uuid(w->job.device, uuid, sizeof uuid)
+      && kb_device_lock_test_name(w->job.device, uuid, sizeof uuid))
+    return 0;
   send_stage(NULL, "lock");
   kb_device_lock_record(record, sizeof record, getpid(), getppid());
   /* The lock an earlier worker of this lane took, handed down. */
@@ -218,6 +217,38 @@ static int lock_device(kb_worker *w)
     send_or_die(&b);
   }
   return w->locked_out ? -1 : 0;
+}
+
+/* --lock-clocks, once the device is this kbench's (clock_lock.h): the
+** keeper told, then the clocks locked.  A lock that cannot be had is said
+** once (the supervisor hears it from every worker of the device) and the
+** run goes on unlocked; under --strict every CUDA case of the worker then
+** fails with it.  0, or -1 with the reason in w->why. */
+static int lock_clocks(kb_worker *w)
+{
+  kb_clock_lock *l = &w->clocks;
+  if (!w->job.measure.lock_clocks || l->tried)
+    return w->locked_out ? -1 : 0;
+  send_stage(NULL, "lock clocks");
+  kb_clock_lock_take(l, w->job.device, w->job.measure.lock_clocks,
+                     KB_WORKER_KEEPER);
+  close(KB_WORKER_KEEPER);     /* told: nothing more to say to the keeper */
+  if (l->locked)
+    return 0;
+  if (w->job.measure.strict) {
+    w->locked_out = 1;
+    snprintf(w->why, sizeof w->why, "--lock-clocks: %s (--strict)",
+             l->text);
+    return -1;
+  }
+  kb_wbuf b;
+  char note[sizeof l->text + 96];
+  snprintf(note, sizeof note, "device %d: --lock-clocks: %s; measuring "
+           "with the clocks unlocked", w->job.device, l->text);
+  kb_wbuf_begin(&b, KB_MSG_NOTE);
+  kb_put_str(&b, note);
+  send_or_die(&b);
+  return 0;
 }
 
 /* How many devices there are, for --devices=all: the supervisor never
@@ -300,12 +331,13 @@ static kb_gpu *device(kb_worker *w)
   if (w->gpu_tried)
     return w->gpu;
   w->gpu_tried = 1;
-  if (lock_device(w))
+  if (lock_device(w) || lock_clocks(w))
     return NULL;
   send_stage(NULL, "device");
   w->gpu = kb_gpu_open(w->job.device, w->why, sizeof w->why);
   if (!w->gpu)
     return NULL;
+  kb_gpu_clock_locked(w->gpu, w->clocks.sm_mhz);
   if (!w->probe.opened)
     kb_probe_open(&w->probe, w->job.device, &w->job.measure);
   kb_probe_attach(&w->probe, kb_gpu_stream(w->gpu));
@@ -314,6 +346,10 @@ static kb_gpu *device(kb_worker *w)
   kb_watch_open(&w->watch, nvml, nvml_why);
   kb_device_report d = {.floor_s = -1};
   d.dev = *kb_gpu_device(w->gpu);
+  d.clocks_locked = w->clocks.locked;
+  d.locked_sm_mhz = w->clocks.sm_mhz;
+  d.locked_mem_mhz = w->clocks.mem_mhz;
+  snprintf(d.clocks, sizeof d.clocks, "%s", w->clocks.text);
   kb_gpu_identity(w->gpu, d.uuid, sizeof d.uuid, d.pci_bus_id,
                   sizeof d.pci_bus_id, &d.driver_version, &d.runtime_version);
   /* Said once per device: why its cases will have event time only (the
@@ -506,6 +542,9 @@ int kb_worker_main(void)
   int have_job = 0, status = 0;
   memset(&w, 0, sizeof w);
   w.lock.fd = -1;
+  /* The keeper's pipe, under --lock-clocks: nothing a plugin starts may
+  ** hold it (the keeper restores the clocks at its end of file). */
+  fcntl(KB_WORKER_KEEPER, F_SETFD, FD_CLOEXEC);
   keep_freed_memory();
   /* Line-buffered, so a plugin's last words before a crash get out. */
   setvbuf(stdout, NULL, _IOLBF, 0);

@@ -17,6 +17,8 @@
 /* Open only when the supervisor hands down the lane's device lock, taken
 ** by a worker before this one (device_lock.h: kb_device_lock_adopt). */
 #define KB_WORKER_LOCK 5
+/* Under --lock-clocks, the clock keeper's pipe (process/clock_lock.h). */
+#define KB_WORKER_KEEPER 6
 
 /* The worker's main: returns the process's exit status. */
 int kb_worker_main(void);

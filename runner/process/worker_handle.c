@@ -103,7 +103,7 @@ char *kb_handle_last_lines(const kb_worker_handle *w)
 ** watchdog kills the group, and the terminal's Ctrl-C reaches only the
 ** supervisor) and dies with the supervisor, even by SIGKILL. */
 static void become_worker(const char *exe, pid_t parent, int orders,
-                          int reports, int output, int lock)
+                          int reports, int output, int lock, int keeper)
 {
   setpgid(0, 0);
 #ifdef __linux__
@@ -121,19 +121,24 @@ static void become_worker(const char *exe, pid_t parent, int orders,
   int rep = fcntl(reports, F_DUPFD_CLOEXEC, 10);
   int out = fcntl(output, F_DUPFD_CLOEXEC, 10);
   int lk = lock >= 0 ? fcntl(lock, F_DUPFD_CLOEXEC, 10) : -1;
+  int kp = keeper >= 0 ? fcntl(keeper, F_DUPFD_CLOEXEC, 10) : -1;
   int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (in < 0 || rep < 0 || out < 0 || null < 0 || (lock >= 0 && lk < 0)
+      || (keeper >= 0 && kp < 0)
       || dup2(null, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0
       || dup2(in, KB_WORKER_ORDERS) < 0 || dup2(rep, KB_WORKER_REPORTS) < 0
-      || (lk >= 0 && dup2(lk, KB_WORKER_LOCK) < 0))
+      || (lk >= 0 && dup2(lk, KB_WORKER_LOCK) < 0)
+      || (kp >= 0 && dup2(kp, KB_WORKER_KEEPER) < 0))
     _exit(127);
+  if (keeper < 0)
+    close(KB_WORKER_KEEPER);   /* whatever it was, it is not a keeper's */
   execl(exe, "kbench", KB_WORKER_ARG, (char *)NULL);
   fprintf(stderr, "kbench: cannot start %s: %s\n", exe, strerror(errno));
   _exit(127);
 }
 
 int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
-                    char *err, size_t len)
+                    int keeper_fd, char *err, size_t len)
 {
   int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
   /* Close-on-exec: a worker started later must not hold this one's pipes
@@ -153,7 +158,8 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
     goto fail;
   }
   if (pid == 0)
-    become_worker(exe, parent, orders[0], reports[1], output[1], lock);
+    become_worker(exe, parent, orders[0], reports[1], output[1], lock,
+                  keeper_fd);
   setpgid(pid, pid);       /* also here: whichever runs first wins */
   close(orders[0]);
   close(reports[1]);

@@ -40,10 +40,11 @@ enum kb_outcome {
 };
 
 /* Start exe as a worker into w, handing it lock (its lane's device lock,
-** taken by an earlier worker; -1: none) as KB_WORKER_LOCK: 0, or -1 with
+** taken by an earlier worker; -1: none) as KB_WORKER_LOCK, and the clock
+** keeper's pipe (keeper.h; -1: none) as KB_WORKER_KEEPER: 0, or -1 with
 ** the reason in err. */
 int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
-                    char *err, size_t len);
+                    int keeper_fd, char *err, size_t len);
 
 /* Wait for the worker to end, killing its whole group if it does not end
 ** by itself within grace seconds; closes its pipes and returns its wait

@@ -170,6 +170,7 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
         c->claimed = es[k].claimed;      /* the most, NAN losing */
       c->flagged |= es[k].flagged;
       c->unaudited |= es[k].unaudited;
+      c->clock_events |= es[k].res.clock_events;
       if ((es[k].unaudited && es[k].audit_note && !c->audit_note
            && !(c->audit_note = strdup(es[k].audit_note)))
           || (es[k].flagged && es[k].claim_note && !c->claim_note

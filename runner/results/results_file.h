@@ -9,6 +9,7 @@
 #define KB_RESULTS_FILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* A device as a results file describes it.  An entry's device is
 ** resolved within its own file (results_file.c): an entry of a CUDA case
@@ -76,6 +77,9 @@ typedef struct kb_res_case {
                            the passed entries (compare_energy.h) */
   size_t n_energy;
   double power_w;       /* the median of the entries' watts; NAN: none */
+  uint64_t clock_events;  /* NVML's clock-event reasons over its samples
+                             (clock_event_mask), OR'd over the entries:
+                             core/clock_events.h says which are limits */
 } kb_res_case;
 
 typedef struct kb_res_run {

@@ -10,6 +10,10 @@ steps of CUDA event timings, so that samples tie as real ones do.
   slower.json     new draws; reduce_vec4 10% slower, transpose_fast 10%
                   faster, reduce_few 50% slower on 3 samples, gone_variant
                   removed and new_variant added
+  capped.json     slower.json with NVML's clock-event reasons as kbench
+                  writes them: reduce_vec4's samples under a power cap
+                  (sw_power_cap, with gpu_idle), every other CUDA case's
+                  idle only
   crash.json      base, with stencil_gmem crashed and reduce_gmem wrong
   disturbed.json  base, with reduce_vec4 and transpose_fast disturbed by
                   another process (pid 4242, stray_copy) as kbench writes
@@ -164,6 +168,31 @@ write("slower.json", context(H100),
                     "reduce_few/n:1K": 1.5},
           drop=("gone_variant/n:1K",),
           add=[("new_variant/n:1K", "cuda", 7.0e-6, 0.01, 20, 1)]))
+CAPPED = "reduce_vec4/n:64M/threads:256/offset:0"
+
+
+def capped(entries):
+    """entries with the clock-event fields of kbench's entry: CAPPED's
+    samples under a power cap, the other CUDA cases' idle between
+    samples only (not a slowdown)."""
+    for e in entries:
+        if e["backend"] != "cuda" or e["verdict"] != "pass":
+            continue
+        cap = e["name"] == CAPPED
+        e.update({"clock_event_mask": 5 if cap else 1,
+                  "clock_events": "gpu_idle,sw_power_cap" if cap
+                  else "gpu_idle",
+                  "clock_limits": "a power cap" if cap else "",
+                  "clock_event_reads": len(e["samples_s"])})
+    return entries
+
+
+write("capped.json", context(H100), capped(
+      run(3, scale={"reduce_vec4/n:64M/threads:256/offset:0": 1.10,
+                    "transpose_fast/rows:8K/cols:8K": 0.90,
+                    "reduce_few/n:1K": 1.5},
+          drop=("gone_variant/n:1K",),
+          add=[("new_variant/n:1K", "cuda", 7.0e-6, 0.01, 20, 1)])))
 write("crash.json", context(H100), run(1, verdicts=dict(SKIP_CUB, **{
     "stencil_gmem/n:64M/threads:256":
         ("crash", "run", "crashed: SIGSEGV in run"),

@@ -21,6 +21,11 @@ verdict), nothing else.
   two-gpu-slow.json.gz
                   two-gpu with GPU 1's samples raised 20% on every third
                   CUDA case
+  two-gpu-capped.json.gz
+                  two-gpu-slow with NVML's clock-event reasons as kbench
+                  writes them: GPU 1's slowed cases under a power cap
+                  (sw_power_cap, with gpu_idle), every other CUDA case
+                  idle between samples only (not a slowdown)
   two-gpu-missing.json.gz
                   two-gpu without GPU 1's entry of one case
   two-gpu-failed.json.gz
@@ -128,6 +133,17 @@ def main():
         e["real_time"] *= 1.2
         e["cpu_time"] *= 1.2
     write("two-gpu-slow.json.gz", slow)
+    capped = copy.deepcopy(slow)
+    slowed = {id(e) for e in cuda[::3]}
+    for e, orig in zip(capped["benchmarks"], slow["benchmarks"]):
+        if e.get("backend") != "cuda" or e.get("verdict") != "pass":
+            continue
+        cap = id(orig) in slowed
+        e.update(clock_event_mask=5 if cap else 1,
+                 clock_events="gpu_idle,sw_power_cap" if cap else "gpu_idle",
+                 clock_limits="a power cap" if cap else "",
+                 clock_event_reads=len(e["samples_s"]))
+    write("two-gpu-capped.json.gz", capped)
     miss = copy.deepcopy(two)
     miss["benchmarks"] = [e for e in miss["benchmarks"]
                           if not (e["name"] == MISSING and e["device_ordinal"] == 1)]

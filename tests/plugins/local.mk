@@ -9,6 +9,13 @@ check_LTLIBRARIES += tests/plugins/fleet_sum.la
 tests_plugins_fleet_sum_la_SOURCES = tests/plugins/fleet_sum.c
 tests_plugins_fleet_sum_la_LDFLAGS = $(AM_LDFLAGS) -rpath /nowhere
 
+# fake_nvml: NVML's stand-in that records who locks and restores the
+# clocks (tests/shell/clocks.sh); not a plugin.
+check_LTLIBRARIES += tests/plugins/fake_nvml.la
+tests_plugins_fake_nvml_la_SOURCES = tests/plugins/fake_nvml.c
+tests_plugins_fake_nvml_la_LDFLAGS = -module -avoid-version -shared \
+	-no-undefined -Wl,-z,defs -export-symbols-regex '^nvml' -rpath /nowhere
+
 # tune_trap: a space with a best, a crash and a hang (tests/shell/tune.sh).
 check_LTLIBRARIES += tests/plugins/tune_trap.la
 tests_plugins_tune_trap_la_SOURCES = tests/plugins/tune_trap.c

@@ -118,6 +118,34 @@ check "3 samples a side, 48% slower: not significant, and says why" 1 \
   cmp "$fx/base.json" "$fx/slower.json"
 check "a case skipped in base is listed" 1 "^reduce_cub/n:64M .* SKIP in base" \
   cmp "$fx/base.json" "$fx/slower.json"
+# The GPU's clocks held back (NVML's clock-event reasons, capped.json):
+# the slower case says its samples ran under a power cap, and so does the
+# summary; a case idle between samples only says nothing.
+check "a slower case whose samples ran under a power cap says so" 1 \
+  "^reduce_vec4/n:64M/threads:256/offset:0 .* SLOWER  new's samples ran under a power cap \(NVML\)$" \
+  cmp "$fx/base.json" "$fx/capped.json"
+check "...and the summary: the slower under a power cap in new" 1 \
+  "^# 10 cases: 1 regression .*; the slower: under a power cap in new$" \
+  cmp "$fx/base.json" "$fx/capped.json"
+check "...idle between samples is no slowdown: the faster case says nothing" 1 \
+  "^transpose_fast/rows:8K/cols:8K .* faster$" \
+  cmp "$fx/base.json" "$fx/capped.json"
+check "...and without clock events the summary as before" 1 \
+  "^# 10 cases: 1 regression \(1 slower, 0 failed in new\), 1 faster, 5 same, 1 not compared \(not passed\), 1 only in base, 1 only in new$" \
+  cmp "$fx/base.json" "$fx/slower.json"
+if command -v python3 >/dev/null 2>&1; then
+  check "JSON: the slower under a limit counted and named, each side's reasons" 1 "^ok$" sh -c '
+"$1" compare --format=json "$2/base.json" "$2/capped.json" | python3 -c "
+import json, sys
+d = json.load(sys.stdin)
+s = d[\"summary\"]
+assert s[\"slower_under_clock_limits\"] == 1, s
+assert s[\"slower_clock_limits\"] == \"a power cap\", s
+r = [c for c in d[\"cases\"] if c[\"name\"].startswith(\"reduce_vec4\")]
+assert r[0][\"new_clock_events\"] == \"gpu_idle,sw_power_cap\", r
+assert r[0][\"base_clock_events\"] is None, r
+print(\"ok\")"; exit 1' _ "$KBENCH" "$fx"
+fi
 check "--threshold=15: the 10% slowdown is below it, exit 0" 0 \
   "0 regressions" cmp --threshold=15 "$fx/base.json" "$fx/slower.json"
 check "--alpha=1e-20: the 10% slowdown is not significant enough, exit 0" 0 \

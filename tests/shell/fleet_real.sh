@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/shell/lib.sh"
 fx="$top_srcdir/tests/fleet"
 for f in h100 h200 two-gpu rank-0 rank-1 rank-1-nodevice two-gpu-slow \
-    two-gpu-missing two-gpu-failed rank-1-disturbed; do
+    two-gpu-capped two-gpu-missing two-gpu-failed rank-1-disturbed; do
   gzip -dc "$fx/$f.json.gz" > "$tmpdir/$f.json" || exit 1
 done
 cd "$tmpdir" || exit 1
@@ -87,6 +87,26 @@ check "... markdown: GPU 1 in bold with its counts" 1 \
   fleet --format=markdown two-gpu-slow.json
 check "... --tolerance=25 lets it pass" 0 "^# 0 of 2 GPUs flagged" \
   fleet --tolerance=25 two-gpu-slow.json
+
+# The same, with NVML's clock-event reasons: GPU 1's slow cases ran
+# under a power cap, which its verdict says; GPU 0, idle between samples
+# only, says nothing.
+check "a GPU whose slow cases ran under a power cap: its verdict says so" 1 \
+  "^vm r0 d1 GPU-5e1f0a2c .* 63 +21 +0 +0 +0 +0 +1\.20[0-9] .* FLAGGED \(21 slow; the slow all under a power cap\)$" \
+  fleet two-gpu-capped.json
+check "... GPU 0, idle between samples only: ok" 1 \
+  "^vm r0 d0 GPU-0634182d .* 0 +0 +0 +0 +1\.00[0-9] .* ok$" \
+  fleet two-gpu-capped.json
+check "... --verbose: each slow case with its limit" 1 \
+  "^# flagged: vm r0 d1 GPU-5e1f0a2c: align_int3/n:16M/threads:256: 1\.2[0-9]* x its group's reference \(over 1\.020\); its samples ran under a power cap$" \
+  fleet --verbose two-gpu-capped.json
+check "... JSON: the GPU's count of slow cases under a limit, and which" 1 \
+  "^\[21, 'a power cap'\]$" sh -c '"$1" fleet --format=json two-gpu-capped.json | python3 -c "
+import json, sys
+g = [g for g in json.load(sys.stdin)[\"gpus\"] if g[\"label\"].startswith(\"vm r0 d1\")][0]
+print([g[\"slow_under_clock_limits\"], g[\"slow_clock_limits\"]])"; exit 1' _ "$KBENCH"
+check "... without the reasons, the verdict as before" 1 \
+  "FLAGGED \(21 slow\)$" fleet two-gpu-slow.json
 
 # --baseline FILE: a known-good run is the reference of its model's
 # group, so that even one GPU is judged, and never against another model.

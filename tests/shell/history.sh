@@ -165,6 +165,36 @@ check "--threshold=5: the 3% step no longer counts" 0 "^# 0 changes" \
 check "--recent=10 makes it a regression of the recent runs: exit 1" 1 \
   "REGRESSION$" "$KBENCH" history --recent=10 "$tmpdir"/gstep*.json
 
+# The step's runs under a power cap (NVML's clock-event reasons, as
+# kbench writes them: clock_limits): the change says so, and the verdict
+# of the recent runs counts it.
+for f in "$tmpdir"/gstep*.json; do
+  cp "$f" "$tmpdir/gcap${f##*/gstep}"
+done
+for f in "$tmpdir"/gcap1[1-9].json "$tmpdir"/gcap20.json; do
+  python3 - "$f" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["benchmarks"]:
+    if e["name"] == "reduce_vec4/n:64M/threads:256/offset:0":
+        e.update(clock_event_mask=5, clock_events="gpu_idle,sw_power_cap",
+                 clock_limits="a power cap")
+json.dump(d, open(sys.argv[1], "w"))
+PY
+done
+check "a step whose later runs ran under a power cap: the change says so" 1 \
+  "^reduce_vec4/n:64M/threads:256/offset:0 .* s10 -> s11 .* REGRESSION, under a power cap after$" \
+  "$KBENCH" history --recent=10 --json="$O/gcap.json" "$tmpdir"/gcap*.json
+check "... and so does the verdict" 1 \
+  "1 regression starts at the last 10 runs \(under a power cap, NVML\): exit 1$" \
+  "$KBENCH" history --recent=10 "$tmpdir"/gcap*.json
+assert "... JSON: the limits before and after the change" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["changes"][0]
+assert c["clock_limits_before"] is None and c["clock_limits_after"] == "a power cap", c
+assert d["summary"]["recent_regressions_under_clock_limits"] == 1, d["summary"]' "$O/gcap.json"
+
 # Another process on the GPU in s15 (pid 4242, stray_copy): reduce_vec4's
 # samples there 50% slower, the case disturbed.  Its point is missing
 # from its series (no change, no outlier) and a note says why.

@@ -177,7 +177,7 @@ awk '
 # what it speaks to a worker with) and every folder it or the offline tools
 # use reach no CUDA: neither gpu/ nor a CUDA header, through
 # any chain.
-supervisor_side='^(main\.c|run\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol|refusal)\.[ch]|(core|plan|output|results|analyze|author|job|tune)/[^ ]*) '
+supervisor_side='^(main\.c|run\.[ch]|process/(supervisor|strays|worker_handle|wire|protocol|refusal|keeper)\.[ch]|(core|plan|output|results|analyze|author|job|tune)/[^ ]*) '
 bad=$(grep -E "$supervisor_side" "$work/reach" | grep -E ' (gpu/|<cuda>)')
 verdict "the supervisor's side and analyze/ never reach gpu/ or a CUDA header" \
   "reaches: "

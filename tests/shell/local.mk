@@ -7,7 +7,7 @@ TESTS += %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/gpu.sh %reldir%/kit.sh %reldir%/example.sh \
 	%reldir%/cmake.sh %reldir%/compare.sh %reldir%/fleet.sh %reldir%/fleet_real.sh %reldir%/mpi.sh \
 	%reldir%/staging.sh %reldir%/layering.sh %reldir%/driver.sh %reldir%/new.sh \
-	%reldir%/metrics.sh %reldir%/energy.sh %reldir%/lock.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/history.sh \
+	%reldir%/metrics.sh %reldir%/energy.sh %reldir%/lock.sh %reldir%/clocks.sh %reldir%/cpus.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/history.sh \
 	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
 	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
 	%reldir%/badinput.sh %reldir%/docs.sh \
@@ -18,7 +18,7 @@ EXTRA_DIST += %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/cli.sh %reldir%/pr
 	%reldir%/plot.sh %reldir%/gpu.sh %reldir%/kit.sh %reldir%/example.sh \
 	%reldir%/cmake.sh %reldir%/compare.sh %reldir%/fleet.sh %reldir%/fleet_real.sh %reldir%/mpi.sh \
 	%reldir%/staging.sh %reldir%/layering.sh %reldir%/driver.sh %reldir%/new.sh %reldir%/metrics.sh \
-	%reldir%/energy.sh %reldir%/lock.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/report_browser.py %reldir%/history.sh \
+	%reldir%/energy.sh %reldir%/lock.sh %reldir%/clocks.sh %reldir%/cpus.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/report_browser.py %reldir%/history.sh \
 	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
 	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
 	%reldir%/badinput.sh %reldir%/docs.sh \

@@ -294,6 +294,20 @@ assert "disturbed: counted apart, not failed, the process named" \
 assert "disturbed in the comparison: counted apart, no regression" \
   page "$O/stray.html" "'0 regressions (0 slower, 0 failed)' in sections['comparison']" \
   "'2 disturbed by another process (pid 4242 (stray_copy)), not compared' in sections['comparison']"
+# A case whose samples ran under a power cap (tests/compare/capped.json,
+# NVML's clock-event reasons): listed in the summary and marked in its
+# row; the other cases, idle between samples only, are not.
+check "a file with a case under a power cap: exit 0" 0 "" \
+  "$KBENCH" report "$cf/capped.json" -o "$O/capped.html"
+assert "under a power cap: listed in the summary, marked in its row" \
+  page "$O/capped.html" \
+  "'Clocks held back' in sections['summary']" \
+  "'reduce_vec4/n:64M/threads:256/offset:0: its samples ran under a power cap' in sections['summary']" \
+  "html.count('>under a power cap</span>') == 1"
+check "a file without clock events: exit 0" 0 "" \
+  "$KBENCH" report "$cf/slower.json" -o "$O/uncapped.html"
+assert "...no such section there" page "$O/uncapped.html" \
+  "'Clocks held back' not in html"
 # A real search's --json: two searches (--per=y), each best at x=4, the
 # objective bandwidth (higher is better).
 "$KBENCH" tune --plugin "$TEST_PLUGINS/tune_trap.so" --param x=3:5:+1 \

@@ -257,3 +257,11 @@ check_PROGRAMS += %reldir%/test_seal
 %canon_reldir%_test_seal_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_seal_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_seal
+
+check_PROGRAMS += %reldir%/test_conditions
+%canon_reldir%_test_conditions_SOURCES = %reldir%/test_conditions.c %reldir%/tap.h \
+	%reldir%/stub_case.h
+%canon_reldir%_test_conditions_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_conditions_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_conditions_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_conditions

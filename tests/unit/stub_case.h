@@ -9,10 +9,15 @@
 #define KB_TEST_STUB_CASE_H
 
 #include <stdio.h>
+#include <unistd.h>
 
+#include "config.h"
+#include "output/markdown.h"
 #include "output/results_json.h"
+#include "output/table.h"
 #include "plan/cli.h"
 #include "plan/plan.h"
+#include "results/results_file.h"
 
 static int stub_setup(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }
 static int stub_run(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }
@@ -82,6 +87,82 @@ static int stub_json(const stub_case *s, const char *path,
     rc = kb_json_close(&j, err, sizeof err);
   kb_cli_free(&o);
   return rc ? -1 : 0;
+}
+
+/* n results of s's case through a results file and back: the file's
+** text into text (at most len bytes; none when text is NULL) and, with
+** json-c, the file read by the results reader into run (when not NULL;
+** free it with kb_res_run_free).  0, or -1 (then run holds nothing). */
+static int stub_json_back(const stub_case *s, const kb_result *res,
+                          size_t n, char *text, size_t len, kb_res_run *run)
+{
+  char path[] = "/tmp/kb-stub-json-XXXXXX", err[256];
+  int fd = mkstemp(path);
+  int rc = fd >= 0 && stub_json(s, path, res, n) == 0 ? 0 : -1;
+  FILE *f = rc == 0 && text ? fopen(path, "r") : NULL;
+  size_t got = f ? fread(text, 1, len - 1, f) : 0;
+  if (text)
+    text[got] = '\0';
+  if (f)
+    fclose(f);
+#if KBENCH_HAVE_JSON_C
+  if (rc == 0 && run && kb_res_load(path, run, err, sizeof err))
+    rc = -1;
+#else
+  (void)err;
+  if (run)
+    rc = -1;
+#endif
+  if (fd >= 0) {
+    close(fd);
+    unlink(path);
+  }
+  return rc;
+}
+
+/* The table (or TAP) of res alone, as a run prints it, begun and ended,
+** under cfg, with the host's CPUs in its header when host is given. */
+static void stub_table(capture *c, int tap, const stub_case *s,
+                       const kb_result *res, const kb_measure_cfg *cfg,
+                       const kb_host_state *host)
+{
+  kb_report r;
+  c->f = open_memstream(&c->text, &c->len);
+  kb_report_init(&r, c->f, tap, 0, KB_TIME_EVENT, 0);
+  if (host)
+    kb_report_host(&r, host);
+  kb_report_begin(&r, 1);
+  kb_report_case(&r, &s->pc, res, &s->dev, cfg);
+  kb_report_end(&r, 1.0);
+  fclose(c->f);
+}
+
+/* The markdown of res alone on device d (its report's device s's when
+** d->opened), a run of --format=md, with the host's CPUs under its
+** command line when host is given: 0, or -1 when it cannot be opened. */
+__attribute__((unused))
+static int stub_markdown(capture *c, const stub_case *s, const kb_result *res,
+                         const kb_run_device *d, const kb_host_state *host)
+{
+  kb_options o;
+  memset(&o, 0, sizeof o);
+  o.measure.mode = KB_MODE_COLD;
+  kb_markdown m;
+  char err[256], *argv[] = {"kbench", "--format=md"};
+  c->f = open_memstream(&c->text, &c->len);
+  kb_launch launch = {.local_rank = -1, .world_size = -1};
+  kb_run_context run = {&o, &launch, 2, argv, d, 1};
+  int opened = kb_md_open(&m, c->f, &run, err, sizeof err) == 0;
+  if (opened) {
+    if (host)
+      kb_md_host(&m, host);
+    kb_writer w = kb_md_writer(&m);
+    w.result(w.self, 0, &s->pc, res, 0);
+    w.end(w.self, 1.0, err, sizeof err);
+    kb_md_close(&m);
+  }
+  fclose(c->f);
+  return opened ? 0 : -1;
 }
 
 #endif

@@ -37,17 +37,6 @@ static void flagged_result(kb_result *r)
   r->claim_flagged = 1;
 }
 
-static void table_of(capture *c, int tap, const kb_result *res,
-                     const kb_plan_case *pc, const kbench_device *dev,
-                     const kb_measure_cfg *cfg)
-{
-  kb_report r;
-  c->f = open_memstream(&c->text, &c->len);
-  kb_report_init(&r, c->f, tap, 0, KB_TIME_EVENT, 0);
-  kb_report_case(&r, pc, res, dev, cfg);
-  fclose(c->f);
-}
-
 int main(void)
 {
   stub_case stub;
@@ -60,7 +49,7 @@ int main(void)
 
   /* The table: the result word and the rates under the row. */
   flagged_result(&res);
-  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "FLAGGED\n") && !strstr(c.text, "  ok"),
      "table: a flagged claim is FLAGGED on its row, not ok");
   ok(strstr(c.text, "\n  flagged: claims 1000.0x the 268.4 MB DRAM moved: "
@@ -70,7 +59,7 @@ int main(void)
      "table: no longer a warning line under an ok row");
   free(c.text);
 
-  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  stub_table(&c, 1, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "ok 1 - cheat n=64M\n") && strstr(c.text,
      "\n# flagged: claims 1000.0x the 268.4 MB DRAM moved: DRAM 2684.4 "
      "GB/s, 2684354.6 GB/s claimed\n"), "TAP: ok, with a '# flagged:' "
@@ -83,7 +72,7 @@ int main(void)
   res.claim_flagged = 0;
   strcpy(res.implausible, "the event time 22.12 us is shorter than the "
          "kernel time 220.27 us of the same runs, beyond their jitter 1.00 us");
-  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "FLAGGED\n") && strstr(c.text, "\n  flagged: the event "
      "time 22.12 us is shorter than the kernel time 220.27 us of the same "
      "runs, beyond their jitter 1.00 us\n"), "table: implausible readings "
@@ -99,12 +88,12 @@ int main(void)
   res.unaudited = 1;
   strcpy(res.audit_note, "bytes audit: the profiler is held by another "
          "process");
-  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, " ok?\n") && strstr(c.text, "\n  unaudited: bytes "
      "audit: the profiler is held by another process\n"),
      "table: an unaudited case is 'ok?', its note under it");
   free(c.text);
-  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  stub_table(&c, 1, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "ok 1 - cheat n=64M\n") && strstr(c.text,
      "\n# unaudited: bytes audit: the profiler is held by another "
      "process\n"), "TAP: ok, with a '# unaudited:' diagnostic");
@@ -154,13 +143,13 @@ int main(void)
   res.dram_read = res.dram_write = -1;
   res.syncs = 1;
   res.host_s = 151.5e-6;
-  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "\n  timed: each run as a whole, one run a sample, not "
      "held (KBENCH_VARIANT_SYNCS); median on the host's clock 151.50 us\n")
      != NULL, "table: a synchronizing case's timing and host median");
   free(c.text);
   res.timed_region = 1;
-  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  stub_table(&c, 1, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "\n# timed: the timed region of each run (timer_start "
      "to timer_stop), one run a sample, not held (KBENCH_VARIANT_SYNCS); "
      "median on the host's clock 151.50 us\n") != NULL,
@@ -168,13 +157,13 @@ int main(void)
   free(c.text);
   res.syncs = 0;
   res.host_s = -1;
-  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "\n  timed: the timed region of each run (timer_start "
      "to timer_stop), one run a sample\n") != NULL,
      "table: a timed region alone");
   free(c.text);
   res.timed_region = 0;
-  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(!strstr(c.text, "timed:"), "table: no such line for a plain case");
   free(c.text);
 
@@ -184,12 +173,12 @@ int main(void)
   strcpy(res.stage, "bytes audit");
   strcpy(res.message, "the case claims 1000.0x the 268.4 MB DRAM moved "
          "(--strict)");
-  table_of(&c, 1, &res, &pc, &dev, &cfg);
+  stub_table(&c, 1, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, "not ok 1 - cheat n=64M\n") && strstr(c.text,
      "stage: \"bytes audit\""), "TAP under --strict: not ok, at the bytes "
      "audit");
   free(c.text);
-  table_of(&c, 0, &res, &pc, &dev, &cfg);
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
   ok(strstr(c.text, " ERROR bytes audit: the case claims 1000.0x") != NULL,
      "table under --strict: ERROR with the audit's words");
   free(c.text);
@@ -219,8 +208,7 @@ int main(void)
   free(c.text);
 
   /* JSON: the fields beside bytes_claim_flagged. */
-  char path[] = "/tmp/kb-audit-json-XXXXXX", doc[16384];
-  int fd = mkstemp(path);
+  static char doc[16384];
   kb_result three[3];
   flagged_result(&three[0]);
   three[1] = three[0];
@@ -232,12 +220,7 @@ int main(void)
   three[2].claim_flagged = 0;
   strcpy(three[2].implausible, "the event time 8.87 us is below the DRAM "
          "floor");
-  int opened = fd >= 0 && stub_json(&stub, path, three, 3) == 0;
-  FILE *f = fopen(path, "r");
-  size_t n = f ? fread(doc, 1, sizeof doc - 1, f) : 0;
-  doc[n] = '\0';
-  if (f)
-    fclose(f);
+  int opened = stub_json_back(&stub, three, 3, doc, sizeof doc, NULL) == 0;
   ok(opened && strstr(doc, "\"dram_gbps\": 2684.35") && strstr(doc,
      "\"bytes_claim_flagged\": true, \"unaudited\": false, "
      "\"audit_note\": null"), "JSON: a flagged entry: dram_gbps, "
@@ -249,9 +232,5 @@ int main(void)
   ok(strstr(doc, "\"implausible\": null") && strstr(doc, "\"implausible\": "
      "\"the event time 8.87 us is below the DRAM floor\"") != NULL,
      "JSON: implausible, null or the readings that disagree");
-  if (fd >= 0) {
-    close(fd);
-    unlink(path);
-  }
   return tap_done();
 }

@@ -48,6 +48,30 @@ int main(void)
      && strcmp(o.samples_path, "c.csv") == 0, "files: --json, --csv, --samples");
   kb_cli_free(&o);
 
+  /* --lock-clocks: the base clock unless a value says otherwise. */
+  char *lock[] = {"kbench", "--lock-clocks", "x"};
+  ok(kb_cli_parse(3, lock, &o) == 0
+     && o.measure.lock_clocks == KB_LOCK_CLOCKS_BASE,
+     "--lock-clocks alone locks at the base clock");
+  kb_cli_free(&o);
+  ok(kb_cli_parse(2, defaults, &o) == 0 && o.measure.lock_clocks == 0,
+     "...and without it nothing is locked");
+  kb_cli_free(&o);
+  char *max[] = {"kbench", "--lock-clocks=max", "x"};
+  ok(kb_cli_parse(3, max, &o) == 0
+     && o.measure.lock_clocks == KB_LOCK_CLOCKS_MAX, "--lock-clocks=max");
+  kb_cli_free(&o);
+  char *mhz[] = {"kbench", "--lock-clocks=1410", "x"};
+  ok(kb_cli_parse(3, mhz, &o) == 0 && o.measure.lock_clocks == 1410,
+     "--lock-clocks=1410: MHz");
+  kb_cli_free(&o);
+  char *nope[] = {"kbench", "--lock-clocks=fast", "x"};
+  ok(kb_cli_parse(3, nope, &o) < 0, "--lock-clocks=fast is refused");
+  kb_cli_free(&o);
+  char *none[] = {"kbench", "--lock-clocks=0", "x"};
+  ok(kb_cli_parse(3, none, &o) < 0, "--lock-clocks=0 is refused");
+  kb_cli_free(&o);
+
   char *zero[] = {"kbench", "--timeout=0", "x"};
   ok(kb_cli_parse(3, zero, &o) < 0, "--timeout=0 is refused");
   kb_cli_free(&o);

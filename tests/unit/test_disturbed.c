@@ -42,20 +42,6 @@ static void disturbed(kb_result *r)
   r->dram_read = r->dram_write = -1;
 }
 
-/* The table (or TAP) of one disturbed case and the closing line. */
-static void table_of(capture *c, int tap, int strict, const kb_result *res,
-                     const kb_plan_case *pc, const kbench_device *dev)
-{
-  kb_report r;
-  kb_measure_cfg cfg = {.mode = KB_MODE_COLD, .strict = strict};
-  c->f = open_memstream(&c->text, &c->len);
-  kb_report_init(&r, c->f, tap, 0, KB_TIME_EVENT, 0);
-  kb_report_begin(&r, 1);
-  kb_report_case(&r, pc, res, dev, &cfg);
-  kb_report_end(&r, 1.0);
-  fclose(c->f);
-}
-
 static void processes(void)
 {
   kb_disturbers d;
@@ -94,6 +80,8 @@ int main(void)
   stub_case_init(&stub, "copy", "a plain copy");
   kb_plan_case pc = stub.pc;
   kbench_device dev = stub.dev;
+  kb_measure_cfg cold = {.mode = KB_MODE_COLD}, strict = cold;
+  strict.strict = 1;
   kb_result res;
   capture c;
 
@@ -105,7 +93,7 @@ int main(void)
   /* The table: DISTURBED and the message that names the process, no
   ** times; the closing line says how many and by what. */
   disturbed(&res);
-  table_of(&c, 0, 0, &res, &pc, &dev);
+  stub_table(&c, 0, &stub, &res, &cold, NULL);
   ok(strstr(c.text, "n=64M                             -          -     "
             "     -      -    -          -        -        -      -  "
             "DISTURBED another process used the GPU during the case: pid "
@@ -118,14 +106,14 @@ int main(void)
   free(c.text);
 
   /* TAP: a skip, not a failed test point; under --strict, not ok. */
-  table_of(&c, 1, 0, &res, &pc, &dev);
+  stub_table(&c, 1, &stub, &res, &cold, NULL);
   ok(strstr(c.text, "\nok 1 - copy n=64M # SKIP disturbed: another process "
             "used the GPU during the case: pid 4242 (stray_copy)") != NULL
      && !strstr(c.text, "not ok"), "TAP: ok, a skip (SKIP disturbed: the message)");
   ok(strstr(c.text, "\n# 1 case in 1.0 s; 1 disturbed by another process: "
             "pid 4242 (stray_copy)\n") != NULL, "TAP: the closing comment");
   free(c.text);
-  table_of(&c, 1, 1, &res, &pc, &dev);
+  stub_table(&c, 1, &stub, &res, &strict, NULL);
   ok(strstr(c.text, "\nnot ok 1 - copy n=64M\n  ---\n  stage: \"run\"\n  "
             "message: \"another process used the GPU") != NULL,
      "TAP under --strict (exit 7): not ok, with the stage and message");
@@ -151,23 +139,8 @@ int main(void)
 
   /* Markdown: its row, and the summary's count with the process. */
   {
-    kb_options o;
-    memset(&o, 0, sizeof o);
-    o.measure.mode = KB_MODE_COLD;
     kb_run_device d = {0, 1, {.dev = dev}};
-    kb_markdown m;
-    char err[256], *argv[] = {"kbench", "--format=md"};
-    c.f = open_memstream(&c.text, &c.len);
-    kb_launch launch = {.local_rank = -1, .world_size = -1};
-    kb_run_context run = {&o, &launch, 2, argv, &d, 1};
-    int opened = kb_md_open(&m, c.f, &run, err, sizeof err) == 0;
-    if (opened) {
-      kb_writer w = kb_md_writer(&m);
-      w.result(w.self, 0, &pc, &res, 0);
-      w.end(w.self, 1.0, err, sizeof err);
-      kb_md_close(&m);
-    }
-    fclose(c.f);
+    int opened = stub_markdown(&c, &stub, &res, &d, NULL) == 0;
     ok(opened && strstr(c.text, "| - | - |  | **DISTURBED** another process "
                         "used the GPU during the case: pid 4242 (stray_copy)")
        != NULL, "markdown: its row, the message without its stage");
@@ -191,11 +164,8 @@ int main(void)
 #if KBENCH_HAVE_JSON_C
   /* JSON: written as "disturbed", read back as KB_DISTURBED with its
   ** message, and its samples not taken for the case's times. */
-  char path[] = "/tmp/kb-disturbed-json-XXXXXX", err[256];
-  int fd = mkstemp(path);
-  int written = fd >= 0 && stub_json(&stub, path, &res, 1) == 0;
   kb_res_run run;
-  int read = written && kb_res_load(path, &run, err, sizeof err) == 0;
+  int read = stub_json_back(&stub, &res, 1, NULL, 0, &run) == 0;
   ok(read && run.n_cases == 1 && run.cases[0].verdict == KB_DISTURBED,
      "JSON: written as disturbed and read back so");
   ok(read && run.n_cases == 1 && strstr(run.cases[0].message, "pid 4242 "
@@ -205,10 +175,6 @@ int main(void)
      "JSON: its samples are not the case's times");
   if (read)
     kb_res_run_free(&run);
-  if (fd >= 0) {
-    close(fd);
-    unlink(path);
-  }
 #endif
   return tap_done();
 }

@@ -111,6 +111,7 @@ int main(void)
   job.lock = 1;
   job.measure.lock_timeout = 42.5;
   job.measure.quiet_wait = 7.25;
+  job.measure.lock_clocks = 1410;
   job.measure.kernel_time = 1;
   job.measure.time = KB_TIME_KERNEL;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
@@ -119,10 +120,10 @@ int main(void)
      && job2.measure.mode == KB_MODE_HOT && job2.measure.energy == 1
      && job2.measure.energy_time == 3.5 && job2.seed == 9
      && job2.lock == 1 && job2.measure.lock_timeout == 42.5
-     && job2.measure.quiet_wait == 7.25
+     && job2.measure.quiet_wait == 7.25 && job2.measure.lock_clocks == 1410
      && job2.measure.kernel_time == 1 && job2.measure.time == KB_TIME_KERNEL,
-     "a job comes back with its energy, GPU lock, quiet wait and kernel time "
-     "settings");
+     "a job comes back with its energy, GPU lock, quiet wait, clock lock and "
+     "kernel time settings");
 
   /* More energy windows than a result holds is refused, and what was
   ** read before them is freed. */
@@ -171,6 +172,23 @@ int main(void)
      && o2.index == 42 && o2.token == 0x1234567890abcdefu
      && o2.n_values == 2 && o2.values[0] == 1 << 20
      && strcmp(o2.variant, "fake_sum") == 0, "an order comes back");
+
+  /* A device report, with what --lock-clocks did. */
+  {
+    kb_device_report d = {.floor_s = -1}, dback;
+    d.clocks_locked = 1;
+    d.locked_sm_mhz = 1590;
+    d.locked_mem_mhz = 2619;
+    snprintf(d.clocks, sizeof d.clocks, "SM 1590 MHz (base), memory 2619 "
+             "MHz");
+    kb_wbuf_begin(&b, KB_MSG_DEVICE);
+    kb_msg_put_device(&b, &d);
+    ok(through_pipe(&b, &in, &type, &r) == 1 && type == KB_MSG_DEVICE
+       && kb_msg_get_device(&r, &dback) == 0 && dback.clocks_locked
+       && dback.locked_sm_mhz == 1590 && dback.locked_mem_mhz == 2619
+       && strcmp(dback.clocks, d.clocks) == 0,
+       "a device report comes back with its clock lock");
+  }
 
   /* A device count with its reason; a negative count is refused. */
   int count = -1;

@@ -15,6 +15,7 @@
 #include "analyze/compare/compare_energy.h"
 #include "analyze/compare/compare_write.h"
 #include "analyze/mannwhitney.h"
+#include "core/clock_events.h"
 #include "core/result.h"
 #include "results/counters.h"
 #include "results/json_write.h"
@@ -56,6 +57,14 @@ static json_object *summary_object(const kb_cmp_summary *s)
   kb_jput(o, "flagged_in_new", json_object_new_int64((int64_t)s->flagged));
   kb_jput(o, "unaudited_in_new",
           json_object_new_int64((int64_t)s->unaudited));
+  /* Of the slower, how many ran under a limit on the GPU's clocks in new,
+  ** and which limits. */
+  char limits[KB_CLOCK_LIMITS_TEXT_LEN];
+  kb_clock_limits_text(s->slower_clocks.limits, limits, sizeof limits);
+  kb_jput(o, "slower_under_clock_limits",
+          json_object_new_int64((int64_t)s->slower_clocks.limited));
+  kb_jput(o, "slower_clock_limits", limits[0]
+          ? json_object_new_string(limits) : NULL);
   return o;
 }
 
@@ -88,6 +97,19 @@ static void side_audit(json_object *o, const char *side,
   snprintf(key, sizeof key, "%s_audit_note", side);
   kb_jput(o, key, kb_jstring(c && c->unaudited ? c->audit_note
                              : c && c->flagged ? c->claim_note : NULL));
+}
+
+/* A side's NVML clock-event reasons by name ("sw_power_cap,gpu_idle");
+** null for a side without the case or without readings. */
+static void side_clocks(json_object *o, const char *side,
+                        const kb_res_case *c)
+{
+  char key[64], names[256];
+  snprintf(key, sizeof key, "%s_clock_events", side);
+  if (c)
+    kb_clock_events_names(c->clock_events, names, sizeof names);
+  kb_jput(o, key, c && c->clock_events ? json_object_new_string(names)
+                                       : NULL);
 }
 
 /* The counts both sides have, each with whether it changed; null when a
@@ -172,6 +194,8 @@ static json_object *row_object(const kb_cmp_row *r, double tol)
   kb_jput(o, "note", json_object_new_string(r->note));
   side_audit(o, "base", r->base);
   side_audit(o, "new", r->cur);
+  side_clocks(o, "base", r->base);
+  side_clocks(o, "new", r->cur);
   json_object *counts;
   if (counters_array(r, tol, &counts)) {
     json_object_put(o);

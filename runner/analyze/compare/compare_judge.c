@@ -177,6 +177,24 @@ static void event_note(kb_cmp_row *r, const kb_cmp_cfg *cfg,
            "time in %s", used ? "; " : "", side);
 }
 
+/* A change past the threshold with the GPU's clocks held back on the
+** slower side (NVML's clock-event reasons: a power cap, a thermal or
+** hardware slowdown) says so: the case may be fine, the GPU was not. */
+static void clock_note(kb_cmp_row *r)
+{
+  const kb_res_case *slow = r->status == KB_CMP_SLOWER ? r->cur
+                            : r->status == KB_CMP_FASTER ? r->base : NULL;
+  char limits[KB_CLOCK_LIMITS_TEXT_LEN];
+  if (!slow)
+    return;
+  kb_clock_limits_text(slow->clock_events, limits, sizeof limits);
+  size_t used = strlen(r->note);
+  if (limits[0])
+    snprintf(r->note + used, sizeof r->note - used, "%s%s's samples ran "
+             "under %s (NVML)", used ? "; " : "", slow == r->cur ? "new"
+             : "base", limits);
+}
+
 static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
                        const kb_cmp_summary *sum)
 {
@@ -197,6 +215,7 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
   } else if (r->base->verdict == KB_PASS && r->cur->verdict == KB_PASS) {
     judge_timing(r, cfg);
     event_note(r, cfg, sum);
+    clock_note(r);
   } else {
     judge_verdicts(r);
   }
@@ -242,6 +261,8 @@ static void count(kb_cmp_summary *s, const kb_cmp_row *r)
   s->rows++;
   s->compared += r->status <= KB_CMP_FASTER;
   s->regressions += r->regression;
+  if (r->status == KB_CMP_SLOWER)
+    kb_clock_tally_add(&s->slower_clocks, r->cur->clock_events);
   s->flagged += r->cur && r->cur->flagged;
   s->unaudited += r->cur && r->cur->unaudited;
 }

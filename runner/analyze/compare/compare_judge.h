@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "core/clock_events.h"
 #include "core/disturbers.h"
 #include "results/results_file.h"
 
@@ -60,6 +61,8 @@ typedef struct kb_cmp_summary {
   kb_disturbers disturbers;    /* the processes the disturbed cases name */
   size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
                                   flagged, or whose audit was not made */
+  kb_clock_tally slower_clocks;  /* the slower cases, and the limits on
+                                    the GPU's clocks new's samples hit */
   int base_kernel, new_kernel; /* the file has kernel times (of a case) */
   int base_interrupted, new_interrupted;  /* the run was interrupted: the
                                   cases only in the other are missing */

@@ -54,6 +54,10 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
     add(buf, len, &used, ", %zu disturbed, not compared (by another "
         "process: %s)", s->disturbed, who);
   }
+  char clocks[KB_CLOCK_LIMITS_TEXT_LEN + 32];
+  kb_clock_tally_text(&s->slower_clocks, clocks, sizeof clocks);
+  if (clocks[0])   /* the GPU's clocks, held back in new (NVML) */
+    add(buf, len, &used, "; the slower: %s in new", clocks);
   if (s->flagged)
     add(buf, len, &used, "; %zu claim%s flagged in new", s->flagged,
         s->flagged == 1 ? "" : "s");

@@ -50,6 +50,10 @@ static json_object *gpu_object(const kb_fleet_gpu *g, size_t index)
   kb_disturbers_text(&g->disturbers, who, sizeof who);
   kb_jput(o, "disturbed_by", g->flags[KB_FLEET_DISTURBED]
                              ? json_object_new_string(who) : NULL);
+  char limits[KB_CLOCK_LIMITS_TEXT_LEN];
+  kb_clock_limits_text(g->slow_clocks.limits, limits, sizeof limits);
+  kb_jput(o, "slow_under_clock_limits", kb_jcount(g->slow_clocks.limited));
+  kb_jput(o, "slow_clock_limits", kb_jstring(limits[0] ? limits : NULL));
   kb_jput(o, "flagged", json_object_new_boolean(g->flagged));
   kb_jput(o, "interrupted", kb_jstring(g->interrupted));
   kb_jput(o, "verdict", json_object_new_string(verdict));
@@ -73,6 +77,9 @@ static json_object *result_object(const kb_fleet *f, size_t c, size_t g)
   kb_jput(o, "ratio", kb_jnumber(cell->ratio, "%.6g"));
   kb_jput(o, "flag", kb_jstring(kb_fleet_flag_name(cell->flag)));
   kb_jput(o, "note", kb_jstring(note));
+  char names[256];
+  kb_clock_events_names(cell->clock_events, names, sizeof names);
+  kb_jput(o, "clock_events", kb_jstring(cell->clock_events ? names : NULL));
   return o;
 }
 

@@ -52,6 +52,12 @@ void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len)
                        used ? ", " : "FLAGGED (", g->flags[k], flag_names[k]);
       used += n > 0 ? (size_t)n : 0;
     }
+  char clocks[KB_CLOCK_LIMITS_TEXT_LEN + 32];
+  kb_clock_tally_text(&g->slow_clocks, clocks, sizeof clocks);
+  if (clocks[0] && used < len) {   /* NVML's word on why they were slow */
+    int n = snprintf(buf + used, len - used, "; the slow %s", clocks);
+    used += n > 0 ? (size_t)n : 0;
+  }
   if (g->flags[KB_FLEET_DISTURBED] && used < len) {
     char who[KB_DISTURBERS_TEXT_LEN];
     size_t n = g->flags[KB_FLEET_DISTURBED];
@@ -273,6 +279,7 @@ static int pool(kb_fleet_cell *cell, kb_fleet_gpu *g, const kb_res_case *c,
     cell->verdict = c->verdict;
     cell->message = c->message;
   }
+  cell->clock_events |= c->clock_events;
   size_t n;
   int used;
   const double *x = kb_res_times(c, time, &n, &used);
@@ -420,8 +427,10 @@ static int judge_case(kb_fleet *f, size_t c)
       kb_disturbers_add(&gpu->disturbers, cell->message);
     } else if (cell->verdict != KB_PASS && cell->verdict != KB_SKIP)
       flag(f, c, g, KB_FLEET_FAILED);
-    else if (cell->ratio > 1 + fc->tolerance / 100)
+    else if (cell->ratio > 1 + fc->tolerance / 100) {
       flag(f, c, g, KB_FLEET_SLOW);
+      kb_clock_tally_add(&gpu->slow_clocks, cell->clock_events);
+    }
   }
   return 0;
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "core/clock_events.h"
 #include "core/disturbers.h"
 #include "results/results_file.h"
 
@@ -50,6 +51,8 @@ typedef struct kb_fleet_cell {
   int from_baseline;       /* the reference is the baseline's */
   double ratio;            /* median / reference; NAN when not known */
   int flag;                /* enum kb_fleet_flag */
+  uint64_t clock_events;   /* NVML's clock-event reasons of its samples,
+                              OR'd over its entries (core/clock_events.h) */
 } kb_fleet_cell;
 
 /* A model group: the GPUs of one name and memory size, judged against
@@ -85,6 +88,8 @@ typedef struct kb_fleet_gpu {
   const char *interrupted; /* the signal that stopped a run of its files
                               early ("SIGINT"), or NULL: what it lacks is
                               missing, not failed */
+  kb_clock_tally slow_clocks; /* its slow cases, and the limits on its
+                                 clocks their samples ran under */
 } kb_fleet_gpu;
 
 typedef struct kb_fleet_case {
@@ -135,10 +140,11 @@ void kb_fleet_free(kb_fleet *f);
 
 /* "slow", "failed", "skipped", "missing", "disturbed" ("" for fine). */
 const char *kb_fleet_flag_name(int flag);
-/* "ok", or "FLAGGED (1 slow, 2 failed)"; a GPU another process disturbed
-** says by what: "FLAGGED (disturbed by another process: pid 4242
-** (stray_copy), 43 cases)".  KB_FLEET_VERDICT_LEN holds any. */
-#define KB_FLEET_VERDICT_LEN (160 + KB_DISTURBERS_TEXT_LEN)
+/* "ok", or "FLAGGED (1 slow, 2 failed)"; a GPU whose slow cases ran under
+** a limit on its clocks says which: "FLAGGED (12 slow; the slow all under
+** a power cap)"; a GPU another process disturbed says by what: "FLAGGED
+** (disturbed by another process: pid 4242 (stray_copy), 43 cases)".  KB_FLEET_VERDICT_LEN holds any. */
+#define KB_FLEET_VERDICT_LEN (240 + KB_DISTURBERS_TEXT_LEN)
 void kb_fleet_verdict(const kb_fleet_gpu *g, char *buf, size_t len);
 
 #endif

@@ -23,11 +23,15 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
   const kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
   const kb_fleet_case *fc = &f->cases[c];
   switch (cell->flag) {
-  case KB_FLEET_SLOW:
-    snprintf(buf, len, "%.3f x %s (over %.3f)", cell->ratio,
+  case KB_FLEET_SLOW: {
+    char limits[KB_CLOCK_LIMITS_TEXT_LEN];
+    kb_clock_limits_text(cell->clock_events, limits, sizeof limits);
+    snprintf(buf, len, "%.3f x %s (over %.3f)%s%s", cell->ratio,
              cell->from_baseline ? "the baseline" : "its group's reference",
-             1 + fc->tolerance / 100);
+             1 + fc->tolerance / 100, limits[0]
+             ? "; its samples ran under " : "", limits);
     break;
+  }
   case KB_FLEET_FAILED:
   case KB_FLEET_DISTURBED:
     snprintf(buf, len, "%s %s", kb_verdict_word(cell->verdict),
