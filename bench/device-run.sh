@@ -26,12 +26,17 @@ fi
 } > "$OUT/device.txt" 2>&1
 # The device has no json-c: carried as Debian packages in .debs/ (see
 # bench/results/README.md), unpacked into / so that kbench compare and
-# kbench fleet run there too; without them, a build without json-c.
+# kbench fleet run there too; without them, a build without json-c.  So
+# is libseccomp's development package, for the worker's seal (its
+# library, libseccomp2, is the system's).
 json=--without-json-c
 if ls "$here"/.debs/libjson-c*.deb > /dev/null 2>&1; then
   for deb in "$here"/.debs/libjson-c*.deb; do dpkg -x "$deb" /; done
   ldconfig && json=
 fi
+for deb in "$here"/.debs/libseccomp-dev*.deb; do
+  [ -e "$deb" ] && dpkg -x "$deb" /
+done
 if [ -n "${REUSE:-}" ] && [ -x kbench ]; then
   echo "reusing the build" > "$OUT/build.log"
 elif ! { ./configure $json && make -j16; } > "$OUT/build.log" 2>&1; then
@@ -1129,6 +1134,24 @@ PY
     cat "$F/summary.txt"
     grep -c "ERROR stream check" "$F/cheats.txt"; grep -vc "ERROR stream check" "$F/cheats.txt"
     tail -n 3 "$F"/fleet-*.txt ;;
+  final)
+    # The merged build's quick proof: the catalogue with --json (the seal
+    # under CUDA and CUPTI, no FLAGGED honest case, the clock fields), and
+    # once under taskset -c 0 (zero ERROR).
+    grep -E "seccomp|seal" "$OUT/build.log" | head -n 5
+    timeout 100 ./kbench --json="$OUT/final.json" > "$OUT/final.txt" 2>&1
+    echo "exit $?" >> "$OUT/final.txt"
+    timeout 100 taskset -c 0 ./kbench --json="$OUT/final-taskset.json" \
+      > "$OUT/final-taskset.txt" 2>&1
+    echo "exit $?" >> "$OUT/final-taskset.txt"
+    elapsed "final: catalogue, then under taskset -c 0" $t0
+    for f in final final-taskset; do
+      printf '%s: %s ERROR, %s FLAGGED, %s DISTURBED; %s; %s\n' "$f" \
+        "$(grep -c ' ERROR ' "$OUT/$f.txt")" "$(grep -c 'FLAGGED' "$OUT/$f.txt")" \
+        "$(grep -c ' DISTURBED' "$OUT/$f.txt")" \
+        "$(grep -E '^# [0-9]+ cases? in' "$OUT/$f.txt" | tail -n 1)" "$(tail -n 1 "$OUT/$f.txt")"
+    done
+    head -n 6 "$OUT/final.txt"; grep -E "ERROR|FLAGGED|warning" "$OUT/final.txt" | head -n 8 ;;
   slurm)
     # Issue 40: the catalogue under a real srun -n 2 --cpu-bind=cores
     # (bench/slurm-node.sh: Slurm from the carried .debs/slurm), its ERROR
