@@ -28,3 +28,5 @@ kbench_SOURCES = runner/main.c
 kbench_CPPFLAGS = $(runner_libkbrunner_la_CPPFLAGS)
 kbench_LDFLAGS = $(CUDA_LDFLAGS) $(CUPTI_LDFLAGS) $(HARDEN_LDFLAGS)
 kbench_LDADD = runner/libkbrunner.la
+# The rooms and their rules, which tests/shell/layering.sh holds the code to.
+EXTRA_DIST += %reldir%/README.md

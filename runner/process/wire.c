@@ -24,6 +24,8 @@ static void reserve(kb_wbuf *b, size_t more)
 
 static void put(kb_wbuf *b, const void *v, size_t n)
 {
+  if (n == 0)
+    return;                /* v may be NULL: an empty string, say */
   reserve(b, n);
   if (b->oom)
     return;
