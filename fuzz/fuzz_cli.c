@@ -20,8 +20,8 @@
 
 #include "plan/cli.h"
 
-static char program[] = "kbench", plugin[] = "reduce_cpu";
-static char *fixed_argv[] = {program, plugin, NULL};
+static char program[] = "kbench", plugin[] = "reduce_cpu.so", name[] = "copy";
+static char *fixed_argv[] = {program, plugin, name, NULL};
 static kb_options first;
 static int first_rc, have_first;
 
@@ -36,7 +36,7 @@ static size_t touch(const char *s)
 static void check_fixed(void)
 {
   kb_options o;
-  int rc = kb_cli_parse(2, fixed_argv, &o);
+  int rc = kb_cli_parse(3, fixed_argv, &o);
   if (!have_first) {
     first = o;  /* kept, and its list with it */
     first_rc = rc;
@@ -44,6 +44,7 @@ static void check_fixed(void)
     return;
   }
   if (rc != first_rc || o.n_plugins != 1 || o.plugins[0] != plugin
+      || o.n_names != 1 || o.names[0] != name
       || o.n_patterns || o.n_params || o.n_zips || o.n_excludes
       || o.list != first.list || o.tap != first.tap
       || o.json_stdout != first.json_stdout || o.json_path
@@ -99,6 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   (void)kb_cli_parse(argc, argv, &o);
   for (size_t i = 0; i < o.n_plugins; i++)
     sum += touch(o.plugins[i]);
+  for (size_t i = 0; i < o.n_names; i++)
+    sum += touch(o.names[i]);
   for (size_t i = 0; i < o.n_patterns; i++)
     sum += touch(o.patterns[i]);
   for (size_t i = 0; i < o.n_params; i++)
