@@ -238,30 +238,76 @@ static void publish(kb_json *j)
     j->failed = r.failed;
 }
 
-/* Close the array and the document after the last entry.  In a file the
-** context is written again after every case, and anything left past it by
-** a longer earlier context is cut off; a file replaced whole is written
-** anew. */
+/* The end, in memory: NULL with j->failed set when memory ran out. */
+static char *end_text(const kb_json *j, size_t *len)
+{
+  char *end = NULL;
+  FILE *m = open_memstream(&end, len);
+  if (!m)
+    return NULL;
+  write_end(j, m);
+  if (fclose(m) != 0) {
+    free(end);
+    return NULL;
+  }
+  return end;
+}
+
+/* The step's new entries (the memory stream's) and the end, as one
+** write(2) where the old end began, padded with spaces over what is left
+** of the old end: the file is a whole document before the call and after
+** it, with no truncation in between.  The entries leave memory; the file
+** keeps them. */
+static void write_step(kb_json *j)
+{
+  check(j);
+  size_t end_len = 0;
+  char *end = end_text(j, &end_len);
+  size_t used = j->body_len + end_len;
+  size_t n = used > j->size - j->tail ? used : j->size - j->tail;
+  char *piece = end ? malloc(n) : NULL;
+  if (!piece) {
+    if (!j->failed)
+      j->failed = ENOMEM;
+    free(end);
+    return;
+  }
+  memcpy(piece, j->body, j->body_len);
+  memcpy(piece + j->body_len, end, end_len);
+  memset(piece + used, ' ', n - used);
+  free(end);
+  ssize_t wrote = pwrite(j->fd, piece, n, (off_t)j->tail);
+  free(piece);
+  if (wrote != (ssize_t)n && !j->failed)
+    j->failed = wrote < 0 ? errno : EIO;
+  j->tail += j->body_len;
+  if (j->tail + n - j->body_len > j->size)
+    j->size = j->tail + n - j->body_len;
+  j->end_len = end_len;
+  rewind(j->f);   /* the memory stream starts again, empty */
+  j->body_len = 0;
+}
+
+/* Close the array and the document after the last entry: a file replaced
+** whole is written anew; a file written in place gets its new entries and
+** the end (write_step); standard output, only the end, at the close. */
 static void write_tail(kb_json *j)
 {
   if (j->whole) {
     publish(j);
-    return;
+  } else if (j->fd >= 0) {
+    write_step(j);
+  } else {
+    write_end(j, j->f);
+    check(j);
   }
-  if (j->rewind) {
-    fflush(j->f);
-    j->tail = ftell(j->f);
-  }
-  write_end(j, j->f);
-  check(j);
-  if (j->rewind && ftruncate(fileno(j->f), ftell(j->f)) != 0 && !j->failed)
-    j->failed = errno;
 }
 
 /* What every document keeps, and its date. */
 static void setup(kb_json *j, const kb_run_context *run)
 {
   memset(j, 0, sizeof *j);
+  j->fd = -1;
   j->run = *run;
   time_t now = time(NULL);
   struct tm tm;
@@ -274,6 +320,17 @@ static void setup(kb_json *j, const kb_run_context *run)
            "%.3s:%.2s", zone, zone + 3);
 }
 
+/* The document's start, into f; a memory stream for a file. */
+static int start_document(kb_json *j, char *err, size_t len)
+{
+  if (!j->f && !(j->f = open_memstream(&j->body, &j->body_len))) {
+    snprintf(err, len, "out of memory");
+    return -1;
+  }
+  fputs("{\"benchmarks\": [", j->f);
+  return 0;
+}
+
 int kb_json_open(kb_json *j, const char *path, const kb_run_context *run,
                  char *err, size_t len)
 {
@@ -282,15 +339,25 @@ int kb_json_open(kb_json *j, const char *path, const kb_run_context *run,
     return 0;
   if (strcmp(path, "-") == 0) {
     j->f = stdout;
-  } else {
-    if (!(j->f = kb_create(path, err, len)))
-      return -1;
-    j->path = path;
-    j->rewind = 1;
+    return start_document(j, err, len);
   }
-  fputs("{\"benchmarks\": [", j->f);
-  if (j->rewind)
-    write_tail(j);
+  FILE *file = kb_create(path, err, len);
+  if (!file)
+    return -1;
+  if ((j->fd = dup(fileno(file))) < 0) {
+    snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
+    fclose(file);
+    return -1;
+  }
+  fclose(file);
+  j->path = path;
+  if (start_document(j, err, len))
+    return -1;
+  write_step(j);
+  if (j->failed) {
+    snprintf(err, len, "cannot write %s: %s", path, strerror(j->failed));
+    return -1;
+  }
   return 0;
 }
 
@@ -300,14 +367,9 @@ int kb_json_open_whole(kb_json *j, const char *path,
   setup(j, run);
   if (!path)
     return 0;
-  if (!(j->f = open_memstream(&j->body, &j->body_len))) {
-    snprintf(err, len, "out of memory");
-    return -1;
-  }
   j->path = path;
   j->whole = 1;
-  fputs("{\"benchmarks\": [", j->f);
-  return 0;
+  return start_document(j, err, len);
 }
 
 int kb_json_error(const kb_json *j, char *err, size_t len)
@@ -379,18 +441,16 @@ static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
   kb_entry_write(f, res, &about);
 }
 
-/* Before an entry: where the context was, a separator. */
+/* Before an entry: a separator. */
 static void entry_begin(kb_json *j)
 {
-  if (j->rewind)
-    fseek(j->f, j->tail, SEEK_SET);
   fputs(j->n ? ",\n" : "\n", j->f);
 }
 
-/* After a step's entries: the document closed again. */
+/* After a step's entries: the document closed again, in a file. */
 static void step_end(kb_json *j)
 {
-  if (j->rewind || j->whole)
+  if (j->fd >= 0 || j->whole)
     write_tail(j);
   else
     check(j);
@@ -411,8 +471,6 @@ void kb_json_raw(kb_json *j, const char *const *texts, size_t n)
 {
   if (!j->f)
     return;
-  if (j->rewind)
-    fseek(j->f, j->tail, SEEK_SET);
   for (size_t i = 0; i < n; i++) {
     fputs(j->n ? ",\n" : "\n", j->f);
     fputs(texts[i], j->f);
@@ -449,11 +507,17 @@ int kb_json_close(kb_json *j, char *err, size_t len)
   if (!j->f)
     return 0;
   /* Once more: the device may have been reported after the last case. */
-  if (j->rewind)
-    fseek(j->f, j->tail, SEEK_SET);
   write_tail(j);
   if (j->f != stdout && fclose(j->f) != 0 && !j->failed)
     j->failed = errno ? errno : EIO;
+  if (j->fd >= 0) {
+    /* The padding of a longer earlier end goes. */
+    if (ftruncate(j->fd, (off_t)(j->tail + j->end_len)) != 0 && !j->failed)
+      j->failed = errno;
+    if (close(j->fd) != 0 && !j->failed)
+      j->failed = errno;
+    j->fd = -1;
+  }
   if (j->f == stdout)
     fflush(stdout);
   j->f = NULL;

@@ -8,11 +8,12 @@
 ** finite is null, strings are escaped and made valid UTF-8.
 **
 ** Written to a file (--json), the document is complete after every case:
-** each case's entry goes in place of the closing context, which is then
-** written again, so a run killed between two cases leaves a valid file
-** holding every finished case; a kill in the middle of that write can
-** leave it cut short (replacing it whole would cost a rewrite that grows
-** with every case).  Written to standard output (--format=json), entries
+** each case's entry and the closing context after it go in place of the
+** old context, padded with spaces to its length, in one write(2), so a
+** run killed at any moment but inside that call leaves a valid file
+** holding every finished case (SIGKILL can cut a write short between
+** pages; replacing the file whole would cost a rewrite that grows with
+** every case).  Written to standard output (--format=json), entries
 ** are streamed and the context closes the document.  A file opened with
 ** kb_json_open_whole (kbench tune's --cache, read back and resumed) is
 ** instead replaced whole after every step (output/replace.h), so that no
@@ -41,11 +42,15 @@
 typedef struct kb_json {
   FILE *f;                 /* NULL when not asked for */
   const char *path;        /* NULL for standard output */
-  int rewind;              /* 1: the context is rewritten after each case */
-  int whole;               /* 1: f is memory, path replaced after each */
-  char *body;              /* whole: the document so far, less its end */
+  int fd;                  /* a file written in place, or -1 */
+  int whole;               /* 1: path replaced whole after each step */
+  char *body;              /* f's memory for a file: whole, the document
+                              so far less its end; in place, the step's
+                              new entries */
   size_t body_len;
-  long tail;               /* where the context starts, when rewinding */
+  size_t tail;             /* in place: where the end starts in the file */
+  size_t end_len;          /* ...and how long it is */
+  size_t size;             /* ...and the file's length */
   size_t n;                /* entries written */
   int failed;              /* errno of the first failed write, or 0 */
   kb_run_context run;      /* for the context */

@@ -1,25 +1,19 @@
 # The shell tests: TAP scripts that drive kbench against the catalogue,
 # the test plugins and the fixtures beside this folder (compare/, plot/,
 # odd/, abi10/).  lib.sh holds what they share.
-TESTS += %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
+# Each script is named once: it is both a test and in the tarball.
+shell_tests = %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/loader.sh %reldir%/host.sh %reldir%/isolation.sh \
-	%reldir%/devices.sh %reldir%/json.sh %reldir%/plot.sh \
-	%reldir%/gpu.sh %reldir%/kit.sh %reldir%/example.sh \
-	%reldir%/cmake.sh %reldir%/compare.sh %reldir%/fleet.sh %reldir%/fleet_real.sh %reldir%/mpi.sh \
-	%reldir%/staging.sh %reldir%/layering.sh %reldir%/driver.sh %reldir%/new.sh \
-	%reldir%/metrics.sh %reldir%/energy.sh %reldir%/lock.sh %reldir%/clocks.sh %reldir%/cpus.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/history.sh \
-	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
-	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
-	%reldir%/badinput.sh %reldir%/docs.sh \
-	%reldir%/hardening.sh %reldir%/adversary.sh
-EXTRA_DIST += %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/cli.sh %reldir%/progress.sh \
-	%reldir%/man.sh %reldir%/loader.sh %reldir%/host.sh \
-	%reldir%/isolation.sh %reldir%/devices.sh %reldir%/json.sh \
-	%reldir%/plot.sh %reldir%/gpu.sh %reldir%/kit.sh %reldir%/example.sh \
-	%reldir%/cmake.sh %reldir%/compare.sh %reldir%/fleet.sh %reldir%/fleet_real.sh %reldir%/mpi.sh \
-	%reldir%/staging.sh %reldir%/layering.sh %reldir%/driver.sh %reldir%/new.sh %reldir%/metrics.sh \
-	%reldir%/energy.sh %reldir%/lock.sh %reldir%/clocks.sh %reldir%/cpus.sh %reldir%/markdown.sh %reldir%/report.sh %reldir%/report_browser.py %reldir%/history.sh \
-	%reldir%/tune.sh %reldir%/region.sh %reldir%/libs.sh %reldir%/kerneltime.sh \
-	%reldir%/slurm.sh %reldir%/install.sh %reldir%/interrupt.sh \
-	%reldir%/badinput.sh %reldir%/docs.sh \
-	%reldir%/hardening.sh %reldir%/adversary.sh
+	%reldir%/devices.sh %reldir%/json.sh %reldir%/plot.sh %reldir%/gpu.sh \
+	%reldir%/kit.sh %reldir%/example.sh %reldir%/cmake.sh \
+	%reldir%/compare.sh %reldir%/fleet.sh %reldir%/fleet_real.sh \
+	%reldir%/mpi.sh %reldir%/staging.sh %reldir%/layering.sh \
+	%reldir%/driver.sh %reldir%/new.sh %reldir%/metrics.sh \
+	%reldir%/energy.sh %reldir%/lock.sh %reldir%/clocks.sh \
+	%reldir%/cpus.sh %reldir%/markdown.sh %reldir%/report.sh \
+	%reldir%/history.sh %reldir%/tune.sh %reldir%/region.sh \
+	%reldir%/libs.sh %reldir%/kerneltime.sh %reldir%/slurm.sh \
+	%reldir%/install.sh %reldir%/interrupt.sh %reldir%/badinput.sh \
+	%reldir%/docs.sh %reldir%/hardening.sh %reldir%/adversary.sh
+TESTS += $(shell_tests)
+EXTRA_DIST += $(shell_tests) %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/report_browser.py

@@ -4,11 +4,16 @@
 ** and is a whole document after each, with nothing left beside it;
 ** entries read back get the entry hook's keys inside their braces (an
 ** empty object is left as it is); several raw entries in one step keep a
-** file rewritten in place whole too.
+** file rewritten in place whole too, an end that shrinks leaves spaces
+** until the close, and a writer killed at random moments leaves a whole
+** document every time.
 */
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "output/results_json.h"
@@ -30,6 +35,71 @@ static int whole(void)
   return n > 2 && strcmp(doc + n - 2, "}\n") == 0 && ctx
          && !strstr(ctx + 1, "\"context\": {")
          && strncmp(doc, "{\"benchmarks\": [", 16) == 0;
+}
+
+/* A context key as long as *ctx says, or none. */
+static void padding(FILE *f, void *ctx)
+{
+  int n = *(int *)ctx;
+  if (n)
+    fprintf(f, ", \"padding\": \"%0*d\"", n, 0);
+}
+
+/* whole() of a file written in place: the spaces a shorter end left after
+** the document do not count; their number in *spaces. */
+static int whole_padded(size_t *spaces)
+{
+  size_t n = strlen(doc), end = n;
+  while (end > 0 && doc[end - 1] == ' ')
+    end--;
+  *spaces = n - end;
+  doc[end] = '\0';
+  return whole();
+}
+
+/* A child writes steps as fast as it can and is killed at a random moment
+** once its file is open, times over: the file it leaves is always a whole
+** document.  The number of kills after which it was not. */
+static int killed_writers(const char *path, kb_run_context *run, int times)
+{
+  int broken = 0;
+  srand((unsigned)time(NULL));
+  for (int t = 0; t < times; t++) {
+    int ready[2];
+    if (pipe(ready))
+      return times;
+    pid_t pid = fork();
+    if (pid == 0) {
+      kb_json j;
+      char err[256];
+      int n = 600;
+      close(ready[0]);
+      if (kb_json_open(&j, path, run, err, sizeof err))
+        _exit(1);
+      j.context_more = padding;   /* a long end, then shorter ones */
+      j.context_ctx = &n;
+      if (write(ready[1], "", 1) != 1)
+        _exit(1);
+      const char *entry[] = {"{\"name\": \"x\", \"real_time\": 1.5}"};
+      for (int i = 0; i < 400; i++, n = n > 0 ? n - 3 : 600)
+        kb_json_raw(&j, entry, 1);
+      _exit(0);
+    }
+    close(ready[1]);
+    char c;
+    int opened = pid > 0 && read(ready[0], &c, 1) == 1;
+    close(ready[0]);
+    if (opened)
+      usleep((useconds_t)(rand() % 3000));
+    if (pid > 0) {
+      kill(pid, SIGKILL);
+      waitpid(pid, NULL, 0);
+    }
+    size_t spaces;
+    if (opened && !(slurp(path, doc, sizeof doc) > 0 && whole_padded(&spaces)))
+      broken++;
+  }
+  return broken;
 }
 
 int main(void)
@@ -79,6 +149,26 @@ int main(void)
      "{\"name\": \"b\"}\n]"), "...two raw entries in one step, then an "
      "empty step: one whole document");
   kb_json_close(&j, err, sizeof err);
+
+  /* An end that shrinks: spaces over the rest of the old one, none once
+  ** closed. */
+  int pad = 300;
+  size_t spaces = 0;
+  ok(kb_json_open(&j, path, &run, err, sizeof err) == 0, "in place again");
+  j.context_more = padding;
+  j.context_ctx = &pad;
+  kb_json_raw(&j, old, 1);
+  pad = 0;
+  kb_json_raw(&j, old + 1, 1);
+  ok(slurp(path, doc, sizeof doc) > 0 && whole_padded(&spaces) && spaces > 290
+     && strstr(doc, "{\"name\": \"a\"},\n{\"name\": \"b\"}\n]"),
+     "...a shorter end: the document, then spaces over the old end's rest");
+  kb_json_close(&j, err, sizeof err);
+  ok(slurp(path, doc, sizeof doc) > 0 && whole_padded(&spaces) && spaces == 0,
+     "...closed: no spaces left after it");
+  int broken = killed_writers(path, &run, 150);
+  ok(broken == 0, "a writer killed at a random moment, 150 times: a whole "
+     "document every time (%d not)", broken);
 
   unlink(path);
   snprintf(path, sizeof path, "%s/cache.json", dir);
