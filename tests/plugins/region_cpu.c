@@ -1,7 +1,9 @@
 /*
 ** region_cpu: ABI 1.2's timed region on the CPU (tests/shell/region.sh).
-** Each run first clears `clear` bytes of a scratch buffer (a preparation
-** to leave out of the time), then sums n int32 (the work verify checks).
+** Each run first clears `clear` bytes of a scratch buffer and sleeps
+** `pause` microseconds (preparations to leave out of the time: the sleep
+** is one a loaded machine can lengthen but never shorten, for region.sh's
+** timing), then sums n int32 (the work verify checks).
 ** The parameter `use` says how the run uses the region: not at all, around
 ** the sum (honest), or in one of the ways the runner must refuse: the sum
 ** before or after the region (cheats), and the broken rules (nested,
@@ -9,9 +11,12 @@
 ** Every way still computes the right sum and returns KBENCH_OK, ignoring
 ** what timer_start and timer_stop return: the runner alone fails them.
 */
+#define _POSIX_C_SOURCE 200809L  /* nanosleep */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <kbench/plugin.h>
 
@@ -30,6 +35,7 @@ typedef struct region_sum {
   size_t n;
   unsigned char *scratch;
   size_t clear;
+  long long pause;    /* microseconds */
   int use;
   size_t runs;
   int32_t total;      /* the output */
@@ -51,6 +57,7 @@ static int rs_setup(const kbench_host *h, void **state)
     return h->fail(h, KBENCH_ERROR, "out of host memory");
   s->n = (size_t)h->param(h, "n");
   s->clear = (size_t)h->param(h, "clear");
+  s->pause = h->param(h, "pause");
   s->use = (int)h->param(h, "use");
   s->in = h->host_alloc(h, s->n * sizeof *s->in);
   if (!s->in || (s->clear && !(s->scratch = malloc(s->clear))))
@@ -73,6 +80,10 @@ static int rs_run(const kbench_host *h, void *state)
   /* The preparation: a value that changes each run, so it is done. */
   if (s->clear)
     memset(s->scratch, (int)(s->runs & 0x7f) + 1, s->clear);
+  struct timespec left = {(time_t)(s->pause / 1000000),
+                          (long)(s->pause % 1000000) * 1000};
+  while (s->pause && nanosleep(&left, &left) != 0 && errno == EINTR)
+    ;
   int regioned = s->use == USE_REGION || s->use == USE_NESTED
       || s->use == USE_OPEN || s->use == USE_TWICE
       || (s->use == USE_FIRST_ONLY && s->runs == 0)
@@ -142,6 +153,8 @@ static const kbench_param params[] = {
   {"n", "int32 summed: the work", "16M", 1, 1 << 28, 0, NULL, 0},
   {"clear", "bytes cleared before the work: the preparation", "0", 0,
    (int64_t)1 << 32, 0, NULL, 0},
+  {"pause", "microseconds slept before the work: the preparation", "0", 0,
+   10000000, 0, NULL, 0},
   {"use", "how run uses the timed region", "region", 0, 0, 0, uses,
    sizeof uses / sizeof *uses},
 };
@@ -149,7 +162,7 @@ static const kbench_param params[] = {
 static const kbench_variant region_cpu = {
   sizeof(kbench_variant), "region_cpu",
   "TEST ONLY: a preparation, then a sum, with or without a timed region",
-  "tests", KBENCH_BACKEND_HOST, params, 3, rs_setup, rs_run, rs_verify,
+  "tests", KBENCH_BACKEND_HOST, params, 4, rs_setup, rs_run, rs_verify,
   rs_bytes, rs_teardown, NULL, 0,
 };
 
