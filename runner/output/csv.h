@@ -51,29 +51,15 @@ typedef struct kb_csv_files {
 } kb_csv_files;
 
 /* Both files (each NULL when not asked for), devices kept by pointer; the
-** CSV's header ends with the audit's columns and one per metric of the
-** list (--metrics, "" for none).  0, or -1 with a message in err. */
+** CSV has a column per metric of the list (--metrics, "" for none).  0,
+** or -1 with a message in err. */
 int kb_csv_open(kb_csv_files *f, const char *csv_path,
                 const char *samples_path, const kb_run_device *devices,
                 const char *metrics, char *err, size_t len);
 kb_writer kb_csv_writer(kb_csv_files *files);
-
-#define KB_CSV_HEADER                                                     \
-  "variant,params,backend,mode,verdict,stage,message,samples,batch,"      \
-  "median_s,mean_s,min_s,max_s,stdev_s,noise,stop,bytes_read,"            \
-  "bytes_written,memory,gbps,peak_gbps,copy_gbps,sm_clock_min_mhz,"      \
-  "sm_clock_max_mhz,throttled_samples,case_wall_s,setup_s,verify_s,"      \
-  "sampling_s,teardown_s,busy_after_stream_s,repetition,flops,items,"     \
-  "gflops,items_per_second,energy_j_per_run,power_w,energy_window_s,"    \
-  "energy_runs,energy_spread,power_limit_w,energy_sm_clock_mhz,"          \
-  "energy_mem_clock_mhz,gbps_per_watt,flops_per_watt,energy_note,time,"   \
-  "kernel_samples,kernels_per_run,kernel_median_s,kernel_mean_s,"         \
-  "kernel_min_s,kernel_max_s,kernel_stdev_s,kernel_noise,busy_median_s,"  \
-  "busy_mean_s,busy_min_s,busy_max_s,busy_stdev_s,busy_noise,"            \
-  "launch_overhead_s,kernel_pass_s,kernel_note,clock_event_mask,"         \
-  "clock_events,clock_event_reads,gpu_temp_start_c,gpu_temp_end_c,"       \
-  "mem_clock_start_mhz,mem_clock_end_mhz,power_start_w,power_end_w,device"
-#define KB_SAMPLES_HEADER \
-  "variant,params,mode,batch,time,index,seconds,repetition,device"
+/* The --csv file's header, without its newline: the columns of
+** output/csv_columns.h, one per metric of metrics, then the device.
+** malloc'd (free it), or NULL out of memory. */
+char *kb_csv_header(const struct kb_metric_list *metrics);
 
 #endif

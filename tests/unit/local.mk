@@ -265,3 +265,12 @@ check_PROGRAMS += %reldir%/test_conditions
 %canon_reldir%_test_conditions_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_conditions_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_conditions
+
+# The --csv and --samples files: a cell per column in every row.
+check_PROGRAMS += %reldir%/test_csv_columns
+%canon_reldir%_test_csv_columns_SOURCES = %reldir%/test_csv_columns.c %reldir%/tap.h \
+	%reldir%/stub_case.h
+%canon_reldir%_test_csv_columns_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_csv_columns_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_csv_columns_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_csv_columns

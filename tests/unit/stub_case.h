@@ -93,6 +93,7 @@ static int stub_json(const stub_case *s, const char *path,
 ** text into text (at most len bytes; none when text is NULL) and, with
 ** json-c, the file read by the results reader into run (when not NULL;
 ** free it with kb_res_run_free).  0, or -1 (then run holds nothing). */
+__attribute__((unused))
 static int stub_json_back(const stub_case *s, const kb_result *res,
                           size_t n, char *text, size_t len, kb_res_run *run)
 {
@@ -122,6 +123,7 @@ static int stub_json_back(const stub_case *s, const kb_result *res,
 
 /* The table (or TAP) of res alone, as a run prints it, begun and ended,
 ** under cfg, with the host's CPUs in its header when host is given. */
+__attribute__((unused))
 static void stub_table(capture *c, int tap, const stub_case *s,
                        const kb_result *res, const kb_measure_cfg *cfg,
                        const kb_host_state *host)
