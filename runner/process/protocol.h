@@ -42,7 +42,7 @@ enum kb_msg_type {
   KB_MSG_OPENED,           /* "" when the device opened, else why not */
   KB_MSG_REFUSED,          /* a call the seal refused (refusal.h), written
                               by the worker's SIGSYS handler */
-  KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (seal.h) */
+  KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (worker/seal.h) */
   KB_MSG_LOCK_HELD,        /* the device's lock is this worker's, at this
                               descriptor: the supervisor takes a copy */
   KB_MSG_NOTE              /* a line for the user (on stderr): said once
@@ -57,8 +57,8 @@ typedef struct kb_job {
   int calibrate;           /* measure the copy peak when the device opens */
   int builtins;            /* measure the launch floor (and copy peak) */
   unsigned jobs;           /* threads of the staging pool; 0: the cores */
-  int lock;                /* hold the device's lock (device_lock.h), waiting
-                              up to measure.lock_timeout for it */
+  int lock;                /* hold the device's lock (worker/device_lock.h),
+                              waiting up to measure.lock_timeout for it */
 } kb_job;
 
 /* One case to run: the variant by plugin path and name, and its values. */

@@ -167,7 +167,7 @@ static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
 }
 
 /* Lane i's worker waits for its device's lock, held by another kbench
-** (process/device_lock.h): say so, once, and let the watchdog wait as
+** (worker/device_lock.h): say so, once, and let the watchdog wait as
 ** long as the worker may (--lock-timeout, then the case's own time). */
 static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
 {
@@ -408,7 +408,7 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
     return -1;
   }
   s->exe[n] = '\0';
-  /* Before any worker, which inherits its pipe (clock_lock.h). */
+  /* Before any worker, which inherits its pipe (worker/clock_lock.h). */
   if (job->measure.lock_clocks && kb_keeper_start(&s->keeper, s->exe, err,
                                                   len))
     return -1;

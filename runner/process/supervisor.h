@@ -1,7 +1,7 @@
 /*
-** The supervisor's side of the workers (worker.h, worker_handle.h): one lane
-** per device, each with its own worker, which it gives orders one at a
-** time and watches under a watchdog of its own.  It never loads a plugin
+** The supervisor's side of the workers (worker/worker.h, worker_handle.h):
+** one lane per device, each with its own worker, which it gives orders one
+** at a time and watches under a watchdog of its own.  It never loads a plugin
 ** and never touches CUDA, so nothing a plugin does can take it down: a
 ** worker that dies, exits or overruns its time costs the order it was on
 ** (a crash, an exit or a time-out, blamed on the stage it had reported),

@@ -15,11 +15,12 @@
 #include "measure/neighbours.h"
 #include "plugin/calibration.h"
 #include "plugin/staging.h"
-#include "process/clock_lock.h"
-#include "process/device_lock.h"
 #include "process/protocol.h"
-#include "process/seal.h"
-#include "process/worker.h"
+#include "process/worker_start.h"
+#include "worker/clock_lock.h"
+#include "worker/device_lock.h"
+#include "worker/seal.h"
+#include "worker/worker.h"
 
 /* Everything the worker holds between orders. */
 typedef struct kb_worker {
