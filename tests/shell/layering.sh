@@ -179,7 +179,8 @@ awk '
 # the clock keeper, worker/clock_lock.c) are the worker's side; every other
 # file (the supervisor, the run, kbench tune, the offline tools) reaches
 # none of their headers nor a CUDA header, through any chain, but main.c,
-# the dispatch, which starts a worker or the keeper (worker/'s headers).
+# the dispatch, which runs a worker's or the keeper's main (worker/'s
+# headers).
 # A rule on rooms, so that a new file of process/ is held to it too.
 worker_side='^(gpu|plugin|measure|worker)/'
 bad=$(grep -Ev "$worker_side" "$work/reach" |
@@ -325,8 +326,9 @@ else
     not_ok "no call circle between files"
   fi
   # The calls' side of rule 2: no file outside the worker's rooms calls
-  # into them, through any chain (main.c, which starts a worker or the
-  # clock keeper, is the program's and not the library's: not read here).
+  # into them, through any chain (main.c, which runs a worker's or the
+  # clock keeper's main, is the program's and not the library's: not read
+  # here).
   bad=$(grep -Ev "$worker_side" "$work/creach" |
     awk '$2 ~ /^(gpu|plugin|measure|worker)\// { print $1 " calls into " $2 }')
   verdict "only the worker's side calls into it"
