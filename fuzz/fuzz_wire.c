@@ -48,8 +48,8 @@ static void decode(uint32_t type, kb_rbuf *r)
     break;
   }
   case KB_MSG_CONFIG: {   /* the worker's side, read the same way */
-    kb_job job;
-    kb_msg_get_job(r, &job);
+    kb_worker_cfg cfg;
+    kb_msg_get_worker_cfg(r, &cfg);
     break;
   }
   case KB_MSG_CASE: {

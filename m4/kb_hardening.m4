@@ -22,7 +22,7 @@ AC_SUBST([HARDEN_LDFLAGS])
 # KB_CHECK_SECCOMP
 # ----------------
 # libseccomp seals the worker before a plugin's code first runs
-# (runner/process/seal.c).  Optional: without it the worker is sealed by
+# (runner/worker/seal.c).  Optional: without it the worker is sealed by
 # mseal(2) alone where the kernel has it, and configure says so.
 # --with-seccomp requires it, --without-seccomp leaves it out.
 # Defines KBENCH_HAVE_SECCOMP, sets SECCOMP_CFLAGS and SECCOMP_LIBS.

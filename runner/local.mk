@@ -15,6 +15,7 @@ include %reldir%/gpu/local.mk
 include %reldir%/plugin/local.mk
 include %reldir%/measure/local.mk
 include %reldir%/process/local.mk
+include %reldir%/worker/local.mk
 include %reldir%/plan/local.mk
 include %reldir%/output/local.mk
 include %reldir%/analyze/local.mk

@@ -12,11 +12,12 @@
 #include "analyze/plot.h"
 #include "analyze/report.h"
 #include "author/new.h"
-#include "process/clock_lock.h"
 #include "process/keeper.h"
-#include "process/worker.h"
+#include "process/worker_start.h"
 #include "run.h"
 #include "tune/tune.h"
+#include "worker/clock_lock.h"
+#include "worker/worker.h"
 
 static const struct {
   const char *name;

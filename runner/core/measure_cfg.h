@@ -69,7 +69,7 @@ typedef struct kb_measure_cfg {
                                quiet before it is measured again */
   unsigned lock_clocks;     /* --lock-clocks: 0 off, KB_LOCK_CLOCKS_BASE,
                                KB_LOCK_CLOCKS_MAX, or the SM clock in MHz
-                               (process/clock_lock.h) */
+                               (worker/clock_lock.h) */
 } kb_measure_cfg;
 
 /* --lock-clocks without a number: the base clock (the default, as

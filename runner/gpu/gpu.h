@@ -139,7 +139,7 @@ const char *kb_gpu_tool(char *buf, size_t len);
 ** The maximum is the clock the GPU is locked at, once kb_gpu_clock_locked
 ** said so: what a sample's clock is judged against (measure.c). */
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz);
-/* --lock-clocks locked the SM clock at mhz (process/clock_lock.h); 0: not
+/* --lock-clocks locked the SM clock at mhz (worker/clock_lock.h); 0: not
 ** locked. */
 void kb_gpu_clock_locked(kb_gpu *g, unsigned mhz);
 

@@ -77,7 +77,7 @@ double kb_nvml_temp_c(kb_nvml *n);
 double kb_nvml_power_w(kb_nvml *n);
 
 /*
-** Locked clocks (--lock-clocks, process/clock_lock.h): the SM clock held
+** Locked clocks (--lock-clocks, worker/clock_lock.h): the SM clock held
 ** at mhz (min = max), or at the base clock for KB_NVML_BASE_CLOCK; the
 ** memory clock at mhz; and both back to the driver's own management.
 ** Each returns 0, or with the reason in why: KB_NVML_DENIED (no

@@ -7,8 +7,8 @@
 ** the device and samples each one's use of it; the worker reads both around
 ** each CUDA case and, when another process used the GPU, measures the case
 ** again once the GPU is quiet, within a bounded wait, or reports it as
-** disturbed, naming the process (measure_watched in process/worker.c).
-** The device lock (process/device_lock.h) already keeps other kbench runs
+** disturbed, naming the process (measure_watched in worker/worker.c).
+** The device lock (worker/device_lock.h) already keeps other kbench runs
 ** away; this sees everything else NVML can see.
 */
 #ifndef KB_NEIGHBOURS_H

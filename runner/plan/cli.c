@@ -336,7 +336,7 @@ static int metrics_arg(const char *arg, kb_options *o)
   return 0;
 }
 
-/* --lock-clocks[=base|max|MHZ]: the SM clock to hold (clock_lock.h). */
+/* --lock-clocks[=base|max|MHZ]: the SM clock to hold (worker/clock_lock.h). */
 static int lock_clocks_arg(const char *arg, kb_options *o)
 {
   int64_t v;

@@ -1,8 +1,9 @@
 /*
-** The supervisor's handle on the clock keeper (clock_lock.h says what the
-** keeper does and why it is a process of its own): started before any
-** worker when --lock-clocks asks, with the write end of its pipe, which
-** every worker inherits (worker_handle.c); ended when the run is over.
+** The supervisor's handle on the clock keeper (worker/clock_lock.h says
+** what the keeper does and why it is a process of its own): started
+** before any worker when --lock-clocks asks, with the write end of its
+** pipe, which every worker inherits (worker_handle.c); ended when the run
+** is over.
 ** The keeper is `kbench --kbench-clock-keeper`, in a process group of its
 ** own and without the workers' death signal, so that it outlives a
 ** supervisor killed outright.

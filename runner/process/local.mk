@@ -1,17 +1,14 @@
-# process: the supervisor, the worker process, the supervisor's handle on
-# one worker, what they say to each other (wire frames, protocol), the
-# lock a worker holds on its GPU, the worker's seal and what it refused,
-# and the clocks --lock-clocks holds (the worker's lock, the keeper that
-# restores them).
+# process: the supervisor's side of the process boundary and what both
+# sides share: the supervisor, its handle on one worker and on the clock
+# keeper, the strays it reaps, what it and a worker say to each other
+# (wire frames, protocol, a refused call's frame) and how a worker is
+# started (worker_start.h).  What runs inside the worker is worker/.
 runner_libkbrunner_la_SOURCES += \
-	%reldir%/clock_lock.c %reldir%/clock_lock.h \
-	%reldir%/device_lock.c %reldir%/device_lock.h \
 	%reldir%/keeper.c %reldir%/keeper.h \
 	%reldir%/protocol.c %reldir%/protocol.h \
 	%reldir%/refusal.c %reldir%/refusal.h \
-	%reldir%/seal.c %reldir%/seal.h \
 	%reldir%/strays.c %reldir%/strays.h \
 	%reldir%/supervisor.c %reldir%/supervisor.h \
 	%reldir%/wire.c %reldir%/wire.h \
-	%reldir%/worker.c %reldir%/worker.h \
-	%reldir%/worker_handle.c %reldir%/worker_handle.h
+	%reldir%/worker_handle.c %reldir%/worker_handle.h \
+	%reldir%/worker_start.h

@@ -8,9 +8,9 @@
 #include "core/params.h"
 #include "process/protocol.h"
 
-void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
+void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg)
 {
-  const kb_measure_cfg *m = &job->measure;
+  const kb_measure_cfg *m = &cfg->measure;
   kb_put_i64(b, m->mode);
   kb_put_u64(b, m->warmup);
   kb_put_u64(b, m->batch);
@@ -32,18 +32,18 @@ void kb_msg_put_job(kb_wbuf *b, const kb_job *job)
   kb_put_f64(b, m->lock_timeout);
   kb_put_f64(b, m->quiet_wait);
   kb_put_u32(b, m->lock_clocks);
-  kb_put_u64(b, job->seed);
-  kb_put_i64(b, job->device);
-  kb_put_i64(b, job->calibrate);
-  kb_put_i64(b, job->builtins);
-  kb_put_u32(b, job->jobs);
-  kb_put_i64(b, job->lock);
+  kb_put_u64(b, cfg->seed);
+  kb_put_i64(b, cfg->device);
+  kb_put_i64(b, cfg->calibrate);
+  kb_put_i64(b, cfg->builtins);
+  kb_put_u32(b, cfg->staging_threads);
+  kb_put_i64(b, cfg->lock);
 }
 
-int kb_msg_get_job(kb_rbuf *r, kb_job *job)
+int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg)
 {
-  kb_measure_cfg *m = &job->measure;
-  memset(job, 0, sizeof *job);
+  kb_measure_cfg *m = &cfg->measure;
+  memset(cfg, 0, sizeof *cfg);
   m->mode = (int)kb_get_i64(r);
   m->warmup = kb_get_u64(r);
   m->batch = kb_get_u64(r);
@@ -65,12 +65,12 @@ int kb_msg_get_job(kb_rbuf *r, kb_job *job)
   m->lock_timeout = kb_get_f64(r);
   m->quiet_wait = kb_get_f64(r);
   m->lock_clocks = kb_get_u32(r);
-  job->seed = kb_get_u64(r);
-  job->device = (int)kb_get_i64(r);
-  job->calibrate = (int)kb_get_i64(r);
-  job->builtins = (int)kb_get_i64(r);
-  job->jobs = kb_get_u32(r);
-  job->lock = (int)kb_get_i64(r);
+  cfg->seed = kb_get_u64(r);
+  cfg->device = (int)kb_get_i64(r);
+  cfg->calibrate = (int)kb_get_i64(r);
+  cfg->builtins = (int)kb_get_i64(r);
+  cfg->staging_threads = kb_get_u32(r);
+  cfg->lock = (int)kb_get_i64(r);
   return r->bad || m->mode < 0 || m->mode > 2 ? -1 : 0;
 }
 

@@ -23,11 +23,12 @@
 
 enum kb_msg_type {
   /* supervisor -> worker */
-  KB_MSG_CONFIG = 1,       /* kb_job; the first frame a worker reads */
+  KB_MSG_CONFIG = 1,       /* kb_worker_cfg; the first frame a worker reads */
   KB_MSG_LOAD,             /* a plugin path */
   KB_MSG_CASE,             /* kb_order */
   KB_MSG_COUNT,            /* how many devices CUDA reports (no payload) */
-  KB_MSG_METRICS,          /* check the job's --metrics on its device */
+  KB_MSG_METRICS,          /* check the settings' --metrics on its
+                              device */
   KB_MSG_OPEN,             /* open the device now (no payload) */
   /* worker -> supervisor */
   KB_MSG_STAGE = 16,       /* the name of the stage the worker enters */
@@ -42,24 +43,26 @@ enum kb_msg_type {
   KB_MSG_OPENED,           /* "" when the device opened, else why not */
   KB_MSG_REFUSED,          /* a call the seal refused (refusal.h), written
                               by the worker's SIGSYS handler */
-  KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (seal.h) */
+  KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (worker/seal.h) */
   KB_MSG_LOCK_HELD,        /* the device's lock is this worker's, at this
                               descriptor: the supervisor takes a copy */
   KB_MSG_NOTE              /* a line for the user (on stderr): said once
                               per device, however many workers say it */
 };
 
-/* How a worker measures: the same for every case it runs. */
-typedef struct kb_job {
+/* The worker's settings, its CONFIG frame: how it measures, the same for
+** every case it runs. */
+typedef struct kb_worker_cfg {
   kb_measure_cfg measure;
   uint64_t seed;
   int device;              /* CUDA ordinal */
   int calibrate;           /* measure the copy peak when the device opens */
   int builtins;            /* measure the launch floor (and copy peak) */
-  unsigned jobs;           /* threads of the staging pool; 0: the cores */
-  int lock;                /* hold the device's lock (device_lock.h), waiting
-                              up to measure.lock_timeout for it */
-} kb_job;
+  unsigned staging_threads;/* threads of the staging pool (--jobs); 0: the
+                              cores */
+  int lock;                /* hold the device's lock (worker/device_lock.h),
+                              waiting up to measure.lock_timeout for it */
+} kb_worker_cfg;
 
 /* One case to run: the variant by plugin path and name, and its values. */
 typedef struct kb_order {
@@ -73,8 +76,8 @@ typedef struct kb_order {
   int64_t values[KB_MAX_PARAMS];
 } kb_order;
 
-void kb_msg_put_job(kb_wbuf *b, const kb_job *job);
-int kb_msg_get_job(kb_rbuf *r, kb_job *job);
+void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg);
+int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg);
 
 void kb_msg_put_order(kb_wbuf *b, const kb_order *o);
 int kb_msg_get_order(kb_rbuf *r, kb_order *o);

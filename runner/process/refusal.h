@@ -1,5 +1,5 @@
 /*
-** A system call the worker's seal refused (seal.h), as it travels: the
+** A system call the worker's seal refused (worker/seal.h), as it travels: the
 ** worker's SIGSYS handler writes a REFUSED frame of this fixed layout
 ** (with write(2), which a signal handler may call), and the supervisor
 ** turns it into words for the case's verdict.  A plugin may forge such a

@@ -25,11 +25,11 @@
 ** teardown runs at exit) before it is killed. */
 #define KB_EXIT_GRACE_S 5.0
 
-static void lane_init(kb_lane *l, const kb_job *job, int ordinal)
+static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
 {
   memset(l, 0, sizeof *l);
-  l->job = *job;
-  l->job.device = ordinal;
+  l->cfg = *cfg;
+  l->cfg.device = ordinal;
   l->w.output_fd = -1;
   l->w.pid_fd = -1;
   l->lock_fd = -1;
@@ -67,14 +67,14 @@ static void died(kb_lane *l)
 
 /* --- orders ------------------------------------------------------------- */
 
-static int send_job(kb_lane *l)
+static int send_cfg(kb_lane *l)
 {
-  kb_job job = l->job;
+  kb_worker_cfg cfg = l->cfg;
   /* The launch floor and copy peak are measured once per device. */
-  job.builtins = !l->have_device;
+  cfg.builtins = !l->have_device;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
-  kb_msg_put_job(&b, &job);
+  kb_msg_put_worker_cfg(&b, &cfg);
   return kb_wire_send(l->w.orders_fd, &b);
 }
 
@@ -129,7 +129,7 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   }
   w->stage[0] = '\0';
   w->tail_len = 0;
-  if (fresh && send_job(l)) {
+  if (fresh && send_cfg(l)) {
     kb_wbuf_free(order);
     l->ended = 1;
   } else if (kb_wire_send(w->orders_fd, order)) {
@@ -167,20 +167,20 @@ static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
 }
 
 /* Lane i's worker waits for its device's lock, held by another kbench
-** (process/device_lock.h): say so, once, and let the watchdog wait as
+** (worker/device_lock.h): say so, once, and let the watchdog wait as
 ** long as the worker may (--lock-timeout, then the case's own time). */
 static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
 {
   char holder[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 256];
   kb_lane *l = &s->lanes[i];
   kb_get_str(payload, holder, sizeof holder);
-  double timeout = l->job.measure.lock_timeout;
+  double timeout = l->cfg.measure.lock_timeout;
   l->deadline = kb_host_clock_s() + timeout + s->case_timeout;
   if (payload->bad)
     return;
   snprintf(msg, sizeof msg, "device %d is in use by %s; waiting for it "
            "(at most %g s: --lock-timeout; --no-lock shares the GPU)",
-           l->job.device, holder, timeout);
+           l->cfg.device, holder, timeout);
   if (s->on_note)
     s->on_note(s->note_ctx, msg);
   else
@@ -389,7 +389,7 @@ static int exchange(kb_supervisor *s, kb_wbuf *order, const char *plugin,
 
 /* --- the interface ------------------------------------------------------- */
 
-int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
+int kb_supervisor_init(kb_supervisor *s, const kb_worker_cfg *cfg,
                        double case_timeout, char *err, size_t len)
 {
   memset(s, 0, sizeof *s);
@@ -400,7 +400,7 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
     snprintf(err, len, "out of memory");
     return -1;
   }
-  lane_init(&s->lanes[0], job, job->device);
+  lane_init(&s->lanes[0], cfg, cfg->device);
   s->n_lanes = 1;
   ssize_t n = readlink("/proc/self/exe", s->exe, sizeof s->exe - 1);
   if (n <= 0) {
@@ -408,8 +408,8 @@ int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
     return -1;
   }
   s->exe[n] = '\0';
-  /* Before any worker, which inherits its pipe (clock_lock.h). */
-  if (job->measure.lock_clocks && kb_keeper_start(&s->keeper, s->exe, err,
+  /* Before any worker, which inherits its pipe (worker/clock_lock.h). */
+  if (cfg->measure.lock_clocks && kb_keeper_start(&s->keeper, s->exe, err,
                                                   len))
     return -1;
   /* What a worker leaves behind is handed here, to be killed with it. */
@@ -453,15 +453,15 @@ int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
 {
   if (n == 0 || n > KB_MAX_DEVICES)    /* wait_any polls that many */
     return -1;
-  kb_job job = s->lanes[0].job;
-  size_t keep = ordinals[0] == job.device;   /* the first lane's worker */
+  kb_worker_cfg cfg = s->lanes[0].cfg;
+  size_t keep = ordinals[0] == cfg.device;   /* the first lane's worker */
   end_workers(s, keep);
   kb_lane *grown = realloc(s->lanes, n * sizeof *grown);
   if (!grown)
     return -1;
   s->lanes = grown;
   for (size_t i = keep; i < n; i++)
-    lane_init(&s->lanes[i], &job, ordinals[i]);
+    lane_init(&s->lanes[i], &cfg, ordinals[i]);
   s->n_lanes = n;
   return 0;
 }
@@ -569,7 +569,7 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
                "opening its device");
     }
     if (said[0] && failed++ == 0)
-      snprintf(why, len, "device %d: %s", s->lanes[lane].job.device, said);
+      snprintf(why, len, "device %d: %s", s->lanes[lane].cfg.device, said);
   }
   return failed;
 }

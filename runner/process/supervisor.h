@@ -1,7 +1,7 @@
 /*
-** The supervisor's side of the workers (worker.h, worker_handle.h): one lane
-** per device, each with its own worker, which it gives orders one at a
-** time and watches under a watchdog of its own.  It never loads a plugin
+** The supervisor's side of the workers (worker/worker.h, worker_handle.h):
+** one lane per device, each with its own worker, which it gives orders one
+** at a time and watches under a watchdog of its own.  It never loads a plugin
 ** and never touches CUDA, so nothing a plugin does can take it down: a
 ** worker that dies, exits or overruns its time costs the order it was on
 ** (a crash, an exit or a time-out, blamed on the stage it had reported),
@@ -29,7 +29,8 @@
 
 /* One device's worker, and the order it is on. */
 typedef struct kb_lane {
-  kb_job job;              /* the device's ordinal with the rest */
+  kb_worker_cfg cfg;       /* its worker's settings: the device's ordinal
+                              with the rest */
   kb_worker_handle w;
   int have_device;         /* its worker reported the device once */
   int busy;                /* an order is out, its end not yet taken */
@@ -73,9 +74,9 @@ typedef struct kb_supervisor {
   kb_keeper keeper;        /* --lock-clocks' clock keeper, or none */
 } kb_supervisor;
 
-/* One lane, for job's device, and the clock keeper when the job locks
+/* One lane, for cfg's device, and the clock keeper when cfg locks the
 ** clocks.  0, or -1 with the reason in err. */
-int kb_supervisor_init(kb_supervisor *s, const kb_job *job,
+int kb_supervisor_init(kb_supervisor *s, const kb_worker_cfg *cfg,
                        double case_timeout, char *err, size_t len);
 /* One lane per ordinal, in order, 1 to KB_MAX_DEVICES of them.  The first
 ** lane keeps its worker when it keeps its device.  Only while no order is
@@ -98,9 +99,9 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
 int kb_supervisor_count(kb_supervisor *s, int *count, char *why,
                         size_t len);
 
-/* Have the first lane's worker check the job's --metrics on its device:
-** 0 with its verdict (0 good, 1 counters cannot be had here, -1 refused)
-** and why, or -1 with why the worker could not tell. */
+/* Have the first lane's worker check its settings' --metrics on its
+** device: 0 with its verdict (0 good, 1 counters cannot be had here, -1
+** refused) and why, or -1 with why the worker could not tell. */
 int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
                                 size_t len);
 /* Have every lane's worker open its device now, all at once (kbench tune

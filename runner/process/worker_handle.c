@@ -17,8 +17,8 @@
 #  include <sys/prctl.h>
 #endif
 
-#include "process/worker.h"
 #include "process/worker_handle.h"
+#include "process/worker_start.h"
 
 /* Lines of a failed case's output shown with it. */
 #define KB_TAIL_LINES 8

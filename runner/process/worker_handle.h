@@ -1,5 +1,5 @@
 /*
-** One worker process (worker.h) as the supervisor sees it: started as
+** One worker process (worker/worker.h) as the supervisor sees it: started as
 ** `kbench --kbench-worker` in a process group of its own, with its orders
 ** and reports on two pipes and whatever it prints on a third, of which the
 ** last bytes are kept, and a pidfd that says when it died even while

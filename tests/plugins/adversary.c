@@ -37,7 +37,7 @@
 #include <kbench/kit.h>
 
 #include "process/protocol.h"   /* KB_MSG_RESULT */
-#include "process/worker.h"     /* KB_WORKER_REPORTS */
+#include "process/worker_start.h" /* KB_WORKER_REPORTS */
 
 /* The clock's time, straight from the kernel: neither a GOT nor the vDSO
 ** that an adversary may have rewritten stands between. */

@@ -3,7 +3,7 @@
 # (tests/plugins/fake_nvml.c, loaded through KBENCH_NVML_LIBRARY), which
 # writes each lock and reset into a log with the pid that made it: the
 # worker locks before the device's first use, and the clock keeper
-# (runner/process/clock_lock.h) restores them on every exit: a normal end,
+# (runner/worker/clock_lock.h) restores them on every exit: a normal end,
 # a case that crashes its worker, a worker the watchdog kills, SIGINT and
 # SIGTERM of the supervisor, and the supervisor killed outright.  Without
 # permission it says so once and runs unlocked, or fails the CUDA cases

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One kbench per GPU (runner/process/device_lock.h), through whole runs:
+# One kbench per GPU (runner/worker/device_lock.h), through whole runs:
 # the options, then a first kbench holding device 1 while others come:
 # one gives up after --lock-timeout with the holder named, the supervisor's
 # watchdog does not kill a worker that waits, --no-lock does not wait,

@@ -1,4 +1,4 @@
-/* The GPU lock (process/device_lock.h) between real processes, on a fake
+/* The GPU lock (worker/device_lock.h) between real processes, on a fake
 ** UUID in a temporary directory: a second taker waits, is told who holds
 ** it, and gives up with that in its message; a SIGKILLed holder leaves no
 ** lock behind; the directory and file are shared whatever the umask. */
@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "process/device_lock.h"
+#include "worker/device_lock.h"
 #include "tap.h"
 
 #define UUID "GPU-00000000-1111-2222-3333-444444444444"

@@ -1,5 +1,5 @@
 /*
-** The worker's seal (process/seal.h): which mappings are the runner's, and,
+** The worker's seal (worker/seal.h): which mappings are the runner's, and,
 ** in a child that seals itself, what it then refuses and how it says so.
 ** Each layer is checked where the kernel and the build have it, and
 ** skipped with the reason where not.
@@ -19,7 +19,7 @@
 
 #include "process/protocol.h"
 #include "process/refusal.h"
-#include "process/seal.h"
+#include "worker/seal.h"
 #include "tap.h"
 
 static const char listing[] =

@@ -102,28 +102,31 @@ int main(void)
   res.counters = NULL;
 
   /* The measure settings travel to the worker, --energy's included. */
-  kb_job job, job2;
-  memset(&job, 0, sizeof job);
-  job.measure.mode = KB_MODE_HOT;
-  job.measure.energy = 1;
-  job.measure.energy_time = 3.5;
-  job.seed = 9;
-  job.lock = 1;
-  job.measure.lock_timeout = 42.5;
-  job.measure.quiet_wait = 7.25;
-  job.measure.lock_clocks = 1410;
-  job.measure.kernel_time = 1;
-  job.measure.time = KB_TIME_KERNEL;
+  kb_worker_cfg cfg, cfg2;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.measure.mode = KB_MODE_HOT;
+  cfg.measure.energy = 1;
+  cfg.measure.energy_time = 3.5;
+  cfg.seed = 9;
+  cfg.lock = 1;
+  cfg.measure.lock_timeout = 42.5;
+  cfg.measure.quiet_wait = 7.25;
+  cfg.measure.lock_clocks = 1410;
+  cfg.measure.kernel_time = 1;
+  cfg.measure.time = KB_TIME_KERNEL;
+  cfg.staging_threads = 6;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
-  kb_msg_put_job(&b, &job);
-  ok(through_pipe(&b, &in, &type, &r) == 1 && kb_msg_get_job(&r, &job2) == 0
-     && job2.measure.mode == KB_MODE_HOT && job2.measure.energy == 1
-     && job2.measure.energy_time == 3.5 && job2.seed == 9
-     && job2.lock == 1 && job2.measure.lock_timeout == 42.5
-     && job2.measure.quiet_wait == 7.25 && job2.measure.lock_clocks == 1410
-     && job2.measure.kernel_time == 1 && job2.measure.time == KB_TIME_KERNEL,
-     "a job comes back with its energy, GPU lock, quiet wait, clock lock and "
-     "kernel time settings");
+  kb_msg_put_worker_cfg(&b, &cfg);
+  ok(through_pipe(&b, &in, &type, &r) == 1
+     && kb_msg_get_worker_cfg(&r, &cfg2) == 0
+     && cfg2.measure.mode == KB_MODE_HOT && cfg2.measure.energy == 1
+     && cfg2.measure.energy_time == 3.5 && cfg2.seed == 9
+     && cfg2.lock == 1 && cfg2.measure.lock_timeout == 42.5
+     && cfg2.measure.quiet_wait == 7.25 && cfg2.measure.lock_clocks == 1410
+     && cfg2.measure.kernel_time == 1 && cfg2.measure.time == KB_TIME_KERNEL
+     && cfg2.staging_threads == 6,
+     "the worker's settings come back with their energy, GPU lock, quiet "
+     "wait, clock lock, kernel time and staging threads");
 
   /* More energy windows than a result holds is refused, and what was
   ** read before them is freed. */

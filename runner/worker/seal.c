@@ -29,7 +29,7 @@
 
 #include "process/protocol.h"
 #include "process/refusal.h"
-#include "process/seal.h"
+#include "worker/seal.h"
 
 /* Newer than the C library's headers on Debian 12: the same number on
 ** every architecture. */

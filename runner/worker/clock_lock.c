@@ -9,9 +9,9 @@
 #include "core/measure_cfg.h"
 #include "gpu/gpu.h"
 #include "gpu/nvml.h"
-#include "process/clock_lock.h"
-#include "process/device_lock.h"
 #include "plan/devices.h"
+#include "worker/clock_lock.h"
+#include "worker/device_lock.h"
 
 /* The longest PCI bus id NVML takes, with room for a test's name. */
 #define KB_BUS_ID_LEN 64

@@ -15,15 +15,16 @@
 #include "measure/neighbours.h"
 #include "plugin/calibration.h"
 #include "plugin/staging.h"
-#include "process/clock_lock.h"
-#include "process/device_lock.h"
 #include "process/protocol.h"
-#include "process/seal.h"
-#include "process/worker.h"
+#include "process/worker_start.h"
+#include "worker/clock_lock.h"
+#include "worker/device_lock.h"
+#include "worker/seal.h"
+#include "worker/worker.h"
 
 /* Everything the worker holds between orders. */
 typedef struct kb_worker {
-  kb_job job;
+  kb_worker_cfg cfg;
   kb_plugin *plugins;      /* loaded so far, found again by path */
   size_t n_plugins;
   int gpu_tried;
@@ -187,11 +188,11 @@ static int lock_device(kb_worker *w)
   if (w->lock_tried)
     return w->locked_out ? -1 : 0;
   w->lock_tried = 1;
-  if (!w->job.lock)
+  if (!w->cfg.lock)
     return 0;
   /* No device to name the lock: tests name one (device_lock.h). */
-  if (kb_gpu_uuid(w->job.device, uuid, sizeof uuid)
-      && kb_device_lock_test_name(w->job.device, uuid, sizeof uuid))
+  if (kb_gpu_uuid(w->cfg.device, uuid, sizeof uuid)
+      && kb_device_lock_test_name(w->cfg.device, uuid, sizeof uuid))
     return 0;
   send_stage(NULL, "lock");
   kb_device_lock_record(record, sizeof record, getpid(), getppid());
@@ -201,7 +202,7 @@ static int lock_device(kb_worker *w)
     return 0;
   close(KB_WORKER_LOCK);
   w->locked_out = kb_device_lock_take(&w->lock, kb_device_lock_dir(), uuid,
-                                      w->job.measure.lock_timeout, record,
+                                      w->cfg.measure.lock_timeout, record,
                                       lock_waiting, w, w->why,
                                       sizeof w->why) != 0;
   if (w->waited && !w->locked_out) {
@@ -227,15 +228,15 @@ static int lock_device(kb_worker *w)
 static int lock_clocks(kb_worker *w)
 {
   kb_clock_lock *l = &w->clocks;
-  if (!w->job.measure.lock_clocks || l->tried)
+  if (!w->cfg.measure.lock_clocks || l->tried)
     return w->locked_out ? -1 : 0;
   send_stage(NULL, "lock clocks");
-  kb_clock_lock_take(l, w->job.device, w->job.measure.lock_clocks,
+  kb_clock_lock_take(l, w->cfg.device, w->cfg.measure.lock_clocks,
                      KB_WORKER_KEEPER);
   close(KB_WORKER_KEEPER);     /* told: nothing more to say to the keeper */
   if (l->locked)
     return 0;
-  if (w->job.measure.strict) {
+  if (w->cfg.measure.strict) {
     w->locked_out = 1;
     snprintf(w->why, sizeof w->why, "--lock-clocks: %s (--strict)",
              l->text);
@@ -244,7 +245,7 @@ static int lock_clocks(kb_worker *w)
   kb_wbuf b;
   char note[sizeof l->text + 96];
   snprintf(note, sizeof note, "device %d: --lock-clocks: %s; measuring "
-           "with the clocks unlocked", w->job.device, l->text);
+           "with the clocks unlocked", w->cfg.device, l->text);
   kb_wbuf_begin(&b, KB_MSG_NOTE);
   kb_put_str(&b, note);
   send_or_die(&b);
@@ -275,7 +276,7 @@ static void answer_metrics(kb_worker *w)
   if (lock_device(w) == 0) {
     send_stage(NULL, "metrics");
     if (!w->probe.opened)
-      kb_probe_open(&w->probe, w->job.device, &w->job.measure);
+      kb_probe_open(&w->probe, w->cfg.device, &w->cfg.measure);
     verdict = kb_probe_check(&w->probe, why, sizeof why);
   } else {
     snprintf(why, sizeof why, "%s", w->why);
@@ -291,7 +292,7 @@ static void answer_metrics(kb_worker *w)
 static void give_staging(kb_worker *w, kb_case *c)
 {
   if (!w->pool)
-    w->pool = kb_pool_new(w->job.jobs);
+    w->pool = kb_pool_new(w->cfg.staging_threads);
   if (!w->hostmem) {
     kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w};
     w->hostmem = kb_hostmem_new(&a);
@@ -306,9 +307,9 @@ static double measure_builtin(kb_worker *w, const kbench_variant *v,
 {
   kb_case c;
   kb_result res;
-  kb_measure_cfg cfg = w->job.measure;
+  kb_measure_cfg cfg = w->cfg.measure;
   cfg.energy = 0;          /* the runner's own cases: times only */
-  kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->job.seed, 0, w->gpu);
+  kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->cfg.seed, 0, w->gpu);
   give_staging(w, &c);
   kb_measure_case(&c, &cfg, NULL, &res);
   kb_hostmem_end_case(w->hostmem);
@@ -334,12 +335,12 @@ static kb_gpu *device(kb_worker *w)
   if (lock_device(w) || lock_clocks(w))
     return NULL;
   send_stage(NULL, "device");
-  w->gpu = kb_gpu_open(w->job.device, w->why, sizeof w->why);
+  w->gpu = kb_gpu_open(w->cfg.device, w->why, sizeof w->why);
   if (!w->gpu)
     return NULL;
   kb_gpu_clock_locked(w->gpu, w->clocks.sm_mhz);
   if (!w->probe.opened)
-    kb_probe_open(&w->probe, w->job.device, &w->job.measure);
+    kb_probe_open(&w->probe, w->cfg.device, &w->cfg.measure);
   kb_probe_attach(&w->probe, kb_gpu_stream(w->gpu));
   const char *nvml_why;
   kb_nvml *nvml = kb_gpu_nvml(w->gpu, &nvml_why);
@@ -355,7 +356,7 @@ static kb_gpu *device(kb_worker *w)
   /* Said once per device: why its cases will have event time only (the
   ** kernel-time pass needs the GPU's profiler; each case's kernel_note
   ** says why again, and another process's profiler may be let go later). */
-  if (w->job.measure.kernel_time && !w->job.measure.profile) {
+  if (w->cfg.measure.kernel_time && !w->cfg.measure.profile) {
     char why[512];
     if (!w->probe.cupti)
       snprintf(d.kernel_note, sizeof d.kernel_note, "%.250s", w->probe.why);
@@ -375,11 +376,11 @@ static kb_gpu *device(kb_worker *w)
              "owns CUPTI, so the stream check and the audits are off and "
              "each CUDA case is marked unaudited", tool);
   /* A profiled run (--profile) shows the plugins' kernels only. */
-  if (w->job.builtins && !w->job.measure.profile) {
+  if (w->cfg.builtins && !w->cfg.measure.profile) {
     double gbps;
     d.floor_s = measure_builtin(w, &kb_builtin_launch_floor, &gbps,
                                 d.warning, sizeof d.warning);
-    if (w->job.calibrate
+    if (w->cfg.calibrate
         && measure_builtin(w, &kb_builtin_copy_peak, &gbps, d.warning,
                            sizeof d.warning) > 0)
       d.copy_gbps = gbps;
@@ -427,12 +428,12 @@ static void measure_once(kb_worker *w, const kb_plugin *p,
   kb_case c;
   char name[1024];
   kb_case_name(name, sizeof name, p, v, o->values);
-  kb_case_init(&c, p, v, o->values, w->job.seed, o->index, gpu);
+  kb_case_init(&c, p, v, o->values, w->cfg.seed, o->index, gpu);
   c.on_stage = send_stage;
   c.on_wait = case_waiting;
   give_staging(w, &c);
   kb_gpu_range_push(name);
-  kb_measure_case(&c, &w->job.measure, &w->probe, res);
+  kb_measure_case(&c, &w->cfg.measure, &w->probe, res);
   kb_gpu_range_pop();
   kb_hostmem_end_case(w->hostmem);
 }
@@ -464,10 +465,10 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
     return;
   /* Not again in a context or profiler that the case left unusable. */
   int again = !res->device_lost && !w->probe.broken;
-  int waited = again && !watch->gave_up && w->job.measure.quiet_wait > 0;
+  int waited = again && !watch->gave_up && w->cfg.measure.quiet_wait > 0;
   if (again)
     send_stage(NULL, "waiting for the GPU to be quiet");
-  int quiet = again && kb_watch_quiet(watch, w->job.measure.quiet_wait);
+  int quiet = again && kb_watch_quiet(watch, w->cfg.measure.quiet_wait);
   if (quiet) {
     /* A fresh measurement: the watchdog starts over for it. */
     case_waiting(NULL, NULL);
@@ -539,7 +540,7 @@ int kb_worker_main(void)
   kb_inbox in = {0};
   uint32_t type;
   kb_rbuf payload;
-  int have_job = 0, status = 0;
+  int have_cfg = 0, status = 0;
   memset(&w, 0, sizeof w);
   w.lock.fd = -1;
   /* The keeper's pipe, under --lock-clocks: nothing a plugin starts may
@@ -554,21 +555,22 @@ int kb_worker_main(void)
       status = got < 0;
       break;
     }
-    if (type == KB_MSG_CONFIG && kb_msg_get_job(&payload, &w.job) == 0) {
-      have_job = 1;
-    } else if (type == KB_MSG_LOAD && have_job) {
+    if (type == KB_MSG_CONFIG
+        && kb_msg_get_worker_cfg(&payload, &w.cfg) == 0) {
+      have_cfg = 1;
+    } else if (type == KB_MSG_LOAD && have_cfg) {
       char *path = kb_get_strdup(&payload);
       if (!path)
         return 2;
       answer_load(&w, path);
       free(path);
-    } else if (type == KB_MSG_COUNT && have_job) {
+    } else if (type == KB_MSG_COUNT && have_cfg) {
       answer_count();
-    } else if (type == KB_MSG_METRICS && have_job) {
+    } else if (type == KB_MSG_METRICS && have_cfg) {
       answer_metrics(&w);
-    } else if (type == KB_MSG_OPEN && have_job) {
+    } else if (type == KB_MSG_OPEN && have_cfg) {
       answer_open(&w);
-    } else if (type == KB_MSG_CASE && have_job) {
+    } else if (type == KB_MSG_CASE && have_cfg) {
       kb_order o;
       if (kb_msg_get_order(&payload, &o))
         return 2;

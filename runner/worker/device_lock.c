@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "core/host_facts.h"
-#include "process/device_lock.h"
+#include "worker/device_lock.h"
 
 /* How often a waiter tries again.  flock(2) has no timeout of its own,
 ** and a blocked flock wakes its waiters in no fair order either, so a

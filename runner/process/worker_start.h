@@ -1,0 +1,22 @@
+/*
+** How a worker process is started, which both sides of the process
+** boundary need: the argument that makes kbench a worker (main.c), and the
+** descriptors the supervisor's handle hands it (worker_handle.c) and the
+** worker reads (worker/worker.c).  Its orders come on KB_WORKER_ORDERS and
+** its reports go on KB_WORKER_REPORTS; its stdout and stderr are a third
+** pipe, so nothing a plugin prints reaches the user's terminal or files.
+*/
+#ifndef KB_WORKER_START_H
+#define KB_WORKER_START_H
+
+#define KB_WORKER_ARG "--kbench-worker"
+#define KB_WORKER_ORDERS 3
+#define KB_WORKER_REPORTS 4
+/* Open only when the supervisor hands down the lane's device lock, taken
+** by a worker before this one (worker/device_lock.h:
+** kb_device_lock_adopt). */
+#define KB_WORKER_LOCK 5
+/* Under --lock-clocks, the clock keeper's pipe (worker/clock_lock.h). */
+#define KB_WORKER_KEEPER 6
+
+#endif
