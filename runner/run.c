@@ -198,10 +198,7 @@ static int start(run_frame *F)
   if (F->o.list_metrics)
     kb_list_metrics_ask(&F->o);
   const kb_options *o = &F->o;
-  kb_worker_cfg cfg = {.measure = o->measure, .seed = o->seed,
-                       .device = o->devices[0], .calibrate = o->calibrate,
-                       .builtins = 1, .staging_threads = o->jobs,
-                       .lock = !o->no_lock};
+  kb_worker_cfg cfg = kb_job_worker_cfg(o);
   if (kb_supervisor_init(&F->sv, &cfg, o->case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     kb_supervisor_close(&F->sv);

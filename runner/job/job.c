@@ -144,6 +144,15 @@ static const char *env_get(const char *name, void *ctx)
   return getenv(name);
 }
 
+kb_worker_cfg kb_job_worker_cfg(const kb_options *o)
+{
+  kb_worker_cfg cfg = {.measure = o->measure, .seed = o->seed,
+                       .device = o->devices[0], .calibrate = o->calibrate,
+                       .builtins = 1, .staging_threads = o->jobs,
+                       .lock = !o->no_lock};
+  return cfg;
+}
+
 int kb_job_detect(kb_launch *l, char *err, size_t len)
 {
   return kb_launch_detect(l, env_get, NULL, err, len);

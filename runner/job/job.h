@@ -18,6 +18,11 @@
 #include "plan/plan.h"
 #include "process/supervisor.h"
 
+/* What every worker of a run or a search is told (process/protocol.h),
+** from the options: the same for both, the GPU's lock included unless
+** --no-lock. */
+kb_worker_cfg kb_job_worker_cfg(const kb_options *o);
+
 /* Which process of a job this is, from the environment (launcher.h): 0, or
 ** -1 with a message in err. */
 int kb_job_detect(kb_launch *l, char *err, size_t len);

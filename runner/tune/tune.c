@@ -277,10 +277,7 @@ int kb_tune_main(int argc, char **argv)
   int quiet = launch.rank != 0 && !o.all_ranks;
   /* The GPU's lock as a run takes it: one kbench per GPU (--no-lock,
   ** --lock-timeout). */
-  kb_worker_cfg cfg = {.measure = o.measure, .seed = o.seed,
-                       .device = o.devices[0], .calibrate = o.calibrate,
-                       .builtins = 1, .staging_threads = o.jobs,
-                       .lock = !o.no_lock};
+  kb_worker_cfg cfg = kb_job_worker_cfg(&o);
   int status;
   if (kb_supervisor_init(&sv, &cfg, o.case_timeout, err, sizeof err)) {
     fprintf(stderr, "kbench tune: %s\n", err);
