@@ -238,7 +238,7 @@ static void publish(kb_json *j)
     j->failed = r.failed;
 }
 
-/* The end, in memory: NULL with j->failed set when memory ran out. */
+/* The end, in memory: NULL when memory ran out. */
 static char *end_text(const kb_json *j, size_t *len)
 {
   char *end = NULL;
