@@ -1,4 +1,5 @@
 /* One safe file replace: mkstemp beside the target, fsync, rename (replace.h). */
+#define _XOPEN_SOURCE 700      /* realpath */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -24,34 +25,66 @@ static void fail(kb_replace *r, const char *what, char *err, size_t len)
 {
   if (!r->failed)
     r->failed = errno ? errno : EIO;
-  snprintf(err, len, "cannot %s %s: %s", what, r->path,
+  snprintf(err, len, "cannot %s %s: %s", what, r->named,
            strerror(r->failed));
+}
+
+/*
+** The file to replace: what a symbolic link points to (the link stays a
+** link), and only a regular file: a device or a pipe cannot be replaced,
+** and a rename over /dev/null by root would take it away.  0, or -1 with
+** errno set.
+*/
+static int find_target(kb_replace *r)
+{
+  struct stat st;
+  if (stat(r->named, &st) != 0)
+    return errno == ENOENT ? 0 : -1;   /* a new file: the name as given */
+  if (!S_ISREG(st.st_mode)) {
+    errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+    return -1;
+  }
+  if (!(r->target = realpath(r->named, NULL)))
+    return -1;
+  r->path = r->target;
+  return 0;
 }
 
 FILE *kb_replace_open(kb_replace *r, const char *path, char *err,
                       size_t len)
 {
-  size_t n = strlen(path) + sizeof ".tmp.XXXXXX";
   int fd = -1;
-  *r = (kb_replace){.path = path};
+  *r = (kb_replace){.path = path, .named = path};
+  if (find_target(r) != 0) {
+    if (errno == EINVAL) {
+      r->failed = EINVAL;
+      snprintf(err, len, "cannot replace %s: not a regular file (it is "
+               "written whole, then renamed into place)", path);
+    } else {
+      fail(r, "create", err, len);
+    }
+    kb_replace_abort(r);
+    return NULL;
+  }
+  size_t n = strlen(r->path) + sizeof ".tmp.XXXXXX";
   if (!(r->tmp = malloc(n))) {
     errno = ENOMEM;
     fail(r, "create", err, len);
+    kb_replace_abort(r);
     return NULL;
   }
-  snprintf(r->tmp, n, "%s.tmp.XXXXXX", path);
+  snprintf(r->tmp, n, "%s.tmp.XXXXXX", r->path);
   fd = mkstemp(r->tmp);
   /* Close-on-exec, so that no worker inherits it. */
   if (fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0
-      || fchmod(fd, target_mode(path)) != 0
+      || fchmod(fd, target_mode(r->path)) != 0
       || !(r->f = fdopen(fd, "w"))) {
     fail(r, "create", err, len);
-    if (fd >= 0) {
+    if (fd >= 0)
       close(fd);
-      unlink(r->tmp);
-    }
-    free(r->tmp);
-    r->tmp = NULL;
+    else
+      r->tmp[0] = '\0';    /* mkstemp made no file */
+    kb_replace_abort(r);
     return NULL;
   }
   return r->f;
@@ -76,8 +109,9 @@ int kb_replace_commit(kb_replace *r, char *err, size_t len)
     kb_replace_abort(r);
     return -1;
   }
-  free(r->tmp);
+  free(r->tmp);           /* renamed: nothing to remove */
   r->tmp = NULL;
+  kb_replace_abort(r);    /* the resolved name's memory */
   return 0;
 }
 
@@ -95,8 +129,11 @@ void kb_replace_abort(kb_replace *r)
   if (r->f)
     fclose(r->f);
   r->f = NULL;
-  if (r->tmp)
+  if (r->tmp && r->tmp[0])
     unlink(r->tmp);
   free(r->tmp);
   r->tmp = NULL;
+  free(r->target);
+  r->target = NULL;
+  r->path = r->named;
 }

@@ -7,7 +7,8 @@
 ** (fsync), and the temporary file is renamed over the target.  A reader,
 ** or a process killed at any moment, sees the old file or the new one,
 ** never half of one.  On a failure the temporary file is removed and the
-** old file is left as it was.
+** old file is left as it was.  A symbolic link's target is replaced, the
+** link kept; anything but a regular file (a device, a pipe) is refused.
 */
 #ifndef KB_REPLACE_H
 #define KB_REPLACE_H
@@ -18,7 +19,10 @@
 typedef struct kb_replace {
   FILE *f;                 /* the temporary file, to write */
   char *tmp;               /* its name */
-  const char *path;        /* the target */
+  const char *named;       /* the target as named */
+  const char *path;        /* the file replaced: named, or what the
+                              symbolic link named points to */
+  char *target;            /* that resolved name, owned (or NULL) */
   int failed;              /* errno of the failure, or 0 */
   int no_sync;             /* set after open to skip the fsync: for a file
                               replaced again and again, where the rename

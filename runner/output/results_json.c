@@ -218,12 +218,11 @@ static void write_end(const kb_json *j, FILE *f)
 
 /* A file replaced whole: the entries so far (in memory) and the end, into
 ** a new file renamed over the old one (output/replace.h). */
-static void publish(kb_json *j)
+static int publish(kb_json *j, char *err, size_t len)
 {
-  char err[256];
   kb_replace r;
   check(j);               /* the memory stream: body and body_len now */
-  FILE *f = kb_replace_open(&r, j->path, err, sizeof err);
+  FILE *f = kb_replace_open(&r, j->path, err, len);
   /* Replaced after every configuration of a search: the rename keeps it
   ** whole for a killed process, while an fsync each time costs a search
   ** in proportion (7 ms a configuration where one takes 84 ms: 8%).  A
@@ -232,71 +231,20 @@ static void publish(kb_json *j)
   if (f) {
     fwrite(j->body, 1, j->body_len, f);
     write_end(j, f);
-    kb_replace_commit(&r, err, sizeof err);
+    kb_replace_commit(&r, err, len);
   }
   if (r.failed && !j->failed)
     j->failed = r.failed;
+  return r.failed ? -1 : 0;
 }
 
-/* The end, in memory: NULL when memory ran out. */
-static char *end_text(const kb_json *j, size_t *len)
-{
-  char *end = NULL;
-  FILE *m = open_memstream(&end, len);
-  if (!m)
-    return NULL;
-  write_end(j, m);
-  if (fclose(m) != 0) {
-    free(end);
-    return NULL;
-  }
-  return end;
-}
-
-/* The step's new entries (the memory stream's) and the end, as one
-** write(2) where the old end began, padded with spaces over what is left
-** of the old end: the file is a whole document before the call and after
-** it, with no truncation in between.  The entries leave memory; the file
-** keeps them. */
-static void write_step(kb_json *j)
-{
-  check(j);
-  size_t end_len = 0;
-  char *end = end_text(j, &end_len);
-  size_t used = j->body_len + end_len;
-  size_t n = used > j->size - j->tail ? used : j->size - j->tail;
-  char *piece = end ? malloc(n) : NULL;
-  if (!piece) {
-    if (!j->failed)
-      j->failed = ENOMEM;
-    free(end);
-    return;
-  }
-  memcpy(piece, j->body, j->body_len);
-  memcpy(piece + j->body_len, end, end_len);
-  memset(piece + used, ' ', n - used);
-  free(end);
-  ssize_t wrote = pwrite(j->fd, piece, n, (off_t)j->tail);
-  free(piece);
-  if (wrote != (ssize_t)n && !j->failed)
-    j->failed = wrote < 0 ? errno : EIO;
-  j->tail += j->body_len;
-  if (j->tail + n - j->body_len > j->size)
-    j->size = j->tail + n - j->body_len;
-  j->end_len = end_len;
-  rewind(j->f);   /* the memory stream starts again, empty */
-  j->body_len = 0;
-}
-
-/* Close the array and the document after the last entry: a file replaced
-** whole is written anew; a file written in place gets its new entries and
-** the end (write_step); standard output, only the end, at the close. */
+/* Close the array and the document after the last entry: a file is
+** written anew; standard output gets the end, at the close. */
 static void write_tail(kb_json *j)
 {
+  char err[256];
   if (j->whole) {
-    publish(j);
-  } else if (j->fd >= 0) {
-    write_step(j);
+    publish(j, err, sizeof err);
   } else {
     write_end(j, j->f);
     check(j);
@@ -307,7 +255,6 @@ static void write_tail(kb_json *j)
 static void setup(kb_json *j, const kb_run_context *run)
 {
   memset(j, 0, sizeof *j);
-  j->fd = -1;
   j->run = *run;
   time_t now = time(NULL);
   struct tm tm;
@@ -341,23 +288,12 @@ int kb_json_open(kb_json *j, const char *path, const kb_run_context *run,
     j->f = stdout;
     return start_document(j, err, len);
   }
-  FILE *file = kb_create(path, err, len);
-  if (!file)
-    return -1;
-  if ((j->fd = dup(fileno(file))) < 0) {
-    snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
-    fclose(file);
-    return -1;
-  }
-  fclose(file);
   j->path = path;
-  if (start_document(j, err, len))
+  j->whole = 1;
+  /* The file is there from the start, an empty document: a path that
+  ** cannot be written is the user's to fix before anything is measured. */
+  if (start_document(j, err, len) || publish(j, err, len))
     return -1;
-  write_step(j);
-  if (j->failed) {
-    snprintf(err, len, "cannot write %s: %s", path, strerror(j->failed));
-    return -1;
-  }
   return 0;
 }
 
@@ -450,7 +386,7 @@ static void entry_begin(kb_json *j)
 /* After a step's entries: the document closed again, in a file. */
 static void step_end(kb_json *j)
 {
-  if (j->fd >= 0 || j->whole)
+  if (j->whole)
     write_tail(j);
   else
     check(j);
@@ -510,14 +446,6 @@ int kb_json_close(kb_json *j, char *err, size_t len)
   write_tail(j);
   if (j->f != stdout && fclose(j->f) != 0 && !j->failed)
     j->failed = errno ? errno : EIO;
-  if (j->fd >= 0) {
-    /* The padding of a longer earlier end goes. */
-    if (ftruncate(j->fd, (off_t)(j->tail + j->end_len)) != 0 && !j->failed)
-      j->failed = errno;
-    if (close(j->fd) != 0 && !j->failed)
-      j->failed = errno;
-    j->fd = -1;
-  }
   if (j->f == stdout)
     fflush(stdout);
   j->f = NULL;

@@ -7,19 +7,21 @@
 ** around them.  Strict JSON (results/json_write.h): a number that is not
 ** finite is null, strings are escaped and made valid UTF-8.
 **
-** Written to a file (--json), the document is complete after every case:
-** each case's entry and the closing context after it go in place of the
-** old context, padded with spaces to its length, in one write(2), so a
-** run killed at any moment but inside that call leaves a valid file
-** holding every finished case (SIGKILL can cut a write short between
-** pages; replacing the file whole would cost a rewrite that grows with
-** every case).  Written to standard output (--format=json), entries
-** are streamed and the context closes the document.  A file opened with
-** kb_json_open_whole (kbench tune's --cache, read back and resumed) is
-** instead replaced whole after every step (output/replace.h), so that no
-** kill, even one in the middle of a write, leaves it invalid.  The
-** context comes last because a device is known only once a worker has
-** opened it.
+** Written to a file (--json, or kbench tune's --cache, read back and
+** resumed), the document is complete after every case: the entries so far
+** are kept in memory, and the file is replaced whole after each case
+** (output/replace.h), so that a run killed at any moment, even in the
+** middle of a write, leaves a valid file holding every finished case.
+** Rewritten in place, a kill inside the write left it invalid (133 of 150
+** writers killed at random moments, tests/unit/test_results_json); a
+** single write(2) can still be cut short by SIGKILL where it crosses a
+** page (1 of 150 under load).  The cost grows with the square of the
+** cases: n entries of s bytes are n * n * s / 2 bytes written in all (66
+** of 5 KB: 11 MB; 1000 of 5 KB: 2.5 GB, into the page cache, over a run
+** of at least 1000 cases' sampling).  Written to standard output
+** (--format=json), entries are streamed and the context closes the
+** document.  The context comes last because a device is known only once
+** a worker has opened it.
 **
 ** Every entry names the device whose worker ran it (device_ordinal, and
 ** device_name, device_uuid and device_pci_bus_id for a CUDA case on an
@@ -42,15 +44,10 @@
 typedef struct kb_json {
   FILE *f;                 /* NULL when not asked for */
   const char *path;        /* NULL for standard output */
-  int fd;                  /* a file written in place, or -1 */
-  int whole;               /* 1: path replaced whole after each step */
-  char *body;              /* f's memory for a file: whole, the document
-                              so far less its end; in place, the step's
-                              new entries */
+  int whole;               /* 1: f is memory, path replaced after each
+                              step */
+  char *body;              /* whole: the document so far, less its end */
   size_t body_len;
-  size_t tail;             /* in place: where the end starts in the file */
-  size_t end_len;          /* ...and how long it is */
-  size_t size;             /* ...and the file's length */
   size_t n;                /* entries written */
   int failed;              /* errno of the first failed write, or 0 */
   kb_run_context run;      /* for the context */
@@ -71,9 +68,9 @@ typedef struct kb_json {
 ** -1 with a message in err. */
 int kb_json_open(kb_json *j, const char *path, const kb_run_context *run,
                  char *err, size_t len);
-/* The same for a file replaced whole after every step rather than
-** rewritten in place; nothing is written before the first step (an entry,
-** kb_json_raw, or the close). */
+/* The same for a file replaced whole after every step, where nothing is
+** written before the first step (an entry, kb_json_raw, or the close):
+** kbench tune's --cache, which a search reads back first. */
 int kb_json_open_whole(kb_json *j, const char *path,
                        const kb_run_context *run, char *err, size_t len);
 /* One entry for a case's result on device d; rep of reps is its

@@ -2,7 +2,9 @@
 ** The one safe file replace (runner/output/replace.c): a commit replaces
 ** the file whole and keeps its mode; an abort, or a temporary file that
 ** cannot be made, leaves the old file as it was and nothing beside it;
-** two replacements of one file at once have their own temporary files.
+** two replacements of one file at once have their own temporary files;
+** through a symbolic link the file it points to is replaced, the link
+** kept; a pipe or a folder is refused, and left as it was.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +61,25 @@ int main(void)
   ok(kb_replace_commit(&a, err, sizeof err) == -1,
      "...and a commit of it fails");
 
+  char link[600], fifo[600];
+  snprintf(link, sizeof link, "%s/link.txt", dir);
+  ok(symlink("file.txt", link) == 0 && (f = kb_replace_open(&a, link, err, sizeof err))
+     && fputs("linked", f) >= 0 && kb_replace_commit(&a, err, sizeof err) == 0
+     && holds(path, "linked") && lstat(link, &st) == 0 && S_ISLNK(st.st_mode)
+     && files_in(dir) == 2,
+     "through a symbolic link: the file it names is replaced, the link kept, "
+     "nothing beside them");
+  snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+  ok(mkfifo(fifo, 0600) == 0 && kb_replace_open(&a, fifo, err, sizeof err) == NULL
+     && strstr(err, "not a regular file") && strstr(err, fifo)
+     && lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode) && files_in(dir) == 3,
+     "a pipe: refused, named, left a pipe (%s)", err);
+  ok(kb_replace_open(&a, dir, err, sizeof err) == NULL
+     && strstr(err, "Is a directory"),
+     "a folder: refused (%s)", err);
+
+  unlink(fifo);
+  unlink(link);
   unlink(path);
   rmdir(dir);
   return tap_done();

@@ -4,9 +4,8 @@
 ** and is a whole document after each, with nothing left beside it;
 ** entries read back get the entry hook's keys inside their braces (an
 ** empty object is left as it is); several raw entries in one step keep a
-** file rewritten in place whole too, an end that shrinks leaves spaces
-** until the close, and a writer killed at random moments leaves a whole
-** document every time.
+** run's file whole too, an end that shrinks leaves nothing after it, and
+** a writer killed at random moments leaves a whole document every time.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,18 +42,6 @@ static void padding(FILE *f, void *ctx)
   int n = *(int *)ctx;
   if (n)
     fprintf(f, ", \"padding\": \"%0*d\"", n, 0);
-}
-
-/* whole() of a file written in place: the spaces a shorter end left after
-** the document do not count; their number in *spaces. */
-static int whole_padded(size_t *spaces)
-{
-  size_t n = strlen(doc), end = n;
-  while (end > 0 && doc[end - 1] == ' ')
-    end--;
-  *spaces = n - end;
-  doc[end] = '\0';
-  return whole();
 }
 
 /* A child writes steps as fast as it can and is killed at a random moment
@@ -95,8 +82,7 @@ static int killed_writers(const char *path, kb_run_context *run, int times)
       kill(pid, SIGKILL);
       waitpid(pid, NULL, 0);
     }
-    size_t spaces;
-    if (opened && !(slurp(path, doc, sizeof doc) > 0 && whole_padded(&spaces)))
+    if (opened && !(slurp(path, doc, sizeof doc) > 0 && whole()))
       broken++;
   }
   return broken;
@@ -138,11 +124,10 @@ int main(void)
   ok(kb_json_close(&j, err, sizeof err) == 0 && slurp(path, doc, sizeof doc) > 0 && whole(),
      "...closed, still a whole document");
 
-  /* A file rewritten in place (a run's --json): two raw entries in one
-  ** step, then none. */
+  /* A run's --json: two raw entries in one step, then none. */
   snprintf(path, sizeof path, "%s/run.json", dir);
   ok(kb_json_open(&j, path, &run, err, sizeof err) == 0,
-     "rewritten in place: opened");
+     "a run's file: opened");
   kb_json_raw(&j, old, 2);
   kb_json_raw(&j, old, 0);
   ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, "{\"name\": \"a\"},\n"
@@ -150,30 +135,30 @@ int main(void)
      "empty step: one whole document");
   kb_json_close(&j, err, sizeof err);
 
-  /* An end that shrinks: spaces over the rest of the old one, none once
-  ** closed. */
+  /* An end that shrinks: the file is the document, nothing after it. */
   int pad = 300;
-  size_t spaces = 0;
-  ok(kb_json_open(&j, path, &run, err, sizeof err) == 0, "in place again");
+  ok(kb_json_open(&j, path, &run, err, sizeof err) == 0, "a run's file again");
   j.context_more = padding;
   j.context_ctx = &pad;
   kb_json_raw(&j, old, 1);
   pad = 0;
   kb_json_raw(&j, old + 1, 1);
-  ok(slurp(path, doc, sizeof doc) > 0 && whole_padded(&spaces) && spaces > 290
+  ok(slurp(path, doc, sizeof doc) > 0 && whole()
      && strstr(doc, "{\"name\": \"a\"},\n{\"name\": \"b\"}\n]"),
-     "...a shorter end: the document, then spaces over the old end's rest");
+     "...a shorter end: the document, nothing after it");
   kb_json_close(&j, err, sizeof err);
-  ok(slurp(path, doc, sizeof doc) > 0 && whole_padded(&spaces) && spaces == 0,
-     "...closed: no spaces left after it");
+  ok(slurp(path, doc, sizeof doc) > 0 && whole() && files_in(dir) == 2,
+     "...closed: the document, nothing beside the two files");
   int broken = killed_writers(path, &run, 150);
   ok(broken == 0, "a writer killed at a random moment, 150 times: a whole "
      "document every time (%d not)", broken);
 
-  unlink(path);
-  snprintf(path, sizeof path, "%s/cache.json", dir);
-  unlink(path);
-  rmdir(dir);
+  /* A writer killed between a temporary file's creation and its rename
+  ** leaves that file beside: rm takes all. */
+  char rm[600];
+  snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+  if (system(rm) != 0)
+    fprintf(stderr, "# could not remove %s\n", dir);
   kb_cli_free(&o);
   return tap_done();
 }
