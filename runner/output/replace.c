@@ -1,4 +1,5 @@
 /* One safe file replace: mkstemp beside the target, fsync, rename (replace.h). */
+
 #define _XOPEN_SOURCE 700      /* realpath */
 #include <errno.h>
 #include <fcntl.h>
