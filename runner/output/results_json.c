@@ -223,10 +223,10 @@ static int publish(kb_json *j, char *err, size_t len)
   kb_replace r;
   check(j);               /* the memory stream: body and body_len now */
   FILE *f = kb_replace_open(&r, j->path, err, len);
-  /* Replaced after every configuration of a search: the rename keeps it
-  ** whole for a killed process, while an fsync each time costs a search
-  ** in proportion (7 ms a configuration where one takes 84 ms: 8%).  A
-  ** power cut may lose the last evaluations, which are measured again. */
+  /* Replaced after every case of a run and every configuration of a
+  ** search: the rename keeps it whole for a killed process, while an
+  ** fsync each time costs a search in proportion (7 ms a configuration
+  ** where one takes 84 ms: 8%).  A power cut may lose the last results. */
   r.no_sync = 1;
   if (f) {
     fwrite(j->body, 1, j->body_len, f);
