@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "core/host_facts.h"
+#include "core/result.h"
+#include "core/verdict.h"
 #include "measure/neighbours.h"
 
 /* Samples this long before a window's start count in it: NVML samples a
@@ -73,6 +75,26 @@ void kb_neighbours_text(const kb_neighbours *nb, char *buf, size_t len)
                    p->name[0] ? p->name : "?");
     used += w > 0 ? (size_t)w : 0;
   }
+}
+
+void kb_neighbours_mark(kb_result *res, const kb_neighbours *nb,
+                        enum kb_disturbed_how how)
+{
+  char who[512], own[160] = "";
+  kb_neighbours_text(nb, who, sizeof who);
+  if (res->verdict != KB_PASS)
+    snprintf(own, sizeof own, "; the case itself: %s at %.20s: %.90s",
+             kb_verdict_word(res->verdict), res->stage, res->message);
+  res->verdict = KB_DISTURBED;
+  snprintf(res->stage, sizeof res->stage, "other processes");
+  snprintf(res->message, sizeof res->message, "another process used the GPU "
+           "during the case: %.400s (NVML); %s%s", who,
+           how == KB_DISTURBED_AGAIN
+           ? "measured again once the GPU was quiet, and disturbed again"
+           : how == KB_DISTURBED_NO_QUIET
+           ? "the GPU was not quiet within --quiet-wait"
+           : "not measured again (an earlier wait for quiet ran out, "
+             "--quiet-wait=0, or the worker ends after this case)", own);
 }
 
 /* NVML's clock: microseconds of the host's real-time clock. */

@@ -51,6 +51,18 @@ size_t kb_neighbours_judge(const unsigned *listed, size_t n_listed,
 ** context on the GPU" */
 void kb_neighbours_text(const kb_neighbours *nb, char *buf, size_t len);
 
+/* How a disturbed case ended: measured again once the GPU was quiet and
+** disturbed again; not quiet within --quiet-wait; or not measured again. */
+enum kb_disturbed_how { KB_DISTURBED_AGAIN, KB_DISTURBED_NO_QUIET,
+                        KB_DISTURBED_NOT_AGAIN };
+
+/* res (a pass, or an error of a check that reads the device's busy time)
+** made DISTURBED: its stage, and a message naming who, with the case's
+** own verdict kept in words when it was not a pass. */
+struct kb_result;
+void kb_neighbours_mark(struct kb_result *res, const kb_neighbours *nb,
+                        enum kb_disturbed_how how);
+
 /* The watch on one opened device. */
 typedef struct kb_watch {
   kb_nvml *nvml;           /* NULL: nothing is watched, why says why */

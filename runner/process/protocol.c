@@ -348,7 +348,7 @@ int kb_msg_get_result(kb_rbuf *r, kb_result *res)
   memset(res, 0, sizeof *res);
   KB_RESULT_FIELDS(GET_F, GET_S, GET_P, GET_A, KB_ROW_SKIP, KB_ROW_SKIP)
   if (bad || get_counters(r, &res->counters) || r->bad
-      || res->verdict < KB_PASS || res->verdict > KB_CRASH
+      || res->verdict < KB_PASS || res->verdict >= KB_VERDICTS
       || (unsigned)res->bytes.memory > KBENCH_MEM_SHARED) {
     kb_result_free(res);
     return -1;

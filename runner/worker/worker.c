@@ -478,19 +478,9 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
     if (!kb_watch_end(watch, &nb) || !disturbable(res->verdict))
       return;
   }
-  char who[512], own[160] = "";
-  kb_neighbours_text(&nb, who, sizeof who);
-  if (res->verdict != KB_PASS)
-    snprintf(own, sizeof own, "; the case itself: %s at %.20s: %.90s",
-             kb_verdict_word(res->verdict), res->stage, res->message);
-  res->verdict = KB_DISTURBED;
-  snprintf(res->stage, sizeof res->stage, "other processes");
-  snprintf(res->message, sizeof res->message, "another process used the GPU "
-           "during the case: %.400s (NVML); %s%s", who, quiet
-           ? "measured again once the GPU was quiet, and disturbed again"
-           : waited ? "the GPU was not quiet within --quiet-wait"
-           : "not measured again (an earlier wait for quiet ran out, "
-             "--quiet-wait=0, or the worker ends after this case)", own);
+  kb_neighbours_mark(res, &nb, quiet ? KB_DISTURBED_AGAIN
+                                : waited ? KB_DISTURBED_NO_QUIET
+                                : KB_DISTURBED_NOT_AGAIN);
 }
 
 /* Returns 1 when the worker must exit after reporting: the case left the
@@ -502,11 +492,7 @@ static int run_order(kb_worker *w, const kb_order *o)
 {
   char err[1024];
   kb_result res;
-  memset(&res, 0, sizeof res);
-  res.busy_after_s = -1;
-  res.dram_read = res.dram_write = -1;
-  res.energy_j = res.power_w = -1;
-  res.host_s = -1;
+  kb_result_init(&res, KB_PASS);
   const kb_plugin *p = load(w, o->path, err, sizeof err);
   const kbench_variant *v = p ? find_variant(p, o->variant) : NULL;
   kb_gpu *gpu = NULL;

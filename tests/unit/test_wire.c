@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "fields.h"
+#include "measure/neighbours.h"
 #include "process/protocol.h"
 #include "tap.h"
 
@@ -100,6 +101,55 @@ int main(void)
      "...and its counters");
   kb_result_free(&back);
   res.counters = NULL;
+
+  /* A disturbed case comes back as the worker marks it: every field a
+  ** disturbance sets, the longest neighbour text, and the case's own
+  ** error kept in words (a stray on the GPU read "malformed result"). */
+  {
+    kb_neighbours nb = {.n = KB_NEIGHBOURS_MAX};
+    for (size_t i = 0; i < nb.n; i++) {
+      nb.p[i] = (kb_neighbour){.pid = 4000000000u + (unsigned)i,
+                               .sampled = (int)(i % 2), .sm = 100,
+                               .mem = 100};
+      memset(nb.p[i].name, 'x', sizeof nb.p[i].name - 1);
+    }
+    kb_result dist, dback;
+    fill_result(&dist, KB_ERROR);
+    memset(dist.message, 'm', sizeof dist.message - 1);
+    dist.message[sizeof dist.message - 1] = '\0';
+    kb_neighbours_mark(&dist, &nb, KB_DISTURBED_NO_QUIET);
+    kb_wbuf_begin(&b, KB_MSG_RESULT);
+    kb_msg_put_result(&b, &dist);
+    ok(through_pipe(&b, &in, &type, &r) == 1
+       && kb_msg_get_result(&r, &dback) == 0
+       && dback.verdict == KB_DISTURBED
+       && strcmp(dback.stage, "other processes") == 0
+       && strcmp(dback.message, dist.message) == 0
+       && strstr(dback.message, "pid 4000000000 (xxx")
+       && strstr(dback.message, "the case itself: ERROR"),
+       "a disturbed result with the longest neighbour text comes back "
+       "DISTURBED, naming the processes");
+    kb_result_free(&dback);
+    /* Every verdict travels; one past the last is refused. */
+    int all = 1;
+    for (int v = KB_PASS; v <= KB_VERDICTS; v++) {
+      dist.verdict = v;
+      kb_wbuf_begin(&b, KB_MSG_RESULT);
+      kb_msg_put_result(&b, &dist);
+      int got = through_pipe(&b, &in, &type, &r) == 1
+                && kb_msg_get_result(&r, &dback) == 0;
+      if (got && dback.verdict != v)
+        got = 0;
+      if (got)
+        kb_result_free(&dback);
+      if (got != (v < KB_VERDICTS)) {
+        printf("# verdict %d %s\n", v, got ? "accepted" : "refused");
+        all = 0;
+      }
+    }
+    ok(all, "every verdict comes back; an unknown one is refused");
+    kb_result_free(&dist);
+  }
 
   /* The measure settings travel to the worker, --energy's included. */
   kb_worker_cfg cfg, cfg2;
