@@ -139,7 +139,7 @@ int kb_cupti_open(int device, kb_cupti **out, char *err, size_t err_size)
   *out = nullptr;
   // Without a usable driver, the reason every other path gives (gpu.h: no driver, or one older than the
   // runtime), not CUDA's "driver version is insufficient", which it says of both.
-  if (kb_gpu_count(err, err_size) == 0) return KB_CUPTI_UNSUPPORTED;
+  if (kb_gpu_count(nullptr, err, err_size) == 0) return KB_CUPTI_UNSUPPORTED;
   TRY_CUDA(cudaSetDevice(device));
   TRY_CUDA(cudaFree(nullptr));  // the primary context, current from here on
   // The CUcontext without linking libcuda (CI machines have no driver): the driver's own

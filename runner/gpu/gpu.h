@@ -17,11 +17,15 @@
 typedef struct kb_gpu kb_gpu;
 
 /* How many devices the CUDA runtime reports (initialising it); 0 with the
-** reason in why when there are none or it cannot tell. */
-int kb_gpu_count(char *why, size_t len);
+** reason in why when there are none or it cannot tell, and *unusable (may
+** be NULL) 1 when the driver lists GPUs that CUDA cannot use: an error,
+** not an absence (driver_gpus.h). */
+int kb_gpu_count(int *unusable, char *why, size_t len);
 
-/* NULL with the reason in why when no usable device exists. */
-kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len);
+/* NULL with the reason in why when no usable device exists; *unusable as
+** kb_gpu_count's, and 1 too when CUDA counted the device but could not
+** set it up. */
+kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len);
 void kb_gpu_close(kb_gpu *g);
 
 const kbench_device *kb_gpu_device(const kb_gpu *g);

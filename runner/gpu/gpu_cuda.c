@@ -16,6 +16,7 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include "core/host_facts.h"
+#include "gpu/driver_gpus.h"
 #include "gpu/gpu.h"
 #include "gpu/nvml.h"
 
@@ -106,8 +107,7 @@ static int driver_why(char *why, size_t len)
 {
   void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!cuda) {
-    snprintf(why, len, "no CUDA device: no NVIDIA driver (libcuda.so.1 "
-             "not found)");
+    snprintf(why, len, "no NVIDIA driver (libcuda.so.1 not found)");
     return 0;
   }
   int (*driver_version)(int *) =
@@ -119,28 +119,82 @@ static int driver_why(char *why, size_t len)
   if (!known || driver >= runtime)
     return -1;
   /* Versions are 1000 * major + 10 * minor. */
-  snprintf(why, len, "no CUDA device: the driver (CUDA %d.%d) is older "
-           "than the runtime (CUDA %d.%d)", driver / 1000, driver % 1000 / 10,
+  snprintf(why, len, "the driver (CUDA %d.%d) is older than the runtime "
+           "(CUDA %d.%d)", driver / 1000, driver % 1000 / 10,
            runtime / 1000, runtime % 1000 / 10);
   return 0;
 }
 
-int kb_gpu_count(char *why, size_t len)
+/* What kbench knows of a cause, for a GPU the driver lists and CUDA
+** cannot use: "" when nothing. */
+static const char *cause_hint(cudaError_t e)
+{
+  switch (e) {
+  case cudaErrorOperatingSystem:
+    return " (a system call CUDA's start needs was refused: a sandbox such "
+           "as seccomp, Landlock or SELinux, or a container's policy)";
+  case cudaErrorNoDevice:
+    return " (are /dev/nvidiactl and /dev/nvidia-uvm there, and may this "
+           "user open them?)";
+  case cudaErrorInsufficientDriver:
+  case cudaErrorSystemDriverMismatch:
+    return " (the driver's library does not match its kernel module)";
+  case cudaErrorDevicesUnavailable:
+    return " (every GPU is in exclusive-process or prohibited compute mode "
+           "and taken)";
+  case cudaErrorSystemNotReady:
+    return " (the fabric manager is not running)";
+  default:
+    return "";
+  }
+}
+
+/* CUDA found no device (e, or a count of 0): why, and whether the GPUs
+** the driver lists are there but unusable (driver_gpus.h). */
+static int no_device(cudaError_t e, char *why, size_t len)
+{
+  char cause[256], nodes[256];
+  const char *hint = "";
+  if (e == cudaSuccess) {
+    snprintf(cause, sizeof cause, "the runtime reports none");
+  } else if (driver_why(cause, sizeof cause) != 0) {
+    snprintf(cause, sizeof cause, "%s", cudaGetErrorString(e));
+    hint = cause_hint(e);
+  }
+  size_t n = kb_driver_gpu_nodes(NULL, nodes, sizeof nodes);
+  const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+  int none_visible = e == cudaSuccess || e == cudaErrorNoDevice;
+  if (kb_gpu_unusable(n, visible, none_visible)) {
+    snprintf(why, len, "the driver lists %zu GPU%s (%s) but CUDA cannot "
+             "use %s: %s%s", n, n == 1 ? "" : "s", nodes,
+             n == 1 ? "it" : "them", cause, hint);
+    return 1;
+  }
+  if (n && visible)
+    snprintf(why, len, "no CUDA device: CUDA_VISIBLE_DEVICES=%.64s hides "
+             "the driver's %s", visible, nodes);
+  else
+    snprintf(why, len, "no CUDA device: %s", cause);
+  return 0;
+}
+
+int kb_gpu_count(int *unusable, char *why, size_t len)
 {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) {
-    if (driver_why(why, len) != 0)
-      snprintf(why, len, "no CUDA device: %s", cudaGetErrorString(e));
-  } else if (count <= 0) {
-    snprintf(why, len, "no CUDA device: the runtime reports none");
+  int broken = 0;
+  if (e != cudaSuccess || count <= 0) {
+    broken = no_device(e, why, len);
+    count = 0;
   }
-  return e == cudaSuccess && count > 0 ? count : 0;
+  if (unusable)
+    *unusable = broken;
+  return count;
 }
 
-kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len)
 {
-  int count = kb_gpu_count(why, len);
+  int count = kb_gpu_count(unusable, why, len);
   if (count == 0)
     return NULL;
   if (ordinal < 0 || ordinal >= count) {
@@ -177,6 +231,9 @@ kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
                      "cudaMalloc(L2 flush buffer)", err, errlen)
       || cuda_failed(cudaMemset(g->flush, 0, g->flush_bytes + 16),
                      "cudaMemset(L2 flush buffer)", err, errlen)) {
+    /* CUDA counted the device and then could not use it. */
+    if (unusable)
+      *unusable = 1;
     kb_gpu_close(g);
     return NULL;
   }

@@ -9,15 +9,18 @@
 /* Without CUDA nothing below is ever called past kb_gpu_open(). */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
-int kb_gpu_count(char *why, size_t len)
+int kb_gpu_count(int *unusable, char *why, size_t len)
 {
+  /* The build's choice, not the machine's fault. */
+  if (unusable)
+    *unusable = 0;
   snprintf(why, len, "no CUDA device: kbench was built without CUDA");
   return 0;
 }
-kb_gpu *kb_gpu_open(int ordinal, char *why, size_t len)
+kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len)
 {
   (void)ordinal;
-  kb_gpu_count(why, len);
+  kb_gpu_count(unusable, why, len);
   return NULL;
 }
 void kb_gpu_close(kb_gpu *g) { (void)g; }

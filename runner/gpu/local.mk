@@ -2,7 +2,8 @@
 # The build picks its CUDA or its no-CUDA source, and the CUPTI glue
 # (counters, activity records) or its stub.
 runner_libkbrunner_la_SOURCES += %reldir%/gpu.h %reldir%/cupti.h \
-	%reldir%/nvml.c %reldir%/nvml.h
+	%reldir%/nvml.c %reldir%/nvml.h %reldir%/driver_gpus.c \
+	%reldir%/driver_gpus.h
 if HAVE_CUDA
 # The flush and launch-floor kernels; nvcc objects need the C++ runtime.
 runner_libkbrunner_la_SOURCES += %reldir%/gpu_cuda.c %reldir%/kernels.cu

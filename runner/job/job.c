@@ -201,7 +201,8 @@ int kb_job_join(kb_options *o, kb_launch *l, kb_job_file *files, size_t n,
 void kb_job_send(kb_supervisor *sv, size_t lane, const kb_plan_case *pc,
                  size_t index)
 {
-  kb_order order = {.index = index, .n_values = pc->variant->n_params};
+  kb_order order = {.index = index, .n_values = pc->variant->n_params,
+                    .cuda = pc->variant->backend == KBENCH_BACKEND_CUDA};
   snprintf(order.path, sizeof order.path, "%s", pc->plugin->path);
   snprintf(order.variant, sizeof order.variant, "%s", pc->variant->name);
   memcpy(order.values, pc->values, order.n_values * sizeof *order.values);

@@ -80,6 +80,7 @@ void kb_msg_put_order(kb_wbuf *b, const kb_order *o)
   kb_put_u64(b, o->token);
   kb_put_str(b, o->path);
   kb_put_str(b, o->variant);
+  kb_put_u32(b, o->cuda);
   kb_put_u32(b, o->n_values);
   for (uint32_t i = 0; i < o->n_values; i++)
     kb_put_i64(b, o->values[i]);
@@ -91,6 +92,7 @@ int kb_msg_get_order(kb_rbuf *r, kb_order *o)
   o->token = kb_get_u64(r);
   kb_get_str(r, o->path, sizeof o->path);
   kb_get_str(r, o->variant, sizeof o->variant);
+  o->cuda = kb_get_u32(r) != 0;
   o->n_values = kb_get_u32(r);
   if (o->n_values > KB_MAX_PARAMS)
     return -1;

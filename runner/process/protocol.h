@@ -72,6 +72,8 @@ typedef struct kb_order {
                               frame a plugin wrote answers no order */
   char path[4096];
   char variant[256];
+  uint32_t cuda;           /* the variant runs on the GPU: a fresh worker
+                              opens its device before its seal */
   uint32_t n_values;
   int64_t values[KB_MAX_PARAMS];
 } kb_order;

@@ -89,16 +89,27 @@ static void retire(kb_supervisor *s, size_t i)
   reap(s, i, KB_EXIT_GRACE_S);
 }
 
+/* What an order asks of CUDA in the worker. */
+enum kb_gpu_use {
+  KB_GPU_NONE,             /* nothing */
+  KB_GPU_TOUCH,            /* CUDA, CUPTI or NVML answers it */
+  KB_GPU_OPEN              /* a CUDA case, or opening the device: a fresh
+                              worker opens its device before its seal */
+};
+
 /*
 ** Send an order on lane i, starting its worker first when none runs.  An
 ** order that loads a plugin names the library (plugin, else NULL): a
 ** worker that has loaded a library of another trust domain is replaced
-** first (trust.h).  The lane is busy from now until its outcome is taken;
+** first (trust.h).  So is a worker sealed before it opened its GPU, for an
+** order that needs the GPU: CUDA does not start under the seal (its
+** initialisation writes beneath /proc, which the seal shuts), so the GPU
+** is opened before it or not at all.  The lane is busy from now until its outcome is taken;
 ** an order that cannot be sent has its outcome already (the worker could
 ** not start, or died).
 */
 static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
-                       const char *plugin)
+                       const char *plugin, enum kb_gpu_use gpu)
 {
   kb_lane *l = &s->lanes[i];
   kb_worker_handle *w = &l->w;
@@ -108,6 +119,8 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
     if (w->pid && l->has_domain && strcmp(l->domain, domain) != 0)
       retire(s, i);
   }
+  if (gpu != KB_GPU_NONE && w->pid && l->sealed && !l->gpu_first)
+    retire(s, i);
   int fresh = !w->pid;
   l->busy = 1;
   l->unsent = fresh && kb_handle_start(w, s->exe, l->lock_fd, s->keeper.fd,
@@ -115,7 +128,11 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
   if (fresh)
-    l->has_domain = 0;
+    l->has_domain = l->sealed = l->gpu_first = 0;
+  if (!l->sealed) {
+    l->gpu_first |= gpu == KB_GPU_OPEN;
+    l->sealed = plugin != NULL;
+  }
   if (plugin && !l->unsent) {
     snprintf(l->domain, sizeof l->domain, "%s", domain);
     l->has_domain = 1;
@@ -376,10 +393,10 @@ static int wait_any(kb_supervisor *s, size_t *lane, uint32_t *type,
 /* Send an order on the first lane, alone, and wait for its outcome; the
 ** cause in why when it got no answer.  plugin: as send_order's. */
 static int exchange(kb_supervisor *s, kb_wbuf *order, const char *plugin,
-                    uint32_t *type, kb_rbuf *payload, char *why, size_t len)
+                    enum kb_gpu_use gpu, uint32_t *type, kb_rbuf *payload, char *why, size_t len)
 {
   size_t lane;
-  send_order(s, 0, order, plugin);
+  send_order(s, 0, order, plugin, gpu);
   int outcome = wait_any(s, &lane, type, payload);
   if (outcome != KB_ANSWERED)
     snprintf(why, len, "%s", s->lanes[0].refused[0] ? s->lanes[0].refused
@@ -497,7 +514,8 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_LOAD);
   kb_put_str(&b, path);
-  if (exchange(s, &b, path, &type, &payload, err, len) != KB_ANSWERED)
+  if (exchange(s, &b, path, KB_GPU_NONE, &type, &payload, err, len)
+      != KB_ANSWERED)
     return -1;
   if (s->lanes[0].refused[0]) {
     /* Its constructors tried what the seal refuses. */
@@ -523,7 +541,8 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   kb_rbuf payload;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_COUNT);
-  if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
+  if (exchange(s, &b, NULL, KB_GPU_TOUCH, &type, &payload, why, len)
+      != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_COUNTED
       && kb_msg_get_count(&payload, count, why, len) == 0)
@@ -538,7 +557,8 @@ int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
   kb_rbuf payload;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_METRICS);
-  if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
+  if (exchange(s, &b, NULL, KB_GPU_TOUCH, &type, &payload, why, len)
+      != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_METRICS_CHECKED
       && kb_msg_get_checked(&payload, verdict, why, len) == 0)
@@ -556,7 +576,7 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
   for (size_t i = 0; i < s->n_lanes; i++) {
     kb_wbuf b;
     kb_wbuf_begin(&b, KB_MSG_OPEN);
-    send_order(s, i, &b, NULL);
+    send_order(s, i, &b, NULL, KB_GPU_OPEN);
   }
   while ((outcome = wait_any(s, &lane, &type, &payload)) >= 0) {
     said[0] = '\0';
@@ -590,7 +610,7 @@ void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CASE);
   kb_msg_put_order(&b, &order);
-  send_order(s, lane, &b, o->path);
+  send_order(s, lane, &b, o->path, o->cuda ? KB_GPU_OPEN : KB_GPU_NONE);
 }
 
 /* res as a case that got no result: verdict, where and why. */

@@ -46,6 +46,9 @@ typedef struct kb_lane {
   int lock_fd;             /* the device's lock, as a worker of this lane
                               took it (pidfd_getfd), handed to each next
                               worker; -1: none */
+  int sealed;              /* its worker has loaded a plugin: its seal is
+                              set (worker/seal.h) */
+  int gpu_first;           /* ...and it opened its GPU before that */
   int has_domain;          /* its worker has loaded a plugin of domain */
   char domain[PATH_MAX];   /* ...whose trust domain this is (trust.h) */
 } kb_lane;

@@ -30,6 +30,7 @@ typedef struct kb_worker {
   int gpu_tried;
   kb_gpu *gpu;
   char why[KB_MESSAGE_LEN];/* why the device could not be opened */
+  int gpu_unusable;        /* ...though the driver lists it: an error */
   kb_pool *pool;           /* the plugins' staging threads, made at the
                               first case; they start at its first use */
   kb_hostmem *hostmem;     /* the cases' host_alloc, kept between cases */
@@ -99,8 +100,11 @@ static void send_stage(void *ctx, const char *stage)
 }
 
 /* Seal the worker before a plugin's code first runs: its first dlopen
-** runs the plugin's constructors.  CUDA and CUPTI open later, at the
-** first CUDA case, under the seal; what it lacks is said once. */
+** runs the plugin's constructors.  A worker that runs CUDA cases has
+** opened its GPU (CUDA, CUPTI, NVML) before this, since CUDA's
+** initialisation writes beneath /proc, which the seal shuts (the
+** supervisor replaces a worker sealed without it: supervisor.c); what the
+** seal lacks is said once. */
 static void seal(kb_worker *w)
 {
   kb_seal s;
@@ -258,7 +262,7 @@ static void answer_count(void)
 {
   char why[512] = "";
   send_stage(NULL, "device count");
-  int count = kb_gpu_count(why, sizeof why);
+  int count = kb_gpu_count(NULL, why, sizeof why);
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_COUNTED);
   kb_msg_put_count(&b, count, why);
@@ -335,7 +339,8 @@ static kb_gpu *device(kb_worker *w)
   if (lock_device(w) || lock_clocks(w))
     return NULL;
   send_stage(NULL, "device");
-  w->gpu = kb_gpu_open(w->cfg.device, w->why, sizeof w->why);
+  w->gpu = kb_gpu_open(w->cfg.device, &w->gpu_unusable, w->why,
+                       sizeof w->why);
   if (!w->gpu)
     return NULL;
   kb_gpu_clock_locked(w->gpu, w->clocks.sm_mhz);
@@ -493,6 +498,9 @@ static int run_order(kb_worker *w, const kb_order *o)
   char err[1024];
   kb_result res;
   kb_result_init(&res, KB_PASS);
+  /* CUDA starts before the seal, which the first load sets. */
+  if (o->cuda && !w->sealed)
+    device(w);
   const kb_plugin *p = load(w, o->path, err, sizeof err);
   const kbench_variant *v = p ? find_variant(p, o->variant) : NULL;
   kb_gpu *gpu = NULL;
@@ -502,7 +510,7 @@ static int run_order(kb_worker *w, const kb_order *o)
     refuse(&res, KB_ERROR, "load", "the plugin no longer has this variant "
            "with these parameters");
   else if (v->backend == KBENCH_BACKEND_CUDA && !(gpu = device(w)))
-    refuse(&res, w->locked_out ? KB_ERROR : KB_SKIP,
+    refuse(&res, w->locked_out || w->gpu_unusable ? KB_ERROR : KB_SKIP,
            w->locked_out ? "lock" : "device", w->why);
   else
     measure_watched(w, p, v, o, gpu, &res);

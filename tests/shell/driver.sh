@@ -42,6 +42,26 @@ else
     "gpu_ok .* SKIP no CUDA device: no NVIDIA driver \(libcuda\.so\.1 not found\)$" \
     "$KBENCH" --min-time=0 --plugin "$so"
   same_words "no NVIDIA driver \(libcuda\.so\.1 not found\)" TERM=dumb
+
+  # A GPU the driver lists (its node, here a folder standing in for /dev)
+  # that CUDA cannot use is an error naming it, not an absence; the
+  # driver's own nodes (nvidiactl, nvidia-uvm) are not GPUs.
+  mkdir "$tmpdir/dev" "$tmpdir/nogpu"
+  : > "$tmpdir/nogpu/nvidiactl"
+  : > "$tmpdir/nogpu/nvidia-uvm"
+  : > "$tmpdir/dev/nvidiactl"
+  : > "$tmpdir/dev/nvidia0"
+  : > "$tmpdir/dev/nvidia1"
+  check "a listed GPU CUDA cannot use: ERROR naming the nodes and CUDA's reason, exit 4" 4 \
+    "gpu_ok .* ERROR device: the driver lists 2 GPUs \(nvidia[01], nvidia[01]\) but CUDA cannot use them: no NVIDIA driver \(libcuda\.so\.1 not found\)$" \
+    env KBENCH_TEST_DEV_DIR="$tmpdir/dev" "$KBENCH" --min-time=0 --plugin "$so"
+  check "...and CUDA_VISIBLE_DEVICES does not hide a missing driver" 4 \
+    "gpu_ok .* ERROR device: the driver lists 2 GPUs" \
+    env KBENCH_TEST_DEV_DIR="$tmpdir/dev" CUDA_VISIBLE_DEVICES= \
+    "$KBENCH" --min-time=0 --plugin "$so"
+  check "only the driver's control nodes: a skip, as with no GPU" 5 \
+    "gpu_ok .* SKIP no CUDA device: no NVIDIA driver" \
+    env KBENCH_TEST_DEV_DIR="$tmpdir/nogpu" "$KBENCH" --min-time=0 --plugin "$so"
 fi
 
 # An old driver: CUDA 11.0, older than any runtime kbench builds with.

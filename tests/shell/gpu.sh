@@ -35,7 +35,7 @@ gpu_between() {
   shift 3
   check "$name: exit $want, '$pattern'" "$want" "$pattern" \
     "$KBENCH" $quick --param n=${gpu_n:-4M} "$@" --plugin "$G/gpu_ok.so" \
-    --plugin "$G/$name.so" reduce_vec4
+    --plugin "$G/$name.so" gpu_ok "$name" reduce_vec4
   good=no
   printf '%s\n' "$out" | grep -q "^gpu_ok .* ok$" &&
     printf '%s\n' "$out" | grep -Eq "^reduce_vec4 .* ok( |$)" && good=yes

@@ -222,6 +222,13 @@ check_PROGRAMS += %reldir%/test_groups
 %canon_reldir%_test_groups_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_groups
 
+check_PROGRAMS += %reldir%/test_driver_gpus
+%canon_reldir%_test_driver_gpus_SOURCES = %reldir%/test_driver_gpus.c %reldir%/tap.h
+%canon_reldir%_test_driver_gpus_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_driver_gpus_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_driver_gpus_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_driver_gpus
+
 check_PROGRAMS += %reldir%/test_install_dir
 %canon_reldir%_test_install_dir_SOURCES = %reldir%/test_install_dir.c %reldir%/tap.h
 %canon_reldir%_test_install_dir_CPPFLAGS = $(UNIT_CPPFLAGS)

@@ -94,6 +94,24 @@ int main(void)
   ok(kb_plausible_judge(&r, &d, 0) == 1
      && flagged(&r, "longest of its 2 kernels"),
      "... but not in 40 us: %s", r.implausible);
+  /* Back to back (graph mode on an H100): the honest transpose_fast read
+  ** 184.49 us a run against its kernel time of 185.31 us, beyond a cold
+  ** jitter of 756 ns; a batch hides each kernel's start behind the last. */
+  r = cuda_case(184.49, 0.256, 185.31, 0.1, 1);
+  ok(kb_plausible_judge(&r, &d, 0) == 1, "cold, 0.82 us under with a "
+     "jitter of 0.76 us is flagged: %s", r.implausible);
+  r = cuda_case(184.49, 0.256, 185.31, 0.1, 1);
+  r.batch = 10;
+  ok(kb_plausible_judge(&r, &d, 0) == 0, "the same in a batch (graph, hot) "
+     "is not: %s", r.implausible);
+  r = cuda_case(0.8, 0.01, 2.0, 0.01, 1);
+  r.batch = 1000;
+  ok(kb_plausible_judge(&r, &d, 0) == 0, "an empty kernel's 0.8 us a run "
+     "in a graph against its 2 us alone is not");
+  r = cuda_case(198.24, 0.5, 220.27, 0.5, 1);
+  r.batch = 10;
+  ok(kb_plausible_judge(&r, &d, 0) == 1, "a forger at factor 0.9 in a "
+     "batch still is: %s", r.implausible);
   /* No kernel time: nothing to compare. */
   r = cuda_case(22.12, 0.2, 220.27, 0.5, 1);
   r.n_kernel = 0;
