@@ -193,6 +193,12 @@ static void context(const kb_json *j, FILE *f)
   kb_jw_number_or_null(f, d ? d->floor_s : 0, d && d->floor_s > 0);
   kb_jw_key(f, "copy_peak_gbps");
   kb_jw_number_or_null(f, d ? d->copy_gbps : 0, d && d->copy_gbps > 0);
+  /* The seal the plugins ran under: its layers, and what it lacked. */
+  kb_jw_key(f, "seal");
+  if (j->run.seal && j->run.seal[0])
+    kb_jw_string(f, j->run.seal);
+  else
+    fputs("null", f);
   fputc('}', f);
   if (j->context_more)
     j->context_more(f, j->context_ctx);

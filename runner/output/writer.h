@@ -30,6 +30,9 @@ typedef struct kb_run_context {
   char **argv;
   const kb_run_device *devices;
   size_t n_devices;
+  const char *seal;        /* the workers' seal in words (the supervisor's
+                              kb_supervisor.seal): "" before any, NULL
+                              where no worker runs */
 } kb_run_context;
 
 typedef struct kb_writer {

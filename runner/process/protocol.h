@@ -43,7 +43,8 @@ enum kb_msg_type {
   KB_MSG_OPENED,           /* "" when the device opened, else why not */
   KB_MSG_REFUSED,          /* a call the seal refused (refusal.h), written
                               by the worker's SIGSYS handler */
-  KB_MSG_SEAL_NOTE,        /* what the worker's seal lacks (worker/seal.h) */
+  KB_MSG_SEAL_NOTE,        /* the worker's seal: its layers, and what it
+                              lacks (worker/seal.h) */
   KB_MSG_LOCK_HELD,        /* the device's lock is this worker's, at this
                               descriptor: the supervisor takes a copy */
   KB_MSG_NOTE              /* a line for the user (on stderr): said once

@@ -235,21 +235,27 @@ static void refused(kb_lane *l, kb_rbuf *payload)
     kb_refusal_text(&r, l->refused, sizeof l->refused);
 }
 
-/* What the worker's seal lacks here (an old kernel, a build without
-** libseccomp): said once per run. */
+/* A worker's seal: the first is kept (the results file's context says
+** it), and what it lacks here (an old kernel, a build without libseccomp,
+** KBENCH_SEAL=off) is said once per run. */
 static void seal_note(kb_supervisor *s, kb_rbuf *payload)
 {
-  char what[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 128];
+  char layers[64], what[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 128];
+  kb_get_str(payload, layers, sizeof layers);
   kb_get_str(payload, what, sizeof what);
   if (s->seal_said || payload->bad)
     return;
   s->seal_said = 1;
-  snprintf(msg, sizeof msg, "warning: the worker's seal is partial: %s "
+  snprintf(s->seal, sizeof s->seal, "%s%s%.900s", layers,
+           what[0] ? "; lacking: " : "", what);
+  if (!what[0])
+    return;
+  snprintf(msg, sizeof msg, "the worker's seal is partial: %s "
            "(docs/security.md)", what);
   if (s->on_note)
     s->on_note(s->note_ctx, msg);
   else
-    fprintf(stderr, "kbench: %s\n", msg);
+    fprintf(stderr, "kbench: warning: %s\n", msg);
 }
 
 /* A line a worker has for the user, said once per lane: every worker of a

@@ -73,7 +73,9 @@ typedef struct kb_supervisor {
   kb_note_fn on_note;      /* NULL: straight to stderr */
   void *note_ctx;
   int workers;             /* workers started so far, on every lane */
-  int seal_said;           /* what the seal lacks was said */
+  int seal_said;           /* a worker's seal was reported */
+  char seal[KB_MESSAGE_LEN];  /* the first worker's seal: its layers, and
+                              what it lacks ("" before any was sealed) */
   kb_keeper keeper;        /* --lock-clocks' clock keeper, or none */
 } kb_supervisor;
 

@@ -219,7 +219,8 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
     fprintf(stderr, "kbench tune: --best: %s\n", err);
     return KB_EXIT_USAGE;
   }
-  kb_run_context run = {o, launch, argc, argv, T->devices, T->n_devices};
+  kb_run_context run = {o, launch, argc, argv, T->devices, T->n_devices,
+                        sv->seal};
   if (open_outputs(T, &run, quiet, err, sizeof err)
       || open_cache(T, T->t->cache_path, &run, err, sizeof err)) {
     fprintf(stderr, "kbench tune: %s\n", err);

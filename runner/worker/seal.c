@@ -415,6 +415,24 @@ static void filter(kb_seal *s, int report_fd)
 }
 #endif
 
+void kb_seal_layers(const kb_seal *s, char *buf, size_t len)
+{
+  const char *names[3];
+  size_t n = 0, used = 0;
+  if (s->sealed)
+    names[n++] = "mseal";
+  if (s->landlocked)
+    names[n++] = "Landlock";
+  if (s->filtered)
+    names[n++] = "seccomp";
+  snprintf(buf, len, "%s", n ? "" : "none");
+  for (size_t i = 0; i < n && used < len; i++) {
+    int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+                     names[i]);
+    used += w > 0 ? (size_t)w : 0;
+  }
+}
+
 void kb_seal_worker(kb_seal *s, int report_fd)
 {
   memset(s, 0, sizeof *s);

@@ -57,6 +57,10 @@ typedef struct kb_seal {
 */
 int kb_seal_ranges(kb_seal *s, FILE *maps);
 
+/* The layers set, in words: "mseal, Landlock, seccomp"; "none" when none
+** is. */
+void kb_seal_layers(const kb_seal *s, char *buf, size_t len);
+
 /*
 ** Seal this process (see above), telling refused calls on report_fd.
 ** Whatever the kernel or the build lacks is said in s->note; the rest is

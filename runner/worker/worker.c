@@ -112,12 +112,13 @@ static void seal(kb_worker *w)
     return;
   w->sealed = 1;
   kb_seal_worker(&s, KB_WORKER_REPORTS);
-  if (s.note[0]) {
-    kb_wbuf b;
-    kb_wbuf_begin(&b, KB_MSG_SEAL_NOTE);
-    kb_put_str(&b, s.note);
-    send_or_die(&b);
-  }
+  char layers[64];
+  kb_seal_layers(&s, layers, sizeof layers);
+  kb_wbuf b;
+  kb_wbuf_begin(&b, KB_MSG_SEAL_NOTE);
+  kb_put_str(&b, layers);
+  kb_put_str(&b, s.note);
+  send_or_die(&b);
 }
 
 static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)

@@ -95,5 +95,25 @@ case $out in
     "$(printf '%s\n' "$out" | grep -o 'seal is partial.*' | head -1)" ;;
   *) ok "no warning: the seal is whole here" ;;
 esac
+# The results file says which layers the plugins ran under: all three
+# where the warning is silent, none (and the warning once, with one
+# "warning:") under KBENCH_SEAL=off.
+seal_of() {
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["context"]["kbench"]["seal"])' "$1"
+}
+"$KBENCH" $fast --param n=10 --json="$tmpdir/seal.json" \
+  --plugin "$H/reduce_cpu.so" > "$tmpdir/seal.out" 2>&1
+case $(cat "$tmpdir/seal.out") in
+  *"seal is partial"*) check "--json names the layers set, and what is lacking" 0 \
+    "; lacking: " seal_of "$tmpdir/seal.json" ;;
+  *) check "--json names the seal's three layers" 0 \
+    "^mseal, Landlock, seccomp$" seal_of "$tmpdir/seal.json" ;;
+esac
+check "KBENCH_SEAL=off: said once on the warning line" 0 \
+  "^kbench: warning: the worker's seal is partial: not sealed: KBENCH_SEAL=off \(docs/security\.md\)$" \
+  env KBENCH_SEAL=off "$KBENCH" $fast --param n=10 --json="$tmpdir/off.json" \
+  --plugin "$H/reduce_cpu.so"
+check "...and in --json" 0 "^none; lacking: not sealed: KBENCH_SEAL=off$" \
+  seal_of "$tmpdir/off.json"
 
 done_testing
