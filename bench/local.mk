@@ -1,4 +1,4 @@
-EXTRA_DIST += bench/device-run.sh bench/ncu_probe.py bench/plugin_probe.cu bench/cupti_trace.c \
+EXTRA_DIST += bench/accept.sh bench/device-run.sh bench/ncu_probe.py bench/plugin_probe.cu bench/cupti_trace.c \
 	bench/rename_cases.py
 # The H100 check of the CUPTI glue against ncu (built on the device).
 EXTRA_DIST += bench/cupti_check.cu bench/cupti_check.sh bench/ncu_agree.py
@@ -15,3 +15,11 @@ EXTRA_DIST += bench/stray_copy.cu
 # (issue 40; the cluster is tests/shell/slurm_node.sh's).
 EXTRA_DIST += bench/slurm-node.sh
 EXTRA_DIST += bench/clocks.py
+# Whether CUDA starts under the worker's seal, and works after it (issue
+# 48): built on demand, `make bench/seal_probe`, by bench/accept.sh.
+EXTRA_PROGRAMS += bench/seal_probe
+bench_seal_probe_SOURCES = bench/seal_probe.c
+bench_seal_probe_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner
+bench_seal_probe_LDADD = runner/libkbrunner.la
+bench_seal_probe_LDFLAGS = $(CUDA_LDFLAGS) $(CUPTI_LDFLAGS)
+CLEANFILES += $(EXTRA_PROGRAMS)

@@ -68,7 +68,11 @@ unpack() {
   plugins=$(echo "$SLURM_ROOT"/usr/lib/*/slurm-wlm)
   [ -d "$plugins" ] || { say "no Slurm plugins under $SLURM_ROOT/usr/lib"; exit 1; }
   PATH=$SLURM_ROOT/usr/sbin:$SLURM_ROOT/usr/bin:$PATH
-  LD_LIBRARY_PATH=$plugins:$(dirname "$plugins")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  # Debian 12 still puts some libraries in /lib/<triplet> (libdbus-1,
+  # which cgroup_v2.so needs, and libreadline): both folders, or slurmd
+  # stops with "Unable to initialize cgroup plugin".
+  triplet=$(basename "$(dirname "$plugins")")
+  LD_LIBRARY_PATH=$plugins:$(dirname "$plugins"):$SLURM_ROOT/lib/$triplet${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   KBENCH_SLURM_PLUGIN_DIR=$plugins
   export PATH LD_LIBRARY_PATH KBENCH_SLURM_PLUGIN_DIR
   # What the cluster loads, resolved against the machine's libraries.
@@ -76,7 +80,7 @@ unpack() {
       "$SLURM_ROOT"/usr/bin/sinfo "$SLURM_ROOT"/usr/bin/scontrol \
       "$plugins"/select_cons_tres.so "$plugins"/task_affinity.so \
       "$plugins"/auth_munge.so "$plugins"/cred_munge.so \
-      "$plugins"/proctrack_pgid.so; do
+      "$plugins"/proctrack_pgid.so "$plugins"/cgroup_v2.so; do
     ldd "$f" 2>&1 | grep 'not found' | sed "s|^[[:space:]]*||; s|\$| (${f##*/})|"
   done | sort -u)
   [ -z "$missing" ] || { say "libraries missing: $missing"; exit 1; }

@@ -1,0 +1,320 @@
+#!/bin/sh
+# bench/accept.sh: the one command that proves a commit on a GPU host (1, 2
+# or 4 GPUs), from its `make dist` tarball, in about 8 minutes.  It builds
+# the tarball, then checks what CI (no GPU) cannot: the catalogue under the
+# worker's seal, the seal against KBENCH_SEAL=off, a GPU the driver lists
+# that CUDA cannot use, the event forger, a stray job on the GPU, the
+# stream cheats and the bytes claim with every core busy, the catalogue
+# under taskset -c 0, make check, and with several GPUs --devices=all and
+# mpirun with kbench fleet, and srun where Slurm starts.
+#
+# From the repository root, the tarball beside it:
+#   sh bench/accept.sh [kbench-X.tar.gz]
+# Carried Debian packages, unpacked when the machine lacks them: .debs/
+# (json-c, libseccomp-dev), .debs/tools (strace), .debs/slurm (see
+# bench/slurm-node.sh).  It writes $ACCEPT_OUT (default
+# bench/results/<date>-accept-<gpu>/): summary.txt, whose first line is
+# `commit <sha>` (the tarball's COMMIT), its second the GPUs, driver and
+# kernel, then one line per check, PASS or FAIL with its figures; the raw
+# files beside it.  Exit status: 0 when every check passed.
+set -u
+here=$(pwd)
+tarball=${1:-$(ls kbench-*.tar.gz 2> /dev/null | head -n 1)}
+[ -f "$tarball" ] || { echo "accept.sh: no kbench-*.tar.gz here (make dist)" >&2; exit 2; }
+case $tarball in /*) ;; *) tarball=$here/$tarball ;; esac
+DEBS=${DEBS:-$here/.debs}
+command -v nvidia-smi > /dev/null 2>&1 || { echo "accept.sh: no nvidia-smi: not a GPU host" >&2; exit 2; }
+ngpu=$(nvidia-smi -L | grep -c '^GPU ')
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
+slug=$(printf '%s' "$gpu" | grep -oiE 'h100|h200|a100|b200|l40s?|gh200' | head -n 1 | tr 'A-Z' 'a-z')
+[ "$ngpu" -gt 1 ] && slug="${ngpu}x${slug:-gpu}"
+R=${ACCEPT_OUT:-$here/bench/results/$(date -u +%F)-accept-${slug:-gpu}}
+mkdir -p "$R" || exit 2
+case $R in /*) ;; *) R=$here/$R ;; esac
+S=$R/summary.txt
+failed=0
+t_start=$(date +%s)
+# line PASS|FAIL WHAT FIGURES: one line of the summary.
+line() {
+  [ "$1" = PASS ] || failed=$((failed + 1))
+  echo "$1 $2: $3" | tee -a "$S"
+}
+secs() { echo $(( $(date +%s) - $1 )); }
+
+# --- the build ------------------------------------------------------------
+B=/tmp/accept-build
+rm -rf "$B" && mkdir -p "$B" && tar xzf "$tarball" -C "$B" || exit 2
+cd "$B"/kbench-*/ || exit 2
+K=$(pwd)
+{
+  echo "commit $(cat COMMIT 2> /dev/null || echo unknown)"
+  echo "$ngpu x $gpu; driver $(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1); $(nvcc --version 2> /dev/null | grep -o 'release [0-9.]*' | head -n 1 | sed 's/release/CUDA/'); Linux $(uname -r); $(nproc) CPUs"
+} > "$S"
+cat "$S"
+nvidia-smi > "$R/nvidia-smi.txt" 2>&1
+# json-c and libseccomp's headers, where the machine lacks them.
+for pkg in json-c:libjson-c libseccomp:libseccomp-dev; do
+  pkg-config --exists "${pkg%%:*}" 2> /dev/null && continue
+  for deb in "$DEBS"/${pkg#*:}*.deb "$DEBS"/libjson-c5*.deb; do
+    [ -e "$deb" ] && dpkg -x "$deb" /
+  done
+done
+ldconfig 2> /dev/null
+t0=$(date +%s)
+if ./configure > "$R/configure.txt" 2>&1 && make -j"$(nproc)" > "$R/build.txt" 2>&1 \
+   && make -j"$(nproc)" check TESTS= > "$R/build-check.txt" 2>&1; then
+  line PASS build "$(secs $t0) s; $(grep -E '^ *(seccomp|json-c|CUPTI|cupti):' "$R/configure.txt" | sed 's/^ *//; s/ (.*//' | paste -sd ';' -)"
+else
+  line FAIL build "$(tail -n 5 "$R/build.txt" "$R/configure.txt" 2> /dev/null | tr '\n' ' ')"
+  exit 1
+fi
+P=$K/tests/plugins/.libs
+
+# verdicts JSON: "N cases: A ok, ..." from a results file, and the counts
+# as shell assignments on stdout's second line (ok= skip= ...).
+verdicts() {
+  python3 - "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["benchmarks"]
+n = {k: sum(e["verdict"] == k for e in b) for k in ("pass", "wrong", "error", "skip", "crash", "disturbed")}
+flag = sum(1 for e in b if e.get("implausible") or e.get("bytes_claim_flagged"))
+cuda = sum(1 for e in b if e.get("backend") == "cuda")
+print(f"{len(b)} cases ({cuda} CUDA): {n['pass']} ok, {n['wrong']} FAIL, {n['error']} ERROR, "
+      f"{n['skip']} SKIP, {n['crash']} CRASH, {n['disturbed']} DISTURBED, {flag} FLAGGED; "
+      f"seal: {d['context']['kbench'].get('seal')}")
+print(" ".join(f"{k}={v}" for k, v in n.items()) + f" flagged={flag} cuda={cuda}")
+PY
+}
+# clean NAME JSON: a catalogue run with nothing lost: PASS or FAIL.
+clean() {
+  if ! v=$(verdicts "$2" 2> /dev/null); then
+    line FAIL "$1" "no results: $(tail -n 3 "$3" | tr '\n' ' ' | cut -c1-300)"
+    return
+  fi
+  eval "$(printf '%s\n' "$v" | tail -n 1)"
+  if [ "$wrong$error$skip$crash$disturbed" = 00000 ] && [ "$cuda" -gt 0 ]; then
+    line PASS "$1" "$(printf '%s\n' "$v" | head -n 1)"
+  else
+    line FAIL "$1" "$(printf '%s\n' "$v" | head -n 1); $(grep -E ' (FAIL|ERROR|SKIP|CRASH|DISTURBED) ' "$3" | sed 's/   */ /g' | head -n 3 | cut -c1-200 | tr '\n' '|')"
+  fi
+}
+
+# --- the seal and CUDA ----------------------------------------------------
+# Where strace is (carried in .debs/tools), the refused call is named.
+strace=
+if ! command -v strace > /dev/null 2>&1 && ls "$DEBS"/tools/strace*.deb > /dev/null 2>&1; then
+  for deb in "$DEBS"/tools/*.deb; do dpkg -x "$deb" /tmp/accept-tools; done
+  LD_LIBRARY_PATH=/tmp/accept-tools/usr/lib/x86_64-linux-gnu:/tmp/accept-tools/lib/x86_64-linux-gnu \
+    /tmp/accept-tools/usr/bin/strace -V > /dev/null 2>&1 &&
+    strace="env LD_LIBRARY_PATH=/tmp/accept-tools/usr/lib/x86_64-linux-gnu:/tmp/accept-tools/lib/x86_64-linux-gnu /tmp/accept-tools/usr/bin/strace"
+elif command -v strace > /dev/null 2>&1; then
+  strace=strace
+fi
+make bench/seal_probe > "$R/seal-probe.txt" 2>&1
+for order in seal-first gpu-first; do
+  echo "== $order" >> "$R/seal-probe.txt"
+  if [ -n "$strace" ]; then
+    $strace -f -Z -o "$R/strace-$order.txt" ./bench/seal_probe $order >> "$R/seal-probe.txt" 2>&1
+  else
+    ./bench/seal_probe $order >> "$R/seal-probe.txt" 2>&1
+  fi
+  echo "exit $?" >> "$R/seal-probe.txt"
+done
+refused=$(grep -E 'EACCES|EPERM' "$R/strace-seal-first.txt" 2> /dev/null | grep -oE '"/proc[^"]*"[^)]*' | sort | uniq -c | sort -rn | head -n 3 | tr -s ' ' | paste -sd ';' -)
+first=$(sed -n '/== seal-first/,/== gpu-first/p' "$R/seal-probe.txt" | grep '^device 0' | cut -c1-160)
+if sed -n '/== gpu-first/,$p' "$R/seal-probe.txt" | grep -q "^exit 0"; then
+  line PASS "CUDA opened before the seal works under it" "$(grep '^sealed' "$R/seal-probe.txt" | tail -n 1); sealed first: $first; refused there: ${refused:-not traced}"
+else
+  line FAIL "CUDA opened before the seal works under it" "$(sed -n '/== gpu-first/,$p' "$R/seal-probe.txt" | tr '\n' ' ' | cut -c1-300)"
+fi
+
+# --- the catalogue, sealed and not -----------------------------------------
+t0=$(date +%s)
+timeout 150 ./kbench --json="$R/catalogue.json" > "$R/catalogue.txt" 2>&1
+echo "exit $?" >> "$R/catalogue.txt"
+clean "catalogue under the seal ($(secs $t0) s)" "$R/catalogue.json" "$R/catalogue.txt"
+timeout 150 env KBENCH_SEAL=off ./kbench --json="$R/catalogue-off.json" > "$R/catalogue-off.txt" 2>&1
+./kbench compare "$R/catalogue-off.json" "$R/catalogue.json" > "$R/compare-seal.txt" 2>&1
+rc=$?
+summary=$(grep -E '^# [0-9]+ cases' "$R/compare-seal.txt" | tail -n 1)
+if [ $rc = 0 ]; then
+  line PASS "the seal costs nothing: compare KBENCH_SEAL=off -> sealed" "exit 0; $summary"
+else
+  line FAIL "the seal costs nothing: compare KBENCH_SEAL=off -> sealed" "exit $rc; $summary; $(grep -E 'SLOWER|FASTER|regress' "$R/compare-seal.txt" | head -n 3 | tr '\n' '|')"
+fi
+
+# --- a GPU the driver lists that CUDA cannot use ---------------------------
+# In a mount namespace of its own, /dev/nvidiactl made /dev/null: CUDA
+# cannot start, the GPU's node is still there.
+if unshare -m true 2> /dev/null && [ -e /dev/nvidiactl ]; then
+  unshare -m sh -c 'mount --bind /dev/null /dev/nvidiactl && exec ./kbench --min-time=0 reduce_vec4 copy_cpu' \
+    > "$R/unusable.txt" 2>&1
+  rc=$?
+  row=$(grep '^reduce_vec4 ' "$R/unusable.txt" | sed 's/  */ /g' | cut -c1-240)
+  if [ $rc = 4 ] && printf '%s' "$row" | grep -q "ERROR device: the driver lists" \
+     && grep -q '^copy_cpu .* ok' "$R/unusable.txt"; then
+    line PASS "a listed GPU CUDA cannot use is an ERROR" "exit 4; $row"
+  else
+    line FAIL "a listed GPU CUDA cannot use is an ERROR" "exit $rc; $row"
+  fi
+else
+  echo "# not run: a listed GPU CUDA cannot use (unshare -m refused here)" | tee -a "$S"
+fi
+
+# --- the event forger ------------------------------------------------------
+quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --timeout=10"
+./kbench $quick --param n=64M --json="$R/forge-alone.json" --plugin "$P/gpu_ok.so" > /dev/null 2>&1
+./kbench $quick --param n=64M --json="$R/forge.json" --plugin "$P/gpu_forge_event.so" \
+  --plugin "$P/gpu_ok.so" > "$R/forge.txt" 2>&1
+env KBENCH_SEAL=off ./kbench $quick --param n=64M --json="$R/forge-off.json" \
+  --plugin "$P/gpu_forge_event.so" --plugin "$P/gpu_ok.so" > "$R/forge-off.txt" 2>&1
+if fig=$(python3 - "$R/forge-alone.json" "$R/forge.json" "$R/forge-off.json" <<'PY'
+import json, sys
+alone, sealed, off = (json.load(open(p))["benchmarks"] for p in sys.argv[1:])
+def one(b, name): return [e for e in b if e["name"].startswith(name)][0]
+a = one(alone, "gpu_ok")
+fs, gs = one(sealed, "gpu_forge_event"), one(sealed, "gpu_ok")
+fo, go = one(off, "gpu_forge_event"), one(off, "gpu_ok")
+r1, r2 = gs["median_s"] / a["median_s"], go["median_s"] / a["median_s"]
+print(f"sealed: {fs['verdict']} ({fs['message'][:80]}), gpu_ok next {gs['verdict']} at {r1:.3f}x alone; "
+      f"KBENCH_SEAL=off: FLAGGED '{fo.get('implausible', '')[:90]}', gpu_ok next {go['verdict']} at {r2:.3f}x")
+assert fs["verdict"] == "error" and "writable" in fs["message"]
+assert fo["verdict"] == "pass" and fo.get("implausible")
+assert gs["verdict"] == go["verdict"] == "pass" and 0.9 < r1 < 1.1 and 0.9 < r2 < 1.1
+assert gs["worker"] != fs["worker"] and go["worker"] != fo["worker"]
+PY
+2>&1); then
+  line PASS "the event forger: refused sealed, FLAGGED unsealed, the next plugin untouched" "$fig"
+else
+  line FAIL "the event forger: refused sealed, FLAGGED unsealed, the next plugin untouched" "$(printf '%s' "$fig" | tr '\n' ' ' | cut -c1-400)"
+fi
+
+# --- a stray job on the GPU ------------------------------------------------
+sg=$((ngpu - 1))
+nvcc -O2 -o "$B/stray_copy" bench/stray_copy.cu > "$R/stray-build.txt" 2>&1
+"$B/stray_copy" "$sg" 120 > "$R/stray.txt" 2>&1 &
+spid=$!
+sleep 3
+nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv > "$R/stray-smi.txt" 2>&1
+stray_cases="reduce_vec4 memcpy_d2d transpose_fast align_int3 align_int4 coalesce_offset"
+timeout 120 ./kbench --device="$sg" --quiet-wait=2 --json="$R/stray.json" $stray_cases \
+  > "$R/stray-run.txt" 2>&1
+if [ "$ngpu" -ge 2 ]; then
+  mkdir -p "$R/stray-mpi"
+  timeout 150 mpirun --allow-run-as-root --oversubscribe -np "$ngpu" ./kbench --quiet-wait=2 \
+    --json="$R/stray-mpi/%h-%r.json" $stray_cases > "$R/stray-mpi.txt" 2>&1
+  ./kbench fleet "$R"/stray-mpi/*.json > "$R/stray-fleet.txt" 2>&1
+  echo "fleet exit $?" >> "$R/stray-fleet.txt"
+fi
+kill "$spid" 2> /dev/null
+wait "$spid" 2> /dev/null
+if fig=$(python3 - "$R/stray.json" "$spid" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))["benchmarks"]
+d = [e for e in b if e["verdict"] == "disturbed"]
+named = [e for e in d if f"pid {sys.argv[2]} " in e["message"]]
+other = [f"{e['name']} {e['verdict']}" for e in b if e["verdict"] not in ("disturbed", "pass")]
+print(f"{len(d)} of {len(b)} DISTURBED, {len(named)} naming pid {sys.argv[2]}; "
+      f"not ok or disturbed: {other or 'none'}; e.g. {d[0]['message'][:160] if d else '-'}")
+assert d and len(named) == len(d) and not other
+PY
+2>&1); then
+  line PASS "a stray job is named, not crashed" "$fig"
+else
+  line FAIL "a stray job is named, not crashed" "$(printf '%s' "$fig" | tr '\n' ' ' | cut -c1-400)"
+fi
+if [ "$ngpu" -ge 2 ]; then
+  fl=$(grep -E "FLAGGED|failed|disturbed|fleet exit" "$R/stray-fleet.txt" | head -n 4 | tr '\n' '|')
+  if grep -q "disturbed" "$R/stray-fleet.txt" && ! grep -qE "[1-9][0-9]* failed" "$R/stray-fleet.txt"; then
+    line PASS "fleet flags the stray's GPU $sg for disturbed, not failed" "$fl"
+  else
+    line FAIL "fleet flags the stray's GPU $sg for disturbed, not failed" "$fl"
+  fi
+fi
+
+# --- the cheats and the bytes claim, every core busy -----------------------
+busy=
+for j in $(seq "$(nproc)"); do
+  sh -c 'while :; do :; done' & busy="$busy $!"
+done
+cheats="gpu_side_stream gpu_nonblocking gpu_legacy gpu_per_thread gpu_graph gpu_off_copy"
+for cheat in $cheats; do
+  ./kbench --param n=4M,64M --plugin "$P/$cheat.so" 2>&1 | grep -E "^$cheat "
+done > "$R/cheats-busy.txt"
+./kbench --param n=64M --plugin "$P/gpu_inflated.so" > "$R/inflated-busy.txt" 2>&1
+timeout 150 ./kbench --json="$R/catalogue-busy.json" > "$R/catalogue-busy.txt" 2>&1
+kill $busy 2> /dev/null
+caught=$(grep -c "ERROR stream check" "$R/cheats-busy.txt")
+rows=$(wc -l < "$R/cheats-busy.txt")
+if [ "$caught" = 12 ] && [ "$rows" = 12 ] && grep -qE "^gpu_inflated .* FLAGGED$" "$R/inflated-busy.txt"; then
+  line PASS "the cheats and the bytes claim, every core busy" "$caught of $rows cheats ERROR stream check; gpu_inflated FLAGGED"
+else
+  line FAIL "the cheats and the bytes claim, every core busy" "$caught of $rows cheats caught; $(grep -E '^gpu_inflated' "$R/inflated-busy.txt" | sed 's/  */ /g' | cut -c1-160)"
+fi
+clean "catalogue, every core busy" "$R/catalogue-busy.json" "$R/catalogue-busy.txt"
+t0=$(date +%s)
+timeout 150 taskset -c 0 ./kbench --json="$R/catalogue-taskset.json" > "$R/catalogue-taskset.txt" 2>&1
+clean "catalogue under taskset -c 0 ($(secs $t0) s)" "$R/catalogue-taskset.json" "$R/catalogue-taskset.txt"
+
+# --- several GPUs ------------------------------------------------------------
+if [ "$ngpu" -ge 2 ]; then
+  timeout 200 ./kbench --devices=all --json="$R/all.json" > "$R/all.txt" 2>&1
+  clean "--devices=all on $ngpu GPUs" "$R/all.json" "$R/all.txt"
+  mkdir -p "$R/mpi"
+  timeout 200 mpirun --allow-run-as-root --oversubscribe -np "$ngpu" ./kbench \
+    --json="$R/mpi/%h-%r.json" > "$R/mpi.txt" 2>&1
+  ./kbench fleet "$R"/mpi/*.json > "$R/mpi-fleet.txt" 2>&1
+  rc=$?
+  if [ $rc = 0 ]; then
+    line PASS "mpirun -np $ngpu, kbench fleet" "fleet exit 0; $(grep -E '^# ' "$R/mpi-fleet.txt" | head -n 2 | tr '\n' ' ')"
+  else
+    line FAIL "mpirun -np $ngpu, kbench fleet" "fleet exit $rc; $(head -n 5 "$R/mpi-fleet.txt" | tr '\n' '|')"
+  fi
+fi
+
+# --- Slurm -------------------------------------------------------------------
+if command -v slurmd > /dev/null 2>&1 || ls "$DEBS"/slurm/*.deb > /dev/null 2>&1; then
+  KBENCH=$K/kbench RUN=$R/slurm RANKS=$ngpu DEBS=$DEBS/slurm timeout 240 \
+    sh bench/slurm-node.sh > "$R/slurm.txt" 2>&1
+  rc=$?
+  files=$(ls "$R"/slurm/*.json 2> /dev/null | wc -l)
+  if [ $rc = 0 ] && [ "$files" = "$ngpu" ]; then
+    errs=0
+    for f in "$R"/slurm/*.json; do
+      if v=$(verdicts "$f" 2> /dev/null); then
+        eval "$(printf '%s\n' "$v" | tail -n 1)"
+        errs=$((errs + wrong + error + skip + crash))
+      else
+        errs=$((errs + 1))
+      fi
+    done
+    if [ $errs = 0 ]; then
+      line PASS "srun -n $ngpu --cpu-bind=cores" "$files ranks, 0 cases lost; $(cat "$R"/slurm/binding.txt 2> /dev/null | tr '\n' ' ')"
+    else
+      line FAIL "srun -n $ngpu --cpu-bind=cores" "$errs cases lost; $(grep -hE ' (ERROR|FAIL|SKIP|CRASH) ' "$R/slurm.txt" | sed 's/   */ /g' | head -n 3 | cut -c1-200 | tr '\n' '|')"
+    fi
+  else
+    line FAIL "srun -n $ngpu --cpu-bind=cores" "exit $rc, $files results; $(grep -E 'slurm-node.sh|error|fatal' "$R/slurm.txt" | head -n 4 | tr '\n' '|' | cut -c1-300)"
+  fi
+else
+  echo "# not run: srun (no Slurm here and none carried in $DEBS/slurm)" | tee -a "$S"
+fi
+
+# --- make check ----------------------------------------------------------------
+t0=$(date +%s)
+timeout 300 make -j16 check > "$R/check.txt" 2>&1
+rc=$?
+cat tests/*/*.log > "$R/check-logs.txt" 2> /dev/null
+count() { cat tests/*/*.trs 2> /dev/null | grep -c "^:test-result: $1"; }
+pass=$(count PASS) fail=$(count FAIL) err=$(count ERROR) xpass=$(count XPASS) skips=$(count SKIP)
+gpu_skips=$(grep -hE '# SKIP' tests/*/*.log | grep -icE 'no CUDA device|no GPU|cannot use')
+if [ $rc = 0 ] && [ $((fail + err + xpass)) = 0 ] && [ "$gpu_skips" = 0 ]; then
+  line PASS "make -j16 check ($(secs $t0) s)" "$pass passed, $skips skipped (none for the GPU), 0 failed"
+else
+  line FAIL "make -j16 check ($(secs $t0) s)" "exit $rc; $pass passed, $fail FAIL, $err ERROR, $xpass XPASS, $skips skipped ($gpu_skips naming the GPU); $(grep -hE '^(FAIL|ERROR):' tests/*/*.log | head -n 4 | cut -c1-120 | tr '\n' '|')"
+fi
+grep -hE '# SKIP' tests/*/*.log | sed 's/.*# SKIP/SKIP/' | sort | uniq -c | sort -rn > "$R/check-skips.txt"
+
+echo "# $failed check(s) failed; $(secs $t_start) s in all" | tee -a "$S"
+[ $failed = 0 ]
