@@ -75,11 +75,22 @@ if ! ${CC:-cc} -shared -fPIC -o "$tmpdir/old/libcuda.so.1" \
      "$tmpdir/old/cuda.c"; then
   not_ok "a fake libcuda.so.1 builds"
 else
+  # Where no GPU node is (an empty folder for /dev, so that a GPU host
+  # reads the same), an absence: a skip.
+  mkdir "$tmpdir/empty"
   check "old driver: the skip names the driver's and the runtime's CUDA" 5 \
     "gpu_ok .* SKIP no CUDA device: the driver \(CUDA 11\.0\) is older than the runtime \(CUDA [0-9]+\.[0-9]+\)$" \
     env LD_LIBRARY_PATH="$tmpdir/old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-    "$KBENCH" --min-time=0 --plugin "$so"
+    KBENCH_TEST_DEV_DIR="$tmpdir/empty" "$KBENCH" --min-time=0 --plugin "$so"
   same_words "the driver \(CUDA 11\.0\) is older than the runtime \(CUDA [0-9]+\.[0-9]+\)" \
-    LD_LIBRARY_PATH="$tmpdir/old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    LD_LIBRARY_PATH="$tmpdir/old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+    KBENCH_TEST_DEV_DIR="$tmpdir/empty"
+  # Beside a GPU's node, an error: the GPU is there, its driver too old.
+  mkdir -p "$tmpdir/gpu"
+  : > "$tmpdir/gpu/nvidia0"
+  check "old driver beside a GPU: ERROR naming the node and both CUDAs, exit 4" 4 \
+    "gpu_ok .* ERROR device: the driver lists 1 GPU \(nvidia0\) but CUDA cannot use it: the driver \(CUDA 11\.0\) is older than the runtime \(CUDA [0-9]+\.[0-9]+\)$" \
+    env LD_LIBRARY_PATH="$tmpdir/old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+    KBENCH_TEST_DEV_DIR="$tmpdir/gpu" "$KBENCH" --min-time=0 --plugin "$so"
 fi
 done_testing
