@@ -225,8 +225,8 @@ else
   line FAIL "a stray job is named, not crashed" "$(printf '%s' "$fig" | tr '\n' ' ' | cut -c1-400)"
 fi
 if [ "$ngpu" -ge 2 ]; then
-  fl=$(grep -E "FLAGGED|failed|disturbed|fleet exit" "$R/stray-fleet.txt" | head -n 4 | tr '\n' '|')
-  if grep -q "disturbed" "$R/stray-fleet.txt" && ! grep -qE "[1-9][0-9]* failed" "$R/stray-fleet.txt"; then
+  fl=$(grep -E "FLAGGED|[0-9] failed|fleet exit" "$R/stray-fleet.txt" | head -n 4 | cut -c1-200 | tr '\n' '|')
+  if grep -q "FLAGGED (disturbed" "$R/stray-fleet.txt" && ! grep -qE "[1-9][0-9]* failed" "$R/stray-fleet.txt"; then
     line PASS "fleet flags the stray's GPU $sg for disturbed, not failed" "$fl"
   else
     line FAIL "fleet flags the stray's GPU $sg for disturbed, not failed" "$fl"
