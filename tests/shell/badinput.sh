@@ -18,6 +18,10 @@ printf '[1, 2]\n' > list.json
 printf '{"benchmarks": [{"name": 5}]}\n' > noname.json
 printf '{"benchmarks": ["a"]}\n' > string.json
 printf '{"benchmarks": [{"name": "a"}]} {}\n' > extra.json
+printf '{"benchmarks": []}\n' > nothing.json
+printf '{"benchmarks": [{"name": "a", "run_type": "aggregate"}]}\n' > aggregates.json
+printf '{"benchmarks": [{"name": "a", "real_time": "fast"}]}\n' > fast.json
+printf '{"benchmarks": [{"name": "a", "verdict": "skip"}, {"name": "b", "verdict": "pass", "samples_s": [null]}]}\n' > notime.json
 want() {  # want FILE: what each says of FILE, after "kbench TOOL: "
   case $1 in
     garbage.json) found='text that is not JSON, beginning "garbage"' ;;
@@ -27,6 +31,10 @@ want() {  # want FILE: what each says of FILE, after "kbench TOOL: "
     noname.json) found='benchmarks[0] with no name' ;;
     string.json) found='benchmarks[0] that is not an object' ;;
     extra.json) found='JSON with more text after it, at byte 32' ;;
+    nothing.json) found='an empty "benchmarks" list' ;;
+    aggregates.json) found='a "benchmarks" list of aggregates only' ;;
+    fast.json) found='benchmarks[0] ("a") that passed with no numeric time (samples_s, median_s or real_time)' ;;
+    notime.json) found='benchmarks[1] ("b") that passed with no numeric time (samples_s, median_s or real_time)' ;;
   esac
   printf '%s: not a kbench or Google Benchmark results file: found %s' "$1" "$found"
 }
@@ -46,7 +54,8 @@ python_can() {  # python_can TOOL: whether kbench TOOL's Python can run
   "$KBENCH" "$1" --help > /dev/null 2>&1
 }
 for f in garbage.json cut.json empty.json other.json list.json noname.json \
-    string.json extra.json; do
+    string.json extra.json nothing.json aggregates.json fast.json \
+    notime.json; do
   said compare "$f" "$KBENCH" compare "$good" "$f"
   said fleet "$f" "$KBENCH" fleet "$good" "$f"
   if python_can history; then
