@@ -198,12 +198,15 @@ int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
   return rc;
 }
 
-void kb_catalogue_list(const kb_catalogue *cat, int quiet)
+void kb_catalogue_list(const kb_catalogue *cat, int quiet,
+                       kb_variant_shown shown, void *ctx)
 {
   for (size_t i = 0; i < cat->n && !quiet; i++)
     for (size_t j = 0; j < cat->plugins[i].n_variants; j++) {
       const kb_plugin *p = &cat->plugins[i];
       const kbench_variant *v = p->variants[j];
+      if (shown && !shown(v->name, ctx))
+        continue;
       printf("%s [%s]\n  %s\n  origin: %s\n  file:   %s\n", v->name,
              v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host",
              v->summary ? v->summary : "", v->origin ? v->origin : "-",

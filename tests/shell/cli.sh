@@ -165,4 +165,24 @@ check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
   "$KBENCH" --list reduce_cpu
+# --list selects as a run does: names, patterns, --exclude, --plugin.
+# listed ARGS...: the variant names kbench --list ARGS prints, on one line.
+listed() {
+  "$KBENCH" --list "$@" | sed -n 's/^\([a-z0-9_]*\) \[.*/\1/p' | tr '\n' ' '
+}
+check "--list PATTERN lists the variants it matches, only them" 0 \
+  "^copy_cpu reduce_cpu transpose_cpu $" listed '*_cpu'
+check "--list PATTERN --exclude=PATTERN leaves the excluded out" 0 \
+  "^transpose_copy transpose_copy_smem transpose_cpu transpose_diag transpose_fast transpose_smem transpose_smem_pad transpose_smem_swizzle transpose_tma $" \
+  listed 'transpose_*' --exclude='*naive*'
+check "--list NAME PATTERN: the union" 0 "^copy_cpu transpose_cpu $" \
+  listed copy_cpu 'transpose_c[p]u'
+check "--list --plugin FILE PATTERN: that plugin's variants it matches" 0 \
+  "^reduce_cpu $" listed --plugin "$top_builddir/plugins/host/.libs/reduce_cpu.so" 'r*'
+check "--list --exclude alone: the rest of the catalogue" 0 "^copy_cpu $" \
+  sh -c '"$1" --list --exclude="*[!u]" --exclude="*[!p]u" --exclude="reduce*" --exclude="transpose*" | sed -n "s/^\([a-z0-9_]*\) \[.*/\1/p" | tr "\n" " "' _ "$KBENCH"
+check "--list PATTERN that matches nothing: 2, says so" 2 \
+  "^kbench: no variant matches 'zzz\*'" "$KBENCH" --list 'zzz*'
+check "--list with --exclude of everything: 2, says so" 2 \
+  "^kbench: --exclude leaves no variant to list$" "$KBENCH" --list --exclude='*'
 done_testing
