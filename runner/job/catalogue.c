@@ -114,14 +114,11 @@ static void not_found(const kb_catalogue *cat, const kb_search *s,
   for (size_t i = 0; i < k && used < len; i++)
     used += (size_t)snprintf(msg + used, len - used, "%s%s",
                              i ? ", " : "; did you mean ", near[i]);
+  char where[2048];
+  kb_search_text(s, where, sizeof where);
   if (used < len)
-    used += (size_t)snprintf(msg + used, len - used, "%s (searched",
-                             k ? "?" : "");
-  for (size_t d = 0; d < s->n && used < len; d++)
-    used += (size_t)snprintf(msg + used, len - used, "%s %s",
-                             d ? "," : "", s->dirs[d]);
-  if (used < len)
-    snprintf(msg + used, len - used, ")");
+    snprintf(msg + used, len - used, "%s (searched %s)", k ? "?" : "",
+             where);
   free(names);
   for (size_t i = 0; i < n_paths; i++)
     free(paths[i]);

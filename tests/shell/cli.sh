@@ -54,6 +54,9 @@ assert "no CSV file or temporary left behind" \
   test -z "$(ls "$tmpdir")"
 check "unknown plugin: load error 3, search path shown" 3 \
   "not found: .*searched .*plugins/host/\.libs" "$KBENCH" no_such_variant
+check "... in the user's words: \$KBENCH_PLUGIN_PATH as given, the build tree's plugins/ folder, the installed one; no family's .libs" 3 \
+  "\(searched [^,]*/plugins/host/\.libs, the build tree's [^,]*/plugins/, [^,]*/kbench/plugins\)$" \
+  "$KBENCH" no_such_variant
 check "a name with a slip: the nearest names offered (issue 42)" 3 \
   "^reduce_cpux .* ERROR load: not found: no variant or plugin of that name; did you mean reduce_cpu(, [a-z_0-9]+)*\? \(searched " \
   "$KBENCH" reduce_cpux
