@@ -14,6 +14,15 @@ check "--help: exit status 7, above 5 in the order that applies" 0 \
 check "--version prints the ABI" 0 "plugin ABI 1\.2" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate
+check "an option with a slip: the nearest offered" 2 \
+  "^kbench: unknown option '--exlude=x'; did you mean --exclude\?$" "$KBENCH" --exlude=x
+check "... a tune option too" 2 \
+  "^kbench: unknown option '--restirct'; did you mean --restrict\?$" "$KBENCH" tune --restirct x
+check "... none offered for one that is far from all" 2 \
+  "^kbench: unknown option '--frobnicate'$" "$KBENCH" --frobnicate
+check "--filter (other tools' word): says how kbench selects" 2 \
+  "^kbench: unknown option '--filter'; NAME and PATTERN arguments select variants, --exclude=PATTERN leaves some out$" \
+  "$KBENCH" --filter
 check "missing option value: 2" 2 "option '--mode' needs a value" "$KBENCH" --mode
 check "unknown letter in a cluster of short options is named" 2 \
   "unknown option '-x'" "$KBENCH" -lx

@@ -14,6 +14,9 @@ check "three files: usage error 2" 2 "expected two files.*got 3" \
   cmp "$fx/base.json" "$fx/base.json" "$fx/base.json"
 check "unknown option: 2" 2 "unknown option '--frobnicate'" \
   cmp --frobnicate "$fx/base.json" "$fx/base.json"
+check "an option with a slip: the nearest offered" 2 \
+  "^kbench compare: unknown option '--treshold=3'; did you mean --threshold\?$" \
+  cmp --treshold=3 "$fx/base.json" "$fx/base.json"
 check "--alpha above 1: 2" 2 "invalid --alpha '2'" \
   cmp --alpha=2 "$fx/base.json" "$fx/base.json"
 check "--alpha 0: 2" 2 "invalid --alpha '0'" \
