@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <json.h>
 
@@ -84,6 +85,14 @@ static void beginning(const char *text, size_t len, char *buf, size_t blen)
 static char *slurp(const char *path, size_t *len, char *err, size_t elen)
 {
   FILE *f = fopen(path, "rb");
+  struct stat st;
+  /* A folder opens for reading here and fails only to read; said as the
+  ** Python tools (open(2)'s EISDIR) say it. */
+  if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    f = NULL;
+    errno = EISDIR;
+  }
   if (!f) {
     snprintf(err, elen, "cannot open %s: %s", path, strerror(errno));
     return NULL;

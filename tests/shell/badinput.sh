@@ -1,7 +1,8 @@
 #!/bin/sh
 # Bad input to kbench compare, fleet, history and report, one wording for
 # all four (issue 42: json-c's words from two of them, "no benchmarks"
-# for a nameless entry from the others): the file, what was expected (a
+# for a nameless entry from the others; issue 51: a folder, and the Python
+# ones' usage errors in kbench's words): the file, what was expected (a
 # kbench or Google Benchmark results file) and what was found; exit 2.
 # compare and fleet say it in C (runner/results/results_file.c), history
 # and report in Python (scripts/kbench-plot's load); this test holds them
@@ -85,5 +86,32 @@ if python_can history; then
     "^kbench history: cannot open nope\.json: No such file or directory$" \
     "$KBENCH" history "$good" nope.json
 fi
+# A folder given as a file: one wording, open(2)'s, for all four (compare
+# said "cannot read DIR: Input/output error").
+mkdir folder.json
+for tool in compare fleet history report; do
+  if [ $tool = history ] || [ $tool = report ]; then
+    python_can $tool || { skip "$tool, a folder" "no Python that can run it"; continue; }
+  fi
+  case $tool in
+    report) args="folder.json -o page.html" ;;
+    *) args="$good folder.json" ;;
+  esac
+  check "$tool, a folder: exit 2, 'cannot open folder.json: Is a directory'" 2 \
+    "^kbench $tool: cannot open folder\.json: Is a directory$" "$KBENCH" $tool $args
+done
+# The Python subcommands' usage errors in kbench's words, not argparse's.
+for tool in report history plot; do
+  if python_can $tool; then
+    out=$("$KBENCH" $tool 2>&1)
+    rc=$?
+    assert "$tool, no arguments: exit 2 ($rc), kbench's two lines" test "$rc" = 2 -a \
+      "$(printf '%s\n' "$out" | sed -n 2p)" = "Try 'kbench $tool --help'."
+    assert "... the first names the problem, no argparse usage or 'error:'" sh -c \
+      'printf "%s\n" "$1" | head -n 1 | grep -q "^kbench $2: the following arguments are required: " && ! printf "%s\n" "$1" | grep -q "usage:\|error:"' _ "$out" $tool
+  else
+    skip "$tool's usage error" "no Python that can run it"
+  fi
+done
 assert "no page was written" test ! -e page.html
 done_testing
