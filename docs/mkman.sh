@@ -59,12 +59,14 @@ for s in $native $python; do
       -e 's/^\.SH DESCRIPTION$/.PP/' -e 's/^\.SH \(.*\)$/.SS \1/' \
     >> "$work/include.h2m" || exit 1
 done
-$HELP2MAN --no-info --include="$work/include.h2m" --output="$out.h2m" \
+$HELP2MAN --no-info --include="$work/include.h2m" --output="$work/page.h2m" \
   "$kbench" || exit 1
 # --help's "Exit status (...):" group becomes the EXIT STATUS section
-# (GNU sed: \n and \u in the replacement).
+# (GNU sed: \n and \u in the replacement).  The draft is this run's own
+# (parallel makes, such as the tests' installs, may each remake the page),
+# beside the page so that the rename replaces it whole.
 sed -e "s|$plugindir|@plugindir@|g" \
   -e 's/^\.SS "Exit status (\(.*\)):"$/.SH "EXIT STATUS"\n\u\1:/' \
-  "$out.h2m" > "$out.tmp" && echo "$tag $sum" >> "$out.tmp" || exit 1
-rm -f "$out.h2m"
-mv -f "$out.tmp" "$out"
+  "$work/page.h2m" > "$out.$$.tmp" && echo "$tag $sum" >> "$out.$$.tmp" ||
+  { rm -f "$out.$$.tmp"; exit 1; }
+mv -f "$out.$$.tmp" "$out"

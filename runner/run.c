@@ -218,7 +218,8 @@ static int describe(run_frame *F)
     return KB_EXIT_ERROR;
   }
   if (F->o.list) {
-    kb_catalogue_list(&F->cat, F->quiet);
+    if (kb_job_list(&F->cat, &F->o, F->quiet))
+      return KB_EXIT_USAGE;
     return F->cat.n_failures ? KB_EXIT_LOAD : KB_EXIT_OK;
   }
   if (F->o.list_metrics)

@@ -5,6 +5,7 @@
 
 #include "analyze/subcommand.h"
 #include "core/measure_cfg.h"
+#include "core/nearest.h"
 #include "output/replace.h"
 
 int kb_subcommand_parse(const kb_subcommand *s, int argc, char **argv,
@@ -18,10 +19,13 @@ int kb_subcommand_parse(const kb_subcommand *s, int argc, char **argv,
       fputs(s->usage, stdout);
       return 1;
     }
+    char near[160] = "";
+    if (opt == '?')
+      kb_nearest_option(argv[optind - 1], s->options, near, sizeof near);
     if (opt == '?' || opt == ':')
-      fprintf(stderr, opt == '?' ? "kbench %s: unknown option '%s'\n"
-                                 : "kbench %s: option '%s' needs a value\n",
-              s->name, argv[optind - 1]);
+      fprintf(stderr, opt == '?' ? "kbench %s: unknown option '%s'%s\n"
+                                 : "kbench %s: option '%s' needs a value%s\n",
+              s->name, argv[optind - 1], near);
     if (opt == '?' || opt == ':' || s->one(opt, optarg, s->ctx)) {
       fprintf(stderr, "Try 'kbench %s --help'.\n", s->name);
       return -1;

@@ -23,16 +23,20 @@ runner_libkbrunner_la_SOURCES += \
 # The installation directories install_dir.c moves with the binary, as
 # make knows them now: written on every make, and replaced only when they
 # changed (configure's --prefix or --libdir, make's prefix=), so that a
-# new prefix recompiles what uses them and nothing else.
+# new prefix recompiles what uses them and nothing else.  The draft has a
+# name of its own (the shell's pid): the tests' parallel `make install`s
+# each run this rule, and one shared draft, moved away by one make while
+# another wrote it, failed their installs (20 of 24 in 3 rounds of 8) and
+# rebuilt kbench under the other tests.
 BUILT_SOURCES += %reldir%/install_dirs.h
 nodist_runner_libkbrunner_la_SOURCES = %reldir%/install_dirs.h
 DISTCLEANFILES += %reldir%/install_dirs.h
 %reldir%/install_dirs.h: kb-always
-	@$(MKDIR_P) $(@D) && { \
+	@$(MKDIR_P) $(@D) && draft=$@.$$$$.tmp && { \
 	  echo '/* Made by make (runner/core/local.mk): the directories of'; \
 	  echo '** the install, as configure and make chose them. */'; \
 	  echo '#define KB_BINDIR "$(bindir)"'; \
 	  echo '#define KB_PLUGINDIR "$(plugindir)"'; \
 	  echo '#define KB_LIBEXECDIR "$(pkglibexecdir)"'; \
-	} > $@.tmp && \
-	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+	} > $$draft && \
+	if cmp -s $$draft $@; then rm -f $$draft; else mv -f $$draft $@; fi

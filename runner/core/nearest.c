@@ -1,4 +1,6 @@
 /* The names nearest to a wrong one (nearest.h). */
+#include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,4 +53,27 @@ size_t kb_nearest(const char *name, const char *const *candidates, size_t n,
         first = d;
     }
   return count;
+}
+
+char *kb_nearest_option(const char *arg, const struct option *opts,
+                        char *buf, size_t len)
+{
+  char name[128];
+  size_t n = 0, k = 0;
+  buf[0] = '\0';
+  if (strncmp(arg, "--", 2) != 0)
+    return buf;
+  snprintf(name, sizeof name, "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+  while (opts[n].name)
+    n++;
+  const char **names = malloc((n ? n : 1) * sizeof *names), *near[1];
+  for (size_t i = 0; names && i < n; i++)
+    names[i] = opts[i].name;
+  k = names ? kb_nearest(name, names, n, near, 1) : 0;
+  /* Options are short words: a third of one is a slip, more is another
+  ** option ("--filter" is not "--list"). */
+  if (k && kb_edit_distance(name, near[0]) <= strlen(name) / 3 + 1)
+    snprintf(buf, len, "; did you mean --%s?", near[0]);
+  free(names);
+  return buf;
 }

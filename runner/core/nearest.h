@@ -19,4 +19,11 @@ size_t kb_nearest_limit(const char *name);
 size_t kb_nearest(const char *name, const char *const *candidates, size_t n,
                   const char **out, size_t max);
 
+struct option;
+/* "; did you mean --NAME?" for an unknown long option arg ("--filtr" or
+** "--filtr=3"), NAME the nearest of getopt's table opts (ending in a
+** zeroed entry), or "" when none is near: into buf, which it returns. */
+char *kb_nearest_option(const char *arg, const struct option *opts,
+                        char *buf, size_t len);
+
 #endif

@@ -114,14 +114,11 @@ static void not_found(const kb_catalogue *cat, const kb_search *s,
   for (size_t i = 0; i < k && used < len; i++)
     used += (size_t)snprintf(msg + used, len - used, "%s%s",
                              i ? ", " : "; did you mean ", near[i]);
+  char where[2048];
+  kb_search_text(s, where, sizeof where);
   if (used < len)
-    used += (size_t)snprintf(msg + used, len - used, "%s (searched",
-                             k ? "?" : "");
-  for (size_t d = 0; d < s->n && used < len; d++)
-    used += (size_t)snprintf(msg + used, len - used, "%s %s",
-                             d ? "," : "", s->dirs[d]);
-  if (used < len)
-    snprintf(msg + used, len - used, ")");
+    snprintf(msg + used, len - used, "%s (searched %s)", k ? "?" : "",
+             where);
   free(names);
   for (size_t i = 0; i < n_paths; i++)
     free(paths[i]);
@@ -198,12 +195,15 @@ int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
   return rc;
 }
 
-void kb_catalogue_list(const kb_catalogue *cat, int quiet)
+void kb_catalogue_list(const kb_catalogue *cat, int quiet,
+                       kb_variant_shown shown, void *ctx)
 {
   for (size_t i = 0; i < cat->n && !quiet; i++)
     for (size_t j = 0; j < cat->plugins[i].n_variants; j++) {
       const kb_plugin *p = &cat->plugins[i];
       const kbench_variant *v = p->variants[j];
+      if (shown && !shown(v->name, ctx))
+        continue;
       printf("%s [%s]\n  %s\n  origin: %s\n  file:   %s\n", v->name,
              v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host",
              v->summary ? v->summary : "", v->origin ? v->origin : "-",

@@ -42,9 +42,12 @@ int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
 ** pattern). */
 int kb_catalogue_has(const kb_catalogue *cat, size_t from, size_t to,
                      const char *selector);
-/* --list: every variant with its parameters on stdout (unless quiet), and
-** the failures on stderr. */
-void kb_catalogue_list(const kb_catalogue *cat, int quiet);
+/* Whether --list shows a variant (kb_job_list says which). */
+typedef int (*kb_variant_shown)(const char *variant, void *ctx);
+/* --list: every variant shown (all, for a NULL shown) with its parameters
+** on stdout (unless quiet), and the failures on stderr. */
+void kb_catalogue_list(const kb_catalogue *cat, int quiet,
+                       kb_variant_shown shown, void *ctx);
 void kb_catalogue_free(kb_catalogue *cat);
 
 #endif

@@ -98,6 +98,44 @@ static int select_variants(const kb_catalogue *cat, const kb_options *o,
   return 0;
 }
 
+/* The plan's filter: the names and patterns selected, less --exclude. */
+static kb_plan_opts filter(const kb_options *o, const char **selected,
+                           size_t n_selected)
+{
+  return (kb_plan_opts){.exclude = o->excludes, .n_exclude = o->n_excludes,
+                        .named = selected, .n_named = n_selected};
+}
+
+static int selects(const char *variant, void *ctx)
+{
+  return kb_plan_selects(ctx, variant);
+}
+
+int kb_job_list(const kb_catalogue *cat, const kb_options *o, int quiet)
+{
+  const char **selected;
+  size_t n_selected;
+  if (select_variants(cat, o, &selected, &n_selected)) {
+    free(selected);
+    return -1;
+  }
+  /* Names that selected nothing were load failures: listed as such. */
+  kb_plan_opts po = filter(o, selected, n_selected);
+  int none = selected && n_selected == 0;
+  size_t total = 0, kept = 0;
+  for (size_t i = 0; i < cat->n; i++)
+    for (size_t j = 0; j < cat->plugins[i].n_variants; j++, total++)
+      kept += kb_plan_selects(&po, cat->plugins[i].variants[j]->name);
+  if (!none && total && !kept) {
+    fprintf(stderr, "kbench: --exclude leaves no variant to list\n");
+    free(selected);
+    return -1;
+  }
+  kb_catalogue_list(cat, quiet || none, selects, &po);
+  free(selected);
+  return 0;
+}
+
 int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
 {
   char err[1024];
@@ -124,12 +162,11 @@ int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
       memset(plan, 0, sizeof *plan);
       return 0;
     }
-    kb_plan_opts po = {
-      .assignments = o->params, .n_assignments = o->n_params,
-      .zips = o->zips, .n_zips = o->n_zips,
-      .exclude = o->excludes, .n_exclude = o->n_excludes,
-      .named = selected, .n_named = n_selected,
-    };
+    kb_plan_opts po = filter(o, selected, n_selected);
+    po.assignments = o->params;
+    po.n_assignments = o->n_params;
+    po.zips = o->zips;
+    po.n_zips = o->n_zips;
     rc = kb_plan_build(plan, cat->plugins, cat->n, &po, err, sizeof err);
     free(selected);
   }

@@ -64,6 +64,13 @@ int kb_job_join(kb_options *o, kb_launch *l, kb_job_file *files, size_t n,
 int kb_job_devices(kb_supervisor *sv, const kb_options *o,
                    kb_run_device **devices, size_t *n);
 
+/* --list: the variants a run of o would plan (its names, patterns,
+** --exclude and --plugin select them as they do a run's), each with its
+** parameters, on stdout unless quiet; the catalogue's load failures on
+** stderr.  0, or -1 with the message printed (a pattern that matches
+** nothing, out of memory). */
+int kb_job_list(const kb_catalogue *cat, const kb_options *o, int quiet);
+
 /* The plan of o's cases (--cases, or --param's sweeps over the selected
 ** variants): 0, or -1 with the message printed. */
 int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o);

@@ -59,10 +59,16 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
     WARN("%zu sample%s taken while the SM clock was under 75%% of its "
          "maximum %s excluded", res->throttled, kb_s(res->throttled),
          res->throttled == 1 ? "was" : "were");
+  /* What stopped it, by the option that sets it; a noise already under
+  ** its target says the cap came before --min-time, not that the answer
+  ** is unknown. */
+  int quiet = res->stats.noise <= cfg->criterion.max_noise;
   if (res->stop == KB_STOP_TIMEOUT || res->stop == KB_STOP_MAX_SAMPLES)
-    WARN("stopped on %s with noise %.2f%% (target %.2f%%)",
-         kb_stop_name(res->stop), 100 * res->stats.noise,
-         100 * cfg->criterion.max_noise);
+    WARN("stopped by %s after %zu sample%s, noise %.2f%% %s its %.2f%% "
+         "target%s", res->stop == KB_STOP_TIMEOUT ? "--timeout"
+         : "--max-samples", res->stats.n, kb_s(res->stats.n),
+         100 * res->stats.noise, quiet ? "under" : "above",
+         100 * cfg->criterion.max_noise, quiet ? ", before --min-time" : "");
 #undef WARN
 }
 

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "core/install_dir.h"
 #include "core/metrics.h"
+#include "core/nearest.h"
 #include "core/params.h"
 #include "plan/cli.h"
 
@@ -486,9 +487,14 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
       char letter[3] = {'-', (char)optopt, '\0'};
       const char *arg = argv[optind - 1];
       const char *name = optopt && strncmp(arg, "--", 2) ? letter : arg;
-      fprintf(stderr, opt == '?' ? "kbench: unknown option '%s'\n"
+      char near[160] = "";
+      if (opt == '?' && !*kb_nearest_option(name, options, near, sizeof near)
+          && strncmp(name, "--filter", 8) == 0)   /* other tools' word */
+        snprintf(near, sizeof near, "; NAME and PATTERN arguments select "
+                 "variants, --exclude=PATTERN leaves some out");
+      fprintf(stderr, opt == '?' ? "kbench: unknown option '%s'%s\n"
                                  : "kbench: option '%s' needs a value\n",
-              name);
+              name, near);
       rc = -1;
     } else if (opt >= KB_CLI_MORE ? more->one(opt, optarg, more->ctx)
                : parse_one(opt, optarg, o)) {

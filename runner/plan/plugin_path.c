@@ -65,6 +65,10 @@ static int add_build_tree(kb_search *s, const char *top)
   closedir(d);
   if (n)   /* qsort of a NULL array is undefined, even of none */
     qsort(fam, n, sizeof *fam, cmp_str);
+  s->tree_first = s->n;
+  s->tree_n = rc == 0 ? n : 0;
+  if (n && rc == 0 && !(s->tree = strdup(plugins)))
+    rc = -1;
   for (size_t i = 0; i < n; i++) {
     if (rc == 0)
       rc = add_dir(s, fam[i]);
@@ -76,8 +80,7 @@ static int add_build_tree(kb_search *s, const char *top)
 
 int kb_search_init(kb_search *s, const char *env_path, const char *exe_dir)
 {
-  s->dirs = NULL;
-  s->n = 0;
+  memset(s, 0, sizeof *s);
   if (env_path && *env_path) {
     char *copy = strdup(env_path), *save = NULL;
     if (!copy)
@@ -101,8 +104,24 @@ void kb_search_free(kb_search *s)
   for (size_t i = 0; i < s->n; i++)
     free(s->dirs[i]);
   free(s->dirs);
-  s->dirs = NULL;
-  s->n = 0;
+  free(s->tree);
+  memset(s, 0, sizeof *s);
+}
+
+void kb_search_text(const kb_search *s, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < s->n && used < len; i++) {
+    int in_tree = s->tree && i >= s->tree_first
+                  && i < s->tree_first + s->tree_n;
+    if (in_tree && i > s->tree_first)
+      continue;
+    int w = snprintf(buf + used, len - used, "%s%s%s%s", used ? ", " : "",
+                     in_tree ? "the build tree's " : "",
+                     in_tree ? s->tree : s->dirs[i], in_tree ? "/" : "");
+    used += w > 0 ? (size_t)w : 0;
+  }
 }
 
 static int is_file(const char *path)

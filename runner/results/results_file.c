@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <json.h>
 
@@ -84,6 +85,14 @@ static void beginning(const char *text, size_t len, char *buf, size_t blen)
 static char *slurp(const char *path, size_t *len, char *err, size_t elen)
 {
   FILE *f = fopen(path, "rb");
+  struct stat st;
+  /* A folder opens for reading here and fails only to read; said as the
+  ** Python tools (open(2)'s EISDIR) say it. */
+  if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    f = NULL;
+    errno = EISDIR;
+  }
   if (!f) {
     snprintf(err, elen, "cannot open %s: %s", path, strerror(errno));
     return NULL;
@@ -501,6 +510,21 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
       snprintf(err, elen, "out of memory");
       goto done;
     }
+    /* A passed case with no time is a writer that broke, not a case to
+    ** list as having no samples: a gate must not pass it. */
+    if (x->verdict == KB_PASS && !x->n_samples) {
+      kb_res_not_results(err, elen, run->path, "benchmarks[%zu] (\"%.80s\") "
+                         "that passed with no numeric time (%s, %s or %s)",
+                         i, name, KB_KEY(samples), KB_KEY(median),
+                         KB_KEY(real_time));
+      goto done;
+    }
+  }
+  /* No entries is a job that died before its first case. */
+  if (!used) {
+    kb_res_not_results(err, elen, run->path, n ? "a \"benchmarks\" list "
+                       "of aggregates only" : "an empty \"benchmarks\" list");
+    goto done;
   }
   if (kb_res_pool(es, used, run)) {
     snprintf(err, elen, "out of memory");

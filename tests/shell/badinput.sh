@@ -1,7 +1,8 @@
 #!/bin/sh
 # Bad input to kbench compare, fleet, history and report, one wording for
 # all four (issue 42: json-c's words from two of them, "no benchmarks"
-# for a nameless entry from the others): the file, what was expected (a
+# for a nameless entry from the others; issue 51: a folder, and the Python
+# ones' usage errors in kbench's words): the file, what was expected (a
 # kbench or Google Benchmark results file) and what was found; exit 2.
 # compare and fleet say it in C (runner/results/results_file.c), history
 # and report in Python (scripts/kbench-plot's load); this test holds them
@@ -18,6 +19,10 @@ printf '[1, 2]\n' > list.json
 printf '{"benchmarks": [{"name": 5}]}\n' > noname.json
 printf '{"benchmarks": ["a"]}\n' > string.json
 printf '{"benchmarks": [{"name": "a"}]} {}\n' > extra.json
+printf '{"benchmarks": []}\n' > nothing.json
+printf '{"benchmarks": [{"name": "a", "run_type": "aggregate"}]}\n' > aggregates.json
+printf '{"benchmarks": [{"name": "a", "real_time": "fast"}]}\n' > fast.json
+printf '{"benchmarks": [{"name": "a", "verdict": "skip"}, {"name": "b", "verdict": "pass", "samples_s": [null]}]}\n' > notime.json
 want() {  # want FILE: what each says of FILE, after "kbench TOOL: "
   case $1 in
     garbage.json) found='text that is not JSON, beginning "garbage"' ;;
@@ -27,6 +32,10 @@ want() {  # want FILE: what each says of FILE, after "kbench TOOL: "
     noname.json) found='benchmarks[0] with no name' ;;
     string.json) found='benchmarks[0] that is not an object' ;;
     extra.json) found='JSON with more text after it, at byte 32' ;;
+    nothing.json) found='an empty "benchmarks" list' ;;
+    aggregates.json) found='a "benchmarks" list of aggregates only' ;;
+    fast.json) found='benchmarks[0] ("a") that passed with no numeric time (samples_s, median_s or real_time)' ;;
+    notime.json) found='benchmarks[1] ("b") that passed with no numeric time (samples_s, median_s or real_time)' ;;
   esac
   printf '%s: not a kbench or Google Benchmark results file: found %s' "$1" "$found"
 }
@@ -46,7 +55,8 @@ python_can() {  # python_can TOOL: whether kbench TOOL's Python can run
   "$KBENCH" "$1" --help > /dev/null 2>&1
 }
 for f in garbage.json cut.json empty.json other.json list.json noname.json \
-    string.json extra.json; do
+    string.json extra.json nothing.json aggregates.json fast.json \
+    notime.json; do
   said compare "$f" "$KBENCH" compare "$good" "$f"
   said fleet "$f" "$KBENCH" fleet "$good" "$f"
   if python_can history; then
@@ -76,5 +86,32 @@ if python_can history; then
     "^kbench history: cannot open nope\.json: No such file or directory$" \
     "$KBENCH" history "$good" nope.json
 fi
+# A folder given as a file: one wording, open(2)'s, for all four (compare
+# said "cannot read DIR: Input/output error").
+mkdir folder.json
+for tool in compare fleet history report; do
+  if [ $tool = history ] || [ $tool = report ]; then
+    python_can $tool || { skip "$tool, a folder" "no Python that can run it"; continue; }
+  fi
+  case $tool in
+    report) args="folder.json -o page.html" ;;
+    *) args="$good folder.json" ;;
+  esac
+  check "$tool, a folder: exit 2, 'cannot open folder.json: Is a directory'" 2 \
+    "^kbench $tool: cannot open folder\.json: Is a directory$" "$KBENCH" $tool $args
+done
+# The Python subcommands' usage errors in kbench's words, not argparse's.
+for tool in report history plot; do
+  if python_can $tool; then
+    out=$("$KBENCH" $tool 2>&1)
+    rc=$?
+    assert "$tool, no arguments: exit 2 ($rc), kbench's two lines" test "$rc" = 2 -a \
+      "$(printf '%s\n' "$out" | sed -n 2p)" = "Try 'kbench $tool --help'."
+    assert "... the first names the problem, no argparse usage or 'error:'" sh -c \
+      'printf "%s\n" "$1" | head -n 1 | grep -q "^kbench $2: the following arguments are required: " && ! printf "%s\n" "$1" | grep -q "usage:\|error:"' _ "$out" $tool
+  else
+    skip "$tool's usage error" "no Python that can run it"
+  fi
+done
 assert "no page was written" test ! -e page.html
 done_testing

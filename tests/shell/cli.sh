@@ -14,6 +14,15 @@ check "--help: exit status 7, above 5 in the order that applies" 0 \
 check "--version prints the ABI" 0 "plugin ABI 1\.2" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate
+check "an option with a slip: the nearest offered" 2 \
+  "^kbench: unknown option '--exlude=x'; did you mean --exclude\?$" "$KBENCH" --exlude=x
+check "... a tune option too" 2 \
+  "^kbench: unknown option '--restirct'; did you mean --restrict\?$" "$KBENCH" tune --restirct x
+check "... none offered for one that is far from all" 2 \
+  "^kbench: unknown option '--frobnicate'$" "$KBENCH" --frobnicate
+check "--filter (other tools' word): says how kbench selects" 2 \
+  "^kbench: unknown option '--filter'; NAME and PATTERN arguments select variants, --exclude=PATTERN leaves some out$" \
+  "$KBENCH" --filter
 check "missing option value: 2" 2 "option '--mode' needs a value" "$KBENCH" --mode
 check "unknown letter in a cluster of short options is named" 2 \
   "unknown option '-x'" "$KBENCH" -lx
@@ -54,6 +63,9 @@ assert "no CSV file or temporary left behind" \
   test -z "$(ls "$tmpdir")"
 check "unknown plugin: load error 3, search path shown" 3 \
   "not found: .*searched .*plugins/host/\.libs" "$KBENCH" no_such_variant
+check "... in the user's words: \$KBENCH_PLUGIN_PATH as given, the build tree's plugins/ folder, the installed one; no family's .libs" 3 \
+  "\(searched [^,]*/plugins/host/\.libs, the build tree's [^,]*/plugins/, [^,]*/kbench/plugins\)$" \
+  "$KBENCH" no_such_variant
 check "a name with a slip: the nearest names offered (issue 42)" 3 \
   "^reduce_cpux .* ERROR load: not found: no variant or plugin of that name; did you mean reduce_cpu(, [a-z_0-9]+)*\? \(searched " \
   "$KBENCH" reduce_cpux
@@ -165,4 +177,24 @@ check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
   "$KBENCH" --list reduce_cpu
+# --list selects as a run does: names, patterns, --exclude, --plugin.
+# listed ARGS...: the variant names kbench --list ARGS prints, on one line.
+listed() {
+  "$KBENCH" --list "$@" | sed -n 's/^\([a-z0-9_]*\) \[.*/\1/p' | tr '\n' ' '
+}
+check "--list PATTERN lists the variants it matches, only them" 0 \
+  "^copy_cpu reduce_cpu transpose_cpu $" listed '*_cpu'
+check "--list PATTERN --exclude=PATTERN leaves the excluded out" 0 \
+  "^transpose_copy transpose_copy_smem transpose_cpu transpose_diag transpose_fast transpose_smem transpose_smem_pad transpose_smem_swizzle transpose_tma $" \
+  listed 'transpose_*' --exclude='*naive*'
+check "--list NAME PATTERN: the union" 0 "^copy_cpu transpose_cpu $" \
+  listed copy_cpu 'transpose_c[p]u'
+check "--list --plugin FILE PATTERN: that plugin's variants it matches" 0 \
+  "^reduce_cpu $" listed --plugin "$top_builddir/plugins/host/.libs/reduce_cpu.so" 'r*'
+check "--list --exclude alone: the rest of the catalogue" 0 "^copy_cpu $" \
+  sh -c '"$1" --list --exclude="*[!u]" --exclude="*[!p]u" --exclude="reduce*" --exclude="transpose*" | sed -n "s/^\([a-z0-9_]*\) \[.*/\1/p" | tr "\n" " "' _ "$KBENCH"
+check "--list PATTERN that matches nothing: 2, says so" 2 \
+  "^kbench: no variant matches 'zzz\*'" "$KBENCH" --list 'zzz*'
+check "--list with --exclude of everything: 2, says so" 2 \
+  "^kbench: --exclude leaves no variant to list$" "$KBENCH" --list --exclude='*'
 done_testing

@@ -14,6 +14,9 @@ check "three files: usage error 2" 2 "expected two files.*got 3" \
   cmp "$fx/base.json" "$fx/base.json" "$fx/base.json"
 check "unknown option: 2" 2 "unknown option '--frobnicate'" \
   cmp --frobnicate "$fx/base.json" "$fx/base.json"
+check "an option with a slip: the nearest offered" 2 \
+  "^kbench compare: unknown option '--treshold=3'; did you mean --threshold\?$" \
+  cmp --treshold=3 "$fx/base.json" "$fx/base.json"
 check "--alpha above 1: 2" 2 "invalid --alpha '2'" \
   cmp --alpha=2 "$fx/base.json" "$fx/base.json"
 check "--alpha 0: 2" 2 "invalid --alpha '0'" \
@@ -39,6 +42,12 @@ printf '{"benchmarks": {"name": "x"}}\n' > "$tmpdir/object.json"
 printf '{"benchmarks": [{"real_time": 1}]}\n' > "$tmpdir/noname.json"
 printf '{"benchmarks": []} {}\n' > "$tmpdir/two.json"
 printf '{"benchmarks": [{"name": "a",\n' > "$tmpdir/cut.json"
+printf '{"benchmarks": []}\n' > "$tmpdir/nothing-run.json"
+printf '{"benchmarks": [{"name": "a", "run_type": "aggregate", "real_time": 1}]}\n' > "$tmpdir/aggregates.json"
+printf '{"benchmarks": [{"name": "a", "real_time": "fast"}]}\n' > "$tmpdir/fast.json"
+printf '{"benchmarks": [{"name": "a", "verdict": "pass", "median_s": null}]}\n' > "$tmpdir/notime.json"
+printf '{"benchmarks": [{"name": "a", "verdict": "skip", "message": "no GPU"}, {"name": "b", "verdict": "pass", "median_s": 1e-3}]}\n' > "$tmpdir/skip-and-pass.json"
+printf '{"benchmarks": [{"name": "b", "verdict": "pass", "median_s": 1e-3}]}\n' > "$tmpdir/pass-only.json"
 check "missing file: 2, says why" 2 "cannot open .*nothing\.json: No such file" \
   cmp "$fx/base.json" "$tmpdir/nothing.json"
 check "a text that is not JSON: 2" 2 "text\\.json: not a kbench or Google Benchmark results file: found text that is not JSON" \
@@ -55,6 +64,14 @@ check "benchmarks not an array: 2" 2 "object\\.json: not a kbench or Google Benc
   cmp "$fx/base.json" "$tmpdir/object.json"
 check "an entry without a name: 2" 2 "noname\\.json: not a kbench or Google Benchmark results file: found benchmarks\\[0\\] with no name" \
   cmp "$fx/base.json" "$tmpdir/noname.json"
+check "an empty benchmarks list (a job that died): 2" 2 "nothing-run\\.json: not a kbench or Google Benchmark results file: found an empty \"benchmarks\" list$" \
+  cmp "$fx/base.json" "$tmpdir/nothing-run.json"
+check "aggregates only: 2" 2 "aggregates\\.json: not a kbench or Google Benchmark results file: found a \"benchmarks\" list of aggregates only$" \
+  cmp "$fx/base.json" "$tmpdir/aggregates.json"
+check "a time that is not a number: 2" 2 "fast\\.json: not a kbench or Google Benchmark results file: found benchmarks\\[0\\] \\(\"a\"\\) that passed with no numeric time \\(samples_s, median_s or real_time\\)$" \
+  cmp "$fx/base.json" "$tmpdir/fast.json"
+check "a passed entry with a null median and no samples: 2" 2 "notime\\.json: .* found benchmarks\\[0\\] \\(\"a\"\\) that passed with no numeric time" \
+  cmp "$tmpdir/notime.json" "$fx/base.json"
 
 # Identical runs.
 check "identical runs: exit 0, no regression" 0 \
@@ -109,8 +126,16 @@ check "the regression is named under the table" 1 \
 check "a case 10% faster: listed as faster" 1 \
   "^transpose_fast/rows:8K/cols:8K .* -10\.06% .* faster" \
   cmp "$fx/base.json" "$fx/slower.json"
-check "a case only in base is listed" 1 "^gone_variant/n:1K .* 20/- +only in base" \
+check "a case passed in base, missing from new: a regression" 1 \
+  "^gone_variant/n:1K .* 20/- +MISSING in new$" cmp "$fx/base.json" "$fx/slower.json"
+check "... named under the table" 1 "^# regression: gone_variant/n:1K \(MISSING in new\)$" \
   cmp "$fx/base.json" "$fx/slower.json"
+check "... --allow-missing (a subset on purpose): listed only in base" 1 \
+  "^gone_variant/n:1K .* 20/- +only in base$" \
+  cmp --allow-missing "$fx/base.json" "$fx/slower.json"
+check "... a case skipped in base and missing from new is no regression" 0 \
+  "^# 2 cases: 0 regressions .*, 1 only in base$" \
+  cmp "$tmpdir/skip-and-pass.json" "$tmpdir/pass-only.json"
 check "a case only in new is listed" 1 "^new_variant/n:1K .* -/20 +only in new" \
   cmp "$fx/base.json" "$fx/slower.json"
 check "3 samples a side, 48% slower: not significant, and says why" 1 \
@@ -125,14 +150,17 @@ check "a slower case whose samples ran under a power cap says so" 1 \
   "^reduce_vec4/n:64M/threads:256/offset:0 .* SLOWER  new's samples ran under a power cap \(NVML\)$" \
   cmp "$fx/base.json" "$fx/capped.json"
 check "...and the summary: the slower under a power cap in new" 1 \
-  "^# 10 cases: 1 regression .*; the slower: under a power cap in new$" \
+  "^# 10 cases: 2 regressions .*; the slower: under a power cap in new$" \
   cmp "$fx/base.json" "$fx/capped.json"
 check "...idle between samples is no slowdown: the faster case says nothing" 1 \
   "^transpose_fast/rows:8K/cols:8K .* faster$" \
   cmp "$fx/base.json" "$fx/capped.json"
-check "...and without clock events the summary as before" 1 \
-  "^# 10 cases: 1 regression \(1 slower, 0 failed in new\), 1 faster, 3 same, 2 not judged \(too few samples\), 1 not compared \(not passed\), 1 only in base, 1 only in new$" \
+check "...and without clock events the summary as before, the missing case a regression" 1 \
+  "^# 10 cases: 2 regressions \(1 slower, 0 failed in new, 1 missing in new\), 1 faster, 3 same, 2 not judged \(too few samples\), 1 not compared \(not passed\), 1 only in new$" \
   cmp "$fx/base.json" "$fx/slower.json"
+check "...--allow-missing: counted only in base" 1 \
+  "^# 10 cases: 1 regression \(1 slower, 0 failed in new\), 1 faster, 3 same, 2 not judged \(too few samples\), 1 not compared \(not passed\), 1 only in base, 1 only in new$" \
+  cmp --allow-missing "$fx/base.json" "$fx/slower.json"
 if command -v python3 >/dev/null 2>&1; then
   check "JSON: the slower under a limit counted and named, each side's reasons" 1 "^ok$" sh -c '
 "$1" compare --format=json "$2/base.json" "$2/capped.json" | python3 -c "
@@ -147,9 +175,9 @@ assert r[0][\"base_clock_events\"] is None, r
 print(\"ok\")"; exit 1' _ "$KBENCH" "$fx"
 fi
 check "--threshold=15: the 10% slowdown is below it, exit 0" 0 \
-  "0 regressions" cmp --threshold=15 "$fx/base.json" "$fx/slower.json"
+  "0 regressions" cmp --allow-missing --threshold=15 "$fx/base.json" "$fx/slower.json"
 check "--alpha=1e-20: the 10% slowdown is not significant enough, exit 0" 0 \
-  "0 regressions" cmp --alpha=1e-20 "$fx/base.json" "$fx/slower.json"
+  "0 regressions" cmp --allow-missing --alpha=1e-20 "$fx/base.json" "$fx/slower.json"
 
 # Passed in base, failed in new.
 check "pass -> crash: a regression, exit 1" 1 \
@@ -385,13 +413,14 @@ print("ok")'
 assert r["status"] == "slower" and r["regression"] and r["significant"]
 assert r["base_samples"] == 40 and r["test"] == "normal" and r["p_value"] < 1e-4
 assert abs(r["change_pct"] - 9.8832) < 1e-3 and r["base_median_s"] == 8.904e-05
-assert d["summary"]["regressions"] == 1 and not d["device_mismatch"]
+assert d["summary"]["regressions"] == 2 and not d["device_mismatch"]
+assert d["summary"]["missing_in_new"] == 1 and d["summary"]["only_in_base"] == 0
 f = case["transpose_fast/rows:8K/cols:8K"]
 assert f["status"] == "faster" and f["significant"] and not f["regression"]' \
     "$fx/base.json" "$fx/slower.json"
   json_check "JSON: cases in one file have null medians, not NaN" 0 \
     'g, n = case["gone_variant/n:1K"], case["new_variant/n:1K"]
-assert g["status"] == "only_in_base" and g["new_median_s"] is None
+assert g["status"] == "only_in_base" and g["new_median_s"] is None and g["regression"]
 assert g["change_pct"] is None and g["p_value"] is None and g["new_verdict"] is None
 assert n["status"] == "only_in_new" and n["base_median_s"] is None
 assert case["reduce_cub/n:64M"]["base_verdict"] == "skip"' \
@@ -455,7 +484,7 @@ assert d["summary"]["cases_with_energy"] == 6 and d["summary"]["energy_changed"]
 assert d["summary"]["cases_with_energy"] == 0' "$fx/base.json" "$fx/slower.json"
   json_check "JSON: no device is null" 0 'assert d["new"]["device"] is None' \
     "$fx/base.json" "$fx/nodevice.json"
-  check "--format=json exits 1 on a regression too" 1 '"regressions": 1' \
+  check "--format=json exits 1 on a regression too" 1 '"regressions": 2' \
     cmp --format=json "$fx/base.json" "$fx/slower.json"
   # --json=FILE, as for a run and kbench fleet: the table on stdout, the
   # JSON report in FILE.
@@ -472,7 +501,7 @@ assert d["summary"]["cases_with_energy"] == 0' "$fx/base.json" "$fx/slower.json"
     "got 3 \(--json takes its file as --json=FILE\)" \
     cmp --json "$tmpdir/cmp2.json" "$fx/base.json" "$fx/slower.json"
   # The old spelling, for one release: JSON on stdout, and a warning.
-  check "bare --json still prints JSON on stdout" 1 '"regressions": 1' \
+  check "bare --json still prints JSON on stdout" 1 '"regressions": 2' \
     sh -c '"$1" compare --json "$2" "$3" 2>/dev/null' _ "$KBENCH" \
     "$fx/base.json" "$fx/slower.json"
   check "...with a warning on stderr naming --format=json" 1 \

@@ -186,9 +186,13 @@ h100b='{"ordinal": 0, "name": "NVIDIA H100", "uuid": "GPU-bbbb"}'
 printf '{"benchmarks": [%s, %s], %s}\n' "$(entry a/n:1 1e-3)" "$(entry b/n:1 2e-3)" \
   "$(ctx n1 0 "$h100")" > "$tmpdir/n1.json"
 printf '{"benchmarks": [], %s}\n' "$(ctx n2 1 "$h100b")" > "$tmpdir/n2-dead.json"
-check "a rank with no case: a GPU, every case missing, exit 1" 1 \
-  "^n2 r1 d0 GPU-bbbb +NVIDIA H100 +1 +0 +0 +0 +0 +2 +0 +- +- +FLAGGED \(2 missing\)$" \
+check "a rank with no case: a bad results file, as kbench compare says, exit 2" 2 \
+  "^kbench fleet: .*n2-dead\\.json: not a kbench or Google Benchmark results file: found an empty \"benchmarks\" list$" \
   fleet "$tmpdir/n1.json" "$tmpdir/n2-dead.json"
+printf '{"benchmarks": [{"name": "a/n:1", "real_time": "fast"}], %s}\n' "$(ctx n2 1 "$h100b")" > "$tmpdir/n2-fast.json"
+check "a rank whose time is not a number: exit 2" 2 \
+  "n2-fast\\.json: not a kbench or Google Benchmark results file: found benchmarks\\[0\\] \\(\"a/n:1\"\\) that passed with no numeric time" \
+  fleet "$tmpdir/n1.json" "$tmpdir/n2-fast.json"
 dev() { printf ', "device_ordinal": %s, "device_name": "NVIDIA H100", "device_uuid": "GPU-%s"' "$1" "$2"; }
 printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
   "$(entry a/n:1 1e-3 "$(dev 0 d0)")" "$(entry a/n:1 1.1e-3 "$(dev 1 d1)")" \

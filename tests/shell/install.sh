@@ -3,7 +3,8 @@
 # Python scripts) relative to itself: staged under make install DESTDIR=,
 # and moved whole to another prefix, as after ./configure --prefix=ELSEWHERE
 # that rebuilt nothing (issue 42: the installed kbench looked in
-# /usr/local/lib/kbench/plugins and found no plugins).
+# /usr/local/lib/kbench/plugins and found no plugins); and make install
+# prefix=DIR, whose kbench.pc and CMake package name DIR.
 . "$top_srcdir/tests/shell/lib.sh"
 staged_install
 staged=$root$prefix
@@ -22,7 +23,45 @@ check "moved: it finds a catalogue plugin by name and runs it" 0 \
 check "moved: an unknown name lists the moved directory among those searched" 3 \
   "$tmpdir/moved$plugins" "$moved" --plugin nosuch
 # The scripts (libexec): kbench history runs its own copy, whose usage
-# names the program; without a Python that can run it, it says so.
-check "moved: kbench history finds its script" 0 \
-  "usage: kbench history|no Python that can import" "$moved" history --help
+# names the program; without a Python that has its modules, a skip that
+# names the ones missing.
+# missing: the modules that none of the Pythons kbench tries can import
+# (runner/analyze/script.c: $KBENCH_PYTHON, python3, /usr/bin/python3).
+missing=
+for m in matplotlib jinja2 scipy ruptures; do
+  found=
+  for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do
+    "$py" -c "import $m" > /dev/null 2>&1 && found=yes && break
+  done
+  [ -n "$found" ] || missing="$missing $m"
+done
+if "$moved" history --help > /dev/null 2>&1 || [ -z "$missing" ]; then
+  check "moved: kbench history finds its script" 0 \
+    "usage: kbench history" "$moved" history --help
+else
+  skip "moved: kbench history finds its script" \
+    "no Python here imports$missing"
+fi
+
+# make install prefix=DIR, which GNU's standards allow without configure:
+# kbench.pc and the CMake package name DIR (issue 51: they named
+# configure's /usr/local, and a plugin's build found no header).  -o keeps
+# the build tree's kbench as it is while other tests run it: DIR in
+# install_dirs.h would rebuild it, and an installed kbench finds its
+# plugins relative to itself anyway (the moved tests above).
+kbp=$tmpdir/kbp
+assert "make install prefix=DIR: exit 0" \
+  sh -c "$MAKE -C '$top_builddir' -o runner/core/install_dirs.h install prefix='$kbp' >'$tmpdir/prefix.log' 2>&1"
+check "... its kbench.pc says prefix=DIR" 0 "^prefix=$kbp$" \
+  cat "$kbp/lib/pkgconfig/kbench.pc"
+check "... pkg-config --cflags kbench gives DIR/include" 0 "^-I$kbp/include *$" \
+  env PKG_CONFIG=pkg-config PKG_CONFIG_PATH="$kbp/lib/pkgconfig" pkg-config --cflags kbench
+check "... its CMake package names DIR" 0 "^set\(_kbench_prefix \[=\[$kbp\]=\]\)$" \
+  cat "$kbp/lib/cmake/kbench/kbench-config.cmake"
+(cd "$tmpdir" && "$kbp/bin/kbench" new my_host --host > /dev/null 2>&1)
+check "... kbench new my_host --host builds against it with pkg-config" 0 "" \
+  env PKG_CONFIG=pkg-config PKG_CONFIG_PATH="$kbp/lib/pkgconfig" MAKEFLAGS= \
+  make -C "$tmpdir/my_host"
+check "... and the installed kbench runs it" 0 "^my_host +n=64K .* ok$" \
+  "$kbp/bin/kbench" --min-time=0 --param n=64K --plugin "$tmpdir/my_host/my_host.so"
 done_testing

@@ -73,15 +73,18 @@ assert "a whole run says it was not interrupted" \
   validate "$full" 'len(b) == 3' 'c["kbench"]["interrupted"] is None'
 
 if [ "$HAVE_JSON_C" = yes ]; then
-  check "compare with the whole run: exit 0, the case missing in new" 0 \
-    "^nap/us:3000 .* missing in new  new was interrupted by SIGINT first$" \
+  check "compare with the whole run: exit 1, the case missing in new" 1 \
+    "^nap/us:3000 .* MISSING in new  new was interrupted by SIGINT first$" \
     "$KBENCH" compare "$full" "$cut"
-  check "... the header says new was interrupted" 0 \
+  check "... the header says new was interrupted" 1 \
     "^# new: .*: INTERRUPTED by SIGINT before its end: the cases it lacks are missing, not failed$" \
     "$KBENCH" compare "$full" "$cut"
-  check "... and the summary counts it missing" 0 \
-    "^# 3 cases: 0 regressions .*, 1 missing in new \(interrupted\)$" \
+  check "... and the summary counts it a regression, missing" 1 \
+    "^# 3 cases: 1 regression \(0 slower, 0 failed in new, 1 missing in new \(interrupted\)\), .*" \
     "$KBENCH" compare "$full" "$cut"
+  check "... --allow-missing: missing, no regression" 0 \
+    "^# 3 cases: 0 regressions .*, 1 missing in new \(interrupted\)$" \
+    "$KBENCH" compare --allow-missing "$full" "$cut"
   check "... the other way round, missing in base" 0 \
     "^nap/us:3000 .* missing in base  base was interrupted by SIGINT first$" \
     "$KBENCH" compare "$cut" "$full"
@@ -129,8 +132,8 @@ assert "... the CSV holds their 2 rows, whole" \
   "$(grep -c ',pass,' "$tmpdir/abort/r1.csv")" = 2 -a \
   "$(tail -c 1 "$tmpdir/abort/r1.csv" | od -An -c | tr -d ' ')" = '\n'
 if [ "$HAVE_JSON_C" = yes ]; then
-  check "... kbench compare reads it: the 2 cases there (not judged: one sample each), the third only in base" 0 \
-    "^# 3 cases: 0 regressions \(0 slower, 0 failed in new\), 0 faster, 0 same, 2 not judged \(too few samples\), 1 only in base$" \
+  check "... kbench compare reads it: the 2 cases there (not judged: one sample each), the third missing, a regression" 1 \
+    "^# 3 cases: 1 regression \(0 slower, 0 failed in new, 1 missing in new\), 0 faster, 0 same, 2 not judged \(too few samples\)$" \
     "$KBENCH" compare "$full" "$aborted"
 fi
 assert "... no temporary file left beside them" \

@@ -154,7 +154,7 @@ PY
 check "a missing file" 2 "nope.json: No such file" \
   "$KBENCH" plot "$tmpdir/nope.json" -o "$O/keep.svg"
 check "not JSON" 2 "cut.json: not a kbench or Google Benchmark results file: found JSON that ends early" "$KBENCH" plot "$tmpdir/cut.json" -o "$O/keep.svg"
-check "no benchmarks" 2 "no benchmarks" \
+check "no benchmarks" 2 "none\\.json: not a kbench or Google Benchmark results file: found an empty \"benchmarks\" list" \
   "$KBENCH" plot "$tmpdir/none.json" -o "$O/keep.svg"
 check "nothing plottable" 2 "nothing plottable: no case passed" \
   "$KBENCH" plot "$tmpdir/skipped.json" -o "$O/keep.svg"

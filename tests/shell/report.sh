@@ -342,7 +342,8 @@ check "a regression against BASE: exit 0 still (the page is no gate)" 0 "" \
   "$KBENCH" report "$F/compare/slower.json" "$F/compare/base.json" -o "$O/slow.html"
 assert "the regression first, marked" page "$O/slow.html" \
   "cmp_rows[0] == 'reduce_vec4/n:64M/threads:256/offset:0'" \
-  "'class=\"regression\"' in html" "'1 regressions against base.json' in text"
+  "'class=\"regression\"' in html" "'2 regressions against base.json' in text" \
+  "cmp_rows[1] == 'gone_variant/n:1K'"
 
 check "plain Google Benchmark output, as kbench compare reads it: exit 0" 0 "" \
   "$KBENCH" report "$F/compare/gbench-new.json" "$F/compare/gbench-base.json" \

@@ -309,8 +309,20 @@ int main(void)
   res.bytes.memory = KBENCH_MEM_GLOBAL;
   res.gbps = 3000;
   res.stop = KB_STOP_TIMEOUT;
+  res.stats.n = 12;
+  res.stats.noise = 0.02;
+  cfg.criterion.max_noise = 0.005;
   kb_result_warnings(&res, &dev, &cfg, w, sizeof w);
-  ok(strstr(w, "stopped on timeout") != NULL, "cap reported: %s", w);
+  ok(strstr(w, "stopped by --timeout after 12 samples, noise 2.00% above "
+            "its 0.50% target") != NULL, "cap reported, by its option: %s",
+     w);
+  /* A noise under its target: the cap came first, the answer is known. */
+  res.stop = KB_STOP_MAX_SAMPLES;
+  res.stats.noise = 0.0001;
+  kb_result_warnings(&res, &dev, &cfg, w, sizeof w);
+  ok(strstr(w, "stopped by --max-samples after 12 samples, noise 0.01% "
+            "under its 0.50% target, before --min-time") != NULL,
+     "a noise under target is said to be under it: %s", w);
   /* A case's text, one function, three forms; parameters left out by
   ** keep (tune's problem and configuration). */
   {

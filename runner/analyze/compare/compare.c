@@ -70,6 +70,9 @@ static const char usage_text[] =
 "                            a count (below) that moved by more than this\n"
 "                            percent of the case's scale is reported\n"
 "                            (default 2)\n"
+"      --allow-missing       NEW ran a subset of BASE's cases on purpose: a\n"
+"                            case of BASE missing from NEW is listed ('only\n"
+"                            in base'), not a regression\n"
 "      --fail-on-flagged     exit 1 also when a case of NEW has a claim the\n"
 "                            bytes audit flagged (bytes_claim_flagged)\n"
 "      --fail-on-unaudited   exit 1 also when a case of NEW went unaudited\n"
@@ -91,7 +94,9 @@ static const char usage_text[] =
 "The default thresholds come from the H100: GPU medians of two runs of one\n"
 "build agree within 0.43%, host variants move 12-26% between processes.\n"
 "Cases that did not pass on a side are listed with both verdicts ('CRASH in\n"
-"new', 'SKIP in base'), and cases in one file only are listed too.  A case\n"
+"new', 'SKIP in base'), and cases in one file only are listed too; one that\n"
+"passed in BASE and is missing from NEW ('MISSING in new': the job crashed\n"
+"or was cut short) is a regression unless --allow-missing is given.  A case\n"
 "that another process disturbed on a side (DISTURBED: it used the GPU\n"
 "during the case, so the times there are not the case's own) is not\n"
 "compared and never a regression: it is listed ('DISTURBED in new') and\n"
@@ -137,20 +142,25 @@ static const char usage_text[] =
 "  0  no regression\n"
 "  1  a regression: a case significantly slower than in BASE by more than\n"
 "     its threshold, or a case that passed in BASE and failed, errored or\n"
-"     crashed in NEW (not one another process disturbed); with\n"
+"     crashed in NEW (not one another process disturbed), or is missing\n"
+"     from NEW (unless --allow-missing); with\n"
 "     --fail-on-flagged or --fail-on-unaudited, also a case of NEW flagged\n"
 "     or unaudited\n"
-"  2  usage error, or a file that cannot be read or is not a results file\n";
+"  2  usage error, or a file that cannot be read or is not a results file\n"
+"     (among them one with no entries, or a passed entry with no numeric\n"
+"     time)\n";
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_HOST_THRESHOLD, OPT_FORMAT,
        OPT_JSON, OPT_COUNTER_TOLERANCE, OPT_FAIL_ON_FLAGGED,
-       OPT_FAIL_ON_UNAUDITED, OPT_ENERGY_THRESHOLD, OPT_TIME };
+       OPT_FAIL_ON_UNAUDITED, OPT_ENERGY_THRESHOLD, OPT_TIME,
+       OPT_ALLOW_MISSING };
 
 static const struct option long_options[] = {
   {"alpha", required_argument, NULL, OPT_ALPHA},
   {"threshold", required_argument, NULL, OPT_THRESHOLD},
   {"host-threshold", required_argument, NULL, OPT_HOST_THRESHOLD},
   {"counter-tolerance", required_argument, NULL, OPT_COUNTER_TOLERANCE},
+  {"allow-missing", no_argument, NULL, OPT_ALLOW_MISSING},
   {"fail-on-flagged", no_argument, NULL, OPT_FAIL_ON_FLAGGED},
   {"fail-on-unaudited", no_argument, NULL, OPT_FAIL_ON_UNAUDITED},
   {"energy-threshold", required_argument, NULL, OPT_ENERGY_THRESHOLD},
@@ -199,6 +209,9 @@ static int parse_one(int opt, const char *arg, void *ctx)
     return 0;
   case OPT_TIME:
     return kb_subcommand_time("compare", arg, &o->cfg.time);
+  case OPT_ALLOW_MISSING:
+    o->cfg.allow_missing = 1;
+    return 0;
   case OPT_FAIL_ON_FLAGGED:
     o->fail_on_flagged = 1;
     return 0;
@@ -215,7 +228,7 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
   memset(o, 0, sizeof *o);
   o->cfg = (kb_cmp_cfg){KB_CMP_ALPHA, KB_CMP_THRESHOLD,
                         KB_CMP_HOST_THRESHOLD, KB_CMP_COUNTER_TOLERANCE,
-                        KB_CMP_ENERGY_THRESHOLD, KB_TIME_KERNEL};
+                        KB_CMP_ENERGY_THRESHOLD, KB_TIME_KERNEL, 0};
   kb_subcommand s = {"compare", usage_text, long_options, parse_one, o};
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
   if (rc)

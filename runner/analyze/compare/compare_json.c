@@ -46,6 +46,7 @@ static json_object *summary_object(const kb_cmp_summary *s)
   kb_jput(o, "faster", json_object_new_int64((int64_t)s->faster));
   kb_jput(o, "same", json_object_new_int64((int64_t)s->same));
   kb_jput(o, "not_compared", json_object_new_int64((int64_t)s->not_passed));
+  kb_jput(o, "missing_in_new", json_object_new_int64((int64_t)s->missing));
   kb_jput(o, "only_in_base", json_object_new_int64((int64_t)s->only_base));
   kb_jput(o, "only_in_new", json_object_new_int64((int64_t)s->only_new));
   kb_jput(o, "not_judged", json_object_new_int64((int64_t)s->not_judged));

@@ -210,8 +210,12 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
     r->status = KB_CMP_ONLY_NEW;
     snprintf(r->result, sizeof r->result, "only in new");
   } else if (!r->cur) {
+    /* A case that passed and is gone is what a crashed or cut-short job
+    ** leaves: the gate fails unless new is a subset on purpose. */
     r->status = KB_CMP_ONLY_BASE;
-    snprintf(r->result, sizeof r->result, "only in base");
+    r->regression = r->base->verdict == KB_PASS && !cfg->allow_missing;
+    snprintf(r->result, sizeof r->result, "%s", r->regression
+             ? "MISSING in new" : "only in base");
   } else if (r->base->verdict == KB_PASS && r->cur->verdict == KB_PASS) {
     judge_timing(r, cfg);
     event_note(r, cfg, sum);
@@ -231,8 +235,8 @@ static void interrupted(kb_cmp_row *r, const kb_res_run *base,
   if ((r->status != KB_CMP_ONLY_BASE && r->status != KB_CMP_ONLY_NEW)
       || !lacking->interrupted)
     return;
-  snprintf(r->result, sizeof r->result, "missing in %s",
-           in_new ? "new" : "base");
+  snprintf(r->result, sizeof r->result, "%s in %s",
+           r->regression ? "MISSING" : "missing", in_new ? "new" : "base");
   snprintf(r->note, sizeof r->note, "%s was interrupted by %s first",
            in_new ? "new" : "base", lacking->interrupted);
 }
@@ -253,6 +257,10 @@ static void count(kb_cmp_summary *s, const kb_cmp_row *r)
                     &s->not_passed, &s->only_base, &s->only_new,
                     &s->disturbed, &s->not_judged};
   (*slot[r->status])++;
+  if (r->status == KB_CMP_ONLY_BASE && r->regression) {
+    s->only_base--;
+    s->missing++;
+  }
   for (int i = 0; i < 2 && r->status == KB_CMP_DISTURBED; i++) {
     const kb_res_case *side = i ? r->cur : r->base;
     if (side->verdict == KB_DISTURBED)

@@ -23,6 +23,8 @@ typedef struct kb_cmp_cfg {
                                 (compare_energy.h) */
   int time;                  /* enum kb_time: --time, the time judged where
                                 both sides have it */
+  int allow_missing;         /* --allow-missing: a case of base absent from
+                                new is listed, not a regression */
 } kb_cmp_cfg;
 
 enum kb_cmp_status {
@@ -58,6 +60,8 @@ typedef struct kb_cmp_row {
 typedef struct kb_cmp_summary {
   size_t rows, compared, slower, faster, same, broken, not_passed,
          only_base, only_new, disturbed, not_judged, regressions;
+  size_t missing;              /* passed in base, absent from new: a
+                                  regression (not counted in only_base) */
   kb_disturbers disturbers;    /* the processes the disturbed cases name */
   size_t flagged, unaudited;   /* cases of new whose claim the bytes audit
                                   flagged, or whose audit was not made */

@@ -33,10 +33,12 @@ void kb_cmp_summary_text(const kb_cmp_summary *s, char *buf, size_t len)
   size_t used = 0;
   buf[0] = '\0';
   add(buf, len, &used, "%zu case%s: %zu regression%s (%zu slower, %zu "
-      "failed in new), %zu faster, %zu same", s->rows,
-      s->rows == 1 ? "" : "s", s->regressions,
-      s->regressions == 1 ? "" : "s", s->slower, s->broken, s->faster,
-      s->same);
+      "failed in new", s->rows, s->rows == 1 ? "" : "s", s->regressions,
+      s->regressions == 1 ? "" : "s", s->slower, s->broken);
+  if (s->missing)
+    add(buf, len, &used, ", %zu missing in new%s", s->missing,
+        s->new_interrupted ? " (interrupted)" : "");
+  add(buf, len, &used, "), %zu faster, %zu same", s->faster, s->same);
   if (s->not_judged)
     add(buf, len, &used, ", %zu not judged (too few samples)",
         s->not_judged);

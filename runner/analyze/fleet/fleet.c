@@ -92,7 +92,10 @@ static const char usage_text[] =
 "  0  no GPU flagged\n"
 "  1  a GPU or a host flagged: slow, or a case failed, skipped, missing\n"
 "     or disturbed by another process on it\n"
-"  2  usage error, a file that cannot be read or is not a results file,\n"
+"  2  usage error, a file that cannot be read or is not a results file\n"
+"     (as kbench compare reads it: one with no entries, such as a rank\n"
+"     that died before its first case, or a passed entry with no numeric\n"
+"     time),\n"
 "     fewer than 2 GPUs and fewer than 2 hosts, or a report that cannot\n"
 "     be written\n";
 
