@@ -305,10 +305,4 @@ extern const kb_field kb_result_fields[KB_FIELDS];
 ** "busy_median_s". */
 #define KB_KEY(id) (kb_result_fields[KB_FIELD_##id].key)
 
-/* How a key with rule holds a value v of result r (for text, v is whether
-** it is not empty; for an array, its length). */
-enum kb_shown { KB_SHOWN_VALUE, KB_SHOWN_NULL, KB_SHOWN_ZERO, KB_SHOWN_NONE };
-struct kb_result;
-int kb_rule_shown(const struct kb_result *r, int rule, double v);
-
 #endif

@@ -2,7 +2,7 @@
 ** kbench tune: search each variant's parameter space for its best
 ** configuration, measuring each configuration as a run measures a case (a
 ** worker per device, under the supervisor's watchdog).  The pieces:
-**   tune.c           the command: options, plugins, plan, devices, files
+**   tune_command.c   the command: options, plugins, plan, devices, files
 **   tune_problems.c  the plan's cases as spaces to search (restrictions,
 **                    --per), one problem per variant and fixed values
 **   tune_loop.c      each device's searches, one configuration at a time,

@@ -3,7 +3,7 @@
 # all four (issue 42: json-c's words from two of them, "no benchmarks"
 # for a nameless entry from the others): the file, what was expected (a
 # kbench or Google Benchmark results file) and what was found; exit 2.
-# compare and fleet say it in C (runner/results/results_file.c), history
+# compare and fleet say it in C (runner/results/file_read.c), history
 # and report in Python (scripts/kbench-plot's load); this test holds them
 # to one text.
 . "$top_srcdir/tests/shell/lib.sh"
