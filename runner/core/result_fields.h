@@ -304,5 +304,9 @@ extern const kb_field kb_result_fields[KB_FIELDS];
 /* A row's key in an entry, by its id: KB_KEY(busy_median) is
 ** "busy_median_s". */
 #define KB_KEY(id) (kb_result_fields[KB_FIELD_##id].key)
+/* The row that is a case's kernel time where kernel time is judged
+** (kb_result_time): the busy median, each run's kernels summed.  Readers
+** of results files name it by this, not by its row. */
+#define KB_FIELD_KERNEL_TIME KB_FIELD_busy_median
 
 #endif

@@ -67,7 +67,7 @@ typedef struct kb_res_entry {
   double *samples;
   size_t n_samples;
   double *kernel;             /* kernel time per run (busy_samples_s, else
-                                 busy_median_s); NULL: none */
+                                 KB_FIELD_KERNEL_TIME's key); NULL: none */
   size_t n_kernel;
   size_t order;               /* place in the file */
   kb_res_entry_counter *counters;

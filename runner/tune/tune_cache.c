@@ -110,8 +110,9 @@ static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
   if (e->verdict != KB_PASS)
     return 1;
   const char *key = o->kind == KB_OBJECTIVE_TIME
-                    && judged_time(e) == KB_TIME_KERNEL ? KB_KEY(busy_median)
-                                                        : kb_objective_key(o);
+                    && judged_time(e) == KB_TIME_KERNEL
+                    ? kb_result_fields[KB_FIELD_KERNEL_TIME].key
+                    : kb_objective_key(o);
   hit->has_value = kb_entries_number(&c->entries, i, key, &hit->value);
   if (hit->has_value)
     return 1;
