@@ -119,9 +119,9 @@ void kb_tune_loop(kb_tune *T, kb_supervisor *sv);
 
 /* tune_json.c: ", \"tune\": {...}", the "tune" object of the evaluation
 ** T->tagging names, for kb_json's entry_more (ctx: kb_tune)... */
-void kb_tune_entry(FILE *f, void *ctx);
+void kb_tune_entry(kb_jw *w, void *ctx);
 /* ...and the context's "tune" key, for its context_more. */
-void kb_tune_context(FILE *f, void *ctx);
+void kb_tune_context(kb_jw *w, void *ctx);
 
 /* tune_report.c: the progress line for a configuration about to run... */
 void kb_tune_progress(kb_tune *T, const kb_tune_search *s, size_t config);

@@ -148,7 +148,7 @@ const char *kb_tune_cache_text(const kb_tune_cache *c, size_t entry)
 #endif
 }
 
-char *kb_tune_cache_untagged(kb_tune_cache *c, size_t entry)
+struct json_object *kb_tune_cache_untagged(kb_tune_cache *c, size_t entry)
 {
 #if KBENCH_HAVE_JSON_C
   return kb_entries_untagged(&c->entries, entry);
