@@ -153,9 +153,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int backend = next(&in) % 4 ? KBENCH_BACKEND_HOST : (int)next(&in);
     uint32_t flags = next(&in) % 8 ? KBENCH_VARIANT_SYNCS : next16(&in);
     kbench_variant v = {
-      (uint32_t)vsize[i], names[i], "fuzzed", "fuzz", backend,
-      np ? (const kbench_param *)pp : NULL, np, setup, run, run, bytes, down,
-      work, flags};
+      .size = (uint32_t)vsize[i],
+      .name = names[i],
+      .summary = "fuzzed",
+      .origin = "fuzz",
+      .backend = backend,
+      .params = np ? (const kbench_param *)pp : NULL,
+      .n_params = np,
+      .setup = setup,
+      .run = run,
+      .verify = run,
+      .bytes_moved = bytes,
+      .teardown = down,
+      .work = work,
+      .flags = flags,
+    };
     /* What a plugin's memory holds: its recorded size, and at least the
     ** smallest variant there is (ABI 1.0's), whose size field the loader
     ** must read before it can refuse a smaller claim. */

@@ -1,7 +1,7 @@
 /*
 ** kbench: which program the command line asks for.  A benchmark run
 ** (run.c) unless the first argument names a subcommand, each of which is
-** its own file (a search, tune.c, among them); the worker, and the clock
+** its own room (a search, tune/, among them); the worker, and the clock
 ** keeper of --lock-clocks, are kbench started again by the supervisor.
 */
 #include <string.h>

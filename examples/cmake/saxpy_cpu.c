@@ -55,7 +55,17 @@ static void teardown(const kbench_host *h, void *state)
 
 static const kbench_param params[] = {{"n", "floats", "16M", 1, 1 << 28, 0}};
 static const kbench_variant saxpy_cpu_variant = {
-  sizeof(kbench_variant), "saxpy_cpu", "out = a * x + y on the CPU",
-  "examples/cmake", KBENCH_BACKEND_HOST, params, 1, setup, run, verify, bytes,
-  teardown};
+  .size = sizeof(kbench_variant),
+  .name = "saxpy_cpu",
+  .summary = "out = a * x + y on the CPU",
+  .origin = "examples/cmake",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = setup,
+  .run = run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
+};
 KBENCH_PLUGIN(&saxpy_cpu_variant)

@@ -136,17 +136,33 @@ static void teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant global_variant = {
-  sizeof(kbench_variant), "histogram_global",
-  "256 bins, one global atomicAdd per byte", "examples/histogram",
-  KBENCH_BACKEND_CUDA, params, 2, setup, global_run, verify,
-  bytes, teardown,
+  .size = sizeof(kbench_variant),
+  .name = "histogram_global",
+  .summary = "256 bins, one global atomicAdd per byte",
+  .origin = "examples/histogram",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = setup,
+  .run = global_run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
 };
 
 static const kbench_variant shared_variant = {
-  sizeof(kbench_variant), "histogram_shared",
-  "256 bins privatised per block in shared memory", "examples/histogram",
-  KBENCH_BACKEND_CUDA, params, 2, setup, shared_run, verify,
-  bytes, teardown,
+  .size = sizeof(kbench_variant),
+  .name = "histogram_shared",
+  .summary = "256 bins privatised per block in shared memory",
+  .origin = "examples/histogram",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = setup,
+  .run = shared_run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
 };
 
 KBENCH_PLUGIN(&global_variant, &shared_variant)

@@ -58,6 +58,17 @@ static void teardown(const kbench_host *, void *state)
 
 static const kbench_param params[] = {{"n", "floats", "64M", 1, 1 << 30, 0}};
 static const kbench_variant scale_variant = {
-  sizeof(kbench_variant), "scale", "out = 2 * in", "README.md",
-  KBENCH_BACKEND_CUDA, params, 1, setup, run, verify, bytes, teardown};
+  .size = sizeof(kbench_variant),
+  .name = "scale",
+  .summary = "out = 2 * in",
+  .origin = "README.md",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = setup,
+  .run = run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
+};
 KBENCH_PLUGIN(&scale_variant)

@@ -87,8 +87,18 @@ static void teardown(const kbench_host *, void *state)
 static const kbench_param params[] = {
   {"n", "ints sorted", "16M", 1, INT32_MAX, 0, NULL, 0}};
 static const kbench_variant cub_sort_variant = {
-  sizeof(kbench_variant), "cub_sort",
-  "cub::DeviceRadixSort::SortKeys, temporary storage from setup",
-  "CUB (CCCL)", KBENCH_BACKEND_CUDA, params, 1, setup, run, verify, bytes,
-  teardown, work, 0};
+  .size = sizeof(kbench_variant),
+  .name = "cub_sort",
+  .summary = "cub::DeviceRadixSort::SortKeys, temporary storage from setup",
+  .origin = "CUB (CCCL)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = setup,
+  .run = run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
+  .work = work,
+};
 KBENCH_PLUGIN(&cub_sort_variant)

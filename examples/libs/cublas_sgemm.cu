@@ -158,8 +158,18 @@ static const kbench_param params[] = {
   {"k", "columns of A, rows of B", "4096", 1, 1 << 16, 0, NULL, 0},
 };
 static const kbench_variant cublas_sgemm_variant = {
-  sizeof(kbench_variant), "cublas_sgemm",
-  "cublasSgemm: C = A B in FP32, FLOP/s through work", "cuBLAS",
-  KBENCH_BACKEND_CUDA, params, 3, setup, run, verify, bytes, teardown, work,
-  0};
+  .size = sizeof(kbench_variant),
+  .name = "cublas_sgemm",
+  .summary = "cublasSgemm: C = A B in FP32, FLOP/s through work",
+  .origin = "cuBLAS",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = setup,
+  .run = run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
+  .work = work,
+};
 KBENCH_PLUGIN(&cublas_sgemm_variant)

@@ -91,8 +91,19 @@ static void teardown(const kbench_host *, void *state)
 static const kbench_param params[] = {
   {"n", "ints sorted", "16M", 1, INT32_MAX, 0, NULL, 0}};
 static const kbench_variant thrust_sort_variant = {
-  sizeof(kbench_variant), "thrust_sort",
-  "thrust::sort in place: the rewind left out by a timed region",
-  "Thrust (CCCL)", KBENCH_BACKEND_CUDA, params, 1, setup, run, verify,
-  bytes, teardown, work, KBENCH_VARIANT_SYNCS};
+  .size = sizeof(kbench_variant),
+  .name = "thrust_sort",
+  .summary = "thrust::sort in place: the rewind left out by a timed region",
+  .origin = "Thrust (CCCL)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = params,
+  .n_params = KBENCH_COUNT(params),
+  .setup = setup,
+  .run = run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
+  .work = work,
+  .flags = KBENCH_VARIANT_SYNCS,
+};
 KBENCH_PLUGIN(&thrust_sort_variant)

@@ -120,9 +120,18 @@ static void saxpy_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant saxpy_variant = {
-  sizeof(kbench_variant), "saxpy", "out = a*x + y: an out-of-tree example",
-  "examples/saxpy", KBENCH_BACKEND_CUDA, saxpy_params, 1,
-  saxpy_setup, saxpy_run, saxpy_verify, saxpy_bytes, saxpy_teardown,
+  .size = sizeof(kbench_variant),
+  .name = "saxpy",
+  .summary = "out = a*x + y: an out-of-tree example",
+  .origin = "examples/saxpy",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = saxpy_params,
+  .n_params = 1,
+  .setup = saxpy_setup,
+  .run = saxpy_run,
+  .verify = saxpy_verify,
+  .bytes_moved = saxpy_bytes,
+  .teardown = saxpy_teardown,
 };
 
 KBENCH_PLUGIN(&saxpy_variant)

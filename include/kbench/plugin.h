@@ -403,8 +403,16 @@ typedef const kbench_library *(*kbench_library_fn)(void);
 /*
 ** Convenience for a library of a fixed list of variants:
 **
-**   static const kbench_variant my_variant = { sizeof(kbench_variant), ... };
+**   static const kbench_variant my_variant = {
+**     .size = sizeof(kbench_variant),
+**     .name = "my_variant",
+**     ...
+**     .teardown = my_teardown,
+**   };
 **   KBENCH_PLUGIN(&my_variant)
+**
+** Designated, so that a field appended in a later minor (work, flags) is
+** named where it is set and zero where it is not.
 **
 ** expands to the exported entry point.  One per shared object.
 */

@@ -11,6 +11,7 @@
 #include "analyze/script.h"
 #include "core/install_dir.h"
 #include "core/verdict.h"
+#include "results/json_write.h"
 
 static void script_path(const char *file, char *buf, size_t len)
 {
@@ -63,18 +64,25 @@ static void verdicts_env(void)
       order[i] = order[i - 1];
     order[i] = v;
   }
-  char text[KB_VERDICTS * 96 + 4];
-  size_t used = 0;
-  for (int i = 0; i < n && used < sizeof text; i++) {
-    int w = snprintf(text + used, sizeof text - used, "%s{\"name\": \"%s\", "
-                     "\"word\": \"%s\", \"stage\": %s}", i ? ", " : "[",
-                     kb_verdict_name(order[i]), kb_verdict_word(order[i]),
-                     kb_verdict_shows_stage(order[i]) ? "true" : "false");
-    used += w > 0 ? (size_t)w : 0;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f)
+    return;
+  kb_jw w;
+  kb_jw_start(&w, f, KB_JW_COMPACT);
+  kb_jw_array(&w, NULL);
+  for (int i = 0; i < n; i++) {
+    kb_jw_object(&w, NULL);
+    kb_jw_string(&w, "name", kb_verdict_name(order[i]));
+    kb_jw_string(&w, "word", kb_verdict_word(order[i]));
+    kb_jw_bool(&w, "stage", kb_verdict_shows_stage(order[i]));
+    kb_jw_end(&w);
   }
-  if (used < sizeof text)
-    snprintf(text + used, sizeof text - used, "]");
-  setenv("KBENCH_VERDICTS", text, 1);
+  kb_jw_end(&w);
+  if (fclose(f) == 0)
+    setenv("KBENCH_VERDICTS", text, 1);
+  free(text);
 }
 
 int kb_script_exec(const kb_script *s, int argc, char **argv)

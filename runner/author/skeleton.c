@@ -42,6 +42,32 @@
 "# cmake --install puts it where the installed kbench looks.\n" \
 "install(TARGETS @NAME@ DESTINATION \"${KBENCH_PLUGINDIR}\")\n"
 
+/* How both sources end: the parameter n (its default and most), the
+** variant (its summary and backend) and the entry point, written once so
+** that the host's and the CUDA plugin's stay the same table; @FLAGS@ is
+** --sync's. */
+#define VARIANT_TAIL(dflt, max, summary, backend) \
+"static const kbench_param params[] = {\n" \
+"  {.name = \"n\", .help = \"floats\", .dflt = \"" dflt "\", .min = 1,\n" \
+"   .max = " max "},\n" \
+"};\n" \
+"static const kbench_variant @NAME@_variant = {\n" \
+"  .size = sizeof(kbench_variant),\n" \
+"  .name = \"@NAME@\",\n" \
+"  .summary = \"" summary "\",\n" \
+"  .origin = \"kbench new\",\n" \
+"  .backend = " backend ",\n" \
+"  .params = params,\n" \
+"  .n_params = KBENCH_COUNT(params),\n" \
+"  .setup = setup,\n" \
+"  .run = run,\n" \
+"  .verify = verify,\n" \
+"  .bytes_moved = bytes,\n" \
+"  .teardown = teardown,\n" \
+"@FLAGS@" \
+"};\n" \
+"KBENCH_PLUGIN(&@NAME@_variant)\n"
+
 /* --- the host plugin ------------------------------------------------------ */
 
 static const char host_source[] =
@@ -107,17 +133,8 @@ static const char host_source[] =
 "  free(state);\n"
 "}\n"
 "\n"
-"static const kbench_param params[] = {\n"
-"  {.name = \"n\", .help = \"floats\", .dflt = \"16M\", .min = 1, .max = 1 << 28},\n"
-"};\n"
-"static const kbench_variant @NAME@_variant = {\n"
-"  .size = sizeof(kbench_variant), .name = \"@NAME@\",\n"
-"  .summary = \"out = x + y on the CPU\", .origin = \"kbench new\",\n"
-"  .backend = KBENCH_BACKEND_HOST, .params = params, .n_params = 1,\n"
-"  .setup = setup, .run = run, .verify = verify, .bytes_moved = bytes,\n"
-"  .teardown = teardown,\n"
-"};\n"
-"KBENCH_PLUGIN(&@NAME@_variant)\n";
+VARIANT_TAIL("16M", "1 << 28", "out = x + y on the CPU",
+             "KBENCH_BACKEND_HOST");
 
 static const char host_makefile[] =
 "# @NAME@.so, a kbench plugin, built against the installed kbench with\n"
@@ -229,11 +246,7 @@ static const char cuda_source[] =
 "}\n"
 "\n"
 "/* 64M floats: 768 MB moved, far more than any GPU's L2. */\n"
-"static const kbench_param params[] = {{\"n\", \"floats\", \"64M\", 1, 1 << 30, 0}};\n"
-"static const kbench_variant @NAME@_variant = {\n"
-"  sizeof(kbench_variant), \"@NAME@\", \"out = x + y\", \"kbench new\",\n"
-"  KBENCH_BACKEND_CUDA, params, 1, setup, run, verify, bytes, teardown@FLAGS@};\n"
-"KBENCH_PLUGIN(&@NAME@_variant)\n";
+VARIANT_TAIL("64M", "1 << 30", "out = x + y", "KBENCH_BACKEND_CUDA");
 
 static const char cuda_makefile[] =
 "# @NAME@.so, a kbench plugin, built against the installed kbench with\n"
@@ -304,7 +317,7 @@ static const char cuda_sync[] =
 "  ** host does (Thrust, cuBLAS): the variant declares KBENCH_VARIANT_SYNCS,\n"
 "  ** so kbench times each run by itself and does not hold the stream. */\n"
 "  KBENCH_CUDA(h, cudaStreamSynchronize(kbench_stream(h)));\n";
-static const char sync_flags[] = ", NULL,\n  KBENCH_VARIANT_SYNCS";
+static const char sync_flags[] = "  .flags = KBENCH_VARIANT_SYNCS,\n";
 
 void kb_skeleton_marks(int sync, int timer, kb_skeleton_mark *marks)
 {

@@ -14,24 +14,6 @@
 ** A value is a decimal integer with an optional binary suffix: K (2^10),
 ** M (2^20) or G (2^30).  "64M" is 67108864.  Returns 0 on success.
 */
-const char *kb_assignment(const char *text, size_t *len)
-{
-  const char *eq = strchr(text, '=');
-  if (!eq || eq == text)
-    return NULL;
-  *len = (size_t)(eq - text);
-  return eq + 1;
-}
-
-int kb_assignment_repeats(const char *const *a, size_t i)
-{
-  size_t len = strcspn(a[i], "=");
-  for (size_t j = 0; j < i; j++)
-    if (strncmp(a[j], a[i], len + 1) == 0)
-      return 1;
-  return 0;
-}
-
 int kb_parse_int(const char *s, int64_t *out)
 {
   char *end;
@@ -329,4 +311,56 @@ int kb_param_name_ok(const char *name)
     if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
       return 0;
   return 1;
+}
+
+int kb_assign_parse(kb_assign *a, const char *text)
+{
+  memset(a, 0, sizeof *a);
+  const char *eq = strchr(text, '=');
+  if (!eq || eq == text)
+    return -1;
+  size_t len = (size_t)(eq - text);
+  if (!(a->name = malloc(len + 1)))
+    return -1;
+  memcpy(a->name, text, len);
+  a->name[len] = '\0';
+  a->source = text;
+  a->values = eq + 1;
+  if (kb_parse_values(a->values, &a->ints, a->err, sizeof a->err))
+    a->ints.v = NULL;
+  return 0;
+}
+
+void kb_assign_free(kb_assign *a)
+{
+  free(a->name);
+  kb_values_free(&a->ints);
+  memset(a, 0, sizeof *a);
+}
+
+const kb_assign *kb_assign_find(const kb_assign *a, size_t n,
+                                const char *name)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(a[i].name, name) == 0)
+      return &a[i];
+  return NULL;
+}
+
+int kb_assign_values(const kb_assign *a, const kbench_param *p,
+                     kb_values *out, char *err, size_t errlen)
+{
+  if (p->n_choices)
+    return kb_param_parse(p, a->values, out, err, errlen);
+  if (!a->ints.v) {
+    snprintf(err, errlen, "%s", a->err);
+    return -1;
+  }
+  if (!(out->v = malloc(a->ints.n * sizeof *out->v))) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  memcpy(out->v, a->ints.v, a->ints.n * sizeof *out->v);
+  out->n = a->ints.n;
+  return 0;
 }

@@ -19,12 +19,34 @@ typedef struct kb_values {
 
 int kb_parse_int(const char *s, int64_t *out);
 
-/* An assignment, "NAME=VALUES" (--param, the words of a --cases line):
-** its values, after the first '=', with the length of its name in *len;
-** NULL when it has no '=' or no name. */
-const char *kb_assignment(const char *text, size_t *len);
-/* Whether assignment a[i] names the parameter one of a[0..i) names. */
-int kb_assignment_repeats(const char *const *a, size_t i);
+/*
+** An assignment, "NAME=VALUES" (--param, a word of a --cases line),
+** parsed once, where it is given: the plan and its messages read this
+** record, never the text again.  Its values are parsed as integers once
+** (kb_parse_values); an enumerated parameter's, choice names, only
+** against the variant that declares it (kb_param_parse), since each
+** variant has its own choices.
+*/
+typedef struct kb_assign {
+  const char *source;   /* as given, "n=1M,64M"; the caller's */
+  char *name;           /* "n" */
+  const char *values;   /* "1M,64M": after the first '=' of source */
+  kb_values ints;       /* the values as integers; ints.v NULL when they
+                           are not, with why in err */
+  char err[256];
+} kb_assign;
+
+/* text into a: 0, or -1 when it has no '=' or no name (or memory ran
+** out), with a left empty. */
+int kb_assign_parse(kb_assign *a, const char *text);
+void kb_assign_free(kb_assign *a);
+/* The assignment of a[0..n) that names name, or NULL. */
+const kb_assign *kb_assign_find(const kb_assign *a, size_t n,
+                                const char *name);
+/* a[i]'s values for parameter p: its integers, copied, or its choices'
+** indices.  0, or -1 with a message naming the bad item. */
+int kb_assign_values(const kb_assign *a, const kbench_param *p,
+                     kb_values *out, char *err, size_t errlen);
 
 /* "64M" for 67108864, "1000003" for 1000003: exact, short. */
 void kb_format_count(char *buf, size_t len, int64_t v);

@@ -1,5 +1,5 @@
-/* A result's start, copy and free, by its table, and the rates it
-** implies (result.h). */
+/* A result's start, copy and free, by its table, the rates it implies,
+** and what its table's rules show of it (result.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,4 +258,39 @@ void kb_audit_text(const kb_result *r, char *buf, size_t len)
              moved / 1e6);
   else if (moved > 1.1 * claimed)
     snprintf(buf, len, "DRAM moved %.1fx the claimed bytes", moved / claimed);
+}
+
+int kb_rule_shown(const kb_result *r, int rule, double v)
+{
+  int pass = r->verdict == KB_PASS;
+  int kernel = pass && r->n_kernel;
+  int energy = r->energy_j > 0;
+  int shown;
+  switch (rule) {
+  case KB_RULE_PASS: shown = pass; break;
+  case KB_RULE_PASS_OR_ZERO: return pass ? KB_SHOWN_VALUE : KB_SHOWN_ZERO;
+  case KB_RULE_FAILED: return pass ? KB_SHOWN_ZERO : KB_SHOWN_VALUE;
+  case KB_RULE_NONNEG: shown = v >= 0; break;
+  case KB_RULE_POSITIVE: shown = v > 0; break;
+  case KB_RULE_PASS_POSITIVE: shown = pass && v > 0; break;
+  case KB_RULE_KERNEL: shown = kernel; break;
+  case KB_RULE_KERNEL_OR_ZERO:
+    return kernel ? KB_SHOWN_VALUE : KB_SHOWN_ZERO;
+  case KB_RULE_SPAN: shown = kernel && kb_result_has_span(r); break;
+  case KB_RULE_NONEMPTY: shown = v != 0; break;
+  case KB_RULE_DRAM: shown = r->dram_read >= 0; break;
+  case KB_RULE_ENERGY: shown = energy; break;
+  case KB_RULE_ENERGY_POSITIVE: shown = energy && v > 0; break;
+  case KB_RULE_WORK:
+    return kb_per_second(r, (uint64_t)v) > 0 ? KB_SHOWN_VALUE
+                                              : KB_SHOWN_NONE;
+  case KB_RULE_RATE: return v > 0 ? KB_SHOWN_VALUE : KB_SHOWN_NONE;
+  case KB_RULE_SKIPPED:
+    return r->verdict == KB_SKIP ? KB_SHOWN_VALUE : KB_SHOWN_NONE;
+  case KB_RULE_ERRORED:
+    return !pass && r->verdict != KB_SKIP ? KB_SHOWN_VALUE : KB_SHOWN_NONE;
+  case KB_RULE_EVENTS: shown = r->clock_event_reads > 0; break;
+  default: shown = 1; break;
+  }
+  return shown ? KB_SHOWN_VALUE : KB_SHOWN_NULL;
 }

@@ -130,6 +130,12 @@ double kb_per_second(const kb_result *r, uint64_t count);
 double kb_gbps_per_watt(const kb_result *r);
 double kb_flops_per_watt(const kb_result *r);
 
+/* How a key with rule (enum kb_rule, core/result_fields.h) holds a value
+** v of result r (for text, v is whether it is not empty; for an array,
+** its length). */
+enum kb_shown { KB_SHOWN_VALUE, KB_SHOWN_NULL, KB_SHOWN_ZERO, KB_SHOWN_NONE };
+int kb_rule_shown(const kb_result *r, int rule, double v);
+
 /* What a passed case did besides moving bytes, when its variant says:
 ** "12.3 GFLOP/s, 4.1 Gitems/s", or "". */
 void kb_result_work_text(char *buf, size_t len, const kb_result *r);

@@ -304,11 +304,9 @@ extern const kb_field kb_result_fields[KB_FIELDS];
 /* A row's key in an entry, by its id: KB_KEY(busy_median) is
 ** "busy_median_s". */
 #define KB_KEY(id) (kb_result_fields[KB_FIELD_##id].key)
-
-/* How a key with rule holds a value v of result r (for text, v is whether
-** it is not empty; for an array, its length). */
-enum kb_shown { KB_SHOWN_VALUE, KB_SHOWN_NULL, KB_SHOWN_ZERO, KB_SHOWN_NONE };
-struct kb_result;
-int kb_rule_shown(const struct kb_result *r, int rule, double v);
+/* The row that is a case's kernel time where kernel time is judged
+** (kb_result_time): the busy median, each run's kernels summed.  Readers
+** of results files name it by this, not by its row. */
+#define KB_FIELD_KERNEL_TIME KB_FIELD_busy_median
 
 #endif

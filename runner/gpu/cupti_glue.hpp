@@ -1,7 +1,9 @@
-// Shared by the CUPTI glue's three sources (cupti.cpp: the session and
-// its metric lists; cupti_profiler.cpp: the range profiler's collections;
-// cupti_activity.cpp: activity records): the session's structures, error
-// reporting, and the activity store's interface.  C++ only, not installed.
+// Shared by the CUPTI glue's three sources (cupti_session.cpp: the
+// session and its metric lists; cupti_profiler.cpp: the range profiler's
+// collections; cupti_activity.cpp: activity records): the session's
+// structures, error reporting, and the activity store's interface.  C++
+// only, not installed.  gpu/cupti.h is their one interface: this header
+// builds on it, and no file it includes includes it back.
 #ifndef KB_CUPTI_GLUE_HPP
 #define KB_CUPTI_GLUE_HPP
 

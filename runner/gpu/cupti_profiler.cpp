@@ -1,6 +1,6 @@
 // The CUPTI glue, part two: the range profiler's collections (counters per
 // kernel, replayed for as many passes as they need) and the one-pass bytes
-// audit.  See cupti.cpp for the session.
+// audit.  See cupti_session.cpp for the session.
 #include "gpu/cupti_glue.hpp"
 
 using kbc::ms_since;

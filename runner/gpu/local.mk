@@ -14,7 +14,7 @@ EXTRA_DIST += %reldir%/gpu_cuda.c %reldir%/kernels.cu
 endif
 if HAVE_CUPTI
 # C++: CUDA 13's cupti_profiler_host.h includes <string>.
-runner_libkbrunner_la_SOURCES += %reldir%/cupti.cpp %reldir%/cupti_profiler.cpp \
+runner_libkbrunner_la_SOURCES += %reldir%/cupti_session.cpp %reldir%/cupti_profiler.cpp \
 	%reldir%/cupti_activity.cpp %reldir%/cupti_errors.cpp \
 	%reldir%/cupti_glue.hpp
 runner_libkbrunner_la_CPPFLAGS += $(CUPTI_CPPFLAGS)
@@ -22,7 +22,7 @@ runner_libkbrunner_la_CXXFLAGS = -std=c++17 -Wall -Wextra -fvisibility=hidden
 runner_libkbrunner_la_LIBADD += $(CUPTI_LDFLAGS) $(CUPTI_LIBS) -lstdc++
 else
 runner_libkbrunner_la_SOURCES += %reldir%/cupti_none.c
-EXTRA_DIST += %reldir%/cupti.cpp %reldir%/cupti_profiler.cpp \
+EXTRA_DIST += %reldir%/cupti_session.cpp %reldir%/cupti_profiler.cpp \
 	%reldir%/cupti_activity.cpp %reldir%/cupti_errors.cpp \
 	%reldir%/cupti_glue.hpp
 endif

@@ -15,7 +15,7 @@
 
 #include "core/measure_cfg.h"
 #include "core/result.h"
-#include "measure/probe.h"
+#include "measure/probe_state.h"
 #include "plugin/case.h"
 
 /* Runs a pass may hold, and ranges (kernels and flushes) in all: 64 holds

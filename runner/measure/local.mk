@@ -6,7 +6,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/stream_check.c %reldir%/stream_check.h %reldir%/region_check.c %reldir%/stream_order.c %reldir%/stream_order.h \
 	%reldir%/kernel_time.c %reldir%/kernel_time.h \
 	%reldir%/kernel_pass.c %reldir%/kernel_pass.h \
-	%reldir%/probe.c %reldir%/probe.h \
+	%reldir%/probe.c %reldir%/probe.h %reldir%/probe_state.h \
 	%reldir%/neighbours.c %reldir%/neighbours.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/gpu_state.c %reldir%/gpu_state.h \

@@ -1,5 +1,4 @@
 /* The results as JSON: Google Benchmark's schema with kbench's fields (results_json.h). */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -18,60 +17,60 @@
 
 /* --- the context ---------------------------------------------------------- */
 
-/* A device's facts, the braces left to the caller. */
-static void device_fields(FILE *f, const kb_device_report *d)
+/* A device's facts, as members of the open object. */
+static void device_fields(kb_jw *w, const kb_device_report *d)
 {
   const kbench_device *v = &d->dev;
-  static const char *const keys[] = {"name", "uuid", "pci_bus_id"};
-  const char *const values[] = {v->name, d->uuid, d->pci_bus_id};
-  fprintf(f, "\"ordinal\": %d", v->ordinal);
-  kb_jw_strings(f, keys, values, 3);
-  fprintf(f, ", \"compute_capability\": \"%d.%d\", \"sm_count\": %d, "
-          "\"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
-          "\"mem_clock_khz\": %d, \"mem_bus_bits\": %d, \"peak_gbps\": ",
-          v->cc_major, v->cc_minor, v->sm_count, v->l2_bytes,
-          v->global_mem_bytes, v->mem_clock_khz, v->mem_bus_bits);
-  kb_jw_number(f, v->peak_gbps);
+  char cc[32];
+  snprintf(cc, sizeof cc, "%d.%d", v->cc_major, v->cc_minor);
+  kb_jw_int(w, "ordinal", v->ordinal);
+  kb_jw_string(w, "name", v->name);
+  kb_jw_string(w, "uuid", d->uuid);
+  kb_jw_string(w, "pci_bus_id", d->pci_bus_id);
+  kb_jw_string(w, "compute_capability", cc);
+  kb_jw_int(w, "sm_count", v->sm_count);
+  kb_jw_int(w, "l2_bytes", v->l2_bytes);
+  kb_jw_uint(w, "global_mem_bytes", v->global_mem_bytes);
+  kb_jw_int(w, "mem_clock_khz", v->mem_clock_khz);
+  kb_jw_int(w, "mem_bus_bits", v->mem_bus_bits);
+  kb_jw_number(w, "peak_gbps", v->peak_gbps);
 }
 
 /* What --lock-clocks did to a device: the clocks it holds (null: not
 ** locked), and in words, or why not (null: not asked). */
-static void clock_lock(FILE *f, const kb_device_report *d)
+static void clock_lock(kb_jw *w, const kb_device_report *d)
 {
-  kb_jw_key(f, "locked_sm_clock_mhz");
-  kb_jw_number_or_null(f, d->locked_sm_mhz, d->clocks_locked
-                                            && d->locked_sm_mhz);
-  kb_jw_key(f, "locked_mem_clock_mhz");
-  kb_jw_number_or_null(f, d->locked_mem_mhz, d->locked_mem_mhz > 0);
-  kb_jw_key(f, "clock_lock");
-  if (d->clocks[0])
-    kb_jw_string(f, d->clocks);
-  else
-    fputs("null", f);
+  kb_jw_number_or_null(w, "locked_sm_clock_mhz", d->locked_sm_mhz,
+                       d->clocks_locked && d->locked_sm_mhz);
+  kb_jw_number_or_null(w, "locked_mem_clock_mhz", d->locked_mem_mhz,
+                       d->locked_mem_mhz > 0);
+  kb_jw_text(w, "clock_lock", d->clocks);
 }
 
 /* Every device of the run, with what was measured on it; one its worker
 ** never opened has its ordinal only, and nulls. */
-static void devices_context(FILE *f, const kb_json *j)
+static void devices_context(kb_jw *w, const kb_json *j)
 {
-  fputc('[', f);
+  kb_jw_array(w, "devices");
   for (size_t i = 0; i < j->run.n_devices; i++) {
     const kb_run_device *d = &j->run.devices[i];
-    fputs(i ? ", {" : "{", f);
+    kb_jw_object(w, NULL);
     if (d->opened) {
-      device_fields(f, &d->report);
-      kb_jw_key(f, "launch_floor_s");
-      kb_jw_number_or_null(f, d->report.floor_s, d->report.floor_s > 0);
-      kb_jw_key(f, "copy_peak_gbps");
-      kb_jw_number_or_null(f, d->report.copy_gbps, d->report.copy_gbps > 0);
-      clock_lock(f, &d->report);
+      device_fields(w, &d->report);
+      kb_jw_number_or_null(w, "launch_floor_s", d->report.floor_s,
+                           d->report.floor_s > 0);
+      kb_jw_number_or_null(w, "copy_peak_gbps", d->report.copy_gbps,
+                           d->report.copy_gbps > 0);
+      clock_lock(w, &d->report);
     } else {
-      fprintf(f, "\"ordinal\": %d, \"name\": null, \"uuid\": null, "
-              "\"pci_bus_id\": null", d->ordinal);
+      kb_jw_int(w, "ordinal", d->ordinal);
+      kb_jw_null(w, "name");
+      kb_jw_null(w, "uuid");
+      kb_jw_null(w, "pci_bus_id");
     }
-    fputc('}', f);
+    kb_jw_end(w);
   }
-  fputc(']', f);
+  kb_jw_end(w);
 }
 
 /* The first device in the run's order that its worker opened, or NULL. */
@@ -85,124 +84,118 @@ static const kb_device_report *first_opened(const kb_json *j)
 
 /* Which process of a job wrote the file (kbench fleet tells GPUs apart by
 ** host, rank and device); a process on its own is rank 0 of 1. */
-static void launch_context(FILE *f, const kb_launch *l)
+static void launch_context(kb_jw *w, const kb_launch *l)
 {
-  kb_jw_key(f, "launcher");
-  if (l->launcher)
-    kb_jw_string(f, l->launcher);
-  else
-    fputs("null", f);
-  fprintf(f, ", \"rank\": %d", l->rank);
-  kb_jw_key(f, "local_rank");
-  kb_jw_number_or_null(f, l->local_rank, l->local_rank >= 0);
-  kb_jw_key(f, "world_size");
-  kb_jw_number_or_null(f, l->world_size, l->world_size >= 0);
+  kb_jw_string(w, "launcher", l->launcher);
+  kb_jw_int(w, "rank", l->rank);
+  kb_jw_number_or_null(w, "local_rank", l->local_rank, l->local_rank >= 0);
+  kb_jw_number_or_null(w, "world_size", l->world_size, l->world_size >= 0);
   /* The CPUs it could use and the host's load as it started; the note
   ** says when either may have starved the host's side of the samples. */
   const kb_host_state *h = &l->cpus;
   char note[KB_HOST_NOTE_LEN];
   kb_host_state_note(h, note, sizeof note);
-  fprintf(f, ", \"host\": {\"usable_cpus\": %u, \"online_cpus\": %u",
-          h->usable_cpus, h->online_cpus);
-  kb_jw_key(f, "load_1min");
-  kb_jw_number_or_null(f, h->load_1min, h->load_1min >= 0);
-  kb_jw_key(f, "note");
-  if (note[0])
-    kb_jw_string(f, note);
-  else
-    fputs("null", f);
-  fputc('}', f);
+  kb_jw_object(w, "host");
+  kb_jw_uint(w, "usable_cpus", h->usable_cpus);
+  kb_jw_uint(w, "online_cpus", h->online_cpus);
+  kb_jw_number_or_null(w, "load_1min", h->load_1min, h->load_1min >= 0);
+  kb_jw_text(w, "note", note);
+  kb_jw_end(w);
 }
 
-static const char *const criterion_keys[] = {"min_time_s", "max_noise",
-                                              "timeout_s", "host_timeout_s"};
+static void criterion(kb_jw *w, const kb_criterion_cfg *k)
+{
+  kb_jw_object(w, "criterion");
+  kb_jw_uint(w, "min_samples", k->min_samples);
+  kb_jw_uint(w, "max_samples", k->max_samples);
+  kb_jw_number(w, "min_time_s", k->min_time);
+  kb_jw_number(w, "max_noise", k->max_noise);
+  kb_jw_number(w, "timeout_s", k->timeout);
+  kb_jw_number(w, "host_timeout_s", k->host_timeout);
+  kb_jw_end(w);
+}
 
-static void context(const kb_json *j, FILE *f)
+/* The first device's facts and what was measured on it, as ever. */
+static void device_context(kb_jw *w, const kb_device_report *d)
+{
+  if (d) {
+    kb_jw_object(w, "device");
+    device_fields(w, d);
+    kb_jw_end(w);
+  } else {
+    kb_jw_null(w, "device");
+  }
+}
+
+static void kbench_context(kb_jw *w, const kb_json *j)
 {
   const kb_options *o = j->run.o;
-  const kb_criterion_cfg *k = &o->measure.criterion;
   const kb_device_report *d = first_opened(j);
+  char abi[32];
+  snprintf(abi, sizeof abi, "%d.%d", KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
+  kb_jw_object(w, "kbench");
+  kb_jw_string(w, "version", PACKAGE_VERSION);
+  kb_jw_string(w, "abi", abi);
+  kb_jw_array(w, "command_line");
+  for (int i = 0; i < j->run.argc; i++)
+    kb_jw_string(w, NULL, j->run.argv[i] ? j->run.argv[i] : "");
+  kb_jw_end(w);
+  kb_jw_string(w, "time", kb_time_name(o->measure.time));
+  kb_jw_bool(w, "kernel_time", o->measure.kernel_time);
+  kb_jw_string(w, "mode", kb_mode_name(o->measure.mode));
+  kb_jw_uint(w, "seed", (unsigned long long)o->seed);
+  kb_jw_uint(w, "repetitions", o->repetitions);
+  criterion(w, &o->measure.criterion);
+  /* The run's name in kbench history (--label, $KBENCH_LABEL). */
+  kb_jw_string(w, "label", o->label);
+  /* Stopped early by a signal: the cases missing never ran to an end,
+  ** which compare, fleet and history say rather than count as failed. */
+  kb_jw_string(w, "interrupted", j->interrupted);
+  /* The staging threads: the data does not depend on them, the setup and
+  ** verify times do. */
+  kb_jw_uint(w, "jobs", o->jobs ? o->jobs : kb_host_cpus());
+  kb_jw_number(w, "case_timeout_s", o->case_timeout);
+  kb_jw_number_or_null(w, "energy_time_s", o->measure.energy_time > 0
+                       ? o->measure.energy_time : KB_ENERGY_TIME_S,
+                       o->measure.energy);
+  launch_context(w, j->run.launch);
+  device_context(w, d);
+  devices_context(w, j);
+  kb_jw_number_or_null(w, "driver_version", d ? d->driver_version : 0,
+                       d && d->driver_version);
+  kb_jw_number_or_null(w, "runtime_version", d ? d->runtime_version : 0,
+                       d && d->runtime_version);
+  kb_jw_number_or_null(w, "launch_floor_s", d ? d->floor_s : 0,
+                       d && d->floor_s > 0);
+  kb_jw_number_or_null(w, "copy_peak_gbps", d ? d->copy_gbps : 0,
+                       d && d->copy_gbps > 0);
+  /* The seal the plugins ran under: its layers, and what it lacked. */
+  kb_jw_string(w, "seal", j->run.seal && j->run.seal[0] ? j->run.seal : NULL);
+  kb_jw_end(w);
+}
+
+/* Google Benchmark's keys, then kbench's object and its hooks'. */
+static void context(const kb_json *j, kb_jw *w)
+{
   char host[256] = "", exe[4096] = "";
   gethostname(host, sizeof host - 1);
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   exe[n > 0 ? n : 0] = '\0';
-  fputs("\"context\": {\"date\": ", f);
-  kb_jw_string(f, j->date);
-  kb_jw_key(f, "host_name");
-  kb_jw_string(f, host);
-  kb_jw_key(f, "executable");
-  kb_jw_string(f, exe);
-  fprintf(f, ", \"num_cpus\": %ld, \"mhz_per_cpu\": %d, \"caches\": [], "
-          "\"library_version\": \"%s\", \"library_build_type\": \"release\", "
-          "\"json_schema_version\": 1, \"kbench\": {\"version\": \"%s\", "
-          "\"abi\": \"%d.%d\", \"command_line\": [",
-          sysconf(_SC_NPROCESSORS_ONLN), kb_host_mhz(), PACKAGE_VERSION,
-          PACKAGE_VERSION, KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
-  for (int i = 0; i < j->run.argc; i++) {
-    if (i)
-      fputs(", ", f);
-    kb_jw_string(f, j->run.argv[i]);
-  }
-  fprintf(f, "], \"time\": \"%s\", \"kernel_time\": %s",
-          kb_time_name(o->measure.time),
-          o->measure.kernel_time ? "true" : "false");
-  fprintf(f, ", \"mode\": \"%s\", \"seed\": %llu, \"repetitions\": %zu, "
-          "\"criterion\": {\"min_samples\": %zu, \"max_samples\": %zu",
-          kb_mode_name(o->measure.mode), (unsigned long long)o->seed,
-          o->repetitions, k->min_samples, k->max_samples);
-  kb_jw_numbers(f, criterion_keys, (const double[]){k->min_time, k->max_noise,
-                k->timeout, k->host_timeout}, 4);
-  fputs("}", f);
-  /* The run's name in kbench history (--label, $KBENCH_LABEL). */
-  kb_jw_key(f, "label");
-  if (o->label)
-    kb_jw_string(f, o->label);
-  else
-    fputs("null", f);
-  /* Stopped early by a signal: the cases missing never ran to an end,
-  ** which compare, fleet and history say rather than count as failed. */
-  kb_jw_key(f, "interrupted");
-  if (j->interrupted)
-    kb_jw_string(f, j->interrupted);
-  else
-    fputs("null", f);
-  /* The staging threads: the data does not depend on them, the setup and
-  ** verify times do. */
-  fprintf(f, ", \"jobs\": %u", o->jobs ? o->jobs : kb_host_cpus());
-  kb_jw_key(f, "case_timeout_s");
-  kb_jw_number(f, o->case_timeout);
-  kb_jw_key(f, "energy_time_s");
-  kb_jw_number_or_null(f, o->measure.energy_time > 0 ? o->measure.energy_time
-                       : KB_ENERGY_TIME_S, o->measure.energy);
-  launch_context(f, j->run.launch);
-  kb_jw_key(f, "device");
-  if (d) {
-    fputc('{', f);
-    device_fields(f, d);
-    fputc('}', f);
-  } else {
-    fputs("null", f);
-  }
-  kb_jw_key(f, "devices");
-  devices_context(f, j);
-  kb_jw_key(f, "driver_version");
-  kb_jw_number_or_null(f, d ? d->driver_version : 0, d && d->driver_version);
-  kb_jw_key(f, "runtime_version");
-  kb_jw_number_or_null(f, d ? d->runtime_version : 0, d && d->runtime_version);
-  kb_jw_key(f, "launch_floor_s");
-  kb_jw_number_or_null(f, d ? d->floor_s : 0, d && d->floor_s > 0);
-  kb_jw_key(f, "copy_peak_gbps");
-  kb_jw_number_or_null(f, d ? d->copy_gbps : 0, d && d->copy_gbps > 0);
-  /* The seal the plugins ran under: its layers, and what it lacked. */
-  kb_jw_key(f, "seal");
-  if (j->run.seal && j->run.seal[0])
-    kb_jw_string(f, j->run.seal);
-  else
-    fputs("null", f);
-  fputc('}', f);
+  kb_jw_object(w, "context");
+  kb_jw_string(w, "date", j->date);
+  kb_jw_string(w, "host_name", host);
+  kb_jw_string(w, "executable", exe);
+  kb_jw_int(w, "num_cpus", sysconf(_SC_NPROCESSORS_ONLN));
+  kb_jw_int(w, "mhz_per_cpu", kb_host_mhz());
+  kb_jw_array(w, "caches");
+  kb_jw_end(w);
+  kb_jw_string(w, "library_version", PACKAGE_VERSION);
+  kb_jw_string(w, "library_build_type", "release");
+  kb_jw_int(w, "json_schema_version", 1);
+  kbench_context(w, j);
   if (j->context_more)
-    j->context_more(f, j->context_ctx);
-  fputc('}', f);
+    j->context_more(w, j->context_ctx);
+  kb_jw_end(w);
 }
 
 /* --- the document ------------------------------------------------------- */
@@ -217,9 +210,12 @@ static void check(kb_json *j)
 ** context, the document's end. */
 static void write_end(const kb_json *j, FILE *f)
 {
-  fputs(j->n ? "\n], " : "], ", f);
-  context(j, f);
-  fputs("}\n", f);
+  kb_jw w = j->w;         /* the body's writer, where its entries end */
+  w.f = f;
+  kb_jw_end(&w);          /* "benchmarks" */
+  context(j, &w);
+  kb_jw_end(&w);
+  fputc('\n', f);
 }
 
 /* A file replaced whole: the entries so far (in memory) and the end, into
@@ -280,7 +276,9 @@ static int start_document(kb_json *j, char *err, size_t len)
     snprintf(err, len, "out of memory");
     return -1;
   }
-  fputs("{\"benchmarks\": [", j->f);
+  kb_jw_start(&j->w, j->f, KB_JW_COMPACT);
+  kb_jw_object(&j->w, NULL);
+  kb_jw_array_as(&j->w, "benchmarks", KB_JW_LINES);  /* an entry a line */
   return 0;
 }
 
@@ -323,21 +321,16 @@ int kb_json_error(const kb_json *j, char *err, size_t len)
   return -1;
 }
 
-void kb_json_params(FILE *f, const kb_plan_case *pc)
+void kb_json_params(kb_jw *w, const kb_plan_case *pc)
 {
   const kbench_variant *v = pc->variant;
-  fputc('{', f);
   for (uint32_t i = 0; i < v->n_params; i++) {
     const kbench_param *prm = kb_variant_param(pc->plugin, v, i);
-    fputs(i ? ", " : "", f);
-    kb_jw_string(f, prm->name);
-    fputs(": ", f);
     if (prm->n_choices)      /* an enumerated parameter: its choice's name */
-      kb_jw_string(f, prm->choices[pc->values[i]]);
+      kb_jw_string(w, prm->name, prm->choices[pc->values[i]]);
     else
-      fprintf(f, "%lld", (long long)pc->values[i]);
+      kb_jw_int(w, prm->name, (long long)pc->values[i]);
   }
-  fputc('}', f);
 }
 
 /* What kb_entry_write's hooks need of the document. */
@@ -346,21 +339,21 @@ typedef struct entry_ctx {
   const kb_plan_case *pc;
 } entry_ctx;
 
-static void entry_params(FILE *f, void *ctx)
+static void entry_params(kb_jw *w, void *ctx)
 {
-  kb_json_params(f, ((entry_ctx *)ctx)->pc);
+  kb_json_params(w, ((entry_ctx *)ctx)->pc);
 }
 
-static void entry_more(FILE *f, void *ctx)
+static void entry_more(kb_jw *w, void *ctx)
 {
   const kb_json *j = ((entry_ctx *)ctx)->j;
   if (j->entry_more)
-    j->entry_more(f, j->entry_ctx);
+    j->entry_more(w, j->entry_ctx);
 }
 
 /* One entry (results/entry.h); the device's facts belong to the cases
 ** that used it. */
-static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
+static void entry(kb_jw *w, const kb_json *j, const kb_plan_case *pc,
                   const kb_result *res, const kb_run_device *d, size_t rep,
                   size_t reps)
 {
@@ -380,13 +373,7 @@ static void entry(FILE *f, const kb_json *j, const kb_plan_case *pc,
     .copy_gbps = used ? used->copy_gbps : 0,
     .params = entry_params, .more = entry_more, .ctx = &ctx,
   };
-  kb_entry_write(f, res, &about);
-}
-
-/* Before an entry: a separator. */
-static void entry_begin(kb_json *j)
-{
-  fputs(j->n ? ",\n" : "\n", j->f);
+  kb_entry_write(w, res, &about);
 }
 
 /* After a step's entries: the document closed again, in a file. */
@@ -403,8 +390,7 @@ void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
 {
   if (!j->f)
     return;
-  entry_begin(j);
-  entry(j->f, j, pc, res, d, rep, reps);
+  entry(&j->w, j, pc, res, d, rep, reps);
   j->n++;
   step_end(j);
 }
@@ -414,31 +400,23 @@ void kb_json_raw(kb_json *j, const char *const *texts, size_t n)
   if (!j->f)
     return;
   for (size_t i = 0; i < n; i++) {
-    fputs(j->n ? ",\n" : "\n", j->f);
-    fputs(texts[i], j->f);
+    kb_jw_raw(&j->w, NULL, texts[i]);
     j->n++;
   }
   step_end(j);
 }
 
-void kb_json_object(kb_json *j, const char *object)
+void kb_json_object(kb_json *j, struct json_object *object)
 {
   if (!j->f)
     return;
-  size_t n = strlen(object), inner = 1;
-  while (n > 0 && isspace((unsigned char)object[n - 1]))
-    n--;
-  while (inner + 1 < n && isspace((unsigned char)object[inner]))
-    inner++;
-  int members = n >= 2 && object[0] == '{' && object[n - 1] == '}'
-                && inner + 1 < n;
-  entry_begin(j);
-  if (members && j->entry_more) {
-    fwrite(object, 1, n - 1, j->f);    /* all but its closing brace */
-    j->entry_more(j->f, j->entry_ctx);
-    fputc('}', j->f);
+  if (kb_jw_is_object(object) && j->entry_more) {
+    kb_jw_object(&j->w, NULL);
+    kb_jw_members(&j->w, object);
+    j->entry_more(&j->w, j->entry_ctx);
+    kb_jw_end(&j->w);
   } else {
-    fputs(object, j->f);
+    kb_jw_value(&j->w, NULL, object);
   }
   j->n++;
   step_end(j);

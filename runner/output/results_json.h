@@ -36,6 +36,7 @@
 #include <stdio.h>
 
 #include "output/writer.h"
+#include "results/json_write.h"
 #include "plan/cli.h"
 #include "plan/devices.h"
 #include "plan/launcher.h"
@@ -48,19 +49,20 @@ typedef struct kb_json {
                               step */
   char *body;              /* whole: the document so far, less its end */
   size_t body_len;
+  kb_jw w;                 /* the document's writer, inside "benchmarks" */
   size_t n;                /* entries written */
   int failed;              /* errno of the first failed write, or 0 */
   kb_run_context run;      /* for the context */
   char date[40];           /* when the run started */
   const char *interrupted; /* the signal that stopped the run early, or
                               NULL: context.kbench.interrupted */
-  /* More keys of the context, after "kbench" (kbench tune's "tune"):
-  ** ", \"key\": value..." written to f; NULL for none. */
-  void (*context_more)(FILE *f, void *ctx);
+  /* More members of the context, after "kbench" (kbench tune's "tune"),
+  ** written with w into the open object; NULL for none. */
+  void (*context_more)(kb_jw *w, void *ctx);
   void *context_ctx;
-  /* More keys of each entry, before its closing brace, written the same
-  ** way (kbench tune's "tune" object); NULL for none. */
-  void (*entry_more)(FILE *f, void *ctx);
+  /* More members of each entry, after its table's, the same way (kbench
+  ** tune's "tune" object); NULL for none. */
+  void (*entry_more)(kb_jw *w, void *ctx);
   void *entry_ctx;
 } kb_json;
 
@@ -77,14 +79,14 @@ int kb_json_open_whole(kb_json *j, const char *path,
 ** repetition. */
 void kb_json_case(kb_json *j, const kb_plan_case *pc, const kb_result *res,
                   const kb_run_device *d, size_t rep, size_t reps);
-/* A case's parameters as an entry's "params" object: {"name": value...},
-** an enumerated one by its choice's name. */
-void kb_json_params(FILE *f, const kb_plan_case *pc);
+/* A case's parameters as the members of an entry's "params" object, open
+** in w: "name": value, an enumerated one by its choice's name. */
+void kb_json_params(kb_jw *w, const kb_plan_case *pc);
 /* Entries written elsewhere (n texts), appended as they are: one step. */
 void kb_json_raw(kb_json *j, const char *const *texts, size_t n);
-/* An entry read back (a JSON object's text, such as a cache's), with
-** entry_more's keys added to it: one step. */
-void kb_json_object(kb_json *j, const char *object);
+/* An entry read back (json-c's, such as a cache's), written again by
+** the writer with entry_more's members added to it: one step. */
+void kb_json_object(kb_json *j, struct json_object *object);
 /* Whether a write has failed so far: 0, or -1 with a message in err. */
 int kb_json_error(const kb_json *j, char *err, size_t len);
 /* Finish the document: 0, or -1 with a message when a write failed. */

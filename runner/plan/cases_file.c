@@ -23,21 +23,28 @@ static int plan_line(kb_plan *plan, const kb_plugin *plugins, size_t n,
       const kbench_variant *var = plugins[p].variants[v];
       if (strcmp(var->name, words[0]) != 0)
         continue;
-      for (size_t i = 1; i < nw; i++) {
-        size_t len;
-        if (!kb_assignment(words[i], &len)
-            || !kb_variant_declares(&plugins[p], var, words[i], len)) {
+      kb_assign a[64];
+      size_t na = 0;
+      int rc = 0;
+      for (size_t i = 1; i < nw && !rc; i++) {
+        if (kb_assign_parse(&a[na], words[i])
+            || !kb_variant_declares(&plugins[p], var, a[na].name,
+                                    strlen(a[na].name))) {
           snprintf(err, errlen, "'%s': %s has no such parameter (want "
                    "NAME=VALUES)", words[i], var->name);
-          return -1;
-        }
-        if (kb_assignment_repeats(words + 1, i - 1)) {
+          rc = -1;
+        } else if (kb_assign_find(a, na, a[na].name)) {
           snprintf(err, errlen, "'%s' given twice", words[i]);
-          return -1;
+          rc = -1;
         }
+        na++;
       }
-      kb_plan_opts line = {.assignments = words + 1, .n_assignments = nw - 1};
-      return kb_plan_variant(plan, &plugins[p], var, &line, err, errlen);
+      kb_plan_opts line = {.assignments = a, .n_assignments = na};
+      if (!rc)
+        rc = kb_plan_variant(plan, &plugins[p], var, &line, err, errlen);
+      while (na > 0)
+        kb_assign_free(&a[--na]);
+      return rc;
     }
   snprintf(err, errlen, "no loaded plugin has a variant '%s'", words[0]);
   return -1;

@@ -113,6 +113,22 @@ int kb_cli_push(const char ***list, size_t *n, const char *item)
   return 0;
 }
 
+/* --param NAME=VALUES, parsed here once into the record the plan reads. */
+static int param_arg(const char *arg, kb_options *o)
+{
+  kb_assign a;
+  if (kb_assign_parse(&a, arg))
+    return bad("--param", arg, "expected NAME=VALUE");
+  kb_assign *grown = realloc(o->params, (o->n_params + 1) * sizeof *grown);
+  if (!grown) {
+    kb_assign_free(&a);
+    return -1;
+  }
+  grown[o->n_params++] = a;
+  o->params = grown;
+  return 0;
+}
+
 /* A run's name for kbench history: some text, short enough for a
 ** table's column. */
 static int label_arg(const char *what, const char *arg, const char **out)
@@ -367,7 +383,6 @@ static int format_arg(const char *arg, kb_options *o)
 static int parse_one(int opt, const char *arg, kb_options *o)
 {
   int64_t v;
-  size_t len;
   int table = table_option(opt, arg, o);
   if (table)
     return table < 0 ? -1 : 0;
@@ -381,9 +396,7 @@ static int parse_one(int opt, const char *arg, kb_options *o)
       return bad("--time", arg, "expected kernel or event");
     return 0;
   case 'P':
-    if (!kb_assignment(arg, &len))
-      return bad("--param", arg, "expected NAME=VALUE");
-    return kb_cli_push(&o->params, &o->n_params, arg);
+    return param_arg(arg, o);
   case OPT_ZIP:
     if (!strchr(arg, ','))
       return bad("--zip", arg, "expected two or more parameter names, "
@@ -547,11 +560,13 @@ void kb_cli_free(kb_options *o)
   free(o->plugins);
   free(o->names);
   free(o->patterns);
+  for (size_t i = 0; i < o->n_params; i++)
+    kb_assign_free(&o->params[i]);
   free(o->params);
   free(o->zips);
   free(o->excludes);
-  o->plugins = o->names = o->patterns = o->params = o->zips = o->excludes
-    = NULL;
+  o->params = NULL;
+  o->plugins = o->names = o->patterns = o->zips = o->excludes = NULL;
   o->n_plugins = o->n_names = o->n_patterns = o->n_params = o->n_zips
     = o->n_excludes = 0;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "core/measure_cfg.h"
+#include "core/params.h"
 #include "core/verdict.h"
 #include "plan/devices.h"
 
@@ -42,7 +43,7 @@ typedef struct kb_options {
   const char **patterns; /* positional arguments with * ? or [ and no '/':
                             patterns on variant names */
   size_t n_patterns;
-  const char **params;   /* NAME=VALUE strings, in order */
+  kb_assign *params;     /* --param NAME=VALUES, in order, parsed once */
   size_t n_params;
   const char **zips;     /* --zip groups, "A,B[,C...]" */
   size_t n_zips;

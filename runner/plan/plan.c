@@ -8,18 +8,6 @@
 #include "core/params.h"
 #include "plan/plan.h"
 
-/* The value given for name on the command line, or NULL. */
-static const char *assigned(const char *const *a, size_t n, const char *name)
-{
-  for (size_t i = 0; i < n; i++) {
-    size_t len;
-    const char *values = kb_assignment(a[i], &len);
-    if (values && len == strlen(name) && strncmp(a[i], name, len) == 0)
-      return values;
-  }
-  return NULL;
-}
-
 int kb_variant_declares(const kb_plugin *p, const kbench_variant *v,
                         const char *name, size_t len)
 {
@@ -193,10 +181,11 @@ int kb_plan_variant(kb_plan *plan, const kb_plugin *p,
   }
   for (; done < v->n_params; done++) {
     const kbench_param *prm = kb_variant_param(p, v, done);
-    const char *text = assigned(o->assignments, o->n_assignments, prm->name);
+    const kb_assign *a = kb_assign_find(o->assignments, o->n_assignments,
+                                        prm->name);
     char why[256];
-    if (kb_param_parse(prm, text ? text : prm->dflt, &lists[done], why,
-                       sizeof why)) {
+    if (a ? kb_assign_values(a, prm, &lists[done], why, sizeof why)
+          : kb_param_parse(prm, prm->dflt, &lists[done], why, sizeof why)) {
       snprintf(err, errlen, "--param %s: %s", prm->name, why);
       goto out;
     }
@@ -279,16 +268,15 @@ static int check_filters(const kb_plugin *plugins, size_t n,
 static int check_assignments(const kb_plugin *plugins, size_t n,
                              const kb_plan_opts *o, char *err, size_t errlen)
 {
-  const char *const *a = o->assignments;
+  const kb_assign *a = o->assignments;
   for (size_t i = 0; i < o->n_assignments; i++) {
-    size_t len = strcspn(a[i], "=");
-    if (kb_assignment_repeats(a, i)) {
-      snprintf(err, errlen, "--param %.*s given twice", (int)len, a[i]);
+    if (kb_assign_find(a, i, a[i].name)) {
+      snprintf(err, errlen, "--param %s given twice", a[i].name);
       return -1;
     }
-    if (!any_declares(plugins, n, o, a[i], len)) {
-      snprintf(err, errlen, "--param %.*s: no selected variant has a "
-               "parameter of that name (see --list)", (int)len, a[i]);
+    if (!any_declares(plugins, n, o, a[i].name, strlen(a[i].name))) {
+      snprintf(err, errlen, "--param %s: no selected variant has a "
+               "parameter of that name (see --list)", a[i].name);
       return -1;
     }
   }

@@ -30,7 +30,8 @@ typedef struct kb_plan {
 
 /* What to plan from the loaded variants.  Every list may be empty. */
 typedef struct kb_plan_opts {
-  const char *const *assignments;  /* "NAME=VALUES" (--param) */
+  const kb_assign *assignments;    /* --param NAME=VALUES, each parsed
+                                      once where it was given */
   size_t n_assignments;
   /*
   ** "A,B[,C...]" (--zip): the value lists of these parameters are paired

@@ -80,10 +80,17 @@ static void floor_teardown(const kbench_host *h, void *state)
 }
 
 const kbench_variant kb_builtin_launch_floor = {
-  sizeof(kbench_variant), "launch_floor",
-  "one thread stores one int: the shortest launch this mode can time",
-  "kbench runner", KBENCH_BACKEND_CUDA, NULL, 0,
-  floor_setup, floor_run, floor_verify, floor_bytes, floor_teardown, NULL, 0,
+  .size = sizeof(kbench_variant),
+  .name = "launch_floor",
+  .summary = "one thread stores one int: the shortest launch this mode "
+             "can time",
+  .origin = "kbench runner",
+  .backend = KBENCH_BACKEND_CUDA,
+  .setup = floor_setup,
+  .run = floor_run,
+  .verify = floor_verify,
+  .bytes_moved = floor_bytes,
+  .teardown = floor_teardown,
 };
 
 /* --- copy peak: cudaMemcpyAsync device to device ------------------------ */
@@ -160,10 +167,17 @@ static void copy_teardown(const kbench_host *h, void *state)
 }
 
 const kbench_variant kb_builtin_copy_peak = {
-  sizeof(kbench_variant), "copy_peak",
-  "cudaMemcpyAsync of 512 MiB device to device: the measured copy peak",
-  "kbench runner (--calibrate)", KBENCH_BACKEND_CUDA, NULL, 0,
-  copy_setup, copy_run, copy_verify, copy_bytes, copy_teardown, NULL, 0,
+  .size = sizeof(kbench_variant),
+  .name = "copy_peak",
+  .summary = "cudaMemcpyAsync of 512 MiB device to device: the measured "
+             "copy peak",
+  .origin = "kbench runner (--calibrate)",
+  .backend = KBENCH_BACKEND_CUDA,
+  .setup = copy_setup,
+  .run = copy_run,
+  .verify = copy_verify,
+  .bytes_moved = copy_bytes,
+  .teardown = copy_teardown,
 };
 
 static const kbench_library builtin_library = {

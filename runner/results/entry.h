@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "core/result.h"
+#include "results/json_write.h"
 
 /* What an entry says beside its result: the case, where it ran. */
 typedef struct kb_entry_about {
@@ -27,16 +28,15 @@ typedef struct kb_entry_about {
   ** pct_peak and pct_copy_peak of a passed case of global memory; 0: not
   ** known, or the case did not use it. */
   double peak_gbps, copy_gbps;
-  /* Writes the value of "params" (an object of the case's parameters),
-  ** and more keys before the entry's closing brace (", \"key\": value";
-  ** NULL for none). */
-  void (*params)(FILE *f, void *ctx);
-  void (*more)(FILE *f, void *ctx);
+  /* Write the members of "params" (the case's parameters), and more
+  ** members of the entry after the table's; NULL for none. */
+  void (*params)(kb_jw *w, void *ctx);
+  void (*more)(kb_jw *w, void *ctx);
   void *ctx;
 } kb_entry_about;
 
-/* r as one JSON object on f, "{...}", no newline. */
-void kb_entry_write(FILE *f, const kb_result *r, const kb_entry_about *a);
+/* r as one JSON object, the next value of w. */
+void kb_entry_write(kb_jw *w, const kb_result *r, const kb_entry_about *a);
 
 /* The fields of r that entry e holds under the table's keys (json-c only):
 ** r starts as kb_result_init leaves it, and each key found with a value of

@@ -10,11 +10,11 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/results_file.h %reldir%/results_entries.h \
 	%reldir%/json_read.h
 if HAVE_JSON_C
-runner_libkbrunner_la_SOURCES += %reldir%/results_file.c \
+runner_libkbrunner_la_SOURCES += %reldir%/file_read.c \
 	%reldir%/results_entries.c %reldir%/json_read.c %reldir%/entry_read.c
 runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
 runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
 else
-EXTRA_DIST += %reldir%/results_file.c %reldir%/results_entries.c \
+EXTRA_DIST += %reldir%/file_read.c %reldir%/results_entries.c \
 	%reldir%/json_read.c %reldir%/entry_read.c
 endif

@@ -8,16 +8,27 @@
 
 #include "core/result.h"
 #include "results/json_read.h"
+#include "results/json_write.h"
 #include "results/results_entries.h"
 #include "results/results_file.h"
 
-/* How entries are written back: kbench's own spacing, '/' unescaped. */
-#define TEXT_FLAGS (JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
-
+/* An entry's text as kbench writes entries (results/json_write.h), to
+** free; NULL out of memory. */
 static char *copy_text(json_object *obj)
 {
-  const char *s = json_object_to_json_string_ext(obj, TEXT_FLAGS);
-  return s ? strdup(s) : NULL;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f)
+    return NULL;
+  kb_jw w;
+  kb_jw_start(&w, f, KB_JW_COMPACT);
+  kb_jw_value(&w, NULL, obj);
+  if (fclose(f) != 0) {
+    free(text);
+    return NULL;
+  }
+  return text;
 }
 
 /* Entry e's fields, its verdict and device read as kb_res_load reads
@@ -100,8 +111,8 @@ const char *kb_entries_tune_string(const kb_entries *es, size_t i,
   return kb_jget_string(kb_jget(es->e[i].obj, "tune"), key);
 }
 
-char *kb_entries_untagged(const kb_entries *es, size_t i)
+json_object *kb_entries_untagged(const kb_entries *es, size_t i)
 {
   json_object_object_del(es->e[i].obj, "tune");
-  return copy_text(es->e[i].obj);
+  return es->e[i].obj;
 }

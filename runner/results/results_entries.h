@@ -20,7 +20,8 @@ typedef struct kb_entry {
                               compare with kb_res_same_device */
   int verdict;             /* enum kb_verdict, read as kb_res_load does */
   char *message;           /* "stage: message" of a failure, or "" */
-  char *text;              /* the entry as JSON, as it was read */
+  char *text;              /* the entry as JSON, as read, written again
+                              by kbench's writer */
   void *obj;               /* its json_object */
 } kb_entry;
 
@@ -43,8 +44,7 @@ int kb_entries_number(const kb_entries *es, size_t i, const char *key,
 /* The string at "tune"."key" of entry i, or NULL. */
 const char *kb_entries_tune_string(const kb_entries *es, size_t i,
                                    const char *key);
-/* Entry i as JSON without its "tune" object, to free; NULL out of
-** memory. */
-char *kb_entries_untagged(const kb_entries *es, size_t i);
+/* Entry i's json_object without its "tune" object (deleted from it). */
+struct json_object *kb_entries_untagged(const kb_entries *es, size_t i);
 
 #endif

@@ -2,7 +2,7 @@
 ** A kbench JSON results file as kbench compare and kbench fleet need it:
 ** the run's device, mode, host and rank, and each case with its verdict
 ** and raw samples.  The format is a superset of Google Benchmark's JSON;
-** what this reads is named in results_file.c.  Reading needs json-c
+** what this reads is named in file_read.c.  Reading needs json-c
 ** (KBENCH_HAVE_JSON_C).
 */
 #ifndef KB_RESULTS_FILE_H
@@ -11,8 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/result.h"
+
 /* A device as a results file describes it.  An entry's device is
-** resolved within its own file (results_file.c): an entry of a CUDA case
+** resolved within its own file (file_read.c): an entry of a CUDA case
 ** that gives an ordinal and no UUID is the device of that ordinal in the
 ** file's context.kbench.devices; an entry of a host case (backend "host")
 ** is on the host, never on a GPU, whatever ordinal it carries. */
@@ -45,6 +47,39 @@ typedef struct kb_res_counter {
   double lo, hi;        /* the least and the most of its repetitions */
   size_t n;             /* how many repetitions have it */
 } kb_res_counter;
+
+/* One count of an entry (see kb_res_counter), pointing into the
+** document. */
+typedef struct kb_res_entry_counter {
+  const char *name, *unit;
+  double value;
+} kb_res_entry_counter;
+
+/* One entry of "benchmarks", before entries of one name are pooled. */
+typedef struct kb_res_entry {
+  kb_result res;              /* its fields (results/entry.h), and which */
+  unsigned char given[KB_FIELDS];  /* of them it gave */
+  const char *name;           /* points into the parsed document */
+  const char *backend;
+  kb_res_device device;       /* resolved in its file; moves to the case */
+  int verdict;
+  char *message;
+  double *samples;
+  size_t n_samples;
+  double *kernel;             /* kernel time per run (busy_samples_s, else
+                                 KB_FIELD_KERNEL_TIME's key); NULL: none */
+  size_t n_kernel;
+  size_t order;               /* place in the file */
+  kb_res_entry_counter *counters;
+  size_t n_counters;
+  double claimed;             /* bytes_read + bytes_written, or NAN */
+  int flagged, unaudited;     /* bytes_claim_flagged, unaudited */
+  const char *audit_note;     /* points into the document; NULL: none */
+  const char *claim_note;     /* bytes_audit, likewise */
+  double *energy;             /* joules per run: --energy's windows */
+  size_t n_energy;
+  double power_w;             /* --energy's watts; NAN: none */
+} kb_res_entry;
 
 /* One case: every entry of the file with its name (and its device, when
 ** entries name their own), in file order. */

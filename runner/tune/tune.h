@@ -2,7 +2,7 @@
 ** kbench tune: search each variant's parameter space for its best
 ** configuration, measuring each configuration as a run measures a case (a
 ** worker per device, under the supervisor's watchdog).  The pieces:
-**   tune.c           the command: options, plugins, plan, devices, files
+**   tune_command.c   the command: options, plugins, plan, devices, files
 **   tune_problems.c  the plan's cases as spaces to search (restrictions,
 **                    --per), one problem per variant and fixed values
 **   tune_loop.c      each device's searches, one configuration at a time,
@@ -119,9 +119,9 @@ void kb_tune_loop(kb_tune *T, kb_supervisor *sv);
 
 /* tune_json.c: ", \"tune\": {...}", the "tune" object of the evaluation
 ** T->tagging names, for kb_json's entry_more (ctx: kb_tune)... */
-void kb_tune_entry(FILE *f, void *ctx);
+void kb_tune_entry(kb_jw *w, void *ctx);
 /* ...and the context's "tune" key, for its context_more. */
-void kb_tune_context(FILE *f, void *ctx);
+void kb_tune_context(kb_jw *w, void *ctx);
 
 /* tune_report.c: the progress line for a configuration about to run... */
 void kb_tune_progress(kb_tune *T, const kb_tune_search *s, size_t config);

@@ -110,8 +110,9 @@ static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
   if (e->verdict != KB_PASS)
     return 1;
   const char *key = o->kind == KB_OBJECTIVE_TIME
-                    && judged_time(e) == KB_TIME_KERNEL ? KB_KEY(busy_median)
-                                                        : kb_objective_key(o);
+                    && judged_time(e) == KB_TIME_KERNEL
+                    ? kb_result_fields[KB_FIELD_KERNEL_TIME].key
+                    : kb_objective_key(o);
   hit->has_value = kb_entries_number(&c->entries, i, key, &hit->value);
   if (hit->has_value)
     return 1;
@@ -147,7 +148,7 @@ const char *kb_tune_cache_text(const kb_tune_cache *c, size_t entry)
 #endif
 }
 
-char *kb_tune_cache_untagged(kb_tune_cache *c, size_t entry)
+struct json_object *kb_tune_cache_untagged(kb_tune_cache *c, size_t entry)
 {
 #if KBENCH_HAVE_JSON_C
   return kb_entries_untagged(&c->entries, entry);

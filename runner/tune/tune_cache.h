@@ -58,8 +58,8 @@ int kb_tune_cache_find(const kb_tune_cache *c, const kb_tune_key *k,
 /* The entries, as read, to write them back. */
 size_t kb_tune_cache_size(const kb_tune_cache *c);
 const char *kb_tune_cache_text(const kb_tune_cache *c, size_t entry);
-/* An entry without its "tune" object, to free (NULL out of memory); the
-** cache no longer finds its tune note afterwards. */
-char *kb_tune_cache_untagged(kb_tune_cache *c, size_t entry);
+/* An entry without its "tune" object (json-c's, the cache's; NULL without
+** json-c); the cache no longer finds its tune note afterwards. */
+struct json_object *kb_tune_cache_untagged(kb_tune_cache *c, size_t entry);
 
 #endif

@@ -98,16 +98,13 @@ static int from_cache(kb_tune *T, kb_tune_search *s, size_t config)
   /* Its entry, again, in --json (and --format=json), with a "tune"
   ** object of this search. */
   T->tagging = (kb_tune_tagging){s, record(T, s, &e)};
-  char *text = T->tagging.eval ? kb_tune_cache_untagged(T->cache, hit.entry)
-                               : NULL;
-  if (text) {
-    kb_json_object(&T->json, text);
-    kb_json_object(&T->json_stdout, text);
+  struct json_object *entry = T->tagging.eval
+                              ? kb_tune_cache_untagged(T->cache, hit.entry)
+                              : NULL;
+  if (entry) {
+    kb_json_object(&T->json, entry);
+    kb_json_object(&T->json_stdout, entry);
   }
-  else if (T->tagging.eval)
-    fprintf(stderr, "kbench tune: out of memory: evaluation %zu of %s is "
-            "not written\n", s->n_evals, s->problem->fixed);
-  free(text);
   return 1;
 }
 

@@ -114,10 +114,18 @@ static const kbench_variant *variant_at(uint32_t index)
       "n", "elements summed", "1000,1001", 1, 1 << 20, 0,
     };
     const kbench_variant proto = {
-      sizeof(kbench_variant), ABI_OLD_NAME,
-      "TEST ONLY: an int32 sum built against an older ABI", "tests",
-      KBENCH_BACKEND_HOST, NULL, 1, sum_setup, sum_run, sum_verify,
-      sum_bytes, sum_teardown,
+      .size = sizeof(kbench_variant),
+      .name = ABI_OLD_NAME,
+      .summary = "TEST ONLY: an int32 sum built against an older ABI",
+      .origin = "tests",
+      .backend = KBENCH_BACKEND_HOST,
+      .params = NULL,
+      .n_params = 1,
+      .setup = sum_setup,
+      .run = sum_run,
+      .verify = sum_verify,
+      .bytes_moved = sum_bytes,
+      .teardown = sum_teardown,
     };
     kbench_param *params = before_guard(sizeof param);
     variant = before_guard(sizeof proto);

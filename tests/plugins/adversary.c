@@ -331,9 +331,18 @@ static void teardown(const kbench_host *h, void *arg)
 #endif
 
 static const kbench_variant variant = {
-  sizeof(kbench_variant), ADVERSARY_NAME_OR, "TEST ONLY: " ADVERSARY_NAME_OR,
-  "tests", KBENCH_BACKEND_HOST, params, 1, setup, run, verify, bytes,
-  teardown, NULL, 0,
+  .size = sizeof(kbench_variant),
+  .name = ADVERSARY_NAME_OR,
+  .summary = "TEST ONLY: " ADVERSARY_NAME_OR,
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = params,
+  .n_params = 1,
+  .setup = setup,
+  .run = run,
+  .verify = verify,
+  .bytes_moved = bytes,
+  .teardown = teardown,
 };
 
 KBENCH_PLUGIN(&variant)

@@ -100,11 +100,18 @@ static void bad_tail_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant bad_tail_variant = {
-  sizeof(kbench_variant), "bad_tail",
-  "TEST ONLY: reduction that drops the tail when n % 256 != 0",
-  "tests", KBENCH_BACKEND_CUDA, bad_tail_params, 1,
-  bad_tail_setup, bad_tail_run, bad_tail_verify, bad_tail_bytes,
-  bad_tail_teardown,
+  .size = sizeof(kbench_variant),
+  .name = "bad_tail",
+  .summary = "TEST ONLY: reduction that drops the tail when n % 256 != 0",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = bad_tail_params,
+  .n_params = 1,
+  .setup = bad_tail_setup,
+  .run = bad_tail_run,
+  .verify = bad_tail_verify,
+  .bytes_moved = bad_tail_bytes,
+  .teardown = bad_tail_teardown,
 };
 
 KBENCH_PLUGIN(&bad_tail_variant)

@@ -202,18 +202,24 @@ static void sum_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant sum_variant = {
-  sizeof(kbench_variant), BROKEN_NAME, "TEST ONLY: " BROKEN_NAME, "tests",
-  KBENCH_BACKEND_HOST, sum_params, 1, sum_setup, sum_run,
+  .size = sizeof(kbench_variant),
+  .name = BROKEN_NAME,
+  .summary = "TEST ONLY: " BROKEN_NAME,
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = sum_params,
+  .n_params = 1,
+  .setup = sum_setup,
+  .run = sum_run,
 #ifdef BROKEN_NULL_VERIFY
-  NULL,
+  .verify = NULL,
 #else
-  sum_verify,
+  .verify = sum_verify,
 #endif
-  sum_bytes, sum_teardown, NULL,
+  .bytes_moved = sum_bytes,
+  .teardown = sum_teardown,
 #ifdef BROKEN_FLAGS
-  0x80u | KBENCH_VARIANT_SYNCS,   /* a flag no runner knows yet */
-#else
-  0,
+  .flags = 0x80u | KBENCH_VARIANT_SYNCS,  /* a flag no runner knows yet */
 #endif
 };
 

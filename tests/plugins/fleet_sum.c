@@ -99,10 +99,18 @@ static void fleet_sum_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant fleet_sum_variant = {
-  sizeof(kbench_variant), "fleet_sum",
-  "TEST ONLY: int32 sum, KBENCH_TEST_SLOWDOWN times per run", "tests",
-  KBENCH_BACKEND_HOST, fleet_sum_params, 1, fleet_sum_setup, fleet_sum_run,
-  fleet_sum_verify, fleet_sum_bytes, fleet_sum_teardown,
+  .size = sizeof(kbench_variant),
+  .name = "fleet_sum",
+  .summary = "TEST ONLY: int32 sum, KBENCH_TEST_SLOWDOWN times per run",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = fleet_sum_params,
+  .n_params = 1,
+  .setup = fleet_sum_setup,
+  .run = fleet_sum_run,
+  .verify = fleet_sum_verify,
+  .bytes_moved = fleet_sum_bytes,
+  .teardown = fleet_sum_teardown,
 };
 
 KBENCH_PLUGIN(&fleet_sum_variant)

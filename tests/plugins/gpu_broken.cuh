@@ -330,10 +330,18 @@ static void gpu_sum_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant gpu_sum_variant = {
-  sizeof(kbench_variant), BROKEN_NAME, "TEST ONLY: " BROKEN_NAME, "tests",
-  KBENCH_BACKEND_CUDA, gpu_sum_params,
-  sizeof gpu_sum_params / sizeof *gpu_sum_params, gpu_sum_setup, gpu_sum_run,
-  gpu_sum_verify, gpu_sum_bytes, gpu_sum_teardown,
+  .size = sizeof(kbench_variant),
+  .name = BROKEN_NAME,
+  .summary = "TEST ONLY: " BROKEN_NAME,
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = gpu_sum_params,
+  .n_params = sizeof gpu_sum_params / sizeof *gpu_sum_params,
+  .setup = gpu_sum_setup,
+  .run = gpu_sum_run,
+  .verify = gpu_sum_verify,
+  .bytes_moved = gpu_sum_bytes,
+  .teardown = gpu_sum_teardown,
 };
 
 KBENCH_PLUGIN(&gpu_sum_variant)

@@ -110,8 +110,17 @@ static const kbench_param fj_params[] = {
   {"blocking", "1: a blocking side stream", "0", 0, 1, 0},
 };
 static const kbench_variant fj_variant = {
-  sizeof(kbench_variant), "gpu_fork_join",
-  "y = 2x in two halves, one on a forked and joined stream", "tests",
-  KBENCH_BACKEND_CUDA, fj_params, 3, fj_setup, fj_run, fj_verify, fj_bytes,
-  fj_teardown};
+  .size = sizeof(kbench_variant),
+  .name = "gpu_fork_join",
+  .summary = "y = 2x in two halves, one on a forked and joined stream",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = fj_params,
+  .n_params = 3,
+  .setup = fj_setup,
+  .run = fj_run,
+  .verify = fj_verify,
+  .bytes_moved = fj_bytes,
+  .teardown = fj_teardown,
+};
 KBENCH_PLUGIN(&fj_variant)

@@ -134,8 +134,18 @@ static const kbench_param gr_params[] = {
    sizeof uses / sizeof *uses},
 };
 static const kbench_variant gr_variant = {
-  sizeof(kbench_variant), "gpu_region",
-  "a memset, then a CUB sum, the region around the sum or not", "tests",
-  KBENCH_BACKEND_CUDA, gr_params, 3, gr_setup, gr_run, gr_verify, gr_bytes,
-  gr_teardown, gr_work, 0};
+  .size = sizeof(kbench_variant),
+  .name = "gpu_region",
+  .summary = "a memset, then a CUB sum, the region around the sum or not",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = gr_params,
+  .n_params = 3,
+  .setup = gr_setup,
+  .run = gr_run,
+  .verify = gr_verify,
+  .bytes_moved = gr_bytes,
+  .teardown = gr_teardown,
+  .work = gr_work,
+};
 KBENCH_PLUGIN(&gr_variant)

@@ -123,13 +123,32 @@ static const kbench_param gs_params[] = {
    0, 1, 0, NULL, 0},
 };
 static const kbench_variant gs_declared = {
-  sizeof(kbench_variant), "gpu_sync",
-  "a sum returned to the host, allocating and waiting: declared", "tests",
-  KBENCH_BACKEND_CUDA, gs_params, 2, gs_setup, gs_run, gs_verify, gs_bytes,
-  gs_teardown, NULL, KBENCH_VARIANT_SYNCS};
+  .size = sizeof(kbench_variant),
+  .name = "gpu_sync",
+  .summary = "a sum returned to the host, allocating and waiting: declared",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = gs_params,
+  .n_params = 2,
+  .setup = gs_setup,
+  .run = gs_run,
+  .verify = gs_verify,
+  .bytes_moved = gs_bytes,
+  .teardown = gs_teardown,
+  .flags = KBENCH_VARIANT_SYNCS,
+};
 static const kbench_variant gs_undeclared = {
-  sizeof(kbench_variant), "gpu_sync_undeclared",
-  "the same run without KBENCH_VARIANT_SYNCS", "tests",
-  KBENCH_BACKEND_CUDA, gs_params, 2, gs_setup, gs_run, gs_verify, gs_bytes,
-  gs_teardown, NULL, 0};
+  .size = sizeof(kbench_variant),
+  .name = "gpu_sync_undeclared",
+  .summary = "the same run without KBENCH_VARIANT_SYNCS",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = gs_params,
+  .n_params = 2,
+  .setup = gs_setup,
+  .run = gs_run,
+  .verify = gs_verify,
+  .bytes_moved = gs_bytes,
+  .teardown = gs_teardown,
+};
 KBENCH_PLUGIN(&gs_declared, &gs_undeclared)

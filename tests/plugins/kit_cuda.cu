@@ -128,9 +128,18 @@ static void kit_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant kit_variant = {
-  sizeof(kbench_variant), "kit_cuda", "the kit's CUDA helpers, and failures",
-  "tests/plugins/kit_cuda.cu", KBENCH_BACKEND_CUDA, kit_params, 2,
-  kit_setup, kit_run, kit_verify, kit_bytes, kit_teardown,
+  .size = sizeof(kbench_variant),
+  .name = "kit_cuda",
+  .summary = "the kit's CUDA helpers, and failures",
+  .origin = "tests/plugins/kit_cuda.cu",
+  .backend = KBENCH_BACKEND_CUDA,
+  .params = kit_params,
+  .n_params = 2,
+  .setup = kit_setup,
+  .run = kit_run,
+  .verify = kit_verify,
+  .bytes_moved = kit_bytes,
+  .teardown = kit_teardown,
 };
 
 KBENCH_PLUGIN(&kit_variant)

@@ -101,18 +101,35 @@ static void nap_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant nap_variant = {
-  sizeof(kbench_variant), "nap",
-  "TEST ONLY: each run sleeps us microseconds (KBENCH_TEST_SLOWDOWN times)",
-  "tests", KBENCH_BACKEND_HOST, nap_params, 1, nap_setup, nap_run,
-  nap_verify, nap_bytes, nap_teardown, NULL, 0,
+  .size = sizeof(kbench_variant),
+  .name = "nap",
+  .summary = "TEST ONLY: each run sleeps us microseconds "
+             "(KBENCH_TEST_SLOWDOWN times)",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = nap_params,
+  .n_params = 1,
+  .setup = nap_setup,
+  .run = nap_run,
+  .verify = nap_verify,
+  .bytes_moved = nap_bytes,
+  .teardown = nap_teardown,
 };
 
 #ifdef NAP_PAIR
 static const kbench_variant nap_half_variant = {
-  sizeof(kbench_variant), "nap_half",
-  "TEST ONLY: each run sleeps us/2 microseconds", "tests",
-  KBENCH_BACKEND_HOST, nap_params, 1, nap_half_setup, nap_run, nap_verify,
-  nap_bytes, nap_teardown, NULL, 0,
+  .size = sizeof(kbench_variant),
+  .name = "nap_half",
+  .summary = "TEST ONLY: each run sleeps us/2 microseconds",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = nap_params,
+  .n_params = 1,
+  .setup = nap_half_setup,
+  .run = nap_run,
+  .verify = nap_verify,
+  .bytes_moved = nap_bytes,
+  .teardown = nap_teardown,
 };
 
 KBENCH_PLUGIN(&nap_variant, &nap_half_variant)

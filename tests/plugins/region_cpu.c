@@ -160,10 +160,19 @@ static const kbench_param params[] = {
 };
 
 static const kbench_variant region_cpu = {
-  sizeof(kbench_variant), "region_cpu",
-  "TEST ONLY: a preparation, then a sum, with or without a timed region",
-  "tests", KBENCH_BACKEND_HOST, params, 4, rs_setup, rs_run, rs_verify,
-  rs_bytes, rs_teardown, NULL, 0,
+  .size = sizeof(kbench_variant),
+  .name = "region_cpu",
+  .summary = "TEST ONLY: a preparation, then a sum, with or without a "
+             "timed region",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = params,
+  .n_params = 4,
+  .setup = rs_setup,
+  .run = rs_run,
+  .verify = rs_verify,
+  .bytes_moved = rs_bytes,
+  .teardown = rs_teardown,
 };
 
 KBENCH_PLUGIN(&region_cpu)

@@ -93,10 +93,18 @@ static void trap_teardown(const kbench_host *h, void *state)
 }
 
 static const kbench_variant trap_variant = {
-  sizeof(kbench_variant), "tune_trap",
-  "TEST ONLY: a tuning space with a best, a crash and a hang", "tests",
-  KBENCH_BACKEND_HOST, trap_params, 2, trap_setup, trap_run, trap_verify,
-  trap_bytes, trap_teardown, NULL, 0,
+  .size = sizeof(kbench_variant),
+  .name = "tune_trap",
+  .summary = "TEST ONLY: a tuning space with a best, a crash and a hang",
+  .origin = "tests",
+  .backend = KBENCH_BACKEND_HOST,
+  .params = trap_params,
+  .n_params = 2,
+  .setup = trap_setup,
+  .run = trap_run,
+  .verify = trap_verify,
+  .bytes_moved = trap_bytes,
+  .teardown = trap_teardown,
 };
 
 KBENCH_PLUGIN(&trap_variant)

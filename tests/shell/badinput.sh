@@ -4,7 +4,7 @@
 # for a nameless entry from the others; issue 51: a folder, and the Python
 # ones' usage errors in kbench's words): the file, what was expected (a
 # kbench or Google Benchmark results file) and what was found; exit 2.
-# compare and fleet say it in C (runner/results/results_file.c), history
+# compare and fleet say it in C (runner/results/file_read.c), history
 # and report in Python (scripts/kbench-plot's load); this test holds them
 # to one text.
 . "$top_srcdir/tests/shell/lib.sh"

@@ -26,6 +26,21 @@ awk '/^```cuda$/ {on = 1; next} on && /^```$/ {exit} on' \
   "$top_srcdir/docs/plugins.md" > "$tmpdir/readme.cu"
 check "docs/plugins.md's whole plugin is examples/kit/scale.cu" 0 "" \
   diff "$top_srcdir/examples/kit/scale.cu" "$tmpdir/readme.cu"
+# Every variant an author copies from names its fields (designated
+# initialisers): the examples, the test plugins, the catalogue, the
+# runner's own, the fuzzers and the docs.  A positional one breaks
+# silently when a field is appended; the line after "kbench_variant X = {"
+# must set a field by name.
+positional=$(cd "$top_srcdir" && find examples plugins tests/plugins runner \
+  fuzz docs include -type f \( -name '*.[ch]' -o -name '*.cu' \
+  -o -name '*.cuh' -o -name '*.md' \) | LC_ALL=C sort |
+  xargs awk '
+    after && !/^[[:space:]]*(\*\*?[[:space:]]*)?\./ {
+      print FILENAME ":" FNR ": " $0
+    }
+    { after = /kbench_variant [A-Za-z_0-9]+ = \{[[:space:]]*$/ }')
+check "every kbench_variant in the tree names its fields" 0 "" \
+  sh -c 'printf "%s" "$1" | sed "s/^/positional: /"; test -z "$1"' _ "$positional"
 # Without kbench.pc, each example's Makefile stops at once and says what
 # to set (issue 42: an empty $(NVCC) made a recipe line of -O3..., whose
 # errors make ignored: exit 0, and no plugin).

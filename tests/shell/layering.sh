@@ -3,8 +3,11 @@
 # of runner/, plugins/ and include/: each folder of runner/ includes only
 # the folders below it and calls only into them, only the worker's rooms
 # reach the CUDA wrapper (gpu/, plugin/, measure/, worker/: nothing else
-# includes or calls into them), no two files include or
-# call each other in a circle, a plugin includes only the public headers
+# includes or calls into them, nor a CUDA header, known by its library's
+# name, through any chain of includes, the public <kbench/...> headers'
+# among them), no two files and no two modules (a source and its header)
+# include or call each other in a circle, a plugin includes only the
+# public headers
 # and its own family's, and every file says what it is on its first line.
 # Read from the #include lines of the sources and, for calls, from the
 # symbols of the built objects (nm).  Each failure names the file and the
@@ -46,19 +49,49 @@ includes_of() {
     "$top/$1" | sed "s|^|$1 |"
 }
 
-# Edges "FROM TO" of the runner's quoted includes, resolved as the compiler
-# does (-I runner: "core/result.h" is runner/core/result.h); config.h and
-# the public <kbench/...> headers are not the runner's.  CUDA headers
-# become the node "<cuda>".
-while read -r f; do
-  includes_of "runner/$f" | while read -r _ inc; do
+# Whether an angled include names a header of CUDA or of a CUDA library,
+# by its name: the toolkit's own (cuda.h, cuda_runtime.h, cuda/ of libcu++,
+# crt/, the types and intrinsics it includes), its libraries (CUB, Thrust,
+# cuBLAS, cuRAND, cuFFT, cuSPARSE, cuSOLVER, NVRTC, NPP, nvJPEG, cuDNN,
+# NCCL, CUTLASS), and its tools' (CUPTI, NVTX, NVML, NVPerf).  One list:
+# a new library is a line here.
+cuda_header() {
+  case $1 in
+    cuda*|cu[A-Z]*|crt/*|nv/*|cub/*|thrust/*|cutlass/*|cute/*) return 0 ;;
+    cublas*|curand*|cufft*|cusparse*|cusolver*|nvrtc*|npp*|nvjpeg*) return 0 ;;
+    cudnn*|nccl*|cupti*|nvtx3/*|nvToolsExt*|nvml*|nvperf*) return 0 ;;
+    cooperative_groups*|mma.h|sm_[0-9]*_intrinsics.h) return 0 ;;
+    device_functions.h|device_launch_parameters.h|device_types.h) return 0 ;;
+    driver_types.h|driver_functions.h|vector_types.h|vector_functions.h) return 0 ;;
+    host_defines.h|library_types.h|math_constants.h|texture_types.h) return 0 ;;
+    surface_types.h|builtin_types.h|channel_descriptor.h) return 0 ;;
+  esac
+  return 1
+}
+
+# Edges "FROM TO" of the runner's and the public headers' includes,
+# resolved as the compiler does (-I runner: "core/result.h" is
+# runner/core/result.h; -I include: <kbench/kit.h> is the node
+# "<kbench/kit.h>", whose own includes are followed in turn); config.h is
+# not the runner's.  CUDA headers become the node "<cuda>".
+edges_of() {  # FILE NODE [QUOTED_PREFIX QUOTED_SUFFIX]: FILE's, from NODE
+  includes_of "$1" | while read -r _ inc; do
     case $inc in
       '"config.h"') ;;
-      \"*\") echo "$f ${inc#?}" | sed 's/"$//' ;;
-      '<cuda'*|'<cupti'*|'<nvtx3/'*|'<nvml'*|'<nvperf'*) echo "$f <cuda>" ;;
+      \"*\") echo "$2 ${3:-}$(echo "$inc" | sed 's/^.//; s/.$//')${4:-}" ;;
+      \<kbench/*) echo "$2 $inc" ;;
+      \<*) if cuda_header "$(echo "$inc" | sed 's/^.//; s/.$//')"; then
+              echo "$2 <cuda>"
+            fi ;;
     esac
   done
-done < "$work/files" > "$work/includes"
+}
+{
+  while read -r f; do edges_of "runner/$f" "$f"; done < "$work/files"
+  while read -r f; do
+    edges_of "$f" "<${f#include/}>" '<kbench/' '>'
+  done < "$work/public"
+} > "$work/includes"
 
 # The folder of a file, as a path under runner/ ("." for runner/ itself):
 # a room inside a room (tune/search, analyze/compare) is a room of its own.
@@ -145,7 +178,7 @@ fi
 
 bad=
 while read -r from to; do
-  [ "$to" = "<cuda>" ] && continue
+  case $from$to in *"<"*) continue ;; esac  # a public or CUDA header
   ff=$(folder "$from") tf=$(folder "$to")
   may_reach "$ff" "$tf" ||
     bad="$bad$from includes $to ($ff/ may include: $(allowed "$ff"))
@@ -153,45 +186,65 @@ while read -r from to; do
 done < "$work/includes"
 verdict "every folder includes only the folders below it"
 
-# The transitive includes of every file, as lines "FROM TO" (awk: a
-# closure over a few hundred edges).
-awk '
-  { out[$1] = out[$1] " " $2 }
-  END {
-    for (f in out) {
-      n = 0; delete seen; delete stack
-      split(out[f], first, " ")
-      for (i in first) if (first[i] != "") stack[++n] = first[i]
-      while (n > 0) {
-        t = stack[n--]
-        if (t in seen) continue
-        seen[t] = 1
-        print f, t
-        if (t in out) {
-          split(out[t], next_, " ")
-          for (i in next_) if (next_[i] != "") stack[++n] = next_[i]
+# closure EDGES: every pair "FROM TO" such that TO is reached from FROM
+# through the edges "FROM TO" of the file EDGES (awk: a closure over a few
+# hundred edges).
+closure() {
+  awk '
+    { out[$1] = out[$1] " " $2 }
+    END {
+      for (f in out) {
+        n = 0; delete seen; delete stack
+        split(out[f], first, " ")
+        for (i in first) if (first[i] != "") stack[++n] = first[i]
+        while (n > 0) {
+          t = stack[n--]
+          if (t in seen) continue
+          seen[t] = 1
+          print f, t
+          if (t in out) {
+            split(out[t], next_, " ")
+            for (i in next_) if (next_[i] != "") stack[++n] = next_[i]
+          }
         }
       }
-    }
-  }' "$work/includes" | LC_ALL=C sort > "$work/reach"
+    }' "$1" | LC_ALL=C sort
+}
+# The transitive includes of every file.
+closure "$work/includes" > "$work/reach"
 
 # 2. Only the worker touches CUDA: the rooms that run in the worker (and
 # the clock keeper, worker/clock_lock.c) are the worker's side; every other
 # file (the supervisor, the run, kbench tune, the offline tools) reaches
 # none of their headers nor a CUDA header, through any chain, but main.c,
 # the dispatch, which runs a worker's or the keeper's main (worker/'s
-# headers).
+# headers).  The chains go through the public headers too (<kbench/kit.h>
+# includes <cuda_runtime.h>).
 # A rule on rooms, so that a new file of process/ is held to it too.
 worker_side='^(gpu|plugin|measure|worker)/'
 bad=$(grep -Ev "$worker_side" "$work/reach" |
-  awk '$2 ~ /^(gpu|plugin|measure)\// || $2 == "<cuda>" ||
-       ($2 ~ /^worker\// && $1 != "main.c")')
+  awk '$1 !~ /^</ && ($2 ~ /^(gpu|plugin|measure)\// || $2 == "<cuda>" ||
+       ($2 ~ /^worker\// && $1 != "main.c"))')
 verdict "only the worker's side reaches its rooms' headers or CUDA's" \
   "reaches: "
 
 # 3. No include circle: no file reaches itself.
 bad=$(awk '$1 == $2' "$work/reach")
 verdict "no include circle" "includes itself through others: "
+
+# 3b. No circle between modules either: a file and its header are one
+# module (core/result.c and core/result.h are core/result), so that a
+# header that includes another whose source includes it back is a circle
+# (result.h includes result_fields.h, whose source included result.h),
+# which no file alone closes.
+module_edges() {
+  sed 's/\.[a-z]*\( \)/\1/; s/\([^>]\)\.[a-z]*$/\1/' "$@" |
+    awk '$1 != $2' | LC_ALL=C sort -u
+}
+module_edges "$work/includes" > "$work/modules"
+bad=$(closure "$work/modules" | awk '$1 == $2 { print $1 }')
+verdict "no include circle between modules (a file and its header)" \
+  "a module includes itself through others: "
 
 # 4. Every file opens with a comment that says what it is: on line 1, of
 # four words or more, and not the note of the line below it (a comment of
@@ -277,6 +330,8 @@ objs=$(find "$objects" -path '*/.libs/*.o' -name 'libkbrunner_la-*.o' 2>/dev/nul
 if [ -z "$objs" ] || ! command -v nm >/dev/null; then
   skip "every call points down, as the includes do" "no built objects or no nm"
   skip "no call circle between files" "no built objects or no nm"
+  skip "no circle between modules through includes and calls" \
+    "no built objects or no nm"
   skip "only the worker's side calls into it" "no built objects or no nm"
 else
   for o in $objs; do
@@ -325,6 +380,15 @@ else
     done
     not_ok "no call circle between files"
   fi
+  # And none between modules through includes and calls together: a
+  # module that calls another whose header includes the caller's back (as
+  # measure/probe called kernel_pass, whose header included probe.h for an
+  # inline of it) is a circle neither graph shows alone.
+  cut -d' ' -f1,2 "$work/calls" | cat - "$work/modules" |
+    LC_ALL=C sort -u > "$work/both"
+  bad=$(closure "$work/both" | awk '$1 == $2 { print $1 }')
+  verdict "no circle between modules through includes and calls" \
+    "a module reaches itself through others: "
   # The calls' side of rule 2: no file outside the worker's rooms calls
   # into them, through any chain (main.c, which runs a worker's or the
   # clock keeper's main, is the program's and not the library's: not read

@@ -38,6 +38,21 @@ check "kbench new demo_cuda (CUDA by default): exit 0" 0 \
   "$KBENCH" new demo_cuda
 check "the variant is named after NAME" 0 '"demo_host", *$' \
   grep -F '.name = "demo_host",' demo_host/demo_host.c
+# One table for both: the host's and the CUDA plugin's variants, each
+# field named, differ in their summary, backend and n's default and most.
+variant_of() {
+  sed -n '/^static const kbench_param params/,/^KBENCH_PLUGIN/p' "$1" |
+    sed "s/$2/NAME/g"
+}
+variant_of demo_host/demo_host.c demo_host > host_variant
+variant_of demo_cuda/demo_cuda.cu demo_cuda > cuda_variant
+check "the CUDA skeleton's variant names each field, as the host's" 0 \
+  '^  \.name = "demo_cuda",$' grep -x '  .name = "demo_cuda",' demo_cuda/demo_cuda.cu
+check "the two variants differ in summary, backend, n's default and most" 0 "" \
+  sh -c 'diff host_variant cuda_variant | grep "^[<>]" |
+         grep -v -e "^[<>]   \.summary = " -e "^[<>]   \.backend = " \
+           -e "^[<>]   {\.name = \"n\", " -e "^[<>]    \.max = " |
+         grep . && exit 1; diff host_variant cuda_variant | grep -q "^[<>]"'
 # ABI 1.2's scaffolds: a run that waits for its result (--sync, declared),
 # one that times a region after an untimed clear (--timer), and both.
 check "kbench new demo_sync --sync: exit 0" 0 "wrote demo_sync/demo_sync\.cu" \
@@ -50,7 +65,7 @@ check "kbench new demo_htimer --host --timer: exit 0" 0 \
   "wrote demo_htimer/demo_htimer\.c" "$KBENCH" new demo_htimer --host --timer
 check "--sync declares KBENCH_VARIANT_SYNCS and waits in run" 0 \
   "cudaStreamSynchronize" sh -c \
-  'grep -q "KBENCH_VARIANT_SYNCS};" demo_sync/demo_sync.cu && grep cudaStreamSynchronize demo_sync/demo_sync.cu'
+  'grep -q "^  \.flags = KBENCH_VARIANT_SYNCS,\$" demo_sync/demo_sync.cu && grep cudaStreamSynchronize demo_sync/demo_sync.cu'
 check "--timer clears the output, then times a region" 0 "timer_stop" sh -c \
   'grep -q cudaMemsetAsync demo_timer/demo_timer.cu && grep -q "h->timer_start(h)" demo_timer/demo_timer.cu && grep "h->timer_stop(h)" demo_timer/demo_timer.cu'
 check "without --sync, no flags; without --timer, no region" 1 "" \

@@ -290,6 +290,7 @@ assert "the cache: a results file of the five, each with its tune object" \
   validate "$C" 'len(b) == 5 and all(e["tune"]["cached"] is False for e in b)'
 check "the --best file runs" 0 "^transpose_cpu .* ok$" \
   "$KBENCH" $fast --cases="$tmpdir/b.txt"
+cp "$C" "$tmpdir/c-first.json"
 check "--json of a search serves as a cache: nothing measured" 0 \
   "\(0 measured, 5 from the cache\)" \
   "$KBENCH" tune $space --cache="$tmpdir/ex.json" transpose_cpu
@@ -299,6 +300,13 @@ check "a second search with the same cache measures nothing" 0 \
   --json="$tmpdir/again.json" transpose_cpu
 assert "...the cache still holds five, one per configuration" \
   test "$(py "$C" 'len({e["name"] for e in b}), len(b)')" = "(5, 5)"
+# Read back and written again by kbench's one writer, an entry is the
+# bytes it was first written as (json-c's printer spaced it otherwise).
+sed -n '/^{"name"/p' "$tmpdir/c-first.json" > "$tmpdir/entries-first"
+sed -n '/^{"name"/p' "$C" > "$tmpdir/entries-again"
+check "...each entry written back byte for byte as it was first written" 0 "" \
+  sh -c 'test -s "$1" && cmp "$1" "$2"' _ "$tmpdir/entries-first" \
+  "$tmpdir/entries-again"
 assert "...and --json has the five evaluations, cached" \
   validate "$tmpdir/again.json" 'len(b) == 5' \
   'all(e["tune"]["cached"] is True for e in b)' \

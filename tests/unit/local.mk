@@ -31,7 +31,7 @@ TESTS += %reldir%/test_replace
 check_PROGRAMS += %reldir%/test_results_json
 %canon_reldir%_test_results_json_SOURCES = %reldir%/test_results_json.c %reldir%/tap.h \
 	%reldir%/files.h
-%canon_reldir%_test_results_json_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_results_json_CPPFLAGS = $(UNIT_CPPFLAGS) $(JSON_C_CFLAGS)
 %canon_reldir%_test_results_json_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_results_json_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_results_json

@@ -148,16 +148,42 @@ int main(void)
      "a choice index in range, others refused");
   ok(kb_param_name_ok("n_rows2") && !kb_param_name_ok("N")
      && !kb_param_name_ok("") && !kb_param_name_ok("a-b"), "names");
-  /* NAME=VALUES, one parse for --param and --cases. */
-  size_t len = 0;
-  const char *given = kb_assignment("threads=128,256", &len);
-  ok(given && strcmp(given, "128,256") == 0 && len == 7,
-     "an assignment: its name's length and its values");
-  ok(kb_assignment("n=", &len) && len == 1, "...empty values are values");
-  ok(!kb_assignment("=4", &len) && !kb_assignment("n", &len),
-     "...no name, or no '=', is none");
-  const char *const a[] = {"n=1", "nn=2", "n=3", "stride=4"};
-  ok(!kb_assignment_repeats(a, 1) && kb_assignment_repeats(a, 2)
-     && !kb_assignment_repeats(a, 3), "a parameter named twice, and only then");
+  /* NAME=VALUES, parsed once for --param and --cases: the record the
+  ** plan reads. */
+  kb_assign a;
+  ok(kb_assign_parse(&a, "threads=128,256") == 0
+     && strcmp(a.name, "threads") == 0 && strcmp(a.values, "128,256") == 0
+     && a.ints.n == 2 && a.ints.v[0] == 128 && a.ints.v[1] == 256,
+     "an assignment: its name, its values' text and their integers, once");
+  kb_values got;
+  ok(kb_assign_values(&a, &p, &got, err, sizeof err) == 0 && got.n == 2
+     && got.v != a.ints.v && got.v[1] == 256,
+     "...an integer parameter's values, a copy of them");
+  kb_values_free(&got);
+  kb_assign_free(&a);
+  ok(kb_assign_parse(&a, "dtype=f64,i32") == 0 && !a.ints.v
+     && strstr(a.err, "f64")
+     && kb_assign_values(&a, &e, &got, err, sizeof err) == 0 && got.n == 2
+     && got.v[0] == 1 && got.v[1] == 2,
+     "...choice names: not integers, each variant's choices' indices");
+  kb_values_free(&got);
+  ok(kb_assign_values(&a, &p, &got, err, sizeof err) != 0
+     && strcmp(err, a.err) == 0,
+     "...and for an integer parameter, why not: %s", err);
+  kb_assign_free(&a);
+  ok(kb_assign_parse(&a, "n=") == 0 && strcmp(a.name, "n") == 0
+     && !a.ints.v, "...empty values are values, not integers");
+  kb_assign_free(&a);
+  ok(kb_assign_parse(&a, "=4") != 0 && kb_assign_parse(&a, "n") != 0
+     && !a.name, "...no name, or no '=', is none");
+  kb_assign list[4];
+  const char *const texts[] = {"n=1", "nn=2", "n=3", "stride=4"};
+  for (int i = 0; i < 4; i++)
+    kb_assign_parse(&list[i], texts[i]);
+  ok(kb_assign_find(list, 1, "n") == &list[0]
+     && kb_assign_find(list, 4, "nn") == &list[1]
+     && !kb_assign_find(list, 4, "nnn"), "found by name, and only by it");
+  for (int i = 0; i < 4; i++)
+    kb_assign_free(&list[i]);
   return tap_done();
 }

@@ -52,6 +52,19 @@ static const kbench_library lib = {
   sizeof(kbench_variant), sizeof(kbench_param), NULL,
 };
 
+/* Assignments as --param parses them: t[0..n) into records that live as
+** long as the test. */
+static const kb_assign *A(const char *const *t, size_t n)
+{
+  static kb_assign pool[256];
+  static size_t used;
+  kb_assign *a = &pool[used];
+  for (size_t i = 0; i < n && used < 256; i++)
+    if (kb_assign_parse(&pool[used++], t[i]))
+      return NULL;
+  return a;
+}
+
 int main(void)
 {
   const kbench_variant *list[] = {&variant};
@@ -67,7 +80,7 @@ int main(void)
   kb_plan_free(&plan);
 
   const char *two[] = {"n=1000,1001", "stride=3,5,7"};
-  kb_plan_opts o = {.assignments = two, .n_assignments = 2};
+  kb_plan_opts o = {.assignments = A(two, 2), .n_assignments = 2};
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) == 0
      && plan.n == 6 && plan.cases[1].values[0] == 1000
      && plan.cases[1].values[1] == 5 && plan.cases[3].values[0] == 1001,
@@ -75,24 +88,24 @@ int main(void)
   kb_plan_free(&plan);
 
   const char *typo[] = {"strid=2"};
-  o = (kb_plan_opts){.assignments = typo, .n_assignments = 1};
+  o = (kb_plan_opts){.assignments = A(typo, 1), .n_assignments = 1};
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) != 0
      && strstr(err, "strid"), "unknown name is an error: %s", err);
   const char *twice[] = {"n=5", "n=6"};
-  o = (kb_plan_opts){.assignments = twice, .n_assignments = 2};
+  o = (kb_plan_opts){.assignments = A(twice, 2), .n_assignments = 2};
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) != 0
      && strstr(err, "twice"), "a name given twice is an error: %s", err);
   const char *range[] = {"stride=0"};
-  o = (kb_plan_opts){.assignments = range, .n_assignments = 1};
+  o = (kb_plan_opts){.assignments = A(range, 1), .n_assignments = 1};
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) != 0
      && strstr(err, "outside"), "out of range: %s", err);
   const char *junk[] = {"n=12x"};
-  o = (kb_plan_opts){.assignments = junk, .n_assignments = 1};
+  o = (kb_plan_opts){.assignments = A(junk, 1), .n_assignments = 1};
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) != 0,
      "junk value: %s", err);
 
   const char *sweep[] = {"n=1K:4K:*2", "stride=1:32:+8"};
-  o = (kb_plan_opts){.assignments = sweep, .n_assignments = 2};
+  o = (kb_plan_opts){.assignments = A(sweep, 2), .n_assignments = 2};
   int rc = kb_plan_build(&plan, &p, 1, &o, err, sizeof err);
   ok(rc == 0 && plan.n == 12
      && strcmp(plan.cases[11].label, "n=4K stride=25") == 0,
@@ -102,14 +115,14 @@ int main(void)
   /* --zip: paired, not crossed. */
   const char *three[] = {"n=1000,1001,1002", "stride=3,5,7"};
   const char *zip_ns[] = {"n,stride"};
-  o = (kb_plan_opts){.assignments = three, .n_assignments = 2,
+  o = (kb_plan_opts){.assignments = A(three, 2), .n_assignments = 2,
                      .zips = zip_ns, .n_zips = 1};
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) == 0 && plan.n == 3
      && plan.cases[1].values[0] == 1001 && plan.cases[1].values[1] == 5
      && strcmp(plan.cases[2].label, "n=1002 stride=7") == 0,
      "zip n,stride: 3 pairs, not 9 cases");
   kb_plan_free(&plan);
-  o.assignments = two;
+  o.assignments = A(two, 2);
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) != 0 && plan.n == 0
      && strstr(err, "--zip n,stride: lists of unequal length for fake: "
                "n has 2, stride has 3"), "unequal lengths named: %s", err);
@@ -139,7 +152,7 @@ int main(void)
   kb_plan_free(&plan);
   const char *zip_acn[] = {"a,c,n"};
   const char *n3[] = {"n=1,2,3"};
-  o = (kb_plan_opts){.assignments = n3, .n_assignments = 1,
+  o = (kb_plan_opts){.assignments = A(n3, 1), .n_assignments = 1,
                      .zips = zip_acn, .n_zips = 1};
   rc = kb_plan_build(&plan, &multi, 1, &o, err, sizeof err);
   ok(rc == 0 && plan.n == 9 + 3 + 6, "zip a,c,n: pairs a,c in trio only "
@@ -211,7 +224,7 @@ int main(void)
   ok(kb_plan_build(&plan, &multi, 1, &o, err, sizeof err) != 0
      && strstr(err, "--exclude leaves no variant"),
      "exclude all that the include selects: %s", err);
-  o = (kb_plan_opts){.assignments = n3, .n_assignments = 1,
+  o = (kb_plan_opts){.assignments = A(n3, 1), .n_assignments = 1,
                      .include = t_star, .n_include = 1};
   ok(kb_plan_build(&plan, &multi, 1, &o, err, sizeof err) != 0
      && strstr(err, "--param n: no selected variant"),
@@ -224,16 +237,17 @@ int main(void)
 
   /* The cap on the plan. */
   const char *big[] = {"n=1:50000:+1", "stride=1,2"};
-  o = (kb_plan_opts){.assignments = big, .n_assignments = 2};
+  o = (kb_plan_opts){.assignments = A(big, 2), .n_assignments = 2};
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) == 0
      && plan.n == KB_PLAN_MAX, "exactly KB_PLAN_MAX cases");
   kb_plan_free(&plan);
   big[1] = "stride=1:32:+1";
+  o.assignments = A(big, 2);   /* parsed once: the new text, parsed anew */
   ok(kb_plan_build(&plan, &p, 1, &o, err, sizeof err) != 0 && plan.n == 0
      && strstr(err, "fake: the plan would have more than 100000 cases"),
      "50000 x 32: refused: %s", err);
   const char *over[] = {"n=1:40000:+1", "stride=1,2"};
-  o = (kb_plan_opts){.assignments = over, .n_assignments = 2};
+  o = (kb_plan_opts){.assignments = A(over, 2), .n_assignments = 2};
   ok(kb_plan_build(&plan, &multi, 1, &o, err, sizeof err) != 0
      && strstr(err, "other: the plan would have more"),
      "the cap counts the whole plan: %s", err);
@@ -263,7 +277,7 @@ int main(void)
   kb_plan_free(&plan);
   const char *typed_zip[] = {"n,dtype"};
   const char *typed_set[] = {"dtype=i32,f32,f32", "n=1,2,3"};
-  o = (kb_plan_opts){.assignments = typed_set, .n_assignments = 2,
+  o = (kb_plan_opts){.assignments = A(typed_set, 2), .n_assignments = 2,
                      .zips = typed_zip, .n_zips = 1};
   ok(kb_plan_build(&plan, &tp, 1, &o, err, sizeof err) == 0 && plan.n == 3
      && strcmp(plan.cases[0].label, "dtype=i32 n=1") == 0
@@ -271,7 +285,7 @@ int main(void)
      "--zip pairs choices with integers");
   kb_plan_free(&plan);
   const char *typed_bad[] = {"dtype=f16"};
-  o = (kb_plan_opts){.assignments = typed_bad, .n_assignments = 1};
+  o = (kb_plan_opts){.assignments = A(typed_bad, 1), .n_assignments = 1};
   ok(kb_plan_build(&plan, &tp, 1, &o, err, sizeof err) != 0
      && strstr(err, "--param dtype: 'f16' is not one of f32, f64, i32"),
      "an unknown choice: %s", err);

@@ -2,8 +2,8 @@
 ** The JSON writer's ways to add to a document (runner/output/results_json.c):
 ** a file replaced whole (kbench tune's --cache) is written only at a step
 ** and is a whole document after each, with nothing left beside it;
-** entries read back get the entry hook's keys inside their braces (an
-** empty object is left as it is); several raw entries in one step keep a
+** entries read back are written as kbench writes entries, with the entry
+** hook's keys inside their braces (an empty object without them); several raw entries in one step keep a
 ** run's file whole too, an end that shrinks leaves nothing after it, and
 ** a writer killed at random moments leaves a whole document every time.
 */
@@ -15,15 +15,21 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "output/results_json.h"
+#if KBENCH_HAVE_JSON_C
+#include <json.h>
+#endif
 #include "files.h"
 #include "tap.h"
 
 static char doc[65536];
 
-static void more(FILE *f, void *ctx)
+static void more(kb_jw *w, void *ctx)
 {
-  fprintf(f, ", \"tune\": {\"evaluation\": %d}", *(int *)ctx);
+  kb_jw_object(w, "tune");
+  kb_jw_int(w, "evaluation", *(int *)ctx);
+  kb_jw_end(w);
 }
 
 /* The document ends as a document: its context, then "}\n", once. */
@@ -37,11 +43,14 @@ static int whole(void)
 }
 
 /* A context key as long as *ctx says, or none. */
-static void padding(FILE *f, void *ctx)
+static void padding(kb_jw *w, void *ctx)
 {
   int n = *(int *)ctx;
-  if (n)
-    fprintf(f, ", \"padding\": \"%0*d\"", n, 0);
+  char pad[4096];
+  if (n) {
+    snprintf(pad, sizeof pad, "%0*d", n, 0);
+    kb_jw_string(w, "padding", pad);
+  }
 }
 
 /* A child writes steps as fast as it can and is killed at a random moment
@@ -113,13 +122,23 @@ int main(void)
   ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, "{\"name\": \"a\"},\n"
      "{\"name\": \"b\"}\n]"), "...a step of two raw entries: a whole "
      "document holding both as they were");
-  kb_json_object(&j, "{\"name\": \"c\"} \n");
+#if KBENCH_HAVE_JSON_C
+  json_object *c = json_tokener_parse("{ \"name\": \"c\", \"x\": 1.50 } \n");
+  kb_json_object(&j, c);
   ok(slurp(path, doc, sizeof doc) > 0 && whole()
-     && strstr(doc, "{\"name\": \"c\", \"tune\": {\"evaluation\": 7}}"),
-     "...an entry read back gets the hook's keys inside its braces");
-  kb_json_object(&j, "{ }");
-  ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, ",\n{ }\n]"),
-     "...an empty object is left as it is");
+     && strstr(doc, "{\"name\": \"c\", \"x\": 1.50, \"tune\": "
+               "{\"evaluation\": 7}}"),
+     "...an entry read back is written as kbench writes entries, its "
+     "numbers as read, with the hook's keys inside its braces");
+  json_object_put(c);
+  json_object *empty = json_tokener_parse("{ }");
+  kb_json_object(&j, empty);
+  ok(slurp(path, doc, sizeof doc) > 0 && whole() && strstr(doc, ",\n{}\n]"),
+     "...an empty object is written without them");
+  json_object_put(empty);
+#else
+  skip(2, "built without json-c");
+#endif
   ok(files_in(dir) == 1, "...and nothing is left beside the file");
   ok(kb_json_close(&j, err, sizeof err) == 0 && slurp(path, doc, sizeof doc) > 0 && whole(),
      "...closed, still a whole document");

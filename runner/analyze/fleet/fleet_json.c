@@ -6,146 +6,151 @@
 #include <math.h>
 #include <stdio.h>
 
-#include <json.h>
-
 #include "analyze/fleet/fleet_write.h"
 #include "core/measure_cfg.h"
 #include "core/verdict.h"
 #include "results/json_write.h"
 
-static json_object *device_object(const kb_res_device *d)
+static void device_object(kb_jw *w, const kb_res_device *d)
 {
-  if (!d->known)
-    return NULL;
-  json_object *o = json_object_new_object();
-  kb_jput(o, "ordinal", d->ordinal >= 0 ? json_object_new_int(d->ordinal)
-                                        : NULL);
-  kb_jput(o, "name", kb_jstring(d->name));
-  kb_jput(o, "uuid", kb_jstring(d->uuid));
-  kb_jput(o, "pci_bus_id", kb_jstring(d->pci_bus_id));
-  return o;
+  if (!d->known) {
+    kb_jw_null(w, "device");
+    return;
+  }
+  kb_jw_object(w, "device");
+  if (d->ordinal >= 0)
+    kb_jw_int(w, "ordinal", d->ordinal);
+  else
+    kb_jw_null(w, "ordinal");
+  kb_jw_text(w, "name", d->name);
+  kb_jw_text(w, "uuid", d->uuid);
+  kb_jw_text(w, "pci_bus_id", d->pci_bus_id);
+  kb_jw_end(w);
 }
 
-static json_object *gpu_object(const kb_fleet_gpu *g, size_t index)
+static void gpu_object(kb_jw *w, const kb_fleet_gpu *g, size_t index)
 {
-  json_object *o = json_object_new_object(), *files = json_object_new_array();
   char verdict[KB_FLEET_VERDICT_LEN];
   kb_fleet_verdict(g, verdict, sizeof verdict);
-  kb_jput(o, "index", kb_jcount(index));
-  kb_jput(o, "label", json_object_new_string(g->label));
-  kb_jput(o, "kind", json_object_new_string(g->host ? "host" : "gpu"));
-  kb_jput(o, "host_name", kb_jstring(g->host_name));
-  kb_jput(o, "rank", g->rank >= 0 ? json_object_new_int(g->rank) : NULL);
-  kb_jput(o, "device", g->host ? NULL : device_object(g->device));
-  kb_jput(o, "group", kb_jcount(g->group));
-  kb_jput(o, "cases", kb_jcount(g->cases));
+  kb_jw_object(w, NULL);
+  kb_jw_uint(w, "index", index);
+  kb_jw_string(w, "label", g->label);
+  kb_jw_string(w, "kind", g->host ? "host" : "gpu");
+  kb_jw_text(w, "host_name", g->host_name);
+  if (g->rank >= 0)
+    kb_jw_int(w, "rank", g->rank);
+  else
+    kb_jw_null(w, "rank");
+  if (g->host)
+    kb_jw_null(w, "device");
+  else
+    device_object(w, g->device);
+  kb_jw_uint(w, "group", g->group);
+  kb_jw_uint(w, "cases", g->cases);
+  kb_jw_array(w, "files");
   for (size_t i = 0; i < g->n_files; i++)
-    json_object_array_add(files, json_object_new_string(g->files[i]));
-  kb_jput(o, "files", files);
-  kb_jput(o, "worst_ratio", kb_jnumber(g->worst_ratio, "%.6g"));
-  kb_jput(o, "worst_case", kb_jstring(g->worst_case));
+    kb_jw_string(w, NULL, g->files[i]);
+  kb_jw_end(w);
+  kb_jw_number_fmt(w, "worst_ratio", g->worst_ratio, "%.6g");
+  kb_jw_text(w, "worst_case", g->worst_case);
   for (int k = KB_FLEET_SLOW; k < KB_FLEET_N_FLAGS; k++)
-    kb_jput(o, kb_fleet_flag_name(k), kb_jcount(g->flags[k]));
+    kb_jw_uint(w, kb_fleet_flag_name(k), g->flags[k]);
   char who[KB_DISTURBERS_TEXT_LEN];
   kb_disturbers_text(&g->disturbers, who, sizeof who);
-  kb_jput(o, "disturbed_by", g->flags[KB_FLEET_DISTURBED]
-                             ? json_object_new_string(who) : NULL);
+  kb_jw_string(w, "disturbed_by", g->flags[KB_FLEET_DISTURBED] ? who : NULL);
   char limits[KB_CLOCK_LIMITS_TEXT_LEN];
   kb_clock_limits_text(g->slow_clocks.limits, limits, sizeof limits);
-  kb_jput(o, "slow_under_clock_limits", kb_jcount(g->slow_clocks.limited));
-  kb_jput(o, "slow_clock_limits", kb_jstring(limits[0] ? limits : NULL));
-  kb_jput(o, "flagged", json_object_new_boolean(g->flagged));
-  kb_jput(o, "interrupted", kb_jstring(g->interrupted));
-  kb_jput(o, "verdict", json_object_new_string(verdict));
-  return o;
+  kb_jw_uint(w, "slow_under_clock_limits", g->slow_clocks.limited);
+  kb_jw_text(w, "slow_clock_limits", limits);
+  kb_jw_bool(w, "flagged", g->flagged);
+  kb_jw_text(w, "interrupted", g->interrupted);
+  kb_jw_string(w, "verdict", verdict);
+  kb_jw_end(w);
 }
 
-static json_object *result_object(const kb_fleet *f, size_t c, size_t g)
+static void result_object(kb_jw *w, const kb_fleet *f, size_t c, size_t g)
 {
   const kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
-  json_object *o = json_object_new_object();
   char note[1024];
   kb_fleet_reason(f, c, g, note, sizeof note);
-  kb_jput(o, "gpu", kb_jcount(g));
-  kb_jput(o, "verdict", cell->present ? json_object_new_string(
-                            kb_verdict_name(cell->verdict)) : NULL);
-  kb_jput(o, "median_s", kb_jnumber(cell->median, "%.10g"));
-  kb_jput(o, "reference_s", kb_jnumber(cell->reference, "%.10g"));
-  kb_jput(o, "reference_from_baseline",
-          json_object_new_boolean(cell->from_baseline));
-  kb_jput(o, "samples", kb_jcount(cell->n_samples));
-  kb_jput(o, "ratio", kb_jnumber(cell->ratio, "%.6g"));
-  kb_jput(o, "flag", kb_jstring(kb_fleet_flag_name(cell->flag)));
-  kb_jput(o, "note", kb_jstring(note));
+  kb_jw_object(w, NULL);
+  kb_jw_uint(w, "gpu", g);
+  kb_jw_string(w, "verdict", cell->present ? kb_verdict_name(cell->verdict)
+                                           : NULL);
+  kb_jw_number_fmt(w, "median_s", cell->median, "%.10g");
+  kb_jw_number_fmt(w, "reference_s", cell->reference, "%.10g");
+  kb_jw_bool(w, "reference_from_baseline", cell->from_baseline);
+  kb_jw_uint(w, "samples", cell->n_samples);
+  kb_jw_number_fmt(w, "ratio", cell->ratio, "%.6g");
+  kb_jw_text(w, "flag", kb_fleet_flag_name(cell->flag));
+  kb_jw_text(w, "note", note);
   char names[256];
   kb_clock_events_names(cell->clock_events, names, sizeof names);
-  kb_jput(o, "clock_events", kb_jstring(cell->clock_events ? names : NULL));
-  return o;
+  kb_jw_text(w, "clock_events", cell->clock_events ? names : NULL);
+  kb_jw_end(w);
 }
 
-static json_object *case_object(const kb_fleet *f, size_t c)
+static void case_object(kb_jw *w, const kb_fleet *f, size_t c)
 {
   const kb_fleet_case *fc = &f->cases[c];
-  json_object *o = json_object_new_object(), *res = json_object_new_array();
-  kb_jput(o, "name", json_object_new_string(fc->name));
-  kb_jput(o, "backend", kb_jstring(fc->backend));
-  kb_jput(o, "tolerance_pct", kb_jnumber(fc->tolerance, "%g"));
-  kb_jput(o, "time", json_object_new_string(kb_time_name(fc->time)));
-  kb_jput(o, "gpus_passed", kb_jcount(fc->passed));
-  kb_jput(o, "min_ratio", kb_jnumber(fc->min_ratio, "%.6g"));
-  kb_jput(o, "max_ratio", kb_jnumber(fc->max_ratio, "%.6g"));
-  kb_jput(o, "slowest_gpu", isfinite(fc->max_ratio) ? kb_jcount(fc->slowest)
-                                                    : NULL);
-  kb_jput(o, "flagged", kb_jcount(fc->flagged));
+  kb_jw_object(w, NULL);
+  kb_jw_string(w, "name", fc->name);
+  kb_jw_text(w, "backend", fc->backend);
+  kb_jw_number_fmt(w, "tolerance_pct", fc->tolerance, "%g");
+  kb_jw_string(w, "time", kb_time_name(fc->time));
+  kb_jw_uint(w, "gpus_passed", fc->passed);
+  kb_jw_number_fmt(w, "min_ratio", fc->min_ratio, "%.6g");
+  kb_jw_number_fmt(w, "max_ratio", fc->max_ratio, "%.6g");
+  if (isfinite(fc->max_ratio))
+    kb_jw_uint(w, "slowest_gpu", fc->slowest);
+  else
+    kb_jw_null(w, "slowest_gpu");
+  kb_jw_uint(w, "flagged", fc->flagged);
+  kb_jw_array(w, "results");
   for (size_t g = 0; g < f->n_gpus; g++)
-    json_object_array_add(res, result_object(f, c, g));
-  kb_jput(o, "results", res);
-  return o;
+    result_object(w, f, c, g);
+  kb_jw_end(w);
+  kb_jw_end(w);
 }
 
 int kb_fleet_write_json(FILE *out, const kb_fleet *f)
 {
-  json_object *root = json_object_new_object();
-  json_object *gpus = json_object_new_array(), *cases = json_object_new_array();
-  json_object *summary = json_object_new_object();
-  if (!root || !gpus || !cases || !summary) {
-    json_object_put(root);
-    json_object_put(gpus);
-    json_object_put(cases);
-    json_object_put(summary);
-    return -1;
-  }
-  kb_jput(root, "time", json_object_new_string(kb_time_name(f->cfg->time)));
-  kb_jput(root, "tolerance_pct", kb_jnumber(f->cfg->tolerance, "%g"));
-  kb_jput(root, "baseline", f->cfg->baseline
-                            ? kb_jstring(f->cfg->baseline->path) : NULL);
-  kb_jput(root, "host_tolerance_pct",
-          kb_jnumber(f->cfg->host_tolerance, "%g"));
-  kb_jput(summary, "files", kb_jcount(f->n_files));
-  kb_jput(summary, "gpus", kb_jcount(f->n_real));
-  kb_jput(summary, "flagged", kb_jcount(f->flagged));
-  kb_jput(summary, "model_groups", kb_jcount(f->n_model_groups));
-  kb_jput(summary, "hosts", kb_jcount(f->n_gpus - f->n_real));
-  kb_jput(summary, "hosts_flagged", kb_jcount(f->hosts_flagged));
-  kb_jput(summary, "cases", kb_jcount(f->n_cases));
-  kb_jput(root, "summary", summary);
+  kb_jw w;
+  kb_jw_start(&w, out, KB_JW_INDENTED);
+  kb_jw_object(&w, NULL);
+  kb_jw_string(&w, "time", kb_time_name(f->cfg->time));
+  kb_jw_number_fmt(&w, "tolerance_pct", f->cfg->tolerance, "%g");
+  kb_jw_text(&w, "baseline", f->cfg->baseline ? f->cfg->baseline->path
+                                               : NULL);
+  kb_jw_number_fmt(&w, "host_tolerance_pct", f->cfg->host_tolerance, "%g");
+  kb_jw_object(&w, "summary");
+  kb_jw_uint(&w, "files", f->n_files);
+  kb_jw_uint(&w, "gpus", f->n_real);
+  kb_jw_uint(&w, "flagged", f->flagged);
+  kb_jw_uint(&w, "model_groups", f->n_model_groups);
+  kb_jw_uint(&w, "hosts", f->n_gpus - f->n_real);
+  kb_jw_uint(&w, "hosts_flagged", f->hosts_flagged);
+  kb_jw_uint(&w, "cases", f->n_cases);
+  kb_jw_end(&w);
+  kb_jw_array(&w, "gpus");
   for (size_t g = 0; g < f->n_gpus; g++)
-    json_object_array_add(gpus, gpu_object(&f->gpus[g], g));
-  kb_jput(root, "gpus", gpus);
-  json_object *groups = json_object_new_array();
-  for (size_t k = 0; groups && k < f->n_groups; k++) {
-    json_object *o = json_object_new_object();
-    kb_jput(o, "kind", json_object_new_string(f->groups[k].host ? "host"
-                                                                : "gpu"));
-    kb_jput(o, "name", kb_jstring(f->groups[k].name));
-    kb_jput(o, "global_mem_bytes", kb_jnumber(f->groups[k].mem_bytes,
-                                              "%.0f"));
-    kb_jput(o, "members", kb_jcount(f->groups[k].n));
-    json_object_array_add(groups, o);
+    gpu_object(&w, &f->gpus[g], g);
+  kb_jw_end(&w);
+  kb_jw_array(&w, "groups");
+  for (size_t k = 0; k < f->n_groups; k++) {
+    kb_jw_object(&w, NULL);
+    kb_jw_string(&w, "kind", f->groups[k].host ? "host" : "gpu");
+    kb_jw_text(&w, "name", f->groups[k].name);
+    kb_jw_number_fmt(&w, "global_mem_bytes", f->groups[k].mem_bytes, "%.0f");
+    kb_jw_uint(&w, "members", f->groups[k].n);
+    kb_jw_end(&w);
   }
-  kb_jput(root, "groups", groups);
+  kb_jw_end(&w);
+  kb_jw_array(&w, "cases");
   for (size_t c = 0; c < f->n_cases; c++)
-    json_object_array_add(cases, case_object(f, c));
-  kb_jput(root, "cases", cases);
-  return kb_jprint(out, root);
+    case_object(&w, f, c);
+  kb_jw_end(&w);
+  kb_jw_end(&w);
+  kb_jw_finish(&w);
+  return ferror(out) ? -1 : 0;
 }

@@ -322,12 +322,13 @@ static int positives_of(double **a, size_t *n, int one_given, double one,
   return 0;
 }
 
-/* Kernel time per run: the positive busy times, else the busy median. */
+/* Kernel time per run: the positive busy times, else the kernel time
+** (KB_FIELD_KERNEL_TIME). */
 static int kernel_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
   return positives_of(&r->kernel_samples, &r->n_kernel,
-                      x->given[KB_FIELD_busy_median], r->kernel_stats.median,
+                      x->given[KB_FIELD_KERNEL_TIME], r->kernel_stats.median,
                       &x->kernel, &x->n_kernel);
 }
 
