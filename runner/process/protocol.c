@@ -504,3 +504,9 @@ bad:
   kb_msg_free_plugin(p);
   return -1;
 }
+
+void kb_token_begin(kb_wbuf *b, uint32_t type, uint64_t token)
+{
+  kb_wbuf_begin(b, type);
+  kb_put_u64(b, token);
+}

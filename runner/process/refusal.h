@@ -13,13 +13,13 @@
 
 #include "process/wire.h"
 
-/* The frame's payload: the call's number and its six arguments. */
+/* The frame's payload, after the order's token that begins every report
+** (protocol.h): the call's number and its six arguments. */
 typedef struct kb_refusal {
   uint64_t nr;
   uint64_t args[6];
 } kb_refusal;
 
-#define KB_REFUSAL_PAYLOAD (7 * sizeof(uint64_t))
 
 /* 0, or -1 when the payload is malformed. */
 int kb_refusal_get(kb_rbuf *r, kb_refusal *out);

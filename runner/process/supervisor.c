@@ -25,6 +25,14 @@
 ** teardown runs at exit) before it is killed. */
 #define KB_EXIT_GRACE_S 5.0
 
+/* How often a worker's word may restart its order's watchdog in one
+** order: an honest worker says at most that its device opened (DEVICE),
+** that its wait for the device's lock ended, and that the case is
+** measured again once the GPU is quiet (LOCK_TAKEN both).  A forger saying
+** more moves nothing: an order lasts at most one --lock-timeout and four
+** --case-timeouts. */
+#define KB_RESTARTS 3
+
 static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
 {
   memset(l, 0, sizeof *l);
@@ -66,6 +74,23 @@ static void died(kb_lane *l)
 }
 
 /* --- orders ------------------------------------------------------------- */
+
+/* A number no plugin can know before its order is sent. */
+static uint64_t new_token(void)
+{
+  uint64_t t;
+  if (getrandom(&t, sizeof t, 0) != (ssize_t)sizeof t)
+    t = ((uint64_t)getpid() << 32) ^ (uint64_t)(kb_host_clock_s() * 1e9);
+  return t;
+}
+
+/* An order of type for lane i, with a fresh token (protocol.h). */
+static void begin_order(kb_supervisor *s, size_t i, kb_wbuf *b,
+                        uint32_t type)
+{
+  s->lanes[i].token = new_token();
+  kb_token_begin(b, type, s->lanes[i].token);
+}
 
 static int send_cfg(kb_lane *l)
 {
@@ -122,6 +147,8 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   }
   l->refused[0] = '\0';
   l->ended = 0;
+  l->waited = 0;
+  l->restarts = 0;
   l->deadline = kb_host_clock_s() + s->case_timeout;
   if (l->unsent) {
     kb_wbuf_free(order);
@@ -167,17 +194,18 @@ static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
 }
 
 /* Lane i's worker waits for its device's lock, held by another kbench
-** (worker/device_lock.h): say so, once, and let the watchdog wait as
-** long as the worker may (--lock-timeout, then the case's own time). */
+** (worker/device_lock.h): say so, and let the watchdog wait as long as
+** the worker may (--lock-timeout, then the case's own time).  One wait
+** per order: a worker's word defers its watchdog no further. */
 static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
 {
   char holder[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 256];
   kb_lane *l = &s->lanes[i];
   kb_get_str(payload, holder, sizeof holder);
   double timeout = l->cfg.measure.lock_timeout;
-  l->deadline = kb_host_clock_s() + timeout + s->case_timeout;
-  if (payload->bad)
+  if (payload->bad || l->waited++)
     return;
+  l->deadline = kb_host_clock_s() + timeout + s->case_timeout;
   snprintf(msg, sizeof msg, "device %d is in use by %s; waiting for it "
            "(at most %g s: --lock-timeout; --no-lock shares the GPU)",
            l->cfg.device, holder, timeout);
@@ -249,12 +277,19 @@ static void noted(kb_supervisor *s, size_t i, kb_rbuf *payload)
     fprintf(stderr, "kbench: warning: %s\n", msg);
 }
 
+/* Opening the device and waiting are not the case's time: the watchdog
+** starts over, at most KB_RESTARTS times an order. */
+static void restart(kb_supervisor *s, kb_lane *l)
+{
+  if (l->restarts++ < KB_RESTARTS)
+    l->deadline = kb_host_clock_s() + s->case_timeout;
+}
+
 /*
 ** How lane i's order stands, without waiting: an outcome, with an
-** answer's type and payload, or -1 while it runs.  STAGE, DEVICE, LOCK
-** and NOTE frames are taken here; opening the device and waiting for its lock are
-** not the case's time, so a DEVICE report or the end of a wait restarts
-** the watchdog.
+** answer's type and payload, or -1 while it runs.  Each frame's token is
+** checked before anything of it is read; STAGE, DEVICE, LOCK and NOTE
+** frames are taken here.
 */
 static int standing(kb_supervisor *s, size_t i, uint32_t *type,
                     kb_rbuf *payload)
@@ -268,15 +303,17 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       return KB_GARBLED;
     if (got == 0)
       break;
+    if (kb_get_u64(payload) != l->token || payload->bad)
+      return KB_FORGED;
     if (*type == KB_MSG_STAGE) {
       kb_get_str(payload, l->w.stage, sizeof l->w.stage);
     } else if (*type == KB_MSG_DEVICE) {
       device_reported(s, i, payload);
-      l->deadline = kb_host_clock_s() + s->case_timeout;
+      restart(s, l);
     } else if (*type == KB_MSG_LOCK_WAIT) {
       lock_waiting(s, i, payload);
     } else if (*type == KB_MSG_LOCK_TAKEN) {
-      l->deadline = kb_host_clock_s() + s->case_timeout;
+      restart(s, l);
     } else if (*type == KB_MSG_LOCK_HELD) {
       keep_lock(l, payload);
     } else if (*type == KB_MSG_REFUSED) {
@@ -495,7 +532,7 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
   uint32_t type;
   kb_rbuf payload;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_LOAD);
+  begin_order(s, 0, &b, KB_MSG_LOAD);
   kb_put_str(&b, path);
   if (exchange(s, &b, path, &type, &payload, err, len) != KB_ANSWERED)
     return -1;
@@ -522,7 +559,7 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   uint32_t type;
   kb_rbuf payload;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_COUNT);
+  begin_order(s, 0, &b, KB_MSG_COUNT);
   if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_COUNTED
@@ -537,7 +574,7 @@ int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
   uint32_t type;
   kb_rbuf payload;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_METRICS);
+  begin_order(s, 0, &b, KB_MSG_METRICS);
   if (exchange(s, &b, NULL, &type, &payload, why, len) != KB_ANSWERED)
     return -1;
   if (type == KB_MSG_METRICS_CHECKED
@@ -555,7 +592,7 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
   char said[KB_MESSAGE_LEN];
   for (size_t i = 0; i < s->n_lanes; i++) {
     kb_wbuf b;
-    kb_wbuf_begin(&b, KB_MSG_OPEN);
+    begin_order(s, i, &b, KB_MSG_OPEN);
     send_order(s, i, &b, NULL);
   }
   while ((outcome = wait_any(s, &lane, &type, &payload)) >= 0) {
@@ -572,15 +609,6 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
       snprintf(why, len, "device %d: %s", s->lanes[lane].cfg.device, said);
   }
   return failed;
-}
-
-/* A number no plugin can know before its order is sent. */
-static uint64_t new_token(void)
-{
-  uint64_t t;
-  if (getrandom(&t, sizeof t, 0) != (ssize_t)sizeof t)
-    t = ((uint64_t)getpid() << 32) ^ (uint64_t)(kb_host_clock_s() * 1e9);
-  return t;
 }
 
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
@@ -632,17 +660,13 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   kb_lane *l = &s->lanes[*lane];
   int worker = l->worker;
   int verdict = KB_CRASH;
+  /* A report for another order (a frame a plugin wrote, or one left over
+  ** from an order before) proves that something in the worker writes to
+  ** its reports: the worker is ended (settle), its case failed. */
+  if (outcome == KB_FORGED)
+    verdict = KB_ERROR;
   if (outcome == KB_ANSWERED) {
-    /* A result for another order (a frame a plugin wrote, or one left
-    ** over from an order before) proves that something in the worker
-    ** writes to its reports: the worker is ended, its case failed. */
-    if (type == KB_MSG_RESULT && kb_get_u64(&payload) != l->token) {
-      snprintf(l->why, sizeof l->why, "the worker's report answers another "
-               "order: something in the worker (the plugin) wrote to "
-               "kbench's report pipe");
-      verdict = KB_ERROR;
-    } else if (type == KB_MSG_RESULT
-               && kb_msg_get_result(&payload, res) == 0) {
+    if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
       kb_handle_drain(&l->w);
       res->worker = worker;
       if (l->refused[0])

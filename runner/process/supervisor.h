@@ -42,7 +42,10 @@ typedef struct kb_lane {
   char refused[KB_MESSAGE_LEN]; /* the first call the worker's seal refused
                               during this order (refusal.h), or "" */
   int worker;              /* its worker's number in the run (1, 2, ...) */
-  uint64_t token;          /* the case out's (kb_order.token) */
+  uint64_t token;          /* the order out's (protocol.h): every report
+                              must begin with it */
+  int waited;              /* the order out's one wait was granted */
+  int restarts;            /* the order out's watchdog restarts so far */
   int lock_fd;             /* the device's lock, as a worker of this lane
                               took it (pidfd_getfd), handed to each next
                               worker; -1: none */

@@ -234,6 +234,11 @@ void kb_handle_describe(const kb_worker_handle *w, int outcome, int status,
   case KB_GARBLED:
     snprintf(buf, len, "the worker sent a malformed report in %s", stage);
     return;
+  case KB_FORGED:
+    snprintf(buf, len, "the worker's report answers another order: "
+             "something in the worker (the plugin) wrote to kbench's report "
+             "pipe");
+    return;
   }
   if (WIFEXITED(status))
     snprintf(buf, len, "exited with status %d in %s", WEXITSTATUS(status),

@@ -36,7 +36,9 @@ enum kb_outcome {
   KB_DIED,                 /* the worker exited or was killed */
   KB_TIMED_OUT,            /* the watchdog killed it */
   KB_STOPPED,              /* a second SIGINT/SIGTERM killed it */
-  KB_GARBLED               /* it sent something that is not a report */
+  KB_GARBLED,              /* it sent something that is not a report */
+  KB_FORGED                /* it sent a report that answers no order out
+                              (protocol.h: the token) */
 };
 
 /* Start exe as a worker into w, handing it lock (its lane's device lock,

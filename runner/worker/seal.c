@@ -215,10 +215,11 @@ static void shut_proc(kb_seal *s)
 #    define KB_SET_RETURN(uc, v) ((uc)->uc_mcontext.regs[0] = (v))
 #  endif
 
-/* Where the SIGSYS handler tells a refusal: the worker's reports.  A
-** signal handler has nothing but globals to reach; this one is set once,
-** before the filters exist. */
+/* Where the SIGSYS handler tells a refusal: the worker's reports, with
+** the token of the order being answered.  A signal handler has nothing
+** but globals to reach; these are set once, before the filters exist. */
 static int refusal_fd = -1;
+static const volatile uint64_t *refusal_token;
 
 /* A refused call: fail it with EPERM and tell the supervisor, with
 ** write(2) alone (a pipe takes a frame this small whole, unmixed with
@@ -228,10 +229,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *ctx)
   (void)sig;
   ucontext_t *uc = ctx;
   int saved = errno;
-  uint32_t header[2] = {(uint32_t)KB_REFUSAL_PAYLOAD, KB_MSG_REFUSED};
-  uint64_t payload[7] = {(uint64_t)si->si_syscall};
+  uint64_t payload[8] = {*refusal_token, (uint64_t)si->si_syscall};
+  uint32_t header[2] = {(uint32_t)sizeof payload, KB_MSG_REFUSED};
   for (int i = 0; i < 6; i++)
-    payload[1 + i] = KB_ARG(uc, i);
+    payload[2 + i] = KB_ARG(uc, i);
   unsigned char frame[sizeof header + sizeof payload];
   memcpy(frame, header, sizeof header);
   memcpy(frame + sizeof header, payload, sizeof payload);
@@ -379,9 +380,11 @@ static int address_filter(const kb_seal *s)
   return rc;
 }
 
-static void filter(kb_seal *s, int report_fd)
+static void filter(kb_seal *s, int report_fd,
+                   const volatile uint64_t *token)
 {
   refusal_fd = report_fd;
+  refusal_token = token;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_sigsys;
@@ -404,9 +407,11 @@ static void filter(kb_seal *s, int report_fd)
   s->filtered = 1;
 }
 #else
-static void filter(kb_seal *s, int report_fd)
+static void filter(kb_seal *s, int report_fd,
+                   const volatile uint64_t *token)
 {
   (void)report_fd;
+  (void)token;
 #  ifdef KBENCH_HAVE_SECCOMP
   add_note(s, "no seccomp filter on this architecture");
 #  else
@@ -415,7 +420,8 @@ static void filter(kb_seal *s, int report_fd)
 }
 #endif
 
-void kb_seal_worker(kb_seal *s, int report_fd)
+void kb_seal_worker(kb_seal *s, int report_fd,
+                    const volatile uint64_t *token)
 {
   memset(s, 0, sizeof *s);
   const char *env = getenv("KBENCH_SEAL");
@@ -433,5 +439,5 @@ void kb_seal_worker(kb_seal *s, int report_fd)
   fclose(maps);
   seal_mappings(s);
   shut_proc(s);
-  filter(s, report_fd);
+  filter(s, report_fd, token);
 }

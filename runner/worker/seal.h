@@ -58,10 +58,13 @@ typedef struct kb_seal {
 int kb_seal_ranges(kb_seal *s, FILE *maps);
 
 /*
-** Seal this process (see above), telling refused calls on report_fd.
-** Whatever the kernel or the build lacks is said in s->note; the rest is
-** done.  Once per process: a second call does nothing.
+** Seal this process (see above), telling refused calls on report_fd, each
+** REFUSED frame beginning with *token, the token of the order being
+** answered then (process/protocol.h).  Whatever the kernel or the build
+** lacks is said in s->note; the rest is done.  Once per process: a second
+** call does nothing.
 */
-void kb_seal_worker(kb_seal *s, int report_fd);
+void kb_seal_worker(kb_seal *s, int report_fd,
+                    const volatile uint64_t *token);
 
 #endif

@@ -19,6 +19,13 @@
 **                      worker and its report pipe: every RESULT frame after
 **                      the first is replaced by the first (its own), and at
 **                      exit (atexit) it writes that one again
+**   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
+**                      text draws a fake FLAGGED row on kbench's stderr
+**   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
+**                      frame (the same text) every 200 ms, with the order's
+**                      token found in the worker's memory; then hangs in
+**                      run: the watchdog, deferred each time it listens,
+**                      would never fire
 */
 #define _GNU_SOURCE            /* dl_iterate_phdr */
 #include <elf.h>
@@ -83,14 +90,7 @@ static void attack(void)
 #endif
 
 #ifdef ADVERSARY_TEXT
-/* The main program's load address: the first object dl_iterate_phdr
-** gives. */
-static int first_object(struct dl_phdr_info *info, size_t size, void *ctx)
-{
-  (void)size;
-  *(uintptr_t *)ctx = info->dlpi_addr;
-  return 1;
-}
+#  include "runner_symbol.h"
 
 static int make_writable(void *at, size_t len)
 {
@@ -98,43 +98,13 @@ static int make_writable(void *at, size_t len)
   uintptr_t lo = (uintptr_t)at & ~(uintptr_t)(page - 1);
   return mprotect((void *)lo, (uintptr_t)at + len - lo, PROT_READ | PROT_WRITE);
 }
-/* kb_host_clock_s's offset in the kbench binary, from its symbol table. */
-static uintptr_t find_symbol(const char *name)
-{
-  int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
-  off_t size = fd < 0 ? -1 : lseek(fd, 0, SEEK_END);
-  const unsigned char *f = size > 0 ? mmap(NULL, (size_t)size, PROT_READ,
-                                           MAP_PRIVATE, fd, 0) : MAP_FAILED;
-  uintptr_t found = 0;
-  if (fd >= 0)
-    close(fd);
-  if (f == MAP_FAILED)
-    return 0;
-  const ElfW(Ehdr) *eh = (const void *)f;
-  const ElfW(Shdr) *sh = (const void *)(f + eh->e_shoff);
-  for (int i = 0; i < eh->e_shnum && !found; i++) {
-    if (sh[i].sh_type != SHT_SYMTAB)
-      continue;
-    const ElfW(Sym) *sym = (const void *)(f + sh[i].sh_offset);
-    const char *str = (const char *)(f + sh[sh[i].sh_link].sh_offset);
-    for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; k++)
-      if (strcmp(str + sym[k].st_name, name) == 0 && sym[k].st_value) {
-        found = sym[k].st_value;
-        break;
-      }
-  }
-  munmap((void *)f, (size_t)size);
-  return found;
-}
 
 static void attack(void)
 {
 #  ifdef __x86_64__
-  uintptr_t base = 0, at = find_symbol("kb_host_clock_s");
-  if (!at)
+  unsigned char *code = runner_symbol("kb_host_clock_s");
+  if (!code)
     return;
-  dl_iterate_phdr(first_object, &base);
-  unsigned char *code = (unsigned char *)(base + at);
   /* movabs rax, slow_seconds; jmp rax */
   unsigned char jump[12] = {0x48, 0xb8};
   uintptr_t target = (uintptr_t)slow_seconds;
@@ -240,6 +210,63 @@ static void attack(void)
 }
 #endif
 
+#if defined(ADVERSARY_NOTE) || defined(ADVERSARY_WAIT)
+/* The frame of wire.h, written straight to the report pipe: type, then
+** the token when there is one (0: none), then one string. */
+static void forge(uint32_t type, const uint64_t *token, const char *text)
+{
+  unsigned char frame[512];
+  uint32_t n = (uint32_t)strlen(text), at = 8;
+  if (token) {
+    memcpy(frame + at, (const void *)token, 8);
+    at += 8;
+  }
+  memcpy(frame + at, &n, 4);
+  memcpy(frame + at + 4, text, n);
+  uint32_t header[2] = {at + 4 + n - 8, type};
+  memcpy(frame, header, sizeof header);
+  if (write(KB_WORKER_REPORTS, frame, at + 4 + n) < 0)
+    return;
+}
+
+/* A row of the table, drawn where kbench prints a frame's text. */
+#  define FAKE_ROW "honest\nadversary_fake           n=10        1.000 us  " \
+  "1.000 us  1.000 us   0.0%     1.0    0.0  FLAGGED"
+#endif
+
+#ifdef ADVERSARY_NOTE
+/* A note for the user, written blind: no token. */
+static void attack(void)
+{
+  forge(KB_MSG_NOTE, NULL, FAKE_ROW);
+}
+#endif
+
+#ifdef ADVERSARY_WAIT
+#  include "runner_symbol.h"
+
+/* Another process holds the device, says a LOCK_WAIT frame every 200 ms,
+** with the order's token read from the worker's memory where it has one
+** (order_token): the watchdog deferred each time, were it to listen. */
+static void *waiting(void *arg)
+{
+  const uint64_t *token = arg;
+  for (int i = 0; i < 300; i++) {
+    forge(KB_MSG_LOCK_WAIT, token, FAKE_ROW);
+    usleep(200000);
+  }
+  return NULL;
+}
+
+static void attack(void)
+{
+  static int started;
+  pthread_t t;
+  if (!started++)
+    pthread_create(&t, NULL, waiting, runner_symbol("order_token"));
+}
+#endif
+
 typedef struct state {
   int in[1000];
   int total;
@@ -277,6 +304,10 @@ static int run(const kbench_host *h, void *arg)
   if (s->runs++ > 0)
     for (volatile int spin = 1; spin;)
       ;
+#  endif
+#  ifdef ADVERSARY_WAIT
+  for (volatile int spin = 1; spin;)     /* until the watchdog's kill */
+    ;
 #  endif
   for (int i = 0; i < n; i++)
     t += s->in[i];

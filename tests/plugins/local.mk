@@ -212,7 +212,8 @@ tests_plugins_abi11_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
-	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h
+	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h \
+	tests/plugins/runner_symbol.h
 
 # nap: a host variant that sleeps, for the tests that judge real runs'
 # times or stop a run midway.
@@ -230,7 +231,15 @@ ADVERSARY_SRC = tests/plugins/adversary.c
 ADVERSARY_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -I$(top_builddir)/runner
 check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_text.la tests/plugins/adversary_signals.la \
-	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la
+	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la \
+	tests/plugins/adversary_note.la tests/plugins/adversary_wait.la
+tests_plugins_adversary_note_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_note_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_NOTE -DADVERSARY_NAME='"adversary_note"'
+tests_plugins_adversary_note_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_wait_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_wait_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_WAIT -DADVERSARY_NAME='"adversary_wait"'
+tests_plugins_adversary_wait_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_wait_la_LIBADD = -lpthread
 tests_plugins_adversary_got_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_got_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_GOT -DADVERSARY_NAME='"adversary_got"'
 tests_plugins_adversary_got_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -53,6 +53,24 @@ against adversary_signals 4 \
 against adversary_frame 4 \
   "adversary_frame +n=20 .* ERROR [a-z]+: the worker's report answers another order: something in the worker \(the plugin\) wrote to kbench's report pipe"
 
+# Channels: a frame without its order's token ends the worker before
+# anything of it is printed; one with the token (read from the worker's
+# memory) is printed as one line of its own, and defers the watchdog once.
+against adversary_note 4 \
+  "adversary_note +n=10 .* ERROR [a-z]+: the worker's report answers another order"
+assert "adversary_note: its text drew no row" \
+  sh -c '! printf "%s\n" "$1" | grep -q "^adversary_fake"' _ "$out"
+started=$(date +%s)
+check "adversary_wait: its forged waits defer the watchdog once (--lock-timeout=1, --case-timeout=3)" \
+  6 "adversary_wait +n=10 .* CRASH timed out after 3 s in run" \
+  timeout 60 "$KBENCH" $fast --lock-timeout=1 --param n=10 \
+  --plugin "$P/adversary_wait.so"
+took=$(($(date +%s) - started))
+assert "adversary_wait: ended in $took s, under 15 (1 s of waiting, 3 of the case, 3 restarts at most)" \
+  test "$took" -lt 15
+assert "adversary_wait: its text drew no row" \
+  sh -c '! printf "%s\n" "$1" | grep -q "^adversary_fake"' _ "$out"
+
 # Isolation alone, with the seal off: the adversary's rewrite succeeds in
 # its own worker and reaches no one else's.
 against adversary_got 0 "adversary_got +n=20 .* ok$" KBENCH_SEAL=off

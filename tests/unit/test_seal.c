@@ -40,12 +40,16 @@ static const char listing[] =
   "7ffff7fc1000-7ffff7fc3000 r-xp 00000000 00:00 0 [vdso]\n"
   "7ffffffde000-7ffffffff000 rw-p 00000000 00:00 0 [stack]\n";
 
+/* The order the child answers: its REFUSED frames carry this first. */
+#define TOKEN 0x5ea1ed0f7e57c0deu
+static volatile uint64_t token = TOKEN;
+
 /* The child's end: seal, then try what the seal refuses, writing on
 ** result what each call returned (its errno, 0 when it succeeded). */
 static void child(int reports, int result)
 {
   kb_seal s;
-  kb_seal_worker(&s, reports);
+  kb_seal_worker(&s, reports, &token);
   int errs[6] = {-1, -1, -1, -1, -1, -1};
   long page = sysconf(_SC_PAGESIZE);
   /* 1. This program's read-only data made writable (its code would stop
@@ -142,13 +146,15 @@ int main(void)
   kb_inbox in = {0};
   uint32_t type;
   kb_rbuf payload;
-  int frames = 0, named = 0;
+  int frames = 0, named = 0, tokens = 0;
   char text[KB_MESSAGE_LEN];
   while (kb_inbox_wait(&in, reports[0], &type, &payload) == 1) {
     kb_refusal r;
+    uint64_t order = kb_get_u64(&payload);
     if (type != KB_MSG_REFUSED || kb_refusal_get(&payload, &r))
       continue;
     frames++;
+    tokens += order == TOKEN;
     kb_refusal_text(&r, text, sizeof text);
     if (frames == 1)
       named = strstr(text, "the plugin tried to make the runner's memory "
@@ -158,7 +164,10 @@ int main(void)
   if (said[0]) {
     ok(frames == 4, "four REFUSED frames, one per refused call (%d)", frames);
     ok(named, "the first names the call and its address");
+    ok(tokens == frames, "each begins with the order's token (%d of %d)",
+       tokens, frames);
   } else {
+    ok(1, "# SKIP no seccomp filter here");
     ok(1, "# SKIP no seccomp filter here");
     ok(1, "# SKIP no seccomp filter here");
   }

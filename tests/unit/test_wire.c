@@ -268,6 +268,19 @@ int main(void)
   ok(through_pipe(&b, &in, &type, &r) == 1
      && kb_msg_get_plugin(&r, &mirror) == -1 && !mirror.variants,
      "a description with a malformed variant name is refused whole");
+  /* Text is one printable line, whatever the other end sent. */
+  char line[64];
+  kb_token_begin(&b, KB_MSG_NOTE, 7);
+  kb_put_str(&b, "held\nfake_row  FLAGGED\x1b[2J");
+  kb_put_str(&b, "a\rb\x7f");
+  ok(through_pipe(&b, &in, &type, &r) == 1 && kb_get_u64(&r) == 7
+     && (kb_get_str(&r, line, sizeof line), 1)
+     && strcmp(line, "held?fake_row  FLAGGED?[2J") == 0,
+     "a string's newline and escape arrive as '?': %s", line);
+  char *dup = kb_get_strdup(&r);
+  ok(dup && strcmp(dup, "a?b?") == 0, "likewise a copied string's: %s",
+     dup ? dup : "(null)");
+  free(dup);
   ok(pipe(fds) == 0, "pipe");
   close(fds[1]);
   ok(kb_inbox_wait(&in, fds[0], &type, &r) == 0, "end of file is 0, not a frame");
