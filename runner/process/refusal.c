@@ -70,6 +70,12 @@ void kb_refusal_text(const kb_refusal *r, char *buf, size_t len)
              PRIx64 ", 0x%" PRIx64 "), refused", a[0], a[1], a[2], a[3],
              a[4]);
     return;
+  case SYS_madvise:
+    snprintf(buf, len, "the plugin tried to drop the runner's memory, "
+             "whose pages would then read their file's bytes again: "
+             "madvise(0x%" PRIx64 ", %" PRIu64 ", %" PRIu64 "), refused",
+             a[0], a[1], a[2]);
+    return;
   case SYS_rt_sigaction:
     snprintf(buf, len, "the plugin tried to replace kbench's handler of "
              "SIGSYS (signal %" PRIu64 "), which reports what the seal "

@@ -28,7 +28,7 @@ int kb_refusal_get(kb_rbuf *r, kb_refusal *out);
 ** runner's memory writable: mprotect(0x5581c2a4e000, 4096, PROT_READ|
 ** PROT_WRITE), refused".  The words say the kind of call: memory both
 ** writable and executable, the runner's memory made writable, mapped over,
-** moved or unmapped, kbench's SIGSYS handler replaced, another process's
+** moved, unmapped or its pages dropped (madvise), kbench's SIGSYS handler replaced, another process's
 ** memory or descriptors reached. */
 void kb_refusal_text(const kb_refusal *r, char *buf, size_t len);
 

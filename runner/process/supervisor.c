@@ -239,6 +239,7 @@ static void refused(kb_lane *l, kb_rbuf *payload)
   kb_refusal r;
   if (l->refused[0])
     return;
+  snprintf(l->refused_in, sizeof l->refused_in, "%s", l->w.stage);
   if (kb_refusal_get(payload, &r))
     snprintf(l->refused, sizeof l->refused, "the worker sent a malformed "
              "report of a refused call");
@@ -638,7 +639,8 @@ static void refuse_case(kb_supervisor *s, size_t lane, kb_result *res)
 {
   kb_lane *l = &s->lanes[lane];
   char stage[sizeof res->stage], why[KB_MESSAGE_LEN];
-  snprintf(stage, sizeof stage, "%s", l->w.stage[0] ? l->w.stage : "load");
+  snprintf(stage, sizeof stage, "%s", l->refused_in[0] ? l->refused_in
+                                                       : "load");
   if (res->verdict == KB_CRASH)
     snprintf(why, sizeof why, "%.500s (then the worker %.400s)", l->refused,
              res->message);

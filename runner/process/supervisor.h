@@ -39,6 +39,7 @@ typedef struct kb_lane {
   int noted;               /* a worker's note was said (KB_MSG_NOTE) */
   double deadline;         /* when the watchdog kills it */
   char why[KB_MESSAGE_LEN];/* why it ended without an answer */
+  char refused_in[32];     /* the stage it was refused in */
   char refused[KB_MESSAGE_LEN]; /* the first call the worker's seal refused
                               during this order (refusal.h), or "" */
   int worker;              /* its worker's number in the run (1, 2, ...) */

@@ -46,7 +46,10 @@ static int is_runners(const char *perms, const char *path)
 {
   if (perms[1] == 'w')
     return 0;
-  if (strcmp(path, "[vdso]") == 0)
+  /* The vDSO's code, and the kernel's clock data it reads ([vvar], and
+  ** [vvar_vclock] since Linux 6.13): a copy moved over them would be a
+  ** clock of the plugin's. */
+  if (strcmp(path, "[vdso]") == 0 || strncmp(path, "[vvar", 5) == 0)
     return 1;
   size_t n = strlen(path);
   return path[0] == '/' && strncmp(path, "/dev/", 5) != 0
@@ -215,11 +218,22 @@ static void shut_proc(kb_seal *s)
 #    define KB_SET_RETURN(uc, v) ((uc)->uc_mcontext.regs[0] = (v))
 #  endif
 
+/* The largest page of the architectures the filter is built for. */
+#  define KB_PAGE_MAX 65536
+
 /* Where the SIGSYS handler tells a refusal: the worker's reports, with
 ** the token of the order being answered.  A signal handler has nothing
-** but globals to reach; these are set once, before the filters exist. */
-static int refusal_fd = -1;
-static const volatile uint64_t *refusal_token;
+** but globals to reach; these are set once, before the filters exist,
+** on a page of their own that is then made read-only and sealed
+** (seal_refusal), so that no plugin silences the handler (a descriptor
+** of -1) or points it elsewhere. */
+static union {
+  struct {
+    int fd;
+    const volatile uint64_t *token;
+  } to;
+  unsigned char page[KB_PAGE_MAX];
+} refusal __attribute__((aligned(KB_PAGE_MAX)));
 
 /* A refused call: fail it with EPERM and tell the supervisor, with
 ** write(2) alone (a pipe takes a frame this small whole, unmixed with
@@ -229,14 +243,14 @@ static void on_sigsys(int sig, siginfo_t *si, void *ctx)
   (void)sig;
   ucontext_t *uc = ctx;
   int saved = errno;
-  uint64_t payload[8] = {*refusal_token, (uint64_t)si->si_syscall};
+  uint64_t payload[8] = {*refusal.to.token, (uint64_t)si->si_syscall};
   uint32_t header[2] = {(uint32_t)sizeof payload, KB_MSG_REFUSED};
   for (int i = 0; i < 6; i++)
     payload[2 + i] = KB_ARG(uc, i);
   unsigned char frame[sizeof header + sizeof payload];
   memcpy(frame, header, sizeof header);
   memcpy(frame + sizeof header, payload, sizeof payload);
-  if (write(refusal_fd, frame, sizeof frame) < 0) {
+  if (write(refusal.to.fd, frame, sizeof frame) < 0) {
     /* Nothing to do: the case's result tells the rest. */
   }
   KB_SET_RETURN(uc, -EPERM);
@@ -329,8 +343,75 @@ static void emit_block(bpf_prog *p, const kb_seal *s, int addr_arg,
   emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
 }
 
+/* madvise's advice that drops a page's contents: a private file page
+** (a relocated RELRO page, say) then reads the file's unrelocated bytes
+** again, and mseal(2) does not refuse it for a mapping of a file. */
+static const uint32_t discards[] = {
+  4,                       /* MADV_DONTNEED */
+  8,                       /* MADV_FREE */
+  9,                       /* MADV_REMOVE */
+  24,                      /* MADV_DONTNEED_LOCKED */
+  100,                     /* MADV_HWPOISON */
+  102,                     /* MADV_GUARD_INSTALL (its removal leaves the
+                              file's bytes) */
+};
+
+/*
+** madvise's block: refused when its advice drops contents and
+** [addr, addr + len) meets a range, wherever it starts (a range from
+** below the runner's reaches in as well).  The end, a 64-bit sum, is
+** worked out in 32-bit halves into the scratch words: M[0] its low word,
+** M[1] its high word (M[2] a spare, M[3] the carry).
+*/
+static void emit_discard_block(bpf_prog *p, const kb_seal *s)
+{
+  enum { n_discards = sizeof discards / sizeof discards[0] };
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(2));
+  for (uint8_t i = 0; i < n_discards; i++)
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, (uint8_t)(n_discards - i), 0,
+         discards[i]);
+  emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(1));
+  emit(p, BPF_ST, 0, 0, 2);
+  emit(p, BPF_LD | BPF_IMM, 0, 0, 0);
+  emit(p, BPF_ST, 0, 0, 3);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(0));
+  emit(p, BPF_LDX | BPF_MEM, 0, 0, 2);
+  emit(p, BPF_ALU | BPF_ADD | BPF_X, 0, 0, 0);
+  emit(p, BPF_ST, 0, 0, 0);
+  emit(p, BPF_JMP | BPF_JGE | BPF_X, 2, 0, 0);   /* no carry */
+  emit(p, BPF_LD | BPF_IMM, 0, 0, 1);
+  emit(p, BPF_ST, 0, 0, 3);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_HI(1));
+  emit(p, BPF_ST, 0, 0, 2);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_HI(0));
+  emit(p, BPF_LDX | BPF_MEM, 0, 0, 2);
+  emit(p, BPF_ALU | BPF_ADD | BPF_X, 0, 0, 0);
+  emit(p, BPF_LDX | BPF_MEM, 0, 0, 3);
+  emit(p, BPF_ALU | BPF_ADD | BPF_X, 0, 0, 0);
+  emit(p, BPF_ST, 0, 0, 1);
+  /* Per range [lo, hi): addr < hi and end > lo, each compared high word
+  ** first; 11 instructions, the jumps counted to the next range's. */
+  for (size_t r = 0; r < s->n_ranges; r++) {
+    uint64_t lo = s->ranges[r].lo, hi = s->ranges[r].hi;
+    emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_HI(0));
+    emit(p, BPF_JMP | BPF_JGT | BPF_K, 9, 0, (uint32_t)(hi >> 32));
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 2, (uint32_t)(hi >> 32));
+    emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(0));
+    emit(p, BPF_JMP | BPF_JGE | BPF_K, 6, 0, (uint32_t)hi);
+    emit(p, BPF_LD | BPF_MEM, 0, 0, 1);
+    emit(p, BPF_JMP | BPF_JGT | BPF_K, 3, 0, (uint32_t)(lo >> 32));
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, (uint32_t)(lo >> 32));
+    emit(p, BPF_LD | BPF_MEM, 0, 0, 0);
+    emit(p, BPF_JMP | BPF_JGT | BPF_K, 0, 1, (uint32_t)lo);
+    emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_TRAP);
+  }
+  emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+}
+
 static int address_filter(const kb_seal *s)
 {
+  /* addr_arg -1: madvise's block (emit_discard_block). */
   static const struct { int nr, addr_arg, cond_arg; uint32_t mask; } calls[] = {
     {SYS_mprotect, 0, 2, PROT_WRITE},
     {SYS_pkey_mprotect, 0, 2, PROT_WRITE},
@@ -338,6 +419,7 @@ static int address_filter(const kb_seal *s)
     {SYS_munmap, 0, 0, 0},
     {SYS_mremap, 0, 0, 0},
     {SYS_mremap, 4, 3, MREMAP_FIXED},
+    {SYS_madvise, -1, 0, 0},
   };
   enum { n_calls = sizeof calls / sizeof calls[0] };
   bpf_prog *p = calloc(1, sizeof *p);
@@ -368,7 +450,10 @@ static int address_filter(const kb_seal *s)
     } else {
       p->ins[jumps[i]].k = (uint32_t)(p->n - jumps[i] - 1);
     }
-    emit_block(p, s, calls[i].addr_arg, calls[i].cond_arg, calls[i].mask);
+    if (calls[i].addr_arg < 0)
+      emit_discard_block(p, s);
+    else
+      emit_block(p, s, calls[i].addr_arg, calls[i].cond_arg, calls[i].mask);
   }
   int rc = -1;
   if (!p->full) {
@@ -380,11 +465,30 @@ static int address_filter(const kb_seal *s)
   return rc;
 }
 
+/* The handler's page made read-only, sealed where mseal is, and one of
+** the runner's ranges for the address filter: the handler's page, where
+** mseal is missing, is kept from mprotect by the filter alone. */
+static void seal_refusal(kb_seal *s, int report_fd,
+                         const volatile uint64_t *token)
+{
+  uintptr_t lo = (uintptr_t)&refusal, hi = lo + sizeof refusal;
+  refusal.to.fd = report_fd;
+  refusal.to.token = token;
+  if (mprotect(&refusal, sizeof refusal, PROT_READ)) {
+    add_note(s, "cannot make the SIGSYS handler's page read-only");
+    return;
+  }
+  syscall(SYS_mseal, lo, sizeof refusal, 0);
+  if (s->n_ranges < KB_SEAL_MAX_RANGES)
+    s->ranges[s->n_ranges++] = (kb_seal_range){lo, hi};
+  else
+    add_note(s, "more ranges than the address filter holds");
+}
+
 static void filter(kb_seal *s, int report_fd,
                    const volatile uint64_t *token)
 {
-  refusal_fd = report_fd;
-  refusal_token = token;
+  seal_refusal(s, report_fd, token);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_sigsys;

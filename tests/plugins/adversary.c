@@ -19,6 +19,13 @@
 **                      worker and its report pipe: every RESULT frame after
 **                      the first is replaced by the first (its own), and at
 **                      exit (atexit) it writes that one again
+**   ADVERSARY_DISCARD  in setup, drops the pages of the kbench binary's
+**                      RELRO (madvise MADV_DONTNEED)
+**   ADVERSARY_VVAR     in setup, moves a page of its own over [vvar], the
+**                      vDSO's clock data (mremap MREMAP_FIXED)
+**   ADVERSARY_SILENCE  in setup, sets the SIGSYS handler's report
+**                      descriptor to -1 (found in the symbol table), then
+**                      makes the runner's code writable (refused)
 **   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
 **                      text draws a fake FLAGGED row on kbench's stderr
 **   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
@@ -30,10 +37,12 @@
 #define _GNU_SOURCE            /* dl_iterate_phdr */
 #include <elf.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -207,6 +216,83 @@ static void attack(void)
   close(ends[1]);
   atexit(replay_at_exit);
   pthread_create(&t, NULL, relay, &ends[0]);
+}
+#endif
+
+#ifdef ADVERSARY_DISCARD
+/* The kbench binary's RELRO (its GOT among it), from its program
+** headers: the first object dl_iterate_phdr gives. */
+static int relro_of_first(struct dl_phdr_info *info, size_t size, void *ctx)
+{
+  (void)size;
+  uintptr_t *range = ctx;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO) {
+      range[0] = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+      range[1] = range[0] + info->dlpi_phdr[i].p_memsz;
+    }
+  return 1;
+}
+
+/* Its pages dropped: they read the file's unrelocated bytes again, every
+** GOT slot an offset from 0, which a plugin could map a clock of its own
+** at.  mseal(2) does not refuse it for a mapping of a file. */
+static void attack(void)
+{
+  uintptr_t range[2] = {0, 0};
+  long page = sysconf(_SC_PAGESIZE);
+  dl_iterate_phdr(relro_of_first, range);
+  uintptr_t lo = range[0] & ~(uintptr_t)(page - 1);
+  if (range[1] > lo)
+    madvise((void *)lo, range[1] - lo, MADV_DONTNEED);
+}
+#endif
+
+#ifdef ADVERSARY_VVAR
+/* The kernel's clock data for the vDSO, [vvar], replaced by a page of the
+** plugin's (here zeros: the vDSO then asks the kernel, but a rewritten
+** copy runs the clock at the plugin's speed). */
+static void attack(void)
+{
+  char line[512];
+  uintptr_t lo = 0, hi = 0;
+  FILE *maps = fopen("/proc/self/maps", "r");
+  while (maps && fgets(line, sizeof line, maps))
+    if (strstr(line, "[vvar]")
+        && sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &lo, &hi) == 2)
+      break;
+  if (maps)
+    fclose(maps);
+  if (hi <= lo)
+    return;
+  void *copy = mmap(NULL, hi - lo, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy != MAP_FAILED)
+    mremap(copy, hi - lo, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED,
+           (void *)lo);
+}
+#endif
+
+#ifdef ADVERSARY_SILENCE
+#  include "runner_symbol.h"
+
+/* The SIGSYS handler's report descriptor (refusal_fd before issue 49,
+** the first member of refusal's page after) set to -1, then a call the
+** seal refuses: unreported, the case would pass and its worker go on. */
+static void attack(void)
+{
+  long page = sysconf(_SC_PAGESIZE);
+  int *fd = runner_symbol("refusal_fd");
+  if (!fd)
+    fd = runner_symbol("refusal");
+  unsigned char *code = runner_symbol("kb_host_clock_s");
+  if (!fd || !code)
+    return;
+  uintptr_t at = (uintptr_t)fd & ~(uintptr_t)(page - 1);
+  mprotect((void *)at, (size_t)page, PROT_READ | PROT_WRITE);
+  *fd = -1;
+  at = (uintptr_t)code & ~(uintptr_t)(page - 1);
+  mprotect((void *)at, (size_t)page, PROT_READ | PROT_WRITE);   /* EPERM */
 }
 #endif
 

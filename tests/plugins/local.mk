@@ -232,7 +232,18 @@ ADVERSARY_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -I$(top_builddir)/run
 check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_text.la tests/plugins/adversary_signals.la \
 	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la \
-	tests/plugins/adversary_note.la tests/plugins/adversary_wait.la
+	tests/plugins/adversary_note.la tests/plugins/adversary_wait.la \
+	tests/plugins/adversary_discard.la tests/plugins/adversary_vvar.la \
+	tests/plugins/adversary_silence.la
+tests_plugins_adversary_discard_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_discard_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_DISCARD -DADVERSARY_NAME='"adversary_discard"'
+tests_plugins_adversary_discard_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_vvar_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_vvar_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_VVAR -DADVERSARY_NAME='"adversary_vvar"'
+tests_plugins_adversary_vvar_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_silence_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_silence_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_SILENCE -DADVERSARY_NAME='"adversary_silence"'
+tests_plugins_adversary_silence_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_adversary_note_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_note_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_NOTE -DADVERSARY_NAME='"adversary_note"'
 tests_plugins_adversary_note_la_LDFLAGS = $(BROKEN_LDFLAGS)

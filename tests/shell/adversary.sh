@@ -47,11 +47,24 @@ fi
 # The watchdog is SIGKILL to the worker's process group: nothing to
 # swallow.  The attempt on SIGSYS is named first.
 against adversary_signals 4 \
-  "adversary_signals +n=10 .* ERROR run: the plugin tried to replace kbench's handler of SIGSYS .*refused \(then the worker timed out after 3 s in run\)"
+  "adversary_signals +n=10 .* ERROR setup: the plugin tried to replace kbench's handler of SIGSYS .*refused \(then the worker timed out after 3 s in run\)"
 # A relay on the report pipe replays the adversary's first result as its
 # second case's: the order's token gives it away.
 against adversary_frame 4 \
   "adversary_frame +n=20 .* ERROR [a-z]+: the worker's report answers another order: something in the worker \(the plugin\) wrote to kbench's report pipe"
+
+# The seal's own holes (issue 49): pages of the runner's dropped, a page
+# moved over the vDSO's clock data, the SIGSYS handler silenced.
+against adversary_discard 4 \
+  "adversary_discard +n=10 .* ERROR setup: the plugin tried to drop the runner's memory, whose pages would then read their file's bytes again: madvise\(0x[0-9a-f]+, [0-9]+, 4\), refused"
+if grep -q '\[vvar' /proc/self/maps; then
+  against adversary_vvar 4 \
+    "adversary_vvar +n=10 .* ERROR setup: the plugin tried to move the runner's memory: mremap\("
+else
+  skip "adversary_vvar: this kernel maps no [vvar]" "$(uname -r)"
+fi
+against adversary_silence 4 \
+  "adversary_silence +n=10 .* ERROR setup: the plugin tried to make the runner's memory writable: mprotect\(0x[0-9a-f]+, [0-9]+, PROT_READ\|PROT_WRITE\), refused \(then the worker crashed: SIGSEGV in setup\)"
 
 # Channels: a frame without its order's token ends the worker before
 # anything of it is printed; one with the token (read from the worker's
