@@ -257,6 +257,47 @@ static void on_sigsys(int sig, siginfo_t *si, void *ctx)
   errno = saved;
 }
 
+/* A pid argument equal to v: its low 32 bits, as pid_t is an int that
+** the caller's register may not extend. */
+#  define KB_PID(i, v) SCMP_CMP((i), SCMP_CMP_MASKED_EQ, 0xffffffffu,      \
+                                (uint32_t)(v))
+
+/* No signal reaches the supervisor (the worker's parent, whose group is
+** pgid) from the worker or anything it starts: kill of it, its group or
+** every process (-1), the same through a thread's calls, a queued signal,
+** a pidfd (one of /proc/PID is one too: all are refused), SIGIO sent to
+** it (F_SETOWN, and F_SETOWN_EX, whose owner is behind a pointer), and a
+** child joining its group, where kill(0, ...) would reach it. */
+static int signal_rules(scmp_filter_ctx ctx)
+{
+  pid_t sup = getppid(), pgid = getpgid(sup);
+  const int32_t targets[] = {sup, -1, -pgid};
+  int rc = 0;
+  for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
+    rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(kill), 1,
+                           KB_PID(0, targets[i]));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(tkill), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(tgkill), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigqueueinfo), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_tgsigqueueinfo), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_open), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_send_signal), 0);
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 2,
+                         SCMP_A1(SCMP_CMP_EQ, F_SETOWN), KB_PID(2, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 2,
+                         SCMP_A1(SCMP_CMP_EQ, F_SETOWN), KB_PID(2, -pgid));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 1,
+                         SCMP_A1(SCMP_CMP_EQ, F_SETOWN_EX));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(setpgid), 1,
+                         KB_PID(1, pgid));
+  return rc;
+}
+
 /* The general rules, through libseccomp. */
 static int general_filter(void)
 {
@@ -276,6 +317,7 @@ static int general_filter(void)
                          SCMP_A1(SCMP_CMP_NE, 0));
   rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(process_vm_writev), 0);
   rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_getfd), 0);
+  rc |= signal_rules(ctx);
 #  ifndef __SANITIZE_ADDRESS__
   /* LeakSanitizer stops the threads with ptrace at exit: a sanitized
   ** build keeps it. */

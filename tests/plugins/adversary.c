@@ -26,6 +26,8 @@
 **   ADVERSARY_SILENCE  in setup, sets the SIGSYS handler's report
 **                      descriptor to -1 (found in the symbol table), then
 **                      makes the runner's code writable (refused)
+**   ADVERSARY_KILL     in setup, sends the signal it is defined to (SIGKILL,
+**                      SIGINT, SIGSTOP) to kbench's supervisor, its parent
 **   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
 **                      text draws a fake FLAGGED row on kbench's stderr
 **   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
@@ -293,6 +295,15 @@ static void attack(void)
   *fd = -1;
   at = (uintptr_t)code & ~(uintptr_t)(page - 1);
   mprotect((void *)at, (size_t)page, PROT_READ | PROT_WRITE);   /* EPERM */
+}
+#endif
+
+#ifdef ADVERSARY_KILL
+/* The signal, to kbench's supervisor: SIGKILL would end the run, SIGINT
+** stop it after the current case, SIGSTOP hang it. */
+static void attack(void)
+{
+  kill(getppid(), ADVERSARY_KILL);
 }
 #endif
 

@@ -234,7 +234,17 @@ check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la \
 	tests/plugins/adversary_note.la tests/plugins/adversary_wait.la \
 	tests/plugins/adversary_discard.la tests/plugins/adversary_vvar.la \
-	tests/plugins/adversary_silence.la
+	tests/plugins/adversary_silence.la tests/plugins/adversary_sigkill.la \
+	tests/plugins/adversary_sigint.la tests/plugins/adversary_sigstop.la
+tests_plugins_adversary_sigkill_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_sigkill_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_KILL=SIGKILL -DADVERSARY_NAME='"adversary_sigkill"'
+tests_plugins_adversary_sigkill_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_sigint_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_sigint_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_KILL=SIGINT -DADVERSARY_NAME='"adversary_sigint"'
+tests_plugins_adversary_sigint_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_sigstop_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_sigstop_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_KILL=SIGSTOP -DADVERSARY_NAME='"adversary_sigstop"'
+tests_plugins_adversary_sigstop_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_adversary_discard_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_discard_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_DISCARD -DADVERSARY_NAME='"adversary_discard"'
 tests_plugins_adversary_discard_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -19,7 +19,7 @@ against() {
   shift 3
   json="$tmpdir/$name.json"
   check "$name: exit $want, '$pattern'" "$want" "$pattern" \
-    env "$@" "$KBENCH" $fast --param n=10,20 --json="$json" \
+    timeout -s KILL 120 env "$@" "$KBENCH" $fast --param n=10,20 --json="$json" \
     --plugin "$P/$name.so" --plugin "$P/honest_spin.so"
   assert "$name: honest_spin after it reads its true time (>= 0.5 ms), in a worker of its own" \
     python3 - "$json" "$name" <<'PY'
@@ -65,6 +65,13 @@ else
 fi
 against adversary_silence 4 \
   "adversary_silence +n=10 .* ERROR setup: the plugin tried to make the runner's memory writable: mprotect\(0x[0-9a-f]+, [0-9]+, PROT_READ\|PROT_WRITE\), refused \(then the worker crashed: SIGSEGV in setup\)"
+
+# Signals to the supervisor: none reaches it, none ends, stops or hangs
+# the run (timeout(1) kills a hung one).
+for sig in KILL INT STOP; do
+  against adversary_sig$(echo $sig | tr A-Z a-z) 4 \
+    "adversary_sig[a-z]+ +n=20 .* ERROR setup: the plugin tried to signal kbench's supervisor: kill\([0-9]+, SIG$sig\), refused"
+done
 
 # Channels: a frame without its order's token ends the worker before
 # anything of it is printed; one with the token (read from the worker's
