@@ -28,6 +28,8 @@
 **                      makes the runner's code writable (refused)
 **   ADVERSARY_KILL     in setup, sends the signal it is defined to (SIGKILL,
 **                      SIGINT, SIGSTOP) to kbench's supervisor, its parent
+**   ADVERSARY_CHAIN    in setup, starts a chain of 150 sleeping processes,
+**                      each a session of its own forking the next
 **   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
 **                      text draws a fake FLAGGED row on kbench's stderr
 **   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
@@ -304,6 +306,61 @@ static void attack(void)
 static void attack(void)
 {
   kill(getppid(), ADVERSARY_KILL);
+}
+#endif
+
+#ifdef ADVERSARY_CHAIN
+#  include <sys/prctl.h>
+/* Links in the chain: more than the 64 rounds of kill kbench once had. */
+#  define LINKS 150
+
+/* Many small mappings, never touched: a link takes a while to exit, so
+** that its child is handed up to kbench only after kbench has looked past
+** it (a chain that dies faster than kbench lists /proc dies in one
+** look). */
+static void slow_exit(void)
+{
+  long page = sysconf(_SC_PAGESIZE);
+  for (int i = 0; i < 2000; i++)
+    mmap(NULL, (size_t)page, i % 2 ? PROT_READ : PROT_NONE,
+         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* A chain of LINKS sleeping processes, each a session of its own that
+** forks the next, named kb_adv_chain (the test counts them after the
+** run); setup returns once the last one is up. */
+static void attack(void)
+{
+  int ready[2];
+  char byte = 1;
+  if (pipe(ready))
+    return;
+  for (int link = 0; link < LINKS; link++) {
+    pid_t pid = fork();
+    if (pid < 0)
+      break;
+    if (pid > 0) {
+      if (link > 0) {          /* a link: it sleeps while its child lives */
+        close(ready[1]);
+        for (;;)
+          pause();
+      }
+      break;                   /* the worker: back to setup */
+    }
+    setsid();
+    prctl(PR_SET_NAME, "kb_adv_chain");
+    slow_exit();
+    if (link == LINKS - 1) {
+      if (write(ready[1], &byte, 1) < 0)
+        _exit(1);
+      for (;;)
+        pause();
+    }
+  }
+  close(ready[1]);
+  if (read(ready[0], &byte, 1) < 0)
+    byte = 0;
+  close(ready[0]);
 }
 #endif
 

@@ -73,6 +73,23 @@ for sig in KILL INT STOP; do
     "adversary_sig[a-z]+ +n=20 .* ERROR setup: the plugin tried to signal kbench's supervisor: kill\([0-9]+, SIG$sig\), refused"
 done
 
+# Descendants: a chain of 150 sessions, each forking the next, is killed
+# whole before the next worker starts, and none outlives the run.
+chain() {
+  for comm in /proc/[0-9]*/comm; do
+    { read -r name < "$comm"; } 2>/dev/null || continue
+    [ "$name" = kb_adv_chain ] && { pid=${comm#/proc/}; echo "${pid%/comm}"; }
+  done
+}
+check "adversary_chain: its case passes; the next worker's too" 0 \
+  "adversary_chain +n=10 .* ok$" \
+  timeout -s KILL 120 "$KBENCH" --min-time=0 --max-noise=5 --case-timeout=60 \
+  --param n=10 --plugin "$P/adversary_chain.so" --plugin "$H/copy_cpu.so"
+left=$(chain | wc -l)
+assert "adversary_chain: none of its 150 processes outlives the run ($left left)" \
+  test "$left" = 0
+for pid in $(chain); do kill -9 "$pid" 2>/dev/null; done
+
 # Channels: a frame without its order's token ends the worker before
 # anything of it is printed; one with the token (read from the worker's
 # memory) is printed as one line of its own, and defers the watchdog once.
