@@ -487,6 +487,12 @@ static void end_workers(kb_supervisor *s, size_t from)
   }
 }
 
+void kb_supervisor_end_workers(kb_supervisor *s)
+{
+  if (s->lanes)
+    end_workers(s, 0);
+}
+
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
 {
   if (n == 0 || n > KB_MAX_DEVICES)    /* wait_any polls that many */

@@ -89,6 +89,11 @@ int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n);
 /* Ends the workers (they exit at the end of their orders), then the clock
 ** keeper (which restores the clocks), and the signalfd. */
 void kb_supervisor_close(kb_supervisor *s);
+/* Ends the workers now, and whatever they left (strays.h), and waits for
+** them: before a run's last write of its files, so that no worker (a
+** plugin's destructor runs as it exits) outlives it.  A later order
+** starts a fresh worker. */
+void kb_supervisor_end_workers(kb_supervisor *s);
 
 /* Have the first lane's worker load the plugin at path: 0 with a
 ** description of its variants in p (free with kb_msg_free_plugin), or -1

@@ -30,6 +30,8 @@
 **                      SIGINT, SIGSTOP) to kbench's supervisor, its parent
 **   ADVERSARY_CHAIN    in setup, starts a chain of 150 sleeping processes,
 **                      each a session of its own forking the next
+**   ADVERSARY_JSON     in setup, finds the run's --json file on kbench's
+**                      command line; rewrites it as its worker exits
 **   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
 **                      text draws a fake FLAGGED row on kbench's stderr
 **   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
@@ -361,6 +363,36 @@ static void attack(void)
   if (read(ready[0], &byte, 1) < 0)
     byte = 0;
   close(ready[0]);
+}
+#endif
+
+#ifdef ADVERSARY_JSON
+/* The run's --json file, from kbench's command line (its parent's). */
+static char json_path[4096];
+
+static void attack(void)
+{
+  char path[64], args[16384];
+  snprintf(path, sizeof path, "/proc/%d/cmdline", (int)getppid());
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  ssize_t n = fd < 0 ? -1 : read(fd, args, sizeof args - 1);
+  if (fd >= 0)
+    close(fd);
+  for (ssize_t at = 0; at < n; at += (ssize_t)strlen(args + at) + 1)
+    if (strncmp(args + at, "--json=", 7) == 0)
+      snprintf(json_path, sizeof json_path, "%s", args + at + 7);
+}
+
+/* As the worker exits, after the run's last case: the file rewritten. */
+__attribute__((destructor)) static void rewrite(void)
+{
+  static const char forged[] = "{\"forged\": \"by adversary_json\"}\n";
+  int fd = json_path[0] ? open(json_path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                        : -1;
+  if (fd >= 0 && write(fd, forged, sizeof forged - 1) < 0)
+    json_path[0] = '\0';
+  if (fd >= 0)
+    close(fd);
 }
 #endif
 

@@ -90,6 +90,20 @@ assert "adversary_chain: none of its 150 processes outlives the run ($left left)
   test "$left" = 0
 for pid in $(chain); do kill -9 "$pid" 2>/dev/null; done
 
+# Files: the last worker, whose plugin's destructor rewrites the --json
+# file as it exits, has exited before the run's last write of it.
+json="$tmpdir/last.json"
+check "adversary_json: last in the plan, its case passes" 0 \
+  "adversary_json +n=10 .* ok$" \
+  "$KBENCH" $fast --param n=10 --json="$json" \
+  --plugin "$H/copy_cpu.so" --plugin "$P/adversary_json.so"
+assert "adversary_json: the --json file is kbench's, both cases in it" \
+  python3 - "$json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))["benchmarks"]
+assert sorted(e["name"].split("/")[0] for e in b) == ["adversary_json", "copy_cpu"], b
+PY
+
 # Channels: a frame without its order's token ends the worker before
 # anything of it is printed; one with the token (read from the worker's
 # memory) is printed as one line of its own, and defers the watchdog once.
