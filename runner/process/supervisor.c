@@ -18,6 +18,7 @@
 #include "plan/devices.h"
 #include "plan/trust.h"
 #include "process/refusal.h"
+#include "process/scratch.h"
 #include "process/strays.h"
 #include "process/supervisor.h"
 
@@ -56,6 +57,8 @@ static int reap(kb_supervisor *s, size_t i, double grace)
   if (s->keeper.pid)            /* a child, and no stray */
     live[n++] = s->keeper.pid;
   kb_strays_end(live, n);
+  /* Nothing of the worker's is left to write in it. */
+  kb_scratch_remove(s->lanes[i].w.scratch);
   return status;
 }
 

@@ -17,6 +17,7 @@
 #  include <sys/prctl.h>
 #endif
 
+#include "process/scratch.h"
 #include "process/worker_handle.h"
 #include "process/worker_start.h"
 
@@ -104,9 +105,19 @@ char *kb_handle_last_lines(const kb_worker_handle *w)
 ** watchdog kills the group, and the terminal's Ctrl-C reaches only the
 ** supervisor) and dies with the supervisor, even by SIGKILL. */
 static void become_worker(const char *exe, pid_t parent, int orders,
-                          int reports, int output, int lock, int keeper)
+                          int reports, int output, int lock, int keeper,
+                          const char *scratch)
 {
   setpgid(0, 0);
+  /* Its scratch directory: where it is told to write, and (its seal) the
+  ** one place it may.  CUDA's JIT cache would be under $HOME. */
+  if (scratch[0]) {
+    char cache[PATH_MAX + 16];
+    snprintf(cache, sizeof cache, "%s/cuda-cache", scratch);
+    if (setenv(KB_WORKER_SCRATCH_ENV, scratch, 1)
+        || setenv("TMPDIR", scratch, 1) || setenv("CUDA_CACHE_PATH", cache, 1))
+      _exit(127);
+  }
 #ifdef __linux__
   prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
@@ -142,6 +153,10 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
                     int keeper_fd, char *err, size_t len)
 {
   int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
+  char scratch[PATH_MAX] = "";
+  if (kb_scratch_wanted() && kb_scratch_make(scratch, sizeof scratch, err,
+                                             len))
+    return -1;
   /* Close-on-exec: a worker started later must not hold this one's pipes
   ** open, or this one's end of file would never be seen. */
   if (pipe2(orders, O_CLOEXEC) || pipe2(reports, O_CLOEXEC)
@@ -160,12 +175,13 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
   }
   if (pid == 0)
     become_worker(exe, parent, orders[0], reports[1], output[1], lock,
-                  keeper_fd);
+                  keeper_fd, scratch);
   setpgid(pid, pid);       /* also here: whichever runs first wins */
   close(orders[0]);
   close(reports[1]);
   close(output[1]);
   memset(w, 0, sizeof *w);
+  memcpy(w->scratch, scratch, sizeof scratch);
   w->pid = pid;
   w->pid_fd = -1;
 #ifdef SYS_pidfd_open
@@ -177,6 +193,7 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
   w->output_fd = output[0];
   return 0;
 fail:
+  kb_scratch_remove(scratch);
   for (int i = 0; i < 2; i++) {
     if (orders[i] >= 0) close(orders[i]);
     if (reports[i] >= 0) close(reports[i]);

@@ -20,7 +20,6 @@
 #ifdef __linux__
 #  include <linux/audit.h>
 #  include <linux/filter.h>
-#  include <linux/landlock.h>
 #  include <linux/seccomp.h>
 #endif
 #ifdef KBENCH_HAVE_SECCOMP
@@ -29,6 +28,7 @@
 
 #include "process/protocol.h"
 #include "process/refusal.h"
+#include "worker/landlock.h"
 #include "worker/seal.h"
 
 /* Newer than the C library's headers on Debian 12: the same number on
@@ -131,13 +131,7 @@ static void seal_mappings(kb_seal *s)
 
 /* --- Landlock: /proc shut for writing ----------------------------------- */
 
-#if defined(__linux__) && defined(LANDLOCK_ACCESS_FS_REFER)
-#  ifndef SYS_landlock_create_ruleset
-#    define SYS_landlock_create_ruleset 444
-#    define SYS_landlock_add_rule 445
-#    define SYS_landlock_restrict_self 446
-#  endif
-
+#ifdef KB_HAVE_LANDLOCK
 /* Writing stays allowed beneath every entry of / but /proc; cross-folder
 ** renames (REFER, which Landlock's first version always refuses, hence
 ** version 2 at least) likewise. */

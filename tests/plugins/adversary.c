@@ -30,6 +30,9 @@
 **                      SIGINT, SIGSTOP) to kbench's supervisor, its parent
 **   ADVERSARY_CHAIN    in setup, starts a chain of 150 sleeping processes,
 **                      each a session of its own forking the next
+**   ADVERSARY_FILES    in setup, creates kb_adv_trojan beside the kbench
+**                      binary and beside its own library, and a file in
+**                      its TMPDIR (its case fails where it cannot)
 **   ADVERSARY_JSON     in setup, finds the run's --json file on kbench's
 **                      command line; rewrites it as its worker exits
 **   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
@@ -396,6 +399,47 @@ __attribute__((destructor)) static void rewrite(void)
 }
 #endif
 
+#ifdef ADVERSARY_FILES
+#  include <dlfcn.h>
+#  include <libgen.h>
+/* Set when the worker could not write in its own TMPDIR: the case fails. */
+static const char *scratch_failed;
+
+/* A file named kb_adv_trojan created in dir (harmless here; a plugin
+** could as well rename a wrapper over the binary or a trojan over a
+** catalogue library beside it). */
+static void plant(const char *dir)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kb_adv_trojan", dir);
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd >= 0)
+    close(fd);
+}
+
+static void attack(void)
+{
+  char exe[4096], self[4096], path[4200];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  Dl_info info;
+  if (n > 0) {
+    exe[n] = '\0';
+    plant(dirname(exe));                   /* beside the kbench binary */
+  }
+  if (dladdr((void *)attack, &info) && info.dli_fname) {
+    snprintf(self, sizeof self, "%s", info.dli_fname);
+    plant(dirname(self));                  /* beside the plugins */
+  }
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, sizeof path, "%s/scratch_ok", tmp ? tmp : "/tmp");
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    scratch_failed = "cannot write in its own TMPDIR";
+  else
+    close(fd);
+}
+#endif
+
 #if defined(ADVERSARY_NOTE) || defined(ADVERSARY_WAIT)
 /* The frame of wire.h, written straight to the report pipe: type, then
 ** the token when there is one (0: none), then one string. */
@@ -477,6 +521,10 @@ static int setup(const kbench_host *h, void **out)
   kbench_fill_int(h, s->in, 1000, -100, 100);
 #ifdef ADVERSARY_NAME
   attack();
+#endif
+#ifdef ADVERSARY_FILES
+  if (scratch_failed)
+    return h->fail(h, KBENCH_ERROR, scratch_failed);
 #endif
   return h->output(h, &s->total, sizeof s->total, KBENCH_MEM_HOST);
 }

@@ -236,7 +236,11 @@ check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_discard.la tests/plugins/adversary_vvar.la \
 	tests/plugins/adversary_silence.la tests/plugins/adversary_sigkill.la \
 	tests/plugins/adversary_sigint.la tests/plugins/adversary_sigstop.la \
-	tests/plugins/adversary_chain.la tests/plugins/adversary_json.la
+	tests/plugins/adversary_chain.la tests/plugins/adversary_json.la \
+	tests/plugins/adversary_files.la
+tests_plugins_adversary_files_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_files_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_FILES -DADVERSARY_NAME='"adversary_files"'
+tests_plugins_adversary_files_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_adversary_json_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_json_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_JSON -DADVERSARY_NAME='"adversary_json"'
 tests_plugins_adversary_json_la_LDFLAGS = $(BROKEN_LDFLAGS)

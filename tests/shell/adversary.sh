@@ -90,6 +90,23 @@ assert "adversary_chain: none of its 150 processes outlives the run ($left left)
   test "$left" = 0
 for pid in $(chain); do kill -9 "$pid" 2>/dev/null; done
 
+# Files: a worker writes only in its scratch directory (its TMPDIR),
+# removed after it; not beside the kbench binary, nor beside the plugins.
+bindir=$(dirname "$KBENCH")
+rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+mkdir -p "$tmpdir/scratch"
+check "adversary_files: its case passes (it wrote in its TMPDIR)" 0 \
+  "adversary_files +n=10 .* ok$" \
+  env TMPDIR="$tmpdir/scratch" "$KBENCH" $fast --param n=10 \
+  --plugin "$P/adversary_files.so"
+assert "adversary_files: nothing planted beside the kbench binary" \
+  test ! -e "$bindir/kb_adv_trojan"
+assert "adversary_files: nothing planted beside the plugins" \
+  test ! -e "$P/kb_adv_trojan"
+assert "adversary_files: its scratch directory is gone after it" \
+  test -z "$(ls -A "$tmpdir/scratch")"
+rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+
 # Files: the last worker, whose plugin's destructor rewrites the --json
 # file as it exits, has exited before the run's last write of it.
 json="$tmpdir/last.json"
