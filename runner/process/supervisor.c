@@ -76,6 +76,15 @@ static void died(kb_lane *l)
   l->ended = 1;
 }
 
+/* A line for the user: where the run prints notes, else on stderr. */
+static void say(kb_supervisor *s, const char *msg)
+{
+  if (s->on_note)
+    s->on_note(s->note_ctx, msg);
+  else
+    fprintf(stderr, "kbench: %s\n", msg);
+}
+
 /* --- orders ------------------------------------------------------------- */
 
 /* A number no plugin can know before its order is sent. */
@@ -130,10 +139,17 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
 {
   kb_lane *l = &s->lanes[i];
   kb_worker_handle *w = &l->w;
-  char domain[PATH_MAX];
+  char domain[PATH_MAX], why[KB_MESSAGE_LEN];
   if (plugin) {
-    kb_trust_domain(plugin, domain, sizeof domain);
-    if (w->pid && l->has_domain && strcmp(l->domain, domain) != 0)
+    kb_trust_domain(plugin, domain, sizeof domain, why, sizeof why);
+    int other = !l->has_domain || strcmp(l->domain, domain) != 0;
+    /* Said as its worker changes: a tampered catalogue library. */
+    if (why[0] && other) {
+      char msg[KB_MESSAGE_LEN + 16];
+      snprintf(msg, sizeof msg, "warning: %s", why);
+      say(s, msg);
+    }
+    if (w->pid && l->has_domain && other)
       retire(s, i);
   }
   int fresh = !w->pid;
@@ -212,10 +228,7 @@ static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
   snprintf(msg, sizeof msg, "device %d is in use by %s; waiting for it "
            "(at most %g s: --lock-timeout; --no-lock shares the GPU)",
            l->cfg.device, holder, timeout);
-  if (s->on_note)
-    s->on_note(s->note_ctx, msg);
-  else
-    fprintf(stderr, "kbench: %s\n", msg);
+  say(s, msg);
 }
 
 /* Lane i's worker holds the device's lock at the descriptor named: keep
@@ -261,10 +274,7 @@ static void seal_note(kb_supervisor *s, kb_rbuf *payload)
   s->seal_said = 1;
   snprintf(msg, sizeof msg, "warning: the worker's seal is partial: %s "
            "(docs/security.md)", what);
-  if (s->on_note)
-    s->on_note(s->note_ctx, msg);
-  else
-    fprintf(stderr, "kbench: %s\n", msg);
+  say(s, msg);
 }
 
 /* A line a worker has for the user, said once per lane: every worker of a
