@@ -35,6 +35,12 @@
 **                      its TMPDIR (its case fails where it cannot)
 **   ADVERSARY_JSON     in setup, finds the run's --json file on kbench's
 **                      command line; rewrites it as its worker exits
+**   ADVERSARY_CLAIM    claims 100000 times the bytes it reads: a host
+**                      rate no memory reaches
+**   ADVERSARY_REGION   times a region around a 1 ms nap and its sum, and
+**                      moves the region's start mark (in the runner's
+**                      sampling, through h->opaque) to 1 us before its
+**                      end; claims a MB a run
 **   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
 **                      text draws a fake FLAGGED row on kbench's stderr
 **   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
@@ -440,6 +446,18 @@ static void attack(void)
 }
 #endif
 
+#if defined(ADVERSARY_CLAIM) || defined(ADVERSARY_REGION)
+/* Nothing in setup: the forgery is in run or in bytes. */
+static void attack(void)
+{
+}
+#endif
+
+#ifdef ADVERSARY_REGION
+#  include "measure/sampler.h"          /* kb_sampling: the region's marks */
+#  include "plugin/case.h"              /* kb_case: h->opaque */
+#endif
+
 #if defined(ADVERSARY_NOTE) || defined(ADVERSARY_WAIT)
 /* The frame of wire.h, written straight to the report pipe: type, then
 ** the token when there is one (0: none), then one string. */
@@ -543,6 +561,21 @@ static int run(const kbench_host *h, void *arg)
   for (volatile int spin = 1; spin;)     /* until the watchdog's kill */
     ;
 #  endif
+#  ifdef ADVERSARY_REGION
+  /* A timed region around a 1 ms nap and the sum, whose start mark, in
+  ** the runner's sampling, is moved to 1 us before its end. */
+  kb_sampling *smp = ((kb_case *)h->opaque)->region_ctx;
+  struct timespec nap = {0, 1000000};
+  s->total = 0;
+  h->timer_start(h);
+  nanosleep(&nap, NULL);
+  for (int i = 0; i < n; i++)
+    t += s->in[i];
+  s->total = t;
+  if (smp)
+    smp->host_mark[0] = raw_seconds() - 1e-6;
+  return h->timer_stop(h);
+#  endif
   for (int i = 0; i < n; i++)
     t += s->in[i];
   s->total = t;
@@ -573,7 +606,13 @@ static int verify(const kbench_host *h, void *arg)
 static void bytes(const kbench_host *h, void *arg, kbench_bytes *b)
 {
   (void)arg;
-#ifdef ADVERSARY_NAME
+#if defined(ADVERSARY_CLAIM)
+  /* 100000 times what it reads: 4 MB for n=10. */
+  b->read = (uint64_t)h->param(h, "n") * sizeof(int) * 100000;
+#elif defined(ADVERSARY_REGION)
+  (void)h;
+  b->read = 1u << 20;          /* a MB a run, as a 1 GB/s copy would */
+#elif defined(ADVERSARY_NAME)
   b->read = (uint64_t)h->param(h, "n") * sizeof(int);
 #else
   (void)h;

@@ -237,7 +237,14 @@ check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_silence.la tests/plugins/adversary_sigkill.la \
 	tests/plugins/adversary_sigint.la tests/plugins/adversary_sigstop.la \
 	tests/plugins/adversary_chain.la tests/plugins/adversary_json.la \
-	tests/plugins/adversary_files.la
+	tests/plugins/adversary_files.la tests/plugins/adversary_claim.la \
+	tests/plugins/adversary_region.la
+tests_plugins_adversary_claim_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_claim_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_CLAIM -DADVERSARY_NAME='"adversary_claim"'
+tests_plugins_adversary_claim_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_region_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_region_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_REGION -DADVERSARY_NAME='"adversary_region"'
+tests_plugins_adversary_region_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_adversary_files_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_files_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_FILES -DADVERSARY_NAME='"adversary_files"'
 tests_plugins_adversary_files_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -121,6 +121,25 @@ b = json.load(open(sys.argv[1]))["benchmarks"]
 assert sorted(e["name"].split("/")[0] for e in b) == ["adversary_json", "copy_cpu"], b
 PY
 
+# Host time against the host's memory: a claim no memory reaches, and a
+# timed region whose start mark was moved, are FLAGGED (and fail under
+# --strict).
+against adversary_claim 0 \
+  "adversary_claim +n=20 .* FLAGGED"
+check "adversary_claim: the flagged line names the copy floor" 0 \
+  "flagged: the host time .* is under half the .* a copy of its 4.0 MB takes on this host" \
+  "$KBENCH" $fast --param n=10 --plugin "$P/adversary_claim.so"
+against adversary_region 0 \
+  "adversary_region +n=20 .* FLAGGED"
+check "adversary_region: --strict fails it" 4 \
+  "adversary_region +n=10 .* ERROR plausibility: the readings cannot all be true" \
+  "$KBENCH" $fast --strict --param n=10 --plugin "$P/adversary_region.so"
+check "the catalogue's host cases are not flagged" 0 \
+  "^reduce_cpu +n=4M .* ok$" \
+  "$KBENCH" $fast --param n=64K,4M --plugin "$H/copy_cpu.so" \
+  --plugin "$H/reduce_cpu.so"
+assert "...none of them" sh -c '! printf "%s\n" "$1" | grep -q FLAGGED' _ "$out"
+
 # Channels: a frame without its order's token ends the worker before
 # anything of it is printed; one with the token (read from the worker's
 # memory) is printed as one line of its own, and defers the watchdog once.
