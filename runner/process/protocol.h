@@ -70,6 +70,10 @@ typedef struct kb_worker_cfg {
                               cores */
   int lock;                /* hold the device's lock (worker/device_lock.h),
                               waiting up to measure.lock_timeout for it */
+  int64_t worker_uid;      /* the --worker-uid base in kb_job_worker_cfg;
+                              in a worker's CONFIG, the uid (and gid) it
+                              takes before a plugin's code runs, or -1: the
+                              user's (worker/identity.h) */
 } kb_worker_cfg;
 
 /* One case to run: the variant by plugin path and name, and its values. */

@@ -8,13 +8,6 @@
 #include <string.h>
 
 #include "process/scratch.h"
-#include "process/worker_start.h"
-
-int kb_scratch_wanted(void)
-{
-  const char *env = getenv(KB_CONFINE_ENV);
-  return !(env && strcmp(env, "off") == 0);
-}
 
 int kb_scratch_make(char *path, size_t len, char *err, size_t errlen)
 {

@@ -3,15 +3,13 @@
 ** starts and removed, with all it holds, once the worker and everything
 ** it started are gone.  The worker is told it in its environment (its
 ** TMPDIR, CUDA's cache, KB_WORKER_SCRATCH_ENV), and its seal lets it
-** write nowhere else (worker/confine.h).  KBENCH_CONFINE=off: none.
+** write nowhere else (worker/confine.h; KBENCH_CONFINE=off lets it write
+** elsewhere too).
 */
 #ifndef KB_SCRATCH_H
 #define KB_SCRATCH_H
 
 #include <stddef.h>
-
-/* Whether workers' writes are confined: not under KBENCH_CONFINE=off. */
-int kb_scratch_wanted(void);
 
 /* A fresh directory, mode 0700, beneath $TMPDIR (else /tmp), its path in
 ** path: 0, or -1 with why in err. */

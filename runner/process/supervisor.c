@@ -42,6 +42,7 @@ static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
   l->w.output_fd = -1;
   l->w.pid_fd = -1;
   l->lock_fd = -1;
+  l->identity = -1;
 }
 
 /* Reap lane i's worker (kb_handle_reap), then whatever it left behind:
@@ -76,13 +77,13 @@ static void died(kb_lane *l)
   l->ended = 1;
 }
 
-/* A line for the user: where the run prints notes, else on stderr. */
+/* A warning for the user: where the run prints them, else on stderr. */
 static void say(kb_supervisor *s, const char *msg)
 {
   if (s->on_note)
     s->on_note(s->note_ctx, msg);
   else
-    fprintf(stderr, "kbench: %s\n", msg);
+    fprintf(stderr, "kbench: warning: %s\n", msg);
 }
 
 /* --- orders ------------------------------------------------------------- */
@@ -109,6 +110,7 @@ static int send_cfg(kb_lane *l)
   kb_worker_cfg cfg = l->cfg;
   /* The launch floor and copy peak are measured once per device. */
   cfg.builtins = !l->have_device;
+  cfg.worker_uid = l->identity;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_worker_cfg(&b, &cfg);
@@ -140,16 +142,20 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   kb_lane *l = &s->lanes[i];
   kb_worker_handle *w = &l->w;
   char domain[PATH_MAX], why[KB_MESSAGE_LEN];
+  /* Under root, a third-party domain's worker takes an identity of its
+  ** own, one a lane (cli.h); the catalogue's and one with no plugin yet
+  ** keep the user's (the profiler, --lock-clocks). */
+  int64_t identity = -1;
   if (plugin) {
     kb_trust_domain(plugin, domain, sizeof domain, why, sizeof why);
+    if (domain[0] && l->cfg.worker_uid >= 0)
+      identity = l->cfg.worker_uid + (int64_t)i;
     int other = !l->has_domain || strcmp(l->domain, domain) != 0;
     /* Said as its worker changes: a tampered catalogue library. */
-    if (why[0] && other) {
-      char msg[KB_MESSAGE_LEN + 16];
-      snprintf(msg, sizeof msg, "warning: %s", why);
-      say(s, msg);
-    }
-    if (w->pid && l->has_domain && other)
+    if (why[0] && other)
+      say(s, why);
+    /* A worker that loaded no plugin yet was started as the user. */
+    if (w->pid && (l->has_domain ? other : l->identity != identity))
       retire(s, i);
   }
   int fresh = !w->pid;
@@ -158,8 +164,10 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
                                        l->why, sizeof l->why);
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
-  if (fresh)
+  if (fresh) {
     l->has_domain = 0;
+    l->identity = identity;
+  }
   if (plugin && !l->unsent) {
     snprintf(l->domain, sizeof l->domain, "%s", domain);
     l->has_domain = 1;
@@ -272,7 +280,7 @@ static void seal_note(kb_supervisor *s, kb_rbuf *payload)
   if (s->seal_said || payload->bad)
     return;
   s->seal_said = 1;
-  snprintf(msg, sizeof msg, "warning: the worker's seal is partial: %s "
+  snprintf(msg, sizeof msg, "the worker's seal is partial: %s "
            "(docs/security.md)", what);
   say(s, msg);
 }
@@ -285,10 +293,7 @@ static void noted(kb_supervisor *s, size_t i, kb_rbuf *payload)
   kb_get_str(payload, msg, sizeof msg);
   if (payload->bad || s->lanes[i].noted++)
     return;
-  if (s->on_note)
-    s->on_note(s->note_ctx, msg);
-  else
-    fprintf(stderr, "kbench: warning: %s\n", msg);
+  say(s, msg);
 }
 
 /* Opening the device and waiting are not the case's time: the watchdog

@@ -50,6 +50,8 @@ typedef struct kb_lane {
   int lock_fd;             /* the device's lock, as a worker of this lane
                               took it (pidfd_getfd), handed to each next
                               worker; -1: none */
+  int64_t identity;        /* the uid its worker was started to take, or
+                              -1: the user's (kb_worker_cfg.worker_uid) */
   int has_domain;          /* its worker has loaded a plugin of domain */
   char domain[PATH_MAX];   /* ...whose trust domain this is (trust.h) */
 } kb_lane;

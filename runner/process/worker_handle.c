@@ -154,8 +154,7 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
 {
   int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
   char scratch[PATH_MAX] = "";
-  if (kb_scratch_wanted() && kb_scratch_make(scratch, sizeof scratch, err,
-                                             len))
+  if (kb_scratch_make(scratch, sizeof scratch, err, len))
     return -1;
   /* Close-on-exec: a worker started later must not hold this one's pipes
   ** open, or this one's end of file would never be seen. */

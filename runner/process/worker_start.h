@@ -23,8 +23,8 @@
 ** (worker/confine.h), in its environment; its TMPDIR and CUDA_CACHE_PATH
 ** point there too. */
 #define KB_WORKER_SCRATCH_ENV "KBENCH_WORKER_SCRATCH"
-/* "off": no scratch directory, and the worker writes wherever the user
-** may, as before issue 49. */
+/* "off": the worker writes wherever the user may, as before issue 49
+** (its scratch directory is still made, named and removed). */
 #define KB_CONFINE_ENV "KBENCH_CONFINE"
 
 #endif

@@ -9,8 +9,8 @@
 ** writing; /dev/null), and beneath the device lock's directory, where a
 ** worker takes the lock when the device first opens after the seal.
 **
-** A CUDA-sensitive layer, switchable on its own: KBENCH_CONFINE=off (no
-** scratch directory, no confinement).  It is left off, and that is said,
+** A CUDA-sensitive layer, switchable on its own: KBENCH_CONFINE=off (the
+** scratch directory is still made; nothing else is kept from the worker).  It is left off, and that is said,
 ** where a profiling tool injects itself (CUDA_INJECTION64_PATH): such
 ** tools write their reports from inside the worker.
 */

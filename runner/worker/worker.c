@@ -20,6 +20,7 @@
 #include "worker/clock_lock.h"
 #include "worker/confine.h"
 #include "worker/device_lock.h"
+#include "worker/identity.h"
 #include "worker/seal.h"
 #include "worker/worker.h"
 
@@ -111,21 +112,25 @@ static void send_stage(void *ctx, const char *stage)
 /* Seal the worker before a plugin's code first runs: its first dlopen
 ** runs the plugin's constructors.  CUDA and CUPTI open later, at the
 ** first CUDA case, under the seal; what it lacks is said once.  Its
-** writes are kept to its scratch directory (confine.h). */
+** writes are kept to its scratch directory (confine.h), and a third-party
+** plugin's worker under root takes an identity of its own (identity.h). */
 static void seal(kb_worker *w)
 {
   kb_seal s;
-  char confined[256];
+  char confined[256], identity[256];
   if (w->sealed)
     return;
   w->sealed = 1;
   kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
   kb_confine_writes(confined, sizeof confined);
-  if (s.note[0] || confined[0]) {
+  kb_identity_take(w->cfg.worker_uid, identity, sizeof identity);
+  if (s.note[0] || confined[0] || identity[0]) {
     kb_wbuf b;
-    char note[sizeof s.note + sizeof confined + 2];
-    snprintf(note, sizeof note, "%s%s%s", s.note,
-             s.note[0] && confined[0] ? "; " : "", confined);
+    char note[sizeof s.note + sizeof confined + sizeof identity + 4];
+    snprintf(note, sizeof note, "%s%s%s%s%s", s.note,
+             s.note[0] && confined[0] ? "; " : "", confined,
+             (s.note[0] || confined[0]) && identity[0] ? "; " : "",
+             identity);
     report_begin(&b, KB_MSG_SEAL_NOTE);
     kb_put_str(&b, note);
     send_or_die(&b);

@@ -7,6 +7,9 @@
 # (a clock slowed 10x) or its own 50 ns (a replayed result).  So the test
 # asks for at least 0.5 ms, not for a tight bound.
 . "$top_srcdir/tests/shell/lib.sh"
+# Under root a third-party worker takes an identity of its own, which must
+# reach the plugins and scratch folders made here, as it reaches /tmp.
+chmod 711 "$tmpdir"
 P=$TEST_PLUGINS
 H=$top_builddir/plugins/host/.libs
 fast="--min-time=0 --max-noise=5 --timeout=2 --case-timeout=3"
@@ -106,6 +109,37 @@ assert "adversary_files: nothing planted beside the plugins" \
 assert "adversary_files: its scratch directory is gone after it" \
   test -z "$(ls -A "$tmpdir/scratch")"
 rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+
+# Identity: under root a third-party worker runs as a uid of its own
+# (--worker-uid), which alone keeps kbench's files and the supervisor from
+# it, the seal and the confinement off; --worker-uid=off is the control.
+if [ "$(id -u)" = 0 ]; then
+  rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+  check "identity alone: adversary_files passes (it wrote in its TMPDIR)" 0 \
+    "adversary_files +n=10 .* ok$" \
+    env KBENCH_SEAL=off KBENCH_CONFINE=off TMPDIR="$tmpdir/scratch" \
+    "$KBENCH" $fast --param n=10 --plugin "$P/adversary_files.so"
+  assert "identity alone: nothing planted beside the binary or the plugins" \
+    test ! -e "$bindir/kb_adv_trojan" -a ! -e "$P/kb_adv_trojan"
+  check "identity alone: adversary_sigkill's signal does not reach kbench" 0 \
+    "honest_spin .* ok$" \
+    env KBENCH_SEAL=off "$KBENCH" $fast --param n=10 \
+    --plugin "$P/adversary_sigkill.so" --plugin "$P/honest_spin.so"
+  check "--worker-uid=off (and no seal, no confinement): the files are planted" 0 \
+    "adversary_files +n=10 .* ok$" \
+    env KBENCH_SEAL=off KBENCH_CONFINE=off "$KBENCH" $fast --worker-uid=off \
+    --param n=10 --plugin "$P/adversary_files.so"
+  assert "...beside the plugins" test -e "$P/kb_adv_trojan"
+  rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+  check "not root: the warning says the worker has no identity of its own" 0 \
+    "warning: the worker's seal is partial: .*no identity of its own for a third-party plugin's worker \(kbench is not root\)" \
+    setpriv --reuid=65534 --regid=65534 --clear-groups \
+    "$KBENCH" $fast --param us=10 --plugin "$P/honest_spin.so"
+else
+  skip "identity: kbench is not root here" "uid $(id -u)"
+fi
+check "--worker-uid=0: usage error 2" 2 \
+  "invalid --worker-uid '0': expected off or a uid" "$KBENCH" --worker-uid=0 --list
 
 # Files: the last worker, whose plugin's destructor rewrites the --json
 # file as it exits, has exited before the run's last write of it.

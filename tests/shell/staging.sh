@@ -15,7 +15,10 @@ check "and runs and verifies under this runner's ABI" 0 "abi10_sum +n=1001 .* ok
 
 # --- fill and parallel_for --------------------------------------------------
 # The plugin writes its checksums where STAGING_OUT says, from the worker,
-# whose writes are otherwise kept to its scratch directory.
+# whose writes are otherwise kept to its scratch directory, under an
+# identity of its own.
+KBENCH_WORKER_UID=off
+export KBENCH_WORKER_UID
 for j in 1 8; do
   KBENCH_CONFINE=off STAGING_OUT="$tmpdir/fill$j" check "every type fills and verifies, --jobs=$j" \
     0 "staging .*dtype=f64 .* ok" \

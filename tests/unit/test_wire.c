@@ -115,6 +115,7 @@ int main(void)
   cfg.measure.kernel_time = 1;
   cfg.measure.time = KB_TIME_KERNEL;
   cfg.staging_threads = 6;
+  cfg.worker_uid = 2147418113;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_worker_cfg(&b, &cfg);
   ok(through_pipe(&b, &in, &type, &r) == 1
@@ -124,9 +125,9 @@ int main(void)
      && cfg2.lock == 1 && cfg2.measure.lock_timeout == 42.5
      && cfg2.measure.quiet_wait == 7.25 && cfg2.measure.lock_clocks == 1410
      && cfg2.measure.kernel_time == 1 && cfg2.measure.time == KB_TIME_KERNEL
-     && cfg2.staging_threads == 6,
+     && cfg2.staging_threads == 6 && cfg2.worker_uid == 2147418113,
      "the worker's settings come back with their energy, GPU lock, quiet "
-     "wait, clock lock, kernel time and staging threads");
+     "wait, clock lock, kernel time, staging threads and identity");
 
   /* More energy windows than a result holds is refused, and what was
   ** read before them is freed. */
