@@ -275,6 +275,9 @@ static int measure(run_frame *F)
   double t0 = kb_host_clock_s();
   int status = run_plan(&F->sv, &run);
   double seconds = kb_host_clock_s() - t0;
+  /* No worker outlives the files' last writes: a plugin's destructor runs
+  ** as its worker exits. */
+  kb_supervisor_end_workers(&F->sv);
   F->sv.on_device = NULL;   /* lanes is this frame's */
   if (F->cat.n_failures)
     status = kb_exit_worse(status, KB_EXIT_LOAD);

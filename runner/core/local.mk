@@ -16,6 +16,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/result.c %reldir%/result.h \
 	%reldir%/result_fields.c %reldir%/result_fields.h \
 	%reldir%/rng.c %reldir%/rng.h \
+	%reldir%/sha256.c %reldir%/sha256.h \
 	%reldir%/stats.c %reldir%/stats.h \
 	%reldir%/variant.c %reldir%/variant.h \
 	%reldir%/verdict.c %reldir%/verdict.h

@@ -90,6 +90,18 @@ static int events_inside_host_clock(kb_result *r)
   return 1;
 }
 
+/* r, flagged: failed under --strict. */
+static int flag(kb_result *r, int strict)
+{
+  if (strict) {
+    r->verdict = KB_ERROR;
+    snprintf(r->stage, sizeof r->stage, "plausibility");
+    snprintf(r->message, sizeof r->message, "the readings cannot all be "
+             "true (--strict): %.900s", r->implausible);
+  }
+  return 1;
+}
+
 int kb_plausible_judge(kb_result *r, const kbench_device *dev, int strict)
 {
   r->implausible[0] = '\0';
@@ -98,11 +110,26 @@ int kb_plausible_judge(kb_result *r, const kbench_device *dev, int strict)
   if (!events_hold_kernels(r) && !above_dram_floor(r, dev)
       && !events_inside_host_clock(r))
     return 0;
-  if (strict) {
-    r->verdict = KB_ERROR;
-    snprintf(r->stage, sizeof r->stage, "plausibility");
-    snprintf(r->message, sizeof r->message, "the readings cannot all be "
-             "true (--strict): %.900s", r->implausible);
-  }
-  return 1;
+  return flag(r, strict);
+}
+
+int kb_plausible_host(kb_result *r, double copy_gbps, int strict)
+{
+  r->implausible[0] = '\0';
+  double bytes = (double)r->bytes.read + (double)r->bytes.written;
+  if (r->verdict != KB_PASS || copy_gbps <= 0 || !r->stats.n
+      || bytes < KB_HOST_FLOOR_MIN_BYTES)
+    return 0;
+  double floor_s = bytes / (copy_gbps * 1e9);
+  if (r->stats.median >= floor_s * KB_HOST_FLOOR_SHARE)
+    return 0;
+  char t[32], f[32];
+  kb_format_seconds(t, sizeof t, r->stats.median);
+  kb_format_seconds(f, sizeof f, floor_s);
+  snprintf(r->implausible, sizeof r->implausible, "the host time %s is "
+           "under half the %s a copy of its %.1f MB takes on this host "
+           "(%.1f GB/s, the best of a copy of as many bytes): %.1f GB/s "
+           "claimed", t, f, bytes / 1e6, copy_gbps,
+           bytes / r->stats.median / 1e9);
+  return flag(r, strict);
 }

@@ -25,6 +25,11 @@
 **     longer than the host's clock around the same run: the events are
 **     recorded just outside the host clock's reading, so they may exceed
 **     it by what recording them takes, 20 us and 2% of the event time.
+**   - A host case under its memory floor: faster than half the time a
+**     copy of its bytes (read and written, 64 KiB or more) takes on this
+**     host at the best rate a copy of as many bytes reached, measured once
+**     per size and worker (measure/host_floor.c).  Half: a case that only
+**     reads may outrun a copy, which also writes.
 */
 #ifndef KB_PLAUSIBLE_H
 #define KB_PLAUSIBLE_H
@@ -37,10 +42,19 @@
 #define KB_DRAM_FLOOR_MARGIN 0.03
 #define KB_SYNC_ALLOWANCE_S 20e-6
 #define KB_SYNC_ALLOWANCE_REL 0.02
+#define KB_HOST_FLOOR_SHARE 0.5
+/* Below this, the host clock's own reads are much of a case's time. */
+#define KB_HOST_FLOOR_MIN_BYTES 65536.0
 
 /* Judge a passed r's readings against each other and dev's peak (NULL: a
 ** host case, nothing to judge): 1 with the first disagreement in
 ** r->implausible (and, when strict, r failed with it), else 0. */
 int kb_plausible_judge(kb_result *r, const kbench_device *dev, int strict);
+
+/* Judge a passed host case r's median against a copy of its bytes at
+** copy_gbps (bytes read and written a second; <= 0: not measured): 1
+** with the disagreement in r->implausible (and, when strict, r failed
+** with it), else 0. */
+int kb_plausible_host(kb_result *r, double copy_gbps, int strict);
 
 #endif

@@ -186,7 +186,7 @@ kb_worker_cfg kb_job_worker_cfg(const kb_options *o)
   kb_worker_cfg cfg = {.measure = o->measure, .seed = o->seed,
                        .device = o->devices[0], .calibrate = o->calibrate,
                        .builtins = 1, .staging_threads = o->jobs,
-                       .lock = !o->no_lock};
+                       .lock = !o->no_lock, .worker_uid = o->worker_uid};
   return cfg;
 }
 

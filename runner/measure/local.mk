@@ -3,6 +3,7 @@
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/measure.c %reldir%/measure.h %reldir%/sampler.h \
 	%reldir%/sample_run.c %reldir%/cold.c %reldir%/hot.c %reldir%/graph.c %reldir%/host.c \
+	%reldir%/host_floor.c %reldir%/host_floor.h \
 	%reldir%/stream_check.c %reldir%/stream_check.h %reldir%/region_check.c %reldir%/stream_order.c %reldir%/stream_order.h \
 	%reldir%/kernel_time.c %reldir%/kernel_time.h \
 	%reldir%/kernel_pass.c %reldir%/kernel_pass.h \

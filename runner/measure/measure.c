@@ -12,6 +12,7 @@
 #include "measure/criterion.h"
 #include "measure/energy.h"
 #include "measure/gpu_state.h"
+#include "measure/host_floor.h"
 #include "measure/measure.h"
 #include "measure/sampler.h"
 #include "measure/stream_check.h"
@@ -331,7 +332,12 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     if (probe)
       kb_probe_case(probe, c, state, cfg, r);
     kb_result_judge(r, cfg->time);
-    kb_plausible_judge(r, c->gpu ? &c->device : NULL, cfg->strict);
+    if (c->gpu)
+      kb_plausible_judge(r, &c->device, cfg->strict);
+    else
+      kb_plausible_host(r, kb_host_copy_gbps((double)r->bytes.read
+                                             + (double)r->bytes.written),
+                        cfg->strict);
   }
   double t1 = wall_now();
   if (state)

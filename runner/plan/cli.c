@@ -19,7 +19,7 @@ enum {
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
   OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_QUIET_WAIT,
-  OPT_LOCK_CLOCKS
+  OPT_LOCK_CLOCKS, OPT_WORKER_UID
 };
 
 static const struct option long_options[] = {
@@ -45,6 +45,7 @@ static const struct option long_options[] = {
   {"no-lock", no_argument, NULL, OPT_NO_LOCK},
   {"quiet-wait", required_argument, NULL, OPT_QUIET_WAIT},
   {"lock-clocks", optional_argument, NULL, OPT_LOCK_CLOCKS},
+  {"worker-uid", required_argument, NULL, OPT_WORKER_UID},
   {"tap", no_argument, NULL, OPT_TAP},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", required_argument, NULL, OPT_JSON},
@@ -368,6 +369,23 @@ static int lock_clocks_arg(const char *arg, kb_options *o)
   return 0;
 }
 
+/* --worker-uid=UID|off: a third-party worker's identity under root. */
+static int worker_uid_arg(const char *arg, kb_options *o)
+{
+  int64_t v;
+  char why[64];
+  snprintf(why, sizeof why, "expected off or a uid, 1 to %lld",
+           (long long)(KB_WORKER_UID_MAX - KB_MAX_DEVICES));
+  if (strcmp(arg, "off") == 0)
+    o->worker_uid = -1;
+  else if (kb_parse_int(arg, &v) || v < 1
+           || v > KB_WORKER_UID_MAX - KB_MAX_DEVICES)
+    return bad("--worker-uid", arg, why);
+  else
+    o->worker_uid = v;
+  return 0;
+}
+
 /* --format and --tap: one output on stdout. */
 static int format_arg(const char *arg, kb_options *o)
 {
@@ -425,6 +443,8 @@ static int parse_one(int opt, const char *arg, kb_options *o)
     return metrics_arg(arg, o);
   case OPT_LOCK_CLOCKS:
     return lock_clocks_arg(arg, o);
+  case OPT_WORKER_UID:
+    return worker_uid_arg(arg, o);
   }
   return -1;
 }
@@ -466,6 +486,12 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.time = KB_TIME_KERNEL;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   o->measure.quiet_wait = KB_QUIET_WAIT_S;
+  o->worker_uid = KB_WORKER_UID_DEFAULT;
+  /* $KBENCH_WORKER_UID sets --worker-uid's default (tests whose plugins
+  ** write into their private folders say off). */
+  const char *uid = getenv("KBENCH_WORKER_UID");
+  if (uid && *uid && worker_uid_arg(uid, o))
+    return -1;
   kb_criterion_cfg_default(&o->measure.criterion);
   /* $KBENCH_LABEL names every run of a CI job; --label overrides it. */
   const char *label = getenv("KBENCH_LABEL");

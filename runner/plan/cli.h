@@ -74,8 +74,18 @@ typedef struct kb_options {
   const char *cases_path;
   double case_timeout;   /* seconds from a case's setup to its teardown */
   int no_lock;           /* --no-lock: share the device */
+  int64_t worker_uid;    /* --worker-uid: under root, a third-party
+                            domain's worker runs as this uid and gid plus
+                            its lane's index (worker/identity.h); -1: as
+                            the user */
   kb_measure_cfg measure;
 } kb_options;
+
+/* --worker-uid's default: a range no account has (2147418112 and up, one
+** uid a lane), so that a worker owns nothing, and no worker of another
+** lane is its own user. */
+#define KB_WORKER_UID_DEFAULT 0x7fff0000
+#define KB_WORKER_UID_MAX 4294967294
 
 /* 0: run; 1: done (help or version printed); -1: usage error printed. */
 int kb_cli_parse(int argc, char **argv, kb_options *o);

@@ -23,3 +23,21 @@ nodist_runner_libkbrunner_la_SOURCES += %reldir%/shipped.h
 	done; } > $@-t && mv $@-t $@
 BUILT_SOURCES += %reldir%/shipped.h
 CLEANFILES += %reldir%/shipped.h
+
+# The catalogue's libraries by content, for trust.c: each built library's
+# SHA-256 and file name, as sha256sum writes them, in the build tree's
+# plugins/ (remade whenever a library is); the install records the
+# installed files' anew in plugindir (they may differ: install-strip).
+plugins/catalogue.sha256: $(plugin_LTLIBRARIES)
+	$(AM_V_GEN)for p in $(plugin_LTLIBRARIES); do \
+	  ( cd "$$(dirname "$$p")/.libs" && \
+	    sha256sum "$$(basename "$$p" .la).so" ) || exit 1; \
+	done > $@-t && mv $@-t $@
+all-local: plugins/catalogue.sha256
+CLEANFILES += plugins/catalogue.sha256
+install-data-hook:
+	cd "$(DESTDIR)$(plugindir)" && for p in $(plugin_LTLIBRARIES); do \
+	  sha256sum "$$(basename "$$p" .la).so" || exit 1; \
+	done > catalogue.sha256-t && mv catalogue.sha256-t catalogue.sha256
+uninstall-hook:
+	rm -f "$(DESTDIR)$(plugindir)/catalogue.sha256"

@@ -3,7 +3,10 @@
 ** (docs/security.md).  kbench's own catalogue is one domain: a library
 ** whose file name is one kbench ships (generated from the build's
 ** plugin_LTLIBRARIES) in the build tree's plugins/<family>/.libs or the
-** installed plugindir.  Every other library, whether named with --plugin,
+** installed plugindir, and whose content is what was built or installed
+** there: its SHA-256 is the one recorded beside it at build time
+** (plugins/catalogue.sha256) or install time (plugindir's), as sha256sum
+** writes them.  Every other library, whether named with --plugin,
 ** found on $KBENCH_PLUGIN_PATH, or installed into plugindir beside the
 ** catalogue, is a domain of its own.  A worker runs the cases of one
 ** domain only: the supervisor replaces it before a library of another
@@ -15,8 +18,14 @@
 
 #include <stddef.h>
 
+/* The file of the catalogue's recorded digests, in each place it lies. */
+#define KB_CATALOGUE_MANIFEST "catalogue.sha256"
+
 /* The domain of the library at path: "" for kbench's own catalogue, else
-** the library's real path (path itself when it cannot be resolved). */
-void kb_trust_domain(const char *path, char *domain, size_t len);
+** the library's real path (path itself when it cannot be resolved).  why:
+** "", or why a library named and placed as the catalogue's is not (its
+** digest), for the user. */
+void kb_trust_domain(const char *path, char *domain, size_t len, char *why,
+                     size_t why_len);
 
 #endif

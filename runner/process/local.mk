@@ -7,6 +7,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/keeper.c %reldir%/keeper.h \
 	%reldir%/protocol.c %reldir%/protocol.h \
 	%reldir%/refusal.c %reldir%/refusal.h \
+	%reldir%/scratch.c %reldir%/scratch.h \
 	%reldir%/strays.c %reldir%/strays.h \
 	%reldir%/supervisor.c %reldir%/supervisor.h \
 	%reldir%/wire.c %reldir%/wire.h \

@@ -38,6 +38,7 @@ void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg)
   kb_put_i64(b, cfg->builtins);
   kb_put_u32(b, cfg->staging_threads);
   kb_put_i64(b, cfg->lock);
+  kb_put_i64(b, cfg->worker_uid);
 }
 
 int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg)
@@ -71,6 +72,7 @@ int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg)
   cfg->builtins = (int)kb_get_i64(r);
   cfg->staging_threads = kb_get_u32(r);
   cfg->lock = (int)kb_get_i64(r);
+  cfg->worker_uid = kb_get_i64(r);
   return r->bad || m->mode < 0 || m->mode > 2 ? -1 : 0;
 }
 
@@ -505,4 +507,10 @@ int kb_msg_get_plugin(kb_rbuf *r, kb_plugin *p)
 bad:
   kb_msg_free_plugin(p);
   return -1;
+}
+
+void kb_token_begin(kb_wbuf *b, uint32_t type, uint64_t token)
+{
+  kb_wbuf_begin(b, type);
+  kb_put_u64(b, token);
 }

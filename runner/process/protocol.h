@@ -9,6 +9,14 @@
 ** sending STAGE frames on the way so that a death can be blamed on a
 ** stage, and LOCK_WAIT and LOCK_TAKEN around a wait for its device's lock
 ** (which the watchdog does not count as the case's time).
+**
+** Every order but CONFIG carries a token, a random number the supervisor
+** draws for it (a CASE in its kb_order, the others as their payload's
+** first number), and every frame the worker sends until its next order
+** begins with that token (kb_token_begin), the SIGSYS handler's REFUSED
+** frames included: a frame a plugin wrote blind, or one left over from an
+** earlier order, answers no order, and the supervisor ends the worker
+** before it reads further.
 */
 #ifndef KB_PROTOCOL_H
 #define KB_PROTOCOL_H
@@ -63,6 +71,10 @@ typedef struct kb_worker_cfg {
                               cores */
   int lock;                /* hold the device's lock (worker/device_lock.h),
                               waiting up to measure.lock_timeout for it */
+  int64_t worker_uid;      /* the --worker-uid base in kb_job_worker_cfg;
+                              in a worker's CONFIG, the uid (and gid) it
+                              takes before a plugin's code runs, or -1: the
+                              user's (worker/identity.h) */
 } kb_worker_cfg;
 
 /* One case to run: the variant by plugin path and name, and its values. */
@@ -78,6 +90,11 @@ typedef struct kb_order {
   uint32_t n_values;
   int64_t values[KB_MAX_PARAMS];
 } kb_order;
+
+/* A frame of type that begins with an order's token: the order itself
+** (not CONFIG; a CASE's token is in its kb_order) or a report that
+** answers it. */
+void kb_token_begin(kb_wbuf *b, uint32_t type, uint64_t token);
 
 void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg);
 int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg);

@@ -8,6 +8,7 @@
 #include <sys/syscall.h>
 
 #include "process/refusal.h"
+#include "process/worker_handle.h"   /* kb_signal_name */
 
 int kb_refusal_get(kb_rbuf *r, kb_refusal *out)
 {
@@ -34,6 +35,24 @@ static const char *prot_text(uint64_t prot, char *buf, size_t len)
 static int write_exec(uint64_t prot)
 {
   return (prot & (PROT_WRITE | PROT_EXEC)) == (PROT_WRITE | PROT_EXEC);
+}
+
+/* A signal aimed at the supervisor: the call, its target and the
+** signal by name. */
+static void signal_text(const kb_refusal *r, char *buf, size_t len)
+{
+  const uint64_t *a = r->args;
+  int thread = r->nr == SYS_tgkill || r->nr == SYS_rt_tgsigqueueinfo;
+  const char *call = r->nr == SYS_kill ? "kill" : r->nr == SYS_tkill
+                     ? "tkill" : r->nr == SYS_tgkill ? "tgkill"
+                     : thread ? "rt_tgsigqueueinfo" : "rt_sigqueueinfo";
+  int sig = (int)(thread ? a[2] : a[1]);
+  const char *name = kb_signal_name(sig);
+  char num[16];
+  snprintf(num, sizeof num, "signal %d", sig);
+  snprintf(buf, len, "the plugin tried to signal kbench's supervisor: "
+           "%s(%d, %s), refused", call, (int)(int32_t)a[0],
+           name ? name : num);
 }
 
 void kb_refusal_text(const kb_refusal *r, char *buf, size_t len)
@@ -70,6 +89,33 @@ void kb_refusal_text(const kb_refusal *r, char *buf, size_t len)
              PRIx64 ", 0x%" PRIx64 "), refused", a[0], a[1], a[2], a[3],
              a[4]);
     return;
+  case SYS_madvise:
+    snprintf(buf, len, "the plugin tried to drop the runner's memory, "
+             "whose pages would then read their file's bytes again: "
+             "madvise(0x%" PRIx64 ", %" PRIu64 ", %" PRIu64 "), refused",
+             a[0], a[1], a[2]);
+    return;
+  case SYS_kill:
+  case SYS_tkill:
+  case SYS_tgkill:
+  case SYS_rt_sigqueueinfo:
+  case SYS_rt_tgsigqueueinfo:
+    signal_text(r, buf, len);
+    return;
+#ifdef SYS_pidfd_open
+  case SYS_pidfd_open:
+    tried = "take a handle on kbench's supervisor (pidfd_open)";
+    break;
+  case SYS_pidfd_send_signal:
+    tried = "send a signal through a pidfd (pidfd_send_signal)";
+    break;
+#endif
+  case SYS_fcntl:
+    tried = "have kbench's supervisor signalled (fcntl F_SETOWN)";
+    break;
+  case SYS_setpgid:
+    tried = "join kbench's supervisor's process group (setpgid)";
+    break;
   case SYS_rt_sigaction:
     snprintf(buf, len, "the plugin tried to replace kbench's handler of "
              "SIGSYS (signal %" PRIu64 "), which reports what the seal "

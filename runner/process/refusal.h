@@ -13,13 +13,13 @@
 
 #include "process/wire.h"
 
-/* The frame's payload: the call's number and its six arguments. */
+/* The frame's payload, after the order's token that begins every report
+** (protocol.h): the call's number and its six arguments. */
 typedef struct kb_refusal {
   uint64_t nr;
   uint64_t args[6];
 } kb_refusal;
 
-#define KB_REFUSAL_PAYLOAD (7 * sizeof(uint64_t))
 
 /* 0, or -1 when the payload is malformed. */
 int kb_refusal_get(kb_rbuf *r, kb_refusal *out);
@@ -28,7 +28,7 @@ int kb_refusal_get(kb_rbuf *r, kb_refusal *out);
 ** runner's memory writable: mprotect(0x5581c2a4e000, 4096, PROT_READ|
 ** PROT_WRITE), refused".  The words say the kind of call: memory both
 ** writable and executable, the runner's memory made writable, mapped over,
-** moved or unmapped, kbench's SIGSYS handler replaced, another process's
+** moved, unmapped or its pages dropped (madvise), kbench's SIGSYS handler replaced, another process's
 ** memory or descriptors reached. */
 void kb_refusal_text(const kb_refusal *r, char *buf, size_t len);
 

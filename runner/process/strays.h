@@ -4,9 +4,11 @@
 ** which is all the watchdog kills.  The supervisor therefore makes itself
 ** the subreaper of everything below it: a process whose parent dies is
 ** handed to the supervisor instead of init, and every such stray is killed
-** when a worker is reaped.  A stray can only be one of the supervisor's
-** own children that is not a live worker: the supervisor starts nothing
-** else.
+** when a worker is reaped, with all its descendants at once, round after
+** round until none is left: a chain of sessions each forking the next is
+** killed whole, however long (issue 49), and no next worker starts while
+** one of them lives.  A stray is a descendant of the supervisor that is
+** not a live worker nor below one: the supervisor starts nothing else.
 */
 #ifndef KB_STRAYS_H
 #define KB_STRAYS_H
@@ -17,9 +19,9 @@
 /* Become the subreaper of all descendants (Linux; a no-op elsewhere). */
 void kb_strays_adopt(void);
 
-/* Kill and reap every child of this process that is not one of the n
-** workers in live, and theirs as they are handed up in turn.  Returns how
-** many were killed. */
+/* Kill every descendant of this process that is not one of the n workers
+** in live nor below one, reaping them as they are handed up, until none
+** is left.  Returns how many were killed. */
 int kb_strays_end(const pid_t *live, size_t n);
 
 #endif

@@ -18,12 +18,21 @@
 #include "plan/devices.h"
 #include "plan/trust.h"
 #include "process/refusal.h"
+#include "process/scratch.h"
 #include "process/strays.h"
 #include "process/supervisor.h"
 
 /* How long a worker whose reports ended may take to exit (CUDA's own
 ** teardown runs at exit) before it is killed. */
 #define KB_EXIT_GRACE_S 5.0
+
+/* How often a worker's word may restart its order's watchdog in one
+** order: an honest worker says at most that its device opened (DEVICE),
+** that its wait for the device's lock ended, and that the case is
+** measured again once the GPU is quiet (LOCK_TAKEN both).  A forger saying
+** more moves nothing: an order lasts at most one --lock-timeout and four
+** --case-timeouts. */
+#define KB_RESTARTS 3
 
 static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
 {
@@ -33,6 +42,7 @@ static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
   l->w.output_fd = -1;
   l->w.pid_fd = -1;
   l->lock_fd = -1;
+  l->identity = -1;
 }
 
 /* Reap lane i's worker (kb_handle_reap), then whatever it left behind:
@@ -48,6 +58,8 @@ static int reap(kb_supervisor *s, size_t i, double grace)
   if (s->keeper.pid)            /* a child, and no stray */
     live[n++] = s->keeper.pid;
   kb_strays_end(live, n);
+  /* Nothing of the worker's is left to write in it. */
+  kb_scratch_remove(s->lanes[i].w.scratch);
   return status;
 }
 
@@ -65,13 +77,40 @@ static void died(kb_lane *l)
   l->ended = 1;
 }
 
+/* A warning for the user: where the run prints them, else on stderr. */
+static void say(kb_supervisor *s, const char *msg)
+{
+  if (s->on_note)
+    s->on_note(s->note_ctx, msg);
+  else
+    fprintf(stderr, "kbench: warning: %s\n", msg);
+}
+
 /* --- orders ------------------------------------------------------------- */
+
+/* A number no plugin can know before its order is sent. */
+static uint64_t new_token(void)
+{
+  uint64_t t;
+  if (getrandom(&t, sizeof t, 0) != (ssize_t)sizeof t)
+    t = ((uint64_t)getpid() << 32) ^ (uint64_t)(kb_host_clock_s() * 1e9);
+  return t;
+}
+
+/* An order of type for lane i, with a fresh token (protocol.h). */
+static void begin_order(kb_supervisor *s, size_t i, kb_wbuf *b,
+                        uint32_t type)
+{
+  s->lanes[i].token = new_token();
+  kb_token_begin(b, type, s->lanes[i].token);
+}
 
 static int send_cfg(kb_lane *l)
 {
   kb_worker_cfg cfg = l->cfg;
   /* The launch floor and copy peak are measured once per device. */
   cfg.builtins = !l->have_device;
+  cfg.worker_uid = l->identity;
   kb_wbuf b;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_worker_cfg(&b, &cfg);
@@ -113,10 +152,21 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
 {
   kb_lane *l = &s->lanes[i];
   kb_worker_handle *w = &l->w;
-  char domain[PATH_MAX];
+  char domain[PATH_MAX], why[KB_MESSAGE_LEN];
+  /* Under root, a third-party domain's worker takes an identity of its
+  ** own, one a lane (cli.h); the catalogue's and one with no plugin yet
+  ** keep the user's (the profiler, --lock-clocks). */
+  int64_t identity = -1;
   if (plugin) {
-    kb_trust_domain(plugin, domain, sizeof domain);
-    if (w->pid && l->has_domain && strcmp(l->domain, domain) != 0)
+    kb_trust_domain(plugin, domain, sizeof domain, why, sizeof why);
+    if (domain[0] && l->cfg.worker_uid >= 0)
+      identity = l->cfg.worker_uid + (int64_t)i;
+    int other = !l->has_domain || strcmp(l->domain, domain) != 0;
+    /* Said as its worker changes: a tampered catalogue library. */
+    if (why[0] && other)
+      say(s, why);
+    /* A worker that loaded no plugin yet was started as the user. */
+    if (w->pid && (l->has_domain ? other : l->identity != identity))
       retire(s, i);
   }
   if (gpu != KB_GPU_NONE && w->pid && l->sealed && !l->gpu_first)
@@ -127,8 +177,10 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
                                        l->why, sizeof l->why);
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
-  if (fresh)
+  if (fresh) {
     l->has_domain = l->sealed = l->gpu_first = 0;
+    l->identity = identity;
+  }
   if (!l->sealed) {
     l->gpu_first |= gpu == KB_GPU_OPEN;
     l->sealed = plugin != NULL;
@@ -139,6 +191,8 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   }
   l->refused[0] = '\0';
   l->ended = 0;
+  l->waited = 0;
+  l->restarts = 0;
   l->deadline = kb_host_clock_s() + s->case_timeout;
   if (l->unsent) {
     kb_wbuf_free(order);
@@ -184,24 +238,22 @@ static void device_reported(kb_supervisor *s, size_t i, kb_rbuf *payload)
 }
 
 /* Lane i's worker waits for its device's lock, held by another kbench
-** (worker/device_lock.h): say so, once, and let the watchdog wait as
-** long as the worker may (--lock-timeout, then the case's own time). */
+** (worker/device_lock.h): say so, and let the watchdog wait as long as
+** the worker may (--lock-timeout, then the case's own time).  One wait
+** per order: a worker's word defers its watchdog no further. */
 static void lock_waiting(kb_supervisor *s, size_t i, kb_rbuf *payload)
 {
   char holder[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 256];
   kb_lane *l = &s->lanes[i];
   kb_get_str(payload, holder, sizeof holder);
   double timeout = l->cfg.measure.lock_timeout;
-  l->deadline = kb_host_clock_s() + timeout + s->case_timeout;
-  if (payload->bad)
+  if (payload->bad || l->waited++)
     return;
+  l->deadline = kb_host_clock_s() + timeout + s->case_timeout;
   snprintf(msg, sizeof msg, "device %d is in use by %s; waiting for it "
            "(at most %g s: --lock-timeout; --no-lock shares the GPU)",
            l->cfg.device, holder, timeout);
-  if (s->on_note)
-    s->on_note(s->note_ctx, msg);
-  else
-    fprintf(stderr, "kbench: %s\n", msg);
+  say(s, msg);
 }
 
 /* Lane i's worker holds the device's lock at the descriptor named: keep
@@ -228,6 +280,7 @@ static void refused(kb_lane *l, kb_rbuf *payload)
   kb_refusal r;
   if (l->refused[0])
     return;
+  snprintf(l->refused_in, sizeof l->refused_in, "%s", l->w.stage);
   if (kb_refusal_get(payload, &r))
     snprintf(l->refused, sizeof l->refused, "the worker sent a malformed "
              "report of a refused call");
@@ -252,10 +305,7 @@ static void seal_note(kb_supervisor *s, kb_rbuf *payload)
     return;
   snprintf(msg, sizeof msg, "the worker's seal is partial: %s "
            "(docs/security.md)", what);
-  if (s->on_note)
-    s->on_note(s->note_ctx, msg);
-  else
-    fprintf(stderr, "kbench: warning: %s\n", msg);
+  say(s, msg);
 }
 
 /* A line a worker has for the user, said once per lane: every worker of a
@@ -266,18 +316,22 @@ static void noted(kb_supervisor *s, size_t i, kb_rbuf *payload)
   kb_get_str(payload, msg, sizeof msg);
   if (payload->bad || s->lanes[i].noted++)
     return;
-  if (s->on_note)
-    s->on_note(s->note_ctx, msg);
-  else
-    fprintf(stderr, "kbench: warning: %s\n", msg);
+  say(s, msg);
+}
+
+/* Opening the device and waiting are not the case's time: the watchdog
+** starts over, at most KB_RESTARTS times an order. */
+static void restart(kb_supervisor *s, kb_lane *l)
+{
+  if (l->restarts++ < KB_RESTARTS)
+    l->deadline = kb_host_clock_s() + s->case_timeout;
 }
 
 /*
 ** How lane i's order stands, without waiting: an outcome, with an
-** answer's type and payload, or -1 while it runs.  STAGE, DEVICE, LOCK
-** and NOTE frames are taken here; opening the device and waiting for its lock are
-** not the case's time, so a DEVICE report or the end of a wait restarts
-** the watchdog.
+** answer's type and payload, or -1 while it runs.  Each frame's token is
+** checked before anything of it is read; STAGE, DEVICE, LOCK and NOTE
+** frames are taken here.
 */
 static int standing(kb_supervisor *s, size_t i, uint32_t *type,
                     kb_rbuf *payload)
@@ -291,15 +345,17 @@ static int standing(kb_supervisor *s, size_t i, uint32_t *type,
       return KB_GARBLED;
     if (got == 0)
       break;
+    if (kb_get_u64(payload) != l->token || payload->bad)
+      return KB_FORGED;
     if (*type == KB_MSG_STAGE) {
       kb_get_str(payload, l->w.stage, sizeof l->w.stage);
     } else if (*type == KB_MSG_DEVICE) {
       device_reported(s, i, payload);
-      l->deadline = kb_host_clock_s() + s->case_timeout;
+      restart(s, l);
     } else if (*type == KB_MSG_LOCK_WAIT) {
       lock_waiting(s, i, payload);
     } else if (*type == KB_MSG_LOCK_TAKEN) {
-      l->deadline = kb_host_clock_s() + s->case_timeout;
+      restart(s, l);
     } else if (*type == KB_MSG_LOCK_HELD) {
       keep_lock(l, payload);
     } else if (*type == KB_MSG_REFUSED) {
@@ -472,6 +528,12 @@ static void end_workers(kb_supervisor *s, size_t from)
   }
 }
 
+void kb_supervisor_end_workers(kb_supervisor *s)
+{
+  if (s->lanes)
+    end_workers(s, 0);
+}
+
 int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n)
 {
   if (n == 0 || n > KB_MAX_DEVICES)    /* wait_any polls that many */
@@ -518,7 +580,7 @@ int kb_supervisor_load(kb_supervisor *s, const char *path, kb_plugin *p,
   uint32_t type;
   kb_rbuf payload;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_LOAD);
+  begin_order(s, 0, &b, KB_MSG_LOAD);
   kb_put_str(&b, path);
   if (exchange(s, &b, path, KB_GPU_NONE, &type, &payload, err, len)
       != KB_ANSWERED)
@@ -546,7 +608,7 @@ int kb_supervisor_count(kb_supervisor *s, int *count, char *why, size_t len)
   uint32_t type;
   kb_rbuf payload;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_COUNT);
+  begin_order(s, 0, &b, KB_MSG_COUNT);
   if (exchange(s, &b, NULL, KB_GPU_TOUCH, &type, &payload, why, len)
       != KB_ANSWERED)
     return -1;
@@ -562,7 +624,7 @@ int kb_supervisor_check_metrics(kb_supervisor *s, int *verdict, char *why,
   uint32_t type;
   kb_rbuf payload;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_METRICS);
+  begin_order(s, 0, &b, KB_MSG_METRICS);
   if (exchange(s, &b, NULL, KB_GPU_TOUCH, &type, &payload, why, len)
       != KB_ANSWERED)
     return -1;
@@ -581,7 +643,7 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
   char said[KB_MESSAGE_LEN];
   for (size_t i = 0; i < s->n_lanes; i++) {
     kb_wbuf b;
-    kb_wbuf_begin(&b, KB_MSG_OPEN);
+    begin_order(s, i, &b, KB_MSG_OPEN);
     send_order(s, i, &b, NULL, KB_GPU_OPEN);
   }
   while ((outcome = wait_any(s, &lane, &type, &payload)) >= 0) {
@@ -598,15 +660,6 @@ int kb_supervisor_open(kb_supervisor *s, char *why, size_t len)
       snprintf(why, len, "device %d: %s", s->lanes[lane].cfg.device, said);
   }
   return failed;
-}
-
-/* A number no plugin can know before its order is sent. */
-static uint64_t new_token(void)
-{
-  uint64_t t;
-  if (getrandom(&t, sizeof t, 0) != (ssize_t)sizeof t)
-    t = ((uint64_t)getpid() << 32) ^ (uint64_t)(kb_host_clock_s() * 1e9);
-  return t;
 }
 
 void kb_supervisor_send(kb_supervisor *s, size_t lane, const kb_order *o)
@@ -636,7 +689,8 @@ static void refuse_case(kb_supervisor *s, size_t lane, kb_result *res)
 {
   kb_lane *l = &s->lanes[lane];
   char stage[sizeof res->stage], why[KB_MESSAGE_LEN];
-  snprintf(stage, sizeof stage, "%s", l->w.stage[0] ? l->w.stage : "load");
+  snprintf(stage, sizeof stage, "%s", l->refused_in[0] ? l->refused_in
+                                                       : "load");
   if (res->verdict == KB_CRASH)
     snprintf(why, sizeof why, "%.500s (then the worker %.400s)", l->refused,
              res->message);
@@ -658,17 +712,13 @@ int kb_supervisor_next(kb_supervisor *s, size_t *lane, kb_result *res)
   kb_lane *l = &s->lanes[*lane];
   int worker = l->worker;
   int verdict = KB_CRASH;
+  /* A report for another order (a frame a plugin wrote, or one left over
+  ** from an order before) proves that something in the worker writes to
+  ** its reports: the worker is ended (settle), its case failed. */
+  if (outcome == KB_FORGED)
+    verdict = KB_ERROR;
   if (outcome == KB_ANSWERED) {
-    /* A result for another order (a frame a plugin wrote, or one left
-    ** over from an order before) proves that something in the worker
-    ** writes to its reports: the worker is ended, its case failed. */
-    if (type == KB_MSG_RESULT && kb_get_u64(&payload) != l->token) {
-      snprintf(l->why, sizeof l->why, "the worker's report answers another "
-               "order: something in the worker (the plugin) wrote to "
-               "kbench's report pipe");
-      verdict = KB_ERROR;
-    } else if (type == KB_MSG_RESULT
-               && kb_msg_get_result(&payload, res) == 0) {
+    if (type == KB_MSG_RESULT && kb_msg_get_result(&payload, res) == 0) {
       kb_handle_drain(&l->w);
       res->worker = worker;
       if (l->refused[0])

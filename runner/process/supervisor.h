@@ -39,16 +39,22 @@ typedef struct kb_lane {
   int noted;               /* a worker's note was said (KB_MSG_NOTE) */
   double deadline;         /* when the watchdog kills it */
   char why[KB_MESSAGE_LEN];/* why it ended without an answer */
+  char refused_in[32];     /* the stage it was refused in */
   char refused[KB_MESSAGE_LEN]; /* the first call the worker's seal refused
                               during this order (refusal.h), or "" */
   int worker;              /* its worker's number in the run (1, 2, ...) */
-  uint64_t token;          /* the case out's (kb_order.token) */
+  uint64_t token;          /* the order out's (protocol.h): every report
+                              must begin with it */
+  int waited;              /* the order out's one wait was granted */
+  int restarts;            /* the order out's watchdog restarts so far */
   int lock_fd;             /* the device's lock, as a worker of this lane
                               took it (pidfd_getfd), handed to each next
                               worker; -1: none */
   int sealed;              /* its worker has loaded a plugin: its seal is
                               set (worker/seal.h) */
   int gpu_first;           /* ...and it opened its GPU before that */
+  int64_t identity;        /* the uid its worker was started to take, or
+                              -1: the user's (kb_worker_cfg.worker_uid) */
   int has_domain;          /* its worker has loaded a plugin of domain */
   char domain[PATH_MAX];   /* ...whose trust domain this is (trust.h) */
 } kb_lane;
@@ -90,6 +96,11 @@ int kb_supervisor_lanes(kb_supervisor *s, const int *ordinals, size_t n);
 /* Ends the workers (they exit at the end of their orders), then the clock
 ** keeper (which restores the clocks), and the signalfd. */
 void kb_supervisor_close(kb_supervisor *s);
+/* Ends the workers now, and whatever they left (strays.h), and waits for
+** them: before a run's last write of its files, so that no worker (a
+** plugin's destructor runs as it exits) outlives it.  A later order
+** starts a fresh worker. */
+void kb_supervisor_end_workers(kb_supervisor *s);
 
 /* Have the first lane's worker load the plugin at path: 0 with a
 ** description of its variants in p (free with kb_msg_free_plugin), or -1

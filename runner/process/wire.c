@@ -113,12 +113,22 @@ static size_t str_len(kb_rbuf *r)
   return n;
 }
 
+/* A control character (a newline, an escape) would let the other end
+** draw lines of its own where the text is printed: each is a '?'. */
+static void printable(char *s, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+      s[i] = '?';
+}
+
 void kb_get_str(kb_rbuf *r, char *dst, size_t len)
 {
   size_t n = str_len(r);
   size_t keep = n < len ? n : len - 1;
   memcpy(dst, r->p, keep);
   dst[keep] = '\0';
+  printable(dst, keep);
   r->p += n;
   r->left -= n;
 }
@@ -135,6 +145,7 @@ char *kb_get_strdup(kb_rbuf *r)
   }
   memcpy(s, r->p, n);
   s[n] = '\0';
+  printable(s, n);
   r->p += n;
   r->left -= n;
   return s;

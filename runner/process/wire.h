@@ -50,9 +50,13 @@ uint32_t kb_get_u32(kb_rbuf *r);
 uint64_t kb_get_u64(kb_rbuf *r);
 int64_t kb_get_i64(kb_rbuf *r);
 double kb_get_f64(kb_rbuf *r);
-/* Copy a string into dst, truncated to fit and always terminated. */
+/* Copy a string into dst, truncated to fit and always terminated.  A
+** string is one line of printable text: each control character (a
+** newline, an escape) arrives as '?', so that nothing the other end sends
+** draws a line of its own where it is printed. */
 void kb_get_str(kb_rbuf *r, char *dst, size_t len);
-/* The string as a new allocation (NULL and r->bad on failure). */
+/* The string as a new allocation (NULL and r->bad on failure), likewise
+** printable. */
 char *kb_get_strdup(kb_rbuf *r);
 
 /* Bytes received but not yet taken as frames. */

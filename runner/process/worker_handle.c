@@ -17,6 +17,7 @@
 #  include <sys/prctl.h>
 #endif
 
+#include "process/scratch.h"
 #include "process/worker_handle.h"
 #include "process/worker_start.h"
 
@@ -32,6 +33,7 @@ const char *kb_signal_name(int sig)
     {SIGSYS, "SIGSYS"}, {SIGPIPE, "SIGPIPE"}, {SIGHUP, "SIGHUP"},
     {SIGQUIT, "SIGQUIT"}, {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"},
     {SIGALRM, "SIGALRM"}, {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"},
+    {SIGSTOP, "SIGSTOP"}, {SIGTSTP, "SIGTSTP"}, {SIGCONT, "SIGCONT"},
   };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (names[i].sig == sig)
@@ -103,9 +105,19 @@ char *kb_handle_last_lines(const kb_worker_handle *w)
 ** watchdog kills the group, and the terminal's Ctrl-C reaches only the
 ** supervisor) and dies with the supervisor, even by SIGKILL. */
 static void become_worker(const char *exe, pid_t parent, int orders,
-                          int reports, int output, int lock, int keeper)
+                          int reports, int output, int lock, int keeper,
+                          const char *scratch)
 {
   setpgid(0, 0);
+  /* Its scratch directory: where it is told to write, and (its seal) the
+  ** one place it may.  CUDA's JIT cache would be under $HOME. */
+  if (scratch[0]) {
+    char cache[PATH_MAX + 16];
+    snprintf(cache, sizeof cache, "%s/cuda-cache", scratch);
+    if (setenv(KB_WORKER_SCRATCH_ENV, scratch, 1)
+        || setenv("TMPDIR", scratch, 1) || setenv("CUDA_CACHE_PATH", cache, 1))
+      _exit(127);
+  }
 #ifdef __linux__
   prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
@@ -141,6 +153,9 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
                     int keeper_fd, char *err, size_t len)
 {
   int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
+  char scratch[PATH_MAX] = "";
+  if (kb_scratch_make(scratch, sizeof scratch, err, len))
+    return -1;
   /* Close-on-exec: a worker started later must not hold this one's pipes
   ** open, or this one's end of file would never be seen. */
   if (pipe2(orders, O_CLOEXEC) || pipe2(reports, O_CLOEXEC)
@@ -159,12 +174,13 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
   }
   if (pid == 0)
     become_worker(exe, parent, orders[0], reports[1], output[1], lock,
-                  keeper_fd);
+                  keeper_fd, scratch);
   setpgid(pid, pid);       /* also here: whichever runs first wins */
   close(orders[0]);
   close(reports[1]);
   close(output[1]);
   memset(w, 0, sizeof *w);
+  memcpy(w->scratch, scratch, sizeof scratch);
   w->pid = pid;
   w->pid_fd = -1;
 #ifdef SYS_pidfd_open
@@ -176,6 +192,7 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
   w->output_fd = output[0];
   return 0;
 fail:
+  kb_scratch_remove(scratch);
   for (int i = 0; i < 2; i++) {
     if (orders[i] >= 0) close(orders[i]);
     if (reports[i] >= 0) close(reports[i]);
@@ -233,6 +250,11 @@ void kb_handle_describe(const kb_worker_handle *w, int outcome, int status,
     return;
   case KB_GARBLED:
     snprintf(buf, len, "the worker sent a malformed report in %s", stage);
+    return;
+  case KB_FORGED:
+    snprintf(buf, len, "the worker's report answers another order: "
+             "something in the worker (the plugin) wrote to kbench's report "
+             "pipe");
     return;
   }
   if (WIFEXITED(status))

@@ -11,6 +11,7 @@
 #define KB_WORKERPROC_H
 
 #include <stddef.h>
+#include <limits.h>
 #include <sys/types.h>
 
 #include "process/wire.h"
@@ -19,6 +20,8 @@
 
 typedef struct kb_worker_handle {
   pid_t pid;               /* 0: no worker running */
+  char scratch[PATH_MAX];  /* its scratch directory (scratch.h), removed
+                              once it and its strays are gone; "": none */
   int pid_fd;              /* readable when it has ended; -1 without
                               pidfd_open (then only its pipes tell) */
   int orders_fd;           /* write end of its orders */
@@ -36,7 +39,9 @@ enum kb_outcome {
   KB_DIED,                 /* the worker exited or was killed */
   KB_TIMED_OUT,            /* the watchdog killed it */
   KB_STOPPED,              /* a second SIGINT/SIGTERM killed it */
-  KB_GARBLED               /* it sent something that is not a report */
+  KB_GARBLED,              /* it sent something that is not a report */
+  KB_FORGED                /* it sent a report that answers no order out
+                              (protocol.h: the token) */
 };
 
 /* Start exe as a worker into w, handing it lock (its lane's device lock,

@@ -19,4 +19,12 @@
 /* Under --lock-clocks, the clock keeper's pipe (worker/clock_lock.h). */
 #define KB_WORKER_KEEPER 6
 
+/* The worker's scratch directory (scratch.h), the one place it may write
+** (worker/confine.h), in its environment; its TMPDIR and CUDA_CACHE_PATH
+** point there too. */
+#define KB_WORKER_SCRATCH_ENV "KBENCH_WORKER_SCRATCH"
+/* "off": the worker writes wherever the user may, as before issue 49
+** (its scratch directory is still made, named and removed). */
+#define KB_CONFINE_ENV "KBENCH_CONFINE"
+
 #endif

@@ -231,6 +231,8 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
   double t0 = kb_host_clock_s();
   kb_tune_loop(T, sv);
   double seconds = kb_host_clock_s() - t0;
+  /* No worker outlives the files' last writes (the cache's among them). */
+  kb_supervisor_end_workers(sv);
   int status = status_of(T);
   if (close_outputs(T, seconds))
     status = kb_exit_worse(status, KB_EXIT_ERROR);

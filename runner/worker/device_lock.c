@@ -163,20 +163,29 @@ static int valid_uuid(const char *uuid)
 /* The lock file of uuid in dir, opened (made, the directory too, where
 ** missing); *writable says whether the record can be written.  The fd, or
 ** -1 with why. */
-static int open_lock(const char *dir, const char *uuid, int *writable,
-                     char *why, size_t len)
+#define KB_LOCK_FIX "set " KB_LOCK_DIR_ENV " to a directory every kbench " \
+                    "user can write, or run with --no-lock"
+
+int kb_device_lock_dir_ready(const char *dir, char *why, size_t len)
 {
-  const char *fix = "set " KB_LOCK_DIR_ENV " to a directory every kbench "
-                    "user can write, or run with --no-lock";
-  char path[4096];
   /* Shared by every user, like /tmp: the umask must not take bits off. */
   if (mkdir(dir, 01777) == 0)
     chmod(dir, 01777);
   else if (errno != EEXIST) {
     snprintf(why, len, "cannot make the lock directory %s: %s (%s)", dir,
-             strerror(errno), fix);
+             strerror(errno), KB_LOCK_FIX);
     return -1;
   }
+  return 0;
+}
+
+static int open_lock(const char *dir, const char *uuid, int *writable,
+                     char *why, size_t len)
+{
+  const char *fix = KB_LOCK_FIX;
+  char path[4096];
+  if (kb_device_lock_dir_ready(dir, why, len))
+    return -1;
   if ((size_t)snprintf(path, sizeof path, "%s/%s.lock", dir, uuid)
       >= sizeof path) {
     snprintf(why, len, "the lock directory's name is too long: %s", dir);

@@ -35,6 +35,9 @@ typedef void (*kb_lock_wait_fn)(void *ctx, const char *holder);
 ** empty, else KB_LOCK_DIR_DEFAULT. */
 const char *kb_device_lock_dir(void);
 
+/* dir made where missing (mode 1777, as /tmp): 0, or -1 with why. */
+int kb_device_lock_dir_ready(const char *dir, char *why, size_t len);
+
 /*
 ** The record a holder writes into its lock file: the process holding the
 ** lock (pid), the kbench that started it (owner, whose command line is

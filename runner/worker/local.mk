@@ -1,8 +1,13 @@
 # worker: what runs in the processes the supervisor starts and that touch
 # the GPU: the worker (its main, its seal, the lock it holds on its GPU,
-# its --lock-clocks lock) and the clock keeper's restore (clock_lock.c).
+# its --lock-clocks lock, its writes kept to its scratch directory, the
+# identity a third-party worker takes under root) and
+# the clock keeper's restore (clock_lock.c).
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/clock_lock.c %reldir%/clock_lock.h \
+	%reldir%/confine.c %reldir%/confine.h \
 	%reldir%/device_lock.c %reldir%/device_lock.h \
+	%reldir%/identity.c %reldir%/identity.h \
+	%reldir%/landlock.h \
 	%reldir%/seal.c %reldir%/seal.h \
 	%reldir%/worker.c %reldir%/worker.h

@@ -20,7 +20,6 @@
 #ifdef __linux__
 #  include <linux/audit.h>
 #  include <linux/filter.h>
-#  include <linux/landlock.h>
 #  include <linux/seccomp.h>
 #endif
 #ifdef KBENCH_HAVE_SECCOMP
@@ -29,6 +28,7 @@
 
 #include "process/protocol.h"
 #include "process/refusal.h"
+#include "worker/landlock.h"
 #include "worker/seal.h"
 
 /* Newer than the C library's headers on Debian 12: the same number on
@@ -46,7 +46,10 @@ static int is_runners(const char *perms, const char *path)
 {
   if (perms[1] == 'w')
     return 0;
-  if (strcmp(path, "[vdso]") == 0)
+  /* The vDSO's code, and the kernel's clock data it reads ([vvar], and
+  ** [vvar_vclock] since Linux 6.13): a copy moved over them would be a
+  ** clock of the plugin's. */
+  if (strcmp(path, "[vdso]") == 0 || strncmp(path, "[vvar", 5) == 0)
     return 1;
   size_t n = strlen(path);
   return path[0] == '/' && strncmp(path, "/dev/", 5) != 0
@@ -128,13 +131,7 @@ static void seal_mappings(kb_seal *s)
 
 /* --- Landlock: /proc shut for writing ----------------------------------- */
 
-#if defined(__linux__) && defined(LANDLOCK_ACCESS_FS_REFER)
-#  ifndef SYS_landlock_create_ruleset
-#    define SYS_landlock_create_ruleset 444
-#    define SYS_landlock_add_rule 445
-#    define SYS_landlock_restrict_self 446
-#  endif
-
+#ifdef KB_HAVE_LANDLOCK
 /* Writing stays allowed beneath every entry of / but /proc; cross-folder
 ** renames (REFER, which Landlock's first version always refuses, hence
 ** version 2 at least) likewise. */
@@ -215,10 +212,22 @@ static void shut_proc(kb_seal *s)
 #    define KB_SET_RETURN(uc, v) ((uc)->uc_mcontext.regs[0] = (v))
 #  endif
 
-/* Where the SIGSYS handler tells a refusal: the worker's reports.  A
-** signal handler has nothing but globals to reach; this one is set once,
-** before the filters exist. */
-static int refusal_fd = -1;
+/* The largest page of the architectures the filter is built for. */
+#  define KB_PAGE_MAX 65536
+
+/* Where the SIGSYS handler tells a refusal: the worker's reports, with
+** the token of the order being answered.  A signal handler has nothing
+** but globals to reach; these are set once, before the filters exist,
+** on a page of their own that is then made read-only and sealed
+** (seal_refusal), so that no plugin silences the handler (a descriptor
+** of -1) or points it elsewhere. */
+static union {
+  struct {
+    int fd;
+    const volatile uint64_t *token;
+  } to;
+  unsigned char page[KB_PAGE_MAX];
+} refusal __attribute__((aligned(KB_PAGE_MAX)));
 
 /* A refused call: fail it with EPERM and tell the supervisor, with
 ** write(2) alone (a pipe takes a frame this small whole, unmixed with
@@ -228,18 +237,59 @@ static void on_sigsys(int sig, siginfo_t *si, void *ctx)
   (void)sig;
   ucontext_t *uc = ctx;
   int saved = errno;
-  uint32_t header[2] = {(uint32_t)KB_REFUSAL_PAYLOAD, KB_MSG_REFUSED};
-  uint64_t payload[7] = {(uint64_t)si->si_syscall};
+  uint64_t payload[8] = {*refusal.to.token, (uint64_t)si->si_syscall};
+  uint32_t header[2] = {(uint32_t)sizeof payload, KB_MSG_REFUSED};
   for (int i = 0; i < 6; i++)
-    payload[1 + i] = KB_ARG(uc, i);
+    payload[2 + i] = KB_ARG(uc, i);
   unsigned char frame[sizeof header + sizeof payload];
   memcpy(frame, header, sizeof header);
   memcpy(frame + sizeof header, payload, sizeof payload);
-  if (write(refusal_fd, frame, sizeof frame) < 0) {
+  if (write(refusal.to.fd, frame, sizeof frame) < 0) {
     /* Nothing to do: the case's result tells the rest. */
   }
   KB_SET_RETURN(uc, -EPERM);
   errno = saved;
+}
+
+/* A pid argument equal to v: its low 32 bits, as pid_t is an int that
+** the caller's register may not extend. */
+#  define KB_PID(i, v) SCMP_CMP((i), SCMP_CMP_MASKED_EQ, 0xffffffffu,      \
+                                (uint32_t)(v))
+
+/* No signal reaches the supervisor (the worker's parent, whose group is
+** pgid) from the worker or anything it starts: kill of it, its group or
+** every process (-1), the same through a thread's calls, a queued signal,
+** a pidfd (one of /proc/PID is one too: all are refused), SIGIO sent to
+** it (F_SETOWN, and F_SETOWN_EX, whose owner is behind a pointer), and a
+** child joining its group, where kill(0, ...) would reach it. */
+static int signal_rules(scmp_filter_ctx ctx)
+{
+  pid_t sup = getppid(), pgid = getpgid(sup);
+  const int32_t targets[] = {sup, -1, -pgid};
+  int rc = 0;
+  for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
+    rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(kill), 1,
+                           KB_PID(0, targets[i]));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(tkill), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(tgkill), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigqueueinfo), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_tgsigqueueinfo), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_open), 1,
+                         KB_PID(0, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_send_signal), 0);
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 2,
+                         SCMP_A1(SCMP_CMP_EQ, F_SETOWN), KB_PID(2, sup));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 2,
+                         SCMP_A1(SCMP_CMP_EQ, F_SETOWN), KB_PID(2, -pgid));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 1,
+                         SCMP_A1(SCMP_CMP_EQ, F_SETOWN_EX));
+  rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(setpgid), 1,
+                         KB_PID(1, pgid));
+  return rc;
 }
 
 /* The general rules, through libseccomp. */
@@ -261,6 +311,7 @@ static int general_filter(void)
                          SCMP_A1(SCMP_CMP_NE, 0));
   rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(process_vm_writev), 0);
   rc |= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_getfd), 0);
+  rc |= signal_rules(ctx);
 #  ifndef __SANITIZE_ADDRESS__
   /* LeakSanitizer stops the threads with ptrace at exit: a sanitized
   ** build keeps it. */
@@ -328,8 +379,75 @@ static void emit_block(bpf_prog *p, const kb_seal *s, int addr_arg,
   emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
 }
 
+/* madvise's advice that drops a page's contents: a private file page
+** (a relocated RELRO page, say) then reads the file's unrelocated bytes
+** again, and mseal(2) does not refuse it for a mapping of a file. */
+static const uint32_t discards[] = {
+  4,                       /* MADV_DONTNEED */
+  8,                       /* MADV_FREE */
+  9,                       /* MADV_REMOVE */
+  24,                      /* MADV_DONTNEED_LOCKED */
+  100,                     /* MADV_HWPOISON */
+  102,                     /* MADV_GUARD_INSTALL (its removal leaves the
+                              file's bytes) */
+};
+
+/*
+** madvise's block: refused when its advice drops contents and
+** [addr, addr + len) meets a range, wherever it starts (a range from
+** below the runner's reaches in as well).  The end, a 64-bit sum, is
+** worked out in 32-bit halves into the scratch words: M[0] its low word,
+** M[1] its high word (M[2] a spare, M[3] the carry).
+*/
+static void emit_discard_block(bpf_prog *p, const kb_seal *s)
+{
+  enum { n_discards = sizeof discards / sizeof discards[0] };
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(2));
+  for (uint8_t i = 0; i < n_discards; i++)
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, (uint8_t)(n_discards - i), 0,
+         discards[i]);
+  emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(1));
+  emit(p, BPF_ST, 0, 0, 2);
+  emit(p, BPF_LD | BPF_IMM, 0, 0, 0);
+  emit(p, BPF_ST, 0, 0, 3);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(0));
+  emit(p, BPF_LDX | BPF_MEM, 0, 0, 2);
+  emit(p, BPF_ALU | BPF_ADD | BPF_X, 0, 0, 0);
+  emit(p, BPF_ST, 0, 0, 0);
+  emit(p, BPF_JMP | BPF_JGE | BPF_X, 2, 0, 0);   /* no carry */
+  emit(p, BPF_LD | BPF_IMM, 0, 0, 1);
+  emit(p, BPF_ST, 0, 0, 3);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_HI(1));
+  emit(p, BPF_ST, 0, 0, 2);
+  emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_HI(0));
+  emit(p, BPF_LDX | BPF_MEM, 0, 0, 2);
+  emit(p, BPF_ALU | BPF_ADD | BPF_X, 0, 0, 0);
+  emit(p, BPF_LDX | BPF_MEM, 0, 0, 3);
+  emit(p, BPF_ALU | BPF_ADD | BPF_X, 0, 0, 0);
+  emit(p, BPF_ST, 0, 0, 1);
+  /* Per range [lo, hi): addr < hi and end > lo, each compared high word
+  ** first; 11 instructions, the jumps counted to the next range's. */
+  for (size_t r = 0; r < s->n_ranges; r++) {
+    uint64_t lo = s->ranges[r].lo, hi = s->ranges[r].hi;
+    emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_HI(0));
+    emit(p, BPF_JMP | BPF_JGT | BPF_K, 9, 0, (uint32_t)(hi >> 32));
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 2, (uint32_t)(hi >> 32));
+    emit(p, BPF_LD | BPF_W | BPF_ABS, 0, 0, ARG_LO(0));
+    emit(p, BPF_JMP | BPF_JGE | BPF_K, 6, 0, (uint32_t)hi);
+    emit(p, BPF_LD | BPF_MEM, 0, 0, 1);
+    emit(p, BPF_JMP | BPF_JGT | BPF_K, 3, 0, (uint32_t)(lo >> 32));
+    emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, (uint32_t)(lo >> 32));
+    emit(p, BPF_LD | BPF_MEM, 0, 0, 0);
+    emit(p, BPF_JMP | BPF_JGT | BPF_K, 0, 1, (uint32_t)lo);
+    emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_TRAP);
+  }
+  emit(p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+}
+
 static int address_filter(const kb_seal *s)
 {
+  /* addr_arg -1: madvise's block (emit_discard_block). */
   static const struct { int nr, addr_arg, cond_arg; uint32_t mask; } calls[] = {
     {SYS_mprotect, 0, 2, PROT_WRITE},
     {SYS_pkey_mprotect, 0, 2, PROT_WRITE},
@@ -337,6 +455,7 @@ static int address_filter(const kb_seal *s)
     {SYS_munmap, 0, 0, 0},
     {SYS_mremap, 0, 0, 0},
     {SYS_mremap, 4, 3, MREMAP_FIXED},
+    {SYS_madvise, -1, 0, 0},
   };
   enum { n_calls = sizeof calls / sizeof calls[0] };
   bpf_prog *p = calloc(1, sizeof *p);
@@ -367,7 +486,10 @@ static int address_filter(const kb_seal *s)
     } else {
       p->ins[jumps[i]].k = (uint32_t)(p->n - jumps[i] - 1);
     }
-    emit_block(p, s, calls[i].addr_arg, calls[i].cond_arg, calls[i].mask);
+    if (calls[i].addr_arg < 0)
+      emit_discard_block(p, s);
+    else
+      emit_block(p, s, calls[i].addr_arg, calls[i].cond_arg, calls[i].mask);
   }
   int rc = -1;
   if (!p->full) {
@@ -379,9 +501,30 @@ static int address_filter(const kb_seal *s)
   return rc;
 }
 
-static void filter(kb_seal *s, int report_fd)
+/* The handler's page made read-only, sealed where mseal is, and one of
+** the runner's ranges for the address filter: the handler's page, where
+** mseal is missing, is kept from mprotect by the filter alone. */
+static void seal_refusal(kb_seal *s, int report_fd,
+                         const volatile uint64_t *token)
 {
-  refusal_fd = report_fd;
+  uintptr_t lo = (uintptr_t)&refusal, hi = lo + sizeof refusal;
+  refusal.to.fd = report_fd;
+  refusal.to.token = token;
+  if (mprotect(&refusal, sizeof refusal, PROT_READ)) {
+    add_note(s, "cannot make the SIGSYS handler's page read-only");
+    return;
+  }
+  syscall(SYS_mseal, lo, sizeof refusal, 0);
+  if (s->n_ranges < KB_SEAL_MAX_RANGES)
+    s->ranges[s->n_ranges++] = (kb_seal_range){lo, hi};
+  else
+    add_note(s, "more ranges than the address filter holds");
+}
+
+static void filter(kb_seal *s, int report_fd,
+                   const volatile uint64_t *token)
+{
+  seal_refusal(s, report_fd, token);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_sigsys;
@@ -404,9 +547,11 @@ static void filter(kb_seal *s, int report_fd)
   s->filtered = 1;
 }
 #else
-static void filter(kb_seal *s, int report_fd)
+static void filter(kb_seal *s, int report_fd,
+                   const volatile uint64_t *token)
 {
   (void)report_fd;
+  (void)token;
 #  ifdef KBENCH_HAVE_SECCOMP
   add_note(s, "no seccomp filter on this architecture");
 #  else
@@ -433,7 +578,8 @@ void kb_seal_layers(const kb_seal *s, char *buf, size_t len)
   }
 }
 
-void kb_seal_worker(kb_seal *s, int report_fd)
+void kb_seal_worker(kb_seal *s, int report_fd,
+                    const volatile uint64_t *token)
 {
   memset(s, 0, sizeof *s);
   const char *env = getenv("KBENCH_SEAL");
@@ -451,5 +597,5 @@ void kb_seal_worker(kb_seal *s, int report_fd)
   fclose(maps);
   seal_mappings(s);
   shut_proc(s);
-  filter(s, report_fd);
+  filter(s, report_fd, token);
 }

@@ -5,20 +5,24 @@
 **
 **   - mseal(2) (Linux 6.10 or later) over the runner's ranges: the kbench
 **     binary's and every library's code, read-only data and RELRO (the GOT
-**     is there: the binary is linked -z relro -z now), and the vDSO, which
-**     holds clock_gettime.  No mprotect, mmap over, mremap or munmap of
-**     them succeeds, whatever range the call names.
+**     is there: the binary is linked -z relro -z now), the vDSO, which
+**     holds clock_gettime, and its clock data ([vvar]).  No mprotect, mmap
+**     over, mremap or munmap of them succeeds, whatever range the call
+**     names.
 **   - Landlock (Linux 5.19 or later, where the kernel enables it): no file
 **     beneath /proc may be opened for writing, so that /proc/self/mem,
 **     which writes through page protections and seals alike, stays shut.
 **   - seccomp (with libseccomp): mprotect, pkey_mprotect and mmap making
 **     memory both writable and executable; the same calls, munmap and
-**     mremap at an address inside the runner's ranges; a new SIGSYS
-**     handler; ptrace, process_vm_writev and pidfd_getfd (another
+**     mremap at an address inside the runner's ranges; madvise that
+**     drops pages over any part of them (mseal does not refuse it for a
+**     file's mapping, whose relocated pages would read the file's bytes
+**     again); a new SIGSYS handler; ptrace, process_vm_writev and pidfd_getfd (another
 **     process's memory and descriptors: another device's worker).  Each
 **     raises SIGSYS, whose handler (installed here, and which may not be
-**     replaced) fails the call with EPERM and writes a REFUSED frame
-**     (refusal.h) on the worker's reports: the supervisor then fails the
+**     replaced, and whose report descriptor lies on a read-only, sealed
+**     page of its own) fails the call with EPERM and writes a REFUSED
+**     frame (refusal.h) on the worker's reports: the supervisor then fails the
 **     case, naming what the plugin tried, and starts a fresh worker.  An
 **     address filter sees where a call starts only: a range that starts
 **     below the runner's and reaches into it gets past it, and only mseal
@@ -51,8 +55,8 @@ typedef struct kb_seal {
 
 /*
 ** The runner's ranges, from a /proc/self/maps listing: every mapping of a
-** file (not a device, memfd or deleted file) that is not writable, and
-** the vDSO; adjacent ones merged.  0, or -1 when there are more than
+** file (not a device, memfd or deleted file) that is not writable, the
+** vDSO and [vvar]; adjacent ones merged.  0, or -1 when there are more than
 ** KB_SEAL_MAX_RANGES (those are kept).
 */
 int kb_seal_ranges(kb_seal *s, FILE *maps);
@@ -62,10 +66,13 @@ int kb_seal_ranges(kb_seal *s, FILE *maps);
 void kb_seal_layers(const kb_seal *s, char *buf, size_t len);
 
 /*
-** Seal this process (see above), telling refused calls on report_fd.
-** Whatever the kernel or the build lacks is said in s->note; the rest is
-** done.  Once per process: a second call does nothing.
+** Seal this process (see above), telling refused calls on report_fd, each
+** REFUSED frame beginning with *token, the token of the order being
+** answered then (process/protocol.h).  Whatever the kernel or the build
+** lacks is said in s->note; the rest is done.  Once per process: a second
+** call does nothing.
 */
-void kb_seal_worker(kb_seal *s, int report_fd);
+void kb_seal_worker(kb_seal *s, int report_fd,
+                    const volatile uint64_t *token);
 
 #endif

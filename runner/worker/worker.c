@@ -18,7 +18,9 @@
 #include "process/protocol.h"
 #include "process/worker_start.h"
 #include "worker/clock_lock.h"
+#include "worker/confine.h"
 #include "worker/device_lock.h"
+#include "worker/identity.h"
 #include "worker/seal.h"
 #include "worker/worker.h"
 
@@ -82,6 +84,15 @@ static void keep_freed_memory(void)
 #endif
 }
 
+/* The token of the order being answered: every report carries it first
+** (process/protocol.h), the seal's REFUSED frames included. */
+static uint64_t order_token;
+
+static void report_begin(kb_wbuf *b, uint32_t type)
+{
+  kb_token_begin(b, type, order_token);
+}
+
 /* A report the supervisor cannot receive means it is gone: so is the
 ** worker's purpose. */
 static void send_or_die(kb_wbuf *b)
@@ -94,7 +105,7 @@ static void send_stage(void *ctx, const char *stage)
 {
   (void)ctx;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_STAGE);
+  report_begin(&b, KB_MSG_STAGE);
   kb_put_str(&b, stage);
   send_or_die(&b);
 }
@@ -103,21 +114,30 @@ static void send_stage(void *ctx, const char *stage)
 ** runs the plugin's constructors.  A worker that runs CUDA cases has
 ** opened its GPU (CUDA, CUPTI, NVML) before this, since CUDA's
 ** initialisation writes beneath /proc, which the seal shuts (the
-** supervisor replaces a worker sealed without it: supervisor.c); what the
-** seal lacks is said once. */
+** supervisor replaces a worker sealed without it: supervisor.c).  Its
+** writes are then kept to its scratch directory (confine.h), and a
+** third-party plugin's worker under root takes an identity of its own
+** (identity.h).  The layers set, and what the seal lacks, are reported
+** (said once). */
 static void seal(kb_worker *w)
 {
   kb_seal s;
+  char confined[256], identity[256];
   if (w->sealed)
     return;
   w->sealed = 1;
-  kb_seal_worker(&s, KB_WORKER_REPORTS);
-  char layers[64];
+  kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
+  kb_confine_writes(confined, sizeof confined);
+  kb_identity_take(w->cfg.worker_uid, identity, sizeof identity);
+  char layers[64], note[sizeof s.note + sizeof confined + sizeof identity + 4];
   kb_seal_layers(&s, layers, sizeof layers);
+  snprintf(note, sizeof note, "%s%s%s%s%s", s.note,
+           s.note[0] && confined[0] ? "; " : "", confined,
+           (s.note[0] || confined[0]) && identity[0] ? "; " : "", identity);
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_SEAL_NOTE);
+  report_begin(&b, KB_MSG_SEAL_NOTE);
   kb_put_str(&b, layers);
-  kb_put_str(&b, s.note);
+  kb_put_str(&b, note);
   send_or_die(&b);
 }
 
@@ -145,10 +165,10 @@ static void answer_load(kb_worker *w, const char *path)
   kb_wbuf b;
   kb_plugin *p = load(w, path, err, sizeof err);
   if (p) {
-    kb_wbuf_begin(&b, KB_MSG_PLUGIN);
+    report_begin(&b, KB_MSG_PLUGIN);
     kb_msg_put_plugin(&b, p);
   } else {
-    kb_wbuf_begin(&b, KB_MSG_LOAD_FAILED);
+    report_begin(&b, KB_MSG_LOAD_FAILED);
     kb_put_str(&b, path);
     kb_put_str(&b, err);
   }
@@ -161,7 +181,7 @@ static void lock_waiting(void *ctx, const char *holder)
 {
   kb_worker *w = ctx;
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_LOCK_WAIT);
+  report_begin(&b, KB_MSG_LOCK_WAIT);
   kb_put_str(&b, holder);
   send_or_die(&b);
   w->waited = 1;
@@ -174,7 +194,7 @@ static void case_waiting(void *ctx, const char *holder)
 {
   (void)ctx;
   kb_wbuf b;
-  kb_wbuf_begin(&b, holder ? KB_MSG_LOCK_WAIT : KB_MSG_LOCK_TAKEN);
+  report_begin(&b, holder ? KB_MSG_LOCK_WAIT : KB_MSG_LOCK_TAKEN);
   if (holder)
     kb_put_str(&b, holder);
   send_or_die(&b);
@@ -212,13 +232,13 @@ static int lock_device(kb_worker *w)
                                       sizeof w->why) != 0;
   if (w->waited && !w->locked_out) {
     kb_wbuf b;
-    kb_wbuf_begin(&b, KB_MSG_LOCK_TAKEN);
+    report_begin(&b, KB_MSG_LOCK_TAKEN);
     send_or_die(&b);
   }
   if (!w->locked_out) {
     /* The supervisor keeps it for the lane's next worker. */
     kb_wbuf b;
-    kb_wbuf_begin(&b, KB_MSG_LOCK_HELD);
+    report_begin(&b, KB_MSG_LOCK_HELD);
     kb_put_u32(&b, (uint32_t)w->lock.fd);
     send_or_die(&b);
   }
@@ -251,7 +271,7 @@ static int lock_clocks(kb_worker *w)
   char note[sizeof l->text + 96];
   snprintf(note, sizeof note, "device %d: --lock-clocks: %s; measuring "
            "with the clocks unlocked", w->cfg.device, l->text);
-  kb_wbuf_begin(&b, KB_MSG_NOTE);
+  report_begin(&b, KB_MSG_NOTE);
   kb_put_str(&b, note);
   send_or_die(&b);
   return 0;
@@ -265,7 +285,7 @@ static void answer_count(void)
   send_stage(NULL, "device count");
   int count = kb_gpu_count(NULL, why, sizeof why);
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_COUNTED);
+  report_begin(&b, KB_MSG_COUNTED);
   kb_msg_put_count(&b, count, why);
   send_or_die(&b);
 }
@@ -287,7 +307,7 @@ static void answer_metrics(kb_worker *w)
     snprintf(why, sizeof why, "%s", w->why);
   }
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_METRICS_CHECKED);
+  report_begin(&b, KB_MSG_METRICS_CHECKED);
   kb_msg_put_checked(&b, verdict, why);
   send_or_die(&b);
 }
@@ -392,7 +412,7 @@ static kb_gpu *device(kb_worker *w)
       d.copy_gbps = gbps;
   }
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_DEVICE);
+  report_begin(&b, KB_MSG_DEVICE);
   kb_msg_put_device(&b, &d);
   send_or_die(&b);
   return w->gpu;
@@ -404,7 +424,7 @@ static void answer_open(kb_worker *w)
 {
   kb_wbuf b;
   kb_gpu *gpu = device(w);
-  kb_wbuf_begin(&b, KB_MSG_OPENED);
+  report_begin(&b, KB_MSG_OPENED);
   kb_put_str(&b, gpu ? "" : w->why);
   send_or_die(&b);
 }
@@ -520,8 +540,7 @@ static int run_order(kb_worker *w, const kb_order *o)
   fflush(stdout);
   fflush(stderr);
   kb_wbuf b;
-  kb_wbuf_begin(&b, KB_MSG_RESULT);
-  kb_put_u64(&b, o->token);
+  report_begin(&b, KB_MSG_RESULT);
   kb_msg_put_result(&b, &res);
   send_or_die(&b);
   int ends = res.worker_ends;
@@ -550,6 +569,9 @@ int kb_worker_main(void)
       status = got < 0;
       break;
     }
+    /* An order's token first: a CASE's is in its kb_order. */
+    if (type != KB_MSG_CONFIG && type != KB_MSG_CASE)
+      order_token = kb_get_u64(&payload);
     if (type == KB_MSG_CONFIG
         && kb_msg_get_worker_cfg(&payload, &w.cfg) == 0) {
       have_cfg = 1;
@@ -569,6 +591,7 @@ int kb_worker_main(void)
       kb_order o;
       if (kb_msg_get_order(&payload, &o))
         return 2;
+      order_token = o.token;
       if (run_order(&w, &o))
         break;
     } else {

@@ -19,14 +19,45 @@
 **                      worker and its report pipe: every RESULT frame after
 **                      the first is replaced by the first (its own), and at
 **                      exit (atexit) it writes that one again
+**   ADVERSARY_DISCARD  in setup, drops the pages of the kbench binary's
+**                      RELRO (madvise MADV_DONTNEED)
+**   ADVERSARY_VVAR     in setup, moves a page of its own over [vvar], the
+**                      vDSO's clock data (mremap MREMAP_FIXED)
+**   ADVERSARY_SILENCE  in setup, sets the SIGSYS handler's report
+**                      descriptor to -1 (found in the symbol table), then
+**                      makes the runner's code writable (refused)
+**   ADVERSARY_KILL     in setup, sends the signal it is defined to (SIGKILL,
+**                      SIGINT, SIGSTOP) to kbench's supervisor, its parent
+**   ADVERSARY_CHAIN    in setup, starts a chain of 150 sleeping processes,
+**                      each a session of its own forking the next
+**   ADVERSARY_FILES    in setup, creates kb_adv_trojan beside the kbench
+**                      binary and beside its own library, and a file in
+**                      its TMPDIR (its case fails where it cannot)
+**   ADVERSARY_JSON     in setup, finds the run's --json file on kbench's
+**                      command line; rewrites it as its worker exits
+**   ADVERSARY_CLAIM    claims 100000 times the bytes it reads: a host
+**                      rate no memory reaches
+**   ADVERSARY_REGION   times a region around a 1 ms nap and its sum, and
+**                      moves the region's start mark (in the runner's
+**                      sampling, through h->opaque) to 1 us before its
+**                      end; claims a MB a run
+**   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
+**                      text draws a fake FLAGGED row on kbench's stderr
+**   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
+**                      frame (the same text) every 200 ms, with the order's
+**                      token found in the worker's memory; then hangs in
+**                      run: the watchdog, deferred each time it listens,
+**                      would never fire
 */
 #define _GNU_SOURCE            /* dl_iterate_phdr */
 #include <elf.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -83,14 +114,7 @@ static void attack(void)
 #endif
 
 #ifdef ADVERSARY_TEXT
-/* The main program's load address: the first object dl_iterate_phdr
-** gives. */
-static int first_object(struct dl_phdr_info *info, size_t size, void *ctx)
-{
-  (void)size;
-  *(uintptr_t *)ctx = info->dlpi_addr;
-  return 1;
-}
+#  include "runner_symbol.h"
 
 static int make_writable(void *at, size_t len)
 {
@@ -98,43 +122,13 @@ static int make_writable(void *at, size_t len)
   uintptr_t lo = (uintptr_t)at & ~(uintptr_t)(page - 1);
   return mprotect((void *)lo, (uintptr_t)at + len - lo, PROT_READ | PROT_WRITE);
 }
-/* kb_host_clock_s's offset in the kbench binary, from its symbol table. */
-static uintptr_t find_symbol(const char *name)
-{
-  int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
-  off_t size = fd < 0 ? -1 : lseek(fd, 0, SEEK_END);
-  const unsigned char *f = size > 0 ? mmap(NULL, (size_t)size, PROT_READ,
-                                           MAP_PRIVATE, fd, 0) : MAP_FAILED;
-  uintptr_t found = 0;
-  if (fd >= 0)
-    close(fd);
-  if (f == MAP_FAILED)
-    return 0;
-  const ElfW(Ehdr) *eh = (const void *)f;
-  const ElfW(Shdr) *sh = (const void *)(f + eh->e_shoff);
-  for (int i = 0; i < eh->e_shnum && !found; i++) {
-    if (sh[i].sh_type != SHT_SYMTAB)
-      continue;
-    const ElfW(Sym) *sym = (const void *)(f + sh[i].sh_offset);
-    const char *str = (const char *)(f + sh[sh[i].sh_link].sh_offset);
-    for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; k++)
-      if (strcmp(str + sym[k].st_name, name) == 0 && sym[k].st_value) {
-        found = sym[k].st_value;
-        break;
-      }
-  }
-  munmap((void *)f, (size_t)size);
-  return found;
-}
 
 static void attack(void)
 {
 #  ifdef __x86_64__
-  uintptr_t base = 0, at = find_symbol("kb_host_clock_s");
-  if (!at)
+  unsigned char *code = runner_symbol("kb_host_clock_s");
+  if (!code)
     return;
-  dl_iterate_phdr(first_object, &base);
-  unsigned char *code = (unsigned char *)(base + at);
   /* movabs rax, slow_seconds; jmp rax */
   unsigned char jump[12] = {0x48, 0xb8};
   uintptr_t target = (uintptr_t)slow_seconds;
@@ -240,6 +234,287 @@ static void attack(void)
 }
 #endif
 
+#ifdef ADVERSARY_DISCARD
+/* The kbench binary's RELRO (its GOT among it), from its program
+** headers: the first object dl_iterate_phdr gives. */
+static int relro_of_first(struct dl_phdr_info *info, size_t size, void *ctx)
+{
+  (void)size;
+  uintptr_t *range = ctx;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO) {
+      range[0] = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+      range[1] = range[0] + info->dlpi_phdr[i].p_memsz;
+    }
+  return 1;
+}
+
+/* Its pages dropped: they read the file's unrelocated bytes again, every
+** GOT slot an offset from 0, which a plugin could map a clock of its own
+** at.  mseal(2) does not refuse it for a mapping of a file. */
+static void attack(void)
+{
+  uintptr_t range[2] = {0, 0};
+  long page = sysconf(_SC_PAGESIZE);
+  dl_iterate_phdr(relro_of_first, range);
+  uintptr_t lo = range[0] & ~(uintptr_t)(page - 1);
+  if (range[1] > lo)
+    madvise((void *)lo, range[1] - lo, MADV_DONTNEED);
+}
+#endif
+
+#ifdef ADVERSARY_VVAR
+/* The kernel's clock data for the vDSO, [vvar], replaced by a page of the
+** plugin's (here zeros: the vDSO then asks the kernel, but a rewritten
+** copy runs the clock at the plugin's speed). */
+static void attack(void)
+{
+  char line[512];
+  uintptr_t lo = 0, hi = 0;
+  FILE *maps = fopen("/proc/self/maps", "r");
+  while (maps && fgets(line, sizeof line, maps))
+    if (strstr(line, "[vvar]")
+        && sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &lo, &hi) == 2)
+      break;
+  if (maps)
+    fclose(maps);
+  if (hi <= lo)
+    return;
+  void *copy = mmap(NULL, hi - lo, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy != MAP_FAILED)
+    mremap(copy, hi - lo, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED,
+           (void *)lo);
+}
+#endif
+
+#ifdef ADVERSARY_SILENCE
+#  include "runner_symbol.h"
+
+/* The SIGSYS handler's report descriptor (refusal_fd before issue 49,
+** the first member of refusal's page after) set to -1, then a call the
+** seal refuses: unreported, the case would pass and its worker go on. */
+static void attack(void)
+{
+  long page = sysconf(_SC_PAGESIZE);
+  int *fd = runner_symbol("refusal_fd");
+  if (!fd)
+    fd = runner_symbol("refusal");
+  unsigned char *code = runner_symbol("kb_host_clock_s");
+  if (!fd || !code)
+    return;
+  uintptr_t at = (uintptr_t)fd & ~(uintptr_t)(page - 1);
+  mprotect((void *)at, (size_t)page, PROT_READ | PROT_WRITE);
+  *fd = -1;
+  at = (uintptr_t)code & ~(uintptr_t)(page - 1);
+  mprotect((void *)at, (size_t)page, PROT_READ | PROT_WRITE);   /* EPERM */
+}
+#endif
+
+#ifdef ADVERSARY_KILL
+/* The signal, to kbench's supervisor: SIGKILL would end the run, SIGINT
+** stop it after the current case, SIGSTOP hang it. */
+static void attack(void)
+{
+  kill(getppid(), ADVERSARY_KILL);
+}
+#endif
+
+#ifdef ADVERSARY_CHAIN
+#  include <sys/prctl.h>
+/* Links in the chain: more than the 64 rounds of kill kbench once had. */
+#  define LINKS 150
+
+/* Many small mappings, never touched: a link takes a while to exit, so
+** that its child is handed up to kbench only after kbench has looked past
+** it (a chain that dies faster than kbench lists /proc dies in one
+** look). */
+static void slow_exit(void)
+{
+  long page = sysconf(_SC_PAGESIZE);
+  for (int i = 0; i < 2000; i++)
+    mmap(NULL, (size_t)page, i % 2 ? PROT_READ : PROT_NONE,
+         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* A chain of LINKS sleeping processes, each a session of its own that
+** forks the next, named kb_adv_chain (the test counts them after the
+** run); setup returns once the last one is up. */
+static void attack(void)
+{
+  int ready[2];
+  char byte = 1;
+  if (pipe(ready))
+    return;
+  for (int link = 0; link < LINKS; link++) {
+    pid_t pid = fork();
+    if (pid < 0)
+      break;
+    if (pid > 0) {
+      if (link > 0) {          /* a link: it sleeps while its child lives */
+        close(ready[1]);
+        for (;;)
+          pause();
+      }
+      break;                   /* the worker: back to setup */
+    }
+    setsid();
+    prctl(PR_SET_NAME, "kb_adv_chain");
+    slow_exit();
+    if (link == LINKS - 1) {
+      if (write(ready[1], &byte, 1) < 0)
+        _exit(1);
+      for (;;)
+        pause();
+    }
+  }
+  close(ready[1]);
+  if (read(ready[0], &byte, 1) < 0)
+    byte = 0;
+  close(ready[0]);
+}
+#endif
+
+#ifdef ADVERSARY_JSON
+/* The run's --json file, from kbench's command line (its parent's). */
+static char json_path[4096];
+
+static void attack(void)
+{
+  char path[64], args[16384];
+  snprintf(path, sizeof path, "/proc/%d/cmdline", (int)getppid());
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  ssize_t n = fd < 0 ? -1 : read(fd, args, sizeof args - 1);
+  if (fd >= 0)
+    close(fd);
+  for (ssize_t at = 0; at < n; at += (ssize_t)strlen(args + at) + 1)
+    if (strncmp(args + at, "--json=", 7) == 0)
+      snprintf(json_path, sizeof json_path, "%s", args + at + 7);
+}
+
+/* As the worker exits, after the run's last case: the file rewritten. */
+__attribute__((destructor)) static void rewrite(void)
+{
+  static const char forged[] = "{\"forged\": \"by adversary_json\"}\n";
+  int fd = json_path[0] ? open(json_path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                        : -1;
+  if (fd >= 0 && write(fd, forged, sizeof forged - 1) < 0)
+    json_path[0] = '\0';
+  if (fd >= 0)
+    close(fd);
+}
+#endif
+
+#ifdef ADVERSARY_FILES
+#  include <dlfcn.h>
+#  include <libgen.h>
+/* Set when the worker could not write in its own TMPDIR: the case fails. */
+static const char *scratch_failed;
+
+/* A file named kb_adv_trojan created in dir (harmless here; a plugin
+** could as well rename a wrapper over the binary or a trojan over a
+** catalogue library beside it). */
+static void plant(const char *dir)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kb_adv_trojan", dir);
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd >= 0)
+    close(fd);
+}
+
+static void attack(void)
+{
+  char exe[4096], self[4096], path[4200];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  Dl_info info;
+  if (n > 0) {
+    exe[n] = '\0';
+    plant(dirname(exe));                   /* beside the kbench binary */
+  }
+  if (dladdr((void *)attack, &info) && info.dli_fname) {
+    snprintf(self, sizeof self, "%s", info.dli_fname);
+    plant(dirname(self));                  /* beside the plugins */
+  }
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, sizeof path, "%s/scratch_ok", tmp ? tmp : "/tmp");
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    scratch_failed = "cannot write in its own TMPDIR";
+  else
+    close(fd);
+}
+#endif
+
+#if defined(ADVERSARY_CLAIM) || defined(ADVERSARY_REGION)
+/* Nothing in setup: the forgery is in run or in bytes. */
+static void attack(void)
+{
+}
+#endif
+
+#ifdef ADVERSARY_REGION
+#  include "measure/sampler.h"          /* kb_sampling: the region's marks */
+#  include "plugin/case.h"              /* kb_case: h->opaque */
+#endif
+
+#if defined(ADVERSARY_NOTE) || defined(ADVERSARY_WAIT)
+/* The frame of wire.h, written straight to the report pipe: type, then
+** the token when there is one (0: none), then one string. */
+static void forge(uint32_t type, const uint64_t *token, const char *text)
+{
+  unsigned char frame[512];
+  uint32_t n = (uint32_t)strlen(text), at = 8;
+  if (token) {
+    memcpy(frame + at, (const void *)token, 8);
+    at += 8;
+  }
+  memcpy(frame + at, &n, 4);
+  memcpy(frame + at + 4, text, n);
+  uint32_t header[2] = {at + 4 + n - 8, type};
+  memcpy(frame, header, sizeof header);
+  if (write(KB_WORKER_REPORTS, frame, at + 4 + n) < 0)
+    return;
+}
+
+/* A row of the table, drawn where kbench prints a frame's text. */
+#  define FAKE_ROW "honest\nadversary_fake           n=10        1.000 us  " \
+  "1.000 us  1.000 us   0.0%     1.0    0.0  FLAGGED"
+#endif
+
+#ifdef ADVERSARY_NOTE
+/* A note for the user, written blind: no token. */
+static void attack(void)
+{
+  forge(KB_MSG_NOTE, NULL, FAKE_ROW);
+}
+#endif
+
+#ifdef ADVERSARY_WAIT
+#  include "runner_symbol.h"
+
+/* Another process holds the device, says a LOCK_WAIT frame every 200 ms,
+** with the order's token read from the worker's memory where it has one
+** (order_token): the watchdog deferred each time, were it to listen. */
+static void *waiting(void *arg)
+{
+  const uint64_t *token = arg;
+  for (int i = 0; i < 300; i++) {
+    forge(KB_MSG_LOCK_WAIT, token, FAKE_ROW);
+    usleep(200000);
+  }
+  return NULL;
+}
+
+static void attack(void)
+{
+  static int started;
+  pthread_t t;
+  if (!started++)
+    pthread_create(&t, NULL, waiting, runner_symbol("order_token"));
+}
+#endif
+
 typedef struct state {
   int in[1000];
   int total;
@@ -265,6 +540,10 @@ static int setup(const kbench_host *h, void **out)
 #ifdef ADVERSARY_NAME
   attack();
 #endif
+#ifdef ADVERSARY_FILES
+  if (scratch_failed)
+    return h->fail(h, KBENCH_ERROR, scratch_failed);
+#endif
   return h->output(h, &s->total, sizeof s->total, KBENCH_MEM_HOST);
 }
 
@@ -277,6 +556,25 @@ static int run(const kbench_host *h, void *arg)
   if (s->runs++ > 0)
     for (volatile int spin = 1; spin;)
       ;
+#  endif
+#  ifdef ADVERSARY_WAIT
+  for (volatile int spin = 1; spin;)     /* until the watchdog's kill */
+    ;
+#  endif
+#  ifdef ADVERSARY_REGION
+  /* A timed region around a 1 ms nap and the sum, whose start mark, in
+  ** the runner's sampling, is moved to 1 us before its end. */
+  kb_sampling *smp = ((kb_case *)h->opaque)->region_ctx;
+  struct timespec nap = {0, 1000000};
+  s->total = 0;
+  h->timer_start(h);
+  nanosleep(&nap, NULL);
+  for (int i = 0; i < n; i++)
+    t += s->in[i];
+  s->total = t;
+  if (smp)
+    smp->host_mark[0] = raw_seconds() - 1e-6;
+  return h->timer_stop(h);
 #  endif
   for (int i = 0; i < n; i++)
     t += s->in[i];
@@ -308,7 +606,13 @@ static int verify(const kbench_host *h, void *arg)
 static void bytes(const kbench_host *h, void *arg, kbench_bytes *b)
 {
   (void)arg;
-#ifdef ADVERSARY_NAME
+#if defined(ADVERSARY_CLAIM)
+  /* 100000 times what it reads: 4 MB for n=10. */
+  b->read = (uint64_t)h->param(h, "n") * sizeof(int) * 100000;
+#elif defined(ADVERSARY_REGION)
+  (void)h;
+  b->read = 1u << 20;          /* a MB a run, as a 1 GB/s copy would */
+#elif defined(ADVERSARY_NAME)
   b->read = (uint64_t)h->param(h, "n") * sizeof(int);
 #else
   (void)h;

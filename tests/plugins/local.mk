@@ -212,7 +212,8 @@ tests_plugins_abi11_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
-	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h
+	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h \
+	tests/plugins/runner_symbol.h
 
 # nap: a host variant that sleeps, for the tests that judge real runs'
 # times or stop a run midway.
@@ -230,7 +231,54 @@ ADVERSARY_SRC = tests/plugins/adversary.c
 ADVERSARY_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner -I$(top_builddir)/runner
 check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_text.la tests/plugins/adversary_signals.la \
-	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la
+	tests/plugins/adversary_frame.la tests/plugins/honest_spin.la \
+	tests/plugins/adversary_note.la tests/plugins/adversary_wait.la \
+	tests/plugins/adversary_discard.la tests/plugins/adversary_vvar.la \
+	tests/plugins/adversary_silence.la tests/plugins/adversary_sigkill.la \
+	tests/plugins/adversary_sigint.la tests/plugins/adversary_sigstop.la \
+	tests/plugins/adversary_chain.la tests/plugins/adversary_json.la \
+	tests/plugins/adversary_files.la tests/plugins/adversary_claim.la \
+	tests/plugins/adversary_region.la
+tests_plugins_adversary_claim_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_claim_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_CLAIM -DADVERSARY_NAME='"adversary_claim"'
+tests_plugins_adversary_claim_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_region_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_region_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_REGION -DADVERSARY_NAME='"adversary_region"'
+tests_plugins_adversary_region_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_files_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_files_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_FILES -DADVERSARY_NAME='"adversary_files"'
+tests_plugins_adversary_files_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_json_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_json_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_JSON -DADVERSARY_NAME='"adversary_json"'
+tests_plugins_adversary_json_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_chain_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_chain_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_CHAIN -DADVERSARY_NAME='"adversary_chain"'
+tests_plugins_adversary_chain_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_sigkill_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_sigkill_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_KILL=SIGKILL -DADVERSARY_NAME='"adversary_sigkill"'
+tests_plugins_adversary_sigkill_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_sigint_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_sigint_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_KILL=SIGINT -DADVERSARY_NAME='"adversary_sigint"'
+tests_plugins_adversary_sigint_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_sigstop_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_sigstop_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_KILL=SIGSTOP -DADVERSARY_NAME='"adversary_sigstop"'
+tests_plugins_adversary_sigstop_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_discard_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_discard_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_DISCARD -DADVERSARY_NAME='"adversary_discard"'
+tests_plugins_adversary_discard_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_vvar_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_vvar_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_VVAR -DADVERSARY_NAME='"adversary_vvar"'
+tests_plugins_adversary_vvar_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_silence_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_silence_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_SILENCE -DADVERSARY_NAME='"adversary_silence"'
+tests_plugins_adversary_silence_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_note_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_note_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_NOTE -DADVERSARY_NAME='"adversary_note"'
+tests_plugins_adversary_note_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_wait_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_wait_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_WAIT -DADVERSARY_NAME='"adversary_wait"'
+tests_plugins_adversary_wait_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_wait_la_LIBADD = -lpthread
 tests_plugins_adversary_got_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_got_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_GOT -DADVERSARY_NAME='"adversary_got"'
 tests_plugins_adversary_got_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -7,6 +7,9 @@
 # (a clock slowed 10x) or its own 50 ns (a replayed result).  So the test
 # asks for at least 0.5 ms, not for a tight bound.
 . "$top_srcdir/tests/shell/lib.sh"
+# Under root a third-party worker takes an identity of its own, which must
+# reach the plugins and scratch folders made here, as it reaches /tmp.
+chmod 711 "$tmpdir"
 P=$TEST_PLUGINS
 H=$top_builddir/plugins/host/.libs
 fast="--min-time=0 --max-noise=5 --timeout=2 --case-timeout=3"
@@ -19,7 +22,7 @@ against() {
   shift 3
   json="$tmpdir/$name.json"
   check "$name: exit $want, '$pattern'" "$want" "$pattern" \
-    env "$@" "$KBENCH" $fast --param n=10,20 --json="$json" \
+    timeout -s KILL 120 env "$@" "$KBENCH" $fast --param n=10,20 --json="$json" \
     --plugin "$P/$name.so" --plugin "$P/honest_spin.so"
   assert "$name: honest_spin after it reads its true time (>= 0.5 ms), in a worker of its own" \
     python3 - "$json" "$name" <<'PY'
@@ -47,11 +50,147 @@ fi
 # The watchdog is SIGKILL to the worker's process group: nothing to
 # swallow.  The attempt on SIGSYS is named first.
 against adversary_signals 4 \
-  "adversary_signals +n=10 .* ERROR run: the plugin tried to replace kbench's handler of SIGSYS .*refused \(then the worker timed out after 3 s in run\)"
+  "adversary_signals +n=10 .* ERROR setup: the plugin tried to replace kbench's handler of SIGSYS .*refused \(then the worker timed out after 3 s in run\)"
 # A relay on the report pipe replays the adversary's first result as its
 # second case's: the order's token gives it away.
 against adversary_frame 4 \
   "adversary_frame +n=20 .* ERROR [a-z]+: the worker's report answers another order: something in the worker \(the plugin\) wrote to kbench's report pipe"
+
+# The seal's own holes (issue 49): pages of the runner's dropped, a page
+# moved over the vDSO's clock data, the SIGSYS handler silenced.
+against adversary_discard 4 \
+  "adversary_discard +n=10 .* ERROR setup: the plugin tried to drop the runner's memory, whose pages would then read their file's bytes again: madvise\(0x[0-9a-f]+, [0-9]+, 4\), refused"
+if grep -q '\[vvar' /proc/self/maps; then
+  against adversary_vvar 4 \
+    "adversary_vvar +n=10 .* ERROR setup: the plugin tried to move the runner's memory: mremap\("
+else
+  skip "adversary_vvar: this kernel maps no [vvar]" "$(uname -r)"
+fi
+against adversary_silence 4 \
+  "adversary_silence +n=10 .* ERROR setup: the plugin tried to make the runner's memory writable: mprotect\(0x[0-9a-f]+, [0-9]+, PROT_READ\|PROT_WRITE\), refused \(then the worker crashed: SIGSEGV in setup\)"
+
+# Signals to the supervisor: none reaches it, none ends, stops or hangs
+# the run (timeout(1) kills a hung one).
+for sig in KILL INT STOP; do
+  against adversary_sig$(echo $sig | tr A-Z a-z) 4 \
+    "adversary_sig[a-z]+ +n=20 .* ERROR setup: the plugin tried to signal kbench's supervisor: kill\([0-9]+, SIG$sig\), refused"
+done
+
+# Descendants: a chain of 150 sessions, each forking the next, is killed
+# whole before the next worker starts, and none outlives the run.
+chain() {
+  for comm in /proc/[0-9]*/comm; do
+    { read -r name < "$comm"; } 2>/dev/null || continue
+    [ "$name" = kb_adv_chain ] && { pid=${comm#/proc/}; echo "${pid%/comm}"; }
+  done
+}
+check "adversary_chain: its case passes; the next worker's too" 0 \
+  "adversary_chain +n=10 .* ok$" \
+  timeout -s KILL 120 "$KBENCH" --min-time=0 --max-noise=5 --case-timeout=60 \
+  --param n=10 --plugin "$P/adversary_chain.so" --plugin "$H/copy_cpu.so"
+left=$(chain | wc -l)
+assert "adversary_chain: none of its 150 processes outlives the run ($left left)" \
+  test "$left" = 0
+for pid in $(chain); do kill -9 "$pid" 2>/dev/null; done
+
+# Files: a worker writes only in its scratch directory (its TMPDIR),
+# removed after it; not beside the kbench binary, nor beside the plugins.
+bindir=$(dirname "$KBENCH")
+rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+mkdir -p "$tmpdir/scratch"
+check "adversary_files: its case passes (it wrote in its TMPDIR)" 0 \
+  "adversary_files +n=10 .* ok$" \
+  env TMPDIR="$tmpdir/scratch" "$KBENCH" $fast --param n=10 \
+  --plugin "$P/adversary_files.so"
+assert "adversary_files: nothing planted beside the kbench binary" \
+  test ! -e "$bindir/kb_adv_trojan"
+assert "adversary_files: nothing planted beside the plugins" \
+  test ! -e "$P/kb_adv_trojan"
+assert "adversary_files: its scratch directory is gone after it" \
+  test -z "$(ls -A "$tmpdir/scratch")"
+rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+
+# Identity: under root a third-party worker runs as a uid of its own
+# (--worker-uid), which alone keeps kbench's files and the supervisor from
+# it, the seal and the confinement off; --worker-uid=off is the control.
+if [ "$(id -u)" = 0 ]; then
+  rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+  check "identity alone: adversary_files passes (it wrote in its TMPDIR)" 0 \
+    "adversary_files +n=10 .* ok$" \
+    env KBENCH_SEAL=off KBENCH_CONFINE=off TMPDIR="$tmpdir/scratch" \
+    "$KBENCH" $fast --param n=10 --plugin "$P/adversary_files.so"
+  assert "identity alone: nothing planted beside the binary or the plugins" \
+    test ! -e "$bindir/kb_adv_trojan" -a ! -e "$P/kb_adv_trojan"
+  check "identity alone: adversary_sigkill's signal does not reach kbench" 0 \
+    "honest_spin .* ok$" \
+    env KBENCH_SEAL=off "$KBENCH" $fast --param n=10 \
+    --plugin "$P/adversary_sigkill.so" --plugin "$P/honest_spin.so"
+  check "--worker-uid=off (and no seal, no confinement): the files are planted" 0 \
+    "adversary_files +n=10 .* ok$" \
+    env KBENCH_SEAL=off KBENCH_CONFINE=off "$KBENCH" $fast --worker-uid=off \
+    --param n=10 --plugin "$P/adversary_files.so"
+  assert "...beside the plugins" test -e "$P/kb_adv_trojan"
+  rm -f "$bindir/kb_adv_trojan" "$P/kb_adv_trojan"
+  check "not root: the warning says the worker has no identity of its own" 0 \
+    "warning: the worker's seal is partial: .*no identity of its own for a third-party plugin's worker \(kbench is not root\)" \
+    setpriv --reuid=65534 --regid=65534 --clear-groups \
+    "$KBENCH" $fast --param us=10 --plugin "$P/honest_spin.so"
+else
+  skip "identity: kbench is not root here" "uid $(id -u)"
+fi
+check "--worker-uid=0: usage error 2" 2 \
+  "invalid --worker-uid '0': expected off or a uid" "$KBENCH" --worker-uid=0 --list
+
+# Files: the last worker, whose plugin's destructor rewrites the --json
+# file as it exits, has exited before the run's last write of it.
+json="$tmpdir/last.json"
+check "adversary_json: last in the plan, its case passes" 0 \
+  "adversary_json +n=10 .* ok$" \
+  "$KBENCH" $fast --param n=10 --json="$json" \
+  --plugin "$H/copy_cpu.so" --plugin "$P/adversary_json.so"
+assert "adversary_json: the --json file is kbench's, both cases in it" \
+  python3 - "$json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))["benchmarks"]
+assert sorted(e["name"].split("/")[0] for e in b) == ["adversary_json", "copy_cpu"], b
+PY
+
+# Host time against the host's memory: a claim no memory reaches, and a
+# timed region whose start mark was moved, are FLAGGED (and fail under
+# --strict).
+against adversary_claim 0 \
+  "adversary_claim +n=20 .* FLAGGED"
+check "adversary_claim: the flagged line names the copy floor" 0 \
+  "flagged: the host time .* is under half the .* a copy of its 4.0 MB takes on this host" \
+  "$KBENCH" $fast --param n=10 --plugin "$P/adversary_claim.so"
+against adversary_region 0 \
+  "adversary_region +n=20 .* FLAGGED"
+check "adversary_region: --strict fails it" 4 \
+  "adversary_region +n=10 .* ERROR plausibility: the readings cannot all be true" \
+  "$KBENCH" $fast --strict --param n=10 --plugin "$P/adversary_region.so"
+check "the catalogue's host cases are not flagged" 0 \
+  "^reduce_cpu +n=4M .* ok$" \
+  "$KBENCH" $fast --param n=64K,4M --plugin "$H/copy_cpu.so" \
+  --plugin "$H/reduce_cpu.so"
+assert "...none of them" sh -c '! printf "%s\n" "$1" | grep -q FLAGGED' _ "$out"
+
+# Channels: a frame without its order's token ends the worker before
+# anything of it is printed; one with the token (read from the worker's
+# memory) is printed as one line of its own, and defers the watchdog once.
+against adversary_note 4 \
+  "adversary_note +n=10 .* ERROR [a-z]+: the worker's report answers another order"
+assert "adversary_note: its text drew no row" \
+  sh -c '! printf "%s\n" "$1" | grep -q "^adversary_fake"' _ "$out"
+started=$(date +%s)
+check "adversary_wait: its forged waits defer the watchdog once (--lock-timeout=1, --case-timeout=3)" \
+  6 "adversary_wait +n=10 .* CRASH timed out after 3 s in run" \
+  timeout 60 "$KBENCH" $fast --lock-timeout=1 --param n=10 \
+  --plugin "$P/adversary_wait.so"
+took=$(($(date +%s) - started))
+assert "adversary_wait: ended in $took s, under 15 (1 s of waiting, 3 of the case, 3 restarts at most)" \
+  test "$took" -lt 15
+assert "adversary_wait: its text drew no row" \
+  sh -c '! printf "%s\n" "$1" | grep -q "^adversary_fake"' _ "$out"
 
 # Isolation alone, with the seal off: the adversary's rewrite succeeds in
 # its own worker and reaches no one else's.

@@ -34,7 +34,11 @@ export KBENCH_LOCK_DIR KBENCH_TEST_LOCK_UUID KBENCH_NVML_LIBRARY
 quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --param n=512"
 log=$tmpdir/nvml.log
 FAKE_NVML_LOG=$log
-export FAKE_NVML_LOG
+# The stand-in writes its log from the worker too, whose writes are
+# otherwise kept to its scratch directory, under an identity of its own.
+KBENCH_CONFINE=off
+KBENCH_WORKER_UID=off
+export FAKE_NVML_LOG KBENCH_CONFINE KBENCH_WORKER_UID
 
 # The device by the name the worker gives it: its PCI bus id on a GPU,
 # the test's name without one.

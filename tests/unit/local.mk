@@ -51,6 +51,13 @@ check_PROGRAMS += %reldir%/test_loader_sizes
 %canon_reldir%_test_loader_sizes_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_loader_sizes
 
+check_PROGRAMS += %reldir%/test_sha256
+%canon_reldir%_test_sha256_SOURCES = %reldir%/test_sha256.c %reldir%/tap.h
+%canon_reldir%_test_sha256_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_sha256_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_sha256_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_sha256
+
 check_PROGRAMS += %reldir%/test_stats
 %canon_reldir%_test_stats_SOURCES = %reldir%/test_stats.c %reldir%/tap.h
 %canon_reldir%_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)

@@ -194,5 +194,28 @@ int main(void)
   r.stats.n = 10;
   r.stats.median = r.stats.min = 1e-3;
   ok(kb_plausible_judge(&r, NULL, 0) == 0, "a host case is left alone");
+
+  /* A host case against a copy of its bytes: 4 MB at 25 GB/s take
+  ** 160 us; under half of that is flagged. */
+  kb_result_init(&r, KB_PASS);
+  r.stats.n = 10;
+  r.bytes.read = 2000000;
+  r.bytes.written = 2000000;
+  r.stats.median = r.stats.min = 65e-9;
+  ok(kb_plausible_host(&r, 25.0, 0) == 1 && r.verdict == KB_PASS
+     && strstr(r.implausible, "under half the 160.00 us a copy of its 4.0 MB"),
+     "a host case far under its copy floor is flagged: %s", r.implausible);
+  r.stats.median = 81e-6;
+  ok(kb_plausible_host(&r, 25.0, 0) == 0, "just over half of it is not");
+  r.stats.median = 79e-6;
+  ok(kb_plausible_host(&r, 25.0, 0) == 1, "just under half of it is");
+  ok(kb_plausible_host(&r, 0, 0) == 0, "no copy measured, no floor");
+  r.bytes.read = r.bytes.written = 30000;
+  ok(kb_plausible_host(&r, 1e-3, 0) == 0,
+     "under 64 KiB, no floor (the clock's reads weigh too much)");
+  r.bytes.read = r.bytes.written = 2000000;
+  ok(kb_plausible_host(&r, 25.0, 1) == 1 && r.verdict == KB_ERROR
+     && strcmp(r.stage, "plausibility") == 0,
+     "under --strict the host case fails: %s", r.message);
   return tap_done();
 }

@@ -6,6 +6,7 @@
 */
 #define _GNU_SOURCE            /* fmemopen, MAP_ANONYMOUS */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
@@ -37,16 +38,40 @@ static const char listing[] =
   "7ffff7e30000-7ffff7e31000 r-xp 00000000 00:01 3 /memfd:jit (deleted)\n"
   "7ffff7e40000-7ffff7e41000 r--p 00000000 08:01 8 /tmp/gone.so (deleted)\n"
   "7ffff7e50000-7ffff7e51000 r--p 00000000 00:00 0 \n"
+  "7ffff7fbd000-7ffff7fc1000 r--p 00000000 00:00 0 [vvar]\n"
   "7ffff7fc1000-7ffff7fc3000 r-xp 00000000 00:00 0 [vdso]\n"
   "7ffffffde000-7ffffffff000 rw-p 00000000 00:00 0 [stack]\n";
 
+/* The order the child answers: its REFUSED frames carry this first. */
+#define TOKEN 0x5ea1ed0f7e57c0deu
+static volatile uint64_t token = TOKEN;
+
 /* The child's end: seal, then try what the seal refuses, writing on
 ** result what each call returned (its errno, 0 when it succeeded). */
+/* The first mapping named name in /proc/self/maps, or 0. */
+static uintptr_t mapping(const char *name)
+{
+  char line[512];
+  uintptr_t lo = 0, found = 0;
+  FILE *maps = fopen("/proc/self/maps", "r");
+  while (maps && !found && fgets(line, sizeof line, maps))
+    if (strstr(line, name) && sscanf(line, "%" SCNxPTR, &lo) == 1)
+      found = lo;
+  if (maps)
+    fclose(maps);
+  return found;
+}
+
+#define N_TRIES 11
+
 static void child(int reports, int result)
 {
   kb_seal s;
-  kb_seal_worker(&s, reports);
-  int errs[6] = {-1, -1, -1, -1, -1, -1};
+  uintptr_t vvar = mapping("[vvar]");
+  kb_seal_worker(&s, reports, &token);
+  int errs[N_TRIES];
+  for (int i = 0; i < N_TRIES; i++)
+    errs[i] = -1;
   long page = sysconf(_SC_PAGESIZE);
   /* 1. This program's read-only data made writable (its code would stop
   ** the child where nothing refuses it). */
@@ -70,6 +95,24 @@ static void child(int reports, int result)
   errs[5] = mmap((void *)rodata, (size_t)page, PROT_READ,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED
             ? errno : 0;
+  /* 7. Its read-only data's pages dropped (they would read the file's
+  ** bytes again), 8. likewise from a page below the runner's first range,
+  ** 9. a page moved over the vDSO's clock data, 10. fresh memory's pages
+  ** dropped: allowed. */
+  errs[6] = madvise((void *)rodata, (size_t)page, MADV_DONTNEED) ? errno : 0;
+  uintptr_t first = s.n_ranges ? s.ranges[0].lo : rodata;
+  errs[7] = madvise((void *)(first - (uintptr_t)page), 2 * (size_t)page,
+                    MADV_DONTNEED) && errno == EPERM ? EPERM : 0;
+  void *copy = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  errs[8] = !vvar || copy == MAP_FAILED ? -1
+            : mremap(copy, (size_t)page, (size_t)page,
+                     MREMAP_MAYMOVE | MREMAP_FIXED, (void *)vvar) == MAP_FAILED
+              ? errno : 0;
+  errs[9] = anon == MAP_FAILED ? -1
+            : madvise(anon, (size_t)page, MADV_DONTNEED) ? errno : 0;
+  /* 11. A signal to the parent, the supervisor (0: none is sent). */
+  errs[10] = kill(getppid(), 0) ? errno : 0;
   int said[3] = {s.filtered, s.sealed > 0, s.landlocked};
   if (write(result, errs, sizeof errs) < 0 || write(result, said, sizeof said) < 0
       || write(result, s.note, sizeof s.note) < 0)
@@ -93,8 +136,9 @@ int main(void)
      "kbench's code, read-only data and RELRO merged, its data left out");
   ok(s.ranges[1].lo == 0x7ffff7d00000u && s.ranges[1].hi == 0x7ffff7e01000u,
      "libc's, its ---p gap included");
-  ok(s.ranges[2].lo == 0x7ffff7fc1000u && s.ranges[2].hi == 0x7ffff7fc3000u,
-     "the vDSO; no device, memfd, deleted file, anonymous, heap or stack");
+  ok(s.ranges[2].lo == 0x7ffff7fbd000u && s.ranges[2].hi == 0x7ffff7fc3000u,
+     "the vDSO and its clock data ([vvar]); no device, memfd, deleted "
+     "file, anonymous, heap or stack");
 
   /* A child seals itself and tries. */
   int reports[2], result[2];
@@ -108,7 +152,7 @@ int main(void)
   }
   close(reports[1]);
   close(result[1]);
-  int errs[6] = {-1, -1, -1, -1, -1, -1}, said[3] = {0, 0, 0}, status = 0;
+  int errs[N_TRIES], said[3] = {0, 0, 0}, status = 0;
   char note[sizeof s.note] = "";
   int got = read(result[0], errs, sizeof errs) == sizeof errs
             && read(result[0], said, sizeof said) == sizeof said
@@ -137,18 +181,34 @@ int main(void)
   else
     ok(1, "# SKIP no Landlock here: %s", note);
   ok(errs[3] == 0, "fresh memory is still made writable (errno %d)", errs[3]);
+  if (said[0]) {
+    ok(errs[6] == EPERM, "its read-only data's pages are not dropped "
+       "(errno %d)", errs[6]);
+    ok(errs[7] == EPERM, "nor from a page below the runner's (errno %d)",
+       errs[7]);
+    ok(errs[8] == EPERM, "no page is moved over [vvar] (errno %d)", errs[8]);
+    ok(errs[10] == EPERM, "no signal goes to the parent (errno %d)",
+       errs[10]);
+  } else {
+    for (int i = 0; i < 4; i++)
+      ok(1, "# SKIP no seccomp filter here: %s", note);
+  }
+  ok(errs[9] == 0, "fresh memory's pages are still dropped (errno %d)",
+     errs[9]);
 
   /* What the SIGSYS handler wrote: a REFUSED frame per refused call. */
   kb_inbox in = {0};
   uint32_t type;
   kb_rbuf payload;
-  int frames = 0, named = 0;
+  int frames = 0, named = 0, tokens = 0;
   char text[KB_MESSAGE_LEN];
   while (kb_inbox_wait(&in, reports[0], &type, &payload) == 1) {
     kb_refusal r;
+    uint64_t order = kb_get_u64(&payload);
     if (type != KB_MSG_REFUSED || kb_refusal_get(&payload, &r))
       continue;
     frames++;
+    tokens += order == TOKEN;
     kb_refusal_text(&r, text, sizeof text);
     if (frames == 1)
       named = strstr(text, "the plugin tried to make the runner's memory "
@@ -156,9 +216,13 @@ int main(void)
   }
   kb_inbox_free(&in);
   if (said[0]) {
-    ok(frames == 4, "four REFUSED frames, one per refused call (%d)", frames);
+    ok(frames == 8, "eight REFUSED frames, one per refused call (%d)",
+       frames);
     ok(named, "the first names the call and its address");
+    ok(tokens == frames, "each begins with the order's token (%d of %d)",
+       tokens, frames);
   } else {
+    ok(1, "# SKIP no seccomp filter here");
     ok(1, "# SKIP no seccomp filter here");
     ok(1, "# SKIP no seccomp filter here");
   }

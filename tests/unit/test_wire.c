@@ -165,6 +165,7 @@ int main(void)
   cfg.measure.kernel_time = 1;
   cfg.measure.time = KB_TIME_KERNEL;
   cfg.staging_threads = 6;
+  cfg.worker_uid = 2147418113;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_worker_cfg(&b, &cfg);
   ok(through_pipe(&b, &in, &type, &r) == 1
@@ -174,9 +175,9 @@ int main(void)
      && cfg2.lock == 1 && cfg2.measure.lock_timeout == 42.5
      && cfg2.measure.quiet_wait == 7.25 && cfg2.measure.lock_clocks == 1410
      && cfg2.measure.kernel_time == 1 && cfg2.measure.time == KB_TIME_KERNEL
-     && cfg2.staging_threads == 6,
+     && cfg2.staging_threads == 6 && cfg2.worker_uid == 2147418113,
      "the worker's settings come back with their energy, GPU lock, quiet "
-     "wait, clock lock, kernel time and staging threads");
+     "wait, clock lock, kernel time, staging threads and identity");
 
   /* More energy windows than a result holds is refused, and what was
   ** read before them is freed. */
@@ -318,6 +319,19 @@ int main(void)
   ok(through_pipe(&b, &in, &type, &r) == 1
      && kb_msg_get_plugin(&r, &mirror) == -1 && !mirror.variants,
      "a description with a malformed variant name is refused whole");
+  /* Text is one printable line, whatever the other end sent. */
+  char line[64];
+  kb_token_begin(&b, KB_MSG_NOTE, 7);
+  kb_put_str(&b, "held\nfake_row  FLAGGED\x1b[2J");
+  kb_put_str(&b, "a\rb\x7f");
+  ok(through_pipe(&b, &in, &type, &r) == 1 && kb_get_u64(&r) == 7
+     && (kb_get_str(&r, line, sizeof line), 1)
+     && strcmp(line, "held?fake_row  FLAGGED?[2J") == 0,
+     "a string's newline and escape arrive as '?': %s", line);
+  char *dup = kb_get_strdup(&r);
+  ok(dup && strcmp(dup, "a?b?") == 0, "likewise a copied string's: %s",
+     dup ? dup : "(null)");
+  free(dup);
   ok(pipe(fds) == 0, "pipe");
   close(fds[1]);
   ok(kb_inbox_wait(&in, fds[0], &type, &r) == 0, "end of file is 0, not a frame");

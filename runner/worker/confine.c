@@ -1,0 +1,113 @@
+/* The worker's writes kept to its scratch directory (confine.h). */
+
+#define _GNU_SOURCE            /* O_PATH */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "process/worker_start.h"
+#include "worker/confine.h"
+#include "worker/device_lock.h"
+#include "worker/landlock.h"
+
+#ifdef KB_HAVE_LANDLOCK
+/* rights allowed beneath path; 0, or -1 when it cannot be opened. */
+static int allow(int ruleset, const char *path, uint64_t rights)
+{
+  int fd = open(path, O_PATH | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  struct landlock_path_beneath_attr rule = {.allowed_access = rights,
+                                            .parent_fd = fd};
+  int rc = (int)syscall(SYS_landlock_add_rule, ruleset,
+                        LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+  close(fd);
+  return rc ? -1 : 0;
+}
+
+/* Every right that writes, makes, removes or renames, by the kernel's
+** Landlock version. */
+static uint64_t writing_rights(long abi)
+{
+  uint64_t r = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR
+               | LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR
+               | LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG
+               | LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO
+               | LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
+  if (abi >= 2)
+    r |= LANDLOCK_ACCESS_FS_REFER;
+#  ifdef LANDLOCK_ACCESS_FS_TRUNCATE
+  if (abi >= 3)
+    r |= LANDLOCK_ACCESS_FS_TRUNCATE;
+#  endif
+  return r;
+}
+
+static void confine(const char *scratch, char *note, size_t len)
+{
+  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
+                     LANDLOCK_CREATE_RULESET_VERSION);
+  if (abi < 1) {
+    snprintf(note, len, "no Landlock (Linux 5.13 or later, enabled): the "
+             "worker may write wherever the user may");
+    return;
+  }
+  uint64_t all = writing_rights(abi);
+  uint64_t device = all & (LANDLOCK_ACCESS_FS_WRITE_FILE
+#  ifdef LANDLOCK_ACCESS_FS_TRUNCATE
+                           | LANDLOCK_ACCESS_FS_TRUNCATE
+#  endif
+                           );
+  struct landlock_ruleset_attr attr = {.handled_access_fs = all};
+  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr,
+                             sizeof attr, 0);
+  char why[256] = "";
+  const char *locks = kb_device_lock_dir();
+  if (ruleset < 0 || allow(ruleset, scratch, all)) {
+    snprintf(note, len, "cannot confine the worker's writes to %.200s: it "
+             "may write wherever the user may", scratch);
+    if (ruleset >= 0)
+      close(ruleset);
+    return;
+  }
+  allow(ruleset, "/dev", device);
+  allow(ruleset, "/dev/shm", all);
+  /* The lock's directory must exist to be named. */
+  if (kb_device_lock_dir_ready(locks, why, sizeof why) == 0)
+    allow(ruleset, locks, all);
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+      || syscall(SYS_landlock_restrict_self, ruleset, 0))
+    snprintf(note, len, "Landlock refused the worker's confinement: it may "
+             "write wherever the user may");
+  close(ruleset);
+}
+#else
+static void confine(const char *scratch, char *note, size_t len)
+{
+  (void)scratch;
+  snprintf(note, len, "built without Landlock's header: the worker may "
+           "write wherever the user may");
+}
+#endif
+
+void kb_confine_writes(char *note, size_t len)
+{
+  const char *scratch = getenv(KB_WORKER_SCRATCH_ENV);
+  const char *env = getenv(KB_CONFINE_ENV);
+  note[0] = '\0';
+  if (env && strcmp(env, "off") == 0)
+    snprintf(note, len, "writes not confined: " KB_CONFINE_ENV "=off");
+  else if (getenv("CUDA_INJECTION64_PATH"))
+    snprintf(note, len, "writes not confined: a profiling tool is "
+             "injected (CUDA_INJECTION64_PATH), and writes its reports "
+             "from the worker");
+  else if (!scratch || !*scratch)
+    snprintf(note, len, "no scratch directory: the worker may write "
+             "wherever the user may");
+  else
+    confine(scratch, note, len);
+}

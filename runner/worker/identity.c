@@ -1,0 +1,42 @@
+/* A third-party worker's identity of its own (identity.h). */
+
+#define _GNU_SOURCE            /* setresuid, setresgid */
+#include <errno.h>
+#include <grp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "process/worker_start.h"
+#include "worker/identity.h"
+
+void kb_identity_take(int64_t uid, char *note, size_t len)
+{
+  note[0] = '\0';
+  if (uid < 0)
+    return;
+  if (geteuid() != 0) {
+    snprintf(note, len, "no identity of its own for a third-party "
+             "plugin's worker (kbench is not root): it runs as the user");
+    return;
+  }
+  uid_t u = (uid_t)uid;
+  gid_t g = (gid_t)uid;
+  /* Its scratch directory becomes its own, before it is no longer root. */
+  const char *scratch = getenv(KB_WORKER_SCRATCH_ENV);
+  if (scratch && *scratch && chown(scratch, u, g)) {
+    snprintf(note, len, "cannot give the worker's scratch directory to uid "
+             "%lld: %s", (long long)uid, strerror(errno));
+    return;
+  }
+  if (setgroups(0, NULL) || setresgid(g, g, g) || setresuid(u, u, u)) {
+    snprintf(note, len, "cannot take uid %lld for a third-party plugin's "
+             "worker: %s: it runs as root", (long long)uid, strerror(errno));
+    return;
+  }
+  /* A changed identity makes the process undumpable, and its /proc files
+  ** root's: CUDA and the seal read its own. */
+  prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+}
