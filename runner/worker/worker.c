@@ -129,8 +129,20 @@ static void seal(kb_worker *w)
   kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
   kb_confine_writes(confined, sizeof confined);
   kb_identity_take(w->cfg.worker_uid, identity, sizeof identity);
-  char layers[64], note[sizeof s.note + sizeof confined + sizeof identity + 4];
+  char layers[128], note[sizeof s.note + sizeof confined + sizeof identity + 4];
   kb_seal_layers(&s, layers, sizeof layers);
+  /* The confinement and the identity, where they were had. */
+  if (strcmp(layers, "none") == 0)
+    layers[0] = '\0';
+  size_t used = strlen(layers);
+  if (!confined[0])
+    used += (size_t)snprintf(layers + used, sizeof layers - used, "%s%s",
+                             used ? ", " : "", "writes confined");
+  if (w->cfg.worker_uid >= 0 && !identity[0] && used < sizeof layers)
+    snprintf(layers + used, sizeof layers - used, "%suid %lld",
+             used ? ", " : "", (long long)w->cfg.worker_uid);
+  if (!layers[0])
+    snprintf(layers, sizeof layers, "none");
   snprintf(note, sizeof note, "%s%s%s%s%s", s.note,
            s.note[0] && confined[0] ? "; " : "", confined,
            (s.note[0] || confined[0]) && identity[0] ? "; " : "", identity);
