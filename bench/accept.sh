@@ -134,12 +134,15 @@ t0=$(date +%s)
 timeout 150 ./kbench --json="$R/catalogue.json" > "$R/catalogue.txt" 2>&1
 echo "exit $?" >> "$R/catalogue.txt"
 clean "catalogue under the seal ($(secs $t0) s)" "$R/catalogue.json" "$R/catalogue.txt"
+t_on=$(secs $t0)
+t0=$(date +%s)
 timeout 150 env KBENCH_SEAL=off ./kbench --json="$R/catalogue-off.json" > "$R/catalogue-off.txt" 2>&1
+t_off=$(secs $t0)
 ./kbench compare "$R/catalogue-off.json" "$R/catalogue.json" > "$R/compare-seal.txt" 2>&1
 rc=$?
 summary=$(grep -E '^# [0-9]+ cases' "$R/compare-seal.txt" | tail -n 1)
 if [ $rc = 0 ]; then
-  line PASS "the seal costs nothing: compare KBENCH_SEAL=off -> sealed" "exit 0; $summary"
+  line PASS "the seal costs nothing: compare KBENCH_SEAL=off -> sealed" "exit 0; $summary; wall $t_off s unsealed, $t_on s sealed"
 else
   line FAIL "the seal costs nothing: compare KBENCH_SEAL=off -> sealed" "exit $rc; $summary; $(grep -E 'SLOWER|FASTER|regress' "$R/compare-seal.txt" | head -n 3 | tr '\n' '|')"
 fi
@@ -315,6 +318,15 @@ else
   line FAIL "make -j16 check ($(secs $t0) s)" "exit $rc; $pass passed, $fail FAIL, $err ERROR, $xpass XPASS, $skips skipped ($gpu_skips naming the GPU); $(grep -hE '^(FAIL|ERROR):' tests/*/*.log | head -n 4 | cut -c1-120 | tr '\n' '|')"
 fi
 grep -hE '# SKIP' tests/*/*.log | sed 's/.*# SKIP/SKIP/' | sort | uniq -c | sort -rn > "$R/check-skips.txt"
+# examples/libs (Thrust, CUB, cuBLAS): third-party plugins, built against
+# the installed kbench and run by it, under the seal (tests/shell/libs.sh).
+libs_pass=$(grep -c '^PASS:' tests/shell/libs.log 2> /dev/null)
+libs_bad=$(grep -cE '^(FAIL|ERROR):|# SKIP' tests/shell/libs.log 2> /dev/null)
+if [ "${libs_pass:-0}" -gt 0 ] && [ "${libs_bad:-1}" = 0 ]; then
+  line PASS "examples/libs under the seal" "$libs_pass of $libs_pass points of libs.sh; $(grep -oE 'cublas_sgemm .* ok.*' tests/shell/libs.log | head -n 1 | sed 's/  */ /g' | cut -c1-120)"
+else
+  line FAIL "examples/libs under the seal" "${libs_pass:-0} passed, ${libs_bad:-?} failed or skipped; $(grep -hE '^(FAIL|ERROR):|# SKIP' tests/shell/libs.log 2> /dev/null | head -n 3 | tr '\n' '|')"
+fi
 
 echo "# $failed check(s) failed; $(secs $t_start) s in all" | tee -a "$S"
 [ $failed = 0 ]
