@@ -143,7 +143,7 @@ static int read_owned(json_object *e, const char *key, double **x, size_t *n)
   do { int found_ = (got); bad |= found_ < 0; \
        if (given) given[KB_FIELD_##id] = found_ > 0; } while (0);
 #define READ_F(m, type, key, ...) FOUND(m, read_##type(e, key, &r->m))
-#define READ_S(m, size, key, rule) \
+#define READ_S(m, size, key, out, rule) \
   FOUND(m, read_text(e, key, r->m, sizeof r->m))
 #define READ_P(id, path, type, key, ...) \
   FOUND(id, read_##type(e, key, &r->path))

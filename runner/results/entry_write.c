@@ -188,7 +188,8 @@ static void hook_counters(kb_jw *w, const kb_result *r,
 
 #define WRITE_F(m, type, key, unit, rule, init) \
   write_##type(w, r, key, KB_RULE_##rule, r->m);
-#define WRITE_S(m, size, key, rule) write_STR(w, r, key, KB_RULE_##rule, r->m);
+#define WRITE_S(m, size, key, out, rule) \
+  write_STR(w, r, key, KB_RULE_##rule, r->m);
 #define WRITE_P(id, path, type, key, unit, rule, init) \
   write_##type(w, r, key, KB_RULE_##rule, r->path);
 #define WRITE_A(m, n, store, key, unit, rule) \

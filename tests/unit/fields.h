@@ -108,7 +108,7 @@ typedef struct field_check {
   CHECK(m, key, same_##type(a->m, b->m), !same_##type(a->m, z.m), \
         kb_rule_shown(a, KB_RULE_##rule, shown_as_##type(a->m)) \
           == KB_SHOWN_VALUE)
-#define CHECK_S(m, size, key, rule) \
+#define CHECK_S(m, size, key, out, rule) \
   CHECK(m, key, strcmp(a->m, b->m) == 0, strcmp(a->m, z.m) != 0, \
         kb_rule_shown(a, KB_RULE_##rule, a->m[0] != 0) == KB_SHOWN_VALUE)
 #define CHECK_P(id, path, type, key, unit, rule, init) \

@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "fields.h"
+#include "output/csv_columns.h"
 #include "results/entry.h"
 #include "results/json_write.h"
 #include "tap.h"
@@ -93,6 +94,66 @@ static int ends_with(const char *key, const char *suffix)
   return k >= s && strcmp(key + k - s, suffix) == 0;
 }
 
+/* The --csv file's columns by name, from its own table. */
+#define CSV_NAME(name, ...) #name,
+static const char *const csv_columns[] = {
+  KB_CSV_COLUMNS(CSV_NAME, CSV_NAME)
+};
+#define N_CSV (sizeof csv_columns / sizeof *csv_columns)
+/* The CSV's own columns, which no row's key names: the case (variant,
+** params, backend, repetition), the plan's and the device's (peak_gbps,
+** copy_gbps), work per second in its unit (gflops), and two fields under
+** their CSV names (samples: iterations; claim_flagged:
+** bytes_claim_flagged). */
+static const char *const csv_only[] = {
+  "variant", "params", "backend", "samples", "peak_gbps", "copy_gbps",
+  "repetition", "gflops", "claim_flagged",
+};
+
+static int in(const char *const *list, size_t n, const char *name)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(list[i], name) == 0)
+      return 1;
+  return 0;
+}
+
+/* Where each row is shown against the CSV's columns: 0 when they agree,
+** else how many disagree, each said. */
+static int shown_against_csv(void)
+{
+  int off = 0;
+  for (int i = 0; i < KB_FIELDS; i++) {
+    const kb_field *f = &kb_result_fields[i];
+    const char *why = NULL;
+    if (f->kind == 'H')
+      continue;
+    if (!f->key != (f->out == KB_OUT_WIRE))
+      why = "a key is shown as CSV or JSON, a row without one is WIRE";
+    else if (f->out == KB_OUT_CSV && !in(csv_columns, N_CSV, f->key))
+      why = "it says CSV, but --csv has no column of its key";
+    else if (f->out == KB_OUT_JSON && in(csv_columns, N_CSV, f->key))
+      why = "--csv has a column of its key, but it says JSON";
+    if (why) {
+      printf("# %s (\"%s\"): %s\n", f->id, f->key ? f->key : "", why);
+      off++;
+    }
+  }
+  for (size_t c = 0; c < N_CSV; c++) {
+    int keyed = 0;
+    for (int i = 0; i < KB_FIELDS; i++)
+      keyed |= kb_result_fields[i].out == KB_OUT_CSV
+               && strcmp(kb_result_fields[i].key, csv_columns[c]) == 0;
+    if (!keyed && !in(csv_only, sizeof csv_only / sizeof *csv_only,
+                      csv_columns[c])) {
+      printf("# --csv column %s: no row says CSV with that key, and it is "
+             "not one of the CSV's own\n", csv_columns[c]);
+      off++;
+    }
+  }
+  return off;
+}
+
 int main(void)
 {
   /* The table itself: one row a key, and units that match the names. */
@@ -113,6 +174,10 @@ int main(void)
   }
   ok(twice == 0, "no two rows of the table write the same key");
   ok(unit_off == 0, "a key ends in _s exactly when its unit is seconds");
+  ok(shown_against_csv() == 0,
+     "every keyed row says where it is shown, and --csv agrees: a column "
+     "for each row that says CSV, none for one that says JSON, and no "
+     "column the table lacks but the CSV's own");
 
   /* A copy: the same fields, its own memory (kb_result_free frees both). */
   kb_result src, copy;
