@@ -98,6 +98,9 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
   ** the eye lands, and the note says what would judge it. */
   r->status = few ? KB_CMP_NOT_JUDGED : !sig ? KB_CMP_SAME
               : r->change > 0 ? KB_CMP_SLOWER : KB_CMP_FASTER;
+  /* A p of too few samples judges nothing: shown, it reads as "same". */
+  if (few)
+    r->p = NAN;
   r->regression = r->status == KB_CMP_SLOWER;
   snprintf(r->result, sizeof r->result, "%s",
            r->status == KB_CMP_SLOWER ? "SLOWER"
