@@ -177,6 +177,14 @@ check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
   "$KBENCH" --list reduce_cpu
+# --mode on host variants: timed as always, and said so once.
+check "--mode=hot with a host variant: warned, the case still runs" 0 \
+  "^kbench: warning: --mode=hot applies to CUDA variants; the host variant copy_cpu is timed as always \(mode host\)$" \
+  "$KBENCH" --mode=hot --min-time=0 --max-samples=10 --param n=1K copy_cpu
+check "... the default mode says nothing" 0 "^copy_cpu " sh -c \
+  '"$1" --min-time=0 --max-samples=10 --param n=1K copy_cpu 2>&1 | grep -v "warning: --mode"' _ "$KBENCH"
+assert "... not even a word" sh -c \
+  '! "$1" --min-time=0 --max-samples=10 --param n=1K copy_cpu 2>&1 | grep -q -- "--mode"' _ "$KBENCH"
 # --list selects as a run does: names, patterns, --exclude, --plugin.
 # listed ARGS...: the variant names kbench --list ARGS prints, on one line.
 listed() {
