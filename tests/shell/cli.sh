@@ -177,6 +177,19 @@ check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
   "$KBENCH" --list reduce_cpu
+# --format=csv: --csv's rows on stdout, nothing else there.
+"$KBENCH" --format=csv --min-time=0 --max-samples=10 --param n=1K,2K copy_cpu \
+  > "$tmpdir/out.csv" 2> /dev/null
+rc=$?
+"$KBENCH" --csv="$tmpdir/file.csv" --min-time=0 --max-samples=10 \
+  --param n=1K copy_cpu > /dev/null 2>&1
+assert "--format=csv: exit 0 ($rc), --csv's header, then a row a case" sh -c \
+  'test "$1" = 0 && test "$(head -n 1 "$2")" = "$(head -n 1 "$3")" && test "$(wc -l < "$2")" = 3 && grep -q "^\"copy_cpu\",\"n=2K\",host," "$2"' \
+  _ "$rc" "$tmpdir/out.csv" "$tmpdir/file.csv"
+rm -f "$tmpdir/out.csv" "$tmpdir/file.csv"
+check "--format=csv with --csv=FILE: 2, one CSV stream" 2 \
+  "^kbench: --format=csv and --csv=x\.csv cannot be combined" \
+  "$KBENCH" --format=csv --csv=x.csv copy_cpu
 # --mode on host variants: timed as always, and said so once.
 check "--mode=hot with a host variant: warned, the case still runs" 0 \
   "^kbench: warning: --mode=hot applies to CUDA variants; the host variant copy_cpu is timed as always \(mode host\)$" \
