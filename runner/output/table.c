@@ -86,6 +86,8 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
   r->copy_gbps = 0;
   r->energy_notes.n = 0;
   memset(&r->disturbed, 0, sizeof r->disturbed);
+  r->ok = r->skipped = r->flagged = r->failed = 0;
+  r->skip_said[0] = '\0';
   r->host_note[0] = '\0';
   /* JSON on standard output leaves its last line open: on a terminal, the
   ** progress line would erase it. */
@@ -191,6 +193,7 @@ static void tap_yaml_string(FILE *out, const char *key, const char *s)
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
 {
   r->started++;
+  r->failed++;
   if (!r->out) {
     r->next++;
     return;
@@ -412,9 +415,16 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
           result_word(res), fallback_word(r, res, dev), *work ? "  " : "",
           work);
   int stage = kb_verdict_shows_stage(res->verdict);
+  char why[sizeof r->skip_said];
+  snprintf(why, sizeof why, "%s%s%s", stage ? res->stage : "",
+           stage ? ": " : "", res->message);
+  /* A run without a GPU skips every CUDA case for one reason: said once,
+  ** and "(as above)" on the rows that follow with it. */
+  int same = res->verdict == KB_SKIP && strcmp(why, r->skip_said) == 0;
+  if (res->verdict == KB_SKIP && !same)
+    snprintf(r->skip_said, sizeof r->skip_said, "%s", why);
   if (res->verdict != KB_PASS)
-    fprintf(r->out, " %s%s%s", stage ? res->stage : "", stage ? ": " : "",
-            res->message);
+    fprintf(r->out, " %s", same ? "(as above)" : why);
   fputc('\n', r->out);
   if (*warnings)
     fprintf(r->out, "  warning: %s\n", warnings);
@@ -448,6 +458,14 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
   }
   if (res->verdict == KB_DISTURBED)
     kb_disturbers_add(&r->disturbed, res->message);
+  else if (res->verdict == KB_SKIP)
+    r->skipped++;
+  else if (res->verdict != KB_PASS)
+    r->failed++;
+  else if (kb_result_flagged(res) || res->unaudited)
+    r->flagged++;
+  else
+    r->ok++;
   if (!r->out) {
     r->next++;
     return;
@@ -467,8 +485,9 @@ void kb_report_end(kb_report *r, double seconds)
   if (!r->out)
     return;
   clear_progress(r);
-  fprintf(r->out, "# %zu case%s in %.1f s", r->next - 1, kb_s(r->next - 1),
-          seconds);
+  fprintf(r->out, "# %zu case%s in %.1f s: %zu ok, %zu skipped, %zu "
+          "flagged, %zu failed", r->next - 1, kb_s(r->next - 1), seconds,
+          r->ok, r->skipped, r->flagged, r->failed);
   if (r->disturbed.cases) {
     char who[KB_DISTURBERS_TEXT_LEN];
     kb_disturbers_text(&r->disturbed, who, sizeof who);

@@ -32,6 +32,11 @@ typedef struct kb_report {
                               the processes, for the closing line */
   char host_note[KB_HOST_NOTE_LEN];  /* the header's word on the CPUs
                               (kb_host_state_note), or "" */
+  size_t ok, skipped, flagged, failed;  /* the cases, for the closing
+                              line (disturbed: in disturbed) */
+  char skip_said[sizeof ((kb_result *)0)->stage
+                 + sizeof ((kb_result *)0)->message + 4];  /* the last
+                              skip reason a row printed whole */
 } kb_report;
 
 /* out NULL: nothing on standard output; progress 0: no progress line

@@ -111,9 +111,10 @@ check "a name that matches nothing beside a pattern: a load error, exit 3" 3 \
 check "a pattern that matches nothing beside a name: 2, names it" 2 \
   "no variant matches 'xyz\*'" "$KBENCH" $fast reduce_cpu 'xyz*'
 # Counts in words: one case, not "1 cases" (issue 42).
-check "one case: '# 1 case in ...'" 0 "^# 1 case in [0-9.]+ s$" \
+check "one case: '# 1 case in ...', and what came of it" 0 \
+  "^# 1 case in [0-9.]+ s: 1 ok, 0 skipped, 0 flagged, 0 failed$" \
   "$KBENCH" $fast --param n=1K copy_cpu
-check "two: '# 2 cases in ...'" 0 "^# 2 cases in [0-9.]+ s$" \
+check "two: '# 2 cases in ...'" 0 "^# 2 cases in [0-9.]+ s: 2 ok, 0 skipped, 0 flagged, 0 failed$" \
   "$KBENCH" $fast --param n=1K copy_cpu reduce_cpu
 
 # Names and patterns after --plugin choose among its variants first

@@ -100,8 +100,9 @@ int main(void)
             "4242 (stray_copy), SM 45%") != NULL,
      "table: DISTURBED, no times, the message without its stage: %s",
      c.text);
-  ok(strstr(c.text, "\n# 1 case in 1.0 s; 1 disturbed by another process: "
-            "pid 4242 (stray_copy)\n") != NULL,
+  ok(strstr(c.text, "\n# 1 case in 1.0 s: 0 ok, 0 skipped, 0 flagged, 0 "
+            "failed; 1 disturbed by another process: pid 4242 (stray_copy)"
+            "\n") != NULL,
      "table: the closing line counts it and names the process");
   free(c.text);
 
@@ -110,8 +111,9 @@ int main(void)
   ok(strstr(c.text, "\nok 1 - copy n=64M # SKIP disturbed: another process "
             "used the GPU during the case: pid 4242 (stray_copy)") != NULL
      && !strstr(c.text, "not ok"), "TAP: ok, a skip (SKIP disturbed: the message)");
-  ok(strstr(c.text, "\n# 1 case in 1.0 s; 1 disturbed by another process: "
-            "pid 4242 (stray_copy)\n") != NULL, "TAP: the closing comment");
+  ok(strstr(c.text, "\n# 1 case in 1.0 s: 0 ok, 0 skipped, 0 flagged, 0 "
+            "failed; 1 disturbed by another process: pid 4242 (stray_copy)"
+            "\n") != NULL, "TAP: the closing comment");
   free(c.text);
   stub_table(&c, 1, &stub, &res, &strict, NULL);
   ok(strstr(c.text, "\nnot ok 1 - copy n=64M\n  ---\n  stage: \"run\"\n  "
@@ -132,8 +134,54 @@ int main(void)
     kb_report_case(&r, &pc, &pass, &dev, &cfg);
     kb_report_end(&r, 1.0);
     fclose(c.f);
-    ok(strstr(c.text, "\n# 1 case in 1.0 s\n") != NULL,
-       "table: no disturbed case, the closing line as before");
+    ok(strstr(c.text, "\n# 1 case in 1.0 s: 1 ok, 0 skipped, 0 flagged, 0 "
+              "failed\n") != NULL,
+       "table: no disturbed case, the closing line counts the rest only");
+    free(c.text);
+  }
+
+  /* Skips for one reason (a run without a GPU): the reason once, "(as
+  ** above)" after it, a new reason whole; a failure and a load failure
+  ** counted failed, a flagged pass flagged. */
+  {
+    kb_report r;
+    kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
+    kb_result skip, other, fail, flagged;
+    memset(&skip, 0, sizeof skip);
+    skip.verdict = KB_SKIP;
+    skip.busy_after_s = -1;
+    skip.energy_j = skip.power_w = -1;
+    strcpy(skip.message, "no CUDA device: no NVIDIA driver");
+    other = skip;
+    strcpy(other.message, "needs sm_90");
+    fail = skip;
+    fail.verdict = KB_WRONG;
+    strcpy(fail.stage, "verify");
+    strcpy(fail.message, "element 3");
+    memset(&flagged, 0, sizeof flagged);
+    flagged.busy_after_s = -1;
+    flagged.energy_j = flagged.power_w = -1;
+    flagged.unaudited = 1;
+    c.f = open_memstream(&c.text, &c.len);
+    kb_report_init(&r, c.f, 0, 0, KB_TIME_EVENT, 0);
+    kb_report_case(&r, &pc, &skip, &dev, &cfg);
+    kb_report_case(&r, &pc, &skip, &dev, &cfg);
+    kb_report_case(&r, &pc, &other, &dev, &cfg);
+    kb_report_case(&r, &pc, &skip, &dev, &cfg);
+    kb_report_case(&r, &pc, &fail, &dev, &cfg);
+    kb_report_case(&r, &pc, &flagged, &dev, &cfg);
+    kb_report_load_failure(&r, "nosuch", "not found");
+    kb_report_end(&r, 1.0);
+    fclose(c.f);
+    const char *first = strstr(c.text, "SKIP no CUDA device: no NVIDIA "
+                                       "driver\n");
+    const char *again = first ? strstr(first, "SKIP (as above)\n") : NULL;
+    const char *next = again ? strstr(again, "SKIP needs sm_90\n") : NULL;
+    ok(first && again && next
+       && strstr(next, "SKIP no CUDA device: no NVIDIA driver\n"),
+       "table: a repeated skip reason folded, a new one whole");
+    ok(strstr(c.text, "\n# 7 cases in 1.0 s: 0 ok, 4 skipped, 1 flagged, 2 "
+              "failed\n") != NULL, "table: the closing line counts each");
     free(c.text);
   }
 
