@@ -113,9 +113,9 @@ void kb_report_begin(kb_report *r, size_t total)
     fprintf(out, "# host: %s: the host's side of the samples (launches, "
             "the stream check's waits) may be starved\n", r->host_note);
   if (!r->tap)
-    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
+    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
             "%s\n", "variant", "parameters", "median", "min", "max",
-            "noise", "n", r->time == KB_TIME_KERNEL ? "event" : "kernel",
+            "noise", "samples", r->time == KB_TIME_KERNEL ? "event" : "kernel",
             "launch", "GB/s", "%peak", r->calibrate ? "  %copy" : "",
             "result");
   fflush(out);
@@ -205,7 +205,7 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
     tap_yaml_string(r->out, "message", msg);
     fputs("  ...\n", r->out);
   } else {
-    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
+    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
             "ERROR load: %s\n", what, "-", "-", "-", "-", "-", "-", "-", "-",
             "-", "-", r->calibrate ? "      -" : "", msg);
   }
@@ -409,7 +409,7 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
   char work[80];
   kb_result_work_text(work, sizeof work, res);
-  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
+  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
           "%s%s%s%s", pc->variant->name, pc->label, c.median, c.min, c.max,
           c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
           result_word(res), fallback_word(r, res, dev), *work ? "  " : "",

@@ -41,7 +41,7 @@ check "a heading, then the command line in a code span" 0 \
 assert "the first line is the heading" \
   test "$(head -n 1 "$tmpdir/run.md")" = "### kbench"
 check "a well-formed table of the five cases" 0 "^5$" \
-  table "$tmpdir/run.md" "^\| variant \| parameters \| median \| min \| max \| noise \| n \| event \| launch \| GB/s \| % peak \| work \| result \|$"
+  table "$tmpdir/run.md" "^\| variant \| parameters \| median \| min \| max \| noise \| samples \| event \| launch \| GB/s \| % peak \| work \| result \|$"
 check "a passed host case's row: its own times and count, no kernel time, GB/s, no peak" 0 \
   "^\| \`copy_cpu\` \| n=4K \| [0-9.]+ [nu]s \| [0-9.]+ [nu]s \| [0-9.]+ [nu]s \| [0-9.]+% \| [0-9]+ \| - \| - \| [0-9.]+ \| - \|  \| ok \|$" \
   cat "$tmpdir/run.md"
@@ -53,7 +53,7 @@ check "--format=markdown is the same" 0 "^\*\*1 case in [0-9.]+ s\*\*: 1 ok\.$" 
   "$KBENCH" --min-time=0 --format=markdown --plugin "$H/copy_cpu.so" -P n=1K
 check "--tap after it wins" 0 "^1\.\.1$" \
   "$KBENCH" --min-time=0 --format=md --tap --plugin "$H/copy_cpu.so" -P n=1K
-check "--format=xml: the choices named" 2 "expected table, tap, json or md" \
+check "--format=xml: the choices named" 2 "expected table, tap, json, md or csv" \
   "$KBENCH" --format=xml
 "$KBENCH" --min-time=0 --calibrate --format=md --plugin "$H/copy_cpu.so" \
   -P n=1K,2K > "$tmpdir/cal.md" 2>&1

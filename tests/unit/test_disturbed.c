@@ -95,7 +95,7 @@ int main(void)
   disturbed(&res);
   stub_table(&c, 0, &stub, &res, &cold, NULL);
   ok(strstr(c.text, "n=64M                             -          -     "
-            "     -      -    -          -        -        -      -  "
+            "     -      -       -          -        -        -      -  "
             "DISTURBED another process used the GPU during the case: pid "
             "4242 (stray_copy), SM 45%") != NULL,
      "table: DISTURBED, no times, the message without its stage: %s",
