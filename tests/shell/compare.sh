@@ -104,6 +104,12 @@ check "even under a lower --host-threshold" 0 "^copy_cpu/n:16M .* not judged" \
   cmp --host-threshold=10 "$fx/base.json" "$fx/noise.json"
 # Host cases on their repetitions (host-*.json): each repetition at its own
 # level of the host's drift, 0.8-1.25x.
+check "a run of host cases only: its header says mode host, not the context's cold" 1 \
+  "^# base: .*host-base\\.json \\(kbench 0\\.1\\.0, mode host, " \
+  cmp "$fx/host-base.json" "$fx/host-new.json"
+check "... a run with CUDA cases keeps its mode" 0 \
+  "^# base: .*/base\\.json \\(kbench 0\\.1\\.0, mode cold, " \
+  cmp "$fx/base.json" "$fx/base.json"
 check "host, 5 repetitions a side: twice as slow is flagged" 1 \
   "^reduce_cpu/n:16M .* \+98\.12% +0\.0079 +150/150 +SLOWER" \
   cmp "$fx/host-base.json" "$fx/host-new.json"

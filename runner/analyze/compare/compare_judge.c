@@ -40,6 +40,14 @@ static const char *const statuses[] = {"same", "slower", "faster",
                                        "only_in_base", "only_in_new",
                                        "disturbed", "not_judged"};
 
+const char *kb_cmp_run_mode(const kb_res_run *run)
+{
+  size_t host = 0;
+  for (size_t i = 0; i < run->n_cases; i++)
+    host += strcmp(run->cases[i].backend, "host") == 0;
+  return run->n_cases && host == run->n_cases ? "host" : run->mode;
+}
+
 const char *kb_cmp_status_name(int s)
 {
   return s >= 0 && s <= KB_CMP_NOT_JUDGED ? statuses[s] : "?";
