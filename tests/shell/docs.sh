@@ -44,6 +44,17 @@ if command -v python3 > /dev/null 2>&1; then
 else
   skip "the docs' sample outputs" "no python3"
 fi
+# Examples built in place, as docs/plugins.md shows, are no untracked
+# files of a checkout.
+if git -C "$top_srcdir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+  for f in examples/kit/histogram.so examples/saxpy/saxpy.so \
+      examples/cmake/build/x; do
+    assert "git ignores $f, built in place" \
+      git -C "$top_srcdir" check-ignore -q "$f"
+  done
+else
+  skip "git ignores examples built in place" "not a git checkout"
+fi
 lines=$(wc -l < "$top_srcdir/README.md")
 assert "the README is at most 250 lines ($lines)" test "$lines" -le 250
 done_testing
