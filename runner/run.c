@@ -245,6 +245,7 @@ static int prepare(run_frame *F)
     fprintf(stderr, "kbench: %s\n", err);
     return KB_EXIT_USAGE;
   }
+  kb_report_labels(&F->out.report, &F->plan);
   if (!(F->next = calloc(F->n_devices, sizeof *F->next))
       || kb_groups_begin(&F->out.groups, &F->out.report, F->devices,
                          F->n_devices, &F->o.measure)) {

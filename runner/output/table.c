@@ -87,6 +87,7 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
   r->energy_notes.n = 0;
   memset(&r->disturbed, 0, sizeof r->disturbed);
   r->ok = r->skipped = r->flagged = r->failed = 0;
+  r->label_w = 24;
   r->skip_said[0] = '\0';
   r->host_note[0] = '\0';
   /* JSON on standard output leaves its last line open: on a terminal, the
@@ -98,6 +99,15 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
 void kb_report_host(kb_report *r, const kb_host_state *h)
 {
   kb_host_state_note(h, r->host_note, sizeof r->host_note);
+}
+
+void kb_report_labels(kb_report *r, const kb_plan *plan)
+{
+  for (size_t i = 0; i < plan->n; i++) {
+    size_t n = strlen(plan->cases[i].label);
+    if (n > (size_t)r->label_w && n < 200)
+      r->label_w = (int)n;
+  }
 }
 
 void kb_report_begin(kb_report *r, size_t total)
@@ -113,9 +123,9 @@ void kb_report_begin(kb_report *r, size_t total)
     fprintf(out, "# host: %s: the host's side of the samples (launches, "
             "the stream check's waits) may be starved\n", r->host_note);
   if (!r->tap)
-    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
-            "%s\n", "variant", "parameters", "median", "min", "max",
-            "noise", "samples", r->time == KB_TIME_KERNEL ? "event" : "kernel",
+    fprintf(out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
+            "%s\n", "variant", r->label_w, "parameters", "median", "min",
+            "max", "noise", "samples", r->time == KB_TIME_KERNEL ? "event" : "kernel",
             "launch", "GB/s", "%peak", r->calibrate ? "  %copy" : "",
             "result");
   fflush(out);
@@ -205,9 +215,9 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
     tap_yaml_string(r->out, "message", msg);
     fputs("  ...\n", r->out);
   } else {
-    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
-            "ERROR load: %s\n", what, "-", "-", "-", "-", "-", "-", "-", "-",
-            "-", "-", r->calibrate ? "      -" : "", msg);
+    fprintf(r->out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
+            "ERROR load: %s\n", what, r->label_w, "-", "-", "-", "-", "-",
+            "-", "-", "-", "-", "-", r->calibrate ? "      -" : "", msg);
   }
   r->next++;
   fflush(r->out);
@@ -409,9 +419,9 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
   char work[80];
   kb_result_work_text(work, sizeof work, res);
-  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
-          "%s%s%s%s", pc->variant->name, pc->label, c.median, c.min, c.max,
-          c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
+  fprintf(r->out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
+          "%s%s%s%s", pc->variant->name, r->label_w, pc->label, c.median,
+          c.min, c.max, c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
           result_word(res), fallback_word(r, res, dev), *work ? "  " : "",
           work);
   int stage = kb_verdict_shows_stage(res->verdict);

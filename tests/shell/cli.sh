@@ -191,6 +191,16 @@ rm -f "$tmpdir/out.csv" "$tmpdir/file.csv"
 check "--format=csv with --csv=FILE: 2, one CSV stream" 2 \
   "^kbench: --format=csv and --csv=x\.csv cannot be combined" \
   "$KBENCH" --format=csv --csv=x.csv copy_cpu
+# A long parameter label widens its column: every row's median ends where
+# the header's does (issue 51: a label past 24 characters pushed its row's
+# numbers out of their columns).
+"$KBENCH" --min-time=0 --max-samples=10 -P rows=1000 -P cols=1000 \
+  -P block=0,16 transpose_cpu 2> /dev/null > "$tmpdir/long.txt"
+assert "a long parameters label: the columns stay in line" awk '
+  /^variant / { end = index($0, "median") + 5 }
+  /^transpose_cpu / { rows++; if (!end || substr($0, end - 1, 2) !~ /s$/) bad = 1 }
+  END { exit !(rows == 2 && !bad) }' "$tmpdir/long.txt"
+rm -f "$tmpdir/long.txt"
 # --mode on host variants: timed as always, and said so once.
 check "--mode=hot with a host variant: warned, the case still runs" 0 \
   "^kbench: warning: --mode=hot applies to CUDA variants; the host variant copy_cpu is timed as always \(mode host\)$" \
