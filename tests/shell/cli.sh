@@ -20,6 +20,11 @@ check "... a tune option too" 2 \
   "^kbench: unknown option '--restirct'; did you mean --restrict\?$" "$KBENCH" tune --restirct x
 check "... none offered for one that is far from all" 2 \
   "^kbench: unknown option '--frobnicate'$" "$KBENCH" --frobnicate
+check "a subcommand with a slip, before results files: the nearest offered" 2 \
+  "^kbench: 'comapre' is not a subcommand, and a run takes no results files; did you mean 'kbench compare'\?$" \
+  "$KBENCH" comapre a.json b.json
+check "... a variant name beside no results file still runs" 0 "^copy_cpu " \
+  "$KBENCH" --min-time=0 --max-samples=10 --param n=1K copy_cpu
 check "--filter (other tools' word): says how kbench selects" 2 \
   "^kbench: unknown option '--filter'; NAME and PATTERN arguments select variants, --exclude=PATTERN leaves some out$" \
   "$KBENCH" --filter
