@@ -28,7 +28,9 @@ nodist_man1_MANS = docs/kbench.1
 CLEANFILES += docs/kbench.1
 # $(srcdir)/ so that `make dist` brings the page up to date in VPATH builds
 # too (distdir strips the prefix).
-EXTRA_DIST += docs/kbench.h2m docs/mkman.sh docs/fillman.sh \
+# docs/tables.py: the docs' sample outputs made from runs, and checked
+# against kbench's output by tests/shell/docs.sh.
+EXTRA_DIST += docs/kbench.h2m docs/mkman.sh docs/fillman.sh docs/tables.py \
 	$(srcdir)/docs/kbench.1.in
 
 $(srcdir)/docs/kbench.1.in: kb-always | kbench$(EXEEXT)

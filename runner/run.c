@@ -115,15 +115,16 @@ static int open_outputs(kb_outputs *out, const kb_run_context *run,
                         size_t len)
 {
   const kb_options *o = run->o;
-  if (kb_csv_open(&out->csv, o->csv_path, o->samples_path, devices,
-                  o->measure.metrics, err, len)
+  if (kb_csv_open(&out->csv, o->csv_stdout && quiet ? NULL : o->csv_path,
+                  o->samples_path, devices, o->measure.metrics, err, len)
       || kb_json_open(&out->json[0], o->json_path, run, err, len)
       || kb_json_open(&out->json[1], o->json_stdout && !quiet ? "-" : NULL,
                       run, err, len)
       || kb_md_open(&out->md, o->markdown && !quiet ? stdout : NULL, run,
                     err, len))
     return -1;
-  kb_report_init(&out->report, o->json_stdout || o->markdown || quiet ? NULL
+  kb_report_init(&out->report, o->json_stdout || o->markdown
+                 || o->csv_stdout || quiet ? NULL
                  : stdout, o->tap, o->calibrate, o->measure.time, !quiet);
   kb_report_host(&out->report, &run->launch->cpus);
   kb_md_host(&out->md, &run->launch->cpus);
@@ -244,6 +245,7 @@ static int prepare(run_frame *F)
     fprintf(stderr, "kbench: %s\n", err);
     return KB_EXIT_USAGE;
   }
+  kb_report_labels(&F->out.report, &F->plan);
   if (!(F->next = calloc(F->n_devices, sizeof *F->next))
       || kb_groups_begin(&F->out.groups, &F->out.report, F->devices,
                          F->n_devices, &F->o.measure)) {

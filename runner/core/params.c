@@ -181,14 +181,24 @@ int kb_parse_values(const char *s, kb_values *out, char *err, size_t errlen)
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  char *save = NULL;
-  for (char *tok = strtok_r(copy, ",", &save); tok;
-       tok = strtok_r(NULL, ",", &save))
-    if (parse_item(tok, out, &cap, err, errlen)) {
+  /* Each item between commas, none empty: strtok would pass over the
+  ** empty one of "1M,,2M", a slip that may have lost a value. */
+  char *item = copy;
+  for (char *end; item; item = end ? end + 1 : NULL) {
+    if ((end = strchr(item, ',')))
+      *end = '\0';
+    if (!*item && (end || item != copy)) {
+      snprintf(err, errlen, "an empty item in '%s'", s);
       free(copy);
       kb_values_free(out);
       return -1;
     }
+    if (*item && parse_item(item, out, &cap, err, errlen)) {
+      free(copy);
+      kb_values_free(out);
+      return -1;
+    }
+  }
   free(copy);
   if (out->n == 0) {
     snprintf(err, errlen, "empty value");
@@ -233,6 +243,11 @@ static int parse_choices(const kbench_param *p, const char *text,
   do {
     size_t len = strcspn(s, ",");
     char name[256];
+    if (!len) {
+      snprintf(err, errlen, "an empty item in '%s'", text);
+      kb_values_free(out);
+      return -1;
+    }
     snprintf(name, sizeof name, "%.*s", (int)len, s);
     int64_t index = len < sizeof name ? choice_index(p, name) : -1;
     if (index < 0) {
@@ -292,8 +307,13 @@ int kb_param_check(const kbench_param *p, int64_t v, char *err, size_t errlen)
     return -1;
   }
   if (v < p->min || v > p->max) {
-    snprintf(err, errlen, "%s=%" PRId64 " is outside [%" PRId64 ", %" PRId64
-             "]", p->name, v, p->min, p->max);
+    /* In the units --list shows the range in ([1, 2G]). */
+    char given[32], lo[32], hi[32];
+    kb_format_count(given, sizeof given, v);
+    kb_format_count(lo, sizeof lo, p->min);
+    kb_format_count(hi, sizeof hi, p->max);
+    snprintf(err, errlen, "%s=%s is outside [%s, %s]", p->name, given, lo,
+             hi);
     return -1;
   }
   if ((p->flags & KBENCH_PARAM_POW2) && (v <= 0 || (v & (v - 1)) != 0)) {

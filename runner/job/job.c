@@ -136,6 +136,32 @@ int kb_job_list(const kb_catalogue *cat, const kb_options *o, int quiet)
   return 0;
 }
 
+/* --mode=hot or graph with host variants planned: they are timed as
+** always (a host case has no GPU mode), which the user should not have to
+** find out from the JSON's mode "host". */
+static void mode_note(const kb_plan *plan, const kb_options *o)
+{
+  char names[512] = "";
+  size_t used = 0, hosts = 0;
+  const kbench_variant *last = NULL;
+  if (o->measure.mode == KB_MODE_COLD)
+    return;
+  for (size_t i = 0; i < plan->n; i++) {
+    const kbench_variant *v = plan->cases[i].variant;
+    if (v->backend != KBENCH_BACKEND_HOST || v == last)
+      continue;
+    last = v;
+    if (hosts++ < 3 && used < sizeof names)
+      used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                               used ? ", " : "", v->name);
+  }
+  if (hosts)
+    fprintf(stderr, "kbench: warning: --mode=%s applies to CUDA variants; "
+            "the host variant%s %s%s %s timed as always (mode host)\n",
+            kb_mode_name(o->measure.mode), hosts == 1 ? "" : "s", names,
+            hosts > 3 ? ", ..." : "", hosts == 1 ? "is" : "are");
+}
+
 int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
 {
   char err[1024];
@@ -172,6 +198,8 @@ int kb_job_plan(kb_plan *plan, const kb_catalogue *cat, const kb_options *o)
   }
   if (rc)
     fprintf(stderr, "kbench: %s\n", err);
+  else
+    mode_note(plan, o);
   return rc;
 }
 

@@ -39,7 +39,9 @@ int kb_export_open(kb_export *e, const char *path, const char *header,
   e->failed = 0;
   if (!path)
     return 0;
-  if (!(e->f = kb_create(path, err, len)))
+  if (strcmp(path, "-") == 0)          /* --format=csv */
+    e->f = stdout;
+  else if (!(e->f = kb_create(path, err, len)))
     return -1;
   fprintf(e->f, "%s\n", header);
   flush(e);
@@ -50,7 +52,8 @@ int kb_export_close(kb_export *e, char *err, size_t len)
 {
   if (!e->f)
     return 0;
-  if (fclose(e->f) != 0 && !e->failed)
+  if ((e->f == stdout ? fflush(e->f) || ferror(e->f) : fclose(e->f) != 0)
+      && !e->failed)
     e->failed = errno ? errno : EIO;
   e->f = NULL;
   if (!e->failed)

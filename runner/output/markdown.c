@@ -344,8 +344,8 @@ static void lane_text(kb_markdown *m, size_t lane)
   if (l->rows_len) {
     int copy = m->run.o->calibrate;
     int kernel = m->run.o->measure.time == KB_TIME_KERNEL;
-    fprintf(m->out, "| variant | parameters | median | min | max | noise | n "
-            "| %s | launch | GB/s | %% peak |%s work | result |\n"
+    fprintf(m->out, "| variant | parameters | median | min | max | noise "
+            "| samples | %s | launch | GB/s | %% peak |%s work | result |\n"
             "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
             "| ---: | ---: |%s :--- | :--- |\n", kernel ? "event" : "kernel",
             copy ? " % copy |" : "", copy ? " ---: |" : "");

@@ -86,6 +86,9 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
   r->copy_gbps = 0;
   r->energy_notes.n = 0;
   memset(&r->disturbed, 0, sizeof r->disturbed);
+  r->ok = r->skipped = r->flagged = r->failed = 0;
+  r->label_w = 24;
+  r->skip_said[0] = '\0';
   r->host_note[0] = '\0';
   /* JSON on standard output leaves its last line open: on a terminal, the
   ** progress line would erase it. */
@@ -96,6 +99,15 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
 void kb_report_host(kb_report *r, const kb_host_state *h)
 {
   kb_host_state_note(h, r->host_note, sizeof r->host_note);
+}
+
+void kb_report_labels(kb_report *r, const kb_plan *plan)
+{
+  for (size_t i = 0; i < plan->n; i++) {
+    size_t n = strlen(plan->cases[i].label);
+    if (n > (size_t)r->label_w && n < 200)
+      r->label_w = (int)n;
+  }
 }
 
 void kb_report_begin(kb_report *r, size_t total)
@@ -111,9 +123,9 @@ void kb_report_begin(kb_report *r, size_t total)
     fprintf(out, "# host: %s: the host's side of the samples (launches, "
             "the stream check's waits) may be starved\n", r->host_note);
   if (!r->tap)
-    fprintf(out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
-            "%s\n", "variant", "parameters", "median", "min", "max",
-            "noise", "n", r->time == KB_TIME_KERNEL ? "event" : "kernel",
+    fprintf(out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
+            "%s\n", "variant", r->label_w, "parameters", "median", "min",
+            "max", "noise", "samples", r->time == KB_TIME_KERNEL ? "event" : "kernel",
             "launch", "GB/s", "%peak", r->calibrate ? "  %copy" : "",
             "result");
   fflush(out);
@@ -191,6 +203,7 @@ static void tap_yaml_string(FILE *out, const char *key, const char *s)
 void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
 {
   r->started++;
+  r->failed++;
   if (!r->out) {
     r->next++;
     return;
@@ -202,9 +215,9 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
     tap_yaml_string(r->out, "message", msg);
     fputs("  ...\n", r->out);
   } else {
-    fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
-            "ERROR load: %s\n", what, "-", "-", "-", "-", "-", "-", "-", "-",
-            "-", "-", r->calibrate ? "      -" : "", msg);
+    fprintf(r->out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
+            "ERROR load: %s\n", what, r->label_w, "-", "-", "-", "-", "-",
+            "-", "-", "-", "-", "-", r->calibrate ? "      -" : "", msg);
   }
   r->next++;
   fflush(r->out);
@@ -406,15 +419,22 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
   char work[80];
   kb_result_work_text(work, sizeof work, res);
-  fprintf(r->out, "%-24s %-24s %10s %10s %10s %6s %4s %10s %8s %8s %6s%s  "
-          "%s%s%s%s", pc->variant->name, pc->label, c.median, c.min, c.max,
-          c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
+  fprintf(r->out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
+          "%s%s%s%s", pc->variant->name, r->label_w, pc->label, c.median,
+          c.min, c.max, c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
           result_word(res), fallback_word(r, res, dev), *work ? "  " : "",
           work);
   int stage = kb_verdict_shows_stage(res->verdict);
+  char why[sizeof r->skip_said];
+  snprintf(why, sizeof why, "%s%s%s", stage ? res->stage : "",
+           stage ? ": " : "", res->message);
+  /* A run without a GPU skips every CUDA case for one reason: said once,
+  ** and "(as above)" on the rows that follow with it. */
+  int same = res->verdict == KB_SKIP && strcmp(why, r->skip_said) == 0;
+  if (res->verdict == KB_SKIP && !same)
+    snprintf(r->skip_said, sizeof r->skip_said, "%s", why);
   if (res->verdict != KB_PASS)
-    fprintf(r->out, " %s%s%s", stage ? res->stage : "", stage ? ": " : "",
-            res->message);
+    fprintf(r->out, " %s", same ? "(as above)" : why);
   fputc('\n', r->out);
   if (*warnings)
     fprintf(r->out, "  warning: %s\n", warnings);
@@ -448,6 +468,14 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
   }
   if (res->verdict == KB_DISTURBED)
     kb_disturbers_add(&r->disturbed, res->message);
+  else if (res->verdict == KB_SKIP)
+    r->skipped++;
+  else if (res->verdict != KB_PASS)
+    r->failed++;
+  else if (kb_result_flagged(res) || res->unaudited)
+    r->flagged++;
+  else
+    r->ok++;
   if (!r->out) {
     r->next++;
     return;
@@ -467,8 +495,9 @@ void kb_report_end(kb_report *r, double seconds)
   if (!r->out)
     return;
   clear_progress(r);
-  fprintf(r->out, "# %zu case%s in %.1f s", r->next - 1, kb_s(r->next - 1),
-          seconds);
+  fprintf(r->out, "# %zu case%s in %.1f s: %zu ok, %zu skipped, %zu "
+          "flagged, %zu failed", r->next - 1, kb_s(r->next - 1), seconds,
+          r->ok, r->skipped, r->flagged, r->failed);
   if (r->disturbed.cases) {
     char who[KB_DISTURBERS_TEXT_LEN];
     kb_disturbers_text(&r->disturbed, who, sizeof who);

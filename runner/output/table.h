@@ -32,6 +32,13 @@ typedef struct kb_report {
                               the processes, for the closing line */
   char host_note[KB_HOST_NOTE_LEN];  /* the header's word on the CPUs
                               (kb_host_state_note), or "" */
+  size_t ok, skipped, flagged, failed;  /* the cases, for the closing
+                              line (disturbed: in disturbed) */
+  int label_w;             /* the parameters column's width: the longest
+                              label of the plan, 24 at least */
+  char skip_said[sizeof ((kb_result *)0)->stage
+                 + sizeof ((kb_result *)0)->message + 4];  /* the last
+                              skip reason a row printed whole */
 } kb_report;
 
 /* out NULL: nothing on standard output; progress 0: no progress line
@@ -43,6 +50,10 @@ void kb_report_init(kb_report *r, FILE *out, int tap, int calibrate,
 void kb_report_host(kb_report *r, const kb_host_state *h);
 /* The header (the TAP plan of total test points, or the table's). */
 void kb_report_begin(kb_report *r, size_t total);
+/* Widen the parameters column to the plan's longest label (before begin),
+** so that a long one does not push its row's numbers out of their
+** columns. */
+void kb_report_labels(kb_report *r, const kb_plan *plan);
 /* The device line: facts, mode, launch floor (seconds, < 0 if unknown)
 ** and, once calibrated, the measured copy peak. */
 void kb_report_device(kb_report *r, const kbench_device *d, const char *mode,

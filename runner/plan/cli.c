@@ -390,9 +390,10 @@ static int worker_uid_arg(const char *arg, kb_options *o)
 static int format_arg(const char *arg, kb_options *o)
 {
   if (strcmp(arg, "table") && strcmp(arg, "tap") && strcmp(arg, "json")
-      && strcmp(arg, "md") && strcmp(arg, "markdown"))
-    return bad("--format", arg, "expected table, tap, json or md");
+      && strcmp(arg, "md") && strcmp(arg, "markdown") && strcmp(arg, "csv"))
+    return bad("--format", arg, "expected table, tap, json, md or csv");
   o->tap = strcmp(arg, "tap") == 0;
+  o->csv_stdout = strcmp(arg, "csv") == 0;
   o->json_stdout = strcmp(arg, "json") == 0;
   o->markdown = strcmp(arg, "md") == 0 || strcmp(arg, "markdown") == 0;
   return 0;
@@ -551,6 +552,15 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
         : is_plugin_file(argv[i]) ? kb_cli_push(&o->plugins, &o->n_plugins, argv[i])
         : kb_cli_push(&o->names, &o->n_names, argv[i]))
       return -1;
+  /* --format=csv is --csv's file on stdout: one CSV stream. */
+  if (o->csv_stdout && o->csv_path) {
+    fprintf(stderr, "kbench: --format=csv and --csv=%s cannot be combined: "
+            "--format=csv writes --csv's rows to standard output\n",
+            o->csv_path);
+    return -1;
+  }
+  if (o->csv_stdout)
+    o->csv_path = "-";
   if (o->device_given && o->devices_given) {
     fprintf(stderr, "kbench: --device and --devices cannot be combined: "
             "--device=N is --devices=N\n");

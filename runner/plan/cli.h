@@ -54,6 +54,7 @@ typedef struct kb_options {
   int tap;               /* --tap or --format=tap */
   int json_stdout;       /* --format=json: JSON instead of the table */
   int markdown;          /* --format=md: markdown instead of the table */
+  int csv_stdout;        /* --format=csv: --csv's rows on stdout ("-") */
   const char *json_path; /* --json=FILE */
   size_t repetitions;    /* runs of each case, each its own result */
   const char *label;     /* --label or $KBENCH_LABEL: the run's name in the

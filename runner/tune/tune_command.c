@@ -138,8 +138,8 @@ static int open_outputs(kb_tune *T, const kb_run_context *run, int quiet,
                         char *err, size_t len)
 {
   const kb_options *o = T->o;
-  if (kb_csv_open(&T->csv, o->csv_path, o->samples_path, T->devices,
-                  o->measure.metrics, err, len)
+  if (kb_csv_open(&T->csv, o->csv_stdout && quiet ? NULL : o->csv_path,
+                  o->samples_path, T->devices, o->measure.metrics, err, len)
       || kb_json_open(&T->json, o->json_path, run, err, len)
       || kb_json_open(&T->json_stdout, o->json_stdout && !quiet ? "-" : NULL,
                       run, err, len)
@@ -241,8 +241,8 @@ static int tune(kb_tune *T, kb_supervisor *sv, kb_catalogue *cat,
     fprintf(stderr, "kbench tune: --best: %s\n", err);
     status = kb_exit_worse(status, KB_EXIT_ERROR);
   }
-  /* --format=json or md is stdout's, in place of the table. */
-  if (!quiet && !o->json_stdout && !o->markdown)
+  /* --format=json, md or csv is stdout's, in place of the table. */
+  if (!quiet && !o->json_stdout && !o->markdown && !o->csv_stdout)
     kb_tune_table(T, seconds);
   if (cat->n_failures)
     status = kb_exit_worse(status, KB_EXIT_LOAD);

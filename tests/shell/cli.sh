@@ -20,6 +20,11 @@ check "... a tune option too" 2 \
   "^kbench: unknown option '--restirct'; did you mean --restrict\?$" "$KBENCH" tune --restirct x
 check "... none offered for one that is far from all" 2 \
   "^kbench: unknown option '--frobnicate'$" "$KBENCH" --frobnicate
+check "a subcommand with a slip, before results files: the nearest offered" 2 \
+  "^kbench: 'comapre' is not a subcommand, and a run takes no results files; did you mean 'kbench compare'\?$" \
+  "$KBENCH" comapre a.json b.json
+check "... a variant name beside no results file still runs" 0 "^copy_cpu " \
+  "$KBENCH" --min-time=0 --max-samples=10 --param n=1K copy_cpu
 check "--filter (other tools' word): says how kbench selects" 2 \
   "^kbench: unknown option '--filter'; NAME and PATTERN arguments select variants, --exclude=PATTERN leaves some out$" \
   "$KBENCH" --filter
@@ -111,9 +116,10 @@ check "a name that matches nothing beside a pattern: a load error, exit 3" 3 \
 check "a pattern that matches nothing beside a name: 2, names it" 2 \
   "no variant matches 'xyz\*'" "$KBENCH" $fast reduce_cpu 'xyz*'
 # Counts in words: one case, not "1 cases" (issue 42).
-check "one case: '# 1 case in ...'" 0 "^# 1 case in [0-9.]+ s$" \
+check "one case: '# 1 case in ...', and what came of it" 0 \
+  "^# 1 case in [0-9.]+ s: 1 ok, 0 skipped, 0 flagged, 0 failed$" \
   "$KBENCH" $fast --param n=1K copy_cpu
-check "two: '# 2 cases in ...'" 0 "^# 2 cases in [0-9.]+ s$" \
+check "two: '# 2 cases in ...'" 0 "^# 2 cases in [0-9.]+ s: 2 ok, 0 skipped, 0 flagged, 0 failed$" \
   "$KBENCH" $fast --param n=1K copy_cpu reduce_cpu
 
 # Names and patterns after --plugin choose among its variants first
@@ -177,6 +183,37 @@ check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
   "$KBENCH" --list reduce_cpu
+# --format=csv: --csv's rows on stdout, nothing else there.
+"$KBENCH" --format=csv --min-time=0 --max-samples=10 --param n=1K,2K copy_cpu \
+  > "$tmpdir/out.csv" 2> /dev/null
+rc=$?
+"$KBENCH" --csv="$tmpdir/file.csv" --min-time=0 --max-samples=10 \
+  --param n=1K copy_cpu > /dev/null 2>&1
+assert "--format=csv: exit 0 ($rc), --csv's header, then a row a case" sh -c \
+  'test "$1" = 0 && test "$(head -n 1 "$2")" = "$(head -n 1 "$3")" && test "$(wc -l < "$2")" = 3 && grep -q "^\"copy_cpu\",\"n=2K\",host," "$2"' \
+  _ "$rc" "$tmpdir/out.csv" "$tmpdir/file.csv"
+rm -f "$tmpdir/out.csv" "$tmpdir/file.csv"
+check "--format=csv with --csv=FILE: 2, one CSV stream" 2 \
+  "^kbench: --format=csv and --csv=x\.csv cannot be combined" \
+  "$KBENCH" --format=csv --csv=x.csv copy_cpu
+# A long parameter label widens its column: every row's median ends where
+# the header's does (issue 51: a label past 24 characters pushed its row's
+# numbers out of their columns).
+"$KBENCH" --min-time=0 --max-samples=10 -P rows=1000 -P cols=1000 \
+  -P block=0,16 transpose_cpu 2> /dev/null > "$tmpdir/long.txt"
+assert "a long parameters label: the columns stay in line" awk '
+  /^variant / { end = index($0, "median") + 5 }
+  /^transpose_cpu / { rows++; if (!end || substr($0, end - 1, 2) !~ /s$/) bad = 1 }
+  END { exit !(rows == 2 && !bad) }' "$tmpdir/long.txt"
+rm -f "$tmpdir/long.txt"
+# --mode on host variants: timed as always, and said so once.
+check "--mode=hot with a host variant: warned, the case still runs" 0 \
+  "^kbench: warning: --mode=hot applies to CUDA variants; the host variant copy_cpu is timed as always \(mode host\)$" \
+  "$KBENCH" --mode=hot --min-time=0 --max-samples=10 --param n=1K copy_cpu
+check "... the default mode says nothing" 0 "^copy_cpu " sh -c \
+  '"$1" --min-time=0 --max-samples=10 --param n=1K copy_cpu 2>&1 | grep -v "warning: --mode"' _ "$KBENCH"
+assert "... not even a word" sh -c \
+  '! "$1" --min-time=0 --max-samples=10 --param n=1K copy_cpu 2>&1 | grep -q -- "--mode"' _ "$KBENCH"
 # --list selects as a run does: names, patterns, --exclude, --plugin.
 # listed ARGS...: the variant names kbench --list ARGS prints, on one line.
 listed() {

@@ -98,12 +98,18 @@ check "drift: a GPU case moved 0.4% with p < 0.0001 stays 'same'" 0 \
   "^reduce_gmem/n:64M/threads:128 .* \+0\.43% +<0\.0001 +36/36 +same" \
   cmp "$fx/base.json" "$fx/noise.json"
 check "drift: the host case, one burst a side, is listed, not judged" 0 \
-  "^copy_cpu/n:16M .* \+18\.82% +1\.0000 +10/10 +not judged +a host case is judged on its repetitions \(1 in base, 1 in new\)" \
+  "^copy_cpu/n:16M .* \+18\.82% +- +10/10 +not judged +a host case is judged on its repetitions \(1 in base, 1 in new\)" \
   cmp "$fx/base.json" "$fx/noise.json"
 check "even under a lower --host-threshold" 0 "^copy_cpu/n:16M .* not judged" \
   cmp --host-threshold=10 "$fx/base.json" "$fx/noise.json"
 # Host cases on their repetitions (host-*.json): each repetition at its own
 # level of the host's drift, 0.8-1.25x.
+check "a run of host cases only: its header says mode host, not the context's cold" 1 \
+  "^# base: .*host-base\\.json \\(kbench 0\\.1\\.0, mode host, " \
+  cmp "$fx/host-base.json" "$fx/host-new.json"
+check "... a run with CUDA cases keeps its mode" 0 \
+  "^# base: .*/base\\.json \\(kbench 0\\.1\\.0, mode cold, " \
+  cmp "$fx/base.json" "$fx/base.json"
 check "host, 5 repetitions a side: twice as slow is flagged" 1 \
   "^reduce_cpu/n:16M .* \+98\.12% +0\.0079 +150/150 +SLOWER" \
   cmp "$fx/host-base.json" "$fx/host-new.json"
@@ -139,7 +145,7 @@ check "... a case skipped in base and missing from new is no regression" 0 \
 check "a case only in new is listed" 1 "^new_variant/n:1K .* -/20 +only in new" \
   cmp "$fx/base.json" "$fx/slower.json"
 check "3 samples a side, 48% slower: not significant, and says why" 1 \
-  "^reduce_few/n:1K .* \+48\.00% .* 3/3 +not judged +3 samples in base, 3 in new: fewer than 5 on a side cannot be significant" \
+  "^reduce_few/n:1K .* \+48\.00% +- +3/3 +not judged +3 samples in base, 3 in new: fewer than 5 on a side cannot be significant" \
   cmp "$fx/base.json" "$fx/slower.json"
 check "a case skipped in base is listed" 1 "^reduce_cub/n:64M .* SKIP in base" \
   cmp "$fx/base.json" "$fx/slower.json"
@@ -423,7 +429,9 @@ assert f["status"] == "faster" and f["significant"] and not f["regression"]' \
 assert g["status"] == "only_in_base" and g["new_median_s"] is None and g["regression"]
 assert g["change_pct"] is None and g["p_value"] is None and g["new_verdict"] is None
 assert n["status"] == "only_in_new" and n["base_median_s"] is None
-assert case["reduce_cub/n:64M"]["base_verdict"] == "skip"' \
+assert case["reduce_cub/n:64M"]["base_verdict"] == "skip"
+f = case["reduce_few/n:1K"]
+assert f["status"] == "not_judged" and f["p_value"] is None, f' \
     "$fx/base.json" "$fx/slower.json"
   json_check "JSON: pass -> crash" 0 \
     'c = case["stencil_gmem/n:64M/threads:256"]

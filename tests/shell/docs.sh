@@ -2,7 +2,8 @@
 # What the docs say that must stay true of the code: docs/usage.md's list
 # of the packages autogen.sh installs is autogen.sh's, the README's fleet
 # example has the criterion line kbench fleet prints today (issue 42 found
-# it stale), and the README stays within 250 lines.
+# it stale), the sample outputs docs/tables.py makes have kbench's shape
+# (issue 51), and the README stays within 250 lines.
 . "$top_srcdir/tests/shell/lib.sh"
 # autogen.sh's packages: each 'need PKG' after '||' or at a line's start.
 want=$(grep -o '\(||\|^\) *need [a-z0-9.+-]*' "$top_srcdir/autogen.sh" |
@@ -27,6 +28,32 @@ if [ "$HAVE_JSON_C" = yes ]; then
     grep -qxF -- "$now" "$top_srcdir/README.md"
 else
   skip "the README's fleet example" "built without json-c"
+fi
+# The sample outputs docs/tables.py makes from runs (a marker above each
+# block): their columns, words and last line are what kbench prints now.
+if command -v python3 > /dev/null 2>&1; then
+  check "the docs' sample outputs have the shape of kbench's (docs/tables.py --check)" 0 "" \
+    python3 "$top_srcdir/docs/tables.py" "$KBENCH" --check \
+    "$top_srcdir/README.md" "$top_srcdir"/docs/*.md
+  # ... and the check sees a drift: a block with an old column.
+  sed 's/| noise | samples | event |/| noise | n | event |/' \
+    "$top_srcdir/docs/results.md" > "$tmpdir/old.md"
+  check "... a block whose columns are not kbench's fails it, named" 1 \
+    "old\.md:[0-9]+: kbench --format=md .*: its lines without numbers differ" \
+    python3 "$top_srcdir/docs/tables.py" "$KBENCH" --check "$tmpdir/old.md"
+else
+  skip "the docs' sample outputs" "no python3"
+fi
+# Examples built in place, as docs/plugins.md shows, are no untracked
+# files of a checkout.
+if git -C "$top_srcdir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+  for f in examples/kit/histogram.so examples/saxpy/saxpy.so \
+      examples/cmake/build/x; do
+    assert "git ignores $f, built in place" \
+      git -C "$top_srcdir" check-ignore -q "$f"
+  done
+else
+  skip "git ignores examples built in place" "not a git checkout"
 fi
 lines=$(wc -l < "$top_srcdir/README.md")
 assert "the README is at most 250 lines ($lines)" test "$lines" -le 250

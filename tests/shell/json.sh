@@ -68,7 +68,7 @@ check "an empty --label: usage error" 2 "invalid --label '': expected text" \
   "$KBENCH" --label= reduce_cpu
 check "a KBENCH_LABEL over 200 bytes: usage error" 2 "invalid KBENCH_LABEL" \
   env KBENCH_LABEL="$(printf '%0201d' 0)" "$KBENCH" reduce_cpu
-check "bad --format: usage error" 2 "expected table, tap, json or md" \
+check "bad --format: usage error" 2 "expected table, tap, json, md or csv" \
   "$KBENCH" --format=xml reduce_cpu
 check "bad --repetitions: usage error" 2 "invalid --repetitions" \
   "$KBENCH" --repetitions=0 reduce_cpu

@@ -160,7 +160,7 @@ assert "the sections: run, summary, the host family, the comparison; no roofline
 assert "the header: the command line, kbench's version, the mode, no device" \
   page "$O/r.html" "'--json=$tmpdir/b.json' in sections['run']" \
   "'kbench $("$KBENCH" --version | sed -n '1s/^kbench \([^ ]*\).*/\1/p')' in text" \
-  "'mode cold' in sections['run'] and 'none opened (host cases only)' in sections['run']"
+  "'mode host' in sections['run'] and 'none opened (host cases only)' in sections['run']"
 assert "the summary: 5 cases, 5 verified, as many regressions as kbench compare counts ($regressions)" \
   page "$O/r.html" "'5 cases (15 runs)' in sections['summary']" \
   "'5 verified' in sections['summary']" \
@@ -345,6 +345,26 @@ assert "the regression first, marked" page "$O/slow.html" \
   "'class=\"regression\"' in html" "'2 regressions against base.json' in text" \
   "cmp_rows[1] == 'gone_variant/n:1K'"
 
+# Repetitions: one median a case, of the samples pooled, on the page and
+# in the comparison alike (issue 51: the table said the median of the
+# repetitions' medians, 20 ms here, the comparison the pooled, 10 ms).
+python3 - "$tmpdir/reps.json" <<'PY'
+import json, statistics, sys
+def rep(samples):
+    return {"name": "c/n:1", "variant": "c", "backend": "host",
+            "verdict": "pass", "params": {"n": 1}, "samples_s": samples,
+            "median_s": statistics.median(samples), "min_s": min(samples),
+            "max_s": max(samples), "noise": 0.0}
+runs = [rep([0.010] * 9), rep([0.030] * 3), rep([0.020] * 3)]
+json.dump({"context": {"kbench": {"mode": "cold"}}, "benchmarks": runs},
+          open(sys.argv[1], "w"))
+PY
+check "three repetitions against themselves: exit 0" 0 "" \
+  "$KBENCH" report "$tmpdir/reps.json" "$tmpdir/reps.json" -o "$O/reps.html"
+assert "the table's median is the pooled one, 10 ms, the comparison's too" \
+  page "$O/reps.html" "html.count('data-v=\"0.01\">10.000 ms') == 3" \
+  "'20.000 ms' not in html" "'pooled' in text" \
+  "'mode host' in text and 'mode cold' not in text"
 check "plain Google Benchmark output, as kbench compare reads it: exit 0" 0 "" \
   "$KBENCH" report "$F/compare/gbench-new.json" "$F/compare/gbench-base.json" \
   -o "$O/gbench.html"

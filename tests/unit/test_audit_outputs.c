@@ -127,7 +127,7 @@ int main(void)
        "table: the reason for event time said once for two rows");
     ok(strstr(c.text, " ok (event time)\n") != NULL,
        "table: a CUDA row judged by event time says so");
-    ok(strstr(c.text, " 98.00 us   98.00 us   98.00 us   0.0%    3  100.00 "
+    ok(strstr(c.text, " 98.00 us   98.00 us   98.00 us   0.0%       3  100.00 "
               "us  2.00 us 2739137.3") != NULL,
        "table: kernel time's median, min, max, noise and count, the event "
        "median and the launch overhead beside");

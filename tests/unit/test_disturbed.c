@@ -42,6 +42,36 @@ static void disturbed(kb_result *r)
   r->dram_read = r->dram_write = -1;
 }
 
+/* A result of that verdict with nothing measured: what the table needs
+** of a case it only counts. */
+static void blank(kb_result *r, int verdict)
+{
+  memset(r, 0, sizeof *r);
+  r->verdict = verdict;
+  r->busy_after_s = -1;
+  r->energy_j = r->power_w = -1;
+}
+
+/* The table of n results of one case (and a load failure, when asked),
+** closed after 1 s: its text, malloc'd. */
+static char *table_text(const kb_plan_case *pc, const kbench_device *dev,
+                        const kb_result *rs, size_t n, int load_failure)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  kb_report r;
+  kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
+  kb_report_init(&r, f, 0, 0, KB_TIME_EVENT, 0);
+  for (size_t i = 0; i < n; i++)
+    kb_report_case(&r, pc, &rs[i], dev, &cfg);
+  if (load_failure)
+    kb_report_load_failure(&r, "nosuch", "not found");
+  kb_report_end(&r, 1.0);
+  fclose(f);
+  return text;
+}
+
 static void processes(void)
 {
   kb_disturbers d;
@@ -95,13 +125,14 @@ int main(void)
   disturbed(&res);
   stub_table(&c, 0, &stub, &res, &cold, NULL);
   ok(strstr(c.text, "n=64M                             -          -     "
-            "     -      -    -          -        -        -      -  "
+            "     -      -       -          -        -        -      -  "
             "DISTURBED another process used the GPU during the case: pid "
             "4242 (stray_copy), SM 45%") != NULL,
      "table: DISTURBED, no times, the message without its stage: %s",
      c.text);
-  ok(strstr(c.text, "\n# 1 case in 1.0 s; 1 disturbed by another process: "
-            "pid 4242 (stray_copy)\n") != NULL,
+  ok(strstr(c.text, "\n# 1 case in 1.0 s: 0 ok, 0 skipped, 0 flagged, 0 "
+            "failed; 1 disturbed by another process: pid 4242 (stray_copy)"
+            "\n") != NULL,
      "table: the closing line counts it and names the process");
   free(c.text);
 
@@ -110,8 +141,9 @@ int main(void)
   ok(strstr(c.text, "\nok 1 - copy n=64M # SKIP disturbed: another process "
             "used the GPU during the case: pid 4242 (stray_copy)") != NULL
      && !strstr(c.text, "not ok"), "TAP: ok, a skip (SKIP disturbed: the message)");
-  ok(strstr(c.text, "\n# 1 case in 1.0 s; 1 disturbed by another process: "
-            "pid 4242 (stray_copy)\n") != NULL, "TAP: the closing comment");
+  ok(strstr(c.text, "\n# 1 case in 1.0 s: 0 ok, 0 skipped, 0 flagged, 0 "
+            "failed; 1 disturbed by another process: pid 4242 (stray_copy)"
+            "\n") != NULL, "TAP: the closing comment");
   free(c.text);
   stub_table(&c, 1, &stub, &res, &strict, NULL);
   ok(strstr(c.text, "\nnot ok 1 - copy n=64M\n  ---\n  stage: \"run\"\n  "
@@ -121,20 +153,42 @@ int main(void)
 
   /* A passed case beside it: the closing line says nothing of it. */
   {
-    kb_report r;
-    kb_measure_cfg cfg = {.mode = KB_MODE_COLD};
     kb_result pass;
-    memset(&pass, 0, sizeof pass);
-    pass.busy_after_s = -1;
-    pass.energy_j = pass.power_w = -1;
-    c.f = open_memstream(&c.text, &c.len);
-    kb_report_init(&r, c.f, 0, 0, KB_TIME_EVENT, 0);
-    kb_report_case(&r, &pc, &pass, &dev, &cfg);
-    kb_report_end(&r, 1.0);
-    fclose(c.f);
-    ok(strstr(c.text, "\n# 1 case in 1.0 s\n") != NULL,
-       "table: no disturbed case, the closing line as before");
-    free(c.text);
+    blank(&pass, KB_PASS);
+    char *text = table_text(&pc, &dev, &pass, 1, 0);
+    ok(strstr(text, "\n# 1 case in 1.0 s: 1 ok, 0 skipped, 0 flagged, 0 "
+              "failed\n") != NULL,
+       "table: no disturbed case, the closing line counts the rest only");
+    free(text);
+  }
+
+  /* Skips for one reason (a run without a GPU): the reason once, "(as
+  ** above)" after it, a new reason whole; a failure and a load failure
+  ** counted failed, a flagged pass flagged. */
+  {
+    kb_result rs[6];
+    blank(&rs[0], KB_SKIP);
+    strcpy(rs[0].message, "no CUDA device: no NVIDIA driver");
+    rs[1] = rs[3] = rs[0];
+    rs[2] = rs[0];
+    strcpy(rs[2].message, "needs sm_90");
+    rs[4] = rs[0];
+    rs[4].verdict = KB_WRONG;
+    strcpy(rs[4].stage, "verify");
+    strcpy(rs[4].message, "element 3");
+    blank(&rs[5], KB_PASS);
+    rs[5].unaudited = 1;
+    char *text = table_text(&pc, &dev, rs, 6, 1);
+    const char *first = strstr(text, "SKIP no CUDA device: no NVIDIA "
+                                     "driver\n");
+    const char *again = first ? strstr(first, "SKIP (as above)\n") : NULL;
+    const char *next = again ? strstr(again, "SKIP needs sm_90\n") : NULL;
+    ok(first && again && next
+       && strstr(next, "SKIP no CUDA device: no NVIDIA driver\n"),
+       "table: a repeated skip reason folded, a new one whole");
+    ok(strstr(text, "\n# 7 cases in 1.0 s: 0 ok, 4 skipped, 1 flagged, 2 "
+              "failed\n") != NULL, "table: the closing line counts each");
+    free(text);
   }
 
   /* Markdown: its row, and the summary's count with the process. */

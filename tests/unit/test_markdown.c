@@ -169,7 +169,7 @@ int main(void)
                       "measured copy peak 3000 GB/s (89.5% of theoretical).");
   char *dev1 = strstr(text, "#### Device 1: not opened\n");
   ok(dev0 && dev1 && dev0 < dev1, "device 0's section, then device 1's");
-  ok(strstr(text, "| variant | parameters | median | min | max | noise | n | "
+  ok(strstr(text, "| variant | parameters | median | min | max | noise | samples | "
             "event | launch | GB/s | % peak | % copy | work | result |\n"
             "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
             "---: | ---: | ---: | :--- | :--- |")

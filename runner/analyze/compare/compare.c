@@ -259,9 +259,12 @@ static int report(const kb_cmp_opts *o, const kb_res_run *base,
   if (kb_cmp_device_mismatch(base, cur, dev, sizeof dev))
     fprintf(stderr, "kbench compare: WARNING: %s: their timings are not "
             "comparable\n", dev);
-  if (base->mode && cur->mode && strcmp(base->mode, cur->mode) != 0) {
-    snprintf(mode, sizeof mode, "different modes: base %s, new %s",
-             base->mode, cur->mode);
+  /* A run of host cases only has no GPU mode to differ in. */
+  const char *mb = kb_cmp_run_mode(base), *mc = kb_cmp_run_mode(cur);
+  if (mb && mc && strcmp(mb, "host") && strcmp(mc, "host")
+      && strcmp(mb, mc) != 0) {
+    snprintf(mode, sizeof mode, "different modes: base %s, new %s", mb,
+             mc);
     fprintf(stderr, "kbench compare: WARNING: %s\n", mode);
   }
   kb_cmp_report r = {base, cur, &o->cfg, NULL, 0, {0}, dev, mode, ""};

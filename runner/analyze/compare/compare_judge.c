@@ -40,6 +40,14 @@ static const char *const statuses[] = {"same", "slower", "faster",
                                        "only_in_base", "only_in_new",
                                        "disturbed", "not_judged"};
 
+const char *kb_cmp_run_mode(const kb_res_run *run)
+{
+  size_t host = 0;
+  for (size_t i = 0; i < run->n_cases; i++)
+    host += strcmp(run->cases[i].backend, "host") == 0;
+  return run->n_cases && host == run->n_cases ? "host" : run->mode;
+}
+
 const char *kb_cmp_status_name(int s)
 {
   return s >= 0 && s <= KB_CMP_NOT_JUDGED ? statuses[s] : "?";
@@ -98,6 +106,9 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
   ** the eye lands, and the note says what would judge it. */
   r->status = few ? KB_CMP_NOT_JUDGED : !sig ? KB_CMP_SAME
               : r->change > 0 ? KB_CMP_SLOWER : KB_CMP_FASTER;
+  /* A p of too few samples judges nothing: shown, it reads as "same". */
+  if (few)
+    r->p = NAN;
   r->regression = r->status == KB_CMP_SLOWER;
   snprintf(r->result, sizeof r->result, "%s",
            r->status == KB_CMP_SLOWER ? "SLOWER"

@@ -84,6 +84,11 @@ int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
 int kb_cmp_device_mismatch(const kb_res_run *base, const kb_res_run *cur,
                            char *buf, size_t len);
 
+/* The run's mode as its cases were timed: "host" when every case is a
+** host case (kbench writes its --mode, cold by default, in the context
+** all the same), else the context's mode, or NULL. */
+const char *kb_cmp_run_mode(const kb_res_run *run);
+
 /* The status as kbench compare's JSON spells it: same, slower, ... */
 const char *kb_cmp_status_name(int status);
 

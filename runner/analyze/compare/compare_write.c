@@ -199,8 +199,8 @@ static void describe(char *buf, size_t len, const kb_res_run *run)
   if (!run->is_kbench)
     return;
   add(buf, len, &used, " (kbench %s", run->version ? run->version : "?");
-  if (run->mode)
-    add(buf, len, &used, ", mode %s", run->mode);
+  if (kb_cmp_run_mode(run))
+    add(buf, len, &used, ", mode %s", kb_cmp_run_mode(run));
   add(buf, len, &used, ", %s)", !run->device.known ? "no device"
                               : run->device.name ? run->device.name
                               : "unnamed device");
