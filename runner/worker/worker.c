@@ -42,6 +42,9 @@ typedef struct kb_worker {
   int locked_out;          /* it could not be had: why says why */
   int waited;              /* the supervisor was told of a wait */
   int sealed;              /* the seal is set (seal.h) */
+  int plugin_fd;           /* the first plugin, opened before the worker
+                              took an identity of its own, or -1 */
+  char plugin_path[4096];  /* ...its path */
   kb_clock_lock clocks;    /* what --lock-clocks did to the device */
 } kb_worker;
 
@@ -114,7 +117,7 @@ static void send_stage(void *ctx, const char *stage)
 ** first CUDA case, under the seal; what it lacks is said once.  Its
 ** writes are kept to its scratch directory (confine.h), and a third-party
 ** plugin's worker under root takes an identity of its own (identity.h). */
-static void seal(kb_worker *w)
+static void seal(kb_worker *w, const char *path)
 {
   kb_seal s;
   char confined[256], identity[256];
@@ -123,7 +126,9 @@ static void seal(kb_worker *w)
   w->sealed = 1;
   kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
   kb_confine_writes(confined, sizeof confined);
-  kb_identity_take(w->cfg.worker_uid, identity, sizeof identity);
+  w->plugin_fd = kb_identity_take(w->cfg.worker_uid, path, identity,
+                                  sizeof identity);
+  snprintf(w->plugin_path, sizeof w->plugin_path, "%s", path);
   if (s.note[0] || confined[0] || identity[0]) {
     kb_wbuf b;
     char note[sizeof s.note + sizeof confined + sizeof identity + 4];
@@ -148,10 +153,29 @@ static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
     return NULL;
   }
   w->plugins = grown;
-  seal(w);
+  seal(w, path);
   send_stage(NULL, "load");
-  if (kb_plugin_load(&w->plugins[w->n_plugins], path, err, len))
+  /* Through the descriptor opened while the worker was still the user: a
+  ** folder only the user may enter is no bar to it (identity.h). */
+  char by_fd[64];
+  const char *open = path;
+  kb_plugin *p = &w->plugins[w->n_plugins];
+  if (w->plugin_fd >= 0 && strcmp(w->plugin_path, path) == 0) {
+    snprintf(by_fd, sizeof by_fd, "/proc/self/fd/%d", w->plugin_fd);
+    open = by_fd;
+  }
+  if (kb_plugin_load(p, open, err, len))
     return NULL;
+  if (open != path) {
+    char *named = strdup(path);
+    if (!named) {
+      kb_plugin_unload(p);
+      snprintf(err, len, "out of memory");
+      return NULL;
+    }
+    free(p->path);
+    p->path = named;
+  }
   return &w->plugins[w->n_plugins++];
 }
 
@@ -563,6 +587,7 @@ int kb_worker_main(void)
   int have_cfg = 0, status = 0;
   memset(&w, 0, sizeof w);
   w.lock.fd = -1;
+  w.plugin_fd = -1;
   /* The keeper's pipe, under --lock-clocks: nothing a plugin starts may
   ** hold it (the keeper restores the clocks at its end of file). */
   fcntl(KB_WORKER_KEEPER, F_SETFD, FD_CLOEXEC);
