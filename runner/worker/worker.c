@@ -142,6 +142,18 @@ static void seal(kb_worker *w, const char *path)
   }
 }
 
+/* err names the plugin by the descriptor it was opened through (by_fd):
+** by its path again, as the user gave it. */
+static void name_again(char *err, size_t len, const char *by_fd,
+                       const char *path)
+{
+  char *at = by_fd[0] ? strstr(err, by_fd) : NULL, rest[1024];
+  if (!at)
+    return;
+  snprintf(rest, sizeof rest, "%s", at + strlen(by_fd));
+  snprintf(at, len - (size_t)(at - err), "%s%s", path, rest);
+}
+
 static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
 {
   for (size_t i = 0; i < w->n_plugins; i++)
@@ -157,15 +169,17 @@ static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
   send_stage(NULL, "load");
   /* Through the descriptor opened while the worker was still the user: a
   ** folder only the user may enter is no bar to it (identity.h). */
-  char by_fd[64];
+  char by_fd[64] = "";
   const char *open = path;
   kb_plugin *p = &w->plugins[w->n_plugins];
   if (w->plugin_fd >= 0 && strcmp(w->plugin_path, path) == 0) {
     snprintf(by_fd, sizeof by_fd, "/proc/self/fd/%d", w->plugin_fd);
     open = by_fd;
   }
-  if (kb_plugin_load(p, open, err, len))
+  if (kb_plugin_load(p, open, err, len)) {
+    name_again(err, len, by_fd, path);
     return NULL;
+  }
   if (open != path) {
     char *named = strdup(path);
     if (!named) {
