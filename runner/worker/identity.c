@@ -2,6 +2,7 @@
 
 #define _GNU_SOURCE            /* setresuid, setresgid */
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,15 +13,15 @@
 #include "process/worker_start.h"
 #include "worker/identity.h"
 
-void kb_identity_take(int64_t uid, char *note, size_t len)
+int kb_identity_take(int64_t uid, const char *path, char *note, size_t len)
 {
   note[0] = '\0';
   if (uid < 0)
-    return;
+    return -1;
   if (geteuid() != 0) {
     snprintf(note, len, "no identity of its own for a third-party "
              "plugin's worker (kbench is not root): it runs as the user");
-    return;
+    return -1;
   }
   uid_t u = (uid_t)uid;
   gid_t g = (gid_t)uid;
@@ -29,14 +30,18 @@ void kb_identity_take(int64_t uid, char *note, size_t len)
   if (scratch && *scratch && chown(scratch, u, g)) {
     snprintf(note, len, "cannot give the worker's scratch directory to uid "
              "%lld: %s", (long long)uid, strerror(errno));
-    return;
+    return -1;
   }
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (setgroups(0, NULL) || setresgid(g, g, g) || setresuid(u, u, u)) {
     snprintf(note, len, "cannot take uid %lld for a third-party plugin's "
              "worker: %s: it runs as root", (long long)uid, strerror(errno));
-    return;
+    if (fd >= 0)
+      close(fd);
+    return -1;
   }
   /* A changed identity makes the process undumpable, and its /proc files
-  ** root's: CUDA and the seal read its own. */
+  ** root's: CUDA reads its own, and the plugin opens through them. */
   prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+  return fd;
 }

@@ -43,6 +43,9 @@ typedef struct kb_worker {
   int locked_out;          /* it could not be had: why says why */
   int waited;              /* the supervisor was told of a wait */
   int sealed;              /* the seal is set (seal.h) */
+  int plugin_fd;           /* the first plugin, opened before the worker
+                              took an identity of its own, or -1 */
+  char plugin_path[4096];  /* ...its path */
   kb_clock_lock clocks;    /* what --lock-clocks did to the device */
 } kb_worker;
 
@@ -119,7 +122,7 @@ static void send_stage(void *ctx, const char *stage)
 ** third-party plugin's worker under root takes an identity of its own
 ** (identity.h).  The layers set, and what the seal lacks, are reported
 ** (said once). */
-static void seal(kb_worker *w)
+static void seal(kb_worker *w, const char *path)
 {
   kb_seal s;
   char confined[256], identity[256];
@@ -128,7 +131,9 @@ static void seal(kb_worker *w)
   w->sealed = 1;
   kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
   kb_confine_writes(confined, sizeof confined);
-  kb_identity_take(w->cfg.worker_uid, identity, sizeof identity);
+  w->plugin_fd = kb_identity_take(w->cfg.worker_uid, path, identity,
+                                  sizeof identity);
+  snprintf(w->plugin_path, sizeof w->plugin_path, "%s", path);
   char layers[128], note[sizeof s.note + sizeof confined + sizeof identity + 4];
   kb_seal_layers(&s, layers, sizeof layers);
   /* The confinement and the identity, where they were had. */
@@ -153,6 +158,18 @@ static void seal(kb_worker *w)
   send_or_die(&b);
 }
 
+/* err names the plugin by the descriptor it was opened through (by_fd):
+** by its path again, as the user gave it. */
+static void name_again(char *err, size_t len, const char *by_fd,
+                       const char *path)
+{
+  char *at = by_fd[0] ? strstr(err, by_fd) : NULL, rest[1024];
+  if (!at)
+    return;
+  snprintf(rest, sizeof rest, "%s", at + strlen(by_fd));
+  snprintf(at, len - (size_t)(at - err), "%s%s", path, rest);
+}
+
 static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
 {
   for (size_t i = 0; i < w->n_plugins; i++)
@@ -164,10 +181,31 @@ static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
     return NULL;
   }
   w->plugins = grown;
-  seal(w);
+  seal(w, path);
   send_stage(NULL, "load");
-  if (kb_plugin_load(&w->plugins[w->n_plugins], path, err, len))
+  /* Through the descriptor opened while the worker was still the user: a
+  ** folder only the user may enter is no bar to it (identity.h). */
+  char by_fd[64] = "";
+  const char *open = path;
+  kb_plugin *p = &w->plugins[w->n_plugins];
+  if (w->plugin_fd >= 0 && strcmp(w->plugin_path, path) == 0) {
+    snprintf(by_fd, sizeof by_fd, "/proc/self/fd/%d", w->plugin_fd);
+    open = by_fd;
+  }
+  if (kb_plugin_load(p, open, err, len)) {
+    name_again(err, len, by_fd, path);
     return NULL;
+  }
+  if (open != path) {
+    char *named = strdup(path);
+    if (!named) {
+      kb_plugin_unload(p);
+      snprintf(err, len, "out of memory");
+      return NULL;
+    }
+    free(p->path);
+    p->path = named;
+  }
   return &w->plugins[w->n_plugins++];
 }
 
@@ -569,6 +607,7 @@ int kb_worker_main(void)
   int have_cfg = 0, status = 0;
   memset(&w, 0, sizeof w);
   w.lock.fd = -1;
+  w.plugin_fd = -1;
   /* The keeper's pipe, under --lock-clocks: nothing a plugin starts may
   ** hold it (the keeper restores the clocks at its end of file). */
   fcntl(KB_WORKER_KEEPER, F_SETFD, FD_CLOEXEC);

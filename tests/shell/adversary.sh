@@ -8,7 +8,7 @@
 # asks for at least 0.5 ms, not for a tight bound.
 . "$top_srcdir/tests/shell/lib.sh"
 # Under root a third-party worker takes an identity of its own, which must
-# reach the plugins and scratch folders made here, as it reaches /tmp.
+# reach the scratch folders made here (its TMPDIR), as it reaches /tmp.
 chmod 711 "$tmpdir"
 P=$TEST_PLUGINS
 H=$top_builddir/plugins/host/.libs
