@@ -172,7 +172,7 @@ quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --timeout=10"
   --plugin "$P/gpu_ok.so" > "$R/forge.txt" 2>&1
 env KBENCH_SEAL=off ./kbench $quick --param n=64M --json="$R/forge-off.json" \
   --plugin "$P/gpu_forge_event.so" --plugin "$P/gpu_ok.so" > "$R/forge-off.txt" 2>&1
-if fig=$(python3 - "$R/forge-alone.json" "$R/forge.json" "$R/forge-off.json" <<'PY'
+if fig=$(python3 - "$R/forge-alone.json" "$R/forge.json" "$R/forge-off.json" 2>&1 <<'PY'
 import json, sys
 alone, sealed, off = (json.load(open(p))["benchmarks"] for p in sys.argv[1:])
 def one(b, name): return [e for e in b if e["name"].startswith(name)][0]
@@ -181,13 +181,13 @@ fs, gs = one(sealed, "gpu_forge_event"), one(sealed, "gpu_ok")
 fo, go = one(off, "gpu_forge_event"), one(off, "gpu_ok")
 r1, r2 = gs["median_s"] / a["median_s"], go["median_s"] / a["median_s"]
 print(f"sealed: {fs['verdict']} ({fs['message'][:80]}), gpu_ok next {gs['verdict']} at {r1:.3f}x alone; "
-      f"KBENCH_SEAL=off: FLAGGED '{fo.get('implausible', '')[:90]}', gpu_ok next {go['verdict']} at {r2:.3f}x")
+      f"KBENCH_SEAL=off: {fo['verdict']} '{(fo.get('implausible') or fo.get('message') or '')[:90]}', gpu_ok next {go['verdict']} at {r2:.3f}x")
 assert fs["verdict"] == "error" and "writable" in fs["message"]
 assert fo["verdict"] == "pass" and fo.get("implausible")
 assert gs["verdict"] == go["verdict"] == "pass" and 0.9 < r1 < 1.1 and 0.9 < r2 < 1.1
 assert gs["worker"] != fs["worker"] and go["worker"] != fo["worker"]
 PY
-2>&1); then
+); then
   line PASS "the event forger: refused sealed, FLAGGED unsealed, the next plugin untouched" "$fig"
 else
   line FAIL "the event forger: refused sealed, FLAGGED unsealed, the next plugin untouched" "$(printf '%s' "$fig" | tr '\n' ' ' | cut -c1-400)"
@@ -212,7 +212,7 @@ if [ "$ngpu" -ge 2 ]; then
 fi
 kill "$spid" 2> /dev/null
 wait "$spid" 2> /dev/null
-if fig=$(python3 - "$R/stray.json" "$spid" <<'PY'
+if fig=$(python3 - "$R/stray.json" "$spid" 2>&1 <<'PY'
 import json, sys
 b = json.load(open(sys.argv[1]))["benchmarks"]
 d = [e for e in b if e["verdict"] == "disturbed"]
@@ -222,7 +222,7 @@ print(f"{len(d)} of {len(b)} DISTURBED, {len(named)} naming pid {sys.argv[2]}; "
       f"not ok or disturbed: {other or 'none'}; e.g. {d[0]['message'][:160] if d else '-'}")
 assert d and len(named) == len(d) and not other
 PY
-2>&1); then
+); then
   line PASS "a stray job is named, not crashed" "$fig"
 else
   line FAIL "a stray job is named, not crashed" "$(printf '%s' "$fig" | tr '\n' ' ' | cut -c1-400)"

@@ -35,7 +35,7 @@ EXTRA_DIST += docs/kbench.h2m docs/mkman.sh docs/fillman.sh docs/tables.py \
 
 $(srcdir)/docs/kbench.1.in: kb-always | kbench$(EXEEXT)
 	@HELP2MAN='$(HELP2MAN)' $(SHELL) $(srcdir)/docs/mkman.sh \
-	  ./kbench$(EXEEXT) $(srcdir)/docs/kbench.h2m '$(plugindir)' $@
+	  ./kbench$(EXEEXT) $(srcdir)/docs/kbench.h2m '$(KB_CONF_PLUGINDIR)' $@
 # No recipe, never a file: what depends on it is always looked at.
 kb-always:
 
@@ -43,4 +43,4 @@ docs/kbench.1: $(srcdir)/docs/kbench.1.in $(srcdir)/docs/fillman.sh Makefile \
 		runner/core/install_dirs.h
 	$(AM_V_GEN)$(MKDIR_P) docs && \
 	$(SHELL) $(srcdir)/docs/fillman.sh '$(plugindir)' \
-	  $(srcdir)/docs/kbench.1.in > $@.tmp && mv -f $@.tmp $@
+	  $(srcdir)/docs/kbench.1.in > $@.$$$$.tmp && mv -f $@.$$$$.tmp $@

@@ -22,13 +22,15 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/verdict.c %reldir%/verdict.h
 
 # The installation directories install_dir.c moves with the binary, as
-# make knows them now: written on every make, and replaced only when they
-# changed (configure's --prefix or --libdir, make's prefix=), so that a
-# new prefix recompiles what uses them and nothing else.  The draft has a
-# name of its own (the shell's pid): the tests' parallel `make install`s
-# each run this rule, and one shared draft, moved away by one make while
-# another wrote it, failed their installs (20 of 24 in 3 rounds of 8) and
-# rebuilt kbench under the other tests.
+# configure chose them (configure.ac: expanded there, so that make install
+# prefix=DIR, which keeps the way from bindir to plugindir, rebuilds
+# nothing: on a 16-core GPU host it relinked the kbench the other tests
+# were running).  Written on every make, replaced only when they changed
+# (configure's --prefix or --libdir), so that a new prefix recompiles what
+# uses them and nothing else.  The draft has a name of its own (the
+# shell's pid): the tests' parallel `make install`s each run this rule,
+# and one shared draft, moved away by one make while another wrote it,
+# failed their installs (20 of 24 in 3 rounds of 8).
 BUILT_SOURCES += %reldir%/install_dirs.h
 nodist_runner_libkbrunner_la_SOURCES = %reldir%/install_dirs.h
 DISTCLEANFILES += %reldir%/install_dirs.h
@@ -36,8 +38,8 @@ DISTCLEANFILES += %reldir%/install_dirs.h
 	@$(MKDIR_P) $(@D) && draft=$@.$$$$.tmp && { \
 	  echo '/* Made by make (runner/core/local.mk): the directories of'; \
 	  echo '** the install, as configure and make chose them. */'; \
-	  echo '#define KB_BINDIR "$(bindir)"'; \
-	  echo '#define KB_PLUGINDIR "$(plugindir)"'; \
-	  echo '#define KB_LIBEXECDIR "$(pkglibexecdir)"'; \
+	  echo '#define KB_BINDIR "$(KB_CONF_BINDIR)"'; \
+	  echo '#define KB_PLUGINDIR "$(KB_CONF_PLUGINDIR)"'; \
+	  echo '#define KB_LIBEXECDIR "$(KB_CONF_LIBEXECDIR)"'; \
 	} > $$draft && \
 	if cmp -s $$draft $@; then rm -f $$draft; else mv -f $$draft $@; fi

@@ -19,7 +19,8 @@
 typedef struct got_target {
   const char *symbol;      /* "clock_gettime" */
   void *replacement;
-  const char *skip;        /* an object whose name holds this is left */
+  const char *skip;        /* an object whose name holds this is left
+                              too (the caller's own always is) */
 } got_target;
 
 /* A dynamic entry's address: ld.so relocates most in place, the vDSO's
@@ -47,11 +48,26 @@ static void got_rewrite_slots(const struct dl_phdr_info *info,
   }
 }
 
+/* Whether the object holds this code: the caller's own, whatever its
+** name (a plugin loaded through a descriptor is named /proc/self/fd/N). */
+static int got_is_self(const struct dl_phdr_info *info)
+{
+  uintptr_t here = (uintptr_t)&got_is_self;
+  for (int p = 0; p < info->dlpi_phnum; p++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[p];
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    if (ph->p_type == PT_LOAD && here >= lo && here < lo + ph->p_memsz)
+      return 1;
+  }
+  return 0;
+}
+
 static int got_each_object(struct dl_phdr_info *info, size_t size, void *ctx)
 {
   const got_target *t = (const got_target *)ctx;
   (void)size;
-  if (info->dlpi_name && strstr(info->dlpi_name, t->skip))
+  if (got_is_self(info)
+      || (info->dlpi_name && t->skip && strstr(info->dlpi_name, t->skip)))
     return 0;
   for (int p = 0; p < info->dlpi_phnum; p++) {
     if (info->dlpi_phdr[p].p_type != PT_DYNAMIC)

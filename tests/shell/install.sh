@@ -67,13 +67,15 @@ fi
 
 # make install prefix=DIR, which GNU's standards allow without configure:
 # kbench.pc and the CMake package name DIR (issue 51: they named
-# configure's /usr/local, and a plugin's build found no header).  -o keeps
-# the build tree's kbench as it is while other tests run it: DIR in
-# install_dirs.h would rebuild it, and an installed kbench finds its
-# plugins relative to itself anyway (the moved tests above).
+# configure's /usr/local, and a plugin's build found no header).  It
+# rebuilds nothing in the build tree, whose kbench other tests are
+# running (an installed kbench finds its plugins relative to itself: the
+# moved tests above).
 kbp=$tmpdir/kbp
 assert "make install prefix=DIR: exit 0" \
-  sh -c "$MAKE -C '$top_builddir' -o runner/core/install_dirs.h install prefix='$kbp' >'$tmpdir/prefix.log' 2>&1"
+  sh -c "$MAKE -C '$top_builddir' install prefix='$kbp' >'$tmpdir/prefix.log' 2>&1"
+assert "... and it rebuilt nothing in the build tree" \
+  sh -c "! grep -E '^ *(CC|CCLD|GEN) +(kbench|runner/)' '$tmpdir/prefix.log'"
 check "... its kbench.pc says prefix=DIR" 0 "^prefix=$kbp$" \
   cat "$kbp/lib/pkgconfig/kbench.pc"
 check "... pkg-config --cflags kbench gives DIR/include" 0 "^-I$kbp/include *$" \
