@@ -27,6 +27,8 @@ if [ "$HAVE_CUDA" != yes ] || [ ! -f "$G" ] || [ ! -f "$FAKE" ]; then
   done_testing
   exit
 fi
+# A lock folder of this script's own: the real GPU's lock held meanwhile.
+gpu_exclusive
 KBENCH_LOCK_DIR=$tmpdir/locks
 KBENCH_TEST_LOCK_UUID=GPU-clocks-sh
 KBENCH_NVML_LIBRARY=$FAKE

@@ -9,7 +9,7 @@ if [ "$HAVE_CUDA" != yes ]; then
 fi
 probe=$("$KBENCH" --tap --param n=256 --plugin "$TEST_PLUGINS/bad_tail.so" 2>&1)
 case $probe in
-  *"# SKIP"*)
+  *"# SKIP no CUDA device"*)
     echo "1..0 # SKIP $(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)"
     exit 0 ;;
 esac

@@ -13,7 +13,7 @@ check "the kit's CUDA test plugin loads and lists" 0 "^kit_cuda \[cuda\]" \
   "$KBENCH" --list --plugin "$kit"
 probe=$("$KBENCH" --tap --min-time=0 --plugin "$kit" 2>&1)
 case $probe in
-  *"# SKIP"*)
+  *"# SKIP no CUDA device"*)
     reason=$(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)
     echo "ok $((tap_n + 1)) - the kit on a GPU # SKIP $reason"
     tap_n=$((tap_n + 1))
