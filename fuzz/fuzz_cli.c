@@ -105,7 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   for (size_t i = 0; i < o.n_patterns; i++)
     sum += touch(o.patterns[i]);
   for (size_t i = 0; i < o.n_params; i++)
-    sum += touch(o.params[i]);
+    sum += touch(o.params[i].source) + touch(o.params[i].name)
+           + touch(o.params[i].values);
   for (size_t i = 0; i < o.n_zips; i++)
     sum += touch(o.zips[i]);
   for (size_t i = 0; i < o.n_excludes; i++)
