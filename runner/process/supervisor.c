@@ -169,7 +169,8 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
     if (w->pid && (l->has_domain ? other : l->identity != identity))
       retire(s, i);
   }
-  if (gpu != KB_GPU_NONE && w->pid && l->sealed && !l->gpu_first)
+  /* A worker seals itself at its first plugin (worker/worker.c). */
+  if (gpu != KB_GPU_NONE && w->pid && l->has_domain && !l->gpu_first)
     retire(s, i);
   int fresh = !w->pid;
   l->busy = 1;
@@ -178,13 +179,11 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
   if (fresh) {
-    l->has_domain = l->sealed = l->gpu_first = 0;
+    l->has_domain = l->gpu_first = 0;
     l->identity = identity;
   }
-  if (!l->sealed) {
+  if (!l->has_domain)
     l->gpu_first |= gpu == KB_GPU_OPEN;
-    l->sealed = plugin != NULL;
-  }
   if (plugin && !l->unsent) {
     snprintf(l->domain, sizeof l->domain, "%s", domain);
     l->has_domain = 1;

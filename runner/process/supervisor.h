@@ -50,9 +50,8 @@ typedef struct kb_lane {
   int lock_fd;             /* the device's lock, as a worker of this lane
                               took it (pidfd_getfd), handed to each next
                               worker; -1: none */
-  int sealed;              /* its worker has loaded a plugin: its seal is
-                              set (worker/seal.h) */
-  int gpu_first;           /* ...and it opened its GPU before that */
+  int gpu_first;           /* its worker opened its GPU before its first
+                              plugin, which set its seal (worker/seal.h) */
   int64_t identity;        /* the uid its worker was started to take, or
                               -1: the user's (kb_worker_cfg.worker_uid) */
   int has_domain;          /* its worker has loaded a plugin of domain */

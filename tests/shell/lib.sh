@@ -184,7 +184,7 @@ staged_install() {
 }
 
 # gpu_exclusive: where the machine has a GPU, hold GPU 0's kbench lock
-# (the shared one, as kbench takes it: /tmp/kbench-locks/<UUID>.lock) for
+# (the shared one, as kbench takes it: <lock folder>/<UUID>.lock) for
 # the rest of the script, on descriptor 9.  For the scripts that run
 # kbench on the real GPU with a lock folder of their own (lock.sh,
 # clocks.sh): under make -j16 check on a GPU host the other tests' kbench
@@ -195,11 +195,14 @@ gpu_exclusive() {
   gpu_uuid=$(nvidia-smi --query-gpu=uuid --format=csv,noheader -i 0 2> /dev/null |
              head -n 1)
   case $gpu_uuid in GPU-*) ;; *) return 0 ;; esac
-  mkdir -p /tmp/kbench-locks && chmod 1777 /tmp/kbench-locks 2> /dev/null
-  exec 9>> "/tmp/kbench-locks/$gpu_uuid.lock" && flock 9 || return 0
+  # Where kbench takes it: $KBENCH_LOCK_DIR as the script was started,
+  # else kbench's default (worker/device_lock.h).
+  gpu_lock=${KBENCH_LOCK_DIR:-/tmp/kbench-locks}/$gpu_uuid.lock
+  mkdir -p "$(dirname "$gpu_lock")" && chmod 1777 "$(dirname "$gpu_lock")" 2> /dev/null
+  exec 9>> "$gpu_lock" && flock 9 || return 0
   # The record kbench reads to name a holder (worker/device_lock.c).
   printf 'pid %s\nowner %s\nuser %s\nsince %s\ncommand %s\n' $$ $$ \
-    "$(id -un)" "$(date +%s)" "make check: $0" > "/tmp/kbench-locks/$gpu_uuid.lock"
+    "$(id -un)" "$(date +%s)" "make check: $0" > "$gpu_lock"
 }
 
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1

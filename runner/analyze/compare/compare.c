@@ -282,11 +282,11 @@ static int report(const kb_cmp_opts *o, const kb_res_run *base,
     cuda |= strcmp(base->cases[i].backend, "host") != 0;
   if (o->cfg.time == KB_TIME_KERNEL && cuda && (!r.sum.base_kernel
                                                 || !r.sum.new_kernel))
-    snprintf(time_note, sizeof time_note, "event times compared: %s no "
+    snprintf(time_note, sizeof time_note, "event times compared: %s "
              "kernel times (written before kbench had them, or run without "
              "CUPTI)", !r.sum.base_kernel && !r.sum.new_kernel
-             ? "neither file has" : !r.sum.base_kernel ? "base has"
-             : "new has");
+             ? "neither file has" : !r.sum.base_kernel ? "base has no"
+             : "new has no");
   r.time_note = time_note;
   int failed = 0;
   if (o->json_path
