@@ -5,6 +5,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/device_report.h \
 	%reldir%/disturbers.c %reldir%/disturbers.h \
 	%reldir%/energy.c %reldir%/energy.h \
+	%reldir%/field_text.c %reldir%/field_text.h \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
 	%reldir%/install_dir.c %reldir%/install_dir.h \

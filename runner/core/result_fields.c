@@ -3,17 +3,20 @@
 
 #include "core/result_fields.h"
 
+#define ROW(name, kind_, type_, key_, shown, rule_)                        \
+  {.id = #name, .kind = kind_, .type = #type_, .key = key_,               \
+   .unit = KB_UNIT shown, .hint = KB_HINT shown, .rule = KB_RULE_##rule_, \
+   .out = KB_OUT shown},
 #define ROW_F(m, type, key, shown, rule, init) \
-  {#m, 'F', key, KB_UNIT shown, KB_RULE_##rule, KB_OUT shown},
-#define ROW_S(m, size, key, out, rule) \
-  {#m, 'S', key, "", KB_RULE_##rule, KB_OUT_##out},
+  ROW(m, 'F', type, key, shown, rule)
+#define ROW_S(m, size, key, shown, rule) ROW(m, 'S', CHARS, key, shown, rule)
 #define ROW_P(id, path, type, key, shown, rule, init) \
-  {#id, 'P', key, KB_UNIT shown, KB_RULE_##rule, KB_OUT shown},
+  ROW(id, 'P', type, key, shown, rule)
 #define ROW_A(m, n, store, key, shown, rule) \
-  {#m, 'A', key, KB_UNIT shown, KB_RULE_##rule, KB_OUT shown},
+  ROW(m, 'A', ARRAY, key, shown, rule)
 #define ROW_D(id, type, expr, key, shown, rule) \
-  {#id, 'D', key, KB_UNIT shown, KB_RULE_##rule, KB_OUT shown},
-#define ROW_H(id) {#id, 'H', NULL, "", KB_RULE_ALWAYS, KB_OUT_WIRE},
+  ROW(id, 'D', type, key, shown, rule)
+#define ROW_H(id) ROW(id, 'H', , NULL, ("", WIRE, ""), ALWAYS)
 const kb_field kb_result_fields[KB_FIELDS] = {
   KB_RESULT_FIELDS(ROW_F, ROW_S, ROW_P, ROW_A, ROW_D, ROW_H)
 };

@@ -6,14 +6,16 @@
 ** from it are: the wire's put and get (process/protocol.c), the results
 ** file's keys, written and read back (results/entry_write.c,
 ** results/entry_read.c), a result's start values, free and copy
-** (core/result.c), and the tests' round trips (tests/unit/test_wire.c,
-** test_entry.c).  A new scalar or text field is one line here.
+** (core/result.c), a field as text and the CSV's cells
+** (core/field_text.c, output/csv.c), and the tests' round trips
+** (tests/unit/test_wire.c, test_entry.c).  A new scalar or text field is
+** one line here.
 **
 ** An X-macro (runner/README.md says why): each group is a list of rows,
 ** and whoever uses the table defines what each kind of row becomes:
 **
 **   F(member, TYPE, key, shown, rule, init)   a member the table declares
-**   S(member, size, key, out, rule)           a text member, char[size]
+**   S(member, size, key, shown, rule)         a text member, char[size]
 **   P(id, path, TYPE, key, shown, rule, init) a field of a member declared
 **                                             by hand (stats, kernel_stats,
 **                                             bytes)
@@ -31,11 +33,14 @@
 ** OWNSTR (char *, owned, NULL for none); and for D rows only, STR (a const
 ** char *) and TEXT (expr is a function that writes the text into a
 ** buffer, as kb_audit_text does).  key NULL: on the wire only.  shown:
-** (unit, out), what a printer needs: the unit ("s", "B", "GB/s", ...; ""
-** for none) and out, where the key is shown besides the results file
+** (unit, out, hint), what a printer needs: the unit ("s", "B", "GB/s",
+** ...; "" for none); out, where the key is shown besides the results file
 ** (enum kb_field_out): CSV, a column of --csv of the key's name; JSON, the
-** results file alone; WIRE, no key.  A text's out stands alone.  rule (enum
-** kb_rule below): when the key holds the value, null, 0 or nothing.  init:
+** results file alone; WIRE, no key; and hint, how a printer of text writes
+** the value (output/field_text.h): a printf conversion without its % for
+** a number (".9g", "zu", the compiler checks it against TYPE), "s" for a
+** name or word, "q" for free text, which CSV quotes.  rule (enum kb_rule
+** below): when the key holds the value, null, 0 or nothing.  init:
 ** the value before anything is measured (kb_result_init), -1 for a
 ** reading not taken; a reader leaves a key it does not find so.
 **
@@ -74,14 +79,18 @@ enum kb_rule {
 };
 
 /* Where a row is shown besides the results file: the out of its shown.
-** tests/unit/test_result_fields.c checks the CSV's columns
-** (output/csv_columns.h) against the rows that say CSV. */
+** Every row that says CSV is a column of --csv (output/csv.c);
+** tests/unit/test_result_fields.c checks the CSV's header against the
+** rows. */
 enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
-/* A row's shown, taken apart: KB_UNIT shown, KB_OUT shown. */
-#define KB_UNIT_OF(unit, out) unit
-#define KB_OUT_OF(unit, out) KB_OUT_##out
+/* A row's shown, taken apart: KB_UNIT shown, KB_OUT shown, KB_HINT
+** shown. */
+#define KB_UNIT_OF(unit, out, hint) unit
+#define KB_OUT_OF(unit, out, hint) KB_OUT_##out
+#define KB_HINT_OF(unit, out, hint) hint
 #define KB_UNIT KB_UNIT_OF
 #define KB_OUT KB_OUT_OF
+#define KB_HINT KB_HINT_OF
 
 /* The C type of each TYPE. */
 #define KB_CTYPE_F64 double
@@ -99,88 +108,96 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 #define KB_FIELDS_CASE(F, S, P, A, D, H) \
   H(head)  /* name, run_name, run_type, repetitions, repetition_index,    \
               threads */                                                  \
-  P(iterations, stats.n, SIZE, "iterations", ("runs", JSON), ALWAYS, 0)   \
-  D(real_time, F64, kb_result_time(r) * 1e9, "real_time", ("ns", JSON),   \
-    PASS_OR_ZERO)  /* the judged median */                                \
-  D(cpu_time, F64, kb_result_time(r) * 1e9, "cpu_time", ("ns", JSON),     \
-    PASS_OR_ZERO)                                                         \
-  D(time_unit, STR, "ns", "time_unit", ("", JSON), ALWAYS)                \
+  P(iterations, stats.n, SIZE, "iterations",                              \
+    ("runs", JSON, "zu"), ALWAYS, 0)                                      \
+  D(real_time, F64, kb_result_time(r) * 1e9, "real_time",                 \
+    ("ns", JSON, ".6g"), PASS_OR_ZERO)  /* the judged median */           \
+  D(cpu_time, F64, kb_result_time(r) * 1e9, "cpu_time",                   \
+    ("ns", JSON, ".6g"), PASS_OR_ZERO)                                    \
+  D(time_unit, STR, "ns", "time_unit", ("", JSON, "s"), ALWAYS)           \
   D(bytes_per_second, F64, r->gbps * 1e9, "bytes_per_second",             \
-    ("B/s", JSON), PASS_OR_ZERO)                                          \
-  D(skipped, BOOL, 1, "skipped", ("", JSON), SKIPPED)                     \
-  D(skip_message, STR, r->message, "skip_message", ("", JSON), SKIPPED)   \
-  D(error_occurred, BOOL, 1, "error_occurred", ("", JSON), ERRORED)       \
+    ("B/s", JSON, ".6g"), PASS_OR_ZERO)                                   \
+  D(skipped, BOOL, 1, "skipped", ("", JSON, "d"), SKIPPED)                \
+  D(skip_message, STR, r->message, "skip_message",                        \
+    ("", JSON, "q"), SKIPPED)                                             \
+  D(error_occurred, BOOL, 1, "error_occurred", ("", JSON, "d"), ERRORED)  \
   D(error_message, TEXT, kb_result_error_text, "error_message",           \
-    ("", JSON), ERRORED)                                                  \
+    ("", JSON, "q"), ERRORED)                                             \
   H(where)  /* device_ordinal, device_name, device_uuid,                  \
                device_pci_bus_id, variant, params, backend */
 
 /* The verdict, the event time's statistics, the bytes and the rates. */
 #define KB_FIELDS_OUTCOME(F, S, P, A, D, H) \
-  S(mode, 16, "mode", CSV, ALWAYS)  /* the sampler's name */              \
-  F(verdict, VERDICT, "verdict", ("", CSV), ALWAYS, KB_PASS)              \
-  S(stage, 32, "stage", CSV, FAILED)  /* where a non-pass came from */    \
-  S(message, KB_MESSAGE_LEN, "message", CSV, FAILED)                      \
-  F(output, OWNSTR, "output", ("", JSON), ALWAYS, NULL)                   \
+  S(mode, 16, "mode", ("", CSV, "s"), ALWAYS)  /* the sampler's name */   \
+  F(verdict, VERDICT, "verdict", ("", CSV, "s"), ALWAYS, KB_PASS)         \
+  S(stage, 32, "stage", ("", CSV, "q"), FAILED)                           \
+                   /* where a non-pass came from */                       \
+  S(message, KB_MESSAGE_LEN, "message", ("", CSV, "q"), FAILED)           \
+  F(output, OWNSTR, "output", ("", JSON, "q"), ALWAYS, NULL)              \
                    /* the last lines the plugin printed, for a failure */ \
-  P(median, stats.median, F64, "median_s", ("s", CSV), PASS, 0)           \
-  P(mean, stats.mean, F64, "mean_s", ("s", CSV), PASS, 0)                 \
-  P(min, stats.min, F64, "min_s", ("s", CSV), PASS, 0)                    \
-  P(max, stats.max, F64, "max_s", ("s", CSV), PASS, 0)                    \
-  P(stdev, stats.stdev, F64, "stdev_s", ("s", CSV), PASS, 0)              \
-  P(noise, stats.noise, F64, "noise", ("", CSV), PASS, 0)                 \
-  P(rel_stdev, stats.rel_stdev, F64, NULL, ("", WIRE), ALWAYS, 0)         \
-  F(stop, STOP, "stop", ("", CSV), ALWAYS, 0)                             \
-  F(batch, SIZE, "batch", ("runs", CSV), ALWAYS, 0)                       \
-  P(bytes_read, bytes.read, U64, "bytes_read", ("B", CSV), ALWAYS, 0)     \
-  P(bytes_written, bytes.written, U64, "bytes_written", ("B", CSV),       \
-    ALWAYS, 0)                                                            \
-  P(memory, bytes.memory, MEMORY, "memory", ("", CSV), ALWAYS, 0)         \
-  F(gbps, F64, "gbps", ("GB/s", CSV), PASS, 0)                            \
+  P(median, stats.median, F64, "median_s", ("s", CSV, ".9g"), PASS, 0)    \
+  P(mean, stats.mean, F64, "mean_s", ("s", CSV, ".9g"), PASS, 0)          \
+  P(min, stats.min, F64, "min_s", ("s", CSV, ".9g"), PASS, 0)             \
+  P(max, stats.max, F64, "max_s", ("s", CSV, ".9g"), PASS, 0)             \
+  P(stdev, stats.stdev, F64, "stdev_s", ("s", CSV, ".9g"), PASS, 0)       \
+  P(noise, stats.noise, F64, "noise", ("", CSV, ".6g"), PASS, 0)          \
+  P(rel_stdev, stats.rel_stdev, F64, NULL, ("", WIRE, ".6g"), ALWAYS, 0)  \
+  F(stop, STOP, "stop", ("", CSV, "s"), ALWAYS, 0)                        \
+  F(batch, SIZE, "batch", ("runs", CSV, "zu"), ALWAYS, 0)                 \
+  P(bytes_read, bytes.read, U64, "bytes_read",                            \
+    ("B", CSV, "llu"), ALWAYS, 0)                                         \
+  P(bytes_written, bytes.written, U64, "bytes_written",                   \
+    ("B", CSV, "llu"), ALWAYS, 0)                                         \
+  P(memory, bytes.memory, MEMORY, "memory", ("", CSV, "s"), ALWAYS, 0)    \
+  F(gbps, F64, "gbps", ("GB/s", CSV, ".6g"), PASS, 0)                     \
                    /* (read + written) / judged median */                 \
-  F(flops, U64, "flops", ("FLOP", CSV), WORK, 0)                          \
+  F(flops, U64, "flops", ("FLOP", CSV, "llu"), WORK, 0)                   \
                    /* per run, from the variant's work() */               \
   D(flops_per_second, F64, kb_per_second(r, r->flops),                    \
-    "flops_per_second", ("FLOP/s", JSON), RATE)                           \
-  F(items, U64, "items", ("items", CSV), WORK, 0)                         \
+    "flops_per_second", ("FLOP/s", JSON, ".6g"), RATE)                    \
+  F(items, U64, "items", ("items", CSV, "llu"), WORK, 0)                  \
   D(items_per_second, F64, kb_per_second(r, r->items),                    \
-    "items_per_second", ("items/s", CSV), RATE)                           \
+    "items_per_second", ("items/s", CSV, ".6g"), RATE)                    \
   H(peaks)  /* pct_peak, pct_copy_peak */                                 \
-  F(device_lost, BOOL, NULL, ("", WIRE), ALWAYS, 0)                       \
+  F(device_lost, BOOL, NULL, ("", WIRE, "d"), ALWAYS, 0)                  \
                    /* the CUDA context is unusable after the case */      \
-  F(worker_ends, BOOL, NULL, ("", WIRE), ALWAYS, 0)                       \
+  F(worker_ends, BOOL, NULL, ("", WIRE, "d"), ALWAYS, 0)                  \
                    /* the worker exits after the case (its context is     \
                       unusable, or its profiler failed): the next case    \
                       starts in a fresh one */                            \
-  F(worker, UINT, "worker", ("", JSON), ALWAYS, 0)                        \
+  F(worker, UINT, "worker", ("", JSON, "u"), ALWAYS, 0)                   \
                    /* which of the run's workers ran it, 1, 2, ...: the   \
                       supervisor numbers them as it starts them, one      \
                       trust domain's each (plan/trust.h) */
 
 /* The clocks, where the case's time went, and how a sample was timed. */
 #define KB_FIELDS_PHASES(F, S, P, A, D, H) \
-  F(clock_min_mhz, UINT, "sm_clock_min_mhz", ("MHz", CSV), ALWAYS, 0)     \
+  F(clock_min_mhz, UINT, "sm_clock_min_mhz",                              \
+    ("MHz", CSV, "u"), ALWAYS, 0)                                         \
                    /* over the kept samples; 0: unknown */                \
-  F(clock_max_mhz, UINT, "sm_clock_max_mhz", ("MHz", CSV), ALWAYS, 0)     \
-  F(throttled, SIZE, "throttled_samples", ("samples", CSV), ALWAYS, 0)    \
+  F(clock_max_mhz, UINT, "sm_clock_max_mhz",                              \
+    ("MHz", CSV, "u"), ALWAYS, 0)                                         \
+  F(throttled, SIZE, "throttled_samples",                                 \
+    ("samples", CSV, "zu"), ALWAYS, 0)                                    \
                    /* SM clock under 75% of max: dropped */               \
-  F(wall_s, F64, "case_wall_s", ("s", CSV), ALWAYS, 0)                    \
+  F(wall_s, F64, "case_wall_s", ("s", CSV, ".3f"), ALWAYS, 0)             \
                    /* setup to teardown */                                \
-  F(setup_s, F64, "setup_s", ("s", CSV), ALWAYS, 0)                       \
-  F(verify_s, F64, "verify_s", ("s", CSV), ALWAYS, 0)                     \
+  F(setup_s, F64, "setup_s", ("s", CSV, ".3f"), ALWAYS, 0)                \
+  F(verify_s, F64, "verify_s", ("s", CSV, ".3f"), ALWAYS, 0)              \
                    /* both verified runs */                               \
-  F(sampling_s, F64, "sampling_s", ("s", CSV), ALWAYS, 0)                 \
+  F(sampling_s, F64, "sampling_s", ("s", CSV, ".3f"), ALWAYS, 0)          \
                    /* warm-up, samples, energy batch */                   \
-  F(teardown_s, F64, "teardown_s", ("s", CSV), ALWAYS, 0)                 \
-  F(busy_after_s, F64, "busy_after_stream_s", ("s", CSV), NONNEG, -1)     \
+  F(teardown_s, F64, "teardown_s", ("s", CSV, ".3f"), ALWAYS, 0)          \
+  F(busy_after_s, F64, "busy_after_stream_s",                             \
+    ("s", CSV, ".3g"), NONNEG, -1)                                        \
                    /* the stream check: device busy past the stream's     \
                       batch */                                            \
-  F(syncs, BOOL, "syncs", ("", JSON), ALWAYS, 0)                          \
+  F(syncs, BOOL, "syncs", ("", JSON, "d"), ALWAYS, 0)                     \
                    /* KBENCH_VARIANT_SYNCS: each run timed by itself */   \
-  F(timed_region, BOOL, "timed_region", ("", JSON), ALWAYS, 0)            \
+  F(timed_region, BOOL, "timed_region", ("", JSON, "d"), ALWAYS, 0)       \
                    /* samples timed the run's region (timer_start,        \
                       stop) */                                            \
-  F(host_s, F64, "host_median_s", ("s", JSON), PASS_POSITIVE, -1)         \
+  F(host_s, F64, "host_median_s", ("s", JSON, ".9g"), PASS_POSITIVE, -1)  \
                    /* a syncing case's median on the host's clock */
 
 /* The GPU over the timed samples, from NVML (measure/gpu_state.c): the
@@ -192,86 +209,95 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 ** readings and not an average of many).  null where NVML read nothing:
 ** host cases, no NVML, a GPU that does not report it. */
 #define KB_FIELDS_GPU_STATE(F, S, P, A, D, H) \
-  F(clock_events, U64, "clock_event_mask", ("", CSV), EVENTS, 0)          \
+  F(clock_events, U64, "clock_event_mask", ("", CSV, "llu"), EVENTS, 0)   \
                    /* NVML's bits, OR'd over the samples */               \
   D(clock_event_names, TEXT, kb_result_clock_events, "clock_events",      \
-    ("", CSV), EVENTS)  /* the same by name: "sw_power_cap,gpu_idle" */   \
+    ("", CSV, "q"), EVENTS)                                               \
+                   /* the same by name: "sw_power_cap,gpu_idle" */        \
   D(clock_limits, TEXT, kb_result_clock_limits, "clock_limits",           \
-    ("", JSON), EVENTS)  /* the limits among them, in words: "a power     \
-                            cap" */                                       \
-  F(clock_event_reads, SIZE, "clock_event_reads", ("samples", CSV),       \
-    ALWAYS, 0)  /* samples after which the reasons were read */           \
-  F(temp_start_c, F64, "gpu_temp_start_c", ("C", CSV), POSITIVE, 0)       \
-  F(temp_end_c, F64, "gpu_temp_end_c", ("C", CSV), POSITIVE, 0)           \
-  F(mem_start_mhz, UINT, "mem_clock_start_mhz", ("MHz", CSV), POSITIVE,   \
-    0)                                                                    \
-  F(mem_end_mhz, UINT, "mem_clock_end_mhz", ("MHz", CSV), POSITIVE, 0)    \
-  F(power_start_w, F64, "power_start_w", ("W", CSV), POSITIVE, 0)         \
-  F(power_end_w, F64, "power_end_w", ("W", CSV), POSITIVE, 0)
+    ("", JSON, "q"), EVENTS)                                              \
+                   /* the limits among them, in words: "a power cap" */ \
+  F(clock_event_reads, SIZE, "clock_event_reads",                         \
+    ("samples", CSV, "zu"), ALWAYS, 0)                                    \
+                   /* samples after which the reasons were read */        \
+  F(temp_start_c, F64, "gpu_temp_start_c",                                \
+    ("C", CSV, ".6g"), POSITIVE, 0)                                       \
+  F(temp_end_c, F64, "gpu_temp_end_c", ("C", CSV, ".6g"), POSITIVE, 0)    \
+  F(mem_start_mhz, UINT, "mem_clock_start_mhz",                           \
+    ("MHz", CSV, "u"), POSITIVE, 0)                                       \
+  F(mem_end_mhz, UINT, "mem_clock_end_mhz",                               \
+    ("MHz", CSV, "u"), POSITIVE, 0)                                       \
+  F(power_start_w, F64, "power_start_w", ("W", CSV, ".6g"), POSITIVE, 0)  \
+  F(power_end_w, F64, "power_end_w", ("W", CSV, ".6g"), POSITIVE, 0)
 
 /* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock,
 ** from a pass of its own after the samples.  The busy time is the run's
 ** kernels' durations summed; the span (kernel_*) is the same number with
 ** one kernel a run, and not measured with several. */
 #define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
-  F(judged, TIME, "time", ("", CSV), ALWAYS, KB_TIME_EVENT)               \
+  F(judged, TIME, "time", ("", CSV, "s"), ALWAYS, KB_TIME_EVENT)          \
                    /* the time gbps and the rates were taken from */      \
-  D(kernel_count, SIZE, r->n_kernel, "kernel_samples", ("runs", CSV),     \
-    KERNEL_OR_ZERO)                                                       \
-  F(kernels_per_run, SIZE, "kernels_per_run", ("kernels", CSV), KERNEL,   \
-    0)                                                                    \
-  P(kernel_n, kernel_stats.n, SIZE, NULL, ("runs", WIRE), ALWAYS, 0)      \
+  D(kernel_count, SIZE, r->n_kernel, "kernel_samples",                    \
+    ("runs", CSV, "zu"), KERNEL_OR_ZERO)                                  \
+  F(kernels_per_run, SIZE, "kernels_per_run",                             \
+    ("kernels", CSV, "zu"), KERNEL, 0)                                    \
+  P(kernel_n, kernel_stats.n, SIZE, NULL,                                 \
+    ("runs", WIRE, "zu"), ALWAYS, 0)                                      \
   D(kernel_median, F64, r->kernel_stats.median, "kernel_median_s",        \
-    ("s", CSV), SPAN)                                                     \
-  D(kernel_mean, F64, r->kernel_stats.mean, "kernel_mean_s", ("s", CSV),  \
-    SPAN)                                                                 \
-  D(kernel_min, F64, r->kernel_stats.min, "kernel_min_s", ("s", CSV),     \
-    SPAN)                                                                 \
-  D(kernel_max, F64, r->kernel_stats.max, "kernel_max_s", ("s", CSV),     \
-    SPAN)                                                                 \
+    ("s", CSV, ".9g"), SPAN)                                              \
+  D(kernel_mean, F64, r->kernel_stats.mean, "kernel_mean_s",              \
+    ("s", CSV, ".9g"), SPAN)                                              \
+  D(kernel_min, F64, r->kernel_stats.min, "kernel_min_s",                 \
+    ("s", CSV, ".9g"), SPAN)                                              \
+  D(kernel_max, F64, r->kernel_stats.max, "kernel_max_s",                 \
+    ("s", CSV, ".9g"), SPAN)                                              \
   D(kernel_stdev, F64, r->kernel_stats.stdev, "kernel_stdev_s",           \
-    ("s", CSV), SPAN)                                                     \
-  D(kernel_noise, F64, r->kernel_stats.noise, "kernel_noise", ("", CSV),  \
-    SPAN)                                                                 \
-  P(busy_median, kernel_stats.median, F64, "busy_median_s", ("s", CSV),   \
-    KERNEL, 0)                                                            \
-  P(busy_mean, kernel_stats.mean, F64, "busy_mean_s", ("s", CSV), KERNEL, \
-    0)                                                                    \
-  P(busy_min, kernel_stats.min, F64, "busy_min_s", ("s", CSV), KERNEL, 0) \
-  P(busy_max, kernel_stats.max, F64, "busy_max_s", ("s", CSV), KERNEL, 0) \
-  P(busy_stdev, kernel_stats.stdev, F64, "busy_stdev_s", ("s", CSV),      \
-    KERNEL, 0)                                                            \
-  P(busy_noise, kernel_stats.noise, F64, "busy_noise", ("", CSV), KERNEL, \
-    0)                                                                    \
-  P(busy_rel_stdev, kernel_stats.rel_stdev, F64, NULL, ("", WIRE),        \
-    ALWAYS, 0)                                                            \
+    ("s", CSV, ".9g"), SPAN)                                              \
+  D(kernel_noise, F64, r->kernel_stats.noise, "kernel_noise",             \
+    ("", CSV, ".6g"), SPAN)                                               \
+  P(busy_median, kernel_stats.median, F64, "busy_median_s",               \
+    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+  P(busy_mean, kernel_stats.mean, F64, "busy_mean_s",                     \
+    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+  P(busy_min, kernel_stats.min, F64, "busy_min_s",                        \
+    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+  P(busy_max, kernel_stats.max, F64, "busy_max_s",                        \
+    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+  P(busy_stdev, kernel_stats.stdev, F64, "busy_stdev_s",                  \
+    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+  P(busy_noise, kernel_stats.noise, F64, "busy_noise",                    \
+    ("", CSV, ".6g"), KERNEL, 0)                                          \
+  P(busy_rel_stdev, kernel_stats.rel_stdev, F64, NULL,                    \
+    ("", WIRE, ".6g"), ALWAYS, 0)                                         \
   D(launch_overhead, F64, kb_launch_overhead(r), "launch_overhead_s",     \
-    ("s", CSV), ALWAYS)                                                   \
-  F(kernel_pass_s, F64, "kernel_pass_s", ("s", CSV), ALWAYS, 0)           \
+    ("s", CSV, ".6g"), ALWAYS)                                            \
+  F(kernel_pass_s, F64, "kernel_pass_s", ("s", CSV, ".4f"), ALWAYS, 0)    \
                    /* the pass's wall time */                             \
-  S(kernel_note, 256, "kernel_note", CSV, NONEMPTY)                       \
+  S(kernel_note, 256, "kernel_note", ("", CSV, "q"), NONEMPTY)            \
                    /* why a CUDA case has no kernel time */               \
-  A(kernel_samples, n_kernel, OWNED, "busy_samples_s", ("s", JSON),       \
-    ALWAYS)
+  A(kernel_samples, n_kernel, OWNED, "busy_samples_s",                    \
+    ("s", JSON, ".9g"), ALWAYS)                                           \
 
 /* The audits: what DRAM moved in one run against the claim, an audit that
 ** could not be made, and why there are no counters. */
 #define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
-  F(dram_read, F64, "dram_read_bytes", ("B", CSV), DRAM, -1)              \
-  F(dram_write, F64, "dram_write_bytes", ("B", CSV), DRAM, -1)            \
-  D(bytes_audit, TEXT, kb_audit_text, "bytes_audit", ("", CSV), NONEMPTY) \
-  D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps", ("GB/s", CSV),          \
-    POSITIVE)                                                             \
-  F(claim_flagged, BOOL, "bytes_claim_flagged", ("", JSON), ALWAYS, 0)    \
+  F(dram_read, F64, "dram_read_bytes", ("B", CSV, ".9g"), DRAM, -1)       \
+  F(dram_write, F64, "dram_write_bytes", ("B", CSV, ".9g"), DRAM, -1)     \
+  D(bytes_audit, TEXT, kb_audit_text, "bytes_audit",                      \
+    ("", CSV, "q"), NONEMPTY)                                             \
+  D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps",                         \
+    ("GB/s", CSV, ".6g"), POSITIVE)                                       \
+  F(claim_flagged, BOOL, "bytes_claim_flagged",                           \
+    ("", JSON, "d"), ALWAYS, 0)                                           \
                    /* the claim exceeds DRAM's bytes + 10% + L2 */        \
-  F(unaudited, BOOL, "unaudited", ("", CSV), ALWAYS, 0)                   \
+  F(unaudited, BOOL, "unaudited", ("", CSV, "d"), ALWAYS, 0)              \
                    /* an audit asked for could not be made: the verdict   \
                       stands unchecked */                                 \
-  S(audit_note, 256, "audit_note", CSV, NONEMPTY)                         \
+  S(audit_note, 256, "audit_note", ("", CSV, "q"), NONEMPTY)              \
                    /* which audit, why, and what to do */                 \
-  S(counters_note, 256, "counters_note", CSV, NONEMPTY)                   \
+  S(counters_note, 256, "counters_note", ("", CSV, "q"), NONEMPTY)        \
                    /* why a CUDA case has no counters */                  \
-  S(implausible, 384, "implausible", JSON, NONEMPTY)                      \
+  S(implausible, 384, "implausible", ("", JSON, "q"), NONEMPTY)           \
                    /* two readings that cannot both be true               \
                       (core/plausible.h): FLAGGED */                      \
   H(counters)  /* each counter's total, and "metrics" */
@@ -279,29 +305,31 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 /* --energy (NVML, core/energy.h): joules per run and the average power
 ** over a hot batch, how they were measured, and what was in force. */
 #define KB_FIELDS_ENERGY(F, S, P, A, D, H) \
-  F(energy_j, F64, "energy_j_per_run", ("J", CSV), ENERGY, -1)            \
-  F(power_w, F64, "power_w", ("W", CSV), ENERGY, -1)                      \
-  F(energy_s, F64, "energy_window_s", ("s", CSV), ENERGY, 0)              \
+  F(energy_j, F64, "energy_j_per_run", ("J", CSV, ".6g"), ENERGY, -1)     \
+  F(power_w, F64, "power_w", ("W", CSV, ".6g"), ENERGY, -1)               \
+  F(energy_s, F64, "energy_window_s", ("s", CSV, ".4f"), ENERGY, 0)       \
                    /* the windows' seconds */                             \
-  F(energy_runs, F64, "energy_runs", ("runs", CSV), ENERGY, 0)            \
-  F(energy_spread, F64, "energy_spread", ("", CSV), ENERGY, 0)            \
+  F(energy_runs, F64, "energy_runs", ("runs", CSV, ".6g"), ENERGY, 0)     \
+  F(energy_spread, F64, "energy_spread", ("", CSV, ".4g"), ENERGY, 0)     \
   A(energy_windows, energy_n_windows, FIXED, "energy_windows_j",          \
-    ("J", JSON), ENERGY)                                                  \
-  F(power_limit_w, F64, "power_limit_w", ("W", CSV), ENERGY_POSITIVE, 0)  \
-  F(energy_sm_mhz, UINT, "energy_sm_clock_mhz", ("MHz", CSV),             \
-    ENERGY_POSITIVE, 0)  /* lowest at the windows' ends */                \
-  F(energy_mem_mhz, UINT, "energy_mem_clock_mhz", ("MHz", CSV),           \
-    ENERGY_POSITIVE, 0)                                                   \
+    ("J", JSON, ".6g"), ENERGY)                                           \
+  F(power_limit_w, F64, "power_limit_w",                                  \
+    ("W", CSV, ".6g"), ENERGY_POSITIVE, 0)                                \
+  F(energy_sm_mhz, UINT, "energy_sm_clock_mhz",                           \
+    ("MHz", CSV, "u"), ENERGY_POSITIVE, 0)                                \
+                   /* lowest at the windows' ends */                      \
+  F(energy_mem_mhz, UINT, "energy_mem_clock_mhz",                         \
+    ("MHz", CSV, "u"), ENERGY_POSITIVE, 0)                                \
   D(gbps_per_watt, F64, kb_gbps_per_watt(r), "gbps_per_watt",             \
-    ("GB/s/W", CSV), POSITIVE)                                            \
+    ("GB/s/W", CSV, ".6g"), POSITIVE)                                     \
   D(flops_per_watt, F64, kb_flops_per_watt(r), "flops_per_watt",          \
-    ("FLOP/s/W", CSV), POSITIVE)                                          \
-  S(energy_note, 256, "energy_note", CSV, NONEMPTY)                       \
+    ("FLOP/s/W", CSV, ".6g"), POSITIVE)                                   \
+  S(energy_note, 256, "energy_note", ("", CSV, "q"), NONEMPTY)            \
                    /* why --energy measured nothing */
 
 /* The timed samples, seconds per run. */
 #define KB_FIELDS_SAMPLES(F, S, P, A, D, H) \
-  A(samples, n_samples, OWNED, "samples_s", ("s", JSON), ALWAYS)
+  A(samples, n_samples, OWNED, "samples_s", ("s", JSON, ".9g"), ALWAYS)
 
 #define KB_RESULT_FIELDS(F, S, P, A, D, H) \
   KB_FIELDS_CASE(F, S, P, A, D, H)                                        \
@@ -335,8 +363,11 @@ enum kb_field_id {
 typedef struct kb_field {
   const char *id;           /* the row's name */
   char kind;                /* 'F', 'S', 'P', 'A', 'D' or 'H' */
+  const char *type;         /* its TYPE: "F64", ...; "CHARS" for an S row,
+                               "ARRAY" for an A row, "" for an H row */
   const char *key;          /* in a results file's entry; NULL: none */
   const char *unit;         /* "s", "B", "GB/s", ...; "" for none */
+  const char *hint;         /* ".9g", "zu", ...; "s" a word, "q" a text */
   int rule;                 /* enum kb_rule */
   int out;                  /* enum kb_field_out */
 } kb_field;

@@ -1,4 +1,6 @@
 /* The CSV files: one row per case (--csv) and every raw sample (--samples). */
+
+#define _GNU_SOURCE            /* open_memstream */
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>
@@ -6,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/field_text.h"
 #include "core/measure_cfg.h"
 #include "output/csv.h"
 #include "output/csv_columns.h"
@@ -75,8 +78,8 @@ static void csv_string(FILE *f, const char *s)
   fputc('"', f);
 }
 
-/* The columns' rows (output/csv_columns.h) as a header's names and as a
-** row's cells.  Each is followed by a comma: a row always ends with the
+/* The CSV's own columns (output/csv_columns.h) as a header's names and as
+** a row's cells.  Each is followed by a comma: a row always ends with the
 ** device's ordinal. */
 #define NAME(name, ...) #name ","
 #define CELL_N(name, conv, value, when) \
@@ -88,19 +91,64 @@ static void csv_string(FILE *f, const char *s)
     csv_string(f, value);         \
   fputc(',', f);
 
+/* The field table's rows the CSV places, in its order; every other row
+** that says CSV follows them (unplaced). */
+#define PLACED(id) KB_FIELD_##id,
+static const enum kb_field_id placed[] = {
+  KB_CSV_COLUMNS(PLACED, KB_ROW_SKIP, KB_ROW_SKIP)
+};
+
+static int unplaced(int id)
+{
+  if (kb_result_fields[id].out != KB_OUT_CSV)
+    return 0;
+  for (size_t i = 0; i < sizeof placed / sizeof *placed; i++)
+    if ((int)placed[i] == id)
+      return 0;
+  return 1;
+}
+
+/* A field's cell: its text, a free text quoted; empty where the results
+** file has null or no key. */
+static void field_cell(FILE *f, const kb_result *r, enum kb_field_id id)
+{
+  char text[KB_FIELD_TEXT_MAX];
+  int shown = kb_field_text(r, id, text, sizeof text);
+  if (shown == KB_SHOWN_VALUE || shown == KB_SHOWN_ZERO) {
+    if (strcmp(kb_result_fields[id].hint, "q") == 0)
+      csv_string(f, text);
+    else
+      fputs(text, f);
+  }
+  fputc(',', f);
+}
+
+/* The header's names in a stream, each followed by a comma. */
+#define NAME_R(id) fprintf(f, "%s,", kb_result_fields[KB_FIELD_##id].key);
+#define NAME_OWN(name, ...) fputs(#name ",", f);
+static void names(FILE *f, const struct kb_metric_list *metrics)
+{
+  KB_CSV_COLUMNS(NAME_R, NAME_OWN, NAME_OWN)
+  for (int id = 0; id < KB_FIELDS; id++)
+    if (unplaced(id))
+      fprintf(f, "%s,", kb_result_fields[id].key);
+  for (size_t m = 0; m < metrics->n; m++)
+    fprintf(f, "%s,", metrics->shown[m].name);
+  fputs("device", f);
+}
+
 char *kb_csv_header(const struct kb_metric_list *metrics)
 {
-  static const char names[] = KB_CSV_COLUMNS(NAME, NAME);
-  size_t size = sizeof names + metrics->n * KB_METRIC_NAME_MAX
-                + sizeof "device";
-  char *header = malloc(size);
-  if (!header)
+  char *header = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&header, &len);
+  if (!f)
     return NULL;
-  size_t used = (size_t)snprintf(header, size, "%s", names);
-  for (size_t m = 0; m < metrics->n; m++)
-    used += (size_t)snprintf(header + used, size - used, "%s,",
-                             metrics->shown[m].name);
-  snprintf(header + used, size - used, "device");
+  names(f, metrics);
+  if (fclose(f) != 0) {
+    free(header);
+    return NULL;
+  }
   return header;
 }
 
@@ -108,25 +156,19 @@ static const char samples_header[] = KB_SAMPLES_COLUMNS(NAME, NAME)
                                      "device";
 
 /* A case's row of the --csv file. */
+#define CELL_R(id) field_cell(f, r, KB_FIELD_##id);
 static void case_row(FILE *f, const struct kb_metric_list *metrics,
                      const kb_plan_case *pc, const kb_result *r,
                      const kbench_device *dev, double copy_gbps,
                      int ordinal, size_t rep)
 {
   const kbench_variant *v = pc->variant;
-  const kb_stats *s = &r->stats, *k = &r->kernel_stats;
-  int passed = r->verdict == KB_PASS, energy = r->energy_j > 0;
-  int kernel = passed && r->n_kernel;
-  int span = kernel && kb_result_has_span(r);
-  int dram = r->dram_read >= 0, events = r->clock_event_reads != 0;
-  /* Empty rates: the variant reports no such work, or did not pass. */
+  const kb_stats *s = &r->stats;
   double flops = kb_per_second(r, r->flops);
-  double items = kb_per_second(r, r->items);
-  char audit[160], reasons[256] = "";
-  kb_audit_text(r, audit, sizeof audit);
-  if (events)
-    kb_result_clock_events(r, reasons, sizeof reasons);
-  KB_CSV_COLUMNS(CELL_N, CELL_T)
+  KB_CSV_COLUMNS(CELL_R, CELL_N, CELL_T)
+  for (int id = 0; id < KB_FIELDS; id++)
+    if (unplaced(id))
+      field_cell(f, r, (enum kb_field_id)id);
   /* A --metrics counter's total over the run's kernels: empty where it
   ** was not collected or cannot be summed. */
   const kb_counters *c = r->counters;

@@ -1,144 +1,89 @@
 /*
-** The columns of the --csv and --samples files, in order: the one list
-** from which output/csv.c generates both a file's header and each row's
-** cells, so that the two cannot drift apart.  A new column is one row.
+** The columns of the --csv and --samples files, in order.  A result's
+** field is a row of the field table (core/result_fields.h): its name is
+** the row's key, its cell the row's value by the row's rule and hint
+** (core/field_text.h), and the rows that say CSV are the columns.  What
+** this file adds is the CSV's own: the order its columns have always had
+** (a reader that counts columns finds them where they were), and the
+** cells that are no field of a result.  A row that says CSV and is not
+** placed here follows the placed ones, in the table's order: a new field
+** is one row of the table.
 **
-** An X-macro rather than an array of cell-writing functions: a row is
-** then the column's name, its printf conversion and the expression
-** written, side by side, and the compiler checks each expression's type
-** against its conversion (-Wformat), where an array would spread them
-** over a small function per column.  The rows, as output/csv.c defines
-** them:
+**   R(id)                        the field table's row KB_FIELD_<id>
+**   N(name, conv, value, when)   the CSV's own number or bare word:
+**                                printf's "%" conv of value
+**   T(name, value, when)         the CSV's own text, quoted, its quotes
+**                                doubled
 **
-**   N(name, conv, value, when)   a number or a bare word: printf's "%"
-**                                conv of value
-**   T(name, value, when)         a text, quoted, its quotes doubled
-**
-** The cell is empty unless when holds.  After these columns come one per
-** --metrics counter (CSV only), then the device's ordinal, last.
-**
-** The rows name the locals of output/csv.c's writers: r the result, s its
-** statistics, k its kernel time's, v the variant, pc the case, dev the
-** device (NULL for a host case), copy_gbps, rep the repetition; and what
-** they work out once for several cells: passed, energy (--energy
-** measured), kernel (kernel time of a passed case), span (its span),
-** dram (the bytes audit measured DRAM), events (NVML read the clock-event
-** reasons), flops and items (per second), audit and reasons (texts).
+** Its own cell is empty unless when holds.  After these columns come one
+** per --metrics counter, then the device's ordinal, last.  The CSV's own
+** rows name the locals of output/csv.c's writers: r the result, s its
+** statistics, v the variant, pc the case, dev the device (NULL for a host
+** case), copy_gbps, rep the repetition, flops (FLOP/s at the median).
 */
 #ifndef KB_CSV_COLUMNS_H
 #define KB_CSV_COLUMNS_H
 
-/* The columns of statistics st, each name after prefix p: median_s,
-** mean_s, min_s, max_s, stdev_s and noise (kernel_median_s, ... with p
-** kernel_). */
-#define KB_CSV_STATS(N, p, st, when) \
-  N(p##median_s, ".9g", st->median, when)                                 \
-  N(p##mean_s, ".9g", st->mean, when)                                     \
-  N(p##min_s, ".9g", st->min, when)                                       \
-  N(p##max_s, ".9g", st->max, when)                                       \
-  N(p##stdev_s, ".9g", st->stdev, when)                                   \
-  N(p##noise, ".6g", st->noise, when)
-
-/* The case, its verdict, its event time's statistics and the bytes. */
-#define KB_CSV_CASE(N, T) \
+/* The case, its verdict, its event time's statistics and the bytes.
+** samples is the results file's "iterations", under the name a
+** spreadsheet reader knows it by. */
+#define KB_CSV_CASE(R, N, T) \
   T(variant, v->name, 1)                                                  \
   T(params, pc->label, 1)                                                 \
   N(backend, "s", v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", 1) \
-  N(mode, "s", r->mode, 1)                                                \
-  N(verdict, "s", kb_verdict_name(r->verdict), 1)                         \
-  T(stage, passed ? "" : r->stage, 1)                                     \
-  T(message, passed ? "" : r->message, 1)                                 \
+  R(mode) R(verdict) R(stage) R(message)                                  \
   N(samples, "zu", s->n, 1)                                               \
-  N(batch, "zu", r->batch, 1)                                             \
-  KB_CSV_STATS(N, , s, 1)                                                 \
-  N(stop, "s", kb_stop_name(r->stop), 1)                                  \
-  N(bytes_read, "llu", (unsigned long long)r->bytes.read, 1)              \
-  N(bytes_written, "llu", (unsigned long long)r->bytes.written, 1)        \
-  N(memory, "s", kb_memory_name(r->bytes.memory), 1)
+  R(batch) R(median) R(mean) R(min) R(max) R(stdev) R(noise) R(stop)      \
+  R(bytes_read) R(bytes_written) R(memory)
 
-/* The rates, the clocks, where the case's time went, the work. */
-#define KB_CSV_RATES(N, T) \
-  N(gbps, ".6g", r->gbps, 1)                                              \
+/* The rates against the device's peaks, the clocks, where the case's
+** time went, the repetition, the work (gflops: FLOP/s in its unit). */
+#define KB_CSV_RATES(R, N, T) \
+  R(gbps)                                                                 \
   N(peak_gbps, ".6g", dev ? dev->peak_gbps : 0.0, 1)                      \
   N(copy_gbps, ".6g", copy_gbps, 1)                                       \
-  N(sm_clock_min_mhz, "u", r->clock_min_mhz, 1)                           \
-  N(sm_clock_max_mhz, "u", r->clock_max_mhz, 1)                           \
-  N(throttled_samples, "zu", r->throttled, 1)                             \
-  N(case_wall_s, ".3f", r->wall_s, 1)                                     \
-  N(setup_s, ".3f", r->setup_s, 1)                                        \
-  N(verify_s, ".3f", r->verify_s, 1)                                      \
-  N(sampling_s, ".3f", r->sampling_s, 1)                                  \
-  N(teardown_s, ".3f", r->teardown_s, 1)                                  \
-  N(busy_after_stream_s, ".3g", r->busy_after_s, r->busy_after_s >= 0)    \
+  R(clock_min_mhz) R(clock_max_mhz) R(throttled) R(wall_s) R(setup_s)     \
+  R(verify_s) R(sampling_s) R(teardown_s) R(busy_after_s)                 \
   N(repetition, "zu", rep, 1)                                             \
-  N(flops, "llu", (unsigned long long)r->flops, 1)                        \
-  N(items, "llu", (unsigned long long)r->items, 1)                        \
+  R(flops) R(items)                                                       \
   N(gflops, ".6g", flops / 1e9, flops > 0)                                \
-  N(items_per_second, ".6g", items, items > 0)
+  R(items_per_second)
 
 /* --energy's. */
-#define KB_CSV_ENERGY(N, T) \
-  N(energy_j_per_run, ".6g", r->energy_j, energy)                         \
-  N(power_w, ".6g", r->power_w, energy)                                   \
-  N(energy_window_s, ".4f", r->energy_s, energy)                          \
-  N(energy_runs, ".6g", r->energy_runs, energy)                           \
-  N(energy_spread, ".4g", r->energy_spread, energy)                       \
-  N(power_limit_w, ".6g", r->power_limit_w,                               \
-    energy && r->power_limit_w > 0)                                       \
-  N(energy_sm_clock_mhz, "u", r->energy_sm_mhz,                           \
-    energy && r->energy_sm_mhz)                                           \
-  N(energy_mem_clock_mhz, "u", r->energy_mem_mhz,                         \
-    energy && r->energy_mem_mhz)                                          \
-  N(gbps_per_watt, ".6g", kb_gbps_per_watt(r), kb_gbps_per_watt(r) > 0)   \
-  N(flops_per_watt, ".6g", kb_flops_per_watt(r), kb_flops_per_watt(r) > 0)\
-  T(energy_note, r->energy_note, 1)
+#define KB_CSV_ENERGY(R, N, T) \
+  R(energy_j) R(power_w) R(energy_s) R(energy_runs) R(energy_spread)      \
+  R(power_limit_w) R(energy_sm_mhz) R(energy_mem_mhz) R(gbps_per_watt)    \
+  R(flops_per_watt) R(energy_note)
 
-/* Kernel time's: which time was judged, the span's statistics (of one
-** kernel a run) and the busy time's, both of k. */
-#define KB_CSV_KERNEL(N, T) \
-  N(time, "s", kb_time_name(r->judged), 1)                                \
-  N(kernel_samples, "zu", kernel ? r->n_kernel : 0, 1)                    \
-  N(kernels_per_run, "zu", r->kernels_per_run, kernel)                    \
-  KB_CSV_STATS(N, kernel_, k, span)                                       \
-  KB_CSV_STATS(N, busy_, k, kernel)                                       \
-  N(launch_overhead_s, ".6g", kb_launch_overhead(r),                      \
-    isfinite(kb_launch_overhead(r)))                                      \
-  N(kernel_pass_s, ".4f", r->kernel_pass_s, 1)                            \
-  T(kernel_note, r->kernel_note, 1)
+/* Kernel time's: which time was judged, the span's statistics and the
+** busy time's. */
+#define KB_CSV_KERNEL(R, N, T) \
+  R(judged) R(kernel_count) R(kernels_per_run) R(kernel_median)           \
+  R(kernel_mean) R(kernel_min) R(kernel_max) R(kernel_stdev)              \
+  R(kernel_noise) R(busy_median) R(busy_mean) R(busy_min) R(busy_max)     \
+  R(busy_stdev) R(busy_noise) R(launch_overhead) R(kernel_pass_s)         \
+  R(kernel_note)
 
-/* The GPU over the samples (NVML): the clock-event reasons, then the
-** readings at either end, empty where NVML read nothing.  The memory
-** clocks are written as the other readings are, as doubles. */
-#define KB_CSV_GPU_STATE(N, T) \
-  N(clock_event_mask, "llu", (unsigned long long)r->clock_events, events) \
-  T(clock_events, reasons, events)                                        \
-  N(clock_event_reads, "zu", r->clock_event_reads, 1)                     \
-  N(gpu_temp_start_c, ".6g", r->temp_start_c, r->temp_start_c > 0)        \
-  N(gpu_temp_end_c, ".6g", r->temp_end_c, r->temp_end_c > 0)              \
-  N(mem_clock_start_mhz, ".6g", (double)r->mem_start_mhz,                 \
-    r->mem_start_mhz > 0)                                                 \
-  N(mem_clock_end_mhz, ".6g", (double)r->mem_end_mhz, r->mem_end_mhz > 0) \
-  N(power_start_w, ".6g", r->power_start_w, r->power_start_w > 0)         \
-  N(power_end_w, ".6g", r->power_end_w, r->power_end_w > 0)
+/* The GPU over the samples (NVML). */
+#define KB_CSV_GPU_STATE(R, N, T) \
+  R(clock_events) R(clock_event_names) R(clock_event_reads)               \
+  R(temp_start_c) R(temp_end_c) R(mem_start_mhz) R(mem_end_mhz)           \
+  R(power_start_w) R(power_end_w)
 
-/* The audits'. */
-#define KB_CSV_AUDIT(N, T) \
-  N(dram_read_bytes, ".9g", r->dram_read, dram)                           \
-  N(dram_write_bytes, ".9g", r->dram_write, dram)                         \
-  N(dram_gbps, ".6g", kb_dram_gbps(r), kb_dram_gbps(r) > 0)               \
-  T(bytes_audit, audit, 1)                                                \
+/* The audits'.  claim_flagged is the results file's bytes_claim_flagged,
+** as 0 or 1. */
+#define KB_CSV_AUDIT(R, N, T) \
+  R(dram_read) R(dram_write) R(dram_gbps) R(bytes_audit)                  \
   N(claim_flagged, "d", r->claim_flagged, 1)                              \
-  N(unaudited, "d", r->unaudited, 1)                                      \
-  T(audit_note, r->audit_note, 1)                                         \
-  T(counters_note, r->counters_note, 1)
+  R(unaudited) R(audit_note) R(counters_note)
 
-#define KB_CSV_COLUMNS(N, T) \
-  KB_CSV_CASE(N, T)                                                       \
-  KB_CSV_RATES(N, T)                                                      \
-  KB_CSV_ENERGY(N, T)                                                     \
-  KB_CSV_KERNEL(N, T)                                                     \
-  KB_CSV_GPU_STATE(N, T)                                                  \
-  KB_CSV_AUDIT(N, T)
+#define KB_CSV_COLUMNS(R, N, T) \
+  KB_CSV_CASE(R, N, T)                                                    \
+  KB_CSV_RATES(R, N, T)                                                   \
+  KB_CSV_ENERGY(R, N, T)                                                  \
+  KB_CSV_KERNEL(R, N, T)                                                  \
+  KB_CSV_GPU_STATE(R, N, T)                                               \
+  KB_CSV_AUDIT(R, N, T)
 
 /* --samples: a row per sample, seconds, the index i in its series
 ** ("event", "busy"). */

@@ -18,6 +18,22 @@ check "--csv writes a header and one row per case" 0 ok \
 assert "CSV has 3 lines" test "$(wc -l < "$tmpdir/r.csv")" -eq 3
 assert "CSV rows say pass" test "$(grep -c ',pass,' "$tmpdir/r.csv")" -eq 2
 assert "samples file holds every sample" test "$(wc -l < "$tmpdir/s.csv")" -gt 20
+# The CSV against the JSON of the same run, cell by cell, for cases that
+# passed and failed, with and without work: the CSV's cells are written
+# from the field table's rows (output/csv.c), as the JSON's keys are.
+"$KBENCH" $fast --csv="$tmpdir/w.csv" --json="$tmpdir/w.json" --param n=1000 \
+  --param dtype=i32,f64 --param fail_at=-1,10 "$TEST_PLUGINS/staging.so" \
+  > "$tmpdir/w.out" 2>&1
+grep -c ',wrong,' "$tmpdir/w.csv" | sed 's/^/# failed rows: /'
+assert "--csv agrees with --json, cell by cell (2 passed, 2 failed cases)" \
+  sh -c 'python3 "$1/tests/shell/csv_json.py" "$2/w.csv" "$2/w.json" &&
+         test "$(grep -c ",wrong," "$2/w.csv")" = 2' sh "$top_srcdir" "$tmpdir"
+sed '2s/,pass,"","",\([0-9]*\),\([0-9]*\),[^,]*,/,pass,"","",\1,\2,0.5,/' \
+  "$tmpdir/w.csv" > "$tmpdir/bad.csv"
+assert "...and a median that is not the JSON's is found" \
+  sh -c 'out=$(python3 "$1/tests/shell/csv_json.py" "$2/bad.csv" "$2/w.json")
+         test $? = 1 && printf "%s\n" "$out" | grep -q "median_s: CSV .0\.5."' \
+  sh "$top_srcdir" "$tmpdir"
 if [ -f "$top_builddir/plugins/transpose/.libs/transpose_cpu.so" ]; then
   check "transpose_cpu naive and blocked, rectangular odd size" 0 \
     "transpose_cpu .*block=32 .* ok" \

@@ -17,4 +17,5 @@ shell_tests = %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/install.sh %reldir%/interrupt.sh %reldir%/badinput.sh \
 	%reldir%/docs.sh %reldir%/hardening.sh %reldir%/adversary.sh
 TESTS += $(shell_tests)
-EXTRA_DIST += $(shell_tests) %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/report_browser.py
+EXTRA_DIST += $(shell_tests) %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/report_browser.py \
+	%reldir%/csv_json.py

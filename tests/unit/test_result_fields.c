@@ -17,7 +17,8 @@
 
 #include "config.h"
 #include "fields.h"
-#include "output/csv_columns.h"
+#include "core/field_text.h"
+#include "output/csv.h"
 #include "results/entry.h"
 #include "results/json_write.h"
 #include "tap.h"
@@ -94,20 +95,14 @@ static int ends_with(const char *key, const char *suffix)
   return k >= s && strcmp(key + k - s, suffix) == 0;
 }
 
-/* The --csv file's columns by name, from its own table. */
-#define CSV_NAME(name, ...) #name,
-static const char *const csv_columns[] = {
-  KB_CSV_COLUMNS(CSV_NAME, CSV_NAME)
-};
-#define N_CSV (sizeof csv_columns / sizeof *csv_columns)
-/* The CSV's own columns, which no row's key names: the case (variant,
-** params, backend, repetition), the plan's and the device's (peak_gbps,
-** copy_gbps), work per second in its unit (gflops), and two fields under
+/* The CSV's own columns, which no row of the table is: the case
+** (variant, params, backend, repetition), the device's peaks (peak_gbps,
+** copy_gbps), work per second in its unit (gflops), two fields under
 ** their CSV names (samples: iterations; claim_flagged:
-** bytes_claim_flagged). */
-static const char *const csv_only[] = {
+** bytes_claim_flagged), and the device's ordinal, last. */
+static const char *const csv_own[] = {
   "variant", "params", "backend", "samples", "peak_gbps", "copy_gbps",
-  "repetition", "gflops", "claim_flagged",
+  "repetition", "gflops", "claim_flagged", "device",
 };
 
 static int in(const char *const *list, size_t n, const char *name)
@@ -118,40 +113,93 @@ static int in(const char *const *list, size_t n, const char *name)
   return 0;
 }
 
-/* Where each row is shown against the CSV's columns: 0 when they agree,
-** else how many disagree, each said. */
-static int shown_against_csv(void)
+/* How many times name is a column of the header (a CSV line). */
+static int columns_named(const char *header, const char *name)
+{
+  int n = 0;
+  size_t len = strlen(name);
+  for (const char *c = header; c; c = strchr(c, ','), c = c ? c + 1 : c)
+    n += strncmp(c, name, len) == 0 && (c[len] == ',' || !c[len]);
+  return n;
+}
+
+/* The rows against the table's own rules and against a --csv header:
+** how many disagree, each said.  A keyed row says CSV or JSON and a row
+** without a key WIRE; a row that says CSV is a column of the header
+** once, under its key, and one that says JSON is none; every other column
+** is one of the CSV's own; and a row's hint fits its type: "s" (a word)
+** or "q" (a text) for text, a printf conversion for a number. */
+static int rows_against(const char *header)
 {
   int off = 0;
   for (int i = 0; i < KB_FIELDS; i++) {
     const kb_field *f = &kb_result_fields[i];
+    static const char *const texts[] = {"VERDICT", "STOP", "MEMORY", "TIME",
+                                        "STR", "OWNSTR", "TEXT", "CHARS"};
     const char *why = NULL;
     if (f->kind == 'H')
       continue;
+    int text = in(texts, sizeof texts / sizeof *texts, f->type);
     if (!f->key != (f->out == KB_OUT_WIRE))
       why = "a key is shown as CSV or JSON, a row without one is WIRE";
-    else if (f->out == KB_OUT_CSV && !in(csv_columns, N_CSV, f->key))
-      why = "it says CSV, but --csv has no column of its key";
-    else if (f->out == KB_OUT_JSON && in(csv_columns, N_CSV, f->key))
+    else if (f->out == KB_OUT_CSV && columns_named(header, f->key) != 1)
+      why = "it says CSV, but --csv has not one column of its key";
+    else if (f->out == KB_OUT_JSON && columns_named(header, f->key))
       why = "--csv has a column of its key, but it says JSON";
+    else if (text != kb_field_is_text(f) || !f->hint[0])
+      why = "its hint does not fit its type";
     if (why) {
       printf("# %s (\"%s\"): %s\n", f->id, f->key ? f->key : "", why);
       off++;
     }
   }
-  for (size_t c = 0; c < N_CSV; c++) {
+  char *names = strdup(header);
+  for (char *save, *c = strtok_r(names, ",", &save); c;
+       c = strtok_r(NULL, ",", &save)) {
     int keyed = 0;
     for (int i = 0; i < KB_FIELDS; i++)
       keyed |= kb_result_fields[i].out == KB_OUT_CSV
-               && strcmp(kb_result_fields[i].key, csv_columns[c]) == 0;
-    if (!keyed && !in(csv_only, sizeof csv_only / sizeof *csv_only,
-                      csv_columns[c])) {
+               && strcmp(kb_result_fields[i].key, c) == 0;
+    if (!keyed && !in(csv_own, sizeof csv_own / sizeof *csv_own, c)) {
       printf("# --csv column %s: no row says CSV with that key, and it is "
-             "not one of the CSV's own\n", csv_columns[c]);
+             "not one of the CSV's own\n", c);
       off++;
     }
   }
+  free(names);
   return off;
+}
+
+/* header with its column name removed, or with extra after its first
+** column: a header a broken printer would write. */
+static char *header_edited(const char *header, const char *name,
+                           const char *extra)
+{
+  size_t len = strlen(header) + (extra ? strlen(extra) + 2 : 0) + 1;
+  char *h = malloc(len), *c;
+  snprintf(h, len, "%s", header);
+  if (name && (c = strstr(h, name)))
+    memmove(c, c + strlen(name) + 1, strlen(c + strlen(name) + 1) + 1);
+  if (extra && (c = strchr(h, ','))) {
+    memmove(c + strlen(extra) + 1, c, strlen(c) + 1);
+    c[0] = ',';
+    memcpy(c + 1, extra, strlen(extra));
+  }
+  return h;
+}
+
+/* Row id of r as a printer of text has it: its text and what it holds
+** must be text and shown. */
+static int text_is(const kb_result *r, enum kb_field_id id, int shown,
+                   const char *text)
+{
+  char buf[KB_FIELD_TEXT_MAX];
+  int got = kb_field_text(r, id, buf, sizeof buf);
+  if (got == shown && strcmp(buf, text) == 0)
+    return 1;
+  printf("# %s: \"%s\" (%d), not \"%s\" (%d)\n",
+         kb_result_fields[id].id, buf, got, text, shown);
+  return 0;
 }
 
 int main(void)
@@ -174,10 +222,45 @@ int main(void)
   }
   ok(twice == 0, "no two rows of the table write the same key");
   ok(unit_off == 0, "a key ends in _s exactly when its unit is seconds");
-  ok(shown_against_csv() == 0,
+  struct kb_metric_list none = {0};
+  char *header = kb_csv_header(&none);
+  ok(header && rows_against(header) == 0,
      "every keyed row says where it is shown, and --csv agrees: a column "
      "for each row that says CSV, none for one that says JSON, and no "
-     "column the table lacks but the CSV's own");
+     "column the table lacks but the CSV's own; every hint fits its type");
+  char *lost = header_edited(header, "busy_median_s", NULL);
+  char *json = header_edited(header, NULL, "host_median_s");
+  char *stray = header_edited(header, NULL, "gpu_util_pct");
+  ok(rows_against(lost) == 1 && rows_against(json) == 2
+     && rows_against(stray) == 1,
+     "...and a header that lost a row's column, shows a JSON row, or has "
+     "a column of no row fails it");
+  free(lost);
+  free(json);
+  free(stray);
+  free(header);
+
+  /* A field as a printer of text writes it, by its row. */
+  kb_result t;
+  kb_result_init(&t, KB_PASS);
+  t.stats.median = 1.25e-4;
+  t.gbps = NAN;
+  strcpy(t.kernel_note, "");
+  ok(text_is(&t, KB_FIELD_median, KB_SHOWN_VALUE, "0.000125")
+     && text_is(&t, KB_FIELD_verdict, KB_SHOWN_VALUE, "pass")
+     && text_is(&t, KB_FIELD_stage, KB_SHOWN_ZERO, "")
+     && text_is(&t, KB_FIELD_kernel_note, KB_SHOWN_ZERO, "")
+     && text_is(&t, KB_FIELD_gbps, KB_SHOWN_NULL, "")
+     && text_is(&t, KB_FIELD_busy_after_s, KB_SHOWN_NULL, "")
+     && text_is(&t, KB_FIELD_kernel_count, KB_SHOWN_ZERO, "0")
+     && text_is(&t, KB_FIELD_samples, KB_SHOWN_NONE, ""),
+     "a passed case's fields as text: by hint, its zeros, its nulls");
+  t.verdict = KB_WRONG;
+  strcpy(t.stage, "verify");
+  t.stats.median = 2;
+  ok(text_is(&t, KB_FIELD_median, KB_SHOWN_NULL, "")
+     && text_is(&t, KB_FIELD_stage, KB_SHOWN_VALUE, "verify"),
+     "a failed case's median is null, its stage said");
 
   /* A copy: the same fields, its own memory (kb_result_free frees both). */
   kb_result src, copy;
