@@ -239,8 +239,9 @@ static int prepare(run_frame *F)
     return KB_EXIT_ERROR;
   if (kb_check_metrics(&F->sv, &F->o))
     return KB_EXIT_USAGE;
-  kb_run_context run = {&F->o, &F->launch, F->argc, F->argv, F->devices,
-                        F->n_devices, F->sv.seal};
+  kb_run_context run = {.o = &F->o, .launch = &F->launch, .argc = F->argc,
+                        .argv = F->argv, .devices = F->devices,
+                        .n_devices = F->n_devices, .seal = F->sv.seal};
   if (open_outputs(&F->out, &run, F->devices, F->quiet, err, sizeof err)) {
     fprintf(stderr, "kbench: %s\n", err);
     return KB_EXIT_USAGE;

@@ -79,7 +79,8 @@ static int stub_json(const stub_case *s, const char *path,
   kb_run_device d = {0, 1, {.dev = s->dev}};
   kb_json j;
   kb_cli_parse(1, argv, &o);
-  kb_run_context run = {&o, &launch, 1, argv, &d, 1};
+  kb_run_context run = {.o = &o, .launch = &launch, .argc = 1,
+                        .argv = argv, .devices = &d, .n_devices = 1};
   int rc = kb_json_open(&j, path, &run, err, sizeof err);
   for (size_t i = 0; rc == 0 && i < n; i++)
     kb_json_case(&j, &s->pc, &res[i], &d, 0, 1);
@@ -153,7 +154,8 @@ static int stub_markdown(capture *c, const stub_case *s, const kb_result *res,
   char err[256], *argv[] = {"kbench", "--format=md"};
   c->f = open_memstream(&c->text, &c->len);
   kb_launch launch = {.local_rank = -1, .world_size = -1};
-  kb_run_context run = {&o, &launch, 2, argv, d, 1};
+  kb_run_context run = {.o = &o, .launch = &launch, .argc = 2,
+                        .argv = argv, .devices = d, .n_devices = 1};
   int opened = kb_md_open(&m, c->f, &run, err, sizeof err) == 0;
   if (opened) {
     if (host)

@@ -101,7 +101,8 @@ int main(void)
   kb_markdown m;
   char err[256];
   char *argv[] = {"kbench", "--format=md", "--calibrate", "a`b"};
-  kb_run_context run = {&o, NULL, 4, argv, devices, 2};
+  kb_run_context run = {.o = &o, .argc = 4, .argv = argv,
+                        .devices = devices, .n_devices = 2};
   ok(kb_md_open(&m, out, &run, err, sizeof err) == 0, "opens");
   kb_writer w = kb_md_writer(&m);
   kb_md_load_failure(&m, "nope", "not found");

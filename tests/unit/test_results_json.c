@@ -86,7 +86,8 @@ static int killed_writers(const char *path, kb_run_context *run, int times)
     int opened = pid > 0 && read(ready[0], &c, 1) == 1;
     close(ready[0]);
     if (opened)
-      usleep((useconds_t)(rand() % 3000));
+      nanosleep(&(struct timespec){.tv_nsec = (rand() % 3000) * 1000L},
+                NULL);
     if (pid > 0) {
       kill(pid, SIGKILL);
       waitpid(pid, NULL, 0);
@@ -111,7 +112,8 @@ int main(void)
   int evaluation = 7;
 
   kb_json j;
-  kb_run_context run = {&o, &launch, 1, argv, &d, 1};
+  kb_run_context run = {.o = &o, .launch = &launch, .argc = 1,
+                        .argv = argv, .devices = &d, .n_devices = 1};
   ok(kb_json_open_whole(&j, path, &run, err, sizeof err) == 0
      && slurp(path, doc, sizeof doc) < 0,
      "replaced whole: nothing is written before the first step");
