@@ -11,15 +11,6 @@
 
 #define KB_COPY_MAX (64u << 20)
 #define KB_COPIES 5
-#define KB_SIZES 16
-
-/* Rates measured so far in this worker, by size copied. */
-typedef struct kb_copy_rate {
-  size_t size;
-  double gbps;
-} kb_copy_rate;
-static kb_copy_rate known[KB_SIZES];
-static size_t n_known;
 
 static double measure(size_t size)
 {
@@ -42,16 +33,18 @@ static double measure(size_t size)
   return best > 0 ? 2.0 * (double)size / best / 1e9 : 0;
 }
 
-double kb_host_copy_gbps(double bytes)
+double kb_host_copy_gbps(kb_host_floor *floor, double bytes)
 {
   if (bytes < KB_HOST_FLOOR_MIN_BYTES)
     return 0;
   size_t size = bytes / 2 < KB_COPY_MAX ? (size_t)(bytes / 2) : KB_COPY_MAX;
-  for (size_t i = 0; i < n_known; i++)
-    if (known[i].size == size)
-      return known[i].gbps;
+  for (size_t i = 0; floor && i < floor->n; i++)
+    if (floor->known[i].size == size)
+      return floor->known[i].gbps;
   double gbps = measure(size);
-  if (n_known < KB_SIZES)
-    known[n_known++] = (kb_copy_rate){size, gbps};
+  if (floor && floor->n < KB_HOST_FLOOR_SIZES) {
+    floor->known[floor->n].size = size;
+    floor->known[floor->n++].gbps = gbps;
+  }
   return gbps;
 }

@@ -6,9 +6,25 @@
 #ifndef KB_HOST_FLOOR_H
 #define KB_HOST_FLOOR_H
 
+#include <stddef.h>
+
+/* The rates a worker has measured, by size copied: its own, kept between
+** its cases (zeroed before the first), so that each size is measured
+** once. */
+#define KB_HOST_FLOOR_SIZES 16
+typedef struct kb_host_floor {
+  size_t n;
+  struct {
+    size_t size;
+    double gbps;
+  } known[KB_HOST_FLOOR_SIZES];
+} kb_host_floor;
+
 /* Bytes read and written a second by the best of a few copies of bytes/2
 ** bytes (at most 64 MiB each way: past the caches, the rate holds), or 0
-** when bytes is under KB_HOST_FLOOR_MIN_BYTES or memory runs out. */
-double kb_host_copy_gbps(double bytes);
+** when bytes is under KB_HOST_FLOOR_MIN_BYTES or memory runs out; from
+** floor when it has the size, else measured into it (floor NULL: measured
+** each time). */
+double kb_host_copy_gbps(kb_host_floor *floor, double bytes);
 
 #endif

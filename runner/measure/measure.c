@@ -300,7 +300,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
 }
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
-                     kb_result *r)
+                     kb_host_floor *floor, kb_result *r)
 {
   double t0 = wall_now();
   kb_result_init(r, KB_PASS);
@@ -332,12 +332,12 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     if (probe)
       kb_probe_case(probe, c, state, cfg, r);
     kb_result_judge(r, cfg->time);
-    if (c->gpu)
+    if (c->gpu) {
       kb_plausible_judge(r, &c->device, cfg->strict);
-    else
-      kb_plausible_host(r, kb_host_copy_gbps((double)r->bytes.read
-                                             + (double)r->bytes.written),
-                        cfg->strict);
+    } else {
+      double moved = (double)r->bytes.read + (double)r->bytes.written;
+      kb_plausible_host(r, kb_host_copy_gbps(floor, moved), cfg->strict);
+    }
   }
   double t1 = wall_now();
   if (state)

@@ -9,11 +9,13 @@
 
 #include "core/measure_cfg.h"
 #include "core/result.h"
+#include "measure/host_floor.h"
 #include "measure/probe.h"
 #include "plugin/case.h"
 
-/* probe NULL: no counters and no audits (the runner's own cases). */
+/* probe NULL: no counters and no audits (the runner's own cases).  floor:
+** the worker's host copy rates, for a host case's plausibility. */
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
-                     kb_result *r);
+                     kb_host_floor *floor, kb_result *r);
 
 #endif

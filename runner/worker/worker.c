@@ -37,6 +37,7 @@ typedef struct kb_worker {
                               first case; they start at its first use */
   kb_hostmem *hostmem;     /* the cases' host_alloc, kept between cases */
   kb_probe probe;          /* counters and audits, opened with the device */
+  kb_host_floor floor;     /* the host's copy rates, for host cases */
   kb_watch watch;          /* other processes on the device (NVML) */
   kb_device_lock lock;     /* the device's, held until the worker exits */
   int lock_tried;
@@ -386,7 +387,7 @@ static double measure_builtin(kb_worker *w, const kbench_variant *v,
   cfg.energy = 0;          /* the runner's own cases: times only */
   kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->cfg.seed, 0, w->gpu);
   give_staging(w, &c);
-  kb_measure_case(&c, &cfg, NULL, &res);
+  kb_measure_case(&c, &cfg, NULL, &w->floor, &res);
   kb_hostmem_end_case(w->hostmem);
   double median = res.verdict == KB_PASS ? res.stats.median : -1;
   *gbps = res.gbps;
@@ -509,7 +510,7 @@ static void measure_once(kb_worker *w, const kb_plugin *p,
   c.on_wait = case_waiting;
   give_staging(w, &c);
   kb_gpu_range_push(name);
-  kb_measure_case(&c, &w->cfg.measure, &w->probe, res);
+  kb_measure_case(&c, &w->cfg.measure, &w->probe, &w->floor, res);
   kb_gpu_range_pop();
   kb_hostmem_end_case(w->hostmem);
 }
