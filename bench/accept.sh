@@ -10,6 +10,8 @@
 #
 # From the repository root, the tarball beside it:
 #   sh bench/accept.sh [kbench-X.tar.gz]
+# With ACCEPT_BASE=base.tar.gz (an earlier commit's `make dist`), the
+# catalogue is compared against that commit's too.
 # Carried Debian packages, unpacked when the machine lacks them: .debs/
 # (json-c, libseccomp-dev), .debs/tools (strace), .debs/slurm (see
 # bench/slurm-node.sh).  It writes $ACCEPT_OUT (default
@@ -131,10 +133,18 @@ fi
 
 # --- the catalogue, sealed and not -----------------------------------------
 t0=$(date +%s)
-timeout 150 ./kbench --json="$R/catalogue.json" > "$R/catalogue.txt" 2>&1
+timeout 150 ./kbench --json="$R/catalogue.json" --csv="$R/catalogue.csv" \
+  > "$R/catalogue.txt" 2>&1
 echo "exit $?" >> "$R/catalogue.txt"
 clean "catalogue under the seal ($(secs $t0) s)" "$R/catalogue.json" "$R/catalogue.txt"
 t_on=$(secs $t0)
+# The CSV's cells are written from the field table's rows, as the JSON's
+# keys are: the two files of one run agree on every case measured here.
+if agree=$(python3 tests/shell/csv_json.py "$R/catalogue.csv" "$R/catalogue.json" 2>&1); then
+  line PASS "the catalogue's --csv agrees with its --json" "$(printf '%s\n' "$agree" | tail -n 1)"
+else
+  line FAIL "the catalogue's --csv agrees with its --json" "$(printf '%s\n' "$agree" | head -n 4 | tr '\n' '|' | cut -c1-300)"
+fi
 t0=$(date +%s)
 timeout 150 env KBENCH_SEAL=off ./kbench --json="$R/catalogue-off.json" > "$R/catalogue-off.txt" 2>&1
 t_off=$(secs $t0)
@@ -145,6 +155,31 @@ if [ $rc = 0 ]; then
   line PASS "the seal costs nothing: compare KBENCH_SEAL=off -> sealed" "exit 0; $summary; wall $t_off s unsealed, $t_on s sealed"
 else
   line FAIL "the seal costs nothing: compare KBENCH_SEAL=off -> sealed" "exit $rc; $summary; $(grep -E 'SLOWER|FASTER|regress' "$R/compare-seal.txt" | head -n 3 | tr '\n' '|')"
+fi
+
+# --- against a base commit ---------------------------------------------------
+# ACCEPT_BASE=TARBALL: an earlier commit's `make dist`, built beside this
+# one; its catalogue against this one's, case by case, every case to
+# compare same (a change that is to move no time).  The base runs unsealed:
+# one from before the GPU opened before the seal runs no CUDA case sealed.
+if [ -n "${ACCEPT_BASE:-}" ]; then
+  case $ACCEPT_BASE in /*) ;; *) ACCEPT_BASE=$here/$ACCEPT_BASE ;; esac
+  base_name=$(basename "$ACCEPT_BASE" .tar.gz)
+  Bb=/tmp/accept-base
+  rm -rf "$Bb" && mkdir -p "$Bb" && tar xzf "$ACCEPT_BASE" -C "$Bb" &&
+    (cd "$Bb"/kbench-*/ && ./configure && make -j"$(nproc)") > "$R/base-build.txt" 2>&1
+  t0=$(date +%s)
+  (cd "$Bb"/kbench-*/ && timeout 150 env KBENCH_SEAL=off ./kbench \
+     --json="$R/catalogue-base.json") > "$R/catalogue-base.txt" 2>&1
+  t_base=$(secs $t0)
+  ./kbench compare "$R/catalogue-base.json" "$R/catalogue.json" > "$R/compare-base.txt" 2>&1
+  rc=$?
+  summary=$(grep -E '^# [0-9]+ cases' "$R/compare-base.txt" | tail -n 1)
+  if [ $rc = 0 ] && printf '%s\n' "$summary" | grep -qE ' 0 regressions .* 0 faster'; then
+    line PASS "the catalogue against the base $base_name" "exit 0; $summary; wall $t_base s base, $t_on s this"
+  else
+    line FAIL "the catalogue against the base $base_name" "exit $rc; ${summary:-no comparison: $(tail -n 3 "$R/base-build.txt" "$R/catalogue-base.txt" 2> /dev/null | tr '\n' ' ' | cut -c1-200)}; $(grep -E 'SLOWER|FASTER|FAIL|missing' "$R/compare-base.txt" | head -n 3 | tr '\n' '|')"
+  fi
 fi
 
 # --- a GPU the driver lists that CUDA cannot use ---------------------------
@@ -311,13 +346,15 @@ rc=$?
 cat tests/*/*.log > "$R/check-logs.txt" 2> /dev/null
 count() { cat tests/*/*.trs 2> /dev/null | grep -c "^:test-result: $1"; }
 pass=$(count PASS) fail=$(count FAIL) err=$(count ERROR) xpass=$(count XPASS) skips=$(count SKIP)
-gpu_skips=$(grep -hE '# SKIP' tests/*/*.log | grep -icE 'no CUDA device|no GPU|cannot use')
+# A skip is logged twice (the TAP line and automake's SKIP: line): count
+# automake's.
+gpu_skips=$(grep -hE '^SKIP:' tests/*/*.log | grep -icE 'no CUDA device|no GPU|cannot use')
 if [ $rc = 0 ] && [ $((fail + err + xpass)) = 0 ] && [ "$gpu_skips" = 0 ]; then
   line PASS "make -j16 check ($(secs $t0) s)" "$pass passed, $skips skipped (none for the GPU), 0 failed"
 else
   line FAIL "make -j16 check ($(secs $t0) s)" "exit $rc; $pass passed, $fail FAIL, $err ERROR, $xpass XPASS, $skips skipped ($gpu_skips naming the GPU); $(grep -hE '^(FAIL|ERROR):' tests/*/*.log | head -n 4 | cut -c1-120 | tr '\n' '|')"
 fi
-grep -hE '# SKIP' tests/*/*.log | sed 's/.*# SKIP/SKIP/' | sort | uniq -c | sort -rn > "$R/check-skips.txt"
+grep -hE '^SKIP:' tests/*/*.log | sed 's/.*# SKIP/SKIP/' | sort | uniq -c | sort -rn > "$R/check-skips.txt"
 # examples/libs (Thrust, CUB, cuBLAS): third-party plugins, built against
 # the installed kbench and run by it, under the seal (tests/shell/libs.sh).
 libs_pass=$(grep -c '^PASS:' tests/shell/libs.log 2> /dev/null)
