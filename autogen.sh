@@ -43,6 +43,8 @@ have pkg-config || need pkg-config
 have make || need make
 have g++ || need g++          # nvcc's host compiler (gcc comes with it)
 pkg-config --exists json-c 2>/dev/null || need libjson-c-dev
+# SHA-256 for recognising the catalogue's libraries (runner/plan/trust.h).
+pkg-config --exists nettle 2>/dev/null || need nettle-dev
 # The worker's seccomp filter (docs/security.md); configure goes on
 # without it, and says what such a build lacks.
 pkg-config --exists libseccomp 2>/dev/null || need libseccomp-dev
@@ -100,6 +102,7 @@ done
 # (unless --without-json-c); the rest costs a subcommand or a test.
 still=
 pkg-config --exists json-c 2>/dev/null || still="$still libjson-c-dev (kbench compare, kbench fleet)"
+pkg-config --exists nettle 2>/dev/null || still="$still nettle-dev (configure stops without it)"
 can_import matplotlib || still="$still python3-matplotlib (kbench plot, kbench report)"
 can_import "matplotlib, jinja2" || still="$still python3-jinja2 (kbench report)"
 can_import "matplotlib, jinja2, scipy, ruptures" ||

@@ -13,7 +13,7 @@
 # With ACCEPT_BASE=base.tar.gz (an earlier commit's `make dist`), the
 # catalogue is compared against that commit's too.
 # Carried Debian packages, unpacked when the machine lacks them: .debs/
-# (json-c, libseccomp-dev), .debs/tools (strace), .debs/slurm (see
+# (json-c, libseccomp-dev, nettle-dev), .debs/tools (strace), .debs/slurm (see
 # bench/slurm-node.sh).  It writes $ACCEPT_OUT (default
 # bench/results/<date>-accept-<gpu>/): summary.txt, whose first line is
 # `commit <sha>` (the tarball's COMMIT), its second the GPUs, driver and
@@ -54,11 +54,18 @@ K=$(pwd)
 } > "$S"
 cat "$S"
 nvidia-smi > "$R/nvidia-smi.txt" 2>&1
-# json-c and libseccomp's headers, where the machine lacks them.
-for pkg in json-c:libjson-c libseccomp:libseccomp-dev; do
-  pkg-config --exists "${pkg%%:*}" 2> /dev/null && continue
-  for deb in "$DEBS"/${pkg#*:}*.deb "$DEBS"/libjson-c5*.deb; do
-    [ -e "$deb" ] && dpkg -x "$deb" /
+# json-c's, libseccomp's and Nettle's headers, where the machine lacks
+# them, with json-c's and Nettle's libraries of the same version (the
+# headers' libX.so links to that version's file).
+for pkg in "json-c libjson-c-dev libjson-c5" "libseccomp libseccomp-dev" \
+           "nettle nettle-dev libnettle8"; do
+  set -- $pkg
+  pkg-config --exists "$1" 2> /dev/null && continue
+  shift
+  for name in "$@"; do
+    for deb in "$DEBS/${name}"_*.deb; do
+      [ -e "$deb" ] && dpkg -x "$deb" /
+    done
   done
 done
 ldconfig 2> /dev/null

@@ -85,7 +85,8 @@ done
 ar rcs "$build/libkbrunner.a" "$build"/runner/*.o || exit 1
 for t in "${targets[@]}"; do
   if ! "$cc" "${cflags[@]}" -fsanitize=fuzzer "$here/$t.c" \
-         "$build/libkbrunner.a" -ldl -lm -lpthread -o "$build/$t"; then
+         "$build/libkbrunner.a" $(pkg-config --libs nettle) -ldl -lm -lpthread \
+         -o "$build/$t"; then
     echo "fuzz: FAILED to build $t"
     for base in "${left_out[@]}"; do
       echo "  left out, as it did not compile: ${base##*/}.c"

@@ -7,8 +7,9 @@ runner_libkbrunner_la_SOURCES = runner/run.c runner/run.h
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner \
 	-I$(top_builddir)/runner -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \
-	-DKBENCH_SRCDIR='"$(abs_top_srcdir)"' $(SECCOMP_CFLAGS)
-runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) $(SECCOMP_LIBS) -lm
+	-DKBENCH_SRCDIR='"$(abs_top_srcdir)"' $(SECCOMP_CFLAGS) $(NETTLE_CFLAGS)
+runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) $(SECCOMP_LIBS) \
+	$(NETTLE_LIBS) -lm
 
 include %reldir%/core/local.mk
 include %reldir%/gpu/local.mk

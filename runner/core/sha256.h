@@ -1,6 +1,7 @@
 /*
 ** SHA-256 (FIPS 180-4) of a file, in hex, for recognising kbench's own
-** catalogue libraries by their content (plan/trust.c).
+** catalogue libraries by their content (plan/trust.c).  The digest is
+** Nettle's (Debian: nettle-dev), a kept library rather than our own.
 */
 #ifndef KB_SHA256_H
 #define KB_SHA256_H
