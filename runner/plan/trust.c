@@ -73,15 +73,6 @@ static int recorded(const char *manifest, const char *base,
   return found;
 }
 
-/* The last library judged, by its real path and what stat says of it: a
-** run asks again for each case, and a library's digest is read once. */
-static struct {
-  char path[PATH_MAX];
-  struct stat st;
-  int ok;
-  char why[512];
-} judged;
-
 static int same_file(const struct stat *a, const struct stat *b)
 {
   return a->st_dev == b->st_dev && a->st_ino == b->st_ino
@@ -91,15 +82,17 @@ static int same_file(const struct stat *a, const struct stat *b)
 }
 
 /* Whether the library at real (named base) has the digest manifest
-** records for it; why not in why. */
-static int matches(const char *real, const char *base, const char *manifest,
-                   char *why, size_t len)
+** records for it; why not in why.  judged: the last judgement, read when
+** it was of this file as it is, replaced otherwise. */
+static int matches(kb_trust_judged *judged, const char *real,
+                   const char *base, const char *manifest, char *why,
+                   size_t len)
 {
   struct stat st;
-  if (stat(real, &st) == 0 && strcmp(judged.path, real) == 0
-      && same_file(&st, &judged.st)) {
-    snprintf(why, len, "%s", judged.why);
-    return judged.ok;
+  if (stat(real, &st) == 0 && strcmp(judged->path, real) == 0
+      && same_file(&st, &judged->st)) {
+    snprintf(why, len, "%s", judged->why);
+    return judged->ok;
   }
   char want[KB_SHA256_HEX], got[KB_SHA256_HEX];
   int ok = 0;
@@ -118,15 +111,15 @@ static int matches(const char *real, const char *base, const char *manifest,
     ok = 1;
   if (ok)
     why[0] = '\0';
-  snprintf(judged.path, sizeof judged.path, "%s", real);
-  judged.st = st;
-  judged.ok = ok;
-  snprintf(judged.why, sizeof judged.why, "%s", why);
+  snprintf(judged->path, sizeof judged->path, "%s", real);
+  judged->st = st;
+  judged->ok = ok;
+  snprintf(judged->why, sizeof judged->why, "%s", why);
   return ok;
 }
 
-void kb_trust_domain(const char *path, char *domain, size_t len, char *why,
-                     size_t why_len)
+void kb_trust_domain(kb_trust_judged *judged, const char *path,
+                     char *domain, size_t len, char *why, size_t why_len)
 {
   char real[PATH_MAX], manifest[PATH_MAX + 32];
   why[0] = '\0';
@@ -140,7 +133,7 @@ void kb_trust_domain(const char *path, char *domain, size_t len, char *why,
     int own = is_shipped(slash + 1) && is_own_dir(real, manifest,
                                                  sizeof manifest);
     *slash = '/';
-    if (own && matches(real, slash + 1, manifest, why, why_len)) {
+    if (own && matches(judged, real, slash + 1, manifest, why, why_len)) {
       snprintf(domain, len, "%s", "");
       return;
     }

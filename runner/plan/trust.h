@@ -16,16 +16,30 @@
 #ifndef KB_TRUST_H
 #define KB_TRUST_H
 
+#include <limits.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 /* The file of the catalogue's recorded digests, in each place it lies. */
 #define KB_CATALOGUE_MANIFEST "catalogue.sha256"
 
+/* The last library judged, by its real path and what stat said of it: a
+** run asks again for each case, and a library's digest is read once while
+** the file stays as it was.  Its owner's (the supervisor's), zeroed before
+** the first judgement. */
+typedef struct kb_trust_judged {
+  char path[PATH_MAX];
+  struct stat st;
+  int ok;
+  char why[512];
+} kb_trust_judged;
+
 /* The domain of the library at path: "" for kbench's own catalogue, else
 ** the library's real path (path itself when it cannot be resolved).  why:
 ** "", or why a library named and placed as the catalogue's is not (its
-** digest), for the user. */
-void kb_trust_domain(const char *path, char *domain, size_t len, char *why,
-                     size_t why_len);
+** digest), for the user.  judged: the last judgement, kept by the
+** caller. */
+void kb_trust_domain(kb_trust_judged *judged, const char *path,
+                     char *domain, size_t len, char *why, size_t why_len);
 
 #endif

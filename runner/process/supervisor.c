@@ -158,7 +158,8 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   ** keep the user's (the profiler, --lock-clocks). */
   int64_t identity = -1;
   if (plugin) {
-    kb_trust_domain(plugin, domain, sizeof domain, why, sizeof why);
+    kb_trust_domain(&s->judged, plugin, domain, sizeof domain, why,
+                    sizeof why);
     if (domain[0] && l->cfg.worker_uid >= 0)
       identity = l->cfg.worker_uid + (int64_t)i;
     int other = !l->has_domain || strcmp(l->domain, domain) != 0;

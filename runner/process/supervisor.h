@@ -23,6 +23,7 @@
 
 #include <limits.h>
 
+#include "plan/trust.h"
 #include "process/keeper.h"
 #include "process/protocol.h"
 #include "process/worker_handle.h"
@@ -82,6 +83,7 @@ typedef struct kb_supervisor {
   char seal[KB_MESSAGE_LEN];  /* the first worker's seal: its layers, and
                               what it lacks ("" before any was sealed) */
   kb_keeper keeper;        /* --lock-clocks' clock keeper, or none */
+  kb_trust_judged judged;  /* the last library whose domain was judged */
 } kb_supervisor;
 
 /* One lane, for cfg's device, and the clock keeper when cfg locks the
