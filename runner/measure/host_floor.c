@@ -33,18 +33,48 @@ static double measure(size_t size)
   return best > 0 ? 2.0 * (double)size / best / 1e9 : 0;
 }
 
-double kb_host_copy_gbps(kb_host_floor *floor, double bytes)
+/* The size copied for a case of bytes read and written. */
+static size_t copy_size(double bytes)
 {
-  if (bytes < KB_HOST_FLOOR_MIN_BYTES)
-    return 0;
-  size_t size = bytes / 2 < KB_COPY_MAX ? (size_t)(bytes / 2) : KB_COPY_MAX;
+  return bytes / 2 < KB_COPY_MAX ? (size_t)(bytes / 2) : KB_COPY_MAX;
+}
+
+/* Where floor keeps size's rate, or NULL. */
+static double *known(kb_host_floor *floor, size_t size)
+{
   for (size_t i = 0; floor && i < floor->n; i++)
     if (floor->known[i].size == size)
-      return floor->known[i].gbps;
-  double gbps = measure(size);
-  if (floor && floor->n < KB_HOST_FLOOR_SIZES) {
+      return &floor->known[i].gbps;
+  return NULL;
+}
+
+/* gbps kept as size's rate in floor, where it has room. */
+static double keep(kb_host_floor *floor, size_t size, double gbps)
+{
+  double *kept = known(floor, size);
+  if (kept)
+    *kept = gbps;
+  else if (floor && floor->n < KB_HOST_FLOOR_SIZES) {
     floor->known[floor->n].size = size;
     floor->known[floor->n++].gbps = gbps;
   }
   return gbps;
+}
+
+double kb_host_copy_gbps(kb_host_floor *floor, double bytes)
+{
+  if (bytes < KB_HOST_FLOOR_MIN_BYTES)
+    return 0;
+  size_t size = copy_size(bytes);
+  double *kept = known(floor, size);
+  return kept ? *kept : keep(floor, size, measure(size));
+}
+
+double kb_host_copy_gbps_again(kb_host_floor *floor, double bytes)
+{
+  if (bytes < KB_HOST_FLOOR_MIN_BYTES)
+    return 0;
+  size_t size = copy_size(bytes);
+  double *kept = known(floor, size), now = measure(size);
+  return keep(floor, size, kept && *kept > now ? *kept : now);
 }

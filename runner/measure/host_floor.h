@@ -26,5 +26,9 @@ typedef struct kb_host_floor {
 ** floor when it has the size, else measured into it (floor NULL: measured
 ** each time). */
 double kb_host_copy_gbps(kb_host_floor *floor, double bytes);
+/* The same, measured again now, and the better of the two kept: for a
+** case the first rate would flag, since that rate may have been taken
+** while the host was busier than during the case. */
+double kb_host_copy_gbps_again(kb_host_floor *floor, double bytes);
 
 #endif

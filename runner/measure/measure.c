@@ -335,8 +335,14 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     if (c->gpu) {
       kb_plausible_judge(r, &c->device, cfg->strict);
     } else {
+      /* A case under the floor is judged again against a floor measured
+      ** now, before it is flagged: the first may have been taken while
+      ** the host was busier (seen with every core busy on the H200: a
+      ** 5.7 GB/s floor against copy_cpu's 11.5 GB/s). */
       double moved = (double)r->bytes.read + (double)r->bytes.written;
-      kb_plausible_host(r, kb_host_copy_gbps(floor, moved), cfg->strict);
+      if (kb_plausible_host(r, kb_host_copy_gbps(floor, moved), 0))
+        kb_plausible_host(r, kb_host_copy_gbps_again(floor, moved),
+                          cfg->strict);
     }
   }
   double t1 = wall_now();
