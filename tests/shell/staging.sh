@@ -82,13 +82,18 @@ check "--cases takes choices" 0 "n=5 dtype=f32 .* ok" \
   "$KBENCH" $fast --cases="$tmpdir/cases" "$staging"
 
 # --- work: FLOP/s and items/s -----------------------------------------------
+# n=4001: under 64 KiB read and written even in f64, which the host floor
+# does not judge (core/plausible.h).  At 0.8 MB, a make -j2 check on a
+# 2-core VM once had the floor measured slower than the honest case ran,
+# and the case FLAGGED; these points are about the work's rates.
+work="--param n=4001"
 check "the table shows FLOP/s and items/s when reported" 0 \
   "dtype=f32 .* ok +[0-9.]+ [kMGT]?FLOP/s, [0-9.]+ [kMGT]?items/s" \
-  "$KBENCH" $fast --param dtype=f32 "$staging"
+  "$KBENCH" $fast $work --param dtype=f32 "$staging"
 check "and items/s alone for no flops" 0 "dtype=i32 .* ok +[0-9.]+ [kMGT]?items/s$" \
-  "$KBENCH" $fast --param dtype=i32 "$staging"
+  "$KBENCH" $fast $work --param dtype=i32 "$staging"
 check "the JSON and CSV of it" 0 "ok" \
-  "$KBENCH" $fast --param dtype=i32,f64 --json="$tmpdir/w.json" \
+  "$KBENCH" $fast $work --param dtype=i32,f64 --json="$tmpdir/w.json" \
   --csv="$tmpdir/w.csv" "$staging"
 check "JSON: strict, names with choices, flops and items_per_second" 0 "^good$" \
   python3 -c '
@@ -96,12 +101,12 @@ import json, sys
 def bad(c): raise ValueError(c)
 d = json.load(open(sys.argv[1]), parse_constant=bad)
 i32, f64 = d["benchmarks"]
-assert i32["name"] == "staging/n:100003/dtype:i32/grain:0/fail_at:-1/misuse:none", i32["name"]
-assert i32["params"]["dtype"] == "i32" and i32["params"]["n"] == 100003
-assert i32["items"] == 100003 and i32["items_per_second"] > 0
+assert i32["name"] == "staging/n:4001/dtype:i32/grain:0/fail_at:-1/misuse:none", i32["name"]
+assert i32["params"]["dtype"] == "i32" and i32["params"]["n"] == 4001
+assert i32["items"] == 4001 and i32["items_per_second"] > 0
 assert "flops" not in i32 and "flops_per_second" not in i32
-assert f64["flops"] == 100003 and f64["flops_per_second"] > 0
-assert abs(f64["items_per_second"] - 100003 / (f64["real_time"] * 1e-9)) < 1e-6 * f64["items_per_second"]
+assert f64["flops"] == 4001 and f64["flops_per_second"] > 0
+assert abs(f64["items_per_second"] - 4001 / (f64["real_time"] * 1e-9)) < 1e-6 * f64["items_per_second"]
 print("good")' "$tmpdir/w.json"
 # A count the variant does not report is empty, as the JSON has no key.
 check "CSV: flops, items and their rates" 0 "^good$" \
@@ -109,7 +114,7 @@ check "CSV: flops, items and their rates" 0 "^good$" \
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert rows[0]["flops"] == "" and rows[0]["gflops"] == ""
-assert rows[0]["items"] == "100003" and float(rows[0]["items_per_second"]) > 0
-assert rows[1]["flops"] == "100003" and float(rows[1]["gflops"]) > 0
+assert rows[0]["items"] == "4001" and float(rows[0]["items_per_second"]) > 0
+assert rows[1]["flops"] == "4001" and float(rows[1]["gflops"]) > 0
 print("good")' "$tmpdir/w.csv"
 done_testing
