@@ -71,8 +71,6 @@ int kb_field_text(const kb_result *r, enum kb_field_id id, char *buf,
   KB_RESULT_FIELDS(CASE_F, CASE_S, CASE_P, KB_ROW_SKIP, CASE_D, KB_ROW_SKIP)
   default: break;
   }
-  if (shown != KB_SHOWN_VALUE && shown != KB_SHOWN_ZERO && len)
-    buf[0] = '\0';
   return shown;
 }
 
