@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/field_text.h"
+#include "core/result_notes.h"
 
 /* A number v of C type ctype, by the rule and the printf conversion hint
 ** (the compiler checks the two agree). */
@@ -47,7 +48,8 @@
 #define TEXT_OWNSTR TEXT_STR
 #define TEXT_TEXT(rule, hint, write)                                      \
   {                                                                       \
-    char text[KB_FIELD_TEXT_MAX];                                         \
+    char text[KB_FIELD_TEXT_MAX > KB_NOTE_TEXT_MAX ? KB_FIELD_TEXT_MAX      \
+              : KB_NOTE_TEXT_MAX];                                        \
     write(r, text, sizeof text);                                          \
     WORDS(rule, text)                                                     \
   }
@@ -72,6 +74,22 @@ int kb_field_text(const kb_result *r, enum kb_field_id id, char *buf,
   default: break;
   }
   return shown;
+}
+
+#define CASE_N(id, type, expr, label, rule)                               \
+  case KB_NOTE_##id: TEXT_##type(rule, "s", expr) break;
+
+int kb_note_text(const kb_result *r, enum kb_note_id id, char *buf,
+                 size_t len)
+{
+  int shown = KB_SHOWN_NONE;
+  if (len)
+    buf[0] = '\0';
+  switch (id) {
+  KB_RESULT_NOTES(CASE_N)
+  default: break;
+  }
+  return shown == KB_SHOWN_VALUE && len && buf[0];
 }
 
 int kb_field_is_text(const kb_field *f)

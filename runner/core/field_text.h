@@ -27,6 +27,12 @@
 int kb_field_text(const kb_result *r, enum kb_field_id id, char *buf,
                   size_t len);
 
+/* Note id of r (KB_RESULT_NOTES) into buf: 1 when it is shown, its text
+** not "", else 0 with buf "".  Its label is kb_note_labels[id]. */
+#define KB_NOTE_TEXT_MAX 512
+int kb_note_text(const kb_result *r, enum kb_note_id id, char *buf,
+                 size_t len);
+
 /* Whether a row's value is text (hint "s" a word, "q" a free text) and
 ** not a number. */
 int kb_field_is_text(const kb_field *f);

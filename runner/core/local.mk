@@ -16,6 +16,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/plausible.c %reldir%/plausible.h \
 	%reldir%/result.c %reldir%/result.h \
 	%reldir%/result_fields.c %reldir%/result_fields.h \
+	%reldir%/result_notes.c %reldir%/result_notes.h \
 	%reldir%/rng.c %reldir%/rng.h \
 	%reldir%/sha256.c %reldir%/sha256.h \
 	%reldir%/stats.c %reldir%/stats.h \

@@ -33,16 +33,22 @@
 ** OWNSTR (char *, owned, NULL for none); and for D rows only, STR (a const
 ** char *) and TEXT (expr is a function that writes the text into a
 ** buffer, as kb_audit_text does).  key NULL: on the wire only.  shown:
-** (unit, out, hint), what a printer needs: the unit ("s", "B", "GB/s",
-** ...; "" for none); out, where the key is shown besides the results file
-** (enum kb_field_out): CSV, a column of --csv of the key's name; JSON, the
-** results file alone; WIRE, no key; and hint, how a printer of text writes
-** the value (output/field_text.h): a printf conversion without its % for
-** a number (".9g", "zu", the compiler checks it against TYPE), "s" for a
-** name or word, "q" for free text, which CSV quotes.  rule (enum kb_rule
-** below): when the key holds the value, null, 0 or nothing.  init:
-** the value before anything is measured (kb_result_init), -1 for a
+** (unit, out, hint, pool), what a printer and a reader need: the unit
+** ("s", "B", "GB/s", ...; "" for none); out, where the key is shown
+** besides the results file (enum kb_field_out): CSV, a column of --csv of
+** the key's name; JSON, the results file alone; WIRE, no key; hint, how a
+** printer of text writes the value (core/field_text.h): a printf
+** conversion without its % for a number (".9g", "zu", the compiler checks
+** it against TYPE), "s" for a name or word, "q" for free text, which CSV
+** quotes; and pool (enum kb_field_pool below), how the entries of one
+** case in a results file make the pooled case's value
+** (results/pooling.c).  rule
+** (enum kb_rule below): when the key holds the value, null, 0 or nothing.
+** init: the value before anything is measured (kb_result_init), -1 for a
 ** reading not taken; a reader leaves a key it does not find so.
+**
+** The notes (KB_RESULT_NOTES, after the table) are the lines the table,
+** TAP and markdown show under a case, "label: text", in their order.
 **
 ** What the table does not hold, by hand in result.h and its users: the
 ** statistics (kb_stats) and bytes (kbench_bytes) whose fields are P rows,
@@ -78,19 +84,36 @@ enum kb_rule {
                                read after a sample (clock_event_reads) */
 };
 
+/* How the entries of one case (its repetitions) in a results file make
+** the pooled case's value (results/pooling.c): the pool of a row's shown.
+** A row that is not pooled stays at its start value in the pooled case. */
+enum kb_field_pool {
+  KB_POOL_EACH,             /* not pooled: each entry's own */
+  KB_POOL_ANY,              /* true when any entry's is (a flag) */
+  KB_POOL_BITS,             /* the entries' bits, OR'd (a mask) */
+  KB_POOL_MOST,             /* the most of the entries that give it */
+  KB_POOL_MEDIAN,           /* the median of the finite ones given */
+  KB_POOL_FIRST,            /* the first entry's that is not "" */
+  KB_POOL_JOIN              /* an array: the passed entries' joined, by
+                               pooling.c's own code (which reads the
+                               arrays of Google Benchmark's files too) */
+};
+
 /* Where a row is shown besides the results file: the out of its shown.
 ** Every row that says CSV is a column of --csv (output/csv.c);
 ** tests/unit/test_result_fields.c checks the CSV's header against the
 ** rows. */
 enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 /* A row's shown, taken apart: KB_UNIT shown, KB_OUT shown, KB_HINT
-** shown. */
-#define KB_UNIT_OF(unit, out, hint) unit
-#define KB_OUT_OF(unit, out, hint) KB_OUT_##out
-#define KB_HINT_OF(unit, out, hint) hint
+** shown, KB_POOL shown. */
+#define KB_UNIT_OF(unit, out, hint, pool) unit
+#define KB_OUT_OF(unit, out, hint, pool) KB_OUT_##out
+#define KB_HINT_OF(unit, out, hint, pool) hint
+#define KB_POOL_OF(unit, out, hint, pool) KB_POOL_##pool
 #define KB_UNIT KB_UNIT_OF
 #define KB_OUT KB_OUT_OF
 #define KB_HINT KB_HINT_OF
+#define KB_POOL KB_POOL_OF
 
 /* The C type of each TYPE. */
 #define KB_CTYPE_F64 double
@@ -109,63 +132,68 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   H(head)  /* name, run_name, run_type, repetitions, repetition_index,    \
               threads */                                                  \
   P(iterations, stats.n, SIZE, "iterations",                              \
-    ("runs", JSON, "zu"), ALWAYS, 0)                                      \
+    ("runs", JSON, "zu", EACH), ALWAYS, 0)                                \
   D(real_time, F64, kb_result_time(r) * 1e9, "real_time",                 \
-    ("ns", JSON, ".6g"), PASS_OR_ZERO)  /* the judged median */           \
+    ("ns", JSON, ".6g", EACH), PASS_OR_ZERO)  /* the judged median */     \
   D(cpu_time, F64, kb_result_time(r) * 1e9, "cpu_time",                   \
-    ("ns", JSON, ".6g"), PASS_OR_ZERO)                                    \
-  D(time_unit, STR, "ns", "time_unit", ("", JSON, "s"), ALWAYS)           \
+    ("ns", JSON, ".6g", EACH), PASS_OR_ZERO)                              \
+  D(time_unit, STR, "ns", "time_unit", ("", JSON, "s", EACH), ALWAYS)     \
   D(bytes_per_second, F64, r->gbps * 1e9, "bytes_per_second",             \
-    ("B/s", JSON, ".6g"), PASS_OR_ZERO)                                   \
-  D(skipped, BOOL, 1, "skipped", ("", JSON, "d"), SKIPPED)                \
+    ("B/s", JSON, ".6g", EACH), PASS_OR_ZERO)                             \
+  D(skipped, BOOL, 1, "skipped", ("", JSON, "d", EACH), SKIPPED)          \
   D(skip_message, STR, r->message, "skip_message",                        \
-    ("", JSON, "q"), SKIPPED)                                             \
-  D(error_occurred, BOOL, 1, "error_occurred", ("", JSON, "d"), ERRORED)  \
+    ("", JSON, "q", EACH), SKIPPED)                                       \
+  D(error_occurred, BOOL, 1, "error_occurred",                            \
+    ("", JSON, "d", EACH), ERRORED)                                       \
   D(error_message, TEXT, kb_result_error_text, "error_message",           \
-    ("", JSON, "q"), ERRORED)                                             \
+    ("", JSON, "q", EACH), ERRORED)                                       \
   H(where)  /* device_ordinal, device_name, device_uuid,                  \
                device_pci_bus_id, variant, params, backend */
 
 /* The verdict, the event time's statistics, the bytes and the rates. */
 #define KB_FIELDS_OUTCOME(F, S, P, A, D, H) \
-  S(mode, 16, "mode", ("", CSV, "s"), ALWAYS)  /* the sampler's name */   \
-  F(verdict, VERDICT, "verdict", ("", CSV, "s"), ALWAYS, KB_PASS)         \
-  S(stage, 32, "stage", ("", CSV, "q"), FAILED)                           \
+  S(mode, 16, "mode",                                                     \
+    ("", CSV, "s", EACH), ALWAYS)  /* the sampler's name */               \
+  F(verdict, VERDICT, "verdict", ("", CSV, "s", EACH), ALWAYS, KB_PASS)   \
+  S(stage, 32, "stage", ("", CSV, "q", EACH), FAILED)                     \
                    /* where a non-pass came from */                       \
-  S(message, KB_MESSAGE_LEN, "message", ("", CSV, "q"), FAILED)           \
-  F(output, OWNSTR, "output", ("", JSON, "q"), ALWAYS, NULL)              \
+  S(message, KB_MESSAGE_LEN, "message", ("", CSV, "q", EACH), FAILED)     \
+  F(output, OWNSTR, "output", ("", JSON, "q", EACH), ALWAYS, NULL)        \
                    /* the last lines the plugin printed, for a failure */ \
-  P(median, stats.median, F64, "median_s", ("s", CSV, ".9g"), PASS, 0)    \
-  P(mean, stats.mean, F64, "mean_s", ("s", CSV, ".9g"), PASS, 0)          \
-  P(min, stats.min, F64, "min_s", ("s", CSV, ".9g"), PASS, 0)             \
-  P(max, stats.max, F64, "max_s", ("s", CSV, ".9g"), PASS, 0)             \
-  P(stdev, stats.stdev, F64, "stdev_s", ("s", CSV, ".9g"), PASS, 0)       \
-  P(noise, stats.noise, F64, "noise", ("", CSV, ".6g"), PASS, 0)          \
-  P(rel_stdev, stats.rel_stdev, F64, NULL, ("", WIRE, ".6g"), ALWAYS, 0)  \
-  F(stop, STOP, "stop", ("", CSV, "s"), ALWAYS, 0)                        \
-  F(batch, SIZE, "batch", ("runs", CSV, "zu"), ALWAYS, 0)                 \
+  P(median, stats.median, F64, "median_s",                                \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(mean, stats.mean, F64, "mean_s", ("s", CSV, ".9g", EACH), PASS, 0)    \
+  P(min, stats.min, F64, "min_s", ("s", CSV, ".9g", EACH), PASS, 0)       \
+  P(max, stats.max, F64, "max_s", ("s", CSV, ".9g", EACH), PASS, 0)       \
+  P(stdev, stats.stdev, F64, "stdev_s", ("s", CSV, ".9g", EACH), PASS, 0) \
+  P(noise, stats.noise, F64, "noise", ("", CSV, ".6g", EACH), PASS, 0)    \
+  P(rel_stdev, stats.rel_stdev, F64, NULL,                                \
+    ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
+  F(stop, STOP, "stop", ("", CSV, "s", EACH), ALWAYS, 0)                  \
+  F(batch, SIZE, "batch", ("runs", CSV, "zu", EACH), ALWAYS, 0)           \
   P(bytes_read, bytes.read, U64, "bytes_read",                            \
-    ("B", CSV, "llu"), ALWAYS, 0)                                         \
+    ("B", CSV, "llu", MOST), ALWAYS, 0)                                   \
   P(bytes_written, bytes.written, U64, "bytes_written",                   \
-    ("B", CSV, "llu"), ALWAYS, 0)                                         \
-  P(memory, bytes.memory, MEMORY, "memory", ("", CSV, "s"), ALWAYS, 0)    \
-  F(gbps, F64, "gbps", ("GB/s", CSV, ".6g"), PASS, 0)                     \
+    ("B", CSV, "llu", MOST), ALWAYS, 0)                                   \
+  P(memory, bytes.memory, MEMORY, "memory",                               \
+    ("", CSV, "s", EACH), ALWAYS, 0)                                      \
+  F(gbps, F64, "gbps", ("GB/s", CSV, ".6g", EACH), PASS, 0)               \
                    /* (read + written) / judged median */                 \
-  F(flops, U64, "flops", ("FLOP", CSV, "llu"), WORK, 0)                   \
+  F(flops, U64, "flops", ("FLOP", CSV, "llu", EACH), WORK, 0)             \
                    /* per run, from the variant's work() */               \
   D(flops_per_second, F64, kb_per_second(r, r->flops),                    \
-    "flops_per_second", ("FLOP/s", JSON, ".6g"), RATE)                    \
-  F(items, U64, "items", ("items", CSV, "llu"), WORK, 0)                  \
+    "flops_per_second", ("FLOP/s", JSON, ".6g", EACH), RATE)              \
+  F(items, U64, "items", ("items", CSV, "llu", EACH), WORK, 0)            \
   D(items_per_second, F64, kb_per_second(r, r->items),                    \
-    "items_per_second", ("items/s", CSV, ".6g"), RATE)                    \
+    "items_per_second", ("items/s", CSV, ".6g", EACH), RATE)              \
   H(peaks)  /* pct_peak, pct_copy_peak */                                 \
-  F(device_lost, BOOL, NULL, ("", WIRE, "d"), ALWAYS, 0)                  \
+  F(device_lost, BOOL, NULL, ("", WIRE, "d", EACH), ALWAYS, 0)            \
                    /* the CUDA context is unusable after the case */      \
-  F(worker_ends, BOOL, NULL, ("", WIRE, "d"), ALWAYS, 0)                  \
+  F(worker_ends, BOOL, NULL, ("", WIRE, "d", EACH), ALWAYS, 0)            \
                    /* the worker exits after the case (its context is     \
                       unusable, or its profiler failed): the next case    \
                       starts in a fresh one */                            \
-  F(worker, UINT, "worker", ("", JSON, "u"), ALWAYS, 0)                   \
+  F(worker, UINT, "worker", ("", JSON, "u", EACH), ALWAYS, 0)             \
                    /* which of the run's workers ran it, 1, 2, ...: the   \
                       supervisor numbers them as it starts them, one      \
                       trust domain's each (plan/trust.h) */
@@ -173,31 +201,32 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 /* The clocks, where the case's time went, and how a sample was timed. */
 #define KB_FIELDS_PHASES(F, S, P, A, D, H) \
   F(clock_min_mhz, UINT, "sm_clock_min_mhz",                              \
-    ("MHz", CSV, "u"), ALWAYS, 0)                                         \
+    ("MHz", CSV, "u", EACH), ALWAYS, 0)                                   \
                    /* over the kept samples; 0: unknown */                \
   F(clock_max_mhz, UINT, "sm_clock_max_mhz",                              \
-    ("MHz", CSV, "u"), ALWAYS, 0)                                         \
+    ("MHz", CSV, "u", EACH), ALWAYS, 0)                                   \
   F(throttled, SIZE, "throttled_samples",                                 \
-    ("samples", CSV, "zu"), ALWAYS, 0)                                    \
+    ("samples", CSV, "zu", EACH), ALWAYS, 0)                              \
                    /* SM clock under 75% of max: dropped */               \
-  F(wall_s, F64, "case_wall_s", ("s", CSV, ".3f"), ALWAYS, 0)             \
+  F(wall_s, F64, "case_wall_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)       \
                    /* setup to teardown */                                \
-  F(setup_s, F64, "setup_s", ("s", CSV, ".3f"), ALWAYS, 0)                \
-  F(verify_s, F64, "verify_s", ("s", CSV, ".3f"), ALWAYS, 0)              \
+  F(setup_s, F64, "setup_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)          \
+  F(verify_s, F64, "verify_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)        \
                    /* both verified runs */                               \
-  F(sampling_s, F64, "sampling_s", ("s", CSV, ".3f"), ALWAYS, 0)          \
+  F(sampling_s, F64, "sampling_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)    \
                    /* warm-up, samples, energy batch */                   \
-  F(teardown_s, F64, "teardown_s", ("s", CSV, ".3f"), ALWAYS, 0)          \
+  F(teardown_s, F64, "teardown_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)    \
   F(busy_after_s, F64, "busy_after_stream_s",                             \
-    ("s", CSV, ".3g"), NONNEG, -1)                                        \
+    ("s", CSV, ".3g", EACH), NONNEG, -1)                                  \
                    /* the stream check: device busy past the stream's     \
                       batch */                                            \
-  F(syncs, BOOL, "syncs", ("", JSON, "d"), ALWAYS, 0)                     \
+  F(syncs, BOOL, "syncs", ("", JSON, "d", EACH), ALWAYS, 0)               \
                    /* KBENCH_VARIANT_SYNCS: each run timed by itself */   \
-  F(timed_region, BOOL, "timed_region", ("", JSON, "d"), ALWAYS, 0)       \
+  F(timed_region, BOOL, "timed_region", ("", JSON, "d", EACH), ALWAYS, 0) \
                    /* samples timed the run's region (timer_start,        \
                       stop) */                                            \
-  F(host_s, F64, "host_median_s", ("s", JSON, ".9g"), PASS_POSITIVE, -1)  \
+  F(host_s, F64, "host_median_s",                                         \
+    ("s", JSON, ".9g", EACH), PASS_POSITIVE, -1)                          \
                    /* a syncing case's median on the host's clock */
 
 /* The GPU over the timed samples, from NVML (measure/gpu_state.c): the
@@ -209,95 +238,100 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 ** readings and not an average of many).  null where NVML read nothing:
 ** host cases, no NVML, a GPU that does not report it. */
 #define KB_FIELDS_GPU_STATE(F, S, P, A, D, H) \
-  F(clock_events, U64, "clock_event_mask", ("", CSV, "llu"), EVENTS, 0)   \
+  F(clock_events, U64, "clock_event_mask",                                \
+    ("", CSV, "llu", BITS), EVENTS, 0)                                    \
                    /* NVML's bits, OR'd over the samples */               \
   D(clock_event_names, TEXT, kb_result_clock_events, "clock_events",      \
-    ("", CSV, "q"), EVENTS)                                               \
+    ("", CSV, "q", EACH), EVENTS)                                         \
                    /* the same by name: "sw_power_cap,gpu_idle" */        \
   D(clock_limits, TEXT, kb_result_clock_limits, "clock_limits",           \
-    ("", JSON, "q"), EVENTS)                                              \
+    ("", JSON, "q", EACH), EVENTS)                                        \
                    /* the limits among them, in words: "a power cap" */ \
   F(clock_event_reads, SIZE, "clock_event_reads",                         \
-    ("samples", CSV, "zu"), ALWAYS, 0)                                    \
+    ("samples", CSV, "zu", EACH), ALWAYS, 0)                              \
                    /* samples after which the reasons were read */        \
   F(temp_start_c, F64, "gpu_temp_start_c",                                \
-    ("C", CSV, ".6g"), POSITIVE, 0)                                       \
-  F(temp_end_c, F64, "gpu_temp_end_c", ("C", CSV, ".6g"), POSITIVE, 0)    \
+    ("C", CSV, ".6g", EACH), POSITIVE, 0)                                 \
+  F(temp_end_c, F64, "gpu_temp_end_c",                                    \
+    ("C", CSV, ".6g", EACH), POSITIVE, 0)                                 \
   F(mem_start_mhz, UINT, "mem_clock_start_mhz",                           \
-    ("MHz", CSV, "u"), POSITIVE, 0)                                       \
+    ("MHz", CSV, "u", EACH), POSITIVE, 0)                                 \
   F(mem_end_mhz, UINT, "mem_clock_end_mhz",                               \
-    ("MHz", CSV, "u"), POSITIVE, 0)                                       \
-  F(power_start_w, F64, "power_start_w", ("W", CSV, ".6g"), POSITIVE, 0)  \
-  F(power_end_w, F64, "power_end_w", ("W", CSV, ".6g"), POSITIVE, 0)
+    ("MHz", CSV, "u", EACH), POSITIVE, 0)                                 \
+  F(power_start_w, F64, "power_start_w",                                  \
+    ("W", CSV, ".6g", EACH), POSITIVE, 0)                                 \
+  F(power_end_w, F64, "power_end_w", ("W", CSV, ".6g", EACH), POSITIVE, 0)
 
 /* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock,
 ** from a pass of its own after the samples.  The busy time is the run's
 ** kernels' durations summed; the span (kernel_*) is the same number with
 ** one kernel a run, and not measured with several. */
 #define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
-  F(judged, TIME, "time", ("", CSV, "s"), ALWAYS, KB_TIME_EVENT)          \
+  F(judged, TIME, "time", ("", CSV, "s", EACH), ALWAYS, KB_TIME_EVENT)    \
                    /* the time gbps and the rates were taken from */      \
   D(kernel_count, SIZE, r->n_kernel, "kernel_samples",                    \
-    ("runs", CSV, "zu"), KERNEL_OR_ZERO)                                  \
+    ("runs", CSV, "zu", EACH), KERNEL_OR_ZERO)                            \
   F(kernels_per_run, SIZE, "kernels_per_run",                             \
-    ("kernels", CSV, "zu"), KERNEL, 0)                                    \
+    ("kernels", CSV, "zu", EACH), KERNEL, 0)                              \
   P(kernel_n, kernel_stats.n, SIZE, NULL,                                 \
-    ("runs", WIRE, "zu"), ALWAYS, 0)                                      \
+    ("runs", WIRE, "zu", EACH), ALWAYS, 0)                                \
   D(kernel_median, F64, r->kernel_stats.median, "kernel_median_s",        \
-    ("s", CSV, ".9g"), SPAN)                                              \
+    ("s", CSV, ".9g", EACH), SPAN)                                        \
   D(kernel_mean, F64, r->kernel_stats.mean, "kernel_mean_s",              \
-    ("s", CSV, ".9g"), SPAN)                                              \
+    ("s", CSV, ".9g", EACH), SPAN)                                        \
   D(kernel_min, F64, r->kernel_stats.min, "kernel_min_s",                 \
-    ("s", CSV, ".9g"), SPAN)                                              \
+    ("s", CSV, ".9g", EACH), SPAN)                                        \
   D(kernel_max, F64, r->kernel_stats.max, "kernel_max_s",                 \
-    ("s", CSV, ".9g"), SPAN)                                              \
+    ("s", CSV, ".9g", EACH), SPAN)                                        \
   D(kernel_stdev, F64, r->kernel_stats.stdev, "kernel_stdev_s",           \
-    ("s", CSV, ".9g"), SPAN)                                              \
+    ("s", CSV, ".9g", EACH), SPAN)                                        \
   D(kernel_noise, F64, r->kernel_stats.noise, "kernel_noise",             \
-    ("", CSV, ".6g"), SPAN)                                               \
+    ("", CSV, ".6g", EACH), SPAN)                                         \
   P(busy_median, kernel_stats.median, F64, "busy_median_s",               \
-    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
   P(busy_mean, kernel_stats.mean, F64, "busy_mean_s",                     \
-    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
   P(busy_min, kernel_stats.min, F64, "busy_min_s",                        \
-    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
   P(busy_max, kernel_stats.max, F64, "busy_max_s",                        \
-    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
   P(busy_stdev, kernel_stats.stdev, F64, "busy_stdev_s",                  \
-    ("s", CSV, ".9g"), KERNEL, 0)                                         \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
   P(busy_noise, kernel_stats.noise, F64, "busy_noise",                    \
-    ("", CSV, ".6g"), KERNEL, 0)                                          \
+    ("", CSV, ".6g", EACH), KERNEL, 0)                                    \
   P(busy_rel_stdev, kernel_stats.rel_stdev, F64, NULL,                    \
-    ("", WIRE, ".6g"), ALWAYS, 0)                                         \
+    ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
   D(launch_overhead, F64, kb_launch_overhead(r), "launch_overhead_s",     \
-    ("s", CSV, ".6g"), ALWAYS)                                            \
-  F(kernel_pass_s, F64, "kernel_pass_s", ("s", CSV, ".4f"), ALWAYS, 0)    \
+    ("s", CSV, ".6g", EACH), ALWAYS)                                      \
+  F(kernel_pass_s, F64, "kernel_pass_s",                                  \
+    ("s", CSV, ".4f", EACH), ALWAYS, 0)                                   \
                    /* the pass's wall time */                             \
-  S(kernel_note, 256, "kernel_note", ("", CSV, "q"), NONEMPTY)            \
+  S(kernel_note, 256, "kernel_note", ("", CSV, "q", EACH), NONEMPTY)      \
                    /* why a CUDA case has no kernel time */               \
   A(kernel_samples, n_kernel, OWNED, "busy_samples_s",                    \
-    ("s", JSON, ".9g"), ALWAYS)                                           \
+    ("s", JSON, ".9g", JOIN), ALWAYS)                                     \
 
 /* The audits: what DRAM moved in one run against the claim, an audit that
 ** could not be made, and why there are no counters. */
 #define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
-  F(dram_read, F64, "dram_read_bytes", ("B", CSV, ".9g"), DRAM, -1)       \
-  F(dram_write, F64, "dram_write_bytes", ("B", CSV, ".9g"), DRAM, -1)     \
+  F(dram_read, F64, "dram_read_bytes", ("B", CSV, ".9g", EACH), DRAM, -1) \
+  F(dram_write, F64, "dram_write_bytes",                                  \
+    ("B", CSV, ".9g", EACH), DRAM, -1)                                    \
   D(bytes_audit, TEXT, kb_audit_text, "bytes_audit",                      \
-    ("", CSV, "q"), NONEMPTY)                                             \
+    ("", CSV, "q", EACH), NONEMPTY)                                       \
   D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps",                         \
-    ("GB/s", CSV, ".6g"), POSITIVE)                                       \
+    ("GB/s", CSV, ".6g", EACH), POSITIVE)                                 \
   F(claim_flagged, BOOL, "bytes_claim_flagged",                           \
-    ("", JSON, "d"), ALWAYS, 0)                                           \
+    ("", JSON, "d", ANY), ALWAYS, 0)                                      \
                    /* the claim exceeds DRAM's bytes + 10% + L2 */        \
-  F(unaudited, BOOL, "unaudited", ("", CSV, "d"), ALWAYS, 0)              \
+  F(unaudited, BOOL, "unaudited", ("", CSV, "d", ANY), ALWAYS, 0)         \
                    /* an audit asked for could not be made: the verdict   \
                       stands unchecked */                                 \
-  S(audit_note, 256, "audit_note", ("", CSV, "q"), NONEMPTY)              \
+  S(audit_note, 256, "audit_note", ("", CSV, "q", FIRST), NONEMPTY)       \
                    /* which audit, why, and what to do */                 \
-  S(counters_note, 256, "counters_note", ("", CSV, "q"), NONEMPTY)        \
+  S(counters_note, 256, "counters_note", ("", CSV, "q", EACH), NONEMPTY)  \
                    /* why a CUDA case has no counters */                  \
-  S(implausible, 384, "implausible", ("", JSON, "q"), NONEMPTY)           \
+  S(implausible, 384, "implausible", ("", JSON, "q", EACH), NONEMPTY)     \
                    /* two readings that cannot both be true               \
                       (core/plausible.h): FLAGGED */                      \
   H(counters)  /* each counter's total, and "metrics" */
@@ -305,31 +339,34 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 /* --energy (NVML, core/energy.h): joules per run and the average power
 ** over a hot batch, how they were measured, and what was in force. */
 #define KB_FIELDS_ENERGY(F, S, P, A, D, H) \
-  F(energy_j, F64, "energy_j_per_run", ("J", CSV, ".6g"), ENERGY, -1)     \
-  F(power_w, F64, "power_w", ("W", CSV, ".6g"), ENERGY, -1)               \
-  F(energy_s, F64, "energy_window_s", ("s", CSV, ".4f"), ENERGY, 0)       \
+  F(energy_j, F64, "energy_j_per_run",                                    \
+    ("J", CSV, ".6g", EACH), ENERGY, -1)                                  \
+  F(power_w, F64, "power_w", ("W", CSV, ".6g", MEDIAN), ENERGY, -1)       \
+  F(energy_s, F64, "energy_window_s", ("s", CSV, ".4f", EACH), ENERGY, 0) \
                    /* the windows' seconds */                             \
-  F(energy_runs, F64, "energy_runs", ("runs", CSV, ".6g"), ENERGY, 0)     \
-  F(energy_spread, F64, "energy_spread", ("", CSV, ".4g"), ENERGY, 0)     \
+  F(energy_runs, F64, "energy_runs",                                      \
+    ("runs", CSV, ".6g", EACH), ENERGY, 0)                                \
+  F(energy_spread, F64, "energy_spread",                                  \
+    ("", CSV, ".4g", EACH), ENERGY, 0)                                    \
   A(energy_windows, energy_n_windows, FIXED, "energy_windows_j",          \
-    ("J", JSON, ".6g"), ENERGY)                                           \
+    ("J", JSON, ".6g", JOIN), ENERGY)                                     \
   F(power_limit_w, F64, "power_limit_w",                                  \
-    ("W", CSV, ".6g"), ENERGY_POSITIVE, 0)                                \
+    ("W", CSV, ".6g", EACH), ENERGY_POSITIVE, 0)                          \
   F(energy_sm_mhz, UINT, "energy_sm_clock_mhz",                           \
-    ("MHz", CSV, "u"), ENERGY_POSITIVE, 0)                                \
+    ("MHz", CSV, "u", EACH), ENERGY_POSITIVE, 0)                          \
                    /* lowest at the windows' ends */                      \
   F(energy_mem_mhz, UINT, "energy_mem_clock_mhz",                         \
-    ("MHz", CSV, "u"), ENERGY_POSITIVE, 0)                                \
+    ("MHz", CSV, "u", EACH), ENERGY_POSITIVE, 0)                          \
   D(gbps_per_watt, F64, kb_gbps_per_watt(r), "gbps_per_watt",             \
-    ("GB/s/W", CSV, ".6g"), POSITIVE)                                     \
+    ("GB/s/W", CSV, ".6g", EACH), POSITIVE)                               \
   D(flops_per_watt, F64, kb_flops_per_watt(r), "flops_per_watt",          \
-    ("FLOP/s/W", CSV, ".6g"), POSITIVE)                                   \
-  S(energy_note, 256, "energy_note", ("", CSV, "q"), NONEMPTY)            \
+    ("FLOP/s/W", CSV, ".6g", EACH), POSITIVE)                             \
+  S(energy_note, 256, "energy_note", ("", CSV, "q", EACH), NONEMPTY)      \
                    /* why --energy measured nothing */
 
 /* The timed samples, seconds per run. */
 #define KB_FIELDS_SAMPLES(F, S, P, A, D, H) \
-  A(samples, n_samples, OWNED, "samples_s", ("s", JSON, ".9g"), ALWAYS)
+  A(samples, n_samples, OWNED, "samples_s", ("s", JSON, ".9g", JOIN), ALWAYS)
 
 #define KB_RESULT_FIELDS(F, S, P, A, D, H) \
   KB_FIELDS_CASE(F, S, P, A, D, H)                                        \
@@ -340,6 +377,40 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   KB_FIELDS_AUDIT(F, S, P, A, D, H)                                       \
   KB_FIELDS_ENERGY(F, S, P, A, D, H)                                      \
   KB_FIELDS_SAMPLES(F, S, P, A, D, H)
+
+/*
+** The notes: the lines the table, TAP and markdown show under a case,
+** "label: text", a row each in the order they are shown.  A printer loops
+** over them (kb_note_text, core/field_text.h) and knows none of them; a
+** new line under a case is one row here and, when it is more than a
+** field, the function that writes it (core/result_notes.h).  Not notes of
+** a result, and said by a printer itself: its warnings (they need the
+** device and the run's options), why a case of a run of kernel time has
+** event time only (said once for many cases), the counters' own lines,
+** and what a failed case's plugin printed (lines of its own).
+**
+**   N(id, TYPE, expr, label, rule)  TYPE STR: expr is a const char * of
+**                                   the result r; TEXT: expr is a function
+**                                   that writes the text, as a D row's;
+**                                   shown when the rule (enum kb_rule)
+**                                   gives the value and the text is not ""
+*/
+#define KB_RESULT_NOTES(N) \
+  N(clocks, TEXT, kb_result_clock_note, "clocks", ALWAYS)                 \
+  N(timing, TEXT, kb_note_timing, "timed", PASS)                          \
+  N(counters, STR, r->counters_note, "counters", PASS)                    \
+  N(no_kernel, TEXT, kb_note_no_kernel, "counters", PASS)                 \
+  N(claim_flagged, TEXT, kb_note_claim_flagged, "flagged", PASS)          \
+  N(bytes_audit, TEXT, kb_note_bytes_audit, "bytes audit", PASS)          \
+  N(implausible, STR, r->implausible, "flagged", PASS)                    \
+  N(unaudited, TEXT, kb_note_unaudited, "unaudited", PASS)                \
+  N(energy, TEXT, kb_energy_text, "energy", PASS)
+
+/* Every note's name, as KB_NOTE_<id>, and its label. */
+#define KB_ID_N(id, ...) KB_NOTE_##id,
+enum kb_note_id { KB_RESULT_NOTES(KB_ID_N) KB_NOTES };
+#undef KB_ID_N
+extern const char *const kb_note_labels[KB_NOTES];
 
 /* A kind of row a use of the table has no use for. */
 #define KB_ROW_SKIP(...)
@@ -370,6 +441,7 @@ typedef struct kb_field {
   const char *hint;         /* ".9g", "zu", ...; "s" a word, "q" a text */
   int rule;                 /* enum kb_rule */
   int out;                  /* enum kb_field_out */
+  int pool;                 /* enum kb_field_pool */
 } kb_field;
 extern const kb_field kb_result_fields[KB_FIELDS];
 /* A row's key in an entry, by its id: KB_KEY(busy_median) is

@@ -1,6 +1,7 @@
 /*
-** --energy in the table and TAP: a case's energy line, and the reasons a
-** run has no energy, each said once (energy_text.c).
+** --energy in the table and TAP: the reasons a run has no energy, each
+** said once (energy_text.c).  A case's energy line is its note
+** (kb_energy_text, core/result_notes.h).
 */
 #ifndef KB_ENERGY_TEXT_H
 #define KB_ENERGY_TEXT_H
@@ -8,11 +9,6 @@
 #include <stddef.h>
 
 #include "core/result.h"
-
-/* "0.2501 J/run at 381.2 W (1.02 s, 4012 runs, 5 windows, spread 1.2%);
-** 8.59 GB/s per W; SM 1980 MHz, memory 2619 MHz, power limit 700 W", or
-** "" when the case has no energy. */
-void kb_energy_text(const kb_result *res, char *buf, size_t len);
 
 /* The reasons already said, so that a run of many cases says each once. */
 #define KB_ENERGY_NOTES 4

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "core/format.h"
+#include "core/result_notes.h"
 #include "core/verdict.h"
 #include "output/table.h"
 

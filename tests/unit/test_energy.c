@@ -7,6 +7,7 @@
 #include "core/energy.h"
 #include "core/result.h"
 #include "gpu/nvml.h"
+#include "core/result_notes.h"
 #include "output/energy_text.h"
 #include "tap.h"
 
