@@ -7,7 +7,8 @@
 ** file's keys, written and read back (results/entry_write.c,
 ** results/entry_read.c), a result's start values, free and copy
 ** (core/result.c), a field as text and the CSV's cells
-** (core/field_text.c, output/csv.c), and the tests' round trips
+** (core/field_text.c, output/csv.c), the pooled case of a results file
+** (results/pooling.c), and the tests' round trips
 ** (tests/unit/test_wire.c, test_entry.c).  A new scalar or text field is
 ** one line here.
 **

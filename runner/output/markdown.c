@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "core/field_text.h"
 #include "core/format.h"
 #include "core/verdict.h"
 #include "output/markdown.h"
@@ -147,42 +148,35 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
   fputs(" |\n", f);
 }
 
-/* Below the table: a passed case's warnings and what its audit says, a
-** failed one's output. */
+/* "- `variant` n=64M: label: text", a line of the list below the table. */
+static void note_line(FILE *f, const kb_plan_case *pc, const char *label,
+                      const char *text)
+{
+  fputs("- ", f);
+  case_name(f, pc);
+  fprintf(f, ": %s: ", label);
+  kb_md_cell(f, text);
+  fputc('\n', f);
+}
+
+/* Below the table, as the table says them under a row: a passed case's
+** warnings, why a CUDA case has event time only (unless its device's
+** heading said it for every case), the case's notes (KB_RESULT_NOTES),
+** and a failed one's output. */
 static void notes(FILE *f, const kb_plan_case *pc, const kb_result *res,
                   const kb_device_report *d, const kb_measure_cfg *cfg)
 {
-  char warnings[512] = "", text[160] = "", audit[256] = "";
-  if (res->verdict == KB_PASS) {
-    kb_result_warnings(res, d ? &d->dev : NULL, cfg, warnings,
-                       sizeof warnings);
-    kb_audit_text(res, text, sizeof text);
-    if (text[0])   /* both rates: the table's GB/s is the claim's */
-      snprintf(audit, sizeof audit, "%s: DRAM %.1f GB/s, %.1f GB/s claimed",
-               text, kb_dram_gbps(res), res->gbps);
-  }
-  /* Why a CUDA case has event time only, unless its device's heading
-  ** said it for every case. */
-  const char *event_only = d && kb_result_event_fallback(res, cfg->time)
-      && strcmp(res->kernel_note, d->kernel_note) != 0 ? res->kernel_note : "";
-  char clocks[384];
-  kb_result_clock_note(res, clocks, sizeof clocks);
-  const char *lines[] = {warnings, audit, res->implausible,
-                         res->counters_note, res->audit_note, event_only,
-                         clocks};
-  const char *what[] = {"warning",
-                        res->claim_flagged ? "flagged" : "bytes audit",
-                        "flagged", "counters", "unaudited",
-                        "event time, no kernel time", "clocks"};
-  for (int i = 0; i < 7; i++) {
-    if (!lines[i][0] || (i == 3 && res->verdict != KB_PASS))
-      continue;
-    fputs("- ", f);
-    case_name(f, pc);
-    fprintf(f, ": %s: ", what[i]);
-    kb_md_cell(f, lines[i]);
-    fputc('\n', f);
-  }
+  char text[KB_NOTE_TEXT_MAX] = "";
+  if (res->verdict == KB_PASS)
+    kb_result_warnings(res, d ? &d->dev : NULL, cfg, text, sizeof text);
+  if (text[0])
+    note_line(f, pc, "warning", text);
+  if (d && kb_result_event_fallback(res, cfg->time) && res->kernel_note[0]
+      && strcmp(res->kernel_note, d->kernel_note) != 0)
+    note_line(f, pc, "event time, no kernel time", res->kernel_note);
+  for (int i = 0; i < KB_NOTES; i++)
+    if (kb_note_text(res, i, text, sizeof text))
+      note_line(f, pc, kb_note_labels[i], text);
   if (res->verdict == KB_PASS || !res->output || !res->output[0])
     return;
   fputs("- ", f);

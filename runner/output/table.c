@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "core/format.h"
-#include "core/result_notes.h"
+#include "core/field_text.h"
 #include "core/verdict.h"
 #include "output/table.h"
 
@@ -234,34 +234,23 @@ static void print_output(FILE *out, const char *prefix, const char *text)
   }
 }
 
-/* What the audits found of a passed case, a line each under its row: a
-** claim and DRAM that disagree, with both rates (the table's GB/s is the
-** claim's), and an audit that could not be made. */
-static void print_audits(FILE *out, const char *prefix, const kb_result *res)
+/* The notes under a case (KB_RESULT_NOTES), a line each: the printer
+** knows none of them. */
+static void print_notes(FILE *out, const char *prefix, const kb_result *res)
 {
-  char audit[160];
-  kb_audit_text(res, audit, sizeof audit);
-  if (audit[0])
-    fprintf(out, "%s%s: %s: DRAM %.1f GB/s, %.1f GB/s claimed\n", prefix,
-            res->claim_flagged ? "flagged" : "bytes audit", audit,
-            kb_dram_gbps(res), res->gbps);
-  if (res->implausible[0])
-    fprintf(out, "%sflagged: %s\n", prefix, res->implausible);
-  if (res->unaudited)
-    fprintf(out, "%sunaudited: %s\n", prefix, res->audit_note[0]
-            ? res->audit_note : "an audit asked for could not be made");
+  char text[KB_NOTE_TEXT_MAX];
+  for (int i = 0; i < KB_NOTES; i++)
+    if (kb_note_text(res, i, text, sizeof text))
+      fprintf(out, "%s%s: %s\n", prefix, kb_note_labels[i], text);
 }
 
-/* The hardware's view of a passed case, a line each under its row:
-** every counter (its total, and each kernel's when the run launched
-** several), why there are none, and what the audits found. */
+/* A passed case's counters, after its notes, a line each: its total, and
+** each kernel's when the run launched several. */
 static void print_counters(FILE *out, const char *prefix,
                            const kb_result *res)
 {
   const kb_counters *k = res->counters;
-  if (res->counters_note[0])
-    fprintf(out, "%scounters: %s\n", prefix, res->counters_note);
-  for (size_t m = 0; k && m < k->n_metrics; m++) {
+  for (size_t m = 0; k && res->verdict == KB_PASS && m < k->n_metrics; m++) {
     char v[32];
     kb_format_si(v, sizeof v, k->total[m], 4, "");
     fprintf(out, "%s%-52s %12s %s", prefix, k->names[m], v, k->units[m]);
@@ -273,44 +262,6 @@ static void print_counters(FILE *out, const char *prefix,
       fprintf(out, ", %zu more kernels", k->n_launched - k->n_kernels);
     fputs(k->n_launched > 1 ? ")\n" : "\n", out);
   }
-  if (k && k->n_launched == 0)
-    fprintf(out, "%scounters: the run launched no kernel\n", prefix);
-  print_audits(out, prefix, res);
-}
-
-/* How a passed case of ABI 1.2 was timed, when not as a plain run: its
-** timed region, or each synchronizing run by itself, with the host's
-** clock beside the events. */
-static void print_timing(FILE *out, const char *prefix, const kb_result *res)
-{
-  if (!res->syncs && !res->timed_region)
-    return;
-  char host[32] = "";
-  if (res->syncs && res->host_s > 0)
-    kb_format_seconds(host, sizeof host, res->host_s);
-  fprintf(out, "%stimed: %s, one run a sample%s%s%s\n", prefix,
-          res->timed_region ? "the timed region of each run (timer_start to "
-                              "timer_stop)" : "each run as a whole",
-          res->syncs ? ", not held (KBENCH_VARIANT_SYNCS)" : "",
-          host[0] ? "; median on the host's clock " : "", host);
-}
-
-/* A case whose samples ran under a power or thermal limit says so, naming
-** it, whatever its verdict. */
-static void print_clocks(FILE *out, const char *prefix, const kb_result *res)
-{
-  char line[384];
-  kb_result_clock_note(res, line, sizeof line);
-  if (line[0])
-    fprintf(out, "%sclocks: %s\n", prefix, line);
-}
-
-static void print_energy(FILE *out, const char *prefix, const kb_result *res)
-{
-  char line[512];
-  kb_energy_text(res, line, sizeof line);
-  if (line[0])
-    fprintf(out, "%senergy: %s\n", prefix, line);
 }
 
 void kb_result_cells(const kb_result *res, const kbench_device *dev,
@@ -393,17 +344,15 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
               100 * res->gbps / r->copy_gbps);
     if (*warnings)
       fprintf(r->out, "# warning: %s\n", warnings);
-    print_timing(r->out, "# ", res);
-    print_clocks(r->out, "# ", res);
+    print_notes(r->out, "# ", res);
     print_counters(r->out, "# ", res);
-    print_energy(r->out, "# ", res);
     return;
   }
   fputs("  ---\n", r->out);
   tap_yaml_string(r->out, "stage", res->stage);
   tap_yaml_string(r->out, "message", res->message);
   fputs("  ...\n", r->out);
-  print_clocks(r->out, "# ", res);
+  print_notes(r->out, "# ", res);
   print_output(r->out, "# output: ", res->output);
 }
 
@@ -446,12 +395,8 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
     fprintf(r->out, "  event time: no kernel time: %s\n", res->kernel_note);
     snprintf(r->kernel_said, sizeof r->kernel_said, "%s", res->kernel_note);
   }
-  print_clocks(r->out, "  ", res);
-  if (res->verdict == KB_PASS) {
-    print_timing(r->out, "  ", res);
-    print_counters(r->out, "  ", res);
-    print_energy(r->out, "  ", res);
-  }
+  print_notes(r->out, "  ", res);
+  print_counters(r->out, "  ", res);
   print_output(r->out, "  output: ", res->output);
 }
 

@@ -180,6 +180,14 @@ check_PROGRAMS += %reldir%/test_stream_order
 %canon_reldir%_test_stream_order_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_stream_order
 
+# The notes under a case: every printer shows every one, in order.
+check_PROGRAMS += %reldir%/test_case_notes
+%canon_reldir%_test_case_notes_SOURCES = %reldir%/test_case_notes.c %reldir%/tap.h %reldir%/fields.h
+%canon_reldir%_test_case_notes_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_case_notes_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_case_notes_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_case_notes
+
 # --format=md's writer, fed results as a GPU run gives them.
 check_PROGRAMS += %reldir%/test_markdown
 %canon_reldir%_test_markdown_SOURCES = %reldir%/test_markdown.c %reldir%/tap.h
