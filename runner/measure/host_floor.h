@@ -20,8 +20,9 @@ typedef struct kb_host_floor {
   } known[KB_HOST_FLOOR_SIZES];
 } kb_host_floor;
 
-/* Bytes read and written a second by the best of a few copies of bytes/2
-** bytes (at most 64 MiB each way: past the caches, the rate holds), or 0
+/* Bytes read and written a second by the best of the copies of bytes/2
+** bytes (at most 64 MiB each way: past the caches, the rate holds) that
+** fill 5 ms, and at least five, or 0
 ** when bytes is under KB_HOST_FLOOR_MIN_BYTES or memory runs out; from
 ** floor when it has the size, else measured into it (floor NULL: measured
 ** each time). */
