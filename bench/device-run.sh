@@ -37,6 +37,14 @@ fi
 for deb in "$here"/.debs/libseccomp-dev*.deb; do
   [ -e "$deb" ] && dpkg -x "$deb" /
 done
+# Nettle's headers (configure requires them), with its library of the
+# same version, where the machine lacks them (as accept.sh).
+if ! pkg-config --exists nettle 2> /dev/null; then
+  for deb in "$here"/.debs/nettle-dev_*.deb "$here"/.debs/libnettle8_*.deb; do
+    [ -e "$deb" ] && dpkg -x "$deb" /
+  done
+  ldconfig
+fi
 if [ -n "${REUSE:-}" ] && [ -x kbench ]; then
   echo "reusing the build" > "$OUT/build.log"
 elif ! { ./configure $json && make -j16; } > "$OUT/build.log" 2>&1; then
