@@ -108,6 +108,16 @@ static double traffic(const kb_res_case *c)
                     + value_of(c, "dram__bytes_write.sum") : t;
 }
 
+/* A case's claim, bytes_read + bytes_written, each the most of its
+** entries' (a case's repetitions claim the same bytes); NAN unless they
+** give both. */
+static double claimed(const kb_res_case *c)
+{
+  if (!c->given[KB_FIELD_bytes_read] || !c->given[KB_FIELD_bytes_written])
+    return NAN;
+  return (double)c->res.bytes.read + (double)c->res.bytes.written;
+}
+
 /* The largest of the numbers given, NANs left out. */
 static double most(const double *v, size_t n)
 {
@@ -131,8 +141,8 @@ static int judge(kb_res_counter_change *x, const kb_res_case *base,
   x->scale = fmax(fabs(x->base), fabs(x->cur));
   x->against = "itself";
   if (is_bytes(b)) {
-    double s[] = {x->scale, traffic(base), traffic(cur), base->claimed,
-                  cur->claimed};
+    double s[] = {x->scale, traffic(base), traffic(cur),
+                  claimed(base), claimed(cur)};
     x->scale = most(s, 5);
     if (x->scale > fmax(fabs(x->base), fabs(x->cur)))
       x->against = "the case's DRAM traffic or claimed bytes";

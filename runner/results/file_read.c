@@ -283,18 +283,18 @@ static int counters_of(json_object *e, kb_res_entry *x)
   return 0;
 }
 
-/* The claim and what the audits found of it (see kb_res_entry). */
+/* What the audits said of the entry: the bytes audit's text, which no
+** member holds (a derived row), pointing into the document (entries move
+** while pooled); and its audit note only where it went unaudited, as
+** kbench writes one (kb_result_missed), so that the note its case pools
+** (the first) is an unaudited entry's. */
 static void audit_of(json_object *e, kb_res_entry *x)
 {
-  const kb_result *r = &x->res;
-  x->flagged = r->claim_flagged;
-  x->unaudited = r->unaudited;
-  /* The notes point into the document: entries move while pooled. */
-  x->audit_note = kb_jget_string(e, KB_KEY(audit_note));
   x->claim_note = kb_jget_string(e, KB_KEY(bytes_audit));
-  x->claimed = x->given[KB_FIELD_bytes_read]
-               && x->given[KB_FIELD_bytes_written]
-               ? (double)r->bytes.read + (double)r->bytes.written : NAN;
+  if (!x->res.unaudited) {
+    x->res.audit_note[0] = '\0';
+    x->given[KB_FIELD_audit_note] = 0;
+  }
 }
 
 /* The positive numbers of the array *a (its n, moved to *out), else the
@@ -333,12 +333,11 @@ static int kernel_of(kb_res_entry *x)
 }
 
 /* --energy's joules per run: each window's, else the entry's one value
-** (energy_j_per_run); and its watts.  0, or -1 when memory ran out. */
+** (energy_j_per_run).  0, or -1 when memory ran out. */
 static int energy_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
   double *windows = NULL;
-  x->power_w = x->given[KB_FIELD_power_w] ? r->power_w : NAN;
   if (r->energy_n_windows
       && !(windows = malloc(r->energy_n_windows * sizeof *windows)))
     return -1;

@@ -3,6 +3,8 @@
 ** name on one device become one case (pooling.h).
 */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,10 +51,115 @@ void kb_res_case_free(kb_res_case *c)
     free(c->counters[i].unit);
   }
   free(c->counters);
-  free(c->audit_note);
   free(c->claim_note);
   free(c->energy);
+  kb_result_free(&c->res);
   kb_res_device_free(&c->device);
+}
+
+/*
+** The rows a case pools, by the table (core/result_fields.h): each row
+** whose rule (enum kb_field_pool) is ANY, BITS, MOST, MEDIAN or FIRST,
+** into c->res and c->given, from the entries that gave it.  A rule meets
+** a row's TYPE in a function named for both, pool_RULE_TYPE: a row whose
+** rule has none for its TYPE does not build.  An EACH row stays at its
+** start value; the arrays (JOIN) are joined by kb_res_pool's own code.
+*/
+
+/* The folds: an entry's value v into the pooled *p, which already holds
+** one when had; whether *p holds one now. */
+static int pool_ANY_BOOL(int *p, int v, int had)
+{
+  (void)had;
+  *p = *p || v;
+  return 1;
+}
+
+static int pool_BITS_U64(uint64_t *p, uint64_t v, int had)
+{
+  (void)had;
+  *p |= v;
+  return 1;
+}
+
+static int pool_MOST_U64(uint64_t *p, uint64_t v, int had)
+{
+  if (!had || v > *p)
+    *p = v;
+  return 1;
+}
+
+/* FIRST of a text member (char[size]): the first that is not "". */
+static int first_text(char *p, size_t size, const char *v, int had)
+{
+  if (had || !v[0])
+    return had;
+  snprintf(p, size, "%s", v);
+  return 1;
+}
+#define pool_FIRST_CHARS(p, v, had) first_text(*(p), sizeof *(p), v, had)
+
+/* MEDIAN, not a fold: the median of the m values w into *p; whether there
+** was one. */
+static int pool_MEDIAN_F64(double *p, const double *w, size_t m)
+{
+  kb_stats s;
+  if (kb_stats_compute(w, m, &s) != 0)
+    return 0;
+  *p = s.median;
+  return 1;
+}
+
+/* Each row by its rule, the rule expanded from its shown before it is
+** pasted into the names of its pooling and its function. */
+#define POOL_RULE_OF(unit, out, hint, pool) pool
+#define POOL_ROW(pool, type, f, v) POOL_ROW_(pool, type, f, v)
+#define POOL_ROW_(pool, type, f, v) \
+  POOL_BY_##pool(pool_##pool##_##type, f, v)
+#define POOL_BY_EACH(fn, f, v)
+#define POOL_BY_ANY(fn, f, v) POOL_FOLD(fn, f, v)
+#define POOL_BY_BITS(fn, f, v) POOL_FOLD(fn, f, v)
+#define POOL_BY_MOST(fn, f, v) POOL_FOLD(fn, f, v)
+#define POOL_BY_FIRST(fn, f, v) POOL_FOLD(fn, f, v)
+#define POOL_FOLD(fold, f, v)                                             \
+  for (size_t k = 0; k < n; k++)                                          \
+    if (es[k].given[f])                                                   \
+      c->given[f] = fold(&c->res.v, es[k].res.v, c->given[f]);
+#define POOL_BY_MEDIAN(median, f, v)                                      \
+  {                                                                       \
+    size_t m = 0;                                                         \
+    for (size_t k = 0; k < n; k++)                                        \
+      if (es[k].given[f] && isfinite(es[k].res.v))                        \
+        w[m++] = es[k].res.v;                                             \
+    c->given[f] = median(&c->res.v, w, m);                                \
+  }
+#define POOL_F(m, type, key, shown, rule, init) \
+  POOL_ROW(POOL_RULE_OF shown, type, KB_FIELD_##m, m)
+#define POOL_S(m, size, key, shown, rule) \
+  POOL_ROW(POOL_RULE_OF shown, CHARS, KB_FIELD_##m, m)
+#define POOL_P(id, path, type, key, shown, rule, init) \
+  POOL_ROW(POOL_RULE_OF shown, type, KB_FIELD_##id, path)
+/* An array is joined by hand or not at all; a derived row has no value
+** to pool. */
+#define POOL_A(m, count, store, key, shown, rule)                         \
+  _Static_assert(KB_POOL shown == KB_POOL_JOIN                            \
+                 || KB_POOL shown == KB_POOL_EACH,                        \
+                 #m ": an array is joined (JOIN) or not pooled (EACH)");
+#define POOL_D(id, type, expr, key, shown, rule)                          \
+  _Static_assert(KB_POOL shown == KB_POOL_EACH,                           \
+                 #id ": a derived row is not pooled (EACH)");
+
+/* c's pooled rows from its entries es[0..n): 0, or -1 out of memory. */
+static int pool_rows(const kb_res_entry *es, size_t n, kb_res_case *c)
+{
+  double *w = malloc((n ? n : 1) * sizeof *w);  /* a MEDIAN's values */
+  if (!w)
+    return -1;
+  kb_result_init(&c->res, KB_PASS);
+  memset(c->given, 0, sizeof c->given);
+  KB_RESULT_FIELDS(POOL_F, POOL_S, POOL_P, POOL_A, POOL_D, KB_ROW_SKIP)
+  free(w);
+  return 0;
 }
 
 /* One array of an entry (its energy samples, its kernel times). */
@@ -93,23 +200,6 @@ static int join(const kb_res_entry *es, size_t n, entry_array get,
   return 0;
 }
 
-/* The energy samples of entries es[0..n) of one case, joined, and the
-** median of their watts. */
-static int pool_energy(const kb_res_entry *es, size_t n, kb_res_case *c)
-{
-  size_t watts = 0;
-  double *w = malloc((n ? n : 1) * sizeof *w);
-  if (!w)
-    return -1;
-  for (size_t i = 0; i < n; i++)
-    if (isfinite(es[i].power_w))
-      w[watts++] = es[i].power_w;
-  kb_stats s;
-  c->power_w = kb_stats_compute(w, watts, &s) == 0 ? s.median : NAN;
-  free(w);
-  return join(es, n, energy_of, &c->energy, &c->n_energy);
-}
-
 const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used)
 {
@@ -132,8 +222,14 @@ static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
 
 /*
 ** Pools the entries of each name (and device) into one case (their
-** samples joined, the worst verdict kept), in the order they first
-** appear.  The entries' arrays move into the cases.
+** samples joined, the worst verdict kept, the table's pooled rows by
+** their rules), in the order they first appear.  The entries' arrays
+** move into the cases.  The arrays (the table's JOIN rows: samples,
+** kernel and energy) are pooled here by hand, not by pool_rows: the
+** reader gives each a fallback of its own for Google Benchmark's files
+** (file_read.c), and a failed repetition voids them all.  So is
+** claim_note, a derived row (bytes_audit's text) that an entry has no
+** member for.
 */
 int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
 {
@@ -156,25 +252,19 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
     c->rep_medians = malloc((j - i) * sizeof *c->rep_medians);
     c->entries = j - i;
     c->verdict = es[i].verdict;
-    c->claimed = NAN;
     c->message = es[i].message;
     es[i].message = NULL;
     c->device = es[i].device;             /* moved: the same for all j */
     memset(&es[i].device, 0, sizeof es[i].device);
     if (!c->name || !c->backend || !c->samples || !c->rep_medians
         || kb_res_counters_pool(es + i, j - i, c)
-        || pool_energy(es + i, j - i, c) || pool_kernel(es + i, j - i, c))
+        || pool_rows(es + i, j - i, c)
+        || join(es + i, j - i, energy_of, &c->energy, &c->n_energy)
+        || pool_kernel(es + i, j - i, c))
       goto done;
     for (size_t k = i; k < j; k++) {
-      if (!isnan(es[k].claimed) && !(es[k].claimed <= c->claimed))
-        c->claimed = es[k].claimed;      /* the most, NAN losing */
-      c->flagged |= es[k].flagged;
-      c->unaudited |= es[k].unaudited;
-      c->clock_events |= es[k].res.clock_events;
-      if ((es[k].unaudited && es[k].audit_note && !c->audit_note
-           && !(c->audit_note = strdup(es[k].audit_note)))
-          || (es[k].flagged && es[k].claim_note && !c->claim_note
-              && !(c->claim_note = strdup(es[k].claim_note))))
+      if (es[k].res.claim_flagged && es[k].claim_note && !c->claim_note
+          && !(c->claim_note = strdup(es[k].claim_note)))
         goto done;
       if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {
         c->verdict = es[k].verdict;

@@ -72,13 +72,11 @@ typedef struct kb_res_entry {
   size_t order;               /* place in the file */
   kb_res_entry_counter *counters;
   size_t n_counters;
-  double claimed;             /* bytes_read + bytes_written, or NAN */
-  int flagged, unaudited;     /* bytes_claim_flagged, unaudited */
-  const char *audit_note;     /* points into the document; NULL: none */
-  const char *claim_note;     /* bytes_audit, likewise */
+  const char *claim_note;     /* bytes_audit, a row with no member (its
+                                 text is derived): points into the
+                                 document; NULL: none */
   double *energy;             /* joules per run: --energy's windows */
   size_t n_energy;
-  double power_w;             /* --energy's watts; NAN: none */
 } kb_res_entry;
 
 /* One case: every entry of the file with its name (and its device, when
@@ -101,20 +99,19 @@ typedef struct kb_res_case {
   size_t entries;       /* how many entries (repetitions) it had */
   kb_res_counter *counters;  /* sorted by name; NULL when none */
   size_t n_counters;
-  double claimed;       /* bytes_read + bytes_written, the most of its
-                           entries'; NAN when the file gives none */
-  int flagged;          /* an entry's claim exceeds what DRAM moved
-                           (bytes_claim_flagged) */
-  int unaudited;        /* an entry's audit could not be made */
-  char *audit_note;     /* the first such entry's audit_note, or NULL */
+  kb_result res;        /* the rows its entries pool, each by its rule
+                           (enum kb_field_pool): claim_flagged and
+                           unaudited (ANY), clock_events (BITS), the bytes
+                           (MOST), power_w (MEDIAN), audit_note (FIRST);
+                           every other row at its start value (the
+                           case's verdict is verdict's, not res's) */
+  unsigned char given[KB_FIELDS];  /* a pooled row's value came from an
+                           entry: one gave it (MEDIAN: a finite one;
+                           FIRST: one not "") */
   char *claim_note;     /* the first flagged entry's bytes_audit, or NULL */
   double *energy;       /* joules per run, --energy's windows pooled over
                            the passed entries (compare_energy.h) */
   size_t n_energy;
-  double power_w;       /* the median of the entries' watts; NAN: none */
-  uint64_t clock_events;  /* NVML's clock-event reasons over its samples
-                             (clock_event_mask), OR'd over the entries:
-                             core/clock_events.h says which are limits */
 } kb_res_case;
 
 typedef struct kb_res_run {

@@ -260,8 +260,8 @@ int main(void)
   kb_res_run run;
   int read = stub_json_back(&stub, both, 2, NULL, 0, &run) == 0;
   ok(read && run.n_cases == 1
-     && run.cases[0].clock_events == (KB_CLOCK_GPU_IDLE
-                                      | KB_CLOCK_SW_POWER_CAP),
+     && run.cases[0].res.clock_events == (KB_CLOCK_GPU_IDLE
+                                          | KB_CLOCK_SW_POWER_CAP),
      "JSON read back: the reasons of its two entries, OR'd");
   if (read)
     kb_res_run_free(&run);

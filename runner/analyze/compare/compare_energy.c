@@ -13,6 +13,12 @@ const char *kb_cmp_energy_word(int status)
   return status >= 0 && status <= KB_CMP_ENERGY_LESS ? words[status] : NULL;
 }
 
+/* A side's watts, the median of its entries'; NAN when none gave one. */
+static double watts(const kb_res_case *c)
+{
+  return c->given[KB_FIELD_power_w] ? c->res.power_w : NAN;
+}
+
 void kb_cmp_energy_judge(const kb_cmp_row *row, const kb_cmp_cfg *cfg,
                          kb_cmp_energy *e)
 {
@@ -28,8 +34,8 @@ void kb_cmp_energy_judge(const kb_cmp_row *row, const kb_cmp_cfg *cfg,
   e->nc = c->n_energy;
   e->base_j = sb.median;
   e->cur_j = sc.median;
-  e->base_w = b->power_w;
-  e->cur_w = c->power_w;
+  e->base_w = watts(b);
+  e->cur_w = watts(c);
   e->change = 100 * (e->cur_j - e->base_j) / e->base_j;
   kb_mwu u;
   if (kb_mwu_test(b->energy, e->nb, c->energy, e->nc, KB_MWU_AUTO, &u) == 0) {

@@ -91,17 +91,17 @@ static void side_audit(kb_jw *w, const char *side, const kb_res_case *c)
   char key[64];
   snprintf(key, sizeof key, "%s_claim_flagged", side);
   if (c)
-    kb_jw_bool(w, key, c->flagged);
+    kb_jw_bool(w, key, c->res.claim_flagged);
   else
     kb_jw_null(w, key);
   snprintf(key, sizeof key, "%s_unaudited", side);
   if (c)
-    kb_jw_bool(w, key, c->unaudited);
+    kb_jw_bool(w, key, c->res.unaudited);
   else
     kb_jw_null(w, key);
   snprintf(key, sizeof key, "%s_audit_note", side);
-  kb_jw_text(w, key, c && c->unaudited ? c->audit_note
-                     : c && c->flagged ? c->claim_note : NULL);
+  kb_jw_text(w, key, c && c->res.unaudited ? c->res.audit_note
+                     : c && c->res.claim_flagged ? c->claim_note : NULL);
 }
 
 /* A side's NVML clock-event reasons by name ("sw_power_cap,gpu_idle");
@@ -111,8 +111,8 @@ static void side_clocks(kb_jw *w, const char *side, const kb_res_case *c)
   char key[64], names[256];
   snprintf(key, sizeof key, "%s_clock_events", side);
   if (c)
-    kb_clock_events_names(c->clock_events, names, sizeof names);
-  kb_jw_string(w, key, c && c->clock_events ? names : NULL);
+    kb_clock_events_names(c->res.clock_events, names, sizeof names);
+  kb_jw_string(w, key, c && c->res.clock_events ? names : NULL);
 }
 
 /* The counts both sides have, each with whether it changed; null when a

@@ -198,7 +198,7 @@ static void clock_note(kb_cmp_row *r)
   char limits[KB_CLOCK_LIMITS_TEXT_LEN];
   if (!slow)
     return;
-  kb_clock_limits_text(slow->clock_events, limits, sizeof limits);
+  kb_clock_limits_text(slow->res.clock_events, limits, sizeof limits);
   size_t used = strlen(r->note);
   if (limits[0])
     snprintf(r->note + used, sizeof r->note - used, "%s%s's samples ran "
@@ -281,9 +281,9 @@ static void count(kb_cmp_summary *s, const kb_cmp_row *r)
   s->compared += r->status <= KB_CMP_FASTER;
   s->regressions += r->regression;
   if (r->status == KB_CMP_SLOWER)
-    kb_clock_tally_add(&s->slower_clocks, r->cur->clock_events);
-  s->flagged += r->cur && r->cur->flagged;
-  s->unaudited += r->cur && r->cur->unaudited;
+    kb_clock_tally_add(&s->slower_clocks, r->cur->res.clock_events);
+  s->flagged += r->cur && r->cur->res.claim_flagged;
+  s->unaudited += r->cur && r->cur->res.unaudited;
 }
 
 int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,

@@ -75,12 +75,23 @@ static const char *sides(int base, int cur)
                                                            : NULL;
 }
 
+/* Whether a side's case (NULL: it has none) had its claim flagged, or
+** went unaudited, in any of its entries. */
+static int flagged_case(const kb_res_case *c)
+{
+  return c && c->res.claim_flagged;
+}
+
+static int unaudited_case(const kb_res_case *c)
+{
+  return c && c->res.unaudited;
+}
+
 void kb_cmp_audit_marker(char *buf, size_t len, const kb_cmp_row *r)
 {
-  const char *flagged = sides(r->base && r->base->flagged,
-                              r->cur && r->cur->flagged);
-  const char *unaudited = sides(r->base && r->base->unaudited,
-                                r->cur && r->cur->unaudited);
+  const char *flagged = sides(flagged_case(r->base), flagged_case(r->cur));
+  const char *unaudited = sides(unaudited_case(r->base),
+                                unaudited_case(r->cur));
   size_t used = 0;
   buf[0] = '\0';
   if (flagged)
@@ -118,19 +129,20 @@ static void write_audits(FILE *f, const kb_cmp_report *r, int markdown)
     if (markdown && first)
       fputc('\n', f);     /* the list is not the table's */
     first = 0;
-    const kb_res_case *c = row->cur && (row->cur->flagged
-                                        || row->cur->unaudited)
-                           ? row->cur : row->base;
-    const char *flagged = sides(row->base && row->base->flagged,
-                                row->cur && row->cur->flagged);
-    const char *unaudited = sides(row->base && row->base->unaudited,
-                                  row->cur && row->cur->unaudited);
+    const kb_res_case *c = flagged_case(row->cur)
+                           || unaudited_case(row->cur) ? row->cur
+                                                       : row->base;
+    const char *flagged = sides(flagged_case(row->base),
+                                flagged_case(row->cur));
+    const char *unaudited = sides(unaudited_case(row->base),
+                                  unaudited_case(row->cur));
     if (flagged)
       audit_line(f, markdown, "flagged", flagged, c->name, c->claim_note
                  ? c->claim_note : "the claim exceeds what DRAM moved");
     if (unaudited)
-      audit_line(f, markdown, "unaudited", unaudited, c->name, c->audit_note
-                 ? c->audit_note : "an audit could not be made");
+      audit_line(f, markdown, "unaudited", unaudited, c->name,
+                 c->res.audit_note[0] ? c->res.audit_note
+                                      : "an audit could not be made");
   }
 }
 

@@ -279,7 +279,7 @@ static int pool(kb_fleet_cell *cell, kb_fleet_gpu *g, const kb_res_case *c,
     cell->verdict = c->verdict;
     cell->message = c->message;
   }
-  cell->clock_events |= c->clock_events;
+  cell->clock_events |= c->res.clock_events;
   size_t n;
   int used;
   const double *x = kb_res_times(c, time, &n, &used);
