@@ -44,6 +44,14 @@ check_PROGRAMS += %reldir%/test_result_fields
 %canon_reldir%_test_result_fields_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_result_fields
 
+check_PROGRAMS += %reldir%/test_pooling
+%canon_reldir%_test_pooling_SOURCES = %reldir%/test_pooling.c %reldir%/tap.h \
+	%reldir%/fields.h
+%canon_reldir%_test_pooling_CPPFLAGS = $(UNIT_CPPFLAGS) $(JSON_C_CFLAGS)
+%canon_reldir%_test_pooling_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_pooling_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_pooling
+
 check_PROGRAMS += %reldir%/test_loader_sizes
 %canon_reldir%_test_loader_sizes_SOURCES = %reldir%/test_loader_sizes.c %reldir%/tap.h
 %canon_reldir%_test_loader_sizes_CPPFLAGS = $(UNIT_CPPFLAGS)
