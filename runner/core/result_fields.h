@@ -6,11 +6,10 @@
 ** from it are: the wire's put and get (process/protocol.c), the results
 ** file's keys, written and read back (results/entry_write.c,
 ** results/entry_read.c), a result's start values, free and copy
-** (core/result.c), a field as text and the CSV's cells
-** (core/field_text.c, output/csv.c), the pooled case of a results file
-** (results/pooling.c), and the tests' round trips
-** (tests/unit/test_wire.c, test_entry.c).  A new scalar or text field is
-** one line here.
+** (core/result.c), the rows a case pools (results/pooling.c), a field as
+** text and the CSV's cells (core/field_text.c, output/csv.c), and the
+** tests' round trips (tests/unit/test_wire.c, test_entry.c).  A new
+** scalar or text field is one line here.
 **
 ** An X-macro (runner/README.md says why): each group is a list of rows,
 ** and whoever uses the table defines what each kind of row becomes:
@@ -87,7 +86,8 @@ enum kb_rule {
 
 /* How the entries of one case (its repetitions) in a results file make
 ** the pooled case's value (results/pooling.c): the pool of a row's shown.
-** A row that is not pooled stays at its start value in the pooled case. */
+** A row that is not pooled stays at its start value in the pooled case;
+** tests/unit/test_pooling.c checks each pooled row by its rule. */
 enum kb_field_pool {
   KB_POOL_EACH,             /* not pooled: each entry's own */
   KB_POOL_ANY,              /* true when any entry's is (a flag) */
