@@ -532,15 +532,8 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
   }
   rc = 0;
 done:
-  for (size_t i = 0; i < used; i++) {
-    free(es[i].message);
-    free(es[i].samples);
-    free(es[i].kernel);
-    free(es[i].counters);
-    free(es[i].energy);
-    kb_result_free(&es[i].res);
-    kb_res_device_free(&es[i].device);
-  }
+  for (size_t i = 0; i < used; i++)
+    kb_res_entry_free(&es[i]);
   free(es);
   return rc;
 }
@@ -577,6 +570,17 @@ int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)
   if (rc)
     kb_res_run_free(run);
   return rc;
+}
+
+void kb_res_entry_free(kb_res_entry *e)
+{
+  free(e->message);
+  free(e->samples);
+  free(e->kernel);
+  free(e->counters);
+  free(e->energy);
+  kb_result_free(&e->res);
+  kb_res_device_free(&e->device);
 }
 
 void kb_res_run_free(kb_res_run *run)

@@ -155,6 +155,8 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
 ** verdicts and devices (kb_res_entry_verdict, kb_res_entry_device). */
 int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len);
 void kb_res_run_free(kb_res_run *run);
+/* What an entry owns, once read (or what kb_res_pool left of it). */
+void kb_res_entry_free(kb_res_entry *e);
 
 /* For results_entries.c, one entry (a json_object of "benchmarks") read as
 ** kb_res_load reads it: its verdict (kbench's "verdict", else Google

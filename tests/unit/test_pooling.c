@@ -49,15 +49,8 @@ static void entry_init(kb_res_entry *e, const char *name, size_t order)
 /* What kb_res_pool leaves of es[0..n), freed as the reader frees it. */
 static void entries_free(kb_res_entry *es, size_t n)
 {
-  for (size_t i = 0; i < n; i++) {
-    free(es[i].message);
-    free(es[i].samples);
-    free(es[i].kernel);
-    free(es[i].counters);
-    free(es[i].energy);
-    kb_result_free(&es[i].res);
-    kb_res_device_free(&es[i].device);
-  }
+  for (size_t i = 0; i < n; i++)
+    kb_res_entry_free(&es[i]);
 }
 
 /* es[0..n), all of one case, pooled into run: its one case, or NULL. */
