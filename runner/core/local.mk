@@ -13,6 +13,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/metrics.c %reldir%/metrics.h \
 	%reldir%/nearest.c %reldir%/nearest.h \
 	%reldir%/params.c %reldir%/params.h \
+	%reldir%/placement.c %reldir%/placement.h \
 	%reldir%/plausible.c %reldir%/plausible.h \
 	%reldir%/result.c %reldir%/result.h \
 	%reldir%/result_fields.c %reldir%/result_fields.h \

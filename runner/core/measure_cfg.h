@@ -59,6 +59,9 @@ typedef struct kb_measure_cfg {
                                samples (measure/kernel_pass.h); off with
                                --no-kernel-time */
   int time;                 /* enum kb_time: --time, what is judged */
+  int placement;            /* the case again on a second allocation after
+                               its samples (measure/placement.h); off with
+                               --no-placement */
   int energy;               /* --energy: joules per run through NVML */
   double energy_time;       /* --energy-time: seconds of energy windows;
                                0: KB_ENERGY_TIME_S (core/energy.h) */

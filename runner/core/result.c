@@ -7,6 +7,7 @@
 
 #include "core/clock_events.h"
 #include "core/format.h"
+#include "core/placement.h"
 #include "core/result.h"
 
 int kb_result_has_span(const kb_result *r)
@@ -19,6 +20,12 @@ double kb_result_time(const kb_result *r)
   if (r->judged == KB_TIME_KERNEL && r->n_kernel)
     return r->kernel_stats.median;
   return r->stats.median;
+}
+
+double kb_placement_spread_of(const kb_result *r)
+{
+  return r->verdict == KB_PASS
+         ? kb_placement_spread(r->stats.median, r->placement_median) : NAN;
 }
 
 double kb_launch_overhead(const kb_result *r)

@@ -80,6 +80,9 @@ int kb_result_has_span(const kb_result *r);
 ** (the span's, or with several kernels a run the busy time's, which then
 ** counts the gaps between them too); NaN without both. */
 double kb_launch_overhead(const kb_result *r);
+/* The spread of the event medians on the case's two allocations
+** (core/placement.h); NAN when the second was not measured. */
+double kb_placement_spread_of(const kb_result *r);
 /* r zeroed with verdict, and every field at its table's start value
 ** (core/result_fields.h: -1 for a reading not taken yet, as the bytes
 ** audit's DRAM bytes, the busy time after the stream, energy, watts and

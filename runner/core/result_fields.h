@@ -312,6 +312,18 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   A(kernel_samples, n_kernel, OWNED, "busy_samples_s",                    \
     ("s", JSON, ".9g", JOIN), ALWAYS)                                     \
 
+/* The case on a second allocation (core/placement.h): its event median
+** there, and how far that is from the samples' median. */
+#define KB_FIELDS_PLACEMENT(F, S, P, A, D, H) \
+  F(placement_median, F64, "placement_median_s",                          \
+    ("s", CSV, ".9g", MEDIAN), NONNEG, -1)                                  \
+                   /* -1: not checked (--no-placement, a slow setup,     \
+                      a host case, a profiler) */                         \
+  D(placement_spread, F64, kb_placement_spread_of(r), "placement_spread",  \
+    ("", CSV, ".4g", EACH), ALWAYS)                                       \
+  F(placement_s, F64, "placement_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)  \
+                   /* the check's wall time: setup, runs, teardown */
+
 /* The audits: what DRAM moved in one run against the claim, an audit that
 ** could not be made, and why there are no counters. */
 #define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
@@ -375,6 +387,7 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   KB_FIELDS_PHASES(F, S, P, A, D, H)                                      \
   KB_FIELDS_GPU_STATE(F, S, P, A, D, H)                                   \
   KB_FIELDS_KERNEL(F, S, P, A, D, H)                                      \
+  KB_FIELDS_PLACEMENT(F, S, P, A, D, H)                                   \
   KB_FIELDS_AUDIT(F, S, P, A, D, H)                                       \
   KB_FIELDS_ENERGY(F, S, P, A, D, H)                                      \
   KB_FIELDS_SAMPLES(F, S, P, A, D, H)
@@ -399,6 +412,7 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 #define KB_RESULT_NOTES(N) \
   N(clocks, TEXT, kb_result_clock_note, "clocks", ALWAYS)                 \
   N(timing, TEXT, kb_note_timing, "timed", PASS)                          \
+  N(placement, TEXT, kb_note_placement, "placement", PASS)                \
   N(counters, STR, r->counters_note, "counters", PASS)                    \
   N(no_kernel, TEXT, kb_note_no_kernel, "counters", PASS)                 \
   N(claim_flagged, TEXT, kb_note_claim_flagged, "flagged", PASS)          \

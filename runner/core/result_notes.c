@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "core/format.h"
+#include "core/placement.h"
 #include "core/result_notes.h"
 
 /* snprintf at *used, which never passes len. */
@@ -89,4 +90,18 @@ void kb_energy_text(const kb_result *res, char *buf, size_t len)
   }
   if (res->power_limit_w > 0)
     ADD("%spower limit %.0f W", sep, res->power_limit_w);
+}
+
+void kb_note_placement(const kb_result *r, char *buf, size_t len)
+{
+  buf[0] = '\0';
+  double spread = kb_placement_spread_of(r);
+  if (!kb_placement_sensitive(spread, r->stats.noise))
+    return;
+  char here[32], there[32];
+  kb_format_seconds(here, sizeof here, r->stats.median);
+  kb_format_seconds(there, sizeof there, r->placement_median);
+  snprintf(buf, len, "%s here, %s set up again on a second allocation "
+           "(%.1f%% apart, event time): this kernel's time depends on "
+           "where its memory landed", here, there, 100 * spread);
 }

@@ -389,6 +389,28 @@ void kb_gpu_free(void *ptr)
   cudaFree(ptr);
 }
 
+void *kb_gpu_try_alloc(kb_gpu *g, size_t bytes)
+{
+  (void)g;
+  void *ptr = NULL;
+  if (cudaMalloc(&ptr, bytes) != cudaSuccess) {
+    (void)cudaGetLastError();   /* not sticky: leave none behind */
+    return NULL;
+  }
+  return ptr;
+}
+
+size_t kb_gpu_mem_free(kb_gpu *g)
+{
+  (void)g;
+  size_t free_bytes = 0, total = 0;
+  if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return free_bytes;
+}
+
 /*
 ** A large block is mapped with transparent huge pages asked for, then
 ** registered: that locks it in about half cudaMallocHost's time (256 MiB:
@@ -555,9 +577,11 @@ int kb_gpu_end(kb_gpu *g, double *seconds, char *err, size_t len)
     return -1;
   if (atomic_exchange(&g->stream_hold.expired, 0)) {
     snprintf(err, len, "the stream hold timed out: a call inside the timed "
-             "region waited for the stream (library code that must wait "
-             "declares KBENCH_VARIANT_SYNCS: docs/plugins.md, \"Library "
-             "code\"; or try --no-hold)");
+             "region waited for the stream: library code that must wait "
+             "declares KBENCH_VARIANT_SYNCS (docs/plugins.md, \"Library "
+             "code\"), or a profiling tool kbench did not recognise "
+             "serializes the launches (run it with --no-hold, or "
+             "--profile)");
     return -1;
   }
   return 0;

@@ -11,4 +11,5 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/neighbours.c %reldir%/neighbours.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/gpu_state.c %reldir%/gpu_state.h \
+	%reldir%/placement_pads.c %reldir%/placement_pads.h \
 	%reldir%/criterion.c %reldir%/criterion.h

@@ -8,14 +8,17 @@
 
 #include "core/clock_events.h"
 #include "core/host_facts.h"
+#include "core/placement.h"
 #include "core/plausible.h"
 #include "measure/criterion.h"
 #include "measure/energy.h"
 #include "measure/gpu_state.h"
 #include "measure/host_floor.h"
 #include "measure/measure.h"
+#include "measure/placement_pads.h"
 #include "measure/sampler.h"
 #include "measure/stream_check.h"
+#include "plugin/hostmem.h"
 
 /* A batched sample should last about this long: long enough to amortise
 ** the two events, short enough to take many samples. */
@@ -199,10 +202,14 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   const kb_sampler *smp = !c->gpu ? &kb_sampler_host
       : cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
       : cfg->mode == KB_MODE_GRAPH ? &kb_sampler_graph : &kb_sampler_cold;
-  /* A run that waits for the device would wait behind a held stream. */
+  /* A run that waits for the device would wait behind a held stream, and
+  ** so would every launch under a profiling tool that serializes them
+  ** (ncu): the worker said so once (worker.c). */
   int syncs = kb_case_syncs(c);
+  char tool[8];
   kb_sampling s = {.c = c, .state = state, .batch = 1,
-                   .hold = cfg->hold && !syncs};
+                   .hold = cfg->hold && !syncs
+                           && !(c->gpu && kb_gpu_tool(tool, sizeof tool))};
   snprintf(r->mode, sizeof r->mode, "%s", smp->name);
   r->syncs = syncs;
 
@@ -246,7 +253,6 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   }
   /* Under a profiling tool any launch may wait for the whole device, which
   ** the check would blame on the plugin (kb_gpu_tool). */
-  char tool[8];
   if (c->gpu && !kb_gpu_tool(tool, sizeof tool)
       && (status = kb_stream_check(c, state, one_run, cfg->audit ? probe
                                    : NULL, cfg->audit, r)) != KBENCH_OK) {
@@ -299,6 +305,75 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     smp->end(&s);
 }
 
+/* Whether a passed case is set up again on a second allocation: a CUDA
+** case timed unheld or held in cold or hot mode, whose setup was quick,
+** with no profiling tool attached (core/placement.h). */
+static int placement_due(const kb_case *c, const kb_measure_cfg *cfg,
+                         const kb_result *r)
+{
+  char tool[8];
+  return c->gpu && cfg->placement && !cfg->profile && r->verdict == KB_PASS
+         && cfg->mode != KB_MODE_GRAPH && r->n_samples > 0
+         && r->setup_s <= KB_PLACEMENT_SETUP_MAX_S
+         && !kb_gpu_tool(tool, sizeof tool);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The case set up again, with pads holding where its first setup's memory
+** was, timed as its samples were (KB_PLACEMENT_SAMPLES of them, after one
+** untimed run) and verified after; r->placement_median is their median.
+** A second setup, run or verify that fails fails the case, at the stage
+** "second allocation": a plugin must set up and run again in a worker,
+** as the next case of the same variant does. */
+static void measure_placement(kb_case *c, const kb_measure_cfg *cfg,
+                              size_t held, kb_result *r)
+{
+  const kb_sampler *smp = cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
+                                                   : &kb_sampler_cold;
+  kb_hostmem_end_case(c->hostmem);   /* the first setup's host blocks */
+  c->n_outputs = 0;
+  kb_placement_pads pads;
+  kb_placement_displace(c->gpu, held, &pads);
+  void *state = NULL;
+  int status = kb_case_setup(c, &state);
+  if (status == KBENCH_OK
+      && kb_gpu_settle(c->gpu, c->message, sizeof c->message))
+    status = KBENCH_ERROR;
+  kb_sampling s = {.c = c, .state = state, .batch = r->batch,
+                   .hold = cfg->hold && !r->syncs};
+  double t[KB_PLACEMENT_SAMPLES];
+  size_t n = 0;
+  if (status == KBENCH_OK && smp->begin)
+    status = smp->begin(&s);
+  kb_sampling unheld = s;
+  unheld.hold = 0;
+  if (status == KBENCH_OK)
+    status = smp->sample(&unheld, &t[0]);
+  while (status == KBENCH_OK && n < KB_PLACEMENT_SAMPLES)
+    status = smp->sample(&s, &t[n++]);
+  const char *stage = "second allocation";
+  double ignored;
+  if (status == KBENCH_OK)
+    status = verified_sample(c, smp, &s, &ignored, NULL, &stage, r);
+  if (smp->end && state)
+    smp->end(&s);
+  if (state)
+    kb_case_teardown(c, state);
+  kb_region_release(&c->region, c->outputs, c->n_outputs, c->gpu);
+  kb_placement_release(&pads);
+  if (status != KBENCH_OK) {
+    stop_at(r, c, "second allocation", status);
+    return;
+  }
+  qsort(t, n, sizeof *t, cmp_double);
+  r->placement_median = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
                      kb_host_floor *floor, kb_result *r)
 {
@@ -308,6 +383,9 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     snprintf(r->energy_note, sizeof r->energy_note, "host cases have no "
              "energy reading (NVML measures the GPU)");
   void *state = NULL;
+  /* What the setup holds on the device, for the second allocation's pad. */
+  size_t free_before = c->gpu && cfg->placement ? kb_gpu_mem_free(c->gpu)
+                                                : 0;
   int status = kb_case_setup(c, &state);
   /* The runner's stream is non-blocking: nothing orders it after what
   ** setup queued elsewhere.  A cudaMemcpy from pageable memory returns
@@ -318,6 +396,9 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
       && kb_gpu_settle(c->gpu, c->message, sizeof c->message))
     status = KBENCH_ERROR;
   r->setup_s = wall_now() - t0;
+  size_t free_after = free_before ? kb_gpu_mem_free(c->gpu) : 0;
+  size_t held = free_after && free_after < free_before
+                ? free_before - free_after : 0;
   if (status != KBENCH_OK)
     stop_at(r, c, "setup", status);
   else
@@ -350,6 +431,11 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     kb_case_teardown(c, state);
   kb_region_release(&c->region, c->outputs, c->n_outputs, c->gpu);
   r->teardown_s = wall_now() - t1;
+  if (placement_due(c, cfg, r)) {
+    t1 = wall_now();
+    measure_placement(c, cfg, held, r);
+    r->placement_s = wall_now() - t1;
+  }
   r->wall_s = wall_now() - t0;
   /* A failed case must not poison the next one's measurements. */
   if (c->gpu && r->verdict == KB_ERROR) {

@@ -18,7 +18,7 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_QUIET_WAIT,
+  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_NO_PLACEMENT, OPT_QUIET_WAIT,
   OPT_LOCK_CLOCKS, OPT_WORKER_UID
 };
 
@@ -64,6 +64,7 @@ static const struct option long_options[] = {
   {"no-audit", no_argument, NULL, OPT_NO_AUDIT},
   {"time", required_argument, NULL, OPT_TIME},
   {"no-kernel-time", no_argument, NULL, OPT_NO_KERNEL_TIME},
+  {"no-placement", no_argument, NULL, OPT_NO_PLACEMENT},
   {"strict", no_argument, NULL, OPT_STRICT},
   {"energy", no_argument, NULL, OPT_ENERGY},
   {"energy-time", required_argument, NULL, OPT_ENERGY_TIME},
@@ -226,6 +227,7 @@ static const plain_option plain_options[] = {
   {OPT_LIST_METRICS, FLAG, 1, FIELD(list_metrics)},
   {OPT_NO_AUDIT, FLAG, 0, FIELD(measure.audit)},
   {OPT_NO_KERNEL_TIME, FLAG, 0, FIELD(measure.kernel_time)},
+  {OPT_NO_PLACEMENT, FLAG, 0, FIELD(measure.placement)},
   {OPT_STRICT, FLAG, 1, FIELD(measure.strict)},
   {OPT_ENERGY, FLAG, 1, FIELD(measure.energy)},
   /* --energy-time implies --energy. */
@@ -484,6 +486,7 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.hold = 1;
   o->measure.audit = 1;
   o->measure.kernel_time = 1;
+  o->measure.placement = 1;
   o->measure.time = KB_TIME_KERNEL;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   o->measure.quiet_wait = KB_QUIET_WAIT_S;

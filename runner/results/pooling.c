@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/measure_cfg.h"
+#include "core/placement.h"
 #include "core/stats.h"
 #include "core/verdict.h"
 #include "results/counters.h"
@@ -300,4 +301,14 @@ done:
     kb_res_case_free(&ps[i].c);
   free(ps);
   return rc;
+}
+
+double kb_res_placement(const kb_res_case *c)
+{
+  kb_stats st;
+  if (c->verdict != KB_PASS || !c->given[KB_FIELD_placement_median]
+      || !c->samples || kb_stats_compute(c->samples, c->n_samples, &st))
+    return 0;
+  double spread = kb_placement_spread(st.median, c->res.placement_median);
+  return kb_placement_sensitive(spread, st.noise) ? spread : 0;
 }

@@ -148,6 +148,11 @@ struct json_object *kb_results_parse(const char *path, char *err,
 const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used);
 
+/* How far c's time moves with where its memory landed: the spread of its
+** event samples' median and its second allocation's (core/placement.h),
+** when beyond its noise; else 0 (not measured, or within the noise). */
+double kb_res_placement(const kb_res_case *c);
+
 /* Reads path into run: 0, or -1 with a message in err (the file cannot be
 ** read, is not JSON, or has no "benchmarks" array).  The one reader of
 ** results files: kbench compare, fleet and report's readers use it, and

@@ -450,8 +450,9 @@ static kb_gpu *device(kb_worker *w)
   if (kb_gpu_tool(tool, sizeof tool))
     snprintf(d.warning, sizeof d.warning, "a profiling tool is attached "
              "(%.300s): its launches may wait for the whole device and it "
-             "owns CUPTI, so the stream check and the audits are off and "
-             "each CUDA case is marked unaudited", tool);
+             "owns CUPTI, so the stream is not held, there is no kernel "
+             "time, no second allocation, the stream check and the audits "
+             "are off, and each CUDA case is marked unaudited", tool);
   /* A profiled run (--profile) shows the plugins' kernels only. */
   if (w->cfg.builtins && !w->cfg.measure.profile) {
     double gbps;

@@ -137,7 +137,7 @@ c = [c for c in d["cases"] if c["name"] == "nap/us:1000"][0]
 assert c["tolerance_pct"] == 50 and c["slowest_gpu"] == 1
 assert c["results"][1]["flag"] == "slow" and c["results"][0]["flag"] is None
 assert c["results"][1]["reference_s"] == c["results"][0]["median_s"]
-assert d["summary"] == {"files": 2, "gpus": 0, "flagged": 0, "model_groups": 0,
+assert d["summary"] == {"files": 2, "gpus": 0, "flagged": 0, "excused": 0, "model_groups": 0,
                         "hosts": 2, "hosts_flagged": 1, "cases": 2}, d["summary"]
 print("ok")' "$tmpdir/fleet.json"
 
@@ -217,6 +217,59 @@ check "an H200 among H100s: 2 model groups, the H100s not slow" 0 \
 check "... the groups are named with their memory" 0 \
   "^# group 2: NVIDIA H200, 139\.8 GiB: 1 GPU" \
   fleet --tolerance=11 "$tmpdir/two-gpus.json" "$tmpdir/h200.json"
+
+# One kernel's placement is not a slow GPU (fleet_judge.c): four GPUs of
+# one node, twelve cases; node4 FILE SLOW... writes them, case c on GPU g
+# at 1 ms times the factor "c:g:factor" gives (1 otherwise).
+node4() {
+  out=$1
+  shift
+  entries=
+  for c in a b c d e f g h i j k l; do
+    for g in 0 1 2 3; do
+      m=1e-3
+      for s; do
+        case $s in "$c:$g:"*) m=$(awk -v f="${s##*:}" 'BEGIN { printf "%.6g", 1e-3 * f }') ;; esac
+      done
+      entries="$entries${entries:+, }$(entry "$c/n:1" "$m" "$(dev "$g" "n$g")")"
+    done
+  done
+  printf '{"benchmarks": [%s], %s}\n' "$entries" "$(ctx n5 0 null)" > "$out"
+}
+node4 "$tmpdir/split.json" a:2:1.09 a:3:1.09 b:2:1.09 b:3:1.09
+check "a two-and-two split on one kernel and its twin: no GPU flagged" 0 \
+  "^# 0 of 4 GPUs flagged \(1 file, 12 cases\)" fleet "$tmpdir/split.json"
+check "... said, case by case, as a placement split" 0 \
+  "^# not flagged: a/n:1: 2 GPUs up to 1\.043x the reference, a side of its own on this case and slow on no other" \
+  fleet "$tmpdir/split.json"
+node4 "$tmpdir/slow-rank.json" a:3:1.1 b:3:1.1 c:3:1.1
+check "a slow rank among four is flagged" 1 \
+  "^n5 r0 d3 GPU-n3 .* FLAGGED \(3 slow\)$" fleet "$tmpdir/slow-rank.json"
+node4 "$tmpdir/split-slow.json" a:2:1.09 a:3:1.09 e:3:1.1
+check "the slow side of a split that is slow elsewhere too is flagged" 1 \
+  "^n5 r0 d3 GPU-n3 .* FLAGGED \(2 slow\)$" fleet "$tmpdir/split-slow.json"
+check "... its partner, slow on the split alone, is not" 1 \
+  "^n5 r0 d2 GPU-n2 .* ok$" fleet "$tmpdir/split-slow.json"
+node4 "$tmpdir/two-slow.json" a:2:1.1 a:3:1.1 b:2:1.1 b:3:1.1 c:2:1.1 c:3:1.1 \
+  d:2:1.1 d:3:1.1
+check "two slow GPUs, split from two others on many cases, are flagged" 1 \
+  "^# 2 of 4 GPUs flagged" fleet "$tmpdir/two-slow.json"
+# A GPU that saw the case move 9% between two allocations of its own.
+printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
+  "$(entry a/n:1 1e-3 "$(dev 0 p0), \"placement_median_s\": 1.09e-3")" \
+  "$(entry a/n:1 1.09e-3 "$(dev 1 p1)")" \
+  "$(entry b/n:1 2e-3 "$(dev 0 p0)")" "$(entry b/n:1 2e-3 "$(dev 1 p1)")" \
+  "$(ctx n6 0 null)" > "$tmpdir/placed.json"
+check "a GPU 9% slower on a case that moved 9% between allocations: not flagged" 0 \
+  "^# not flagged: a/n:1: 1 GPU up to 1\.090x the reference, within the 9\.0% it moved between two allocations on one GPU$" \
+  fleet "$tmpdir/placed.json"
+printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
+  "$(entry a/n:1 1e-3 "$(dev 0 p0), \"placement_median_s\": 1.005e-3")" \
+  "$(entry a/n:1 1.09e-3 "$(dev 1 p1)")" \
+  "$(entry b/n:1 2e-3 "$(dev 0 p0)")" "$(entry b/n:1 2e-3 "$(dev 1 p1)")" \
+  "$(ctx n6 0 null)" > "$tmpdir/placed-less.json"
+check "... one that moved 0.5%: flagged" 1 "^# 1 of 2 GPUs flagged" \
+  fleet "$tmpdir/placed-less.json"
 
 # Fewer than two GPUs, and files that are not results.
 check "one host: said, exit 2" 2 "0 GPUs and 1 host in 1 file: a fleet needs at least 2" \

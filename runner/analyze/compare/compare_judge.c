@@ -130,6 +130,11 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
   else if (past && !sig)
     snprintf(r->note, sizeof r->note, "moved more than %g%% but p >= %g: "
              "not significant", r->threshold, cfg->alpha);
+  else if (!past && r->placement > 0 && isfinite(r->change)
+           && fabs(r->change) > (host ? cfg->host_threshold : cfg->threshold))
+    snprintf(r->note, sizeof r->note, "moved %.1f%%, within the %.1f%% its "
+             "time moves between two allocations (placement_spread)",
+             fabs(r->change), r->placement);
 }
 
 /* A side did not pass: nothing to time, only verdicts to list.  Another
@@ -217,6 +222,13 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
   r->cur_median = median_of(r->cur, r->time);
   r->threshold = is_host(r->base) || is_host(r->cur) ? cfg->host_threshold
                                                      : cfg->threshold;
+  /* A case whose time moves with where its memory landed moves that much
+  ** between two runs without any change to it (core/placement.h). */
+  double pb = r->base ? kb_res_placement(r->base) : 0;
+  double pc = r->cur ? kb_res_placement(r->cur) : 0;
+  r->placement = 100 * (pb > pc ? pb : pc);
+  if (r->placement > r->threshold)
+    r->threshold = r->placement;
   if (!r->base) {
     r->status = KB_CMP_ONLY_NEW;
     snprintf(r->result, sizeof r->result, "only in new");

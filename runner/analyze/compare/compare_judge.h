@@ -52,6 +52,10 @@ typedef struct kb_cmp_row {
   double p;                        /* U test's p-value, or NAN */
   int method;                      /* enum kb_mwu_method used, when p is */
   double threshold;                /* the one that applied, percent */
+  double placement;                /* percent the case moves between two
+                                      allocations on either side, when
+                                      beyond its noise (kb_res_placement);
+                                      the threshold is at least this */
   char result[64];                 /* "SLOWER", "CRASH in new", ... */
   char note[256];                  /* why it is not significant, a failure's
                                       message, or "" */

@@ -97,6 +97,8 @@ static void case_object(kb_jw *w, const kb_fleet *f, size_t c)
   kb_jw_string(w, "name", fc->name);
   kb_jw_text(w, "backend", fc->backend);
   kb_jw_number_fmt(w, "tolerance_pct", fc->tolerance, "%g");
+  kb_jw_number_fmt(w, "placement_pct", fc->placement, "%.4g");
+  kb_jw_uint(w, "gpus_excused", fc->excused);
   kb_jw_string(w, "time", kb_time_name(fc->time));
   kb_jw_uint(w, "gpus_passed", fc->passed);
   kb_jw_number_fmt(w, "min_ratio", fc->min_ratio, "%.6g");
@@ -127,6 +129,7 @@ int kb_fleet_write_json(FILE *out, const kb_fleet *f)
   kb_jw_uint(&w, "files", f->n_files);
   kb_jw_uint(&w, "gpus", f->n_real);
   kb_jw_uint(&w, "flagged", f->flagged);
+  kb_jw_uint(&w, "excused", f->excused);
   kb_jw_uint(&w, "model_groups", f->n_model_groups);
   kb_jw_uint(&w, "hosts", f->n_gpus - f->n_real);
   kb_jw_uint(&w, "hosts_flagged", f->hosts_flagged);

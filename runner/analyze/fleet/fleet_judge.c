@@ -21,6 +21,15 @@
 ** (another job on it) flags that GPU, naming the process, and is left out
 ** of the case's reference, as any result that did not pass is: the other
 ** GPUs are judged by their own times, not against a disturbed one.
+**
+** Where a kernel's time depends on where its memory landed (core/
+** placement.h), a healthy node splits on it: on the H200, reduce_vec4 read
+** 67 us on two GPUs and 73 us on two others, every other case agreeing.
+** So the tolerance of a case is at least the placement spread any of its
+** GPUs measured, and a split, two or more GPUs on each side, each side
+** tight and the gap past the tolerance, flags its slow side only where
+** those GPUs are slow on some other case too, or split slow on more than
+** a few cases: one kernel's placement is not a slow GPU; a slow rank is.
 */
 #include <math.h>
 #include <stdio.h>
@@ -280,6 +289,9 @@ static int pool(kb_fleet_cell *cell, kb_fleet_gpu *g, const kb_res_case *c,
     cell->message = c->message;
   }
   cell->clock_events |= c->res.clock_events;
+  double placement = kb_res_placement(c);
+  if (placement > cell->placement)
+    cell->placement = placement;
   size_t n;
   int used;
   const double *x = kb_res_times(c, time, &n, &used);
@@ -369,6 +381,35 @@ static void reference(kb_fleet *f, size_t c, size_t k, double *medians)
     }
 }
 
+static int by_value(const void *x, const void *y)
+{
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* The split of group k on case c (this file's opening says why): the
+** median from which its slow side starts, or INFINITY when the group's
+** medians do not fall in two tight sides of at least two GPUs each, a gap
+** past tol (a fraction) between them. */
+static double split_at(const kb_fleet *f, size_t c, size_t k, double tol)
+{
+  double *m = malloc((f->n_gpus ? f->n_gpus : 1) * sizeof *m);
+  size_t n = 0;
+  if (!m)
+    return INFINITY;
+  for (size_t g = 0; g < f->n_gpus; g++)
+    if (f->gpus[g].group == k && isfinite(KB_FLEET_CELL(f, c, g)->median))
+      m[n++] = KB_FLEET_CELL(f, c, g)->median;
+  qsort(m, n, sizeof *m, by_value);
+  double at = INFINITY;
+  for (size_t i = 2; n >= 4 && i + 2 <= n; i++)
+    if (m[i] > m[i - 1] * (1 + tol) && m[i - 1] <= m[0] * (1 + tol / 2)
+        && m[n - 1] <= m[i] * (1 + tol / 2))
+      at = m[i];
+  free(m);
+  return at;
+}
+
 /* One case over the fleet: each group's reference, each GPU's ratio,
 ** flags. */
 static int judge_case(kb_fleet *f, size_t c)
@@ -393,6 +434,11 @@ static int judge_case(kb_fleet *f, size_t c)
   for (size_t k = 0; k < f->n_groups; k++)
     reference(f, c, k, medians);
   free(medians);
+  fc->placement = 0;
+  for (size_t g = 0; g < f->n_gpus; g++)
+    if (100 * KB_FLEET_CELL(f, c, g)->placement > fc->placement)
+      fc->placement = 100 * KB_FLEET_CELL(f, c, g)->placement;
+  double tol = fc->tolerance > fc->placement ? fc->tolerance : fc->placement;
   for (size_t g = 0; g < f->n_gpus; g++) {
     kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
     kb_fleet_gpu *gpu = &f->gpus[g];
@@ -427,12 +473,44 @@ static int judge_case(kb_fleet *f, size_t c)
       kb_disturbers_add(&gpu->disturbers, cell->message);
     } else if (cell->verdict != KB_PASS && cell->verdict != KB_SKIP)
       flag(f, c, g, KB_FLEET_FAILED);
-    else if (cell->ratio > 1 + fc->tolerance / 100) {
-      flag(f, c, g, KB_FLEET_SLOW);
+    else if (cell->ratio > 1 + tol / 100) {
+      if (cell->median >= split_at(f, c, gpu->group, tol / 100))
+        cell->split = 1;
+      else
+        flag(f, c, g, KB_FLEET_SLOW);
       kb_clock_tally_add(&gpu->slow_clocks, cell->clock_events);
+    } else if (cell->ratio > 1 + fc->tolerance / 100) {
+      fc->excused++;
+      f->excused++;
     }
   }
   return 0;
+}
+
+/* A GPU on the slow side of a split is slow after all when it is slow on
+** a case that did not split, or on more split cases than one kernel and
+** its twin make (KB_FLEET_SPLITS). */
+#define KB_FLEET_SPLITS 2
+
+static void judge_splits(kb_fleet *f)
+{
+  for (size_t g = 0; g < f->n_gpus; g++) {
+    size_t splits = 0;
+    for (size_t c = 0; c < f->n_cases; c++)
+      splits += KB_FLEET_CELL(f, c, g)->split;
+    int slow = f->gpus[g].flags[KB_FLEET_SLOW] > 0 || splits > KB_FLEET_SPLITS;
+    for (size_t c = 0; splits && c < f->n_cases; c++) {
+      kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
+      if (!cell->split)
+        continue;
+      if (slow) {
+        flag(f, c, g, KB_FLEET_SLOW);
+      } else {
+        f->cases[c].excused++;
+        f->excused++;
+      }
+    }
+  }
 }
 
 int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
@@ -469,6 +547,7 @@ int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
   for (size_t c = 0; c < f->n_cases; c++)
     if (judge_case(f, c))
       goto fail;
+  judge_splits(f);
   for (size_t g = 0; g < f->n_gpus; g++) {
     f->flagged += f->gpus[g].flagged && !f->gpus[g].host;
     f->hosts_flagged += f->gpus[g].flagged && f->gpus[g].host;

@@ -53,6 +53,12 @@ typedef struct kb_fleet_cell {
   int flag;                /* enum kb_fleet_flag */
   uint64_t clock_events;   /* NVML's clock-event reasons of its samples,
                               OR'd over its entries (core/clock_events.h) */
+  double placement;        /* how far the case moved between two
+                              allocations on this GPU, when beyond its
+                              noise (kb_res_placement); 0 otherwise */
+  int split;               /* slow only on the slow side of a placement
+                              split (fleet_judge.c): flagged after all cases
+                              are judged if the GPU is slow elsewhere too */
 } kb_fleet_cell;
 
 /* A model group: the GPUs of one name and memory size, judged against
@@ -103,6 +109,11 @@ typedef struct kb_fleet_case {
   double min_ratio, max_ratio;   /* NAN when none passed */
   size_t slowest;          /* the GPU of max_ratio */
   size_t flagged;          /* GPUs flagged on this case */
+  double placement;        /* percent: the most its GPUs saw it move
+                              between two allocations; the tolerance is at
+                              least this */
+  size_t excused;          /* GPUs past the tolerance not flagged: within
+                              its placement, or one kernel's split */
 } kb_fleet_case;
 
 typedef struct kb_fleet {
@@ -119,6 +130,7 @@ typedef struct kb_fleet {
   size_t n_cases;
   kb_fleet_cell *cells;    /* n_cases rows of n_gpus cells */
   size_t flagged;          /* GPUs flagged */
+  size_t excused;          /* cells past the tolerance not flagged */
 } kb_fleet;
 
 /* The reference that a GPU's median for a case is judged against, from

@@ -250,6 +250,29 @@ static void table_gpus(FILE *out, const kb_fleet *f)
   }
 }
 
+/* The cases some GPUs ran past the tolerance without being flagged for
+** it (fleet_judge.c): their time moves with where their memory landed. */
+static void excused(FILE *out, const kb_fleet *f)
+{
+  for (size_t c = 0; c < f->n_cases; c++) {
+    const kb_fleet_case *fc = &f->cases[c];
+    if (!fc->excused)
+      continue;
+    char worst[32];
+    fmt_ratio(worst, sizeof worst, fc->max_ratio);
+    if (fc->placement > fc->tolerance)
+      fprintf(out, "# not flagged: %s: %zu GPU%s up to %sx the reference, "
+              "within the %.1f%% it moved between two allocations on one "
+              "GPU\n", fc->name, fc->excused, fc->excused == 1 ? "" : "s",
+              worst, fc->placement);
+    else
+      fprintf(out, "# not flagged: %s: %zu GPU%s up to %sx the reference, "
+              "a side of its own on this case and slow on no other (one "
+              "kernel's placement, not a slow GPU)\n", fc->name, fc->excused,
+              fc->excused == 1 ? "" : "s", worst);
+  }
+}
+
 void kb_fleet_write_table(FILE *out, const kb_fleet *f, int verbose)
 {
   char buf[1024];
@@ -272,6 +295,7 @@ void kb_fleet_write_table(FILE *out, const kb_fleet *f, int verbose)
               f->gpus[g].label, f->gpus[g].interrupted);
   criterion(buf, sizeof buf, f);
   fprintf(out, "# a GPU is flagged when %s\n", buf);
+  excused(out, f);
   if (verbose)
     table_cases(out, f);
   table_gpus(out, f);
