@@ -62,7 +62,7 @@
   R(kernel_mean) R(kernel_min) R(kernel_max) R(kernel_stdev)              \
   R(kernel_noise) R(busy_median) R(busy_mean) R(busy_min) R(busy_max)     \
   R(busy_stdev) R(busy_noise) R(launch_overhead) R(kernel_pass_s)         \
-  R(kernel_note)
+  R(kernel_note) R(placement_median) R(placement_spread) R(placement_s)
 
 /* The GPU over the samples (NVML). */
 #define KB_CSV_GPU_STATE(R, N, T) \
