@@ -243,9 +243,16 @@ tests_plugins_region_cpu_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_abi11_la_SOURCES = tests/plugins/abi10.c
 tests_plugins_abi11_la_CPPFLAGS = -I$(top_srcdir)/tests/abi11 -DABI_OLD_MINOR=1
 tests_plugins_abi11_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.3 (tests/shell/region.sh): the same sum against the frozen 1.2
+# header.
+check_LTLIBRARIES += tests/plugins/abi12.la
+tests_plugins_abi12_la_SOURCES = tests/plugins/abi10.c
+tests_plugins_abi12_la_CPPFLAGS = -I$(top_srcdir)/tests/abi12 -DABI_OLD_MINOR=2
+tests_plugins_abi12_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
+	tests/abi12/kbench/plugin.h \
 	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h \
 	tests/plugins/gpu_default_stream.cuh \
 	tests/plugins/runner_symbol.h
