@@ -31,6 +31,12 @@
 ** timer_stop (a timed region inside run).  Plugins built against 1.0 and
 ** 1.1 load and run unchanged: their flags read as 0, and they never call
 ** the timer.
+**
+** ABI 1.3 appended two variant flags, KBENCH_VARIANT_LEGACY_STREAM and
+** KBENCH_VARIANT_PER_THREAD_STREAM: run launches on a default stream
+** (third-party launchers that take no stream argument), which the runner
+** then times.  No structure grew; plugins of 1.0-1.2 run unchanged, and
+** their flags may not hold the new bits.
 */
 #ifndef KBENCH_PLUGIN_H
 #define KBENCH_PLUGIN_H
@@ -43,7 +49,7 @@ extern "C" {
 #endif
 
 #define KBENCH_ABI_MAJOR 1
-#define KBENCH_ABI_MINOR 2
+#define KBENCH_ABI_MINOR 3
 
 /* The one symbol a plugin exports.  Its name is part of the ABI. */
 #define KBENCH_ENTRY_SYMBOL "kbench_plugin_library"
@@ -97,6 +103,30 @@ enum kbench_memory {
 ** the device fails the case, and the message names this flag.
 */
 #define KBENCH_VARIANT_SYNCS 0x1u
+
+/*
+** ABI 1.3: run launches on a default stream, not on a stream it is given
+** (third-party code whose launchers take no stream argument).  The runner
+** then times that stream instead of its own, and h->stream(h) returns it
+** (cudaStreamLegacy or cudaStreamPerThread), so library calls can be
+** given it too.  At most one of the two; CUDA variants only.
+**
+** KBENCH_VARIANT_LEGACY_STREAM: the legacy default stream (stream 0 as
+** nvcc compiles it by default).
+** KBENCH_VARIANT_PER_THREAD_STREAM: the per-thread default stream (stream
+** 0 under nvcc --default-stream per-thread), the one of the thread that
+** calls run: launch from that thread, not from threads of the plugin's.
+**
+** Everything else is as for a variant that takes the runner's stream: the
+** hold, the cold flush, kernel time, counters and the audits.  Work on any
+** other stream must still be forked from the declared stream and joined
+** back with events (docs/plugins.md, "Code that launches on the default
+** stream"); the implicit ordering of blocking streams behind the legacy
+** stream does not count, and a kernel on another stream fails the case,
+** naming both streams.
+*/
+#define KBENCH_VARIANT_LEGACY_STREAM 0x2u
+#define KBENCH_VARIANT_PER_THREAD_STREAM 0x4u
 
 /*
 ** A declared parameter.  The runner parses user values (decimal, optional
@@ -203,11 +233,13 @@ struct kbench_host {
   uint64_t (*random)(const kbench_host *h);
 
   /* The cudaStream_t to launch every timed operation on (NULL for host
-  ** cases).  run may fork work onto streams of its own (copy/compute
-  ** overlap, concurrent kernels, a library's internal streams) only when it
-  ** joins them back: a side stream waits for an event recorded on this
-  ** stream before its work (the fork), and this stream waits for an event
-  ** recorded on the side stream after it (the join), before run returns.
+  ** cases): the runner's own, or the default stream the variant declares
+  ** (KBENCH_VARIANT_LEGACY_STREAM, _PER_THREAD_STREAM).  run may fork work
+  ** onto streams of its own (copy/compute overlap, concurrent kernels, a
+  ** library's internal streams) only when it joins them back: a side
+  ** stream waits for an event recorded on this stream before its work
+  ** (the fork), and this stream waits for an event recorded on the side
+  ** stream after it (the join), before run returns.
   ** Every operation run queues must be ordered before what the runner
   ** queues next on this stream; the stream audit checks exactly that and
   ** fails unjoined work (docs/plugins.md, "Several streams").  Never
@@ -380,7 +412,8 @@ typedef struct kbench_variant {
   void (*work)(const kbench_host *h, void *state, kbench_work *work);
 
   /* ABI 1.2.  KBENCH_VARIANT_* bits; 0 for plain kernels.  A bit this
-  ** runner does not know fails the load. */
+  ** runner does not know, or one newer than the plugin's ABI minor, fails
+  ** the load. */
   uint32_t flags;
 } kbench_variant;
 

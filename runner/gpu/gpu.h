@@ -29,7 +29,26 @@ kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len);
 void kb_gpu_close(kb_gpu *g);
 
 const kbench_device *kb_gpu_device(const kb_gpu *g);
+/* The timed stream: every call here that takes no stream queues on it. */
 void *kb_gpu_stream(const kb_gpu *g);
+
+/*
+** Which stream is timed (ABI 1.3, plugin/variant_flags.h): the runner's own
+** non-blocking stream, or the default stream a variant declares its runs
+** launch on: the legacy one, or the per-thread one of the calling thread
+** (every call for the case must then come from the thread that runs it).
+** Set for each case before it runs; kb_gpu_open() starts with its own.
+*/
+enum kb_gpu_timed {
+  KB_GPU_TIMED_OWN = 0,
+  KB_GPU_TIMED_LEGACY = 1,
+  KB_GPU_TIMED_PER_THREAD = 2
+};
+void kb_gpu_time_stream(kb_gpu *g, int timed);
+/* The timed stream is the legacy or the per-thread default stream, either
+** of which waits behind work on the legacy stream: holding the legacy
+** stream (kb_gpu_hold_device) would stall the runs themselves. */
+int kb_gpu_timed_on_default(const kb_gpu *g);
 
 /* Each returns 0, or -1 with the CUDA error in err. */
 int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,

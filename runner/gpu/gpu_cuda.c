@@ -37,7 +37,8 @@ typedef struct kb_hold {
 
 struct kb_gpu {
   kbench_device dev;
-  cudaStream_t stream;
+  cudaStream_t stream;     /* the timed one: own, or a default stream */
+  cudaStream_t own;        /* the runner's non-blocking stream */
   cudaEvent_t start, stop;
   cudaEvent_t after;       /* past a run whose region the events time
                               (timed: the stream check reads from it) */
@@ -213,7 +214,7 @@ kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len)
   ** one line, so writing exactly its size does not evict everything. */
   g->flush_bytes = 2 * (size_t)(g->dev.l2_bytes > 0 ? g->dev.l2_bytes : 1 << 20);
   if (cuda_failed(cudaSetDevice(ordinal), "cudaSetDevice", err, errlen)
-      || cuda_failed(cudaStreamCreateWithFlags(&g->stream,
+      || cuda_failed(cudaStreamCreateWithFlags(&g->own,
                      cudaStreamNonBlocking), "cudaStreamCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->start), "cudaEventCreate", err, errlen)
       || cuda_failed(cudaEventCreate(&g->stop), "cudaEventCreate", err, errlen)
@@ -237,6 +238,7 @@ kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len)
     kb_gpu_close(g);
     return NULL;
   }
+  g->stream = g->own;
   char bus[64];
   if (cudaDeviceGetPCIBusId(bus, sizeof bus, ordinal) == cudaSuccess)
     g->nvml = kb_nvml_open(bus, g->nvml_why, sizeof g->nvml_why);
@@ -333,13 +335,25 @@ void kb_gpu_close(kb_gpu *g)
     cudaEventDestroy(g->hold_ends);
   if (g->held_done)
     cudaEventDestroy(g->held_done);
-  if (g->stream)
-    cudaStreamDestroy(g->stream);
+  if (g->own)
+    cudaStreamDestroy(g->own);
   free(g);
 }
 
 const kbench_device *kb_gpu_device(const kb_gpu *g) { return &g->dev; }
 void *kb_gpu_stream(const kb_gpu *g) { return g->stream; }
+
+void kb_gpu_time_stream(kb_gpu *g, int timed)
+{
+  g->stream = timed == KB_GPU_TIMED_LEGACY ? cudaStreamLegacy
+            : timed == KB_GPU_TIMED_PER_THREAD ? cudaStreamPerThread
+            : g->own;
+}
+
+int kb_gpu_timed_on_default(const kb_gpu *g)
+{
+  return g->stream != g->own;
+}
 
 int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
                 size_t len)
@@ -624,7 +638,13 @@ int kb_gpu_hold_device(kb_gpu *g, char *err, size_t len)
 {
   /* The runner's stream is non-blocking, so this holds everything but it.
   ** The mark after the hold completes when the hold ends, on the GPU's
-  ** clock, however late the host lets it go. */
+  ** clock, however late the host lets it go.  A default stream timed
+  ** would wait behind the hold with the runs on it (gpu.h). */
+  if (kb_gpu_timed_on_default(g)) {
+    snprintf(err, len, "the device hold would stall the default stream "
+             "the case is timed on");
+    return -1;
+  }
   if (hold(&g->device_hold, cudaStreamLegacy, err, len))
     return -1;
   g->device_held = 1;

@@ -26,6 +26,8 @@ kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len)
 void kb_gpu_close(kb_gpu *g) { (void)g; }
 const kbench_device *kb_gpu_device(const kb_gpu *g) { (void)g; return NULL; }
 void *kb_gpu_stream(const kb_gpu *g) { (void)g; return NULL; }
+void kb_gpu_time_stream(kb_gpu *g, int timed) { (void)g; (void)timed; }
+int kb_gpu_timed_on_default(const kb_gpu *g) { (void)g; return 0; }
 
 #define KB_NO_CUDA(...) { snprintf(err, len, "built without CUDA"); return -1; }
 int kb_gpu_fill(kb_gpu *g, void *p, int b, size_t n, char *err, size_t len)

@@ -232,10 +232,14 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     return;
   }
   r->timed_region = c->region.used == 1;
-  if (smp == &kb_sampler_graph && (syncs || r->timed_region)) {
+  /* CUDA cannot capture the legacy stream. */
+  int legacy = kb_case_timed_stream(c) == KB_GPU_TIMED_LEGACY;
+  if (smp == &kb_sampler_graph && (syncs || r->timed_region || legacy)) {
     snprintf(c->message, sizeof c->message, "graph mode cannot capture %s: "
              "time it in cold or hot mode", syncs
              ? "a run that synchronizes (KBENCH_VARIANT_SYNCS)"
+             : legacy ? "the legacy default stream "
+                        "(KBENCH_VARIANT_LEGACY_STREAM)"
              : "the timed region of a run (timer_start, timer_stop)");
     stop_at(r, c, "mode", KBENCH_UNSUPPORTED);
     return;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "plugin/case.h"
+#include "plugin/variant_flags.h"
 
 static kb_case *case_of(const kbench_host *h)
 {
@@ -158,8 +159,12 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
   c->seed = seed;
   c->index = index;
   c->gpu = gpu;
-  if (gpu)
+  if (gpu) {
     c->device = *kb_gpu_device(gpu);
+    /* Every case says which stream it is timed on: the one before it may
+    ** have declared a default stream (ABI 1.3). */
+    kb_gpu_time_stream(gpu, kb_variant_timed_stream(v));
+  }
   kb_region_init(&c->region);
   kb_rng_seed(&c->rng, seed, index);
 }
@@ -167,6 +172,11 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
 int kb_case_syncs(const kb_case *c)
 {
   return (c->variant->flags & KBENCH_VARIANT_SYNCS) != 0;
+}
+
+int kb_case_timed_stream(const kb_case *c)
+{
+  return kb_variant_timed_stream(c->variant);
 }
 
 int kb_case_poison(kb_case *c)

@@ -92,5 +92,7 @@ void kb_case_enter(kb_case *c, const char *stage);
 
 /* The variant declares KBENCH_VARIANT_SYNCS (ABI 1.2). */
 int kb_case_syncs(const kb_case *c);
+/* The stream its runs are timed on (enum kb_gpu_timed; ABI 1.3). */
+int kb_case_timed_stream(const kb_case *c);
 
 #endif

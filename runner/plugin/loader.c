@@ -18,6 +18,7 @@
 
 #include "core/params.h"
 #include "plugin/loader.h"
+#include "plugin/variant_flags.h"
 
 /* The smallest structures ABI 1.0 defines: later minors only append. */
 #define KB_LIBRARY_V1_SIZE (offsetof(kbench_library, variant) + sizeof(void *))
@@ -94,15 +95,8 @@ static int check_variant(const kb_plugin *p, const kbench_variant *v,
              v->backend);
     return -1;
   }
-  /* A flag this runner does not know asks for a treatment it cannot give
-  ** (a plugin of a newer minor is refused before this). */
-  if (v->flags & ~(uint32_t)KBENCH_VARIANT_SYNCS) {
-    snprintf(err, errlen, "variant %s: unknown flags 0x%x (this runner "
-             "knows KBENCH_VARIANT_SYNCS, 0x%x)", v->name,
-             (unsigned)(v->flags & ~(uint32_t)KBENCH_VARIANT_SYNCS),
-             (unsigned)KBENCH_VARIANT_SYNCS);
+  if (kb_variant_flags_check(v, p->lib->abi_minor, err, errlen))
     return -1;
-  }
   for (uint32_t i = 0; i < v->n_params; i++) {
     const kbench_param *prm = kb_variant_param(p, v, i);
     char why[256];

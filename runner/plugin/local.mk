@@ -8,4 +8,5 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/loader.c %reldir%/loader.h \
 	%reldir%/pool.c %reldir%/pool.h \
 	%reldir%/region.c %reldir%/region.h \
-	%reldir%/staging.c %reldir%/staging.h
+	%reldir%/staging.c %reldir%/staging.h \
+	%reldir%/variant_flags.c %reldir%/variant_flags.h

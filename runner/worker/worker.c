@@ -507,6 +507,10 @@ static void measure_once(kb_worker *w, const kb_plugin *p,
   char name[1024];
   kb_case_name(name, sizeof name, p, v, o->values);
   kb_case_init(&c, p, v, o->values, w->cfg.seed, o->index, gpu);
+  /* The stream audit judges against the stream the case is timed on,
+  ** which a default-stream variant changes (ABI 1.3). */
+  if (gpu)
+    kb_probe_attach(&w->probe, kb_gpu_stream(gpu));
   c.on_stage = send_stage;
   c.on_wait = case_waiting;
   give_staging(w, &c);

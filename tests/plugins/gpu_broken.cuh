@@ -11,6 +11,10 @@
 **   GPU_NONBLOCKING  the same on a non-blocking stream
 **   GPU_LEGACY       the same on the legacy default stream
 **   GPU_PER_THREAD   the same on the per-thread default stream
+** With GPU_DECLARE_STREAM set to an ABI 1.3 flag, a cheat declares that
+** its runs launch on that default stream (kbench_stream(h) returns it and
+** kbench times it) and still forks its work off it: the cheats rewritten
+** to the default stream, which must fail as the originals do.
 **   GPU_GRAPH        its work captured into a graph in setup, launched in
 **                    run on a stream of its own
 **   GPU_OFF_COPY     computes the sum in setup and copies it to the
@@ -342,6 +346,9 @@ static const kbench_variant gpu_sum_variant = {
   .verify = gpu_sum_verify,
   .bytes_moved = gpu_sum_bytes,
   .teardown = gpu_sum_teardown,
+#ifdef GPU_DECLARE_STREAM
+  .flags = GPU_DECLARE_STREAM,
+#endif
 };
 
 KBENCH_PLUGIN(&gpu_sum_variant)

@@ -187,6 +187,40 @@ tests_plugins_gpu_graph_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_off_copy_la_SOURCES = tests/plugins/gpu_off_copy.cu
 tests_plugins_gpu_off_copy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_off_copy_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.3: third-party code on a default stream, the sibling on kbench's
+# stream that times the identical kernel, and the stream cheats declaring
+# a default stream (tests/shell/gpu.sh, bench/default_stream_check.sh).
+check_LTLIBRARIES += tests/plugins/gpu_default_legacy.la \
+	tests/plugins/gpu_default_per_thread.la \
+	tests/plugins/gpu_default_sibling.la \
+	tests/plugins/gpu_decl_legacy_side_stream.la \
+	tests/plugins/gpu_decl_legacy_nonblocking.la \
+	tests/plugins/gpu_decl_legacy_on_per_thread.la \
+	tests/plugins/gpu_decl_per_thread_on_legacy.la
+tests_plugins_gpu_default_legacy_la_SOURCES = tests/plugins/gpu_default_legacy.cu
+tests_plugins_gpu_default_legacy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_default_legacy_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_default_per_thread_la_SOURCES = tests/plugins/gpu_default_per_thread.cu
+tests_plugins_gpu_default_per_thread_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_default_per_thread_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# Stream 0 is the calling thread's own in this object alone (the source
+# refuses to build otherwise).
+tests/plugins/gpu_default_per_thread.lo: NVCCFLAGS += --default-stream per-thread
+tests_plugins_gpu_default_sibling_la_SOURCES = tests/plugins/gpu_default_sibling.cu
+tests_plugins_gpu_default_sibling_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_default_sibling_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_decl_legacy_side_stream_la_SOURCES = tests/plugins/gpu_decl_legacy_side_stream.cu
+tests_plugins_gpu_decl_legacy_side_stream_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_decl_legacy_side_stream_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_decl_legacy_nonblocking_la_SOURCES = tests/plugins/gpu_decl_legacy_nonblocking.cu
+tests_plugins_gpu_decl_legacy_nonblocking_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_decl_legacy_nonblocking_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_decl_legacy_on_per_thread_la_SOURCES = tests/plugins/gpu_decl_legacy_on_per_thread.cu
+tests_plugins_gpu_decl_legacy_on_per_thread_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_decl_legacy_on_per_thread_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_gpu_decl_per_thread_on_legacy_la_SOURCES = tests/plugins/gpu_decl_per_thread_on_legacy.cu
+tests_plugins_gpu_decl_per_thread_on_legacy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_decl_per_thread_on_legacy_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # The kit's CUDA part under nvcc (tests/kit.sh).
 check_LTLIBRARIES += tests/plugins/kit_cuda.la
 tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu
@@ -209,10 +243,18 @@ tests_plugins_region_cpu_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_abi11_la_SOURCES = tests/plugins/abi10.c
 tests_plugins_abi11_la_CPPFLAGS = -I$(top_srcdir)/tests/abi11 -DABI_OLD_MINOR=1
 tests_plugins_abi11_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.3 (tests/shell/region.sh): the same sum against the frozen 1.2
+# header.
+check_LTLIBRARIES += tests/plugins/abi12.la
+tests_plugins_abi12_la_SOURCES = tests/plugins/abi10.c
+tests_plugins_abi12_la_CPPFLAGS = -I$(top_srcdir)/tests/abi12 -DABI_OLD_MINOR=2
+tests_plugins_abi12_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
+	tests/abi12/kbench/plugin.h \
 	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h \
+	tests/plugins/gpu_default_stream.cuh \
 	tests/plugins/runner_symbol.h
 
 # nap: a host variant that sleeps, for the tests that judge real runs'

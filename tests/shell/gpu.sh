@@ -71,6 +71,32 @@ for cheat in gpu_side_stream gpu_nonblocking gpu_legacy gpu_per_thread \
     "ERROR stream check: work ran outside kbench's timed window: (kernel .*|memcpy [A-Za-z]+|memset) on stream [0-9]+ is (neither forked from nor joined back to|not joined back to|not forked from) kbench's stream" \
     "$KBENCH" $quick --param n=4K --plugin "$G/$cheat.so"
 done
+# ABI 1.3, third-party code on a default stream (tests/plugins/
+# gpu_default_stream.cuh): a launcher with no stream argument on the
+# legacy stream, the same built with --default-stream per-thread, and the
+# sibling on kbench's stream verify and are timed in each mode (graph mode
+# cannot capture the legacy stream, and says so).  The stream cheats
+# rewritten to declare a default stream still fail, naming both streams.
+for name in gpu_default_legacy gpu_default_per_thread gpu_default_sibling; do
+  for mode in cold hot; do
+    check "$name in $mode mode: verified and timed" 0 "^$name .* ok( .*)?$" \
+      "$KBENCH" $quick --mode=$mode --param n=4M --plugin "$G/$name.so"
+  done
+done
+check "gpu_default_per_thread in graph mode: captured and timed" 0 \
+  "^gpu_default_per_thread .* ok( .*)?$" \
+  "$KBENCH" $quick --mode=graph --param n=4M --plugin "$G/gpu_default_per_thread.so"
+check "gpu_default_legacy in graph mode: skipped, saying why" "0|5" \
+  "SKIP graph mode cannot capture the legacy default stream \(KBENCH_VARIANT_LEGACY_STREAM\)" \
+  "$KBENCH" $quick --mode=graph --plugin "$G/gpu_default_legacy.so"
+for cheat in gpu_decl_legacy_side_stream gpu_decl_legacy_nonblocking \
+  gpu_decl_legacy_on_per_thread gpu_decl_per_thread_on_legacy; do
+  for n in 4K 64M; do
+    check "$cheat n=$n: a default stream declared, the work elsewhere: ERROR" 4 \
+      "^$cheat .* ERROR stream check: work ran outside kbench's timed window: (kernel .*|memset) on stream [0-9]+ is (neither forked from nor joined back to|not joined back to|not forked from) kbench's stream [0-9]+" \
+      "$KBENCH" $quick --param n=$n --plugin "$G/$cheat.so"
+  done
+done
 # Multi-stream work done right (tests/plugins/gpu_fork_join.cu): half of
 # y = 2x on a stream of the plugin's own, forked from kbench's stream and
 # joined back, passes at every size on a non-blocking and on a blocking

@@ -12,6 +12,10 @@ check "a plugin built against ABI 1.1 is listed" 0 "^abi11_sum \[host\]" \
   "$KBENCH" --list "$P/abi11.so"
 check "and runs and verifies under ABI 1.2" 0 "abi11_sum +n=1001 .* ok" \
   "$KBENCH" $fast "$P/abi11.so"
+check "a plugin built against ABI 1.2 is listed" 0 "^abi12_sum \[host\]" \
+  "$KBENCH" --list "$P/abi12.so"
+check "and runs and verifies under ABI 1.3" 0 "abi12_sum +n=1001 .* ok" \
+  "$KBENCH" $fast "$P/abi12.so"
 
 # --- the region times the work alone ---------------------------------------
 # Four cases a pass, three passes: the sum alone, and a sleep of 200 ms

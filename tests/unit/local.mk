@@ -59,6 +59,13 @@ check_PROGRAMS += %reldir%/test_loader_sizes
 %canon_reldir%_test_loader_sizes_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_loader_sizes
 
+check_PROGRAMS += %reldir%/test_variant_flags
+%canon_reldir%_test_variant_flags_SOURCES = %reldir%/test_variant_flags.c %reldir%/tap.h
+%canon_reldir%_test_variant_flags_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_variant_flags_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_variant_flags_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_variant_flags
+
 check_PROGRAMS += %reldir%/test_sha256
 %canon_reldir%_test_sha256_SOURCES = %reldir%/test_sha256.c %reldir%/tap.h
 %canon_reldir%_test_sha256_CPPFLAGS = $(UNIT_CPPFLAGS)
