@@ -36,8 +36,11 @@ static int add_plugin(kb_catalogue *cat, kb_supervisor *s, const char *what,
   kb_plugin p;
   char err[1024];
   if (kb_supervisor_load(s, path, &p, err, sizeof err)) {
+    /* The path when it says more than what the user wrote (a name found
+    ** on the search path); the failure names what already. */
     char msg[1280];
-    snprintf(msg, sizeof msg, "%s: %s", path, err);
+    snprintf(msg, sizeof msg, "%s%s%s", strcmp(what, path) ? path : "",
+             strcmp(what, path) ? ": " : "", err);
     return add_failure(cat, what, msg);
   }
   /* The same variant twice (a name and its path) would run twice. */
