@@ -120,8 +120,14 @@ static void not_found(const kb_catalogue *cat, const kb_search *s,
   char where[2048];
   kb_search_text(s, where, sizeof where);
   if (used < len)
-    snprintf(msg + used, len - used, "%s (searched %s)", k ? "?" : "",
-             where);
+    used += (size_t)snprintf(msg + used, len - used, "%s (searched %s)",
+                             k ? "?" : "", where);
+  /* A bare name is looked for on the search path only, as a command is
+  ** on $PATH: say so when the file is right here. */
+  char here[NAME_MAX + 8];            /* "./", a file name, ".so" */
+  if (used < len && kb_search_local(name, here, sizeof here) == 0)
+    snprintf(msg + used, len - used, "; %s is here: write --plugin %s",
+             here, here);
   free(names);
   for (size_t i = 0; i < n_paths; i++)
     free(paths[i]);

@@ -20,6 +20,16 @@ assert "... which names the path once" \
 check "a parameter name breaking the rule: the variant, the name and the rule" 3 \
   "variant bad_param_name: parameter 0's name \"N\" is not \[a-z0-9_\]\+: lower-case letters, digits and underscores" \
   "$KBENCH" --plugin "$P/bad_param_name.so"
+# --plugin NAME.so looks on the search path only, as a shell looks for a
+# command on $PATH; with ./NAME.so right here, it says to write that.
+mkdir "$tmpdir/here" && cp "$P/long_default.so" "$tmpdir/here/mine.so"
+for arg in mine.so mine; do
+  check "--plugin $arg with ./mine.so here: not found, says to write ./mine.so" 3 \
+    "not found: .*\(searched .*\); \./mine\.so is here: write --plugin \./mine\.so$" \
+    sh -c 'cd "$1" && "$2" --list --plugin "$3"' _ "$tmpdir/here" "$KBENCH" "$arg"
+done
+check "... and with ./mine.so, it loads" 0 "^long_default \[host\]" \
+  sh -c 'cd "$1" && "$2" --list --plugin ./mine.so' _ "$tmpdir/here" "$KBENCH"
 check "missing entry symbol" 3 "not a kbench plugin: no symbol kbench_plugin_library" \
   "$KBENCH" --plugin "$P/bad_no_entry.so"
 check "wrong ABI major names both versions" 3 \
