@@ -32,6 +32,17 @@ if [ "$HAVE_CUDA" != yes ]; then
 else
   check "examples/kit builds against the build tree with pkg-config" 0 "" \
     env MAKEFLAGS= make -C "$tmpdir/examples/kit"
+  # -z defs: a library the plugin calls, left out, fails the link, not
+  # kbench's load of it; LIBS is where it goes.
+  mkdir "$tmpdir/blas" && cp "$tmpdir/examples/kit/Makefile" "$tmpdir/blas/"
+  { cat "$tmpdir/examples/kit/scale.cu"
+    printf '#include <cublas_v2.h>\n'
+    printf 'int blas_probe(void) { cublasHandle_t b; return (int)cublasCreate(&b); }\n'
+  } > "$tmpdir/blas/scale.cu"
+  check "examples/kit's Makefile: a cuBLAS call without -lcublas fails the link" 2 \
+    "undefined reference to .cublasCreate" env MAKEFLAGS= make -C "$tmpdir/blas"
+  check "... and links with LIBS=-lcublas" 0 "" \
+    env MAKEFLAGS= make -C "$tmpdir/blas" LIBS=-lcublas
   for so in scale histogram; do
     case $("$KBENCH" --tap --min-time=0 --plugin "$tmpdir/examples/kit/$so.so" 2>&1) in
       *"# SKIP no CUDA device"*)
