@@ -25,7 +25,7 @@
 "# with -O3, whose errors make ignores): stop here and say what to set.\n" \
 "ifneq ($(MAKECMDGOALS),clean)\n" \
 "ifneq ($(shell $(PKG_CONFIG) --exists kbench && echo found),found)\n" \
-"$(error pkg-config cannot find kbench: set PKG_CONFIG_PATH to the folder that holds kbench.pc, lib/pkgconfig under the prefix kbench was installed to)\n" \
+"$(error pkg-config cannot find kbench: set PKG_CONFIG_PATH to the folder that holds kbench.pc, lib/pkgconfig under the prefix kbench was installed to, or to kbench's build tree)\n" \
 "endif\n" \
 "endif\n"
 
@@ -139,27 +139,36 @@ VARIANT_TAIL("16M", "1 << 28", "out = x + y on the CPU",
 static const char host_makefile[] =
 "# @NAME@.so, a kbench plugin, built against the installed kbench with\n"
 "# nothing but pkg-config (PKG_CONFIG_PATH finds kbench.pc under another\n"
-"# prefix).  make check runs it through kbench.\n"
+"# prefix, or a build tree's kbench-uninstalled.pc).  make check runs it\n"
+"# through kbench.\n"
 "PKG_CONFIG ?= pkg-config\n"
 MAKEFILE_PKG_CHECK
 "KBENCH    ?= kbench\n"
 "CFLAGS    ?= -O2 -Wall -Wextra\n"
 "CPPFLAGS  := $(shell $(PKG_CONFIG) --cflags kbench)\n"
 "PLUGINDIR := $(shell $(PKG_CONFIG) --variable=plugindir kbench)\n"
+"# The libraries the plugin calls (a BLAS: LIBS = -lopenblas -lm).  -z defs\n"
+"# makes one left out fail this link, not kbench's load of the plugin.\n"
+"LIBS      = -lm\n"
 "\n"
 "all: @NAME@.so\n"
 "\n"
 "@NAME@.so: @NAME@.c\n"
 "\t$(CC) -std=c11 $(CFLAGS) -shared -fPIC -fvisibility=hidden $(CPPFLAGS) \\\n"
-"\t  -Wl,-z,defs -o $@ $< -lm\n"
+"\t  -Wl,-z,defs -o $@ $< $(LIBS)\n"
 "\n"
 MAKEFILE_TAIL;
 
 static const char host_cmake[] =
 "# @NAME@.so, a kbench plugin, built with the installed kbench's CMake\n"
-"# package (CMAKE_PREFIX_PATH or kbench_DIR finds it under another prefix):\n"
+"# package (CMAKE_PREFIX_PATH or kbench_DIR finds it under another prefix\n"
+"# or in a build tree):\n"
 CMAKE_HEAD
 "kbench_add_plugin(NAME @NAME@ SOURCES @NAME@.c)\n"
+"# The libraries it calls go here; kbench_add_plugin links with -z defs,\n"
+"# so one left out fails this link, not kbench's load of the plugin:\n"
+"#   find_package(BLAS REQUIRED)\n"
+"#   target_link_libraries(@NAME@ PRIVATE BLAS::BLAS)\n"
 CMAKE_TAIL;
 
 /* --- the CUDA plugin ------------------------------------------------------ */
@@ -251,8 +260,9 @@ VARIANT_TAIL("64M", "1 << 30", "out = x + y", "KBENCH_BACKEND_CUDA");
 static const char cuda_makefile[] =
 "# @NAME@.so, a kbench plugin, built against the installed kbench with\n"
 "# nothing but pkg-config (PKG_CONFIG_PATH finds kbench.pc under another\n"
-"# prefix): it gives nvcc, the GPU targets kbench was built for and how to\n"
-"# link the CUDA runtime.  make check runs it through kbench.\n"
+"# prefix, or a build tree's kbench-uninstalled.pc): it gives nvcc, the\n"
+"# GPU targets kbench was built for and how to link the CUDA runtime.\n"
+"# make check runs it through kbench.\n"
 "PKG_CONFIG ?= pkg-config\n"
 MAKEFILE_PKG_CHECK
 "KBENCH    ?= kbench\n"
@@ -262,6 +272,10 @@ MAKEFILE_PKG_CHECK
 "             $(shell $(PKG_CONFIG) --variable=cuda_cppflags kbench)\n"
 "CUDA_LIBS := $(shell $(PKG_CONFIG) --variable=nvcc_libs kbench)\n"
 "PLUGINDIR := $(shell $(PKG_CONFIG) --variable=plugindir kbench)\n"
+"# The libraries the plugin calls besides the CUDA runtime (cuBLAS:\n"
+"# LIBS = -lcublas).  -z defs makes one left out fail this link, not\n"
+"# kbench's load of the plugin.\n"
+"LIBS      =\n"
 "ifeq ($(NVCC)$(filter clean,$(MAKECMDGOALS)),)\n"
 "$(error kbench.pc names no nvcc: this kbench was built without CUDA)\n"
 "endif\n"
@@ -270,21 +284,25 @@ MAKEFILE_PKG_CHECK
 "\n"
 "@NAME@.so: @NAME@.cu\n"
 "\t$(NVCC) $(GENCODE) -O3 -shared -Xcompiler=-fPIC,-fvisibility=hidden \\\n"
-"\t  $(CPPFLAGS) -o $@ $< $(CUDA_LIBS)\n"
+"\t  -Xlinker=-z,defs $(CPPFLAGS) -o $@ $< $(CUDA_LIBS) $(LIBS)\n"
 "\n"
 MAKEFILE_TAIL;
 
 static const char cuda_cmake[] =
 "# @NAME@.so, a kbench plugin, built with the installed kbench's CMake\n"
-"# package (CMAKE_PREFIX_PATH or kbench_DIR finds it under another prefix)\n"
-"# and the nvcc kbench was built with, unless CMAKE_CUDA_COMPILER says\n"
-"# otherwise:\n"
+"# package (CMAKE_PREFIX_PATH or kbench_DIR finds it under another prefix\n"
+"# or in a build tree) and the nvcc kbench was built with, unless\n"
+"# CMAKE_CUDA_COMPILER says otherwise:\n"
 CMAKE_HEAD
 "if(NOT DEFINED CMAKE_CUDA_COMPILER AND EXISTS \"${KBENCH_NVCC}\")\n"
 "  set(CMAKE_CUDA_COMPILER \"${KBENCH_NVCC}\")\n"
 "endif()\n"
 "enable_language(CUDA)\n"
 "kbench_add_plugin(NAME @NAME@ SOURCES @NAME@.cu)\n"
+"# The libraries it calls go here; kbench_add_plugin links with -z defs,\n"
+"# so one left out fails this link, not kbench's load of the plugin:\n"
+"#   find_package(CUDAToolkit REQUIRED)\n"
+"#   target_link_libraries(@NAME@ PRIVATE CUDA::cublas)\n"
 CMAKE_TAIL;
 
 /* --- what --sync and --timer put in run (ABI 1.2) ------------------------ */

@@ -73,6 +73,10 @@ int kb_param_check(const kbench_param *p, int64_t v, char *err, size_t errlen);
 void kb_param_format(const kbench_param *p, int64_t v, char *buf, size_t len);
 /* "f32, f64, i32": p's choices, for messages and --list. */
 void kb_param_choices(const kbench_param *p, char *buf, size_t len);
+/* Whether name follows the rule for variant, parameter and choice names
+** (KB_NAME_RULE, as the loader's messages state it). */
 int kb_param_name_ok(const char *name);
+#define KB_NAME_RULE \
+  "[a-z0-9_]+: lower-case letters, digits and underscores, at least one"
 
 #endif

@@ -36,8 +36,11 @@ static int add_plugin(kb_catalogue *cat, kb_supervisor *s, const char *what,
   kb_plugin p;
   char err[1024];
   if (kb_supervisor_load(s, path, &p, err, sizeof err)) {
+    /* The path when it says more than what the user wrote (a name found
+    ** on the search path); the failure names what already. */
     char msg[1280];
-    snprintf(msg, sizeof msg, "%s: %s", path, err);
+    snprintf(msg, sizeof msg, "%s%s%s", strcmp(what, path) ? path : "",
+             strcmp(what, path) ? ": " : "", err);
     return add_failure(cat, what, msg);
   }
   /* The same variant twice (a name and its path) would run twice. */
@@ -117,8 +120,14 @@ static void not_found(const kb_catalogue *cat, const kb_search *s,
   char where[2048];
   kb_search_text(s, where, sizeof where);
   if (used < len)
-    snprintf(msg + used, len - used, "%s (searched %s)", k ? "?" : "",
-             where);
+    used += (size_t)snprintf(msg + used, len - used, "%s (searched %s)",
+                             k ? "?" : "", where);
+  /* A bare name is looked for on the search path only, as a command is
+  ** on $PATH: say so when the file is right here. */
+  char here[NAME_MAX + 8];            /* "./", a file name, ".so" */
+  if (used < len && kb_search_local(name, here, sizeof here) == 0)
+    snprintf(msg + used, len - used, "; %s is here: write --plugin %s",
+             here, here);
   free(names);
   for (size_t i = 0; i < n_paths; i++)
     free(paths[i]);
@@ -195,6 +204,45 @@ int kb_catalogue_load(kb_catalogue *cat, kb_supervisor *sv,
   return rc;
 }
 
+/* A parameter's range as --list shows it: "[1, 2G] pow2", "{f32, f64}". */
+static void param_range(const kbench_param *prm, char *range, size_t len)
+{
+  char lo[32], hi[32];
+  kb_format_count(lo, sizeof lo, prm->min);
+  kb_format_count(hi, sizeof hi, prm->max);
+  snprintf(range, len, "[%s, %s]%s", lo, hi,
+           prm->flags & KBENCH_PARAM_POW2 ? " pow2" : "");
+  if (prm->n_choices) {
+    char list[600];
+    kb_param_choices(prm, list, sizeof list);
+    snprintf(range, len, "{%.*s}", (int)(len > 3 ? len - 3 : 0), list);
+  }
+}
+
+/* A variant's parameters, one a line, in columns as wide as its longest
+** name, default and range (at least 10, 16 and 20): a long default list
+** such as "32,64,128,256,512,1024" pushes its column out, not its row. */
+static void list_params(const kb_plugin *p, const kbench_variant *v)
+{
+  int w_name = 10, w_dflt = 16, w_range = 20;
+  char range[600];
+  for (uint32_t k = 0; k < v->n_params; k++) {
+    const kbench_param *prm = kb_variant_param(p, v, k);
+    param_range(prm, range, sizeof range);
+    int n = (int)strlen(prm->name), d = (int)strlen(prm->dflt),
+        r = (int)strlen(range);
+    w_name = n > w_name ? n : w_name;
+    w_dflt = d > w_dflt ? d : w_dflt;
+    w_range = r > w_range ? r : w_range;
+  }
+  for (uint32_t k = 0; k < v->n_params; k++) {
+    const kbench_param *prm = kb_variant_param(p, v, k);
+    param_range(prm, range, sizeof range);
+    printf("    %-*s = %-*s %-*s %s\n", w_name, prm->name, w_dflt, prm->dflt,
+           w_range, range, prm->help ? prm->help : "");
+  }
+}
+
 void kb_catalogue_list(const kb_catalogue *cat, int quiet,
                        kb_variant_shown shown, void *ctx)
 {
@@ -208,21 +256,7 @@ void kb_catalogue_list(const kb_catalogue *cat, int quiet,
              v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host",
              v->summary ? v->summary : "", v->origin ? v->origin : "-",
              p->path);
-      for (uint32_t k = 0; k < v->n_params; k++) {
-        const kbench_param *prm = kb_variant_param(p, v, k);
-        char lo[32], hi[32], range[600];
-        kb_format_count(lo, sizeof lo, prm->min);
-        kb_format_count(hi, sizeof hi, prm->max);
-        snprintf(range, sizeof range, "[%s, %s]%s", lo, hi,
-                 prm->flags & KBENCH_PARAM_POW2 ? " pow2" : "");
-        if (prm->n_choices) {
-          char list[sizeof range - 2];
-          kb_param_choices(prm, list, sizeof list);
-          snprintf(range, sizeof range, "{%s}", list);
-        }
-        printf("    %-10s = %-16s %-20s %s\n", prm->name, prm->dflt, range,
-               prm->help ? prm->help : "");
-      }
+      list_params(p, v);
     }
   for (size_t i = 0; i < cat->n_failures; i++)
     fprintf(stderr, "kbench: %s: %s\n", cat->failures[i].what,

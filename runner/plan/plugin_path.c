@@ -130,6 +130,13 @@ static int is_file(const char *path)
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* What a --plugin argument lacks of a file name: ".so", or nothing. */
+static const char *so_suffix(const char *arg)
+{
+  size_t al = strlen(arg);
+  return al > 3 && strcmp(arg + al - 3, ".so") == 0 ? "" : ".so";
+}
+
 int kb_search_find(const kb_search *s, const char *arg, char *path,
                    size_t len)
 {
@@ -137,14 +144,22 @@ int kb_search_find(const kb_search *s, const char *arg, char *path,
     snprintf(path, len, "%s", arg);
     return 0;
   }
-  size_t al = strlen(arg);
-  const char *ext = al > 3 && strcmp(arg + al - 3, ".so") == 0 ? "" : ".so";
+  const char *ext = so_suffix(arg);
   for (size_t i = 0; i < s->n; i++) {
     snprintf(path, len, "%s/%s%s", s->dirs[i], arg, ext);
     if (is_file(path))
       return 0;
   }
   return -1;
+}
+
+int kb_search_local(const char *arg, char *path, size_t len)
+{
+  if (!*arg || strchr(arg, '/'))
+    return -1;
+  const char *ext = so_suffix(arg);
+  snprintf(path, len, "./%s%s", arg, ext);
+  return is_file(path) ? 0 : -1;
 }
 
 static int has_suffix(const char *name, const char *suffix)

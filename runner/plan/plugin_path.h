@@ -28,6 +28,10 @@ void kb_search_text(const kb_search *s, char *buf, size_t len);
 int kb_search_find(const kb_search *s, const char *arg, char *path,
                    size_t len);
 
+/* A bare NAME or NAME.so that names a file in the current directory,
+** which kb_search_find never looks in: "./NAME.so" into path, 0; or -1. */
+int kb_search_local(const char *arg, char *path, size_t len);
+
 /* Every *.so in the search directories, first occurrence of a file name
 ** winning, sorted by name within a directory.  Caller frees. */
 int kb_search_catalogue(const kb_search *s, char ***paths, size_t *n);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/params.h"
+#include "plugin/load_error.h"
 #include "plugin/loader.h"
 #include "plugin/variant_flags.h"
 
@@ -59,7 +60,7 @@ static int check_choices(const kbench_variant *v, const kbench_param *prm,
   for (uint32_t c = 0; c < prm->n_choices; c++) {
     if (!kb_param_name_ok(prm->choices[c])) {
       snprintf(err, errlen, "variant %s: parameter %s: choice %u has a "
-               "missing or malformed name (want [a-z0-9_]+)", v->name,
+               "missing or malformed name (want " KB_NAME_RULE ")", v->name,
                prm->name, c);
       return -1;
     }
@@ -78,8 +79,7 @@ static int check_variant(const kb_plugin *p, const kbench_variant *v,
                          uint32_t index, char *err, size_t errlen)
 {
   if (!kb_param_name_ok(v->name)) {
-    snprintf(err, errlen, "variant %u: missing or malformed name "
-             "(want [a-z0-9_]+)", index);
+    kb_variant_name_error(index, v->name, err, errlen);
     return -1;
   }
   const char *missing = !v->setup ? "setup" : !v->run ? "run"
@@ -102,8 +102,7 @@ static int check_variant(const kb_plugin *p, const kbench_variant *v,
     char why[256];
     kb_values vals;
     if (!kb_param_name_ok(prm->name)) {
-      snprintf(err, errlen, "variant %s: parameter %u has a missing or "
-               "malformed name", v->name, i);
+      kb_param_name_error(v->name, i, prm->name, err, errlen);
       return -1;
     }
     for (uint32_t j = 0; j < i; j++)
@@ -258,7 +257,7 @@ int kb_plugin_load(kb_plugin *p, const char *path, char *err, size_t errlen)
   /* RTLD_LOCAL: two plugins may define the same kernel names. */
   p->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!p->handle) {
-    snprintf(err, errlen, "cannot load: %s", dlerror());
+    kb_dlopen_error(path, dlerror(), err, errlen);
     return load_failed(p);
   }
   kbench_library_fn entry;

@@ -5,6 +5,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/case.c %reldir%/case.h \
 	%reldir%/fill.c %reldir%/fill.h \
 	%reldir%/hostmem.c %reldir%/hostmem.h \
+	%reldir%/load_error.c %reldir%/load_error.h \
 	%reldir%/loader.c %reldir%/loader.h \
 	%reldir%/pool.c %reldir%/pool.h \
 	%reldir%/region.c %reldir%/region.h \

@@ -81,8 +81,19 @@ static const char *const twice[] = {"f32", "f64", "f32"};
 #  define SUM_CHOICES NULL, 0
 #endif
 
+#ifdef BROKEN_PARAM_NAME
+#  define SUM_N "N"      /* upper case: the loader must name it and the rule */
+#else
+#  define SUM_N "n"
+#endif
+
 static const kbench_param sum_params[] = {
-  {"n", "elements summed (at most 1000)", "1000", 1, 1000, 0, SUM_CHOICES},
+  {SUM_N, "elements summed (at most 1000)", "1000", 1, 1000, 0, SUM_CHOICES},
+#ifdef BROKEN_LONG_DEFAULT
+  /* Not broken: a default longer than --list's column, which must align. */
+  {"threads", "unused", "32,64,128,256,512,1024", 32, 1024, KBENCH_PARAM_POW2,
+   NULL, 0},
+#endif
 };
 
 static int sum_setup(const kbench_host *h, void **state)
@@ -122,11 +133,20 @@ static int sum_setup(const kbench_host *h, void **state)
   return h->output(h, &s->total, sizeof s->total, KBENCH_MEM_HOST);
 }
 
+#ifdef BROKEN_UNDEFINED
+/* Defined nowhere: as a cuBLAS call in a plugin linked without -lcublas,
+** and without -z defs to catch it, the dlopen fails. */
+int kbench_test_undefined(void);
+#endif
+
 static int sum_run(const kbench_host *h, void *state)
 {
   sum *s = state;
   int n = (int)h->param(h, "n"), t = 0;
   CHAT("run");
+#ifdef BROKEN_UNDEFINED
+  t = kbench_test_undefined();
+#endif
 #ifdef BROKEN_CRASH_RUN
   if (s->runs++ > 0)
     crash("run");          /* after a verified first run */
@@ -208,7 +228,7 @@ static const kbench_variant sum_variant = {
   .origin = "tests",
   .backend = KBENCH_BACKEND_HOST,
   .params = sum_params,
-  .n_params = 1,
+  .n_params = KBENCH_COUNT(sum_params),
   .setup = sum_setup,
   .run = sum_run,
 #ifdef BROKEN_NULL_VERIFY

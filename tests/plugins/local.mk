@@ -29,7 +29,18 @@ check_LTLIBRARIES += tests/plugins/bad_no_entry.la tests/plugins/bad_abi.la \
 	tests/plugins/bad_param.la tests/plugins/bad_no_output.la \
 	tests/plugins/wrong_sum.la tests/plugins/first_run_only.la
 check_LTLIBRARIES += tests/plugins/bad_abi_newer.la tests/plugins/bad_choices.la \
-	tests/plugins/bad_flags.la
+	tests/plugins/bad_flags.la tests/plugins/bad_param_name.la \
+	tests/plugins/bad_undefined.la tests/plugins/long_default.la
+tests_plugins_bad_param_name_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_param_name_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_PARAM_NAME -DBROKEN_NAME='"bad_param_name"'
+tests_plugins_bad_param_name_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# Linked as a plugin is when its build forgets -z defs (and a library).
+tests_plugins_bad_undefined_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_bad_undefined_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_UNDEFINED -DBROKEN_NAME='"bad_undefined"'
+tests_plugins_bad_undefined_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_plugins_long_default_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_long_default_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_LONG_DEFAULT -DBROKEN_NAME='"long_default"'
+tests_plugins_long_default_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_bad_flags_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_bad_flags_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_FLAGS -DBROKEN_NAME='"bad_flags"'
 tests_plugins_bad_flags_la_LDFLAGS = $(BROKEN_LDFLAGS)

@@ -183,6 +183,12 @@ check "--list shows the host variants with parameters" 0 \
   "reduce_cpu \[host\]" "$KBENCH" --list
 check "--list shows defaults and ranges" 0 "n += 16M +\[1, 2G\]" \
   "$KBENCH" --list reduce_cpu
+# A default longer than its column ("32,64,128,256,512,1024") widens the
+# column for the variant's every row: the ranges stay in line.
+check "--list with a long default list" 0 "^    threads += 32,64,128,256,512,1024 \[32, 1K\] pow2" \
+  "$KBENCH" --list --plugin "$TEST_PLUGINS/long_default.so"
+assert "... and the ranges of its rows start in one column" test \
+  "$(printf '%s\n' "$out" | awk '/^    [a-z]+ += / { print index($0, "[") }' | sort -u | wc -l)" = 1
 # --format=csv: --csv's rows on stdout, nothing else there.
 "$KBENCH" --format=csv --min-time=0 --max-samples=10 --param n=1K,2K copy_cpu \
   > "$tmpdir/out.csv" 2> /dev/null

@@ -3,7 +3,8 @@
 # of the packages autogen.sh installs is autogen.sh's, the README's fleet
 # example has the criterion line kbench fleet prints today (issue 42 found
 # it stale), the sample outputs docs/tables.py makes have kbench's shape
-# (issue 51), and the README stays within 250 lines.
+# (issue 51), docs/plugins.md's calls of the kit's checks compile, and
+# the README stays within 250 lines.
 . "$top_srcdir/tests/shell/lib.sh"
 # autogen.sh's packages: each 'need PKG' after '||' or at a line's start.
 want=$(grep -o '\(||\|^\) *need [a-z0-9.+-]*' "$top_srcdir/autogen.sh" |
@@ -55,6 +56,20 @@ if git -C "$top_srcdir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
 else
   skip "git ignores examples built in place" "not a git checkout"
 fi
+# docs/plugins.md's calls of the kit's checks compile against kit.h as
+# written: their arguments, in their order, are the functions'.
+{ printf '#include <kbench/kit.h>\n'
+  printf 'int f(const kbench_host *h, const int *got_i, const int *want_i,\n'
+  printf '      const float *got_f, const float *want_f, const double *got_d,\n'
+  printf '      const double *want_d, size_t n, size_t i) {\n  int rc, ok;\n'
+  awk '/^<!-- kit-checks/ { on = 1; next } on && /^```c$/ { next }
+       on && /^```$/ { exit } on' "$top_srcdir/docs/plugins.md"
+  printf '  return rc + ok;\n}\n'
+} > "$tmpdir/checks.c"
+check "docs/plugins.md's calls of the kit's checks compile against kit.h" 0 "" \
+  sh -c 'grep -q kbench_check_float "$1" &&
+         ${CC:-cc} -std=c11 -Wall -Wextra -Werror -I"$2/include" -c -o "$1.o" "$1"' \
+  _ "$tmpdir/checks.c" "$top_srcdir"
 lines=$(wc -l < "$top_srcdir/README.md")
 assert "the README is at most 250 lines ($lines)" test "$lines" -le 250
 done_testing

@@ -5,8 +5,31 @@
 P=$TEST_PLUGINS
 
 printf 'this is not an ELF file\n' > "$tmpdir/text.so"
-check "not an ELF file: load error 3" 3 "cannot load: .*text\.so" \
+check "not an ELF file: load error 3, the path named once" 3 \
+  "text\.so +- .* ERROR load: cannot load: (invalid ELF header|file too short)$" \
   "$KBENCH" --plugin "$tmpdir/text.so"
+# A plugin that calls a library it was not linked with (cuBLAS without
+# -lcublas) and was linked without -z defs: its path once, the symbol, and
+# what to do (issue 57: the path three times, no hint).
+P_undefined=$P/bad_undefined.so
+check "an undefined symbol: the path, then the symbol and the fix" 3 \
+  "^kbench: [^ ]*/bad_undefined\.so: cannot load: undefined symbol: kbench_test_undefined \(a library the plugin calls was not linked with it: .*-z,defs" \
+  "$KBENCH" --list --plugin "$P_undefined"
+assert "... which names the path once" \
+  test "$(printf '%s\n' "$out" | grep -o 'bad_undefined\.so' | wc -l)" = 1
+check "a parameter name breaking the rule: the variant, the name and the rule" 3 \
+  "variant bad_param_name: parameter 0's name \"N\" is not \[a-z0-9_\]\+: lower-case letters, digits and underscores" \
+  "$KBENCH" --plugin "$P/bad_param_name.so"
+# --plugin NAME.so looks on the search path only, as a shell looks for a
+# command on $PATH; with ./NAME.so right here, it says to write that.
+mkdir "$tmpdir/here" && cp "$P/long_default.so" "$tmpdir/here/mine.so"
+for arg in mine.so mine; do
+  check "--plugin $arg with ./mine.so here: not found, says to write ./mine.so" 3 \
+    "not found: .*\(searched .*\); \./mine\.so is here: write --plugin \./mine\.so$" \
+    sh -c 'cd "$1" && "$2" --list --plugin "$3"' _ "$tmpdir/here" "$KBENCH" "$arg"
+done
+check "... and with ./mine.so, it loads" 0 "^long_default \[host\]" \
+  sh -c 'cd "$1" && "$2" --list --plugin ./mine.so' _ "$tmpdir/here" "$KBENCH"
 check "missing entry symbol" 3 "not a kbench plugin: no symbol kbench_plugin_library" \
   "$KBENCH" --plugin "$P/bad_no_entry.so"
 check "wrong ABI major names both versions" 3 \

@@ -140,6 +140,18 @@ else
   check "the CUDA skeleton builds with its Makefile (nvcc from kbench.pc)" 0 "" \
     env MAKEFLAGS= make -C demo_cuda
   skipped_or_ran "the CUDA skeleton" demo_cuda/demo_cuda.so
+  # A library the plugin calls, left out of the link, fails the link (-z
+  # defs), not kbench's load of it (issue 57); LIBS is where it goes.
+  mkdir blas_cuda && cp demo_cuda/Makefile blas_cuda/
+  { cat demo_cuda/demo_cuda.cu
+    printf '#include <cublas_v2.h>\n'
+    printf 'int blas_probe(void) { cublasHandle_t b; return (int)cublasCreate(&b); }\n'
+  } > blas_cuda/demo_cuda.cu
+  check "a cuBLAS call without -lcublas fails the skeleton's link" 2 \
+    "undefined reference to .cublasCreate" env MAKEFLAGS= make -C blas_cuda
+  assert "... and leaves no plugin to fail at load" test ! -e blas_cuda/demo_cuda.so
+  check "with LIBS=-lcublas, as its Makefile says, it links" 0 "" \
+    env MAKEFLAGS= make -C blas_cuda LIBS=-lcublas
   for d in demo_sync demo_timer demo_both; do
     check "the $d skeleton builds with its Makefile" 0 "" \
       env MAKEFLAGS= make -C $d
@@ -153,6 +165,10 @@ if ! command -v cmake > /dev/null 2>&1; then
   exit
 fi
 pkgdir=$(dirname "$(find "$root" -path '*/cmake/kbench/kbench-config.cmake' | head -n 1)")
+check "the host CMakeLists.txt shows where a library goes" 0 \
+  "^#   target_link_libraries\(demo_host PRIVATE BLAS::BLAS\)$" cat demo_host/CMakeLists.txt
+check "the CUDA one shows cuBLAS" 0 \
+  "^#   target_link_libraries\(demo_cuda PRIVATE CUDA::cublas\)$" cat demo_cuda/CMakeLists.txt
 check "the host skeleton configures with CMake" 0 "" \
   cmake -S demo_host -B build_host -Dkbench_DIR="$pkgdir"
 check "and builds" 0 "" env MAKEFLAGS= cmake --build build_host
