@@ -415,6 +415,13 @@ else
   echo "# not run: kbench under compute-sanitizer (none here)" | tee -a "$S"
 fi
 
+# --- code that launches on a default stream (ABI 1.3) ---------------------------
+out=$(sh bench/default_stream_check.sh ./kbench "$P" 2>&1)
+rc=$?
+printf '%s\n' "$out" | grep -E '^(PASS|FAIL) ' | tee -a "$S"
+printf '%s\n' "$out" > "$R/default-stream.txt"
+[ $rc = 0 ] || failed=$((failed + 1))
+
 # --- Slurm -------------------------------------------------------------------
 if command -v slurmd > /dev/null 2>&1 || ls "$DEBS"/slurm/*.deb > /dev/null 2>&1; then
   KBENCH=$K/kbench RUN=$R/slurm RANKS=$ngpu DEBS=$DEBS/slurm timeout 240 \
