@@ -39,8 +39,9 @@ enum kb_stop {
 
 enum kb_mode { KB_MODE_COLD = 0, KB_MODE_HOT, KB_MODE_GRAPH };
 
-/* Which time a run judges (--time): the kernel span on the GPU's clock,
-** or the CUDA events' interval.  Host cases have only the latter. */
+/* Which time a run judges (--time): each run's kernels on the GPU's
+** clock, summed, or the CUDA events' interval.  Host cases have only the
+** latter.  A results file names it "time", its statistics time_*. */
 enum kb_time { KB_TIME_EVENT = 0, KB_TIME_KERNEL };
 
 typedef struct kb_measure_cfg {

@@ -10,16 +10,15 @@
 #include "core/placement.h"
 #include "core/result.h"
 
-int kb_result_has_span(const kb_result *r)
+const kb_stats *kb_judged_stats(const kb_result *r)
 {
-  return r->n_kernel && r->kernels_per_run == 1;
+  return r->judged == KB_TIME_KERNEL && r->n_kernel ? &r->kernel_stats
+                                                    : &r->stats;
 }
 
 double kb_result_time(const kb_result *r)
 {
-  if (r->judged == KB_TIME_KERNEL && r->n_kernel)
-    return r->kernel_stats.median;
-  return r->stats.median;
+  return kb_judged_stats(r)->median;
 }
 
 double kb_placement_spread_of(const kb_result *r)
@@ -283,7 +282,6 @@ int kb_rule_shown(const kb_result *r, int rule, double v)
   case KB_RULE_KERNEL: shown = kernel; break;
   case KB_RULE_KERNEL_OR_ZERO:
     return kernel ? KB_SHOWN_VALUE : KB_SHOWN_ZERO;
-  case KB_RULE_SPAN: shown = kernel && kb_result_has_span(r); break;
   case KB_RULE_NONEMPTY: shown = v != 0; break;
   case KB_RULE_DRAM: shown = r->dram_read >= 0; break;
   case KB_RULE_ENERGY: shown = energy; break;

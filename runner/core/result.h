@@ -71,14 +71,15 @@ void kb_result_free(kb_result *r);
 ** freed.  A struct assignment shares them, and both frees then free them
 ** twice. */
 int kb_result_copy(kb_result *dst, const kb_result *src);
-/* The judged median, seconds per run: the kernel time's when r->judged
-** says kernel, else the event median's. */
+/* The statistics of the time r is judged by (the time_* keys, the
+** table's): the kernel time's when r->judged says kernel, else the event
+** time's. */
+const kb_stats *kb_judged_stats(const kb_result *r);
+/* The judged median, seconds per run (kb_judged_stats' median). */
 double kb_result_time(const kb_result *r);
-/* Whether r's span was measured: it has kernel time, one kernel a run. */
-int kb_result_has_span(const kb_result *r);
 /* The queue and launch overhead: the event median less the kernel time's
-** (the span's, or with several kernels a run the busy time's, which then
-** counts the gaps between them too); NaN without both. */
+** (with several kernels a run, the gaps between them count as kernel time
+** no more than launches do); NaN without both. */
 double kb_launch_overhead(const kb_result *r);
 /* The spread of the event medians on the case's two allocations
 ** (core/placement.h); NAN when the second was not measured. */

@@ -70,8 +70,6 @@ enum kb_rule {
   KB_RULE_PASS_POSITIVE,    /* null unless passed and > 0 */
   KB_RULE_KERNEL,           /* null without kernel time (of a passed case) */
   KB_RULE_KERNEL_OR_ZERO,   /* 0 likewise */
-  KB_RULE_SPAN,             /* null without a span: kernel time of one
-                               kernel a run */
   KB_RULE_NONEMPTY,         /* null for "" */
   KB_RULE_DRAM,             /* null unless the bytes audit measured DRAM */
   KB_RULE_ENERGY,           /* null unless --energy measured */
@@ -151,7 +149,10 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   H(where)  /* device_ordinal, device_name, device_uuid,                  \
                device_pci_bus_id, variant, params, backend */
 
-/* The verdict, the event time's statistics, the bytes and the rates. */
+/* The verdict; the time judged, by the clock that judged it (time_*, the
+** one the table shows: results format 2 named them, docs/results.md's
+** table of time fields), and the event time's statistics (event_*); the
+** bytes and the rates. */
 #define KB_FIELDS_OUTCOME(F, S, P, A, D, H) \
   S(mode, 16, "mode",                                                     \
     ("", CSV, "s", EACH), ALWAYS)  /* the sampler's name */               \
@@ -161,13 +162,33 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   S(message, KB_MESSAGE_LEN, "message", ("", CSV, "q", EACH), FAILED)     \
   F(output, OWNSTR, "output", ("", JSON, "q", EACH), ALWAYS, NULL)        \
                    /* the last lines the plugin printed, for a failure */ \
-  P(median, stats.median, F64, "median_s",                                \
+  F(judged, TIME, "time", ("", CSV, "s", EACH), ALWAYS, KB_TIME_EVENT)    \
+                   /* the clock the case was judged by, its time_*_s      \
+                      and the rates taken from: kernel or event */        \
+  D(time_median, F64, kb_judged_stats(r)->median, "time_median_s",        \
+    ("s", CSV, ".9g", EACH), PASS)  /* the one the table shows */         \
+  D(time_mean, F64, kb_judged_stats(r)->mean, "time_mean_s",              \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_min, F64, kb_judged_stats(r)->min, "time_min_s",                 \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_max, F64, kb_judged_stats(r)->max, "time_max_s",                 \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_stdev, F64, kb_judged_stats(r)->stdev, "time_stdev_s",           \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_noise, F64, kb_judged_stats(r)->noise, "time_noise",             \
+    ("", CSV, ".6g", EACH), PASS)                                         \
+  P(event_median, stats.median, F64, "event_median_s",                    \
+    ("s", CSV, ".9g", EACH), PASS, 0)  /* of samples_s */                 \
+  P(event_mean, stats.mean, F64, "event_mean_s",                          \
     ("s", CSV, ".9g", EACH), PASS, 0)                                     \
-  P(mean, stats.mean, F64, "mean_s", ("s", CSV, ".9g", EACH), PASS, 0)    \
-  P(min, stats.min, F64, "min_s", ("s", CSV, ".9g", EACH), PASS, 0)       \
-  P(max, stats.max, F64, "max_s", ("s", CSV, ".9g", EACH), PASS, 0)       \
-  P(stdev, stats.stdev, F64, "stdev_s", ("s", CSV, ".9g", EACH), PASS, 0) \
-  P(noise, stats.noise, F64, "noise", ("", CSV, ".6g", EACH), PASS, 0)    \
+  P(event_min, stats.min, F64, "event_min_s",                             \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(event_max, stats.max, F64, "event_max_s",                             \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(event_stdev, stats.stdev, F64, "event_stdev_s",                       \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(event_noise, stats.noise, F64, "event_noise",                         \
+    ("", CSV, ".6g", EACH), PASS, 0)                                      \
   P(rel_stdev, stats.rel_stdev, F64, NULL,                                \
     ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
   F(stop, STOP, "stop", ("", CSV, "s", EACH), ALWAYS, 0)                  \
@@ -264,43 +285,28 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   F(power_end_w, F64, "power_end_w", ("W", CSV, ".6g", EACH), POSITIVE, 0)
 
 /* Kernel time (measure/kernel_time.h): per run, on the GPU's own clock,
-** from a pass of its own after the samples.  The busy time is the run's
-** kernels' durations summed; the span (kernel_*) is the same number with
-** one kernel a run, and not measured with several. */
+** from a pass of its own after the samples: the run's kernels' durations
+** summed (its busy time, busy_samples_s), however many it launches. */
 #define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
-  F(judged, TIME, "time", ("", CSV, "s", EACH), ALWAYS, KB_TIME_EVENT)    \
-                   /* the time gbps and the rates were taken from */      \
   D(kernel_count, SIZE, r->n_kernel, "kernel_samples",                    \
     ("runs", CSV, "zu", EACH), KERNEL_OR_ZERO)                            \
   F(kernels_per_run, SIZE, "kernels_per_run",                             \
     ("kernels", CSV, "zu", EACH), KERNEL, 0)                              \
   P(kernel_n, kernel_stats.n, SIZE, NULL,                                 \
     ("runs", WIRE, "zu", EACH), ALWAYS, 0)                                \
-  D(kernel_median, F64, r->kernel_stats.median, "kernel_median_s",        \
-    ("s", CSV, ".9g", EACH), SPAN)                                        \
-  D(kernel_mean, F64, r->kernel_stats.mean, "kernel_mean_s",              \
-    ("s", CSV, ".9g", EACH), SPAN)                                        \
-  D(kernel_min, F64, r->kernel_stats.min, "kernel_min_s",                 \
-    ("s", CSV, ".9g", EACH), SPAN)                                        \
-  D(kernel_max, F64, r->kernel_stats.max, "kernel_max_s",                 \
-    ("s", CSV, ".9g", EACH), SPAN)                                        \
-  D(kernel_stdev, F64, r->kernel_stats.stdev, "kernel_stdev_s",           \
-    ("s", CSV, ".9g", EACH), SPAN)                                        \
-  D(kernel_noise, F64, r->kernel_stats.noise, "kernel_noise",             \
-    ("", CSV, ".6g", EACH), SPAN)                                         \
-  P(busy_median, kernel_stats.median, F64, "busy_median_s",               \
+  P(kernel_median, kernel_stats.median, F64, "kernel_median_s",           \
     ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
-  P(busy_mean, kernel_stats.mean, F64, "busy_mean_s",                     \
+  P(kernel_mean, kernel_stats.mean, F64, "kernel_mean_s",                 \
     ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
-  P(busy_min, kernel_stats.min, F64, "busy_min_s",                        \
+  P(kernel_min, kernel_stats.min, F64, "kernel_min_s",                    \
     ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
-  P(busy_max, kernel_stats.max, F64, "busy_max_s",                        \
+  P(kernel_max, kernel_stats.max, F64, "kernel_max_s",                    \
     ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
-  P(busy_stdev, kernel_stats.stdev, F64, "busy_stdev_s",                  \
+  P(kernel_stdev, kernel_stats.stdev, F64, "kernel_stdev_s",              \
     ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
-  P(busy_noise, kernel_stats.noise, F64, "busy_noise",                    \
+  P(kernel_noise, kernel_stats.noise, F64, "kernel_noise",                \
     ("", CSV, ".6g", EACH), KERNEL, 0)                                    \
-  P(busy_rel_stdev, kernel_stats.rel_stdev, F64, NULL,                    \
+  P(kernel_rel_stdev, kernel_stats.rel_stdev, F64, NULL,                  \
     ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
   D(launch_overhead, F64, kb_launch_overhead(r), "launch_overhead_s",     \
     ("s", CSV, ".6g", EACH), ALWAYS)                                      \
@@ -445,7 +451,7 @@ enum kb_field_id {
 #undef KB_ID_H
 
 /* A row of the table as data, for code that looks a key up by name
-** (kb_result_fields[KB_FIELD_busy_median].key) or walks the rows. */
+** (kb_result_fields[KB_FIELD_kernel_median].key) or walks the rows. */
 typedef struct kb_field {
   const char *id;           /* the row's name */
   char kind;                /* 'F', 'S', 'P', 'A', 'D' or 'H' */
@@ -459,12 +465,8 @@ typedef struct kb_field {
   int pool;                 /* enum kb_field_pool */
 } kb_field;
 extern const kb_field kb_result_fields[KB_FIELDS];
-/* A row's key in an entry, by its id: KB_KEY(busy_median) is
-** "busy_median_s". */
+/* A row's key in an entry, by its id: KB_KEY(kernel_median) is
+** "kernel_median_s". */
 #define KB_KEY(id) (kb_result_fields[KB_FIELD_##id].key)
-/* The row that is a case's kernel time where kernel time is judged
-** (kb_result_time): the busy median, each run's kernels summed.  Readers
-** of results files name it by this, not by its row. */
-#define KB_FIELD_KERNEL_TIME KB_FIELD_busy_median
 
 #endif

@@ -24,16 +24,17 @@
 #ifndef KB_CSV_COLUMNS_H
 #define KB_CSV_COLUMNS_H
 
-/* The case, its verdict, its event time's statistics and the bytes.
-** samples is the results file's "iterations", under the name a
-** spreadsheet reader knows it by. */
+/* The case, its verdict, the judged time's statistics (the table's, where
+** format 1 had the event time's) and the bytes.  samples is the results
+** file's "iterations", under the name a spreadsheet reader knows it by. */
 #define KB_CSV_CASE(R, N, T) \
   T(variant, v->name, 1)                                                  \
   T(params, pc->label, 1)                                                 \
   N(backend, "s", v->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", 1) \
   R(mode) R(verdict) R(stage) R(message)                                  \
   N(samples, "zu", s->n, 1)                                               \
-  R(batch) R(median) R(mean) R(min) R(max) R(stdev) R(noise) R(stop)      \
+  R(batch) R(time_median) R(time_mean) R(time_min) R(time_max)            \
+  R(time_stdev) R(time_noise) R(stop)                                     \
   R(bytes_read) R(bytes_written) R(memory)
 
 /* The rates against the device's peaks, the clocks, where the case's
@@ -55,14 +56,15 @@
   R(power_limit_w) R(energy_sm_mhz) R(energy_mem_mhz) R(gbps_per_watt)    \
   R(flops_per_watt) R(energy_note)
 
-/* Kernel time's: which time was judged, the span's statistics and the
-** busy time's. */
+/* Which time was judged, the kernel time's statistics and the event
+** time's (where format 1 had the span's and the busy time's). */
 #define KB_CSV_KERNEL(R, N, T) \
   R(judged) R(kernel_count) R(kernels_per_run) R(kernel_median)           \
   R(kernel_mean) R(kernel_min) R(kernel_max) R(kernel_stdev)              \
-  R(kernel_noise) R(busy_median) R(busy_mean) R(busy_min) R(busy_max)     \
-  R(busy_stdev) R(busy_noise) R(launch_overhead) R(kernel_pass_s)         \
-  R(kernel_note) R(placement_median) R(placement_spread) R(placement_s)
+  R(kernel_noise) R(event_median) R(event_mean) R(event_min)              \
+  R(event_max) R(event_stdev) R(event_noise) R(launch_overhead)           \
+  R(kernel_pass_s) R(kernel_note) R(placement_median) R(placement_spread) \
+  R(placement_s)
 
 /* The GPU over the samples (NVML). */
 #define KB_CSV_GPU_STATE(R, N, T) \

@@ -13,6 +13,7 @@
 #include "output/replace.h"
 #include "output/results_json.h"
 #include "results/entry.h"
+#include "results/results_format.h"
 
 
 /* --- the context ---------------------------------------------------------- */
@@ -135,6 +136,8 @@ static void kbench_context(kb_jw *w, const kb_json *j)
   snprintf(abi, sizeof abi, "%d.%d", KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
   kb_jw_object(w, "kbench");
   kb_jw_string(w, "version", PACKAGE_VERSION);
+  /* What the entries' keys mean: readers map an older format's. */
+  kb_jw_int(w, "results_format", KB_RESULTS_FORMAT);
   kb_jw_string(w, "abi", abi);
   kb_jw_array(w, "command_line");
   for (int i = 0; i < j->run.argc; i++)

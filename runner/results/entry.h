@@ -38,14 +38,16 @@ typedef struct kb_entry_about {
 /* r as one JSON object, the next value of w. */
 void kb_entry_write(kb_jw *w, const kb_result *r, const kb_entry_about *a);
 
-/* The fields of r that entry e holds under the table's keys (json-c only):
+/* The fields of r that entry e, of a file of the given results format
+** (results/results_format.h), holds under the table's keys, or the keys
+** that format gave them (json-c only):
 ** r starts as kb_result_init leaves it, and each key found with a value of
 ** its type sets its field and given[its KB_FIELD_ id] (given may be NULL).
 ** A number that is not finite is not a value; an array keeps its finite
 ** numbers, a FIXED one up to its size.  0, or -1 out of memory (r
 ** freed). */
 struct json_object;
-int kb_entry_read(struct json_object *e, kb_result *r,
+int kb_entry_read(struct json_object *e, int format, kb_result *r,
                   unsigned char given[KB_FIELDS]);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "results/entry.h"
 #include "results/json_read.h"
+#include "results/results_format.h"
 
 /* A finite number at key: 1 with it in *v, else 0. */
 static int number_at(json_object *e, const char *key, double *v)
@@ -142,16 +143,19 @@ static int read_owned(json_object *e, const char *key, double **x, size_t *n)
 #define FOUND(id, got) \
   do { int found_ = (got); bad |= found_ < 0; \
        if (given) given[KB_FIELD_##id] = found_ > 0; } while (0);
-#define READ_F(m, type, key, ...) FOUND(m, read_##type(e, key, &r->m))
+/* A row's key in the file's format: an older one named some otherwise. */
+#define KEY(id) kb_format_key(KB_FIELD_##id, format)
+#define READ_F(m, type, key, ...) FOUND(m, read_##type(e, KEY(m), &r->m))
 #define READ_S(m, size, key, out, rule) \
-  FOUND(m, read_text(e, key, r->m, sizeof r->m))
+  FOUND(m, read_text(e, KEY(m), r->m, sizeof r->m))
 #define READ_P(id, path, type, key, ...) \
-  FOUND(id, read_##type(e, key, &r->path))
-#define READ_ARRAY_OWNED(m, n, key) read_owned(e, key, &r->m, &r->n)
-#define READ_ARRAY_FIXED(m, n, key) \
-  read_numbers(e, key, r->m, CAP(r->m), &r->n)
-#define READ_A(m, n, store, key, ...) FOUND(m, READ_ARRAY_##store(m, n, key))
-int kb_entry_read(json_object *e, kb_result *r, unsigned char given[KB_FIELDS])
+  FOUND(id, read_##type(e, KEY(id), &r->path))
+#define READ_ARRAY_OWNED(m, n) read_owned(e, KEY(m), &r->m, &r->n)
+#define READ_ARRAY_FIXED(m, n) \
+  read_numbers(e, KEY(m), r->m, CAP(r->m), &r->n)
+#define READ_A(m, n, store, key, ...) FOUND(m, READ_ARRAY_##store(m, n))
+int kb_entry_read(json_object *e, int format, kb_result *r,
+                  unsigned char given[KB_FIELDS])
 {
   int bad = 0;
   kb_result_init(r, KB_PASS);

@@ -11,7 +11,8 @@
 ** error_occurred and skipped) with its stage and message (or
 ** error_message, skip_message); the times, the samples, else the median,
 ** else Google Benchmark's real_time in time_unit, one sample per entry,
-** and kernel time, the busy samples, else the busy median; the counts
+** and kernel time, the busy samples, else the kernel median; the keys
+** of the file's results format (results_format.h); the counts
 ** (results/counters.h): each "metrics" member whose name ends in .sum or
 ** that is a bank-conflict ways ratio (its value and unit),
 ** metrics.kernels_launched, and the bytes audit's DRAM bytes; the claim,
@@ -43,6 +44,7 @@
 #include "results/json_read.h"
 #include "results/pooling.h"
 #include "results/results_file.h"
+#include "results/results_format.h"
 
 static int is_number(json_object *v)
 {
@@ -246,7 +248,7 @@ static int samples_of(json_object *e, kb_res_entry *x)
   free(x->samples);
   if (!(x->samples = malloc(sizeof *x->samples)))
     return -1;
-  if (x->given[KB_FIELD_median])
+  if (x->given[KB_FIELD_event_median])
     x->samples[x->n_samples++] = r->stats.median;
   else if (unit > 0 && get_number(e, KB_KEY(real_time), &t))
     x->samples[x->n_samples++] = t * unit;
@@ -322,13 +324,12 @@ static int positives_of(double **a, size_t *n, int one_given, double one,
   return 0;
 }
 
-/* Kernel time per run: the positive busy times, else the kernel time
-** (KB_FIELD_KERNEL_TIME). */
+/* Kernel time per run: the positive busy times, else the kernel median. */
 static int kernel_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
   return positives_of(&r->kernel_samples, &r->n_kernel,
-                      x->given[KB_FIELD_KERNEL_TIME], r->kernel_stats.median,
+                      x->given[KB_FIELD_kernel_median], r->kernel_stats.median,
                       &x->kernel, &x->n_kernel);
 }
 
@@ -400,6 +401,7 @@ static int read_context(json_object *root, kb_res_run *run)
 {
   json_object *ctx = kb_jget(root, "context"), *kb = kb_jget(ctx, "kbench");
   run->is_kbench = kb && json_object_is_type(kb, json_type_object);
+  run->format = kb_results_format(root);
   get_count(kb, "rank", &run->rank);
   get_count(kb, "local_rank", &run->local_rank);
   get_count(kb, "world_size", &run->world_size);
@@ -473,6 +475,7 @@ int kb_res_entry_device(json_object *root, json_object *e, kb_res_device *d)
 static int read_entries(json_object *root, json_object *list, kb_res_run *run,
                         char *err, size_t elen)
 {
+  int format = run->format;
   size_t n = json_object_array_length(list), used = 0;
   kb_res_entry *es = calloc(n ? n : 1, sizeof *es);
   int rc = -1;
@@ -498,7 +501,7 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
     x->name = name;
     x->backend = kb_jget_string(e, "backend");
     x->order = i;
-    if (kb_entry_read(e, &x->res, x->given)) {
+    if (kb_entry_read(e, format, &x->res, x->given)) {
       snprintf(err, elen, "out of memory");
       goto done;
     }
@@ -515,7 +518,8 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
     if (x->verdict == KB_PASS && !x->n_samples) {
       kb_res_not_results(err, elen, run->path, "benchmarks[%zu] (\"%.80s\") "
                          "that passed with no numeric time (%s, %s or %s)",
-                         i, name, KB_KEY(samples), KB_KEY(median),
+                         i, name, KB_KEY(samples),
+                         kb_format_key(KB_FIELD_event_median, format),
                          KB_KEY(real_time));
       goto done;
     }
@@ -547,6 +551,14 @@ json_object *kb_results_parse(const char *path, char *err, size_t len)
   json_object *root = parse(path, text, n, err, len);
   free(text);
   return root;
+}
+
+int kb_results_format(json_object *root)
+{
+  json_object *v = kb_jget(kb_jget(kb_jget(root, "context"), "kbench"),
+                           "results_format");
+  return v && json_object_is_type(v, json_type_int)
+         && json_object_get_int(v) > 1 ? json_object_get_int(v) : 1;
 }
 
 int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)

@@ -8,6 +8,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/json_write.c %reldir%/json_write.h \
 	%reldir%/pooling.c %reldir%/pooling.h %reldir%/same_device.c \
 	%reldir%/results_file.h %reldir%/results_entries.h \
+	%reldir%/results_format.c %reldir%/results_format.h \
 	%reldir%/json_read.h
 if HAVE_JSON_C
 runner_libkbrunner_la_SOURCES += %reldir%/file_read.c \

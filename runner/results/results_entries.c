@@ -11,6 +11,7 @@
 #include "results/json_write.h"
 #include "results/results_entries.h"
 #include "results/results_file.h"
+#include "results/results_format.h"
 
 /* An entry's text as kbench writes entries (results/json_write.h), to
 ** free; NULL out of memory. */
@@ -52,6 +53,7 @@ int kb_entries_read(const char *path, kb_entries *out, char *err,
   if (!root)
     return -1;
   out->root = root;
+  out->format = kb_results_format(root);
   json_object *list = kb_jget(root, "benchmarks");
   if (!json_object_is_type(list, json_type_array)) {
     kb_res_not_results(err, len, path, "JSON with no \"benchmarks\" list");
@@ -97,7 +99,8 @@ void kb_entries_free(kb_entries *es)
 int kb_entries_number(const kb_entries *es, size_t i, const char *key,
                       double *v)
 {
-  json_object *x = kb_jget(es->e[i].obj, key);
+  json_object *x = kb_jget(es->e[i].obj,
+                           kb_format_key_named(key, es->format));
   if (!json_object_is_type(x, json_type_double)
       && !json_object_is_type(x, json_type_int))
     return 0;

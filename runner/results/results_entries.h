@@ -29,6 +29,7 @@ typedef struct kb_entries {
   kb_entry *e;
   size_t n;
   void *root;              /* the document: the strings above are its */
+  int format;              /* its results format (results_format.h) */
 } kb_entries;
 
 /* The entries of path: 0, or -1 with a message in err (not readable, not
@@ -37,8 +38,9 @@ int kb_entries_read(const char *path, kb_entries *out, char *err,
                     size_t len);
 void kb_entries_free(kb_entries *es);
 
-/* The finite number at key of entry i in *v: 1, or 0 when there is none
-** (missing, null, not a number). */
+/* The finite number at key (the current format's, read under the name
+** the file's format gives it) of entry i in *v: 1, or 0 when there is
+** none (missing, null, not a number). */
 int kb_entries_number(const kb_entries *es, size_t i, const char *key,
                       double *v);
 /* The string at "tune"."key" of entry i, or NULL. */

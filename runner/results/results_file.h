@@ -67,7 +67,7 @@ typedef struct kb_res_entry {
   double *samples;
   size_t n_samples;
   double *kernel;             /* kernel time per run (busy_samples_s, else
-                                 KB_FIELD_KERNEL_TIME's key); NULL: none */
+                                 kernel_median_s); NULL: none */
   size_t n_kernel;
   size_t order;               /* place in the file */
   kb_res_entry_counter *counters;
@@ -118,6 +118,9 @@ typedef struct kb_res_run {
   char *path;
   int is_kbench;        /* context.kbench is an object */
   char *version;        /* context.kbench.version, or NULL */
+  int format;           /* context.kbench.results_format, 1 without it
+                           (results/results_format.h); its entries are
+                           read by its keys */
   char *mode;           /* context.kbench.mode, or NULL */
   kb_res_device device; /* context.kbench.device */
   kb_res_device *devices;  /* context.kbench.devices (kbench --devices) */
@@ -141,6 +144,11 @@ typedef struct kb_res_run {
 struct json_object;
 struct json_object *kb_results_parse(const char *path, char *err,
                                      size_t len);
+
+/* The version of the results file whose root is given: its
+** context.kbench.results_format, else 1 (kbench's files before the key,
+** and Google Benchmark's, whose keys never changed). */
+int kb_results_format(struct json_object *root);
 
 /* The times to judge c by, per run: with time KB_TIME_KERNEL (enum
 ** kb_time) its kernel times when it has them, else its event samples; *n

@@ -109,10 +109,12 @@ static int stands_for(const kb_tune_cache *c, size_t i, const kb_tune_key *k,
     return 0;
   if (e->verdict != KB_PASS)
     return 1;
-  const char *key = o->kind == KB_OBJECTIVE_TIME
-                    && judged_time(e) == KB_TIME_KERNEL
-                    ? kb_result_fields[KB_FIELD_KERNEL_TIME].key
-                    : kb_objective_key(o);
+  /* A file of results format 1 has no time_median_s: its judged clock's
+  ** median stands for it. */
+  const char *key = kb_objective_key(o);
+  if (o->kind == KB_OBJECTIVE_TIME && c->entries.format < 2)
+    key = judged_time(e) == KB_TIME_KERNEL ? KB_KEY(kernel_median)
+                                           : KB_KEY(event_median);
   hit->has_value = kb_entries_number(&c->entries, i, key, &hit->value);
   if (hit->has_value)
     return 1;

@@ -243,7 +243,60 @@ check "no device in new: warning" 0 "WARNING: different devices: .* new on no de
   stderr_of "$fx/base.json" "$fx/nodevice.json"
 check "no device in base: warning" 0 "base ran on no device, new on NVIDIA H100" \
   stderr_of "$fx/nodevice.json" "$fx/base.json"
-check "the same device: no warning" 0 "^$" stderr_of "$fx/base.json" "$fx/noise.json"
+assert "the same device: no warning, only the one line of the fixtures' format 1" \
+  test "$(stderr_of "$fx/base.json" "$fx/noise.json")" = "kbench compare: note: $fx/base.json and 1 more are results format 1, read as format 2 (docs/results.md: time fields)"
+
+# The fixtures are format 1 (median_s, busy_*_s): the same files under
+# format 2's keys compare alike, with nothing on stderr.
+to_format2() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["context"]["kbench"]["results_format"] = 2
+keys = {"median_s": "event_median_s", "mean_s": "event_mean_s",
+        "min_s": "event_min_s", "max_s": "event_max_s",
+        "stdev_s": "event_stdev_s", "noise": "event_noise",
+        "busy_median_s": "kernel_median_s", "busy_mean_s": "kernel_mean_s",
+        "busy_min_s": "kernel_min_s", "busy_max_s": "kernel_max_s",
+        "busy_stdev_s": "kernel_stdev_s", "busy_noise": "kernel_noise"}
+span = {"kernel_median_s", "kernel_mean_s", "kernel_min_s", "kernel_max_s",
+        "kernel_stdev_s", "kernel_noise"}
+d["benchmarks"] = [{keys.get(k, k): v for k, v in e.items() if k not in span}
+                   for e in d["benchmarks"]]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+# with_kernel IN OUT: IN as format 1 wrote a case of three kernels a run,
+# kernel time (busy_median_s) beside the event median, the span null.
+with_kernel() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["benchmarks"]:
+    if e.get("verdict") == "pass" and isinstance(e.get("median_s"), float):
+        e.update(time="kernel", busy_median_s=e["median_s"] * 0.9,
+                 kernel_median_s=None, kernels_per_run=3, kernel_samples=1)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+with_kernel "$fx/base.json" "$tmpdir/base1.json"
+with_kernel "$fx/slower.json" "$tmpdir/slower1.json"
+to_format2 "$tmpdir/base1.json" "$tmpdir/base2.json"
+to_format2 "$tmpdir/slower1.json" "$tmpdir/slower2.json"
+"$KBENCH" compare --format=json "$tmpdir/base1.json" "$tmpdir/slower1.json" \
+  > "$tmpdir/cmp1.json" 2>/dev/null
+"$KBENCH" compare --format=json "$tmpdir/base2.json" "$tmpdir/slower2.json" \
+  > "$tmpdir/cmp2.json" 2> "$tmpdir/cmp2.err"
+assert "format 1 read back: its times mapped, the same verdicts as format 2's" \
+  python3 - "$tmpdir/cmp1.json" "$tmpdir/cmp2.json" "$tmpdir/cmp2.err" <<'PY'
+import json, sys
+one, two = (json.load(open(p)) for p in sys.argv[1:3])
+assert one["cases"] == two["cases"], (one["cases"], two["cases"])
+assert one["summary"] == two["summary"]
+kernel = [r for r in one["cases"] if r.get("time") == "kernel"]
+assert kernel and all(r["base_median_s"] > 0 for r in kernel), one["cases"]
+assert open(sys.argv[3]).read() == ""
+PY
 
 # Plain Google Benchmark output: repetitions as samples, aggregates ignored.
 check "Google Benchmark JSON: 9 repetitions pooled, 20% slower flagged" 1 \

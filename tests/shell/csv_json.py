@@ -9,6 +9,9 @@ for each case, what its entry holds: an empty cell where the key is null
 or absent, the same word or text (less newlines, which the CSV drops),
 the same number within what the CSV's format keeps.  The rows and the
 entries are paired in order within each (variant, device, repetition).
+And the time the table shows, the entry's real_time, is time_median_s in
+both, the median of the clock its time names (kernel_median_s or
+event_median_s), for a case of one kernel a run as for one of several.
 Prints what it compared; exit 1 with each disagreement named.
 """
 import csv
@@ -42,6 +45,22 @@ def same(cell, value):
     return False
 
 
+def headline(e):
+    """1 (said) when a passed entry's time_median_s is not the table's
+    median (real_time, ns, to the 6 digits it keeps) or not its judged
+    clock's median, else 0."""
+    if e.get("verdict") != "pass":
+        return 0
+    t, clock = e.get("time_median_s"), e.get("time")
+    judged = e.get(f"{clock}_median_s")
+    if isinstance(t, (int, float)) and abs(t * 1e9 - e["real_time"]) \
+            <= 1e-5 * e["real_time"] and t == judged:
+        return 0
+    print(f"{e['name']}: time_median_s {t!r}, real_time "
+          f"{e['real_time']!r} ns, {clock}_median_s {judged!r}")
+    return 1
+
+
 def main(csv_path, json_path):
     rows = list(csv.DictReader(open(csv_path, newline="")))
     entries = json.load(open(json_path))["benchmarks"]
@@ -61,6 +80,7 @@ def main(csv_path, json_path):
             print(f"a CSV row of {key} has no entry")
             return 1
         e = by_case[key].pop(0)
+        off += headline(e)
         for c in columns:
             value = e.get(RENAMED.get(c, c))
             compared += 1

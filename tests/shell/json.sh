@@ -18,16 +18,22 @@ check "a passed, a wrong, a crashed and a skipped case: exit 1" 1 "CRASH" \
   --plugin "$P/crash_run.so" --plugin "$P/unsupported.so"
 assert "strict JSON with the required fields on every entry" \
   validate "$tmpdir/r.json" 'len(b) == 4'
+assert "results format 2: the time judged under time_*, its clock under time" \
+  validate "$tmpdir/r.json" 'd["context"]["kbench"]["results_format"] == 2' \
+  'all(k in e for e in b for k in ("time", "time_median_s", "time_min_s", "event_median_s", "kernel_median_s"))' \
+  'not any(k in e for e in b for k in ("median_s", "busy_median_s"))'
 assert "a passed case: its median in ns, bytes per second, its samples" \
   validate "$tmpdir/r.json" 'b[0]["name"] == "reduce_cpu/n:1000"' \
   'b[0]["verdict"] == "pass" and b[0]["real_time"] > 0' \
-  'abs(b[0]["real_time"] - 1e9 * b[0]["median_s"]) < 1e-6 * b[0]["real_time"]' \
+  'abs(b[0]["real_time"] - 1e9 * b[0]["time_median_s"]) < 1e-6 * b[0]["real_time"]' \
+  'b[0]["time"] == "event" and b[0]["time_median_s"] == b[0]["event_median_s"]' \
   'b[0]["bytes_per_second"] > 0 and len(b[0]["samples_s"]) == b[0]["iterations"]' \
   '"error_occurred" not in b[0] and b[0]["params"] == {"n": 1000}'
 assert "a wrong case: error_occurred with the first mismatch" \
   validate "$tmpdir/r.json" 'b[1]["verdict"] == "wrong"' \
   'b[1]["error_occurred"] is True and "expected" in b[1]["error_message"]' \
-  'b[1]["real_time"] == 0 and b[1]["median_s"] is None'
+  'b[1]["real_time"] == 0 and b[1]["time_median_s"] is None' \
+  'b[1]["event_median_s"] is None'
 assert "a crashed case: error_occurred, stage and cause" \
   validate "$tmpdir/r.json" 'b[2]["verdict"] == "crash"' \
   'b[2]["error_message"] == "crashed: SIGSEGV in run" and b[2]["stage"] == "run"' \

@@ -41,7 +41,7 @@ m = {}
 for path in sys.argv[1:]:
     for e in json.load(open(path))["benchmarks"]:
         p = e["params"]
-        m.setdefault((p["pause"], p["use"]), []).append(e["min_s"])
+        m.setdefault((p["pause"], p["use"]), []).append(e["event_min_s"])
         assert e["timed_region"] == (p["use"] == "region"), e
         assert e["syncs"] is False and e["host_median_s"] is None, e
 least = {k: min(v) for k, v in m.items()}

@@ -365,6 +365,38 @@ assert "the table's median is the pooled one, 10 ms, the comparison's too" \
   page "$O/reps.html" "html.count('data-v=\"0.01\">10.000 ms') == 3" \
   "'20.000 ms' not in html" "'pooled' in text" \
   "'mode host' in text and 'mode cold' not in text"
+# Results format 1 (median_s, min_s, ...) and 2 (event_median_s, ...): the
+# same page, one line on stderr for the old file, and the scripts' map of
+# format 1's keys is runner/results/results_format.c's.
+python3 - "$tmpdir/reps.json" "$tmpdir/reps2.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["context"]["kbench"]["results_format"] = 2
+d["benchmarks"] = [{("event_" + k if k in ("median_s", "min_s", "max_s",
+                    "noise") else k): v for k, v in e.items()}
+                   for e in d["benchmarks"]]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$KBENCH" report "$tmpdir/reps2.json" -o "$O/reps2.html" 2> "$tmpdir/reps2.err"
+"$KBENCH" report "$tmpdir/reps.json" -o "$O/reps1.html" 2> "$tmpdir/reps1.err"
+assert "format 1 and 2 make the same page; format 1 said in one line" sh -c \
+  'sed -E "s/reps2?\.json//g" "$1/reps1.html" > "$2/a" &&
+   sed -E "s/reps2?\.json//g" "$1/reps2.html" > "$2/b" && cmp -s "$2/a" "$2/b" &&
+   test ! -s "$2/reps2.err" && test "$(cat "$2/reps1.err")" = "kbench report: note: $2/reps.json is results format 1, read as format 2 (docs/results.md: time fields)"' \
+  _ "$O" "$tmpdir"
+assert "the scripts map format 1's keys as the C reader does" \
+  python3 - "$top_srcdir" <<'PY'
+import ast, re, sys
+top = sys.argv[1]
+plot = re.search(r"^FORMAT1_KEYS = (\{.*?\})$",
+                 open(top + "/scripts/kbench-plot").read(), re.S | re.M)
+scripts = ast.literal_eval(plot.group(1))
+rows = dict(re.findall(r'P\((\w+), [\w.]+, \w+, "(\w+)"',
+                       open(top + "/runner/core/result_fields.h").read()))
+c = {rows[i]: k for i, k in re.findall(r'\{KB_FIELD_(\w+), "(\w+)"\}',
+     open(top + "/runner/results/results_format.c").read())}
+assert c == scripts and len(c) == 12, (c, scripts)
+PY
 check "plain Google Benchmark output, as kbench compare reads it: exit 0" 0 "" \
   "$KBENCH" report "$F/compare/gbench-new.json" "$F/compare/gbench-base.json" \
   -o "$O/gbench.html"

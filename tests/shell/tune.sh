@@ -79,8 +79,8 @@ assert "--json: strict, five entries, each with its tune object in order" \
   validate "$tmpdir/ex.json" 'len(b) == 5' \
   '[e["tune"]["evaluation"] for e in b] == [1, 2, 3, 4, 5]' \
   'all(e["tune"]["strategy"] == "exhaustive" and e["tune"]["objective"] == "time" for e in b)' \
-  'all(e["tune"]["value"] == e["median_s"] for e in b)' \
-  'all(b[i]["tune"]["best_so_far"] == min(e["median_s"] for e in b[:i + 1]) for i in range(5))'
+  'all(e["tune"]["value"] == e["time_median_s"] for e in b)' \
+  'all(b[i]["tune"]["best_so_far"] == min(e["time_median_s"] for e in b[:i + 1]) for i in range(5))'
 assert "--json's context: strategy, seed, budget, restrictions, space" \
   validate "$tmpdir/ex.json" 'd["context"]["tune"]["strategy"] == "exhaustive"' \
   'd["context"]["tune"]["seed"] == 1 and d["context"]["tune"]["space"] == 5' \

@@ -44,6 +44,13 @@ check_PROGRAMS += %reldir%/test_result_fields
 %canon_reldir%_test_result_fields_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_result_fields
 
+check_PROGRAMS += %reldir%/test_time_fields
+%canon_reldir%_test_time_fields_SOURCES = %reldir%/test_time_fields.c %reldir%/tap.h
+%canon_reldir%_test_time_fields_CPPFLAGS = $(UNIT_CPPFLAGS) $(JSON_C_CFLAGS)
+%canon_reldir%_test_time_fields_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_time_fields_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_time_fields
+
 check_PROGRAMS += %reldir%/test_pooling
 %canon_reldir%_test_pooling_SOURCES = %reldir%/test_pooling.c %reldir%/tap.h \
 	%reldir%/fields.h

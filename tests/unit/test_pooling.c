@@ -115,7 +115,7 @@ static void by_rule(void)
     GIVE(es[i], power_w, watts[i]);
   }
   es[3].res.stats.median = 5;         /* an EACH row, given */
-  es[3].given[KB_FIELD_median] = 1;
+  es[3].given[KB_FIELD_event_median] = 1;
   const kb_res_case *c = pool_one(es, 4, &run);
   ok(c && c->res.claim_flagged == 1 && c->given[KB_FIELD_claim_flagged],
      "ANY: claim_flagged of {0, 1, 0} is 1");
@@ -137,7 +137,7 @@ static void by_rule(void)
   ok(c && strcmp(c->res.audit_note, "second") == 0
      && c->given[KB_FIELD_audit_note],
      "FIRST: audit_note of {\"\", \"second\", \"third\"} is \"second\"");
-  ok(c && c->res.stats.median == 0 && !c->given[KB_FIELD_median],
+  ok(c && c->res.stats.median == 0 && !c->given[KB_FIELD_event_median],
      "EACH: the median an entry gave is not the case's");
   kb_res_run_free(&run);
   entries_free(es, 4);

@@ -21,6 +21,7 @@
 #include "output/csv.h"
 #include "results/entry.h"
 #include "results/json_write.h"
+#include "results/results_format.h"
 #include "tap.h"
 
 #if KBENCH_HAVE_JSON_C
@@ -53,7 +54,7 @@ static int round_trip(const kb_result *r, kb_result *back)
   json_object *e = json_tokener_parse_ex(tok, text, (int)strlen(text));
   int rc = e && json_tokener_get_error(tok) == json_tokener_success
            && json_object_is_type(e, json_type_object)
-           ? kb_entry_read(e, back, NULL) : -1;
+           ? kb_entry_read(e, KB_RESULTS_FORMAT, back, NULL) : -1;
   if (rc)
     printf("# not read back: %s\n", text);
   json_tokener_free(tok);
@@ -228,7 +229,7 @@ int main(void)
      "every keyed row says where it is shown, and --csv agrees: a column "
      "for each row that says CSV, none for one that says JSON, and no "
      "column the table lacks but the CSV's own; every hint fits its type");
-  char *lost = header_edited(header, "busy_median_s", NULL);
+  char *lost = header_edited(header, "kernel_median_s", NULL);
   char *json = header_edited(header, NULL, "host_median_s");
   char *stray = header_edited(header, NULL, "gpu_util_pct");
   ok(rows_against(lost) == 1 && rows_against(json) == 2
@@ -246,7 +247,8 @@ int main(void)
   t.stats.median = 1.25e-4;
   t.gbps = NAN;
   strcpy(t.kernel_note, "");
-  ok(text_is(&t, KB_FIELD_median, KB_SHOWN_VALUE, "0.000125")
+  ok(text_is(&t, KB_FIELD_event_median, KB_SHOWN_VALUE, "0.000125")
+     && text_is(&t, KB_FIELD_time_median, KB_SHOWN_VALUE, "0.000125")
      && text_is(&t, KB_FIELD_verdict, KB_SHOWN_VALUE, "pass")
      && text_is(&t, KB_FIELD_stage, KB_SHOWN_ZERO, "")
      && text_is(&t, KB_FIELD_kernel_note, KB_SHOWN_ZERO, "")
@@ -258,7 +260,8 @@ int main(void)
   t.verdict = KB_WRONG;
   strcpy(t.stage, "verify");
   t.stats.median = 2;
-  ok(text_is(&t, KB_FIELD_median, KB_SHOWN_NULL, "")
+  ok(text_is(&t, KB_FIELD_event_median, KB_SHOWN_NULL, "")
+     && text_is(&t, KB_FIELD_time_median, KB_SHOWN_NULL, "")
      && text_is(&t, KB_FIELD_stage, KB_SHOWN_VALUE, "verify"),
      "a failed case's median is null, its stage said");
 
@@ -337,13 +340,14 @@ int main(void)
   /* A passed case's unknown median is null, and read back as not given. */
   passed.stats.median = NAN;
   text = entry_text(&passed);
-  ok(strstr(text, "\"median_s\": null") != NULL,
+  ok(strstr(text, "\"event_median_s\": null") != NULL,
      "a median that is not finite is written null");
   json_object *e = json_tokener_parse(text);
   unsigned char given[KB_FIELDS];
   kb_result back;
-  ok(e && kb_entry_read(e, &back, given) == 0 && !given[KB_FIELD_median]
-     && given[KB_FIELD_mean] && back.stats.median == 0,
+  ok(e && kb_entry_read(e, KB_RESULTS_FORMAT, &back, given) == 0
+     && !given[KB_FIELD_event_median] && given[KB_FIELD_event_mean]
+     && back.stats.median == 0,
      "...and read back as not given");
   kb_result_free(&back);
   json_object_put(e);

@@ -13,6 +13,7 @@
 #include "analyze/compare/compare_write.h"
 #include "analyze/subcommand.h"
 #include "core/measure_cfg.h"
+#include "results/results_format.h"
 #include "config.h"
 
 /*
@@ -352,6 +353,10 @@ static int compare(const kb_cmp_opts *o)
     kb_res_run_free(&cur);
     return KB_CMP_EXIT_USAGE;
   }
+  const kb_res_run both[2] = {base, cur};
+  char note[1024];
+  if (kb_format_note(both, 2, note, sizeof note))
+    fprintf(stderr, "kbench compare: note: %s\n", note);
   int rc = report(o, &base, &cur);
   kb_res_run_free(&base);
   kb_res_run_free(&cur);

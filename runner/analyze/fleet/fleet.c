@@ -12,6 +12,7 @@
 #include "analyze/fleet/fleet_write.h"
 #include "analyze/subcommand.h"
 #include "core/measure_cfg.h"
+#include "results/results_format.h"
 #include "config.h"
 
 /*
@@ -238,10 +239,15 @@ static int fleet(kb_fleet_opts *o)
                                 sizeof err) == 0;
     o->cfg.baseline = with_baseline ? baseline : NULL;
   }
+  char note[1024];
   if (loaded < o->n_files || (o->baseline_path && !with_baseline))
     fprintf(stderr, "kbench fleet: %s\n", err);
-  else
+  else {
+    if (kb_format_note(runs, o->n_files + (size_t)with_baseline, note,
+                       sizeof note))
+      fprintf(stderr, "kbench fleet: note: %s\n", note);
     rc = report(o, runs);
+  }
   for (size_t i = 0; i < loaded; i++)
     kb_res_run_free(&runs[i]);
   if (with_baseline)

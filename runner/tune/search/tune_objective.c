@@ -80,7 +80,7 @@ int kb_objective_parse(const char *text, kb_objective *o, char *err,
 const char *kb_objective_key(const kb_objective *o)
 {
   switch (o->kind) {
-  case KB_OBJECTIVE_TIME: return KB_KEY(median);
+  case KB_OBJECTIVE_TIME: return KB_KEY(time_median);
   case KB_OBJECTIVE_BANDWIDTH: return KB_KEY(gbps);
   case KB_OBJECTIVE_ENERGY: return KB_KEY(energy_j);
   default: return o->name;

@@ -36,7 +36,8 @@ int kb_objective_parse(const char *text, kb_objective *o, char *err,
                        size_t len);
 
 /* The key of a results file's entry that holds the objective's value:
-** median_s, gbps, energy_j_per_run, or the metric's name. */
+** time_median_s (the judged time), gbps, energy_j_per_run, or the
+** metric's name. */
 const char *kb_objective_key(const kb_objective *o);
 
 /*
