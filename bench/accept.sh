@@ -222,10 +222,11 @@ if fig=$(python3 - "$R/forge-alone.json" "$R/forge.json" "$R/forge-off.json" 2>&
 import json, sys
 alone, sealed, off = (json.load(open(p))["benchmarks"] for p in sys.argv[1:])
 def one(b, name): return [e for e in b if e["name"].startswith(name)][0]
+def t(e): return e.get("time_median_s") or e["median_s"]  # format 2, or 1
 a = one(alone, "gpu_ok")
 fs, gs = one(sealed, "gpu_forge_event"), one(sealed, "gpu_ok")
 fo, go = one(off, "gpu_forge_event"), one(off, "gpu_ok")
-r1, r2 = gs["median_s"] / a["median_s"], go["median_s"] / a["median_s"]
+r1, r2 = t(gs) / t(a), t(go) / t(a)
 print(f"sealed: {fs['verdict']} ({fs['message'][:80]}), gpu_ok next {gs['verdict']} at {r1:.3f}x alone; "
       f"KBENCH_SEAL=off: {fo['verdict']} '{(fo.get('implausible') or fo.get('message') or '')[:90]}', gpu_ok next {go['verdict']} at {r2:.3f}x")
 assert fs["verdict"] == "error" and "writable" in fs["message"]
@@ -337,8 +338,8 @@ cat_files="$R/catalogue.json"
 if fig=$(python3 - "$ngpu" "$R" $cat_files 2>&1 <<'PY'
 import json, sys
 ngpu, R, cats = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-def t(e):
-    return e.get("busy_median_s") or e["median_s"]
+def t(e):  # the table's time: results format 2, or 1
+    return e.get("time_median_s") or e.get("busy_median_s") or e["median_s"]
 def spread(e):
     s = e.get("placement_spread")
     return s if isinstance(s, (int, float)) else 0.0
@@ -377,12 +378,24 @@ python3 - "$R/catalogue-bare.json" "$R/catalogue.json" <<'PY' 2>&1 | tee -a "$S"
 import json, sys
 off, on = ({e["name"]: e for e in json.load(open(p))["benchmarks"]
             if e.get("backend") == "cuda" and e["verdict"] == "pass"} for p in sys.argv[1:])
-rows = sorted(((abs(on[n]["median_s"] / off[n]["median_s"] - 1), n) for n in off
-               if n in on and off[n]["median_s"] >= 20e-6), reverse=True)
+def ev(e): return e.get("event_median_s") or e["median_s"]  # format 2, or 1
+rows = sorted(((abs(ev(on[n]) / ev(off[n]) - 1), n) for n in off
+               if n in on and ev(off[n]) >= 20e-6), reverse=True)
 within = sum(1 for d, _ in rows if d <= 0.005)
 print(f"# figure: instruments on against off: {within} of {len(rows)} CUDA cases of 20 us "
       f"or more within 0.5% (event medians); furthest: "
       + ", ".join(f"{n.split('/')[0]} {100*d:.2f}%" for d, n in rows[:3]))
+PY
+# What the second allocation costs the catalogue: a figure.
+python3 - "$R/catalogue.json" "$R/catalogue.txt" <<'PY' 2>&1 | tee -a "$S"
+import json, re, sys
+b = json.load(open(sys.argv[1]))["benchmarks"]
+cost = sum(e.get("placement_s") or 0 for e in b)
+done = [e for e in b if isinstance(e.get("placement_median_s"), (int, float))]
+wall = re.search(r"in ([0-9.]+) s:", open(sys.argv[2]).read())
+print(f"# figure: the second allocation: {len(done)} of {len(b)} cases set up again, "
+      f"{cost:.2f} s of the catalogue's {wall.group(1) if wall else '?'} s; "
+      f"largest spread {max((e.get('placement_spread') or 0) for e in b) * 100:.1f}%")
 PY
 # kbench under profilers: no ERROR of kbench's own, the plugins' kernels
 # listed (ncu), no memory error (compute-sanitizer).
@@ -415,12 +428,10 @@ else
   echo "# not run: kbench under compute-sanitizer (none here)" | tee -a "$S"
 fi
 
-# --- code that launches on a default stream (ABI 1.3) ---------------------------
-out=$(sh bench/default_stream_check.sh ./kbench "$P" 2>&1)
-rc=$?
-printf '%s\n' "$out" | grep -E '^(PASS|FAIL) ' | tee -a "$S"
-printf '%s\n' "$out" > "$R/default-stream.txt"
-[ $rc = 0 ] || failed=$((failed + 1))
+# Code that launches on a default stream (ABI 1.3) is off by default
+# (KBENCH_DEFAULT_STREAM): its cheats passed on an H200.  Its check,
+# bench/default_stream_check.sh, is run by hand with that variable set.
+echo "# not run: default-stream variants (off by default: KBENCH_DEFAULT_STREAM=on sh bench/default_stream_check.sh ./kbench $P)" | tee -a "$S"
 
 # --- Slurm -------------------------------------------------------------------
 if command -v slurmd > /dev/null 2>&1 || ls "$DEBS"/slurm/*.deb > /dev/null 2>&1; then
@@ -464,10 +475,17 @@ gpu_tests="tests/shell/gpu.sh tests/shell/kit.sh tests/shell/energy.sh
   tests/shell/metrics.sh"
 [ "${ACCEPT_CHECK:-gpu}" = all ] && gpu_tests=
 t0=$(date +%s)
+# ACCEPT_SECONDS: the whole run's budget (a device call's limit): make
+# check gets what is left of it, less 20 s to write the summary.
+left=420
+if [ -n "${ACCEPT_SECONDS:-}" ]; then
+  left=$((ACCEPT_SECONDS - $(secs "$t_start") - 20))
+  [ "$left" -lt 60 ] && left=60
+fi
 if [ -n "$gpu_tests" ]; then
-  timeout 420 make -j"$(nproc)" check TESTS="$(echo $gpu_tests)" > "$R/check.txt" 2>&1
+  timeout "$left" make -j"$(nproc)" check TESTS="$(echo $gpu_tests)" > "$R/check.txt" 2>&1
 else
-  timeout 420 make -j"$(nproc)" check > "$R/check.txt" 2>&1
+  timeout "$left" make -j"$(nproc)" check > "$R/check.txt" 2>&1
 fi
 rc=$?
 cat tests/*/*.log > "$R/check-logs.txt" 2> /dev/null

@@ -61,7 +61,7 @@ assert "the process it left behind (${orphan:-no pid written}) did not outlive k
 [ -n "$orphan" ] && kill -9 "$orphan" 2>/dev/null
 
 check "a plugin that crashes as it loads is a load error; the rest run" 3 \
-  "crash_load\.so: crashed: SIGSEGV in load" \
+  "crash_load\.so .*ERROR load: crashed: SIGSEGV in load" \
   "$KBENCH" $fast --param n=1000 --plugin "$H/reduce_cpu.so" \
   --plugin "$P/crash_load.so" --plugin "$H/copy_cpu.so"
 assert "... and both good cases verify" \
