@@ -1,17 +1,22 @@
 #!/bin/sh
 # bench/accept.sh: the one command that proves a commit on a GPU host (1, 2
-# or 4 GPUs), from its `make dist` tarball, in about 8 minutes.  It builds
-# the tarball, then checks what CI (no GPU) cannot: the catalogue under the
-# worker's seal, the seal against KBENCH_SEAL=off, a GPU the driver lists
-# that CUDA cannot use, the event forger, a stray job on the GPU, the
-# stream cheats and the bytes claim with every core busy, the catalogue
-# under taskset -c 0, make check, and with several GPUs --devices=all and
-# mpirun with kbench fleet, and srun where Slurm starts.
+# or 4 GPUs), from its `make dist` tarball, within one device call (under
+# 10 minutes).  It builds the tarball, then checks what CI (no GPU)
+# cannot: the catalogue under the worker's seal, the seal against
+# KBENCH_SEAL=off, a GPU the driver lists that CUDA cannot use, the event
+# forger, a stray job on the GPU, the stream cheats and the bytes claim
+# with every core busy, the catalogue under taskset -c 0, with several GPUs
+# --devices=all and mpirun with kbench fleet, one case's number alone and
+# in the catalogue, kbench under ncu and compute-sanitizer, srun where
+# Slurm starts, and the tests that take another path with a GPU.  Lines
+# that start "# figure:" are measurements, not checks; "# not run:" says
+# why a check could not be made here.
 #
 # From the repository root, the tarball beside it:
 #   sh bench/accept.sh [kbench-X.tar.gz]
 # With ACCEPT_BASE=base.tar.gz (an earlier commit's `make dist`), the
-# catalogue is compared against that commit's too.
+# catalogue is compared against that commit's too; ACCEPT_SECONDS (the
+# call's budget) bounds make check to what is left of it.
 # Carried Debian packages, unpacked when the machine lacks them: .debs/
 # (json-c, libseccomp-dev, nettle-dev), .debs/tools (strace), .debs/slurm (see
 # bench/slurm-node.sh).  It writes $ACCEPT_OUT (default
