@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """kbench history's speed on a long history: N copies of one real
-catalogue run (default bench/results/2026-11-24/identical-h100-1.json.gz,
-62 cases of an H100) with every case's samples scaled by a seeded random
+catalogue run (default identical-h100-1.json in
+bench/results/2026-11-24/raw.tar.xz, 62 cases of an H100; a SOURCE is a
+.json or .json.gz) with every case's samples scaled by a seeded random
 factor (0.2% a run, as back-to-back H100 runs differ), gzipped as
 bench/results/ keeps them, then `kbench history` over them timed, with
 --json and -o, and the page's size.
@@ -16,14 +17,19 @@ import os
 import random
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 
 kbench = sys.argv[1]
 n = int(sys.argv[2]) if len(sys.argv) > 2 else 100
-src = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
-    os.path.dirname(__file__), "results/2026-11-24/identical-h100-1.json.gz")
-doc = json.loads(gzip.decompress(open(src, "rb").read()))
+if len(sys.argv) > 3:
+    raw = open(sys.argv[3], "rb").read()
+    doc = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+else:
+    with tarfile.open(os.path.join(os.path.dirname(__file__),
+                                   "results/2026-11-24/raw.tar.xz")) as tar:
+        doc = json.load(tar.extractfile("identical-h100-1.json"))
 rng = random.Random(1)
 with tempfile.TemporaryDirectory() as tmp:
     paths = []

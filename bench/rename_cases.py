@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Put a changed case under its base name, for kbench compare's planted
-changes (bench/device-run.sh's identical stage):
+changes (the identical stage of bench/device-run.sh, now in its git
+history):
 
   python3 bench/rename_cases.py IN.json OUT.json OLD=NEW [OLD=NEW]...
 

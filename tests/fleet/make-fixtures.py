@@ -4,12 +4,12 @@ again only to change them) from real recordings.
 
 No two-GPU recording exists yet, so the two-GPU shape is built from two
 real one-GPU recordings of the catalogue on one H100
-(bench/results/2026-11-24/identical-h100-1 and -2: two processes, the same
-build, 63 CUDA cases with a UUID and 3 host cases without one).  The
-second run plays GPU 1: its entries are rewritten to ordinal 1, another
-UUID and another bus id; every time in them is as measured.  Entries keep
-the keys that kbench fleet and the report read (times, samples, device,
-verdict), nothing else.
+(bench/results/2026-11-24/identical-h100-1 and -2, in that record's
+raw.tar.xz: two processes, the same build, 63 CUDA cases with a UUID and 3
+host cases without one).  The second run plays GPU 1: its entries are
+rewritten to ordinal 1, another UUID and another bus id; every time in
+them is as measured.  Entries keep the keys that kbench fleet and the
+report read (times, samples, device, verdict), nothing else.
 
   h100.json.gz, h200.json.gz
                   identical-h100-1 and identical-h200-1 as recorded
@@ -46,6 +46,7 @@ import copy
 import gzip
 import json
 import os
+import tarfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.join(HERE, "..", "..", "bench", "results", "2026-11-24")
@@ -65,8 +66,9 @@ MISSING = "reduce_shfl/n:64M/threads:256"
 
 
 def load(name):
-    with gzip.open(os.path.join(SRC, name), "rt") as f:
-        return json.load(f)
+    # The record keeps its files in raw.tar.xz, each .json.gz as .json.
+    with tarfile.open(os.path.join(SRC, "raw.tar.xz")) as tar:
+        return json.load(tar.extractfile(name[:-len(".gz")]))
 
 
 def trim(e):
