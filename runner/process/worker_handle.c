@@ -100,15 +100,36 @@ char *kb_handle_last_lines(const kb_worker_handle *w)
 
 /* --- its life ----------------------------------------------------------- */
 
+/* The kernel's count of processes the out-of-memory killer has killed
+** (/proc/vmstat, Linux 4.13), or -1: a worker killed while it did not
+** move was killed by another process.  (Who sent a signal is told to the
+** process that dies of it, not to its parent's waitid.) */
+static long oom_kills(void)
+{
+  char line[128];
+  long n = -1;
+  FILE *f = fopen("/proc/vmstat", "re");
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "oom_kill %ld", &n) == 1)
+      break;
+  if (f)
+    fclose(f);
+  return n;
+}
+
 /* In the child: wire the pipes to the worker's fixed descriptors and start
-** this binary as the worker.  It gets a process group of its own (the
-** watchdog kills the group, and the terminal's Ctrl-C reaches only the
-** supervisor) and dies with the supervisor, even by SIGKILL. */
+** this binary as the worker.  It gets a session of its own, so a process
+** group of its own (the watchdog kills the group, and the terminal's
+** Ctrl-C reaches only the supervisor) and no controlling terminal
+** (worker/terminal.h: /dev/tty names none, and no keystroke it types
+** reaches the user's shell), and dies with the supervisor, even by
+** SIGKILL. */
 static void become_worker(const char *exe, pid_t parent, int orders,
                           int reports, int output, int lock, int keeper,
                           const char *scratch)
 {
-  setpgid(0, 0);
+  if (setsid() < 0)
+    _exit(127);
   /* Its scratch directory: where it is told to write, and (its seal) the
   ** one place it may.  CUDA's JIT cache would be under $HOME. */
   if (scratch[0]) {
@@ -175,7 +196,6 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
   if (pid == 0)
     become_worker(exe, parent, orders[0], reports[1], output[1], lock,
                   keeper_fd, scratch);
-  setpgid(pid, pid);       /* also here: whichever runs first wins */
   close(orders[0]);
   close(reports[1]);
   close(output[1]);
@@ -187,6 +207,7 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
   /* Through syscall(): glibc wraps it only since 2.36. */
   w->pid_fd = (int)syscall(SYS_pidfd_open, pid, 0);   /* close-on-exec */
 #endif
+  w->oom_kills = oom_kills();
   w->orders_fd = orders[1];
   w->reports_fd = reports[0];
   w->output_fd = output[0];
@@ -216,7 +237,9 @@ int kb_handle_reap(kb_worker_handle *w, double grace)
       break;
     nanosleep(&tick, NULL);
   }
+  /* The worker itself too: it may not have made its session yet. */
   kill(-w->pid, SIGKILL);
+  kill(w->pid, SIGKILL);
   int status = 0;
   while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
     ;
@@ -260,10 +283,15 @@ void kb_handle_describe(const kb_worker_handle *w, int outcome, int status,
   if (WIFEXITED(status))
     snprintf(buf, len, "exited with status %d in %s", WEXITSTATUS(status),
              stage);
-  else if (sig)
-    snprintf(buf, len, "crashed: %s in %s%s", sig, stage,
-             WTERMSIG(status) == SIGKILL ? " (killed from outside: the "
-             "out-of-memory killer?)" : "");
+  else if (sig && WTERMSIG(status) == SIGKILL) {
+    long now = oom_kills();
+    snprintf(buf, len, "crashed: %s in %s (killed from outside: %s)", sig,
+             stage, now < 0 || w->oom_kills < 0 ? "the out-of-memory killer?"
+             : now > w->oom_kills ? "the out-of-memory killer killed "
+             "meanwhile" : "not by the out-of-memory killer, which killed "
+             "nothing meanwhile");
+  } else if (sig)
+    snprintf(buf, len, "crashed: %s in %s", sig, stage);
   else if (WIFSIGNALED(status))
     snprintf(buf, len, "crashed: signal %d in %s", WTERMSIG(status), stage);
   else

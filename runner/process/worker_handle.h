@@ -1,6 +1,6 @@
 /*
 ** One worker process (worker/worker.h) as the supervisor sees it: started as
-** `kbench --kbench-worker` in a process group of its own, with its orders
+** `kbench --kbench-worker` in a session of its own (no terminal), with its orders
 ** and reports on two pipes and whatever it prints on a third, of which the
 ** last bytes are kept, and a pidfd that says when it died even while
 ** something it started still holds those pipes; ended with its whole group; and, when it died in
@@ -31,6 +31,8 @@ typedef struct kb_worker_handle {
   char stage[32];          /* the stage it reported last */
   char tail[KB_TAIL_BYTES];/* the last bytes it printed for this order */
   size_t tail_len;
+  long oom_kills;          /* the kernel's out-of-memory kills when it
+                              started (/proc/vmstat), or -1 */
 } kb_worker_handle;
 
 /* How an order ended. */

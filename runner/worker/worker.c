@@ -22,6 +22,7 @@
 #include "worker/device_lock.h"
 #include "worker/identity.h"
 #include "worker/seal.h"
+#include "worker/terminal.h"
 #include "worker/worker.h"
 
 /* Everything the worker holds between orders. */
@@ -123,19 +124,29 @@ static void send_stage(void *ctx, const char *stage)
 ** third-party plugin's worker under root takes an identity of its own
 ** (identity.h).  The layers set, and what the seal lacks, are reported
 ** (said once). */
+/* part after what note holds, "; " between. */
+static void append(char *note, size_t len, const char *part)
+{
+  size_t used = strlen(note);
+  if (part[0] && used < len)
+    snprintf(note + used, len - used, "%s%s", used ? "; " : "", part);
+}
+
 static void seal(kb_worker *w, const char *path)
 {
   kb_seal s;
-  char confined[256], identity[256];
+  char confined[256], terminal[160], identity[256];
   if (w->sealed)
     return;
   w->sealed = 1;
   kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
   kb_confine_writes(confined, sizeof confined);
+  kb_terminal_shut(terminal, sizeof terminal);
   w->plugin_fd = kb_identity_take(w->cfg.worker_uid, path, identity,
                                   sizeof identity);
   snprintf(w->plugin_path, sizeof w->plugin_path, "%s", path);
-  char layers[128], note[sizeof s.note + sizeof confined + sizeof identity + 4];
+  char layers[128], note[sizeof s.note + sizeof confined + sizeof terminal
+                         + sizeof identity + 8] = "";
   kb_seal_layers(&s, layers, sizeof layers);
   /* The confinement and the identity, where they were had. */
   if (strcmp(layers, "none") == 0)
@@ -149,9 +160,10 @@ static void seal(kb_worker *w, const char *path)
              used ? ", " : "", (long long)w->cfg.worker_uid);
   if (!layers[0])
     snprintf(layers, sizeof layers, "none");
-  snprintf(note, sizeof note, "%s%s%s%s%s", s.note,
-           s.note[0] && confined[0] ? "; " : "", confined,
-           (s.note[0] || confined[0]) && identity[0] ? "; " : "", identity);
+  append(note, sizeof note, s.note);
+  append(note, sizeof note, confined);
+  append(note, sizeof note, terminal);
+  append(note, sizeof note, identity);
   kb_wbuf b;
   report_begin(&b, KB_MSG_SEAL_NOTE);
   kb_put_str(&b, layers);
