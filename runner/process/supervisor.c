@@ -45,6 +45,8 @@ static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
   l->identity = -1;
 }
 
+static void say(kb_supervisor *s, const char *msg);
+
 /* Reap lane i's worker (kb_handle_reap), then whatever it left behind:
 ** the strays handed to the supervisor when it died. */
 static int reap(kb_supervisor *s, size_t i, double grace)
@@ -60,6 +62,13 @@ static int reap(kb_supervisor *s, size_t i, double grace)
   kb_strays_end(live, n);
   /* Nothing of the worker's is left to write in it. */
   kb_scratch_remove(s->lanes[i].w.scratch);
+  /* What it did to the supervisor, every later worker would inherit. */
+  char what[256], msg[384];
+  if (kb_own_state_restore(&s->own, what, sizeof what) && !s->own_said++) {
+    snprintf(msg, sizeof msg, "a worker changed kbench's own %s, which "
+             "could not be put back: later workers inherit it", what);
+    say(s, msg);
+  }
   return status;
 }
 
@@ -475,6 +484,7 @@ int kb_supervisor_init(kb_supervisor *s, const kb_worker_cfg *cfg,
   s->signal_fd = -1;
   s->keeper.fd = -1;
   s->case_timeout = case_timeout;
+  kb_own_state_save(&s->own);
   if (!(s->lanes = malloc(sizeof *s->lanes))) {
     snprintf(err, len, "out of memory");
     return -1;
