@@ -17,6 +17,7 @@
 #include "core/host_facts.h"
 #include "plan/devices.h"
 #include "plan/trust.h"
+#include "process/fd_pass.h"
 #include "process/refusal.h"
 #include "process/scratch.h"
 #include "process/strays.h"
@@ -41,6 +42,7 @@ static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
   l->cfg.device = ordinal;
   l->w.output_fd = -1;
   l->w.pid_fd = -1;
+  l->w.files_fd = -1;
   l->lock_fd = -1;
   l->identity = -1;
 }
@@ -166,9 +168,10 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   ** own, one a lane (cli.h); the catalogue's and one with no plugin yet
   ** keep the user's (the profiler, --lock-clocks). */
   int64_t identity = -1;
+  int library = -1;
   if (plugin) {
-    kb_trust_domain(&s->judged, plugin, domain, sizeof domain, why,
-                    sizeof why);
+    library = kb_trust_open(&s->judged, plugin, domain, sizeof domain, why,
+                            sizeof why);
     if (domain[0] && l->cfg.worker_uid >= 0)
       identity = l->cfg.worker_uid + (int64_t)i;
     int other = !l->has_domain || strcmp(l->domain, domain) != 0;
@@ -205,16 +208,22 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   l->deadline = kb_host_clock_s() + s->case_timeout;
   if (l->unsent) {
     kb_wbuf_free(order);
+    if (library >= 0)
+      close(library);
     return;
   }
   w->stage[0] = '\0';
   w->tail_len = 0;
-  if (fresh && send_cfg(l)) {
+  /* The library judged, handed over before the order that loads it. */
+  if ((fresh && send_cfg(l))
+      || (plugin && kb_fd_send(w->files_fd, library))) {
     kb_wbuf_free(order);
     l->ended = 1;
   } else if (kb_wire_send(w->orders_fd, order)) {
     l->ended = 1;
   }
+  if (library >= 0)
+    close(library);
 }
 
 /* --- waiting ------------------------------------------------------------ */

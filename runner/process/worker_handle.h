@@ -27,6 +27,7 @@ typedef struct kb_worker_handle {
   int orders_fd;           /* write end of its orders */
   int reports_fd;          /* read end of its reports */
   int output_fd;           /* read end of its stdout and stderr; -1 at EOF */
+  int files_fd;            /* the libraries it loads go here (fd_pass.h) */
   kb_inbox inbox;
   char stage[32];          /* the stage it reported last */
   char tail[KB_TAIL_BYTES];/* the last bytes it printed for this order */

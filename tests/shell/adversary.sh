@@ -335,4 +335,39 @@ for who in $identities; do
     --param n=10 --plugin "$P/adversary_sibling.so"
 done
 
+# A library's path flipped between kbench's own copy_cpu.so and a trojan
+# of the same name, as fast as a process can: the catalogue's worker
+# (where reduce_cpu is) loads what the supervisor judged, never the
+# trojan, which would mark it.
+mkdir -p "$tmpdir/trojan" "$tmpdir/flip"
+cp "$P/adversary_trojan.so" "$tmpdir/trojan/copy_cpu.so"
+mark=/dev/shm/kb-trojan-mark.$$
+rm -f "$mark"
+python3 - "$H/copy_cpu.so" "$tmpdir/trojan/copy_cpu.so" "$tmpdir/flip" <<'PY' &
+import os, sys, time
+real, trojan, at = sys.argv[1:4]
+link, spare = at + "/copy_cpu.so", at + "/spare.so"
+end = time.time() + 60
+while time.time() < end and os.path.isdir(at):
+    for target in (real, trojan):
+        try:
+            os.symlink(target, spare)
+            os.replace(spare, link)
+        except OSError:
+            pass
+PY
+flipper=$!
+sleep 0.2
+tries=0
+while [ $tries -lt 20 ] && [ ! -e "$mark" ]; do
+  tries=$((tries + 1))
+  env KB_TROJAN_MARK="$mark" timeout -s KILL 60 "$KBENCH" $fast --param n=1000 \
+    --plugin "$H/reduce_cpu.so" --plugin "$tmpdir/flip/copy_cpu.so" >/dev/null 2>&1
+done
+kill "$flipper" 2>/dev/null
+wait "$flipper" 2>/dev/null
+assert "a path flipped to a trojan between the hash and the load: never loaded as kbench's own ($tries runs)" \
+  test ! -e "$mark"
+rm -f "$mark"
+
 done_testing
