@@ -454,7 +454,12 @@ static void attack(void)
     plant(dirname(exe));                   /* beside the kbench binary */
   }
   if (dladdr((void *)attack, &info) && info.dli_fname) {
-    snprintf(self, sizeof self, "%s", info.dli_fname);
+    /* Loaded through a descriptor (/proc/self/fd/N): the file it names. */
+    n = readlink(info.dli_fname, self, sizeof self - 1);
+    if (n > 0)
+      self[n] = '\0';
+    else
+      snprintf(self, sizeof self, "%s", info.dli_fname);
     plant(dirname(self));                  /* beside the plugins */
   }
   const char *tmp = getenv("TMPDIR");
