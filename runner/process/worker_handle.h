@@ -1,7 +1,7 @@
 /*
 ** One worker process (worker/worker.h) as the supervisor sees it: started as
-** `kbench --kbench-worker` in a session of its own (no terminal), with its orders
-** and reports on two pipes and whatever it prints on a third, of which the
+** `kbench --kbench-worker` in a session of its own (no terminal), with its
+** orders and reports on two pipes, the libraries it loads on a socket, and whatever it prints on a third, of which the
 ** last bytes are kept, and a pidfd that says when it died even while
 ** something it started still holds those pipes; ended with its whole group; and, when it died in
 ** an order, the cause in words.  Nothing here knows about devices, plans

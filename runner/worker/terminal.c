@@ -121,8 +121,9 @@ size_t kb_terminal_rules(kb_bpf_rule *rules, size_t room)
     TCSETS, TCSETSW, TCSETSF, TCSETA, TCSETAW, TCSETAF,
     /* TCSETS2, TCSETSW2, TCSETSF2: _IOW('T', 0x2b.., struct termios2),
     ** whose 44 bytes the C library's headers do not declare */
-    0x402c542bu, 0x402c542cu, 0x402c542du, TCFLSH, TCXONC, TIOCSWINSZ, TIOCSETD, TIOCVHANGUP,
-    TIOCNOTTY, TIOCSBRK, TCSBRK, TCSBRKP,
+    0x402c542bu, 0x402c542cu, 0x402c542du,
+    TCFLSH, TCXONC, TIOCSWINSZ, TIOCSETD, TIOCVHANGUP, TIOCNOTTY, TIOCSBRK,
+    TCSBRK, TCSBRKP,
   };
   size_t n = 0;
   for (size_t i = 0; i < sizeof named / sizeof named[0] && n < room; i++)
