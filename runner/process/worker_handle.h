@@ -1,7 +1,7 @@
 /*
 ** One worker process (worker/worker.h) as the supervisor sees it: started as
-** `kbench --kbench-worker` in a process group of its own, with its orders
-** and reports on two pipes and whatever it prints on a third, of which the
+** `kbench --kbench-worker` in a session of its own (no terminal), with its
+** orders and reports on two pipes, the libraries it loads on a socket, and whatever it prints on a third, of which the
 ** last bytes are kept, and a pidfd that says when it died even while
 ** something it started still holds those pipes; ended with its whole group; and, when it died in
 ** an order, the cause in words.  Nothing here knows about devices, plans
@@ -27,10 +27,13 @@ typedef struct kb_worker_handle {
   int orders_fd;           /* write end of its orders */
   int reports_fd;          /* read end of its reports */
   int output_fd;           /* read end of its stdout and stderr; -1 at EOF */
+  int files_fd;            /* the libraries it loads go here (fd_pass.h) */
   kb_inbox inbox;
   char stage[32];          /* the stage it reported last */
   char tail[KB_TAIL_BYTES];/* the last bytes it printed for this order */
   size_t tail_len;
+  long oom_kills;          /* the kernel's out-of-memory kills when it
+                              started (/proc/vmstat), or -1 */
 } kb_worker_handle;
 
 /* How an order ended. */

@@ -28,8 +28,11 @@
 
 #include "process/protocol.h"
 #include "process/refusal.h"
+#include "worker/bpf_rules.h"
 #include "worker/landlock.h"
+#include "worker/others.h"
 #include "worker/seal.h"
+#include "worker/terminal.h"
 
 /* Newer than the C library's headers on Debian 12: the same number on
 ** every architecture. */
@@ -544,6 +547,15 @@ static void filter(kb_seal *s, int report_fd,
              "ranges are kept by mseal(2) alone");
     return;
   }
+  /* What the worker may do to other processes and to terminals. */
+  kb_bpf_rule rules[KB_BPF_MAX_RULES];
+  size_t n = kb_others_rules(rules, KB_BPF_MAX_RULES);
+  n += kb_terminal_rules(rules + n, KB_BPF_MAX_RULES - n);
+  if (kb_bpf_rules_load(rules, n)) {
+    add_note(s, "the kernel refused the filter of calls aimed at other "
+             "processes and terminals");
+    return;
+  }
   s->filtered = 1;
 }
 #else
@@ -597,5 +609,9 @@ void kb_seal_worker(kb_seal *s, int report_fd,
   fclose(maps);
   seal_mappings(s);
   shut_proc(s);
+  char scope[256];
+  kb_others_scope(scope, sizeof scope);
+  if (scope[0])
+    add_note(s, scope);
   filter(s, report_fd, token);
 }
