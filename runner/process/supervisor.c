@@ -64,9 +64,11 @@ static int reap(kb_supervisor *s, size_t i, double grace)
   kb_strays_end(live, n);
   /* Nothing of the worker's is left to write in it. */
   kb_scratch_remove(s->lanes[i].w.scratch);
-  /* What it did to the supervisor, every later worker would inherit. */
+  /* What it did to the supervisor, every later worker would inherit
+  ** (contained runs only: own is saved under the switch alone). */
   char what[256], msg[384];
-  if (kb_own_state_restore(&s->own, what, sizeof what) && !s->own_said++) {
+  if (s->contain && kb_own_state_restore(&s->own, what, sizeof what)
+      && !s->own_said++) {
     snprintf(msg, sizeof msg, "a worker changed kbench's own %s, which "
              "could not be put back: later workers inherit it", what);
     say(s, msg);
@@ -169,9 +171,13 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   ** keep the user's (the profiler, --lock-clocks). */
   int64_t identity = -1;
   int library = -1;
-  if (plugin) {
+  if (plugin && s->contain)
     library = kb_trust_open(&s->judged, plugin, domain, sizeof domain, why,
                             sizeof why);
+  else if (plugin)
+    kb_trust_domain(&s->judged, plugin, domain, sizeof domain, why,
+                    sizeof why);
+  if (plugin) {
     if (domain[0] && l->cfg.worker_uid >= 0)
       identity = l->cfg.worker_uid + (int64_t)i;
     int other = !l->has_domain || strcmp(l->domain, domain) != 0;
@@ -188,7 +194,7 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   int fresh = !w->pid;
   l->busy = 1;
   l->unsent = fresh && kb_handle_start(w, s->exe, l->lock_fd, s->keeper.fd,
-                                       l->why, sizeof l->why);
+                                       s->contain, l->why, sizeof l->why);
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
   if (fresh) {
@@ -214,9 +220,10 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   }
   w->stage[0] = '\0';
   w->tail_len = 0;
-  /* The library judged, handed over before the order that loads it. */
+  /* Contained, the library judged is handed over before the order that
+  ** loads it; otherwise the worker opens it by path. */
   if ((fresh && send_cfg(l))
-      || (plugin && kb_fd_send(w->files_fd, library))) {
+      || (plugin && s->contain && kb_fd_send(w->files_fd, library))) {
     kb_wbuf_free(order);
     l->ended = 1;
   } else if (kb_wire_send(w->orders_fd, order)) {
@@ -493,7 +500,10 @@ int kb_supervisor_init(kb_supervisor *s, const kb_worker_cfg *cfg,
   s->signal_fd = -1;
   s->keeper.fd = -1;
   s->case_timeout = case_timeout;
-  kb_own_state_save(&s->own);
+  /* The switch as read at the start (job.c), for the supervisor's side. */
+  s->contain = cfg->contain;
+  if (s->contain)
+    kb_own_state_save(&s->own);
   if (!(s->lanes = malloc(sizeof *s->lanes))) {
     snprintf(err, len, "out of memory");
     return -1;
