@@ -13,7 +13,7 @@
 #include "process/worker_start.h"
 #include "worker/identity.h"
 
-int kb_identity_take(int64_t uid, char *note, size_t len)
+int kb_identity_take(int64_t uid, const char *path, char *note, size_t len)
 {
   note[0] = '\0';
   if (uid < 0)
@@ -32,13 +32,18 @@ int kb_identity_take(int64_t uid, char *note, size_t len)
              "%lld: %s", (long long)uid, strerror(errno));
     return -1;
   }
+  /* NULL under the containment: the supervisor hands the library over
+  ** (process/fd_pass.h), and nothing is opened here. */
+  int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
   if (setgroups(0, NULL) || setresgid(g, g, g) || setresuid(u, u, u)) {
     snprintf(note, len, "cannot take uid %lld for a third-party plugin's "
              "worker: %s: it runs as root", (long long)uid, strerror(errno));
+    if (fd >= 0)
+      close(fd);
     return -1;
   }
   /* A changed identity makes the process undumpable, and its /proc files
   ** root's: CUDA reads its own, and the plugin opens through them. */
   prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-  return 0;
+  return fd;
 }

@@ -21,12 +21,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Take uid as this process's uid and gid (uid < 0: keep the user's).
-** The plugin is loaded through the descriptor the supervisor opened
-** (process/fd_pass.h), through which /proc/self/fd/N still opens it for
-** that uid, wherever it lies, as long as the file itself is every user's
-** to read.  0 when taken, -1 when not; what could not be had, and why, in
-** note ("" when taken or not asked). */
-int kb_identity_take(int64_t uid, char *note, size_t len);
+/* Take uid as this process's uid and gid (uid < 0: keep the user's),
+** having opened the plugin at path for reading first: its descriptor
+** (close-on-exec), through which /proc/self/fd/N still opens it for that
+** uid, wherever it lies, as long as the file itself is every user's to
+** read; -1 when no identity was taken or it could not be opened.  path
+** NULL (KBENCH_CONTAIN=on, process/contain.h): nothing is opened, the
+** plugin comes as the descriptor the supervisor judged it by
+** (process/fd_pass.h), and -1.  What could not be had, and why, in note
+** ("" when taken or not asked). */
+int kb_identity_take(int64_t uid, const char *path, char *note, size_t len);
 
 #endif

@@ -525,7 +525,7 @@ static void seal_refusal(kb_seal *s, int report_fd,
 }
 
 static void filter(kb_seal *s, int report_fd,
-                   const volatile uint64_t *token)
+                   const volatile uint64_t *token, int contain)
 {
   seal_refusal(s, report_fd, token);
   struct sigaction sa;
@@ -547,11 +547,15 @@ static void filter(kb_seal *s, int report_fd,
              "ranges are kept by mseal(2) alone");
     return;
   }
-  /* What the worker may do to other processes and to terminals. */
+  /* Contained only (process/contain.h): what the worker may do to other
+  ** processes and to terminals. */
   kb_bpf_rule rules[KB_BPF_MAX_RULES];
-  size_t n = kb_others_rules(rules, KB_BPF_MAX_RULES);
-  n += kb_terminal_rules(rules + n, KB_BPF_MAX_RULES - n);
-  if (kb_bpf_rules_load(rules, n)) {
+  size_t n = 0;
+  if (contain) {
+    n = kb_others_rules(rules, KB_BPF_MAX_RULES);
+    n += kb_terminal_rules(rules + n, KB_BPF_MAX_RULES - n);
+  }
+  if (n && kb_bpf_rules_load(rules, n)) {
     add_note(s, "the kernel refused the filter of calls aimed at other "
              "processes and terminals");
     return;
@@ -560,10 +564,11 @@ static void filter(kb_seal *s, int report_fd,
 }
 #else
 static void filter(kb_seal *s, int report_fd,
-                   const volatile uint64_t *token)
+                   const volatile uint64_t *token, int contain)
 {
   (void)report_fd;
   (void)token;
+  (void)contain;
 #  ifdef KBENCH_HAVE_SECCOMP
   add_note(s, "no seccomp filter on this architecture");
 #  else
@@ -591,7 +596,7 @@ void kb_seal_layers(const kb_seal *s, char *buf, size_t len)
 }
 
 void kb_seal_worker(kb_seal *s, int report_fd,
-                    const volatile uint64_t *token)
+                    const volatile uint64_t *token, int contain)
 {
   memset(s, 0, sizeof *s);
   const char *env = getenv("KBENCH_SEAL");
@@ -609,9 +614,11 @@ void kb_seal_worker(kb_seal *s, int report_fd,
   fclose(maps);
   seal_mappings(s);
   shut_proc(s);
-  char scope[256];
-  kb_others_scope(scope, sizeof scope);
+  /* Contained only: Landlock's signal scope (others.h). */
+  char scope[256] = "";
+  if (contain)
+    kb_others_scope(scope, sizeof scope);
   if (scope[0])
     add_note(s, scope);
-  filter(s, report_fd, token);
+  filter(s, report_fd, token, contain);
 }

@@ -46,6 +46,10 @@ typedef struct kb_worker {
   int locked_out;          /* it could not be had: why says why */
   int waited;              /* the supervisor was told of a wait */
   int sealed;              /* the seal is set (seal.h) */
+  int plugin_fd;           /* not contained: the first plugin, opened
+                              before the worker took an identity of its
+                              own, or -1 */
+  char plugin_path[4096];  /* ...its path */
   kb_clock_lock clocks;    /* what --lock-clocks did to the device */
 } kb_worker;
 
@@ -113,15 +117,6 @@ static void send_stage(void *ctx, const char *stage)
   send_or_die(&b);
 }
 
-/* Seal the worker before a plugin's code first runs: its first dlopen
-** runs the plugin's constructors.  A worker that runs CUDA cases has
-** opened its GPU (CUDA, CUPTI, NVML) before this, since CUDA's
-** initialisation writes beneath /proc, which the seal shuts (the
-** supervisor replaces a worker sealed without it: supervisor.c).  Its
-** writes are then kept to its scratch directory (confine.h), and a
-** third-party plugin's worker under root takes an identity of its own
-** (identity.h).  The layers set, and what the seal lacks, are reported
-** (said once). */
 /* part after what note holds, "; " between. */
 static void append(char *note, size_t len, const char *part)
 {
@@ -130,17 +125,36 @@ static void append(char *note, size_t len, const char *part)
     snprintf(note + used, len - used, "%s%s", used ? "; " : "", part);
 }
 
-static void seal(kb_worker *w)
+/* Seal the worker before a plugin's code first runs: its first dlopen
+** runs the plugin's constructors.  A worker that runs CUDA cases has
+** opened its GPU (CUDA, CUPTI, NVML) before this, since CUDA's
+** initialisation writes beneath /proc, which the seal shuts (the
+** supervisor replaces a worker sealed without it: supervisor.c).  Its
+** writes are then kept to its scratch directory (confine.h), and a
+** third-party plugin's worker under root takes an identity of its own
+** (identity.h).  Contained (process/contain.h), its seal also keeps it
+** from other processes and terminals, and the terminals are shut to it
+** (terminal.h); not contained, the plugin at path is opened before the
+** identity is taken, to be loaded through that descriptor.  The layers
+** set, and what the seal lacks, are reported (said once). */
+static void seal(kb_worker *w, const char *path)
 {
   kb_seal s;
   char confined[256], terminal[160], identity[256];
   if (w->sealed)
     return;
   w->sealed = 1;
-  kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
+  kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token, w->cfg.contain);
   kb_confine_writes(confined, sizeof confined);
-  kb_terminal_shut(terminal, sizeof terminal);
-  kb_identity_take(w->cfg.worker_uid, identity, sizeof identity);
+  terminal[0] = '\0';
+  if (w->cfg.contain) {
+    kb_terminal_shut(terminal, sizeof terminal);
+    kb_identity_take(w->cfg.worker_uid, NULL, identity, sizeof identity);
+  } else {
+    w->plugin_fd = kb_identity_take(w->cfg.worker_uid, path, identity,
+                                    sizeof identity);
+    snprintf(w->plugin_path, sizeof w->plugin_path, "%s", path);
+  }
   char layers[128], note[sizeof s.note + sizeof confined + sizeof terminal
                          + sizeof identity + 8] = "";
   kb_seal_layers(&s, layers, sizeof layers);
@@ -179,13 +193,15 @@ static void name_again(char *err, size_t len, const char *by_fd,
   snprintf(at, len - (size_t)(at - err), "%s%s", path, rest);
 }
 
-/* The plugin at path, loaded through file, the descriptor the supervisor
-** opened and judged it by (fd_pass.h; -1: it could not, and the path is
-** tried): what runs is the file whose digest was read, whatever the path
-** names now, and a folder the worker's uid may not enter is no bar to it
-** (identity.h).  Its descriptor stays open while it is loaded: the C
-** library knows a library by its name, /proc/self/fd/N, which another
-** library must not get. */
+/* The plugin at path.  Contained (process/contain.h), loaded through
+** file, the descriptor the supervisor opened and judged it by (fd_pass.h;
+** -1: it could not, and the path is tried): what runs is the file whose
+** digest was read, whatever the path names now, and a folder the
+** worker's uid may not enter is no bar to it (identity.h).  Its
+** descriptor stays open while it is loaded: the C library knows a library
+** by its name, /proc/self/fd/N, which another library must not get.  Not
+** contained (file -1), by path, or through the descriptor seal() opened
+** before the identity was taken. */
 static kb_plugin *load(kb_worker *w, const char *path, int file, char *err,
                        size_t len)
 {
@@ -203,13 +219,18 @@ static kb_plugin *load(kb_worker *w, const char *path, int file, char *err,
     return NULL;
   }
   w->plugins = grown;
-  seal(w);
+  seal(w, path);
   send_stage(NULL, "load");
   char by_fd[64] = "";
   const char *open = path;
   kb_plugin *p = &w->plugins[w->n_plugins];
   if (file >= 0) {
     snprintf(by_fd, sizeof by_fd, "/proc/self/fd/%d", file);
+    open = by_fd;
+  } else if (w->plugin_fd >= 0 && strcmp(w->plugin_path, path) == 0) {
+    /* Not contained: the descriptor opened while the worker was still
+    ** the user (seal), as before the containment. */
+    snprintf(by_fd, sizeof by_fd, "/proc/self/fd/%d", w->plugin_fd);
     open = by_fd;
   }
   if (kb_plugin_load(p, open, err, len)) {
@@ -222,6 +243,8 @@ static kb_plugin *load(kb_worker *w, const char *path, int file, char *err,
     char *named = strdup(path);
     if (!named) {
       kb_plugin_unload(p);
+      if (file >= 0)
+        close(file);
       snprintf(err, len, "out of memory");
       return NULL;
     }
@@ -634,10 +657,10 @@ int kb_worker_main(void)
   int have_cfg = 0, status = 0;
   memset(&w, 0, sizeof w);
   w.lock.fd = -1;
+  w.plugin_fd = -1;
   /* The keeper's pipe, under --lock-clocks: nothing a plugin starts may
   ** hold it (the keeper restores the clocks at its end of file). */
   fcntl(KB_WORKER_KEEPER, F_SETFD, FD_CLOEXEC);
-  fcntl(KB_WORKER_FILES, F_SETFD, FD_CLOEXEC);
   keep_freed_memory();
   /* Line-buffered, so a plugin's last words before a crash get out. */
   setvbuf(stdout, NULL, _IOLBF, 0);
@@ -653,8 +676,12 @@ int kb_worker_main(void)
     if (type == KB_MSG_CONFIG
         && kb_msg_get_worker_cfg(&payload, &w.cfg) == 0) {
       have_cfg = 1;
+      /* Contained, the libraries' socket, which nothing a plugin starts
+      ** may hold; it is there only then (process/contain.h). */
+      if (w.cfg.contain)
+        fcntl(KB_WORKER_FILES, F_SETFD, FD_CLOEXEC);
     } else if (type == KB_MSG_LOAD && have_cfg) {
-      int file = kb_fd_receive(KB_WORKER_FILES);
+      int file = w.cfg.contain ? kb_fd_receive(KB_WORKER_FILES) : -1;
       char *path = kb_get_strdup(&payload);
       if (!path)
         return 2;
@@ -671,7 +698,8 @@ int kb_worker_main(void)
       if (kb_msg_get_order(&payload, &o))
         return 2;
       order_token = o.token;
-      if (run_order(&w, &o, kb_fd_receive(KB_WORKER_FILES)))
+      if (run_order(&w, &o, w.cfg.contain ? kb_fd_receive(KB_WORKER_FILES)
+                                          : -1))
         break;
     } else {
       return 2;            /* not an order this worker understands */
