@@ -68,6 +68,10 @@
 **   ADVERSARY_TROJAN   a trojan of copy_cpu's name: its constructor, when
 **                      reduce_cpu (the catalogue) is loaded beside it,
 **                      creates $KB_TROJAN_MARK
+**   SESSION_PROBE      session_probe: fails its case when its worker is in
+**                      its supervisor's session (the terminal's, under a
+**                      terminal), saying whether /dev/tty opens; passes
+**                      in a session of its own (KBENCH_CONTAIN=on)
 */
 #define _GNU_SOURCE            /* dl_iterate_phdr */
 #include <elf.h>
@@ -740,6 +744,23 @@ static void attack(void)
 }
 #endif
 
+#ifdef SESSION_PROBE
+/* Why the worker is not in a session of its own, or "". */
+static char in_session[128];
+
+static void attack(void)
+{
+  pid_t sid = getsid(0);
+  if (sid < 0 || sid != getsid(getppid()))
+    return;
+  int tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+  snprintf(in_session, sizeof in_session, "kbench's session (sid %d)%s",
+           (int)sid, tty >= 0 ? ", /dev/tty opens" : "");
+  if (tty >= 0)
+    close(tty);
+}
+#endif
+
 typedef struct state {
   int in[1000];
   int total;
@@ -768,6 +789,10 @@ static int setup(const kbench_host *h, void **out)
 #ifdef ADVERSARY_FILES
   if (scratch_failed)
     return h->fail(h, KBENCH_ERROR, scratch_failed);
+#endif
+#ifdef SESSION_PROBE
+  if (in_session[0])
+    return h->fail(h, KBENCH_ERROR, "the worker is in %s", in_session);
 #endif
 #ifdef STATE_PROBE
   if (inherited[0])

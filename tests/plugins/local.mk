@@ -294,7 +294,10 @@ check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_region.la tests/plugins/adversary_tty.la \
 	tests/plugins/adversary_setown.la tests/plugins/adversary_nice.la \
 	tests/plugins/state_probe.la tests/plugins/adversary_sibling.la \
-	tests/plugins/adversary_trojan.la
+	tests/plugins/adversary_trojan.la tests/plugins/session_probe.la
+tests_plugins_session_probe_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_session_probe_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DSESSION_PROBE -DADVERSARY_NAME='"session_probe"'
+tests_plugins_session_probe_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_adversary_tty_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_tty_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_TTY -DADVERSARY_NAME='"adversary_tty"'
 tests_plugins_adversary_tty_la_LDFLAGS = $(BROKEN_LDFLAGS)
