@@ -1,7 +1,10 @@
 /* SHA-256 of a buffer or a file, in hex (sha256.h), by Nettle's. */
 
+#define _XOPEN_SOURCE 700      /* pread */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include <nettle/sha2.h>
 
@@ -23,23 +26,34 @@ void kb_sha256_hex(const void *data, size_t len, char hex[KB_SHA256_HEX])
   hex_of(&s, hex);
 }
 
-int kb_sha256_file(const char *path, char hex[KB_SHA256_HEX])
+int kb_sha256_fd(int fd, char hex[KB_SHA256_HEX])
 {
   uint8_t buf[65536];
   struct sha256_ctx s;
-  FILE *f = fopen(path, "rbe");
-  if (!f)
-    return -1;
+  off_t at = 0;
+  ssize_t n;
   sha256_init(&s);
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-    sha256_update(&s, n, buf);
-  int failed = ferror(f);
-  fclose(f);
-  if (failed) {
-    errno = EIO;
-    return -1;
+  /* From its start, whatever the descriptor's offset, which is left. */
+  while ((n = pread(fd, buf, sizeof buf, at)) != 0) {
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return -1;
+    sha256_update(&s, (size_t)n, buf);
+    at += n;
   }
   hex_of(&s, hex);
   return 0;
+}
+
+int kb_sha256_file(const char *path, char hex[KB_SHA256_HEX])
+{
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  int rc = kb_sha256_fd(fd, hex);
+  int saved = errno;
+  close(fd);
+  errno = saved;
+  return rc;
 }

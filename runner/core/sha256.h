@@ -13,6 +13,10 @@
 /* The digest of len bytes at data, in hex. */
 void kb_sha256_hex(const void *data, size_t len, char hex[KB_SHA256_HEX]);
 
+/* The digest of the file open at fd, all of it from its start, in hex:
+** 0, or -1 (errno) when it cannot be read. */
+int kb_sha256_fd(int fd, char hex[KB_SHA256_HEX]);
+
 /* The digest of the file at path, in hex: 0, or -1 (errno) when it
 ** cannot be read. */
 int kb_sha256_file(const char *path, char hex[KB_SHA256_HEX]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "job/job.h"
+#include "process/contain.h"
 
 int kb_job_devices(kb_supervisor *sv, const kb_options *o,
                    kb_run_device **devices, size_t *n)
@@ -211,10 +212,13 @@ static const char *env_get(const char *name, void *ctx)
 
 kb_worker_cfg kb_job_worker_cfg(const kb_options *o)
 {
+  /* The containment's switch is read here, once, and travels with the
+  ** settings to the supervisor and every worker (process/contain.h). */
   kb_worker_cfg cfg = {.measure = o->measure, .seed = o->seed,
                        .device = o->devices[0], .calibrate = o->calibrate,
                        .builtins = 1, .staging_threads = o->jobs,
-                       .lock = !o->no_lock, .worker_uid = o->worker_uid};
+                       .lock = !o->no_lock, .worker_uid = o->worker_uid,
+                       .contain = kb_contain_from_env()};
   return cfg;
 }
 

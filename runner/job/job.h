@@ -20,7 +20,8 @@
 
 /* What every worker of a run or a search is told (process/protocol.h),
 ** from the options: the same for both, the GPU's lock included unless
-** --no-lock. */
+** --no-lock, and the containment's switch from the environment
+** (process/contain.h). */
 kb_worker_cfg kb_job_worker_cfg(const kb_options *o);
 
 /* Which process of a job this is, from the environment (launcher.h): 0, or

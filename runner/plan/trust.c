@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/install_dir.h"
 #include "core/sha256.h"
@@ -83,13 +85,16 @@ static int same_file(const struct stat *a, const struct stat *b)
 
 /* Whether the library at real (named base) has the digest manifest
 ** records for it; why not in why.  judged: the last judgement, read when
-** it was of this file as it is, replaced otherwise. */
-static int matches(kb_trust_judged *judged, const char *real,
+** it was of this file as it is, replaced otherwise.  fd: the library
+** opened (kb_trust_open), read through it; -1: read by the path real
+** (kb_trust_domain, as before the containment). */
+static int matches(kb_trust_judged *judged, int fd, const char *real,
                    const char *base, const char *manifest, char *why,
                    size_t len)
 {
   struct stat st;
-  if (stat(real, &st) == 0 && strcmp(judged->path, real) == 0
+  if ((fd >= 0 ? fstat(fd, &st) : stat(real, &st)) == 0
+      && strcmp(judged->path, real) == 0
       && same_file(&st, &judged->st)) {
     snprintf(why, len, "%s", judged->why);
     return judged->ok;
@@ -99,7 +104,7 @@ static int matches(kb_trust_judged *judged, const char *real,
   if (recorded(manifest, base, want))
     snprintf(why, len, "%s is named as kbench's own but %s records no "
              "digest of it: it runs as a third party", real, manifest);
-  else if (kb_sha256_file(real, got))
+  else if (fd >= 0 ? kb_sha256_fd(fd, got) : kb_sha256_file(real, got))
     snprintf(why, len, "%s cannot be read (%s): it runs as a third party",
              real, strerror(errno));
   else if (strcmp(want, got) != 0)
@@ -118,25 +123,54 @@ static int matches(kb_trust_judged *judged, const char *real,
   return ok;
 }
 
-void kb_trust_domain(kb_trust_judged *judged, const char *path,
-                     char *domain, size_t len, char *why, size_t why_len)
+/* The domain of the library whose real path is real (fd: it opened, or
+** -1), into domain; why as kb_trust_domain's. */
+static void judge(kb_trust_judged *judged, int fd, char *real, char *domain,
+                  size_t len, char *why, size_t why_len)
 {
-  char real[PATH_MAX], manifest[PATH_MAX + 32];
-  why[0] = '\0';
-  if (!realpath(path, real)) {
-    snprintf(domain, len, "%s", path);
-    return;
-  }
+  char manifest[PATH_MAX + 32];
   char *slash = strrchr(real, '/');
   if (slash && slash > real) {
     *slash = '\0';
     int own = is_shipped(slash + 1) && is_own_dir(real, manifest,
                                                  sizeof manifest);
     *slash = '/';
-    if (own && matches(judged, real, slash + 1, manifest, why, why_len)) {
+    if (own && matches(judged, fd, real, slash + 1, manifest, why,
+                       why_len)) {
       snprintf(domain, len, "%s", "");
       return;
     }
   }
   snprintf(domain, len, "%s", real);
+}
+
+void kb_trust_domain(kb_trust_judged *judged, const char *path,
+                     char *domain, size_t len, char *why, size_t why_len)
+{
+  char real[PATH_MAX];
+  why[0] = '\0';
+  if (!realpath(path, real)) {
+    snprintf(domain, len, "%s", path);
+    return;
+  }
+  judge(judged, -1, real, domain, len, why, why_len);
+}
+
+int kb_trust_open(kb_trust_judged *judged, const char *path,
+                  char *domain, size_t len, char *why, size_t why_len)
+{
+  char real[PATH_MAX], link[64];
+  why[0] = '\0';
+  /* The file judged is the one opened: its place from the descriptor, not
+  ** from the path again, which may name another by now. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = fd < 0 ? -1 : readlink(link, real, sizeof real - 1);
+  if (n <= 0 || (size_t)n >= sizeof real - 1 || real[0] != '/') {
+    snprintf(domain, len, "%s", path);
+    return fd;
+  }
+  real[n] = '\0';
+  judge(judged, fd, real, domain, len, why, why_len);
+  return fd;
 }

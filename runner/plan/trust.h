@@ -38,8 +38,22 @@ typedef struct kb_trust_judged {
 ** the library's real path (path itself when it cannot be resolved).  why:
 ** "", or why a library named and placed as the catalogue's is not (its
 ** digest), for the user.  judged: the last judgement, kept by the
-** caller. */
+** caller.  The worker then opens the library by path again (as before
+** the containment; process/contain.h). */
 void kb_trust_domain(kb_trust_judged *judged, const char *path,
                      char *domain, size_t len, char *why, size_t why_len);
+
+/* Under KBENCH_CONTAIN=on (process/contain.h), in kb_trust_domain's stead:
+** open the library at path for reading and judge the file opened: its
+** domain, "" for kbench's own catalogue, else the opened file's real
+** path (path itself when it cannot be opened); its digest is read
+** through the descriptor.  Returns the descriptor (close-on-exec), which
+** is what the worker loads (worker_start.h: KB_WORKER_FILES), so that a
+** path that names another file by then changes nothing; -1 when it
+** cannot be opened.  why: "", or why a library named and placed as the
+** catalogue's is not (its digest), for the user.  judged: the last
+** judgement, kept by the caller. */
+int kb_trust_open(kb_trust_judged *judged, const char *path, char *domain,
+                  size_t len, char *why, size_t why_len);
 
 #endif

@@ -1,10 +1,15 @@
 # process: the supervisor's side of the process boundary and what both
 # sides share: the supervisor, its handle on one worker and on the clock
-# keeper, the strays it reaps, what it and a worker say to each other
-# (wire frames, protocol, a refused call's frame) and how a worker is
+# keeper, the strays it reaps, its own scheduling and limits put back
+# after each worker (under the containment's switch, contain.h), what it and a worker say to each other
+# (wire frames, protocol, a refused call's frame, a library's
+# descriptor handed over) and how a worker is
 # started (worker_start.h).  What runs inside the worker is worker/.
 runner_libkbrunner_la_SOURCES += \
+	%reldir%/contain.c %reldir%/contain.h \
+	%reldir%/fd_pass.c %reldir%/fd_pass.h \
 	%reldir%/keeper.c %reldir%/keeper.h \
+	%reldir%/own_state.c %reldir%/own_state.h \
 	%reldir%/protocol.c %reldir%/protocol.h \
 	%reldir%/refusal.c %reldir%/refusal.h \
 	%reldir%/scratch.c %reldir%/scratch.h \

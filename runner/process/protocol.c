@@ -40,6 +40,7 @@ void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg)
   kb_put_u32(b, cfg->staging_threads);
   kb_put_i64(b, cfg->lock);
   kb_put_i64(b, cfg->worker_uid);
+  kb_put_i64(b, cfg->contain);
 }
 
 int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg)
@@ -75,6 +76,7 @@ int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg)
   cfg->staging_threads = kb_get_u32(r);
   cfg->lock = (int)kb_get_i64(r);
   cfg->worker_uid = kb_get_i64(r);
+  cfg->contain = kb_get_i64(r) != 0;
   return r->bad || m->mode < 0 || m->mode > 2 ? -1 : 0;
 }
 

@@ -75,6 +75,9 @@ typedef struct kb_worker_cfg {
                               in a worker's CONFIG, the uid (and gid) it
                               takes before a plugin's code runs, or -1: the
                               user's (worker/identity.h) */
+  int contain;             /* KBENCH_CONTAIN=on, as the supervisor read it
+                              at its start (contain.h): 0 leaves the
+                              worker as before issue 59's containment */
 } kb_worker_cfg;
 
 /* One case to run: the variant by plugin path and name, and its values. */

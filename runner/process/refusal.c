@@ -4,8 +4,12 @@
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#ifdef __linux__
+#  include <linux/sockios.h>
+#endif
 
 #include "process/refusal.h"
 #include "process/worker_handle.h"   /* kb_signal_name */
@@ -53,6 +57,57 @@ static void signal_text(const kb_refusal *r, char *buf, size_t len)
   snprintf(buf, len, "the plugin tried to signal kbench's supervisor: "
            "%s(%d, %s), refused", call, (int)(int32_t)a[0],
            name ? name : num);
+}
+
+/* An ioctl the seal refuses: one that types into a terminal or takes it
+** over (worker/terminal.h), or makes a process a socket's owner
+** (worker/others.h). */
+static void ioctl_text(const kb_refusal *r, char *buf, size_t len)
+{
+  static const struct { unsigned long req; const char *name, *tried; } io[] = {
+    {TIOCSTI, "TIOCSTI", "type into a terminal"},
+    {TIOCLINUX, "TIOCLINUX", "reach the console's selection"},
+    {TIOCCONS, "TIOCCONS", "take the console's output"},
+    {TIOCSCTTY, "TIOCSCTTY", "take a controlling terminal"},
+    {TIOCSPGRP, "TIOCSPGRP", "take a terminal's foreground"},
+    {FIOSETOWN, "FIOSETOWN", "have another process signalled"},
+    {SIOCSPGRP, "SIOCSPGRP", "have another process signalled"},
+  };
+  uint32_t req = (uint32_t)r->args[1];
+  for (size_t i = 0; i < sizeof io / sizeof io[0]; i++)
+    if (io[i].req == req) {
+      snprintf(buf, len, "the plugin tried to %s: ioctl(%d, %s), refused",
+               io[i].tried, (int)(int32_t)r->args[0], io[i].name);
+      return;
+    }
+  snprintf(buf, len, "the plugin tried an ioctl the seal refuses: "
+           "ioctl(%d, 0x%" PRIx32 "), refused", (int)(int32_t)r->args[0],
+           req);
+}
+
+/* A call on another process's scheduling or limits, aimed at the
+** supervisor or at every process of a user (worker/others.h). */
+static void aimed_text(const kb_refusal *r, char *buf, size_t len)
+{
+  const uint64_t *a = r->args;
+  const char *call = r->nr == SYS_setpriority ? "setpriority"
+                     : r->nr == SYS_ioprio_set ? "ioprio_set"
+                     : r->nr == SYS_prlimit64 ? "prlimit"
+                     : r->nr == SYS_sched_setaffinity ? "sched_setaffinity"
+                     : r->nr == SYS_sched_setparam ? "sched_setparam"
+                     : r->nr == SYS_sched_setscheduler ? "sched_setscheduler"
+                     : "sched_setattr";
+  int by_who = r->nr == SYS_setpriority || r->nr == SYS_ioprio_set;
+  int user = by_who && ((r->nr == SYS_setpriority && a[0] == 2)
+                        || (r->nr == SYS_ioprio_set && a[0] == 3));
+  if (user)
+    snprintf(buf, len, "the plugin tried to change the scheduling of every "
+             "process of a user, kbench's supervisor among them: %s(%d, "
+             "%d, ...), refused", call, (int)a[0], (int)a[1]);
+  else
+    snprintf(buf, len, "the plugin tried to change the scheduling or limits "
+             "of kbench's supervisor: %s(%s%d, ...), refused", call,
+             by_who ? "which, " : "", (int)(by_who ? a[1] : a[0]));
 }
 
 void kb_refusal_text(const kb_refusal *r, char *buf, size_t len)
@@ -110,6 +165,20 @@ void kb_refusal_text(const kb_refusal *r, char *buf, size_t len)
     tried = "send a signal through a pidfd (pidfd_send_signal)";
     break;
 #endif
+  case SYS_ioctl:
+    ioctl_text(r, buf, len);
+    return;
+  case SYS_setpriority:
+  case SYS_ioprio_set:
+  case SYS_prlimit64:
+  case SYS_sched_setaffinity:
+  case SYS_sched_setparam:
+  case SYS_sched_setscheduler:
+#ifdef SYS_sched_setattr
+  case SYS_sched_setattr:
+#endif
+    aimed_text(r, buf, len);
+    return;
   case SYS_fcntl:
     tried = "have kbench's supervisor signalled (fcntl F_SETOWN)";
     break;

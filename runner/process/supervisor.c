@@ -17,6 +17,7 @@
 #include "core/host_facts.h"
 #include "plan/devices.h"
 #include "plan/trust.h"
+#include "process/fd_pass.h"
 #include "process/refusal.h"
 #include "process/scratch.h"
 #include "process/strays.h"
@@ -41,9 +42,12 @@ static void lane_init(kb_lane *l, const kb_worker_cfg *cfg, int ordinal)
   l->cfg.device = ordinal;
   l->w.output_fd = -1;
   l->w.pid_fd = -1;
+  l->w.files_fd = -1;
   l->lock_fd = -1;
   l->identity = -1;
 }
+
+static void say(kb_supervisor *s, const char *msg);
 
 /* Reap lane i's worker (kb_handle_reap), then whatever it left behind:
 ** the strays handed to the supervisor when it died. */
@@ -60,6 +64,15 @@ static int reap(kb_supervisor *s, size_t i, double grace)
   kb_strays_end(live, n);
   /* Nothing of the worker's is left to write in it. */
   kb_scratch_remove(s->lanes[i].w.scratch);
+  /* What it did to the supervisor, every later worker would inherit
+  ** (contained runs only: own is saved under the switch alone). */
+  char what[256], msg[384];
+  if (s->contain && kb_own_state_restore(&s->own, what, sizeof what)
+      && !s->own_said++) {
+    snprintf(msg, sizeof msg, "a worker changed kbench's own %s, which "
+             "could not be put back: later workers inherit it", what);
+    say(s, msg);
+  }
   return status;
 }
 
@@ -157,9 +170,14 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   ** own, one a lane (cli.h); the catalogue's and one with no plugin yet
   ** keep the user's (the profiler, --lock-clocks). */
   int64_t identity = -1;
-  if (plugin) {
+  int library = -1;
+  if (plugin && s->contain)
+    library = kb_trust_open(&s->judged, plugin, domain, sizeof domain, why,
+                            sizeof why);
+  else if (plugin)
     kb_trust_domain(&s->judged, plugin, domain, sizeof domain, why,
                     sizeof why);
+  if (plugin) {
     if (domain[0] && l->cfg.worker_uid >= 0)
       identity = l->cfg.worker_uid + (int64_t)i;
     int other = !l->has_domain || strcmp(l->domain, domain) != 0;
@@ -176,7 +194,7 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   int fresh = !w->pid;
   l->busy = 1;
   l->unsent = fresh && kb_handle_start(w, s->exe, l->lock_fd, s->keeper.fd,
-                                       l->why, sizeof l->why);
+                                       s->contain, l->why, sizeof l->why);
   if (fresh && !l->unsent)
     l->worker = ++s->workers;
   if (fresh) {
@@ -196,16 +214,23 @@ static void send_order(kb_supervisor *s, size_t i, kb_wbuf *order,
   l->deadline = kb_host_clock_s() + s->case_timeout;
   if (l->unsent) {
     kb_wbuf_free(order);
+    if (library >= 0)
+      close(library);
     return;
   }
   w->stage[0] = '\0';
   w->tail_len = 0;
-  if (fresh && send_cfg(l)) {
+  /* Contained, the library judged is handed over before the order that
+  ** loads it; otherwise the worker opens it by path. */
+  if ((fresh && send_cfg(l))
+      || (plugin && s->contain && kb_fd_send(w->files_fd, library))) {
     kb_wbuf_free(order);
     l->ended = 1;
   } else if (kb_wire_send(w->orders_fd, order)) {
     l->ended = 1;
   }
+  if (library >= 0)
+    close(library);
 }
 
 /* --- waiting ------------------------------------------------------------ */
@@ -475,6 +500,10 @@ int kb_supervisor_init(kb_supervisor *s, const kb_worker_cfg *cfg,
   s->signal_fd = -1;
   s->keeper.fd = -1;
   s->case_timeout = case_timeout;
+  /* The switch as read at the start (job.c), for the supervisor's side. */
+  s->contain = cfg->contain;
+  if (s->contain)
+    kb_own_state_save(&s->own);
   if (!(s->lanes = malloc(sizeof *s->lanes))) {
     snprintf(err, len, "out of memory");
     return -1;

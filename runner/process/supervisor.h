@@ -25,6 +25,7 @@
 
 #include "plan/trust.h"
 #include "process/keeper.h"
+#include "process/own_state.h"
 #include "process/protocol.h"
 #include "process/worker_handle.h"
 
@@ -84,6 +85,12 @@ typedef struct kb_supervisor {
                               what it lacks ("" before any was sealed) */
   kb_keeper keeper;        /* --lock-clocks' clock keeper, or none */
   kb_trust_judged judged;  /* the last library whose domain was judged */
+  int contain;             /* KBENCH_CONTAIN=on (contain.h), from the
+                              settings it was started with */
+  kb_own_state own;        /* its scheduling and limits at the start, put
+                              back after each worker (own_state.h); saved
+                              only when contain */
+  int own_said;            /* what could not be put back was said */
 } kb_supervisor;
 
 /* One lane, for cfg's device, and the clock keeper when cfg locks the

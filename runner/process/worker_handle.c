@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -100,15 +101,39 @@ char *kb_handle_last_lines(const kb_worker_handle *w)
 
 /* --- its life ----------------------------------------------------------- */
 
+/* The kernel's count of processes the out-of-memory killer has killed
+** (/proc/vmstat, Linux 4.13), or -1: a worker killed while it did not
+** move was killed by another process.  (Who sent a signal is told to the
+** process that dies of it, not to its parent's waitid.) */
+static long oom_kills(void)
+{
+  char line[128];
+  long n = -1;
+  FILE *f = fopen("/proc/vmstat", "re");
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "oom_kill %ld", &n) == 1)
+      break;
+  if (f)
+    fclose(f);
+  return n;
+}
+
 /* In the child: wire the pipes to the worker's fixed descriptors and start
 ** this binary as the worker.  It gets a process group of its own (the
 ** watchdog kills the group, and the terminal's Ctrl-C reaches only the
-** supervisor) and dies with the supervisor, even by SIGKILL. */
+** supervisor) and dies with the supervisor, even by SIGKILL.  Contained
+** (contain.h; files, the libraries' socket, is then >= 0), the group is
+** that of a session of its own: no controlling terminal
+** (worker/terminal.h: /dev/tty names none, and no keystroke it types
+** reaches the user's shell). */
 static void become_worker(const char *exe, pid_t parent, int orders,
-                          int reports, int output, int lock, int keeper,
-                          const char *scratch)
+                          int reports, int output, int files, int lock,
+                          int keeper, const char *scratch)
 {
-  setpgid(0, 0);
+  if (files < 0)
+    setpgid(0, 0);
+  else if (setsid() < 0)
+    _exit(127);
   /* Its scratch directory: where it is told to write, and (its seal) the
   ** one place it may.  CUDA's JIT cache would be under $HOME. */
   if (scratch[0]) {
@@ -132,13 +157,16 @@ static void become_worker(const char *exe, pid_t parent, int orders,
   int in = fcntl(orders, F_DUPFD_CLOEXEC, 10);
   int rep = fcntl(reports, F_DUPFD_CLOEXEC, 10);
   int out = fcntl(output, F_DUPFD_CLOEXEC, 10);
+  int fil = files >= 0 ? fcntl(files, F_DUPFD_CLOEXEC, 10) : -1;
   int lk = lock >= 0 ? fcntl(lock, F_DUPFD_CLOEXEC, 10) : -1;
   int kp = keeper >= 0 ? fcntl(keeper, F_DUPFD_CLOEXEC, 10) : -1;
   int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (in < 0 || rep < 0 || out < 0 || null < 0 || (lock >= 0 && lk < 0)
+  if (in < 0 || rep < 0 || out < 0 || (files >= 0 && fil < 0) || null < 0
+      || (lock >= 0 && lk < 0)
       || (keeper >= 0 && kp < 0)
       || dup2(null, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0
       || dup2(in, KB_WORKER_ORDERS) < 0 || dup2(rep, KB_WORKER_REPORTS) < 0
+      || (fil >= 0 && dup2(fil, KB_WORKER_FILES) < 0)
       || (lk >= 0 && dup2(lk, KB_WORKER_LOCK) < 0)
       || (kp >= 0 && dup2(kp, KB_WORKER_KEEPER) < 0))
     _exit(127);
@@ -150,16 +178,19 @@ static void become_worker(const char *exe, pid_t parent, int orders,
 }
 
 int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
-                    int keeper_fd, char *err, size_t len)
+                    int keeper_fd, int contain, char *err, size_t len)
 {
   int orders[2] = {-1, -1}, reports[2] = {-1, -1}, output[2] = {-1, -1};
+  int files[2] = {-1, -1};
   char scratch[PATH_MAX] = "";
   if (kb_scratch_make(scratch, sizeof scratch, err, len))
     return -1;
   /* Close-on-exec: a worker started later must not hold this one's pipes
   ** open, or this one's end of file would never be seen. */
   if (pipe2(orders, O_CLOEXEC) || pipe2(reports, O_CLOEXEC)
-      || pipe2(output, O_CLOEXEC | O_NONBLOCK)) {
+      || pipe2(output, O_CLOEXEC | O_NONBLOCK)
+      || (contain
+          && socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, files))) {
     snprintf(err, len, "cannot create pipes: %s", strerror(errno));
     goto fail;
   }
@@ -173,12 +204,17 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
     goto fail;
   }
   if (pid == 0)
-    become_worker(exe, parent, orders[0], reports[1], output[1], lock,
-                  keeper_fd, scratch);
-  setpgid(pid, pid);       /* also here: whichever runs first wins */
+    become_worker(exe, parent, orders[0], reports[1], output[1], files[1],
+                  lock, keeper_fd, scratch);
+  /* Not contained: also here, whichever runs first wins.  Contained, the
+  ** worker's setsid() would fail were it made a group's leader first. */
+  if (!contain)
+    setpgid(pid, pid);
   close(orders[0]);
   close(reports[1]);
   close(output[1]);
+  if (files[1] >= 0)
+    close(files[1]);
   memset(w, 0, sizeof *w);
   memcpy(w->scratch, scratch, sizeof scratch);
   w->pid = pid;
@@ -187,9 +223,13 @@ int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
   /* Through syscall(): glibc wraps it only since 2.36. */
   w->pid_fd = (int)syscall(SYS_pidfd_open, pid, 0);   /* close-on-exec */
 #endif
+  w->contain = contain;
+  /* Contained only: without it a SIGKILL is described as before. */
+  w->oom_kills = contain ? oom_kills() : -1;
   w->orders_fd = orders[1];
   w->reports_fd = reports[0];
   w->output_fd = output[0];
+  w->files_fd = files[0];
   return 0;
 fail:
   kb_scratch_remove(scratch);
@@ -197,6 +237,7 @@ fail:
     if (orders[i] >= 0) close(orders[i]);
     if (reports[i] >= 0) close(reports[i]);
     if (output[i] >= 0) close(output[i]);
+    if (files[i] >= 0) close(files[i]);
   }
   return -1;
 }
@@ -217,6 +258,10 @@ int kb_handle_reap(kb_worker_handle *w, double grace)
     nanosleep(&tick, NULL);
   }
   kill(-w->pid, SIGKILL);
+  /* Contained, the worker itself too: it may not have made its session
+  ** yet (no setpgid from here, above). */
+  if (w->contain)
+    kill(w->pid, SIGKILL);
   int status = 0;
   while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
     ;
@@ -226,6 +271,9 @@ int kb_handle_reap(kb_worker_handle *w, double grace)
   if (w->orders_fd >= 0)
     close(w->orders_fd);
   close(w->reports_fd);
+  if (w->files_fd >= 0)
+    close(w->files_fd);
+  w->files_fd = -1;
   if (w->pid_fd >= 0)
     close(w->pid_fd);
   w->pid_fd = -1;
@@ -260,10 +308,15 @@ void kb_handle_describe(const kb_worker_handle *w, int outcome, int status,
   if (WIFEXITED(status))
     snprintf(buf, len, "exited with status %d in %s", WEXITSTATUS(status),
              stage);
-  else if (sig)
-    snprintf(buf, len, "crashed: %s in %s%s", sig, stage,
-             WTERMSIG(status) == SIGKILL ? " (killed from outside: the "
-             "out-of-memory killer?)" : "");
+  else if (sig && WTERMSIG(status) == SIGKILL) {
+    long now = w->oom_kills < 0 ? -1 : oom_kills();
+    snprintf(buf, len, "crashed: %s in %s (killed from outside: %s)", sig,
+             stage, now < 0 || w->oom_kills < 0 ? "the out-of-memory killer?"
+             : now > w->oom_kills ? "the out-of-memory killer killed "
+             "meanwhile" : "not by the out-of-memory killer, which killed "
+             "nothing meanwhile");
+  } else if (sig)
+    snprintf(buf, len, "crashed: %s in %s", sig, stage);
   else if (WIFSIGNALED(status))
     snprintf(buf, len, "crashed: signal %d in %s", WTERMSIG(status), stage);
   else

@@ -1,8 +1,10 @@
 /*
 ** One worker process (worker/worker.h) as the supervisor sees it: started as
-** `kbench --kbench-worker` in a process group of its own, with its orders
-** and reports on two pipes and whatever it prints on a third, of which the
-** last bytes are kept, and a pidfd that says when it died even while
+** `kbench --kbench-worker` in a process group of its own (contained,
+** contain.h: in a session of its own, no terminal, and the libraries it
+** loads handed over on a socket), with its orders and reports on two
+** pipes and whatever it prints on a third, of which the last bytes are
+** kept, and a pidfd that says when it died even while
 ** something it started still holds those pipes; ended with its whole group; and, when it died in
 ** an order, the cause in words.  Nothing here knows about devices, plans
 ** or how many workers run at once: that is supervisor.c.
@@ -27,10 +29,16 @@ typedef struct kb_worker_handle {
   int orders_fd;           /* write end of its orders */
   int reports_fd;          /* read end of its reports */
   int output_fd;           /* read end of its stdout and stderr; -1 at EOF */
+  int files_fd;            /* the libraries it loads go here (fd_pass.h);
+                              -1: not contained */
+  int contain;             /* started under KBENCH_CONTAIN=on (contain.h) */
   kb_inbox inbox;
   char stage[32];          /* the stage it reported last */
   char tail[KB_TAIL_BYTES];/* the last bytes it printed for this order */
   size_t tail_len;
+  long oom_kills;          /* the kernel's out-of-memory kills when it
+                              started (/proc/vmstat), or -1 (unknown, or
+                              not contained) */
 } kb_worker_handle;
 
 /* How an order ended. */
@@ -46,10 +54,11 @@ enum kb_outcome {
 
 /* Start exe as a worker into w, handing it lock (its lane's device lock,
 ** taken by an earlier worker; -1: none) as KB_WORKER_LOCK, and the clock
-** keeper's pipe (keeper.h; -1: none) as KB_WORKER_KEEPER: 0, or -1 with
-** the reason in err. */
+** keeper's pipe (keeper.h; -1: none) as KB_WORKER_KEEPER, contained or
+** not (contain: KBENCH_CONTAIN=on, contain.h): 0, or -1 with the reason
+** in err. */
 int kb_handle_start(kb_worker_handle *w, const char *exe, int lock,
-                    int keeper_fd, char *err, size_t len);
+                    int keeper_fd, int contain, char *err, size_t len);
 
 /* Wait for the worker to end, killing its whole group if it does not end
 ** by itself within grace seconds; closes its pipes and returns its wait

@@ -18,6 +18,9 @@
 #define KB_WORKER_LOCK 5
 /* Under --lock-clocks, the clock keeper's pipe (worker/clock_lock.h). */
 #define KB_WORKER_KEEPER 6
+/* A socket on which each LOAD and CASE order's library comes, opened and
+** judged by the supervisor, before the order (fd_pass.h). */
+#define KB_WORKER_FILES 7
 
 /* The worker's scratch directory (scratch.h), the one place it may write
 ** (worker/confine.h), in its environment; its TMPDIR and CUDA_CACHE_PATH

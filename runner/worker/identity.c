@@ -32,7 +32,9 @@ int kb_identity_take(int64_t uid, const char *path, char *note, size_t len)
              "%lld: %s", (long long)uid, strerror(errno));
     return -1;
   }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* NULL under the containment: the supervisor hands the library over
+  ** (process/fd_pass.h), and nothing is opened here. */
+  int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
   if (setgroups(0, NULL) || setresgid(g, g, g) || setresuid(u, u, u)) {
     snprintf(note, len, "cannot take uid %lld for a third-party plugin's "
              "worker: %s: it runs as root", (long long)uid, strerror(errno));

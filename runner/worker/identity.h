@@ -25,8 +25,11 @@
 ** having opened the plugin at path for reading first: its descriptor
 ** (close-on-exec), through which /proc/self/fd/N still opens it for that
 ** uid, wherever it lies, as long as the file itself is every user's to
-** read; -1 when no identity was taken or it could not be opened.  What
-** could not be had, and why, in note ("" when taken or not asked). */
+** read; -1 when no identity was taken or it could not be opened.  path
+** NULL (KBENCH_CONTAIN=on, process/contain.h): nothing is opened, the
+** plugin comes as the descriptor the supervisor judged it by
+** (process/fd_pass.h), and -1.  What could not be had, and why, in note
+** ("" when taken or not asked). */
 int kb_identity_take(int64_t uid, const char *path, char *note, size_t len);
 
 #endif

@@ -21,4 +21,18 @@
 #  endif
 #endif
 
+#ifdef __linux__
+#  include <stdint.h>
+/* The ruleset's attributes as of Landlock's sixth version (Linux 6.12),
+** which adds scopes; the C library's headers may not declare them. */
+struct kb_landlock_scoped_attr {
+  uint64_t handled_access_fs;
+  uint64_t handled_access_net;
+  uint64_t scoped;
+};
+/* No signal to a process outside the domain. */
+#  define KB_LANDLOCK_SCOPE_SIGNAL (1ULL << 1)
+#  define KB_LANDLOCK_ABI_SCOPE 6
+#endif
+
 #endif

@@ -28,8 +28,11 @@
 
 #include "process/protocol.h"
 #include "process/refusal.h"
+#include "worker/bpf_rules.h"
 #include "worker/landlock.h"
+#include "worker/others.h"
 #include "worker/seal.h"
+#include "worker/terminal.h"
 
 /* Newer than the C library's headers on Debian 12: the same number on
 ** every architecture. */
@@ -522,7 +525,7 @@ static void seal_refusal(kb_seal *s, int report_fd,
 }
 
 static void filter(kb_seal *s, int report_fd,
-                   const volatile uint64_t *token)
+                   const volatile uint64_t *token, int contain)
 {
   seal_refusal(s, report_fd, token);
   struct sigaction sa;
@@ -544,14 +547,28 @@ static void filter(kb_seal *s, int report_fd,
              "ranges are kept by mseal(2) alone");
     return;
   }
+  /* Contained only (process/contain.h): what the worker may do to other
+  ** processes and to terminals. */
+  kb_bpf_rule rules[KB_BPF_MAX_RULES];
+  size_t n = 0;
+  if (contain) {
+    n = kb_others_rules(rules, KB_BPF_MAX_RULES);
+    n += kb_terminal_rules(rules + n, KB_BPF_MAX_RULES - n);
+  }
+  if (n && kb_bpf_rules_load(rules, n)) {
+    add_note(s, "the kernel refused the filter of calls aimed at other "
+             "processes and terminals");
+    return;
+  }
   s->filtered = 1;
 }
 #else
 static void filter(kb_seal *s, int report_fd,
-                   const volatile uint64_t *token)
+                   const volatile uint64_t *token, int contain)
 {
   (void)report_fd;
   (void)token;
+  (void)contain;
 #  ifdef KBENCH_HAVE_SECCOMP
   add_note(s, "no seccomp filter on this architecture");
 #  else
@@ -579,7 +596,7 @@ void kb_seal_layers(const kb_seal *s, char *buf, size_t len)
 }
 
 void kb_seal_worker(kb_seal *s, int report_fd,
-                    const volatile uint64_t *token)
+                    const volatile uint64_t *token, int contain)
 {
   memset(s, 0, sizeof *s);
   const char *env = getenv("KBENCH_SEAL");
@@ -597,5 +614,11 @@ void kb_seal_worker(kb_seal *s, int report_fd,
   fclose(maps);
   seal_mappings(s);
   shut_proc(s);
-  filter(s, report_fd, token);
+  /* Contained only: Landlock's signal scope (others.h). */
+  char scope[256] = "";
+  if (contain)
+    kb_others_scope(scope, sizeof scope);
+  if (scope[0])
+    add_note(s, scope);
+  filter(s, report_fd, token, contain);
 }

@@ -70,9 +70,12 @@ void kb_seal_layers(const kb_seal *s, char *buf, size_t len);
 ** REFUSED frame beginning with *token, the token of the order being
 ** answered then (process/protocol.h).  Whatever the kernel or the build
 ** lacks is said in s->note; the rest is done.  Once per process: a second
-** call does nothing.
+** call does nothing.  contain (KBENCH_CONTAIN=on, process/contain.h)
+** adds Landlock's signal scope and the filter of calls aimed at other
+** processes and terminals (worker/others.h, worker/terminal.h); 0 seals
+** as before them.
 */
 void kb_seal_worker(kb_seal *s, int report_fd,
-                    const volatile uint64_t *token);
+                    const volatile uint64_t *token, int contain);
 
 #endif

@@ -15,6 +15,7 @@
 #include "measure/neighbours.h"
 #include "plugin/calibration.h"
 #include "plugin/staging.h"
+#include "process/fd_pass.h"
 #include "process/protocol.h"
 #include "process/worker_start.h"
 #include "worker/clock_lock.h"
@@ -22,6 +23,7 @@
 #include "worker/device_lock.h"
 #include "worker/identity.h"
 #include "worker/seal.h"
+#include "worker/terminal.h"
 #include "worker/worker.h"
 
 /* Everything the worker holds between orders. */
@@ -44,8 +46,9 @@ typedef struct kb_worker {
   int locked_out;          /* it could not be had: why says why */
   int waited;              /* the supervisor was told of a wait */
   int sealed;              /* the seal is set (seal.h) */
-  int plugin_fd;           /* the first plugin, opened before the worker
-                              took an identity of its own, or -1 */
+  int plugin_fd;           /* not contained: the first plugin, opened
+                              before the worker took an identity of its
+                              own, or -1 */
   char plugin_path[4096];  /* ...its path */
   kb_clock_lock clocks;    /* what --lock-clocks did to the device */
 } kb_worker;
@@ -114,6 +117,14 @@ static void send_stage(void *ctx, const char *stage)
   send_or_die(&b);
 }
 
+/* part after what note holds, "; " between. */
+static void append(char *note, size_t len, const char *part)
+{
+  size_t used = strlen(note);
+  if (part[0] && used < len)
+    snprintf(note + used, len - used, "%s%s", used ? "; " : "", part);
+}
+
 /* Seal the worker before a plugin's code first runs: its first dlopen
 ** runs the plugin's constructors.  A worker that runs CUDA cases has
 ** opened its GPU (CUDA, CUPTI, NVML) before this, since CUDA's
@@ -121,21 +132,31 @@ static void send_stage(void *ctx, const char *stage)
 ** supervisor replaces a worker sealed without it: supervisor.c).  Its
 ** writes are then kept to its scratch directory (confine.h), and a
 ** third-party plugin's worker under root takes an identity of its own
-** (identity.h).  The layers set, and what the seal lacks, are reported
-** (said once). */
+** (identity.h).  Contained (process/contain.h), its seal also keeps it
+** from other processes and terminals, and the terminals are shut to it
+** (terminal.h); not contained, the plugin at path is opened before the
+** identity is taken, to be loaded through that descriptor.  The layers
+** set, and what the seal lacks, are reported (said once). */
 static void seal(kb_worker *w, const char *path)
 {
   kb_seal s;
-  char confined[256], identity[256];
+  char confined[256], terminal[160], identity[256];
   if (w->sealed)
     return;
   w->sealed = 1;
-  kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token);
+  kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token, w->cfg.contain);
   kb_confine_writes(confined, sizeof confined);
-  w->plugin_fd = kb_identity_take(w->cfg.worker_uid, path, identity,
-                                  sizeof identity);
-  snprintf(w->plugin_path, sizeof w->plugin_path, "%s", path);
-  char layers[128], note[sizeof s.note + sizeof confined + sizeof identity + 4];
+  terminal[0] = '\0';
+  if (w->cfg.contain) {
+    kb_terminal_shut(terminal, sizeof terminal);
+    kb_identity_take(w->cfg.worker_uid, NULL, identity, sizeof identity);
+  } else {
+    w->plugin_fd = kb_identity_take(w->cfg.worker_uid, path, identity,
+                                    sizeof identity);
+    snprintf(w->plugin_path, sizeof w->plugin_path, "%s", path);
+  }
+  char layers[128], note[sizeof s.note + sizeof confined + sizeof terminal
+                         + sizeof identity + 8] = "";
   kb_seal_layers(&s, layers, sizeof layers);
   /* The confinement and the identity, where they were had. */
   if (strcmp(layers, "none") == 0)
@@ -149,9 +170,10 @@ static void seal(kb_worker *w, const char *path)
              used ? ", " : "", (long long)w->cfg.worker_uid);
   if (!layers[0])
     snprintf(layers, sizeof layers, "none");
-  snprintf(note, sizeof note, "%s%s%s%s%s", s.note,
-           s.note[0] && confined[0] ? "; " : "", confined,
-           (s.note[0] || confined[0]) && identity[0] ? "; " : "", identity);
+  append(note, sizeof note, s.note);
+  append(note, sizeof note, confined);
+  append(note, sizeof note, terminal);
+  append(note, sizeof note, identity);
   kb_wbuf b;
   report_begin(&b, KB_MSG_SEAL_NOTE);
   kb_put_str(&b, layers);
@@ -171,36 +193,58 @@ static void name_again(char *err, size_t len, const char *by_fd,
   snprintf(at, len - (size_t)(at - err), "%s%s", path, rest);
 }
 
-static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
+/* The plugin at path.  Contained (process/contain.h), loaded through
+** file, the descriptor the supervisor opened and judged it by (fd_pass.h;
+** -1: it could not, and the path is tried): what runs is the file whose
+** digest was read, whatever the path names now, and a folder the
+** worker's uid may not enter is no bar to it (identity.h).  Its
+** descriptor stays open while it is loaded: the C library knows a library
+** by its name, /proc/self/fd/N, which another library must not get.  Not
+** contained (file -1), by path, or through the descriptor seal() opened
+** before the identity was taken. */
+static kb_plugin *load(kb_worker *w, const char *path, int file, char *err,
+                       size_t len)
 {
   for (size_t i = 0; i < w->n_plugins; i++)
-    if (strcmp(w->plugins[i].path, path) == 0)
+    if (strcmp(w->plugins[i].path, path) == 0) {
+      if (file >= 0)
+        close(file);
       return &w->plugins[i];
+    }
   kb_plugin *grown = realloc(w->plugins, (w->n_plugins + 1) * sizeof *grown);
   if (!grown) {
     snprintf(err, len, "out of memory");
+    if (file >= 0)
+      close(file);
     return NULL;
   }
   w->plugins = grown;
   seal(w, path);
   send_stage(NULL, "load");
-  /* Through the descriptor opened while the worker was still the user: a
-  ** folder only the user may enter is no bar to it (identity.h). */
   char by_fd[64] = "";
   const char *open = path;
   kb_plugin *p = &w->plugins[w->n_plugins];
-  if (w->plugin_fd >= 0 && strcmp(w->plugin_path, path) == 0) {
+  if (file >= 0) {
+    snprintf(by_fd, sizeof by_fd, "/proc/self/fd/%d", file);
+    open = by_fd;
+  } else if (w->plugin_fd >= 0 && strcmp(w->plugin_path, path) == 0) {
+    /* Not contained: the descriptor opened while the worker was still
+    ** the user (seal), as before the containment. */
     snprintf(by_fd, sizeof by_fd, "/proc/self/fd/%d", w->plugin_fd);
     open = by_fd;
   }
   if (kb_plugin_load(p, open, err, len)) {
     name_again(err, len, by_fd, path);
+    if (file >= 0)
+      close(file);
     return NULL;
   }
   if (open != path) {
     char *named = strdup(path);
     if (!named) {
       kb_plugin_unload(p);
+      if (file >= 0)
+        close(file);
       snprintf(err, len, "out of memory");
       return NULL;
     }
@@ -210,11 +254,11 @@ static kb_plugin *load(kb_worker *w, const char *path, char *err, size_t len)
   return &w->plugins[w->n_plugins++];
 }
 
-static void answer_load(kb_worker *w, const char *path)
+static void answer_load(kb_worker *w, const char *path, int file)
 {
   char err[1024];
   kb_wbuf b;
-  kb_plugin *p = load(w, path, err, sizeof err);
+  kb_plugin *p = load(w, path, file, err, sizeof err);
   if (p) {
     report_begin(&b, KB_MSG_PLUGIN);
     kb_msg_put_plugin(&b, p);
@@ -570,7 +614,7 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
 ** not recover from in this process (a graph's replay under auto ranges left
 ** the next case's audit failing too), and only a new process gets a new
 ** one. */
-static int run_order(kb_worker *w, const kb_order *o)
+static int run_order(kb_worker *w, const kb_order *o, int file)
 {
   char err[1024];
   kb_result res;
@@ -578,7 +622,7 @@ static int run_order(kb_worker *w, const kb_order *o)
   /* CUDA starts before the seal, which the first load sets. */
   if (o->cuda && !w->sealed)
     device(w);
-  const kb_plugin *p = load(w, o->path, err, sizeof err);
+  const kb_plugin *p = load(w, o->path, file, err, sizeof err);
   const kbench_variant *v = p ? find_variant(p, o->variant) : NULL;
   kb_gpu *gpu = NULL;
   if (!p)
@@ -632,11 +676,16 @@ int kb_worker_main(void)
     if (type == KB_MSG_CONFIG
         && kb_msg_get_worker_cfg(&payload, &w.cfg) == 0) {
       have_cfg = 1;
+      /* Contained, the libraries' socket, which nothing a plugin starts
+      ** may hold; it is there only then (process/contain.h). */
+      if (w.cfg.contain)
+        fcntl(KB_WORKER_FILES, F_SETFD, FD_CLOEXEC);
     } else if (type == KB_MSG_LOAD && have_cfg) {
+      int file = w.cfg.contain ? kb_fd_receive(KB_WORKER_FILES) : -1;
       char *path = kb_get_strdup(&payload);
       if (!path)
         return 2;
-      answer_load(&w, path);
+      answer_load(&w, path, file);
       free(path);
     } else if (type == KB_MSG_COUNT && have_cfg) {
       answer_count();
@@ -649,7 +698,8 @@ int kb_worker_main(void)
       if (kb_msg_get_order(&payload, &o))
         return 2;
       order_token = o.token;
-      if (run_order(&w, &o))
+      if (run_order(&w, &o, w.cfg.contain ? kb_fd_receive(KB_WORKER_FILES)
+                                          : -1))
         break;
     } else {
       return 2;            /* not an order this worker understands */

@@ -48,9 +48,34 @@
 **                      token found in the worker's memory; then hangs in
 **                      run: the watchdog, deferred each time it listens,
 **                      would never fire
+**   ADVERSARY_TTY      in setup, finds a terminal (/dev/tty, else the
+**                      supervisor's stdin, stdout or stderr through /proc)
+**                      and types the interrupt character and a command
+**                      line into it (TIOCSTI), then draws a row with
+**                      escapes on it; and tries TIOCSTI on its own stdin
+**   ADVERSARY_SETOWN   in setup, makes the supervisor a socket's owner
+**                      (FIOSETOWN, else SIOCSPGRP), its signal SIGINT
+**                      (F_SETSIG), and makes the socket readable
+**   ADVERSARY_NICE     in setup, sets the supervisor's nice (19), policy
+**                      (SCHED_IDLE), affinity (one CPU), I/O priority
+**                      (idle) and open-file limit (64), each a process
+**                      started after it would inherit
+**   STATE_PROBE        state_probe: fails its case naming what of the above
+**                      it inherited, against KB_PROBE_BASE ("nice cpus
+**                      nofile", the test's own)
+**   ADVERSARY_SIBLING  in setup, looks for 1 s for another worker of its
+**                      supervisor (another lane's) and kills it (SIGKILL)
+**   ADVERSARY_TROJAN   a trojan of copy_cpu's name: its constructor, when
+**                      reduce_cpu (the catalogue) is loaded beside it,
+**                      creates $KB_TROJAN_MARK
+**   SESSION_PROBE      session_probe: fails its case when its worker is in
+**                      its supervisor's session (the terminal's, under a
+**                      terminal), saying whether /dev/tty opens; passes
+**                      in a session of its own (KBENCH_CONTAIN=on)
 */
 #define _GNU_SOURCE            /* dl_iterate_phdr */
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <link.h>
@@ -433,7 +458,12 @@ static void attack(void)
     plant(dirname(exe));                   /* beside the kbench binary */
   }
   if (dladdr((void *)attack, &info) && info.dli_fname) {
-    snprintf(self, sizeof self, "%s", info.dli_fname);
+    /* Loaded through a descriptor (/proc/self/fd/N): the file it names. */
+    n = readlink(info.dli_fname, self, sizeof self - 1);
+    if (n > 0)
+      self[n] = '\0';
+    else
+      snprintf(self, sizeof self, "%s", info.dli_fname);
     plant(dirname(self));                  /* beside the plugins */
   }
   const char *tmp = getenv("TMPDIR");
@@ -515,6 +545,222 @@ static void attack(void)
 }
 #endif
 
+#ifdef ADVERSARY_TTY
+#  include <sys/ioctl.h>
+/* A terminal of the user's, or -1. */
+static int find_terminal(void)
+{
+  char path[64];
+  int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+  for (int i = 0; fd < 0 && i < 3; i++) {
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)getppid(), i);
+    fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (fd >= 0 && !isatty(fd)) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  return fd;
+}
+
+static void type_into(int fd, const char *text)
+{
+  for (const char *c = text; *c; c++)
+    ioctl(fd, TIOCSTI, c);
+}
+
+static void attack(void)
+{
+  static const char row[] = "\r\033[2Kadversary_fake        n=10   "
+                            "1.000 us  FLAGGED\r\n";
+  int fd = find_terminal();
+  if (fd >= 0) {
+    type_into(fd, "\003");             /* the interrupt character */
+    type_into(fd, "echo kb_adv_typed\n");
+    ssize_t drawn = write(fd, row, sizeof row - 1);
+    (void)drawn;
+    close(fd);
+  }
+  type_into(0, "x");                     /* its own stdin: refused */
+}
+#endif
+
+#ifdef ADVERSARY_SETOWN
+#  include <fcntl.h>
+#  include <sys/ioctl.h>
+#  include <sys/socket.h>
+#  include <linux/sockios.h>
+static void attack(void)
+{
+  int sv[2];
+  int sup = (int)getppid();
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+    return;
+  if (ioctl(sv[0], FIOSETOWN, &sup) && ioctl(sv[0], SIOCSPGRP, &sup))
+    return;
+  fcntl(sv[0], F_SETSIG, SIGINT);
+  fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_ASYNC);
+  if (write(sv[1], "x", 1) < 0)
+    return;
+  usleep(100000);                        /* the signal on its way */
+}
+#endif
+
+#ifdef ADVERSARY_NICE
+#  include <sched.h>
+#  include <sys/resource.h>
+static void attack(void)
+{
+  pid_t sup = getppid();
+  struct sched_param none = {0};
+  cpu_set_t one;
+  struct rlimit few = {64, 64};
+  CPU_ZERO(&one);
+  CPU_SET(0, &one);
+  setpriority(PRIO_PROCESS, (id_t)sup, 19);
+  sched_setscheduler(sup, SCHED_IDLE, &none);
+  sched_setaffinity(sup, sizeof one, &one);
+  /* IOPRIO_WHO_PROCESS, the idle class */
+  syscall(SYS_ioprio_set, 1, (int)sup, 3 << 13);
+  prlimit(sup, RLIMIT_NOFILE, &few, NULL);
+}
+#endif
+
+#ifdef ADVERSARY_SIBLING
+#  include <dirent.h>
+/* Another process of its supervisor's started as a worker: its pid, or 0. */
+static pid_t sibling(void)
+{
+  DIR *d = opendir("/proc");
+  struct dirent *e;
+  pid_t found = 0, self = getpid(), sup = getppid();
+  while (d && !found && (e = readdir(d))) {
+    char path[300], line[512], args[256];
+    int pid = atoi(e->d_name), ppid = 0;
+    if (pid <= 0 || pid == self)
+      continue;
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+      continue;
+    size_t n = fread(line, 1, sizeof line - 1, f);
+    fclose(f);
+    line[n] = '\0';
+    char *end = strrchr(line, ')');
+    if (!end || sscanf(end + 1, " %*c %d", &ppid) != 1 || ppid != sup)
+      continue;
+    snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
+    f = fopen(path, "re");
+    if (!f)
+      continue;
+    n = fread(args, 1, sizeof args - 1, f);
+    fclose(f);
+    args[n] = '\0';
+    for (size_t at = 0; at < n; at += strlen(args + at) + 1)
+      if (strcmp(args + at, "--kbench-worker") == 0)
+        found = pid;
+  }
+  if (d)
+    closedir(d);
+  return found;
+}
+
+static void attack(void)
+{
+  for (int i = 0; i < 100; i++) {
+    pid_t pid = sibling();
+    if (pid > 0) {
+      kill(pid, SIGKILL);
+      return;
+    }
+    usleep(10000);
+  }
+}
+#endif
+
+#ifdef STATE_PROBE
+#  include <sched.h>
+#  include <sys/resource.h>
+/* What of the supervisor's state an adversary changed and this worker
+** inherited, against the test's own: "" when nothing. */
+static char inherited[512];
+
+static void attack(void)
+{
+  int nice0 = 0, cpus0 = 0, used = 0;
+  long nofile0 = 0;
+  const char *base = getenv("KB_PROBE_BASE");
+  cpu_set_t set;
+  struct rlimit lim;
+  if (!base || sscanf(base, "%d %d %ld", &nice0, &cpus0, &nofile0) != 3)
+    return;
+  errno = 0;
+  int nice = getpriority(PRIO_PROCESS, 0);
+  int policy = sched_getscheduler(0);
+  int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
+                                                         : cpus0;
+  long prio = syscall(SYS_ioprio_get, 1, 0);
+  getrlimit(RLIMIT_NOFILE, &lim);
+#  define SAY(...) used += snprintf(inherited + used, \
+                                    sizeof inherited - (size_t)used, \
+                                    __VA_ARGS__)
+  if (nice > nice0)
+    SAY(" nice %d;", nice);
+  if (policy == SCHED_IDLE)
+    SAY(" SCHED_IDLE;");
+  if (cpus < cpus0)
+    SAY(" %d of %d CPUs;", cpus, cpus0);
+  if (prio >= 0 && (prio >> 13) == 3)
+    SAY(" the idle I/O class;");
+  if ((long)lim.rlim_cur < nofile0)
+    SAY(" %ld open files;", (long)lim.rlim_cur);
+}
+#endif
+
+#ifdef ADVERSARY_TROJAN
+#  include <link.h>
+static int finds_reduce_cpu(struct dl_phdr_info *info, size_t size,
+                            void *ctx)
+{
+  (void)size;
+  (void)ctx;
+  return info->dlpi_name && strstr(info->dlpi_name, "reduce_cpu") != NULL;
+}
+
+/* Loaded into the catalogue's worker (where reduce_cpu is) it would run
+** as kbench's own: say so where the test looks. */
+__attribute__((constructor)) static void arrived(void)
+{
+  const char *mark = getenv("KB_TROJAN_MARK");
+  if (mark && dl_iterate_phdr(finds_reduce_cpu, NULL)) {
+    int fd = open(mark, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0)
+      close(fd);
+  }
+}
+
+static void attack(void)
+{
+}
+#endif
+
+#ifdef SESSION_PROBE
+/* Why the worker is not in a session of its own, or "". */
+static char in_session[128];
+
+static void attack(void)
+{
+  pid_t sid = getsid(0);
+  if (sid < 0 || sid != getsid(getppid()))
+    return;
+  int tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+  snprintf(in_session, sizeof in_session, "kbench's session (sid %d)%s",
+           (int)sid, tty >= 0 ? ", /dev/tty opens" : "");
+  if (tty >= 0)
+    close(tty);
+}
+#endif
+
 typedef struct state {
   int in[1000];
   int total;
@@ -543,6 +789,15 @@ static int setup(const kbench_host *h, void **out)
 #ifdef ADVERSARY_FILES
   if (scratch_failed)
     return h->fail(h, KBENCH_ERROR, scratch_failed);
+#endif
+#ifdef SESSION_PROBE
+  if (in_session[0])
+    return h->fail(h, KBENCH_ERROR, "the worker is in %s", in_session);
+#endif
+#ifdef STATE_PROBE
+  if (inherited[0])
+    return h->fail(h, KBENCH_ERROR, "inherited from kbench's supervisor:%s",
+                   inherited);
 #endif
   return h->output(h, &s->total, sizeof s->total, KBENCH_MEM_HOST);
 }

@@ -291,7 +291,31 @@ check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_sigint.la tests/plugins/adversary_sigstop.la \
 	tests/plugins/adversary_chain.la tests/plugins/adversary_json.la \
 	tests/plugins/adversary_files.la tests/plugins/adversary_claim.la \
-	tests/plugins/adversary_region.la
+	tests/plugins/adversary_region.la tests/plugins/adversary_tty.la \
+	tests/plugins/adversary_setown.la tests/plugins/adversary_nice.la \
+	tests/plugins/state_probe.la tests/plugins/adversary_sibling.la \
+	tests/plugins/adversary_trojan.la tests/plugins/session_probe.la
+tests_plugins_session_probe_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_session_probe_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DSESSION_PROBE -DADVERSARY_NAME='"session_probe"'
+tests_plugins_session_probe_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_tty_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_tty_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_TTY -DADVERSARY_NAME='"adversary_tty"'
+tests_plugins_adversary_tty_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_setown_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_setown_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_SETOWN -DADVERSARY_NAME='"adversary_setown"'
+tests_plugins_adversary_setown_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_nice_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_nice_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_NICE -DADVERSARY_NAME='"adversary_nice"'
+tests_plugins_adversary_nice_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_state_probe_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_state_probe_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DSTATE_PROBE -DADVERSARY_NAME='"state_probe"'
+tests_plugins_state_probe_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_sibling_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_sibling_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_SIBLING -DADVERSARY_NAME='"adversary_sibling"'
+tests_plugins_adversary_sibling_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_trojan_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_trojan_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_TROJAN -DADVERSARY_NAME='"adversary_trojan"'
+tests_plugins_adversary_trojan_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_adversary_claim_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_adversary_claim_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_CLAIM -DADVERSARY_NAME='"adversary_claim"'
 tests_plugins_adversary_claim_la_LDFLAGS = $(BROKEN_LDFLAGS)

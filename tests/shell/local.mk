@@ -19,4 +19,4 @@ shell_tests = %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/docs.sh %reldir%/hardening.sh %reldir%/adversary.sh
 TESTS += $(shell_tests)
 EXTRA_DIST += $(shell_tests) %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/report_browser.py \
-	%reldir%/csv_json.py
+	%reldir%/csv_json.py %reldir%/in_pty.py

@@ -68,7 +68,7 @@ static void child(int reports, int result)
 {
   kb_seal s;
   uintptr_t vvar = mapping("[vvar]");
-  kb_seal_worker(&s, reports, &token);
+  kb_seal_worker(&s, reports, &token, 0);   /* as uncontained */
   int errs[N_TRIES];
   for (int i = 0; i < N_TRIES; i++)
     errs[i] = -1;

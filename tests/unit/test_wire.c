@@ -166,6 +166,7 @@ int main(void)
   cfg.measure.time = KB_TIME_KERNEL;
   cfg.staging_threads = 6;
   cfg.worker_uid = 2147418113;
+  cfg.contain = 1;
   kb_wbuf_begin(&b, KB_MSG_CONFIG);
   kb_msg_put_worker_cfg(&b, &cfg);
   ok(through_pipe(&b, &in, &type, &r) == 1
@@ -175,9 +176,11 @@ int main(void)
      && cfg2.lock == 1 && cfg2.measure.lock_timeout == 42.5
      && cfg2.measure.quiet_wait == 7.25 && cfg2.measure.lock_clocks == 1410
      && cfg2.measure.kernel_time == 1 && cfg2.measure.time == KB_TIME_KERNEL
-     && cfg2.staging_threads == 6 && cfg2.worker_uid == 2147418113,
+     && cfg2.staging_threads == 6 && cfg2.worker_uid == 2147418113
+     && cfg2.contain == 1,
      "the worker's settings come back with their energy, GPU lock, quiet "
-     "wait, clock lock, kernel time, staging threads and identity");
+     "wait, clock lock, kernel time, staging threads, identity and "
+     "containment switch");
 
   /* More energy windows than a result holds is refused, and what was
   ** read before them is freed. */
