@@ -478,6 +478,8 @@ gpu_tests="tests/shell/gpu.sh tests/shell/new.sh tests/shell/kit.sh
   tests/shell/driver.sh tests/shell/fleet_real.sh tests/shell/clocks.sh
   tests/shell/lock.sh tests/shell/kerneltime.sh tests/shell/metrics.sh"
 [ "${ACCEPT_CHECK:-gpu}" = all ] && gpu_tests=
+what="the whole suite"
+[ -n "$gpu_tests" ] && what="$(echo $gpu_tests | wc -w) GPU tests"
 t0=$(date +%s)
 # ACCEPT_SECONDS: the whole run's budget (a device call's limit): make
 # check gets what is left of it, less 20 s to write the summary.
@@ -499,9 +501,9 @@ pass=$(count PASS) fail=$(count FAIL) err=$(count ERROR) xpass=$(count XPASS) sk
 # automake's.
 gpu_skips=$(grep -hE '^SKIP:' tests/*/*.log | grep -icE 'no CUDA device|no GPU|cannot use')
 if [ $rc = 0 ] && [ $((fail + err + xpass)) = 0 ] && [ "$gpu_skips" = 0 ]; then
-  line PASS "make -j$(nproc) check of ${gpu_tests:+$(echo $gpu_tests | wc -w) GPU tests}${gpu_tests:-the whole suite} ($(secs $t0) s)" "$pass passed, $skips skipped (none for the GPU), 0 failed"
+  line PASS "make -j$(nproc) check of $what ($(secs $t0) s)" "$pass passed, $skips skipped (none for the GPU), 0 failed"
 else
-  line FAIL "make -j$(nproc) check of ${gpu_tests:+$(echo $gpu_tests | wc -w) GPU tests}${gpu_tests:-the whole suite} ($(secs $t0) s)" "exit $rc; $pass passed, $fail FAIL, $err ERROR, $xpass XPASS, $skips skipped ($gpu_skips naming the GPU); $(grep -hE '^(FAIL|ERROR):' tests/*/*.log | head -n 4 | cut -c1-120 | tr '\n' '|')"
+  line FAIL "make -j$(nproc) check of $what ($(secs $t0) s)" "exit $rc; $pass passed, $fail FAIL, $err ERROR, $xpass XPASS, $skips skipped ($gpu_skips naming the GPU); $(grep -hE '^(FAIL|ERROR):' tests/*/*.log | head -n 4 | cut -c1-120 | tr '\n' '|')"
 fi
 grep -hE '^SKIP:' tests/*/*.log | sed 's/.*# SKIP/SKIP/' | sort | uniq -c | sort -rn > "$R/check-skips.txt"
 # examples/libs (Thrust, CUB, cuBLAS): third-party plugins, built against

@@ -19,7 +19,9 @@ EXTRA_DIST += bench/slurm-node.sh
 EXTRA_DIST += bench/clocks.py
 # Whether CUDA starts under the worker's seal, and works after it (issue
 # 48): built on demand, `make bench/seal_probe`, by bench/accept.sh.
-EXTRA_PROGRAMS += bench/seal_probe
+# Built by make check too, so that CI compiles it against the seal's
+# interface (an on-demand build broke unseen on a GPU host once).
+check_PROGRAMS += bench/seal_probe
 bench_seal_probe_SOURCES = bench/seal_probe.c
 bench_seal_probe_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner
 bench_seal_probe_LDADD = runner/libkbrunner.la
