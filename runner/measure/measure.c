@@ -10,6 +10,7 @@
 #include "core/host_facts.h"
 #include "core/placement.h"
 #include "core/plausible.h"
+#include "core/stats.h"
 #include "measure/criterion.h"
 #include "measure/energy.h"
 #include "measure/gpu_state.h"
@@ -322,12 +323,6 @@ static int placement_due(const kb_case *c, const kb_measure_cfg *cfg,
          && !kb_gpu_tool(tool, sizeof tool);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* The case set up again, with pads holding where its first setup's memory
 ** was, timed as its samples were (KB_PLACEMENT_SAMPLES of them, after one
 ** untimed run) and verified after; r->placement_median is their median.
@@ -374,8 +369,9 @@ static void measure_placement(kb_case *c, const kb_measure_cfg *cfg,
     stop_at(r, c, "second allocation", status);
     return;
   }
-  qsort(t, n, sizeof *t, cmp_double);
-  r->placement_median = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+  kb_stats st;
+  if (kb_stats_compute(t, n, &st) == 0)
+    r->placement_median = st.median;
 }
 
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,

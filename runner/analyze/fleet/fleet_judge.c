@@ -321,6 +321,14 @@ static void flag(kb_fleet *f, size_t c, size_t g, int why)
   f->cases[c].flagged++;
 }
 
+/* A slow cell, with NVML's word on why its clocks were where they were. */
+static void flag_slow(kb_fleet *f, size_t c, size_t g)
+{
+  flag(f, c, g, KB_FLEET_SLOW);
+  kb_clock_tally_add(&f->gpus[g].slow_clocks,
+                     KB_FLEET_CELL(f, c, g)->clock_events);
+}
+
 double kb_fleet_reference(const double *m, size_t n)
 {
   if (n == 2)
@@ -477,8 +485,7 @@ static int judge_case(kb_fleet *f, size_t c)
       if (cell->median >= split_at(f, c, gpu->group, tol / 100))
         cell->split = 1;
       else
-        flag(f, c, g, KB_FLEET_SLOW);
-      kb_clock_tally_add(&gpu->slow_clocks, cell->clock_events);
+        flag_slow(f, c, g);
     } else if (cell->ratio > 1 + fc->tolerance / 100) {
       fc->excused++;
       f->excused++;
@@ -504,7 +511,7 @@ static void judge_splits(kb_fleet *f)
       if (!cell->split)
         continue;
       if (slow) {
-        flag(f, c, g, KB_FLEET_SLOW);
+        flag_slow(f, c, g);
       } else {
         f->cases[c].excused++;
         f->excused++;
