@@ -16,10 +16,16 @@
 # per-thread, sibling, then again), and each is judged by the better of
 # its two medians, so that a clock step between them is not read as a
 # difference.
-kb=${1:?usage: default_stream_check.sh KBENCH PLUGIN_DIR}
-dir=${2:?usage: default_stream_check.sh KBENCH PLUGIN_DIR}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+# A third argument names a folder that keeps the runs' JSON and output.
+kb=${1:?usage: default_stream_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
+dir=${2:?usage: default_stream_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
+if [ -n "${3:-}" ]; then
+  tmp=$3
+  mkdir -p "$tmp" || exit 1
+else
+  tmp=$(mktemp -d) || exit 1
+  trap 'rm -rf "$tmp"' EXIT
+fi
 honest="gpu_default_legacy gpu_default_per_thread gpu_default_sibling"
 cheats="gpu_decl_legacy_side_stream gpu_decl_legacy_nonblocking gpu_decl_legacy_on_per_thread gpu_decl_per_thread_on_legacy"
 timing="--min-samples=50 --min-time=1 --timeout=20 --param n=64M"
@@ -57,7 +63,10 @@ for mode in ("cold", "hot"):
             if e.get("verdict") != "pass":
                 bad.append(f"{n} {mode}: {e.get('verdict')} {e.get('stage', '')}: {(e.get('message') or '')[:100]}")
                 continue
-            t, k = e["median_s"], e.get("kernel_median_s")
+            # The event median: the clock both kinds of launch share.
+            t, k = e.get("event_median_s") or e.get("median_s"), e.get("kernel_median_s")
+            if e.get("unaudited"):
+                bad.append(f"{n} {mode}: unaudited: {(e.get('audit_note') or '')[:120]}")
             if n not in best or t < best[n][0]:
                 best[n] = (t, k)
     sib = best.get("gpu_default_sibling")
@@ -81,7 +90,8 @@ for c in cheats:
     ok = e.get("verdict") == "error" and e.get("stage") == "stream check" \
         and "outside kbench's" in (e.get("message") or "")
     if not ok:
-        bad.append(f"{c}: {e.get('verdict')} {e.get('stage', '')}: {(e.get('message') or '')[:100]}")
+        bad.append(f"{c}: {e.get('verdict')} {e.get('stage', '')}: {(e.get('message') or '')[:100]}"
+                   f" [audit: {(e.get('audit_note') or '')[:120]}]")
 figs.append(f"{len(cheats)} default-stream cheats ERROR in the stream check"
             if not any(b.split(':')[0] in cheats for b in bad) else "cheats: see failures")
 print("; ".join(figs + bad))

@@ -84,12 +84,66 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
     p->config = NULL;
 }
 
-void kb_probe_attach(kb_probe *p, void *stream)
+/* A default stream's CUPTI id, read off a record: CUPTI has no handle to
+** ask about cudaStreamLegacy or cudaStreamPerThread (asking gave the
+** default-stream cheats a pass on an H200: the audit had no id and was
+** skipped), so a kernel of kbench's own is queued on the stream in a
+** traced window and its record names the id.  0, or -1 with why. */
+static int default_stream_id(kb_probe *p, kb_gpu *g, uint32_t *id,
+                             char *why, size_t len)
+{
+  void *word = NULL;
+  struct kb_activity *recs = NULL;
+  size_t n = 0, dropped = 0, kernels = 0;
+  if (kb_gpu_alloc(g, &word, sizeof(int), why, len))
+    return -1;
+  int bad = kb_cupti_activity_begin(p->cupti, why, len) != KB_CUPTI_OK;
+  int traced = !bad;
+  bad = bad || kb_gpu_touch(g, word, 0, why, len)
+        || kb_gpu_sync(g, why, len);
+  if (traced && kb_cupti_activity_end(p->cupti, &recs, &n, &dropped, why,
+                                      len) != KB_CUPTI_OK)
+    bad = 1;
+  for (size_t i = 0; !bad && i < n; i++)
+    if (recs[i].kind == KB_ACTIVITY_KERNEL) {
+      *id = recs[i].stream_id;
+      kernels++;
+    }
+  free(recs);
+  kb_gpu_free(word);
+  if (!bad && kernels != 1)
+    snprintf(why, len, "%zu kernel records where kbench queued one to "
+             "learn the default stream's id", kernels);
+  return bad || kernels != 1 ? -1 : 0;
+}
+
+void kb_probe_attach(kb_probe *p, kb_gpu *g)
 {
   char err[512];
-  p->have_stream_id = p->cupti
-      && kb_cupti_stream_id(p->cupti, stream, &p->stream_id, err,
-                            sizeof err) == KB_CUPTI_OK;
+  void *stream = kb_gpu_stream(g);
+  p->have_stream_id = 0;
+  if (!p->cupti)
+    return;
+  if (!kb_gpu_timed_on_default(g)) {
+    p->have_stream_id = kb_cupti_stream_id(p->cupti, stream, &p->stream_id,
+                                           err, sizeof err) == KB_CUPTI_OK;
+    return;
+  }
+  /* A default stream's id is fixed for the worker's thread: learnt once. */
+  for (size_t i = 0; i < p->n_defaults; i++)
+    if (p->defaults[i].stream == stream) {
+      p->stream_id = p->defaults[i].id;
+      p->have_stream_id = 1;
+      return;
+    }
+  uint32_t id;
+  if (default_stream_id(p, g, &id, p->default_why, sizeof p->default_why)
+      || p->n_defaults == sizeof p->defaults / sizeof p->defaults[0])
+    return;
+  p->defaults[p->n_defaults].stream = stream;
+  p->defaults[p->n_defaults++].id = id;
+  p->stream_id = id;
+  p->have_stream_id = 1;
 }
 
 void kb_probe_close(kb_probe *p)
@@ -148,7 +202,8 @@ void kb_probe_trace_begin(kb_probe *p, int count_copies)
     snprintf(p->trace_why, sizeof p->trace_why, "%s", p->why);
   else if (!p->have_stream_id)
     snprintf(p->trace_why, sizeof p->trace_why, "CUPTI has no id for "
-             "kbench's stream");
+             "the timed stream%s%.400s", p->default_why[0] ? ": " : "",
+             p->default_why);
   p->tracing = !p->trace_why[0]
                && kb_cupti_activity_begin(p->cupti, p->trace_why,
                                           sizeof p->trace_why) == KB_CUPTI_OK;

@@ -27,6 +27,7 @@
 #include "core/measure_cfg.h"
 #include "core/metrics.h"
 #include "core/result.h"
+#include "gpu/gpu.h"
 #include "measure/probe_state.h"
 #include "plugin/case.h"
 
@@ -37,9 +38,10 @@
 ** Never fails: what could not be had is in p->why and p->metrics_error.
 ** p->status says which (enum kb_cupti_status). */
 void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg);
-/* kbench's stream (a cudaStream_t), once the device is open: the stream
-** audit needs its id. */
-void kb_probe_attach(kb_probe *p, void *stream);
+/* The stream the next case is timed on (kbench's, or a default stream
+** for an ABI 1.3 variant that declares one), once the device is open: the
+** stream audit needs its CUPTI id. */
+void kb_probe_attach(kb_probe *p, kb_gpu *g);
 void kb_probe_close(kb_probe *p);
 
 /* --metrics checked against the device: 0; -1 with the bad name and its

@@ -26,6 +26,12 @@ typedef struct kb_probe {
   char metrics_error[512]; /* why --metrics cannot be collected, or "" */
   uint32_t stream_id;      /* CUPTI's id of kbench's stream */
   int have_stream_id;
+  struct {                 /* default streams' ids, learnt from a record */
+    void *stream;          /* cudaStreamLegacy or cudaStreamPerThread */
+    uint32_t id;
+  } defaults[2];
+  size_t n_defaults;
+  char default_why[400];   /* why a default stream's id could not be had */
   int tracing;             /* an activity window is open */
   int counting_copies;     /* ... and its copies are the run's */
   int run_graphs;          /* the traced run replayed a CUDA graph, which

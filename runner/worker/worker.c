@@ -462,7 +462,7 @@ static kb_gpu *device(kb_worker *w)
   kb_gpu_clock_locked(w->gpu, w->clocks.sm_mhz);
   if (!w->probe.opened)
     kb_probe_open(&w->probe, w->cfg.device, &w->cfg.measure);
-  kb_probe_attach(&w->probe, kb_gpu_stream(w->gpu));
+  kb_probe_attach(&w->probe, w->gpu);
   const char *nvml_why;
   kb_nvml *nvml = kb_gpu_nvml(w->gpu, &nvml_why);
   kb_watch_open(&w->watch, nvml, nvml_why);
@@ -554,7 +554,7 @@ static void measure_once(kb_worker *w, const kb_plugin *p,
   /* The stream audit judges against the stream the case is timed on,
   ** which a default-stream variant changes (ABI 1.3). */
   if (gpu)
-    kb_probe_attach(&w->probe, kb_gpu_stream(gpu));
+    kb_probe_attach(&w->probe, gpu);
   c.on_stage = send_stage;
   c.on_wait = case_waiting;
   give_staging(w, &c);
