@@ -60,6 +60,8 @@ typedef struct kb_measure_cfg {
                                samples (measure/kernel_pass.h); off with
                                --no-kernel-time */
   int time;                 /* enum kb_time: --time, what is judged */
+  int rest_profiler;        /* --rest-profiler: the range profiler disabled
+                               after each case's passes (measure/probe.h) */
   int placement;            /* the case again on a second allocation after
                                its samples (measure/placement.h); off with
                                --no-placement */

@@ -18,7 +18,7 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_NO_PLACEMENT, OPT_QUIET_WAIT,
+  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_NO_PLACEMENT, OPT_REST_PROFILER, OPT_QUIET_WAIT,
   OPT_LOCK_CLOCKS, OPT_WORKER_UID
 };
 
@@ -65,6 +65,7 @@ static const struct option long_options[] = {
   {"time", required_argument, NULL, OPT_TIME},
   {"no-kernel-time", no_argument, NULL, OPT_NO_KERNEL_TIME},
   {"no-placement", no_argument, NULL, OPT_NO_PLACEMENT},
+  {"rest-profiler", no_argument, NULL, OPT_REST_PROFILER},
   {"strict", no_argument, NULL, OPT_STRICT},
   {"energy", no_argument, NULL, OPT_ENERGY},
   {"energy-time", required_argument, NULL, OPT_ENERGY_TIME},
@@ -228,6 +229,7 @@ static const plain_option plain_options[] = {
   {OPT_NO_AUDIT, FLAG, 0, FIELD(measure.audit)},
   {OPT_NO_KERNEL_TIME, FLAG, 0, FIELD(measure.kernel_time)},
   {OPT_NO_PLACEMENT, FLAG, 0, FIELD(measure.placement)},
+  {OPT_REST_PROFILER, FLAG, 1, FIELD(measure.rest_profiler)},
   {OPT_STRICT, FLAG, 1, FIELD(measure.strict)},
   {OPT_ENERGY, FLAG, 1, FIELD(measure.energy)},
   /* --energy-time implies --energy. */

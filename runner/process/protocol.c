@@ -27,6 +27,7 @@ void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg)
   kb_put_i64(b, m->kernel_time);
   kb_put_i64(b, m->time);
   kb_put_i64(b, m->placement);
+  kb_put_i64(b, m->rest_profiler);
   kb_put_i64(b, m->strict);
   kb_put_i64(b, m->energy);
   kb_put_f64(b, m->energy_time);
@@ -63,6 +64,7 @@ int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg)
   m->kernel_time = (int)kb_get_i64(r);
   m->time = (int)kb_get_i64(r);
   m->placement = (int)kb_get_i64(r);
+  m->rest_profiler = (int)kb_get_i64(r);
   m->strict = (int)kb_get_i64(r);
   m->energy = (int)kb_get_i64(r);
   m->energy_time = kb_get_f64(r);

@@ -73,7 +73,7 @@ static const char usage_text[] =
 "             --energy-time=SEC, --time=kernel|event (the time and\n"
 "             bandwidth objectives judge it; a cached entry of the other\n"
 "             time is measured again), --no-kernel-time,\n"
-"             --no-placement\n"
+"             --no-placement, --rest-profiler\n"
 "  writing:   --json=FILE (every evaluation of this search, each with its\n"
 "             \"tune\" object; kbench plot draws it), --csv=FILE and\n"
 "             --samples=FILE (the configurations measured), --all-ranks,\n"

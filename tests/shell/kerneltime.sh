@@ -13,6 +13,11 @@
 check "--time=bogus: usage error 2" 2 "invalid --time 'bogus': expected kernel or event" \
   "$KBENCH" --time=bogus --list
 check "--no-kernel-time is an option of the run" 0 "" "$KBENCH" --no-kernel-time --list
+check "--rest-profiler is an option of the run, in --help" 0 \
+  "--rest-profiler     disable CUPTI's range profiler" "$KBENCH" --help
+check "--rest-profiler: a host case runs as without it" 0 "^copy_cpu .* ok" \
+  "$KBENCH" --rest-profiler --min-samples=3 --max-samples=5 --min-time=0 \
+  --warmup=0 --param n=64K copy_cpu
 
 end_without_json_c "compare and fleet" "$KBENCH" compare x.json y.json
 
