@@ -17,7 +17,7 @@ have() { command -v "$1" >/dev/null 2>&1; }
 
 # kbench plot and kbench report run the first of $KBENCH_PYTHON, python3
 # on PATH and /usr/bin/python3 that imports what they need
-# (runner/analyze/script.c); Debian's python3-matplotlib and
+# (runner/commands/script.c); Debian's python3-matplotlib and
 # python3-jinja2 serve the last.
 can_import() {
   for py in ${KBENCH_PYTHON:-} python3 /usr/bin/python3; do

@@ -1,4 +1,4 @@
-// cupti_check: kbench's CUPTI glue (runner/gpu/cupti.h, runner/core/metrics.h) on a real GPU.
+// cupti_check: kbench's CUPTI glue (runner/gpu/cupti.h, runner/model/metrics.h) on a real GPU.
 // Validates every set's names on the device, collects smem for bank strides 1/2/32, memory for a
 // 256 MiB read, a three-kernel run, times the one-pass bytes audit per case, names a kernel on a
 // side stream from activity records, and writes ours.csv for bench/cupti_check.sh to compare with
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/metrics.h"
+#include "model/metrics.h"
 #include "gpu/cupti.h"
 
 static int g_fail = 0;

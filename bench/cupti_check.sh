@@ -23,7 +23,7 @@ for part in cupti cupti_profiler cupti_activity cupti_errors; do
   g++ -std=c++17 -O2 -Wall -Wextra -fPIC -I"$src/runner" -I"$CUDA/include" -c "$src/runner/gpu/$part.cpp" -o "$b/$part.o"
 done
 ld -r "$b"/cupti*.o -o "$b/glue.o" && mv "$b/glue.o" "$b/cupti.o.all"
-gcc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -I"$src/runner" -c "$src/runner/core/metrics.c" -o "$b/metrics.o"
+gcc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -I"$src/runner" -c "$src/runner/model/metrics.c" -o "$b/metrics.o"
 "$NVCC" -O2 -arch=sm_90 -std=c++17 -I"$src/runner" "$src/bench/cupti_check.cu" "$b/cupti.o.all" "$b/metrics.o" \
   -o "$b/cupti_check" -L"$libdir" -lcupti -Xlinker -rpath="$libdir"
 for t in test_metrics test_cupti_host; do

@@ -40,7 +40,7 @@ $(srcdir)/docs/kbench.1.in: kb-always | kbench$(EXEEXT)
 kb-always:
 
 docs/kbench.1: $(srcdir)/docs/kbench.1.in $(srcdir)/docs/fillman.sh Makefile \
-		runner/core/install_dirs.h
+		runner/util/install_dirs.h
 	$(AM_V_GEN)$(MKDIR_P) docs && \
 	$(SHELL) $(srcdir)/docs/fillman.sh '$(plugindir)' \
 	  $(srcdir)/docs/kbench.1.in > $@.$$$$.tmp && mv -f $@.$$$$.tmp $@

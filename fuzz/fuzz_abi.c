@@ -22,7 +22,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "plugin/loader.h"
+#include "worker/plugin/loader.h"
 
 static int setup(const kbench_host *h, void **s) { (void)h; (void)s; return 1; }
 static int run(const kbench_host *h, void *s) { (void)h; (void)s; return 1; }

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/params.h"
+#include "model/params.h"
 #include "plan/plan.h"
 
 static int never(const kbench_host *h, void **s) { (void)h; (void)s; return 1; }

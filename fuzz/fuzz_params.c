@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/params.h"
+#include "model/params.h"
 #include "plan/plan.h"
 
 static const kbench_param limits[] = {

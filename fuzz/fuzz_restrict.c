@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune/search/tune_restrict.h"
+#include "commands/tune/search/restrict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -3,7 +3,7 @@
 # program, whose main only dispatches.  Each folder's fragment adds its
 # sources; the layers only point down (tests/shell/layering.sh checks it).
 noinst_LTLIBRARIES += runner/libkbrunner.la
-runner_libkbrunner_la_SOURCES = runner/run.c runner/run.h
+runner_libkbrunner_la_SOURCES =
 runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner \
 	-I$(top_builddir)/runner -D_POSIX_C_SOURCE=200809L \
 	-DKBENCH_BUILDDIR='"$(abs_top_builddir)"' \
@@ -11,19 +11,18 @@ runner_libkbrunner_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runner \
 runner_libkbrunner_la_LIBADD = $(CUDA_LDFLAGS) $(CUDA_LIBS) $(SECCOMP_LIBS) \
 	$(NETTLE_LIBS) -lm
 
-include %reldir%/core/local.mk
+include %reldir%/util/local.mk
+include %reldir%/model/local.mk
 include %reldir%/gpu/local.mk
-include %reldir%/plugin/local.mk
-include %reldir%/measure/local.mk
+include %reldir%/worker/plugin/local.mk
+include %reldir%/worker/measure/local.mk
 include %reldir%/process/local.mk
 include %reldir%/worker/local.mk
 include %reldir%/plan/local.mk
 include %reldir%/output/local.mk
-include %reldir%/analyze/local.mk
+include %reldir%/commands/local.mk
 include %reldir%/results/local.mk
-include %reldir%/author/local.mk
 include %reldir%/job/local.mk
-include %reldir%/tune/local.mk
 
 bin_PROGRAMS += kbench
 kbench_SOURCES = runner/main.c

@@ -1,24 +1,24 @@
 /*
 ** kbench: which program the command line asks for.  A benchmark run
-** (run.c) unless the first argument names a subcommand, each of which is
+** (job/run.c) unless the first argument names a subcommand, each of which is
 ** its own room (a search, tune/, among them); the worker, and the clock
 ** keeper of --lock-clocks, are kbench started again by the supervisor.
 */
 #include <stdio.h>
 #include <string.h>
 
-#include "analyze/compare/compare.h"
-#include "analyze/fleet/fleet.h"
-#include "analyze/history/history.h"
-#include "analyze/plot.h"
-#include "analyze/report.h"
-#include "author/new.h"
-#include "core/nearest.h"
-#include "core/verdict.h"
+#include "commands/compare/compare.h"
+#include "commands/fleet/fleet.h"
+#include "commands/history/history.h"
+#include "commands/plot.h"
+#include "commands/report.h"
+#include "commands/new/new.h"
+#include "util/nearest.h"
+#include "model/verdict.h"
 #include "process/keeper.h"
 #include "process/worker_start.h"
-#include "run.h"
-#include "tune/tune.h"
+#include "job/run.h"
+#include "commands/tune/tune.h"
 #include "worker/clock_lock.h"
 #include "worker/worker.h"
 

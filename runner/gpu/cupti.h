@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/metrics.h"
+#include "model/metrics.h"
 
 #ifdef __cplusplus
 extern "C" {

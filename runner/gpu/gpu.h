@@ -33,7 +33,7 @@ const kbench_device *kb_gpu_device(const kb_gpu *g);
 void *kb_gpu_stream(const kb_gpu *g);
 
 /*
-** Which stream is timed (ABI 1.3, plugin/variant_flags.h): the runner's own
+** Which stream is timed (ABI 1.3, worker/plugin/variant_flags.h): the runner's own
 ** non-blocking stream, or the default stream a variant declares its runs
 ** launch on: the legacy one, or the per-thread one of the calling thread
 ** (every call for the case must then come from the thread that runs it).
@@ -118,7 +118,7 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
 int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len);
 void kb_gpu_free(void *ptr);
 /* Device memory that may not be had: NULL then, with no CUDA error left
-** behind for the plugin's next check (measure/placement.c's pads). */
+** behind for the plugin's next check (worker/measure/placement_pads.c). */
 void *kb_gpu_try_alloc(kb_gpu *g, size_t bytes);
 /* The device memory free now (cudaMemGetInfo), or 0 when unknown. */
 size_t kb_gpu_mem_free(kb_gpu *g);
@@ -178,7 +178,7 @@ kb_nvml *kb_gpu_nvml(kb_gpu *g, const char **why);
 
 /*
 ** Two fences on the stream, for work queued ahead in chunks while the host
-** does something else (measure/energy.c): kb_gpu_fence() marks fence i (0
+** does something else (worker/measure/energy.c): kb_gpu_fence() marks fence i (0
 ** or 1) after what is queued so far; kb_gpu_fence_passed() returns 1 once
 ** the stream has reached it, 0 while it has not, -1 with the CUDA error.
 */

@@ -15,7 +15,7 @@
 #include <cuda_runtime_api.h>
 #include <nvtx3/nvToolsExt.h>
 
-#include "core/host_facts.h"
+#include "util/host_facts.h"
 #include "gpu/driver_gpus.h"
 #include "gpu/gpu.h"
 #include "gpu/nvml.h"

@@ -67,8 +67,8 @@ int kb_nvml_process_use(kb_nvml *n, unsigned long long since_us,
 /* The process's name as the driver knows it, or "". */
 void kb_nvml_process_name(kb_nvml *n, unsigned pid, char *name, size_t len);
 
-/* After each timed sample (measure/gpu_state.c): NVML's clock-event
-** reasons now (core/clock_events.h names the bits), 0 or -1 when
+/* After each timed sample (worker/measure/gpu_state.c): NVML's clock-event
+** reasons now (model/clock_events.h names the bits), 0 or -1 when
 ** unreadable; the GPU's temperature in degrees C and its power draw in
 ** watts (on Ampere and later, averaged by the driver over about a
 ** second), 0 when unreadable. */

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/install_dir.h"
-#include "core/nearest.h"
-#include "core/params.h"
+#include "util/install_dir.h"
+#include "util/nearest.h"
+#include "model/params.h"
 #include "job/catalogue.h"
 #include "plan/plugin_path.h"
 

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "core/variant.h"
+#include "model/variant.h"
 #include "plan/cli.h"
 #include "process/supervisor.h"
 

@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <stddef.h>
 
-#include "core/device_report.h"
+#include "model/device_report.h"
 #include "job/catalogue.h"
 #include "output/writer.h"
 #include "plan/cli.h"

@@ -4,8 +4,8 @@
 */
 #include <stdio.h>
 
-#include "core/metrics.h"
-#include "core/verdict.h"
+#include "model/metrics.h"
+#include "model/verdict.h"
 #include "job/metrics_check.h"
 
 void kb_list_metrics_ask(kb_options *o)

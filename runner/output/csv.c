@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/field_text.h"
-#include "core/measure_cfg.h"
+#include "model/field_text.h"
+#include "model/measure_cfg.h"
 #include "output/csv.h"
 #include "output/csv_columns.h"
 

@@ -10,10 +10,10 @@
 
 #include <stdio.h>
 
-#include "core/device_report.h"
-#include "core/metrics.h"
-#include "core/measure_cfg.h"
-#include "core/result.h"
+#include "model/device_report.h"
+#include "model/metrics.h"
+#include "model/measure_cfg.h"
+#include "model/result.h"
 #include "output/writer.h"
 #include "plan/plan.h"
 

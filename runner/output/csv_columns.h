@@ -1,8 +1,8 @@
 /*
 ** The columns of the --csv and --samples files, in order.  A result's
-** field is a row of the field table (core/result_fields.h): its name is
+** field is a row of the field table (model/result_fields.h): its name is
 ** the row's key, its cell the row's value by the row's rule and hint
-** (core/field_text.h), and the rows that say CSV are the columns.  What
+** (model/field_text.h), and the rows that say CSV are the columns.  What
 ** this file adds is the CSV's own: the order its columns have always had
 ** (a reader that counts columns finds them where they were), and the
 ** cells that are no field of a result.  A row that says CSV and is not

@@ -1,14 +1,14 @@
 /*
 ** --energy in the table and TAP: the reasons a run has no energy, each
 ** said once (energy_text.c).  A case's energy line is its note
-** (kb_energy_text, core/result_notes.h).
+** (kb_energy_text, model/result_notes.h).
 */
 #ifndef KB_ENERGY_TEXT_H
 #define KB_ENERGY_TEXT_H
 
 #include <stddef.h>
 
-#include "core/result.h"
+#include "model/result.h"
 
 /* The reasons already said, so that a run of many cases says each once. */
 #define KB_ENERGY_NOTES 4

@@ -15,7 +15,7 @@
 #ifndef KB_REPORT_GROUPS_H
 #define KB_REPORT_GROUPS_H
 
-#include "core/device_report.h"
+#include "model/device_report.h"
 #include "output/side.h"
 #include "output/table.h"
 #include "output/writer.h"

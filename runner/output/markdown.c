@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "config.h"
-#include "core/field_text.h"
-#include "core/format.h"
-#include "core/verdict.h"
+#include "model/field_text.h"
+#include "util/format.h"
+#include "model/verdict.h"
 #include "output/markdown.h"
 #include "output/table.h"
 

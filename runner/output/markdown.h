@@ -12,9 +12,9 @@
 
 #include <stdio.h>
 
-#include "core/device_report.h"
-#include "core/disturbers.h"
-#include "core/host_facts.h"
+#include "model/device_report.h"
+#include "model/disturbers.h"
+#include "util/host_facts.h"
 #include "output/side.h"
 #include "output/writer.h"
 #include "plan/cli.h"

@@ -4,7 +4,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "core/host_facts.h"
+#include "util/host_facts.h"
 #include "output/progress.h"
 
 /* Back to the start of the line and erase it. */

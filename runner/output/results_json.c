@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "core/host_facts.h"
+#include "util/host_facts.h"
 #include "output/csv.h"
 #include "results/json_write.h"
 #include "output/replace.h"

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/format.h"
-#include "core/verdict.h"
+#include "util/format.h"
+#include "model/verdict.h"
 #include "output/side.h"
 
 void kb_side_init(kb_side *s, size_t n_lanes)

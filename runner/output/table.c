@@ -3,9 +3,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/format.h"
-#include "core/field_text.h"
-#include "core/verdict.h"
+#include "util/format.h"
+#include "model/field_text.h"
+#include "model/verdict.h"
 #include "output/table.h"
 
 

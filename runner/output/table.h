@@ -7,10 +7,10 @@
 
 #include <stdio.h>
 
-#include "core/disturbers.h"
-#include "core/host_facts.h"
-#include "core/measure_cfg.h"
-#include "core/result.h"
+#include "model/disturbers.h"
+#include "util/host_facts.h"
+#include "model/measure_cfg.h"
+#include "model/result.h"
 #include "output/energy_text.h"
 #include "output/progress.h"
 #include "plan/plan.h"

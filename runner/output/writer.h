@@ -13,8 +13,8 @@
 
 #include <stddef.h>
 
-#include "core/device_report.h"
-#include "core/result.h"
+#include "model/device_report.h"
+#include "model/result.h"
 #include "plan/cli.h"
 #include "plan/launcher.h"
 #include "plan/plan.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/params.h"
+#include "model/params.h"
 #include "plan/plan.h"
 
 /* One line: "VARIANT [NAME=VALUES]...", or blank, or a #-comment. */

@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "config.h"
-#include "core/install_dir.h"
-#include "core/metrics.h"
-#include "core/nearest.h"
-#include "core/params.h"
+#include "util/install_dir.h"
+#include "model/metrics.h"
+#include "util/nearest.h"
+#include "model/params.h"
 #include "plan/cli.h"
 
 enum {

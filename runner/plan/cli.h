@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/measure_cfg.h"
-#include "core/params.h"
-#include "core/verdict.h"
+#include "model/measure_cfg.h"
+#include "model/params.h"
+#include "model/verdict.h"
 #include "plan/devices.h"
 
 /* The watchdog's default: KB_CASE_TIMEOUT_S, or KB_CASE_TIMEOUT_FACTOR

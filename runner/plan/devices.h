@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "core/device_report.h"
+#include "model/device_report.h"
 
 /* The most devices one run may use: one worker and two pipes each. */
 #define KB_MAX_DEVICES 64

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "core/host_facts.h"
+#include "util/host_facts.h"
 
 /* A variable of the environment, or NULL; main passes getenv, the tests a
 ** table of their own. */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/params.h"
+#include "model/params.h"
 #include "plan/plan.h"
 
 int kb_variant_declares(const kb_plugin *p, const kbench_variant *v,

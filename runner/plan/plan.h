@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/params.h"
-#include "core/variant.h"
+#include "model/params.h"
+#include "model/variant.h"
 
 typedef struct kb_plan_case {
   const kb_plugin *plugin;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/install_dir.h"
+#include "util/install_dir.h"
 #include "plan/plugin_path.h"
 
 static int add_dir(kb_search *s, const char *dir)

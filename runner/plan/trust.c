@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/install_dir.h"
-#include "core/sha256.h"
+#include "util/install_dir.h"
+#include "util/sha256.h"
 #include "plan/trust.h"
 
 /* The file names of the libraries kbench ships, "reduce_vec4.so", ...:
@@ -30,7 +30,7 @@ static int is_shipped(const char *base)
 }
 
 /* Whether dir (a real path) is one of kbench's own plugin folders: the
-** installed plugindir (core/install_dir.h: where the running kbench finds
+** installed plugindir (util/install_dir.h: where the running kbench finds
 ** its own), or a family's .libs in the build tree.  The manifest of that
 ** place's hashes (KB_CATALOGUE_MANIFEST) into manifest. */
 static int is_own_dir(const char *dir, char *manifest, size_t len)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/params.h"
+#include "model/params.h"
 #include "process/protocol.h"
 
 void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg)
@@ -274,7 +274,7 @@ static int get_times(kb_rbuf *r, double **x, size_t *n)
   return 0;
 }
 
-/* A result's fields, each by its type (core/result_fields.h).  An int
+/* A result's fields, each by its type (model/result_fields.h).  An int
 ** travels as 64 bits, a count as 64 unsigned. */
 #define put_F64 kb_put_f64
 #define put_U64 kb_put_u64

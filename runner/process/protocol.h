@@ -23,10 +23,10 @@
 
 #include <stdint.h>
 
-#include "core/device_report.h"
-#include "core/measure_cfg.h"
-#include "core/result.h"
-#include "core/variant.h"
+#include "model/device_report.h"
+#include "model/measure_cfg.h"
+#include "model/result.h"
+#include "model/variant.h"
 #include "process/wire.h"
 
 enum kb_msg_type {

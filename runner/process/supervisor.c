@@ -14,7 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/host_facts.h"
+#include "util/host_facts.h"
 #include "plan/devices.h"
 #include "plan/trust.h"
 #include "process/fd_pass.h"

@@ -154,12 +154,14 @@ static void become_worker(const char *exe, pid_t parent, int orders,
   signal(SIGPIPE, SIG_DFL);
   /* Copies above the fixed numbers first, so no dup2 overwrites a pipe
   ** that still has to be moved. */
-  int in = fcntl(orders, F_DUPFD_CLOEXEC, 10);
-  int rep = fcntl(reports, F_DUPFD_CLOEXEC, 10);
-  int out = fcntl(output, F_DUPFD_CLOEXEC, 10);
-  int fil = files >= 0 ? fcntl(files, F_DUPFD_CLOEXEC, 10) : -1;
-  int lk = lock >= 0 ? fcntl(lock, F_DUPFD_CLOEXEC, 10) : -1;
-  int kp = keeper >= 0 ? fcntl(keeper, F_DUPFD_CLOEXEC, 10) : -1;
+  int in = fcntl(orders, F_DUPFD_CLOEXEC, KB_WORKER_FD_FLOOR);
+  int rep = fcntl(reports, F_DUPFD_CLOEXEC, KB_WORKER_FD_FLOOR);
+  int out = fcntl(output, F_DUPFD_CLOEXEC, KB_WORKER_FD_FLOOR);
+  int fil = files >= 0 ? fcntl(files, F_DUPFD_CLOEXEC, KB_WORKER_FD_FLOOR)
+                       : -1;
+  int lk = lock >= 0 ? fcntl(lock, F_DUPFD_CLOEXEC, KB_WORKER_FD_FLOOR) : -1;
+  int kp = keeper >= 0 ? fcntl(keeper, F_DUPFD_CLOEXEC, KB_WORKER_FD_FLOOR)
+                       : -1;
   int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (in < 0 || rep < 0 || out < 0 || (files >= 0 && fil < 0) || null < 0
       || (lock >= 0 && lk < 0)

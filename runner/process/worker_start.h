@@ -21,6 +21,12 @@
 /* A socket on which each LOAD and CASE order's library comes, opened and
 ** judged by the supervisor, before the order (fd_pass.h). */
 #define KB_WORKER_FILES 7
+/* The fixed numbers above stay below this one: a descriptor the worker is
+** handed later is moved to it or above, so that it never takes a fixed
+** number left free (KB_WORKER_LOCK with no lock handed down, which the
+** worker closes when it takes its GPU's lock: the library received there
+** read "invalid ELF header" on an H200 under KBENCH_CONTAIN=on). */
+#define KB_WORKER_FD_FLOOR 10
 
 /* The worker's scratch directory (scratch.h), the one place it may write
 ** (worker/confine.h), in its environment; its TMPDIR and CUDA_CACHE_PATH

@@ -1,6 +1,6 @@
 /*
 ** A result as one entry of a results file, written and read back: every
-** key comes from the table of a result's fields (core/result_fields.h),
+** key comes from the table of a result's fields (model/result_fields.h),
 ** in its order, the few that the result alone cannot give (the case's
 ** name, its device, the peaks) from the caller's kb_entry_about.  Google
 ** Benchmark's keys lead, as its tools read them; kbench's follow.
@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "core/result.h"
+#include "model/result.h"
 #include "results/json_write.h"
 
 /* What an entry says beside its result: the case, where it ran. */

@@ -7,7 +7,7 @@
 ** own device (device_ordinal, device_name, device_uuid,
 ** device_pci_bus_id, resolved within the file: see kb_res_device), and
 ** the fields of a result by their keys in its table (kb_entry_read,
-** core/result_fields.h): the verdict (or Google Benchmark's
+** model/result_fields.h): the verdict (or Google Benchmark's
 ** error_occurred and skipped) with its stage and message (or
 ** error_message, skip_message); the times, the samples, else the median,
 ** else Google Benchmark's real_time in time_unit, one sample per entry,
@@ -38,7 +38,7 @@
 
 #include <json.h>
 
-#include "core/result.h"
+#include "model/result.h"
 #include "results/counters.h"
 #include "results/entry.h"
 #include "results/json_read.h"

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/measure_cfg.h"
-#include "core/placement.h"
-#include "core/stats.h"
-#include "core/verdict.h"
+#include "model/measure_cfg.h"
+#include "model/placement.h"
+#include "util/stats.h"
+#include "model/verdict.h"
 #include "results/counters.h"
 #include "results/pooling.h"
 
@@ -59,7 +59,7 @@ void kb_res_case_free(kb_res_case *c)
 }
 
 /*
-** The rows a case pools, by the table (core/result_fields.h): each row
+** The rows a case pools, by the table (model/result_fields.h): each row
 ** whose rule (enum kb_field_pool) is ANY, BITS, MOST, MEDIAN or FIRST,
 ** into c->res and c->given, from the entries that gave it.  A rule meets
 ** a row's TYPE in a function named for both, pool_RULE_TYPE: a row whose

@@ -1,7 +1,7 @@
 /*
 ** The entries of a results file, pooled by name and device into the cases
 ** kbench compare and kbench fleet judge: repetitions' samples joined, the
-** worst verdict kept (core/verdict.h), in the order names first appear.
+** worst verdict kept (model/verdict.h), in the order names first appear.
 ** Apart from the reading (file_read.c), so it needs no JSON library.
 */
 #ifndef KB_POOLING_H

@@ -6,7 +6,7 @@
 
 #include <json.h>
 
-#include "core/result.h"
+#include "model/result.h"
 #include "results/json_read.h"
 #include "results/json_write.h"
 #include "results/results_entries.h"

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/result.h"
+#include "model/result.h"
 
 /* A device as a results file describes it.  An entry's device is
 ** resolved within its own file (file_read.c): an entry of a CUDA case
@@ -157,7 +157,7 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used);
 
 /* How far c's time moves with where its memory landed: the spread of its
-** event samples' median and its second allocation's (core/placement.h),
+** event samples' median and its second allocation's (model/placement.h),
 ** when beyond its noise; else 0 (not measured, or within the noise). */
 double kb_res_placement(const kb_res_case *c);
 

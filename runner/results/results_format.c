@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/result_fields.h"
+#include "model/result_fields.h"
 #include "results/results_file.h"
 #include "results/results_format.h"
 

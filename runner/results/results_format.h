@@ -1,7 +1,7 @@
 /*
 ** The results format's version, context.kbench.results_format, and the
 ** keys an older version gave a row of the field table
-** (core/result_fields.h), so that the readers read files of every
+** (model/result_fields.h), so that the readers read files of every
 ** version by the table's keys.  docs/results.md's table of time fields
 ** says what each version names.
 */

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/measure_cfg.h"
+#include "model/measure_cfg.h"
 #include "gpu/gpu.h"
 #include "gpu/nvml.h"
 #include "plan/devices.h"

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/host_facts.h"
+#include "util/host_facts.h"
 #include "worker/device_lock.h"
 
 /* How often a waiter tries again.  flock(2) has no timeout of its own,

@@ -9,12 +9,12 @@
 #if defined(HAVE_MALLOC_H) && defined(HAVE_MALLOPT)
 #  include <malloc.h>
 #endif
-#include "core/variant.h"
+#include "model/variant.h"
 #include "gpu/gpu.h"
-#include "measure/measure.h"
-#include "measure/neighbours.h"
-#include "plugin/calibration.h"
-#include "plugin/staging.h"
+#include "worker/measure/measure.h"
+#include "worker/measure/neighbours.h"
+#include "worker/plugin/calibration.h"
+#include "worker/plugin/staging.h"
 #include "process/fd_pass.h"
 #include "process/protocol.h"
 #include "process/worker_start.h"
@@ -573,7 +573,7 @@ static int disturbable(int verdict)
 }
 
 /*
-** The case, watched for other processes on its GPU (measure/neighbours.h):
+** The case, watched for other processes on its GPU (worker/measure/neighbours.h):
 ** one that another process used while it ran is measured again once the
 ** GPU is quiet (at most --quiet-wait); disturbed again, or with no quiet
 ** in time, its verdict is DISTURBED, naming the process.

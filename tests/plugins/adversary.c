@@ -484,8 +484,8 @@ static void attack(void)
 #endif
 
 #ifdef ADVERSARY_REGION
-#  include "measure/sampler.h"          /* kb_sampling: the region's marks */
-#  include "plugin/case.h"              /* kb_case: h->opaque */
+#  include "worker/measure/sampler.h"          /* kb_sampling: the region's marks */
+#  include "worker/plugin/case.h"              /* kb_case: h->opaque */
 #endif
 
 #if defined(ADVERSARY_NOTE) || defined(ADVERSARY_WAIT)

@@ -8,7 +8,7 @@ cmp() { "$KBENCH" compare "$@"; }
 
 check "--help exits 0 and documents the exit status" 0 \
   "2  usage error, or a file that cannot be read" cmp --help
-check_help "$top_srcdir/runner/analyze/compare/compare.c" "$KBENCH" compare
+check_help "$top_srcdir/runner/commands/compare/compare.c" "$KBENCH" compare
 check "one file: usage error 2" 2 "expected two files" cmp "$fx/base.json"
 check "three files: usage error 2" 2 "expected two files.*got 3" \
   cmp "$fx/base.json" "$fx/base.json" "$fx/base.json"

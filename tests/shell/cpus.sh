@@ -1,5 +1,5 @@
 #!/bin/sh
-# The CPU side of a run's conditions (runner/core/host_facts.h): the CPUs
+# The CPU side of a run's conditions (runner/util/host_facts.h): the CPUs
 # kbench may use (its affinity) and the host's load as it starts, in the
 # header of the table, TAP and markdown when bound to one CPU, and always
 # in the JSON context.  Under taskset -c 0, as a launcher binding each

@@ -29,7 +29,7 @@ rank() {
 # The subcommand's command line.
 check "--help exits 0 and documents the exit status" 0 \
   "fewer than 2 GPUs and fewer than 2 hosts, or a report that cannot" fleet --help
-check_help "$top_srcdir/runner/analyze/fleet/fleet.c" "$KBENCH" fleet
+check_help "$top_srcdir/runner/commands/fleet/fleet.c" "$KBENCH" fleet
 check "no file: usage error 2" 2 "expected results files" fleet
 check "unknown option: 2" 2 "unknown option '--frobnicate'" fleet --frobnicate x.json
 check "--tolerance not a number: 2" 2 "invalid --tolerance 'lots': expected a percentage" \

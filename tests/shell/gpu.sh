@@ -206,7 +206,7 @@ check "gpu_late_setup: setup's late copy is waited for" 0 \
   "^gpu_late_setup .* ok$" \
   "$KBENCH" $quick --param n=64K --plugin "$G/gpu_late_setup.so"
 
-# The hardware's view (CUPTI; runner/measure/probe.c).  The stream audit
+# The hardware's view (CUPTI; runner/worker/measure/probe.c).  The stream audit
 # reads activity records, so it sees what the host-timed check cannot: a
 # short kernel (1M ints) on a non-blocking stream of the plugin's own.
 # The device's profiler serves one process at a time; under a parallel make

@@ -48,7 +48,7 @@ check "moved: an unknown name lists the moved directory among those searched" 3 
 # names the program; without a Python that has its modules, a skip that
 # names the ones missing.
 # missing: the modules that none of the Pythons kbench tries can import
-# (runner/analyze/script.c: $KBENCH_PYTHON, python3, /usr/bin/python3).
+# (runner/commands/script.c: $KBENCH_PYTHON, python3, /usr/bin/python3).
 missing=
 for m in matplotlib jinja2 scipy ruptures; do
   found=

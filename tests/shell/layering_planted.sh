@@ -8,7 +8,7 @@
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 tree=$work/tree build=$work/build
-mkdir -p "$tree/tests/shell" "$build/runner/core/.libs"
+mkdir -p "$tree/tests/shell" "$build/runner/util/.libs"
 (cd "$top_srcdir" && find runner plugins include -type f \
    \( -name '*.[ch]' -o -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' \
       -o -name '*.hpp' -o -name README.md \) | tar cf - -T -) |
@@ -32,20 +32,20 @@ for h in $libs; do
   plant "output/planted_lib$i.c" "#include <$h>"
 done
 # A header that includes another whose source includes it back.
-plant core/planted_a.h '#include "core/planted_b.h"'
-plant core/planted_b.h 'int planted_b(void);'
-plant core/planted_b.c '#include "core/planted_a.h"'
+plant util/planted_a.h '#include "util/planted_b.h"'
+plant util/planted_b.h 'int planted_b(void);'
+plant util/planted_b.c '#include "util/planted_a.h"'
 # A source that calls into a module whose header includes the caller's:
 # read from built objects, so these two are compiled where layering.sh
 # looks for objects (here, only they).
-plant core/planted_c.h 'int planted_c(void);'
-plant core/planted_c.c 'int planted_d(void);' \
+plant util/planted_c.h 'int planted_c(void);'
+plant util/planted_c.c 'int planted_d(void);' \
   'int planted_c(void) { return planted_d(); }'
-plant core/planted_d.h '#include "core/planted_c.h"'
-plant core/planted_d.c 'int planted_d(void) { return 1; }'
+plant util/planted_d.h '#include "util/planted_c.h"'
+plant util/planted_d.c 'int planted_d(void) { return 1; }'
 for m in c d; do
-  ${CC:-cc} -c -o "$build/runner/core/.libs/libkbrunner_la-planted_$m.o" \
-    "$tree/runner/core/planted_$m.c" || exit 1
+  ${CC:-cc} -c -o "$build/runner/util/.libs/libkbrunner_la-planted_$m.o" \
+    "$tree/runner/util/planted_$m.c" || exit 1
 done
 
 out=$(top_srcdir=$tree top_builddir=$build sh "$top_srcdir/tests/shell/layering.sh" 2>&1)
@@ -70,10 +70,10 @@ for h in $libs; do
     "^# reaches: output/planted_lib$i.c <cuda>\$" "<$h>"
 done
 failed "no include circle between modules (a file and its header)" \
-  '^# a module includes itself through others: core/planted_a$' \
-  'core/planted_a.h and planted_b.c'
+  '^# a module includes itself through others: util/planted_a$' \
+  'util/planted_a.h and planted_b.c'
 failed "no circle between modules through includes and calls" \
-  '^# a module reaches itself through others: core/planted_c$' \
+  '^# a module reaches itself through others: util/planted_c$' \
   'planted_c.c calling planted_d, whose header includes planted_c.h'
 # The file-level checks see none of these circles: the new ones are needed.
 file_checks_pass() {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The man page (docs/local.mk): every long option of runner/plan/cli.c and
-# of kbench tune (runner/tune/tune_options.c), and every one that kbench's
+# of kbench tune (runner/commands/tune/options.c), and every one that kbench's
 # and each subcommand's --help names, is in it (a subcommand's in its own
 # section), so a new option fails here until the page is remade; it is
 # this version's, has its sections, and renders without warnings, also
@@ -14,11 +14,11 @@ sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\f(CW//g' -e 's/\\[,\/%&]//g' \
   "$page" > "$tmpdir/text"
 failed=$tap_failed
 for opt in $(options_of "$top_srcdir/runner/plan/cli.c") \
-           $(options_of "$top_srcdir/runner/tune/tune_options.c"); do
+           $(options_of "$top_srcdir/runner/commands/tune/options.c"); do
   assert "the man page documents --$opt" grep -qw -- "--$opt" "$tmpdir/text"
 done
 [ "$tap_failed" = "$failed" ] || echo "# docs/kbench.1.in is older than" \
-  "runner/plan/cli.c or runner/tune/tune_options.c: install help2man, run make" \
+  "runner/plan/cli.c or runner/commands/tune/options.c: install help2man, run make" \
   "and commit docs/kbench.1.in"
 # Every long option each --help names is in the page: kbench's in the
 # page, and each subcommand's (every one kbench --help names) in its own

@@ -392,7 +392,7 @@ plot = re.search(r"^FORMAT1_KEYS = (\{.*?\})$",
                  open(top + "/scripts/kbench-plot").read(), re.S | re.M)
 scripts = ast.literal_eval(plot.group(1))
 rows = dict(re.findall(r'P\((\w+), [\w.]+, \w+, "(\w+)"',
-                       open(top + "/runner/core/result_fields.h").read()))
+                       open(top + "/runner/model/result_fields.h").read()))
 c = {rows[i]: k for i, k in re.findall(r'\{KB_FIELD_(\w+), "(\w+)"\}',
      open(top + "/runner/results/results_format.c").read())}
 assert c == scripts and len(c) == 12, (c, scripts)

@@ -83,7 +83,7 @@ check "--cases takes choices" 0 "n=5 dtype=f32 .* ok" \
 
 # --- work: FLOP/s and items/s -----------------------------------------------
 # n=4001: under 64 KiB read and written even in f64, which the host floor
-# does not judge (core/plausible.h).  At 0.8 MB, a make -j2 check on a
+# does not judge (model/plausible.h).  At 0.8 MB, a make -j2 check on a
 # 2-core VM once had the floor measured slower than the honest case ran,
 # and the case FLAGGED; these points are about the work's rates.
 work="--param n=4001"

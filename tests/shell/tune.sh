@@ -24,7 +24,7 @@ t = d["context"].get("tune", {})
 print(eval(sys.argv[2]))' "$@"
 }
 
-check_help "$top_srcdir/runner/tune/tune_options.c" "$KBENCH" tune
+check_help "$top_srcdir/runner/commands/tune/options.c" "$KBENCH" tune
 check "kbench --help points to kbench tune" 0 "kbench tune \[OPTION\]" \
   "$KBENCH" --help
 

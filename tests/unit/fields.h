@@ -1,6 +1,6 @@
 /*
 ** For the round trips of a result (test_wire.c, test_entry.c): every field
-** of the table (core/result_fields.h) set to a value of its own, and a
+** of the table (model/result_fields.h) set to a value of its own, and a
 ** comparison of two results field by field, so that a field one side
 ** drops, or reads into another's place, fails by name.
 */
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/result.h"
+#include "model/result.h"
 
 /* Distinct values, the i-th row's; enums get a value that is not their
 ** start value (the caller sets the verdict). */

@@ -66,7 +66,7 @@ int main(void)
      "diagnostic");
   free(c.text);
 
-  /* Readings that cannot both be true (core/plausible.h): FLAGGED too,
+  /* Readings that cannot both be true (model/plausible.h): FLAGGED too,
   ** with both readings under the row. */
   flagged_result(&res);
   res.claim_flagged = 0;

@@ -1,5 +1,5 @@
 /*
-** The notes under a case (KB_RESULT_NOTES, core/result_fields.h): the
+** The notes under a case (KB_RESULT_NOTES, model/result_fields.h): the
 ** table, TAP and markdown show every note a result has, each as its row
 ** labels it, in the rows' order, and no printer shows one the rows do
 ** not give.
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/field_text.h"
-#include "core/clock_events.h"
+#include "model/field_text.h"
+#include "model/clock_events.h"
 #include "output/markdown.h"
 #include "output/table.h"
 #include "fields.h"

@@ -1,10 +1,10 @@
 /*
 ** Why a sample was slow: NVML's clock-event reasons by name and the limits
-** among them (core/clock_events.c), a case whose samples ran under a power
+** among them (model/clock_events.c), a case whose samples ran under a power
 ** cap fed by hand to every output (the table's line under its row, TAP,
 ** markdown, the CSV, the JSON written and read back), the device's
 ** --lock-clocks line; and the CPU side: the run's CPUs and
-** load in words (core/host_facts.c) and in the JSON context.  Only a GPU
+** load in words (util/host_facts.c) and in the JSON context.  Only a GPU
 ** under a power cap gives such results; tests/shell/clocks.sh drives the
 ** lock itself.
 */
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/clock_events.h"
-#include "core/host_facts.h"
+#include "model/clock_events.h"
+#include "util/host_facts.h"
 #include "output/csv.h"
 #include "stub_case.h"
 #include "tap.h"

@@ -1,8 +1,8 @@
 /* The stopping criterion on synthetic sample streams. */
 #include <stdlib.h>
 
-#include "measure/criterion.h"
-#include "core/rng.h"
+#include "worker/measure/criterion.h"
+#include "util/rng.h"
 #include "tap.h"
 
 typedef double (*stream_fn)(kb_rng *r, size_t i);

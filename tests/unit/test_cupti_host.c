@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "core/metrics.h"
+#include "model/metrics.h"
 #include "gpu/cupti.h"
 
 int main(void)

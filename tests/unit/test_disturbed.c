@@ -2,13 +2,13 @@
 ** a GPU beside another job gives, fed by hand to every output: the table
 ** and its closing line, TAP with and without --strict, markdown, the CSV
 ** and the JSON, read back by the results reader; and the processes read
-** from its message (core/disturbers.c). */
+** from its message (model/disturbers.c). */
 #define _GNU_SOURCE            /* open_memstream, mkstemp */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "core/disturbers.h"
+#include "model/disturbers.h"
 #include "output/csv.h"
 #include "output/markdown.h"
 #include "output/results_json.h"

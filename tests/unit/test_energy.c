@@ -4,10 +4,10 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "core/energy.h"
-#include "core/result.h"
+#include "model/energy.h"
+#include "model/result.h"
 #include "gpu/nvml.h"
-#include "core/result_notes.h"
+#include "model/result_notes.h"
 #include "output/energy_text.h"
 #include "tap.h"
 

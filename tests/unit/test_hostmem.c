@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugin/hostmem.h"
+#include "worker/plugin/hostmem.h"
 #include "tap.h"
 
 typedef struct counts {

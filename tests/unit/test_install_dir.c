@@ -1,8 +1,8 @@
-/* core/install_dir.c: the way from the installed bindir to a directory
+/* util/install_dir.c: the way from the installed bindir to a directory
 ** beside it, which an installed kbench follows from wherever it is. */
 #include <string.h>
 
-#include "core/install_dir.h"
+#include "util/install_dir.h"
 #include "tap.h"
 
 static void way(const char *from, const char *to, const char *want)

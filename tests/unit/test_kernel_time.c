@@ -1,7 +1,7 @@
 /* Kernel time's arithmetic on synthetic passes: which ranges are whose. */
 #include <string.h>
 
-#include "measure/kernel_time.h"
+#include "worker/measure/kernel_time.h"
 #include "tap.h"
 
 /* One column of gpu__time_duration values, in ns, as a pass returns them. */

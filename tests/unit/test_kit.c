@@ -12,8 +12,8 @@
 
 #include <kbench/kit.h>
 
-#include "plugin/pool.h"
-#include "core/rng.h"
+#include "worker/plugin/pool.h"
+#include "util/rng.h"
 #include "tap.h"
 
 typedef struct fake {

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "plugin/loader.h"
+#include "worker/plugin/loader.h"
 #include "tap.h"
 
 static int noop(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }

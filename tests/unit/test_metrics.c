@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "core/metrics.h"
-#include "core/nearest.h"
+#include "model/metrics.h"
+#include "util/nearest.h"
 
 /* A fake device: the counters every set needs, a few others, and "base" names without rollups
 ** for suggestions. */

@@ -1,9 +1,9 @@
-/* Who else used a case's GPU (measure/neighbours.h), judged from what NVML
+/* Who else used a case's GPU (worker/measure/neighbours.h), judged from what NVML
 ** listed and sampled, without a GPU: the judgement and its sentence. */
 #include <stdio.h>
 #include <string.h>
 
-#include "measure/neighbours.h"
+#include "worker/measure/neighbours.h"
 #include "tap.h"
 
 int main(void)

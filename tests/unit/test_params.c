@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/params.h"
+#include "model/params.h"
 #include "tap.h"
 
 int main(void)

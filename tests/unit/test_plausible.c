@@ -1,10 +1,10 @@
 /*
-** Readings that cannot all be true (core/plausible.h), on constructed
+** Readings that cannot all be true (model/plausible.h), on constructed
 ** results: the issue's forged event times, and honest ones at each margin.
 */
 #include <string.h>
 
-#include "core/plausible.h"
+#include "model/plausible.h"
 #include "tap.h"
 
 /* The H100's facts that the DRAM floor needs. */

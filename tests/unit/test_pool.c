@@ -15,8 +15,8 @@
 
 #include <kbench/plugin.h>
 
-#include "plugin/fill.h"
-#include "plugin/pool.h"
+#include "worker/plugin/fill.h"
+#include "worker/plugin/pool.h"
 #include "tap.h"
 
 typedef struct visit {

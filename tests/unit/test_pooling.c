@@ -1,7 +1,7 @@
 /*
 ** The pooling of a case's entries, its repetitions in a results file
 ** (results/pooling.c), by the pool rules of the table's rows
-** (core/result_fields.h): each pooled row against a value worked out
+** (model/result_fields.h): each pooled row against a value worked out
 ** here by its rule, from entries made by hand, so that a row whose rule
 ** changes fails by name: claim_flagged and unaudited any entry's (ANY),
 ** clock_events OR'd (BITS), the bytes the most of those given (MOST),

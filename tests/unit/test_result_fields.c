@@ -1,5 +1,5 @@
 /*
-** The table of a result's fields (core/result_fields.h) and what is made
+** The table of a result's fields (model/result_fields.h) and what is made
 ** of it besides the wire (test_wire.c): every key is the table's once and
 ** its name agrees with its unit; a copy of a result is every field the
 ** same, owning its own text and arrays; and a result as an entry of a
@@ -17,7 +17,7 @@
 
 #include "config.h"
 #include "fields.h"
-#include "core/field_text.h"
+#include "model/field_text.h"
 #include "output/csv.h"
 #include "results/entry.h"
 #include "results/json_write.h"

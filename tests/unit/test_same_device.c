@@ -13,7 +13,7 @@
 #include "results/results_file.h"
 #include "tap.h"
 #if KBENCH_HAVE_JSON_C
-#  include "analyze/fleet/fleet_judge.h"
+#  include "commands/fleet/judge.h"
 #endif
 
 static kb_res_device gpu(int ordinal, const char *uuid, const char *pci)

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/sha256.h"
+#include "util/sha256.h"
 #include "tap.h"
 
 int main(void)

@@ -1,7 +1,7 @@
 /* Statistics on samples whose answers are known by hand. */
 #include <math.h>
 
-#include "core/stats.h"
+#include "util/stats.h"
 #include "tap.h"
 
 int main(void)

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "measure/stream_order.h"
+#include "worker/measure/stream_order.h"
 #include "tap.h"
 
 #define K 13     /* kbench's stream */

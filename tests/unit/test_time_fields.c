@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "config.h"
-#include "core/field_text.h"
-#include "core/result.h"
+#include "model/field_text.h"
+#include "model/result.h"
 #include "results/results_format.h"
 #include "tap.h"
 #if KBENCH_HAVE_JSON_C

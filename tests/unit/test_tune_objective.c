@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "tune/search/tune_objective.h"
+#include "commands/tune/search/objective.h"
 
 int main(void)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "tune/search/tune_restrict.h"
+#include "commands/tune/search/restrict.h"
 
 /* text evaluated with a=a, b=b, c=c (whichever it names): 1, 0, -1, or
 ** -2 when it does not parse. */

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "tune/search/tune_search.h"
-#include "tune/search/tune_space.h"
+#include "commands/tune/search/search.h"
+#include "commands/tune/search/space.h"
 
 /* A w x h grid, every point kept unless hole(x, y). */
 static void grid(kb_space *s, size_t w, size_t h,

@@ -1,7 +1,7 @@
 #include <stdlib.h>
 /*
 ** ABI 1.3's default-stream declarations as the loader takes them
-** (plugin/variant_flags.h, through kb_plugin_adopt): each flag alone is
+** (worker/plugin/variant_flags.h, through kb_plugin_adopt): each flag alone is
 ** kept on a CUDA variant and names the stream the case is timed on; both
 ** at once, one on a host variant, or one in a plugin of ABI 1.0-1.2 (whose
 ** header had no such bit) refuses the library, saying why; a plugin of
@@ -9,8 +9,8 @@
 */
 #include <string.h>
 
-#include "plugin/loader.h"
-#include "plugin/variant_flags.h"
+#include "worker/plugin/loader.h"
+#include "worker/plugin/variant_flags.h"
 #include "tap.h"
 
 static int noop(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "fields.h"
-#include "measure/neighbours.h"
+#include "worker/measure/neighbours.h"
 #include "process/protocol.h"
 #include "tap.h"
 

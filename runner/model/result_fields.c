@@ -1,0 +1,25 @@
+/* The table of a result's fields as data (result_fields.h). */
+#include <stddef.h>
+
+#include "model/result_fields.h"
+
+#define ROW(name, kind_, type_, key_, shown, rule_)                        \
+  {.id = #name, .kind = kind_, .type = #type_, .key = key_,               \
+   .unit = KB_UNIT shown, .hint = KB_HINT shown, .rule = KB_RULE_##rule_, \
+   .out = KB_OUT shown, .pool = KB_POOL shown},
+#define ROW_F(m, type, key, shown, rule, init) \
+  ROW(m, 'F', type, key, shown, rule)
+#define ROW_S(m, size, key, shown, rule) ROW(m, 'S', CHARS, key, shown, rule)
+#define ROW_P(id, path, type, key, shown, rule, init) \
+  ROW(id, 'P', type, key, shown, rule)
+#define ROW_A(m, n, store, key, shown, rule) \
+  ROW(m, 'A', ARRAY, key, shown, rule)
+#define ROW_D(id, type, expr, key, shown, rule) \
+  ROW(id, 'D', type, key, shown, rule)
+#define ROW_H(id) ROW(id, 'H', , NULL, ("", WIRE, "", EACH), ALWAYS)
+const kb_field kb_result_fields[KB_FIELDS] = {
+  KB_RESULT_FIELDS(ROW_F, ROW_S, ROW_P, ROW_A, ROW_D, ROW_H)
+};
+
+#define LABEL_N(id, type, expr, label, rule) label,
+const char *const kb_note_labels[KB_NOTES] = {KB_RESULT_NOTES(LABEL_N)};

@@ -1,0 +1,472 @@
+/*
+** The one table of a result's fields: every member of kb_result
+** (model/result.h) with its type, unit, key in a results file's entry, and
+** when that key is null, by group in the order of the entry's keys.  The
+** struct's scalar and text members are declared from it, and generated
+** from it are: the wire's put and get (process/protocol.c), the results
+** file's keys, written and read back (results/entry_write.c,
+** results/entry_read.c), a result's start values, free and copy
+** (model/result.c), the rows a case pools (results/pooling.c), a field as
+** text and the CSV's cells (model/field_text.c, output/csv.c), and the
+** tests' round trips (tests/unit/test_wire.c, test_entry.c).  A new
+** scalar or text field is one line here.
+**
+** An X-macro (runner/README.md says why): each group is a list of rows,
+** and whoever uses the table defines what each kind of row becomes:
+**
+**   F(member, TYPE, key, shown, rule, init)   a member the table declares
+**   S(member, size, key, shown, rule)         a text member, char[size]
+**   P(id, path, TYPE, key, shown, rule, init) a field of a member declared
+**                                             by hand (stats, kernel_stats,
+**                                             bytes)
+**   A(member, count, STORE, key, shown, rule) an array of doubles declared
+**                                             by hand, with its count:
+**                                             OWNED (malloc'd, the result's)
+**                                             or FIXED (an array member)
+**   D(id, TYPE, expr, key, shown, rule)       derived from the result r:
+**                                             written, never stored
+**   H(id)                                     keys results/entry_write.c
+**                                             writes by its own code here
+**
+** TYPE: F64 double, U64 uint64_t, SIZE size_t, UINT unsigned, BOOL int
+** (true/false), VERDICT, STOP, MEMORY, TIME (an int written by its name),
+** OWNSTR (char *, owned, NULL for none); and for D rows only, STR (a const
+** char *) and TEXT (expr is a function that writes the text into a
+** buffer, as kb_audit_text does).  key NULL: on the wire only.  shown:
+** (unit, out, hint, pool), what a printer and a reader need: the unit
+** ("s", "B", "GB/s", ...; "" for none); out, where the key is shown
+** besides the results file (enum kb_field_out): CSV, a column of --csv of
+** the key's name; JSON, the results file alone; WIRE, no key; hint, how a
+** printer of text writes the value (model/field_text.h): a printf
+** conversion without its % for a number (".9g", "zu", the compiler checks
+** it against TYPE), "s" for a name or word, "q" for free text, which CSV
+** quotes; and pool (enum kb_field_pool below), how the entries of one
+** case in a results file make the pooled case's value
+** (results/pooling.c).  rule
+** (enum kb_rule below): when the key holds the value, null, 0 or nothing.
+** init: the value before anything is measured (kb_result_init), -1 for a
+** reading not taken; a reader leaves a key it does not find so.
+**
+** The notes (KB_RESULT_NOTES, after the table) are the lines the table,
+** TAP and markdown show under a case, "label: text", in their order.
+**
+** What the table does not hold, by hand in result.h and its users: the
+** statistics (kb_stats) and bytes (kbench_bytes) whose fields are P rows,
+** the arrays of A rows, and the counters (kb_counters, owned: their wire,
+** JSON and copy are written out in protocol.c, entry_write.c, result.c).
+*/
+#ifndef KB_RESULT_FIELDS_H
+#define KB_RESULT_FIELDS_H
+
+/* What a result's key holds, by its rule: the value, or else null, 0
+** ("" for text, false, []) or no key at all. */
+enum kb_rule {
+  KB_RULE_ALWAYS,           /* the value (null only when not finite) */
+  KB_RULE_PASS,             /* null unless the case passed */
+  KB_RULE_PASS_OR_ZERO,     /* 0 unless the case passed */
+  KB_RULE_FAILED,           /* "" when the case passed */
+  KB_RULE_NONNEG,           /* null when < 0 (not measured) */
+  KB_RULE_POSITIVE,         /* null unless > 0 */
+  KB_RULE_PASS_POSITIVE,    /* null unless passed and > 0 */
+  KB_RULE_KERNEL,           /* null without kernel time (of a passed case) */
+  KB_RULE_KERNEL_OR_ZERO,   /* 0 likewise */
+  KB_RULE_NONEMPTY,         /* null for "" */
+  KB_RULE_DRAM,             /* null unless the bytes audit measured DRAM */
+  KB_RULE_ENERGY,           /* null unless --energy measured */
+  KB_RULE_ENERGY_POSITIVE,  /* null unless --energy measured and > 0 */
+  KB_RULE_WORK,             /* no key unless the count's rate is > 0 */
+  KB_RULE_RATE,             /* no key unless > 0 */
+  KB_RULE_SKIPPED,          /* no key unless the case was skipped */
+  KB_RULE_ERRORED,          /* no key unless it failed (not a skip) */
+  KB_RULE_EVENTS            /* null unless NVML's clock-event reasons were
+                               read after a sample (clock_event_reads) */
+};
+
+/* How the entries of one case (its repetitions) in a results file make
+** the pooled case's value (results/pooling.c): the pool of a row's shown.
+** A row that is not pooled stays at its start value in the pooled case;
+** tests/unit/test_pooling.c checks each pooled row by its rule. */
+enum kb_field_pool {
+  KB_POOL_EACH,             /* not pooled: each entry's own */
+  KB_POOL_ANY,              /* true when any entry's is (a flag) */
+  KB_POOL_BITS,             /* the entries' bits, OR'd (a mask) */
+  KB_POOL_MOST,             /* the most of the entries that give it */
+  KB_POOL_MEDIAN,           /* the median of the finite ones given */
+  KB_POOL_FIRST,            /* the first entry's that is not "" */
+  KB_POOL_JOIN              /* an array: the passed entries' joined, by
+                               pooling.c's own code (which reads the
+                               arrays of Google Benchmark's files too) */
+};
+
+/* Where a row is shown besides the results file: the out of its shown.
+** Every row that says CSV is a column of --csv (output/csv.c);
+** tests/unit/test_result_fields.c checks the CSV's header against the
+** rows. */
+enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
+/* A row's shown, taken apart: KB_UNIT shown, KB_OUT shown, KB_HINT
+** shown, KB_POOL shown. */
+#define KB_UNIT_OF(unit, out, hint, pool) unit
+#define KB_OUT_OF(unit, out, hint, pool) KB_OUT_##out
+#define KB_HINT_OF(unit, out, hint, pool) hint
+#define KB_POOL_OF(unit, out, hint, pool) KB_POOL_##pool
+#define KB_UNIT KB_UNIT_OF
+#define KB_OUT KB_OUT_OF
+#define KB_HINT KB_HINT_OF
+#define KB_POOL KB_POOL_OF
+
+/* The C type of each TYPE. */
+#define KB_CTYPE_F64 double
+#define KB_CTYPE_U64 uint64_t
+#define KB_CTYPE_SIZE size_t
+#define KB_CTYPE_UINT unsigned
+#define KB_CTYPE_BOOL int
+#define KB_CTYPE_VERDICT int
+#define KB_CTYPE_STOP int
+#define KB_CTYPE_MEMORY int
+#define KB_CTYPE_TIME int
+#define KB_CTYPE_OWNSTR char *
+
+/* Google Benchmark's keys, and where the case ran. */
+#define KB_FIELDS_CASE(F, S, P, A, D, H) \
+  H(head)  /* name, run_name, run_type, repetitions, repetition_index,    \
+              threads */                                                  \
+  P(iterations, stats.n, SIZE, "iterations",                              \
+    ("runs", JSON, "zu", EACH), ALWAYS, 0)                                \
+  D(real_time, F64, kb_result_time(r) * 1e9, "real_time",                 \
+    ("ns", JSON, ".6g", EACH), PASS_OR_ZERO)  /* the judged median */     \
+  D(cpu_time, F64, kb_result_time(r) * 1e9, "cpu_time",                   \
+    ("ns", JSON, ".6g", EACH), PASS_OR_ZERO)                              \
+  D(time_unit, STR, "ns", "time_unit", ("", JSON, "s", EACH), ALWAYS)     \
+  D(bytes_per_second, F64, r->gbps * 1e9, "bytes_per_second",             \
+    ("B/s", JSON, ".6g", EACH), PASS_OR_ZERO)                             \
+  D(skipped, BOOL, 1, "skipped", ("", JSON, "d", EACH), SKIPPED)          \
+  D(skip_message, STR, r->message, "skip_message",                        \
+    ("", JSON, "q", EACH), SKIPPED)                                       \
+  D(error_occurred, BOOL, 1, "error_occurred",                            \
+    ("", JSON, "d", EACH), ERRORED)                                       \
+  D(error_message, TEXT, kb_result_error_text, "error_message",           \
+    ("", JSON, "q", EACH), ERRORED)                                       \
+  H(where)  /* device_ordinal, device_name, device_uuid,                  \
+               device_pci_bus_id, variant, params, backend */
+
+/* The verdict; the time judged, by the clock that judged it (time_*, the
+** one the table shows: results format 2 named them, docs/results.md's
+** table of time fields), and the event time's statistics (event_*); the
+** bytes and the rates. */
+#define KB_FIELDS_OUTCOME(F, S, P, A, D, H) \
+  S(mode, 16, "mode",                                                     \
+    ("", CSV, "s", EACH), ALWAYS)  /* the sampler's name */               \
+  F(verdict, VERDICT, "verdict", ("", CSV, "s", EACH), ALWAYS, KB_PASS)   \
+  S(stage, 32, "stage", ("", CSV, "q", EACH), FAILED)                     \
+                   /* where a non-pass came from */                       \
+  S(message, KB_MESSAGE_LEN, "message", ("", CSV, "q", EACH), FAILED)     \
+  F(output, OWNSTR, "output", ("", JSON, "q", EACH), ALWAYS, NULL)        \
+                   /* the last lines the plugin printed, for a failure */ \
+  F(judged, TIME, "time", ("", CSV, "s", EACH), ALWAYS, KB_TIME_EVENT)    \
+                   /* the clock the case was judged by, its time_*_s      \
+                      and the rates taken from: kernel or event */        \
+  D(time_median, F64, kb_judged_stats(r)->median, "time_median_s",        \
+    ("s", CSV, ".9g", EACH), PASS)  /* the one the table shows */         \
+  D(time_mean, F64, kb_judged_stats(r)->mean, "time_mean_s",              \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_min, F64, kb_judged_stats(r)->min, "time_min_s",                 \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_max, F64, kb_judged_stats(r)->max, "time_max_s",                 \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_stdev, F64, kb_judged_stats(r)->stdev, "time_stdev_s",           \
+    ("s", CSV, ".9g", EACH), PASS)                                        \
+  D(time_noise, F64, kb_judged_stats(r)->noise, "time_noise",             \
+    ("", CSV, ".6g", EACH), PASS)                                         \
+  P(event_median, stats.median, F64, "event_median_s",                    \
+    ("s", CSV, ".9g", EACH), PASS, 0)  /* of samples_s */                 \
+  P(event_mean, stats.mean, F64, "event_mean_s",                          \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(event_min, stats.min, F64, "event_min_s",                             \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(event_max, stats.max, F64, "event_max_s",                             \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(event_stdev, stats.stdev, F64, "event_stdev_s",                       \
+    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+  P(event_noise, stats.noise, F64, "event_noise",                         \
+    ("", CSV, ".6g", EACH), PASS, 0)                                      \
+  P(rel_stdev, stats.rel_stdev, F64, NULL,                                \
+    ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
+  F(stop, STOP, "stop", ("", CSV, "s", EACH), ALWAYS, 0)                  \
+  F(batch, SIZE, "batch", ("runs", CSV, "zu", EACH), ALWAYS, 0)           \
+  P(bytes_read, bytes.read, U64, "bytes_read",                            \
+    ("B", CSV, "llu", MOST), ALWAYS, 0)                                   \
+  P(bytes_written, bytes.written, U64, "bytes_written",                   \
+    ("B", CSV, "llu", MOST), ALWAYS, 0)                                   \
+  P(memory, bytes.memory, MEMORY, "memory",                               \
+    ("", CSV, "s", EACH), ALWAYS, 0)                                      \
+  F(gbps, F64, "gbps", ("GB/s", CSV, ".6g", EACH), PASS, 0)               \
+                   /* (read + written) / judged median */                 \
+  F(flops, U64, "flops", ("FLOP", CSV, "llu", EACH), WORK, 0)             \
+                   /* per run, from the variant's work() */               \
+  D(flops_per_second, F64, kb_per_second(r, r->flops),                    \
+    "flops_per_second", ("FLOP/s", JSON, ".6g", EACH), RATE)              \
+  F(items, U64, "items", ("items", CSV, "llu", EACH), WORK, 0)            \
+  D(items_per_second, F64, kb_per_second(r, r->items),                    \
+    "items_per_second", ("items/s", CSV, ".6g", EACH), RATE)              \
+  H(peaks)  /* pct_peak, pct_copy_peak */                                 \
+  F(device_lost, BOOL, NULL, ("", WIRE, "d", EACH), ALWAYS, 0)            \
+                   /* the CUDA context is unusable after the case */      \
+  F(worker_ends, BOOL, NULL, ("", WIRE, "d", EACH), ALWAYS, 0)            \
+                   /* the worker exits after the case (its context is     \
+                      unusable, or its profiler failed): the next case    \
+                      starts in a fresh one */                            \
+  F(worker, UINT, "worker", ("", JSON, "u", EACH), ALWAYS, 0)             \
+                   /* which of the run's workers ran it, 1, 2, ...: the   \
+                      supervisor numbers them as it starts them, one      \
+                      trust domain's each (plan/trust.h) */
+
+/* The clocks, where the case's time went, and how a sample was timed. */
+#define KB_FIELDS_PHASES(F, S, P, A, D, H) \
+  F(clock_min_mhz, UINT, "sm_clock_min_mhz",                              \
+    ("MHz", CSV, "u", EACH), ALWAYS, 0)                                   \
+                   /* over the kept samples; 0: unknown */                \
+  F(clock_max_mhz, UINT, "sm_clock_max_mhz",                              \
+    ("MHz", CSV, "u", EACH), ALWAYS, 0)                                   \
+  F(throttled, SIZE, "throttled_samples",                                 \
+    ("samples", CSV, "zu", EACH), ALWAYS, 0)                              \
+                   /* SM clock under 75% of max: dropped */               \
+  F(wall_s, F64, "case_wall_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)       \
+                   /* setup to teardown */                                \
+  F(setup_s, F64, "setup_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)          \
+  F(verify_s, F64, "verify_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)        \
+                   /* both verified runs */                               \
+  F(sampling_s, F64, "sampling_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)    \
+                   /* warm-up, samples, energy batch */                   \
+  F(teardown_s, F64, "teardown_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)    \
+  F(busy_after_s, F64, "busy_after_stream_s",                             \
+    ("s", CSV, ".3g", EACH), NONNEG, -1)                                  \
+                   /* the stream check: device busy past the stream's     \
+                      batch */                                            \
+  F(syncs, BOOL, "syncs", ("", JSON, "d", EACH), ALWAYS, 0)               \
+                   /* KBENCH_VARIANT_SYNCS: each run timed by itself */   \
+  F(timed_region, BOOL, "timed_region", ("", JSON, "d", EACH), ALWAYS, 0) \
+                   /* samples timed the run's region (timer_start,        \
+                      stop) */                                            \
+  F(host_s, F64, "host_median_s",                                         \
+    ("s", JSON, ".9g", EACH), PASS_POSITIVE, -1)                          \
+                   /* a syncing case's median on the host's clock */
+
+/* The GPU over the timed samples, from NVML (worker/measure/gpu_state.c): the
+** clock-event reasons read after each sample, OR'd (model/clock_events.h
+** names the bits: a power cap, a thermal slowdown, ...), and the
+** temperature, memory clock and power draw at the start and at the end of
+** the samples.  The power is NVML's reading, on Ampere and later the
+** board's average over its last second (docs/results.md says why two
+** readings and not an average of many).  null where NVML read nothing:
+** host cases, no NVML, a GPU that does not report it. */
+#define KB_FIELDS_GPU_STATE(F, S, P, A, D, H) \
+  F(clock_events, U64, "clock_event_mask",                                \
+    ("", CSV, "llu", BITS), EVENTS, 0)                                    \
+                   /* NVML's bits, OR'd over the samples */               \
+  D(clock_event_names, TEXT, kb_result_clock_events, "clock_events",      \
+    ("", CSV, "q", EACH), EVENTS)                                         \
+                   /* the same by name: "sw_power_cap,gpu_idle" */        \
+  D(clock_limits, TEXT, kb_result_clock_limits, "clock_limits",           \
+    ("", JSON, "q", EACH), EVENTS)                                        \
+                   /* the limits among them, in words: "a power cap" */ \
+  F(clock_event_reads, SIZE, "clock_event_reads",                         \
+    ("samples", CSV, "zu", EACH), ALWAYS, 0)                              \
+                   /* samples after which the reasons were read */        \
+  F(temp_start_c, F64, "gpu_temp_start_c",                                \
+    ("C", CSV, ".6g", EACH), POSITIVE, 0)                                 \
+  F(temp_end_c, F64, "gpu_temp_end_c",                                    \
+    ("C", CSV, ".6g", EACH), POSITIVE, 0)                                 \
+  F(mem_start_mhz, UINT, "mem_clock_start_mhz",                           \
+    ("MHz", CSV, "u", EACH), POSITIVE, 0)                                 \
+  F(mem_end_mhz, UINT, "mem_clock_end_mhz",                               \
+    ("MHz", CSV, "u", EACH), POSITIVE, 0)                                 \
+  F(power_start_w, F64, "power_start_w",                                  \
+    ("W", CSV, ".6g", EACH), POSITIVE, 0)                                 \
+  F(power_end_w, F64, "power_end_w", ("W", CSV, ".6g", EACH), POSITIVE, 0)
+
+/* Kernel time (worker/measure/kernel_time.h): per run, on the GPU's own clock,
+** from a pass of its own after the samples: the run's kernels' durations
+** summed (its busy time, busy_samples_s), however many it launches. */
+#define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
+  D(kernel_count, SIZE, r->n_kernel, "kernel_samples",                    \
+    ("runs", CSV, "zu", EACH), KERNEL_OR_ZERO)                            \
+  F(kernels_per_run, SIZE, "kernels_per_run",                             \
+    ("kernels", CSV, "zu", EACH), KERNEL, 0)                              \
+  P(kernel_n, kernel_stats.n, SIZE, NULL,                                 \
+    ("runs", WIRE, "zu", EACH), ALWAYS, 0)                                \
+  P(kernel_median, kernel_stats.median, F64, "kernel_median_s",           \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+  P(kernel_mean, kernel_stats.mean, F64, "kernel_mean_s",                 \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+  P(kernel_min, kernel_stats.min, F64, "kernel_min_s",                    \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+  P(kernel_max, kernel_stats.max, F64, "kernel_max_s",                    \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+  P(kernel_stdev, kernel_stats.stdev, F64, "kernel_stdev_s",              \
+    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+  P(kernel_noise, kernel_stats.noise, F64, "kernel_noise",                \
+    ("", CSV, ".6g", EACH), KERNEL, 0)                                    \
+  P(kernel_rel_stdev, kernel_stats.rel_stdev, F64, NULL,                  \
+    ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
+  D(launch_overhead, F64, kb_launch_overhead(r), "launch_overhead_s",     \
+    ("s", CSV, ".6g", EACH), ALWAYS)                                      \
+  F(kernel_pass_s, F64, "kernel_pass_s",                                  \
+    ("s", CSV, ".4f", EACH), ALWAYS, 0)                                   \
+                   /* the pass's wall time */                             \
+  S(kernel_note, 256, "kernel_note", ("", CSV, "q", EACH), NONEMPTY)      \
+                   /* why a CUDA case has no kernel time */               \
+  A(kernel_samples, n_kernel, OWNED, "busy_samples_s",                    \
+    ("s", JSON, ".9g", JOIN), ALWAYS)                                     \
+
+/* The case on a second allocation (model/placement.h): its event median
+** there, and how far that is from the samples' median. */
+#define KB_FIELDS_PLACEMENT(F, S, P, A, D, H) \
+  F(placement_median, F64, "placement_median_s",                          \
+    ("s", CSV, ".9g", MEDIAN), NONNEG, -1)                                  \
+                   /* -1: not checked (--no-placement, a slow setup,     \
+                      a host case, a profiler) */                         \
+  D(placement_spread, F64, kb_placement_spread_of(r), "placement_spread",  \
+    ("", CSV, ".4g", EACH), ALWAYS)                                       \
+  F(placement_s, F64, "placement_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)  \
+                   /* the check's wall time: setup, runs, teardown */
+
+/* The audits: what DRAM moved in one run against the claim, an audit that
+** could not be made, and why there are no counters. */
+#define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
+  F(dram_read, F64, "dram_read_bytes", ("B", CSV, ".9g", EACH), DRAM, -1) \
+  F(dram_write, F64, "dram_write_bytes",                                  \
+    ("B", CSV, ".9g", EACH), DRAM, -1)                                    \
+  D(bytes_audit, TEXT, kb_audit_text, "bytes_audit",                      \
+    ("", CSV, "q", EACH), NONEMPTY)                                       \
+  D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps",                         \
+    ("GB/s", CSV, ".6g", EACH), POSITIVE)                                 \
+  F(claim_flagged, BOOL, "bytes_claim_flagged",                           \
+    ("", JSON, "d", ANY), ALWAYS, 0)                                      \
+                   /* the claim exceeds DRAM's bytes + 10% + L2 */        \
+  F(unaudited, BOOL, "unaudited", ("", CSV, "d", ANY), ALWAYS, 0)         \
+                   /* an audit asked for could not be made: the verdict   \
+                      stands unchecked */                                 \
+  S(audit_note, 256, "audit_note", ("", CSV, "q", FIRST), NONEMPTY)       \
+                   /* which audit, why, and what to do */                 \
+  S(counters_note, 256, "counters_note", ("", CSV, "q", EACH), NONEMPTY)  \
+                   /* why a CUDA case has no counters */                  \
+  S(implausible, 384, "implausible", ("", JSON, "q", EACH), NONEMPTY)     \
+                   /* two readings that cannot both be true               \
+                      (model/plausible.h): FLAGGED */                      \
+  H(counters)  /* each counter's total, and "metrics" */
+
+/* --energy (NVML, model/energy.h): joules per run and the average power
+** over a hot batch, how they were measured, and what was in force. */
+#define KB_FIELDS_ENERGY(F, S, P, A, D, H) \
+  F(energy_j, F64, "energy_j_per_run",                                    \
+    ("J", CSV, ".6g", EACH), ENERGY, -1)                                  \
+  F(power_w, F64, "power_w", ("W", CSV, ".6g", MEDIAN), ENERGY, -1)       \
+  F(energy_s, F64, "energy_window_s", ("s", CSV, ".4f", EACH), ENERGY, 0) \
+                   /* the windows' seconds */                             \
+  F(energy_runs, F64, "energy_runs",                                      \
+    ("runs", CSV, ".6g", EACH), ENERGY, 0)                                \
+  F(energy_spread, F64, "energy_spread",                                  \
+    ("", CSV, ".4g", EACH), ENERGY, 0)                                    \
+  A(energy_windows, energy_n_windows, FIXED, "energy_windows_j",          \
+    ("J", JSON, ".6g", JOIN), ENERGY)                                     \
+  F(power_limit_w, F64, "power_limit_w",                                  \
+    ("W", CSV, ".6g", EACH), ENERGY_POSITIVE, 0)                          \
+  F(energy_sm_mhz, UINT, "energy_sm_clock_mhz",                           \
+    ("MHz", CSV, "u", EACH), ENERGY_POSITIVE, 0)                          \
+                   /* lowest at the windows' ends */                      \
+  F(energy_mem_mhz, UINT, "energy_mem_clock_mhz",                         \
+    ("MHz", CSV, "u", EACH), ENERGY_POSITIVE, 0)                          \
+  D(gbps_per_watt, F64, kb_gbps_per_watt(r), "gbps_per_watt",             \
+    ("GB/s/W", CSV, ".6g", EACH), POSITIVE)                               \
+  D(flops_per_watt, F64, kb_flops_per_watt(r), "flops_per_watt",          \
+    ("FLOP/s/W", CSV, ".6g", EACH), POSITIVE)                             \
+  S(energy_note, 256, "energy_note", ("", CSV, "q", EACH), NONEMPTY)      \
+                   /* why --energy measured nothing */
+
+/* The timed samples, seconds per run. */
+#define KB_FIELDS_SAMPLES(F, S, P, A, D, H) \
+  A(samples, n_samples, OWNED, "samples_s", ("s", JSON, ".9g", JOIN), ALWAYS)
+
+#define KB_RESULT_FIELDS(F, S, P, A, D, H) \
+  KB_FIELDS_CASE(F, S, P, A, D, H)                                        \
+  KB_FIELDS_OUTCOME(F, S, P, A, D, H)                                     \
+  KB_FIELDS_PHASES(F, S, P, A, D, H)                                      \
+  KB_FIELDS_GPU_STATE(F, S, P, A, D, H)                                   \
+  KB_FIELDS_KERNEL(F, S, P, A, D, H)                                      \
+  KB_FIELDS_PLACEMENT(F, S, P, A, D, H)                                   \
+  KB_FIELDS_AUDIT(F, S, P, A, D, H)                                       \
+  KB_FIELDS_ENERGY(F, S, P, A, D, H)                                      \
+  KB_FIELDS_SAMPLES(F, S, P, A, D, H)
+
+/*
+** The notes: the lines the table, TAP and markdown show under a case,
+** "label: text", a row each in the order they are shown.  A printer loops
+** over them (kb_note_text, model/field_text.h) and knows none of them; a
+** new line under a case is one row here and, when it is more than a
+** field, the function that writes it (model/result_notes.h).  Not notes of
+** a result, and said by a printer itself: its warnings (they need the
+** device and the run's options), why a case of a run of kernel time has
+** event time only (said once for many cases), the counters' own lines,
+** and what a failed case's plugin printed (lines of its own).
+**
+**   N(id, TYPE, expr, label, rule)  TYPE STR: expr is a const char * of
+**                                   the result r; TEXT: expr is a function
+**                                   that writes the text, as a D row's;
+**                                   shown when the rule (enum kb_rule)
+**                                   gives the value and the text is not ""
+*/
+#define KB_RESULT_NOTES(N) \
+  N(clocks, TEXT, kb_result_clock_note, "clocks", ALWAYS)                 \
+  N(timing, TEXT, kb_note_timing, "timed", PASS)                          \
+  N(placement, TEXT, kb_note_placement, "placement", PASS)                \
+  N(counters, STR, r->counters_note, "counters", PASS)                    \
+  N(no_kernel, TEXT, kb_note_no_kernel, "counters", PASS)                 \
+  N(claim_flagged, TEXT, kb_note_claim_flagged, "flagged", PASS)          \
+  N(bytes_audit, TEXT, kb_note_bytes_audit, "bytes audit", PASS)          \
+  N(implausible, STR, r->implausible, "flagged", PASS)                    \
+  N(unaudited, TEXT, kb_note_unaudited, "unaudited", PASS)                \
+  N(energy, TEXT, kb_energy_text, "energy", PASS)
+
+/* Every note's name, as KB_NOTE_<id>, and its label. */
+#define KB_ID_N(id, ...) KB_NOTE_##id,
+enum kb_note_id { KB_RESULT_NOTES(KB_ID_N) KB_NOTES };
+#undef KB_ID_N
+extern const char *const kb_note_labels[KB_NOTES];
+
+/* A kind of row a use of the table has no use for. */
+#define KB_ROW_SKIP(...)
+
+/* Every row's name, as KB_FIELD_<id> (a member's name is its id). */
+#define KB_ID_F(m, ...) KB_FIELD_##m,
+#define KB_ID_P(id, ...) KB_FIELD_##id,
+#define KB_ID_D(id, ...) KB_FIELD_##id,
+#define KB_ID_H(id) KB_FIELD_##id,
+enum kb_field_id {
+  KB_RESULT_FIELDS(KB_ID_F, KB_ID_F, KB_ID_P, KB_ID_F, KB_ID_D, KB_ID_H)
+  KB_FIELDS
+};
+#undef KB_ID_F
+#undef KB_ID_P
+#undef KB_ID_D
+#undef KB_ID_H
+
+/* A row of the table as data, for code that looks a key up by name
+** (kb_result_fields[KB_FIELD_kernel_median].key) or walks the rows. */
+typedef struct kb_field {
+  const char *id;           /* the row's name */
+  char kind;                /* 'F', 'S', 'P', 'A', 'D' or 'H' */
+  const char *type;         /* its TYPE: "F64", ...; "CHARS" for an S row,
+                               "ARRAY" for an A row, "" for an H row */
+  const char *key;          /* in a results file's entry; NULL: none */
+  const char *unit;         /* "s", "B", "GB/s", ...; "" for none */
+  const char *hint;         /* ".9g", "zu", ...; "s" a word, "q" a text */
+  int rule;                 /* enum kb_rule */
+  int out;                  /* enum kb_field_out */
+  int pool;                 /* enum kb_field_pool */
+} kb_field;
+extern const kb_field kb_result_fields[KB_FIELDS];
+/* A row's key in an entry, by its id: KB_KEY(kernel_median) is
+** "kernel_median_s". */
+#define KB_KEY(id) (kb_result_fields[KB_FIELD_##id].key)
+
+#endif
