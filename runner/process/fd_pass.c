@@ -2,12 +2,14 @@
 
 #define _GNU_SOURCE            /* MSG_CMSG_CLOEXEC */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "process/fd_pass.h"
+#include "process/worker_start.h"
 
 int kb_fd_send(int sock, int fd)
 {
@@ -55,5 +57,10 @@ int kb_fd_receive(int sock)
     if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS
         && c->cmsg_len == CMSG_LEN(sizeof(int)))
       memcpy(&fd, CMSG_DATA(c), sizeof fd);
-  return fd;
+  if (fd < 0 || fd >= KB_WORKER_FD_FLOOR)
+    return fd;
+  /* The lowest free number may be a fixed one left free (worker_start.h). */
+  int moved = fcntl(fd, F_DUPFD_CLOEXEC, KB_WORKER_FD_FLOOR);
+  close(fd);
+  return moved;
 }

@@ -13,8 +13,9 @@
 /* Send fd (-1: none) on sock: 0, or -1 (the worker is gone). */
 int kb_fd_send(int sock, int fd);
 
-/* The descriptor of the next message on sock (close-on-exec), or -1 when
-** it came without one or none came. */
+/* The descriptor of the next message on sock (close-on-exec), numbered
+** KB_WORKER_FD_FLOOR or above (worker_start.h), or -1 when it came without
+** one or none came. */
 int kb_fd_receive(int sock);
 
 #endif

@@ -101,6 +101,13 @@ check_PROGRAMS += %reldir%/test_plan
 %canon_reldir%_test_plan_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_plan
 
+check_PROGRAMS += %reldir%/test_fd_pass
+%canon_reldir%_test_fd_pass_SOURCES = %reldir%/test_fd_pass.c %reldir%/tap.h
+%canon_reldir%_test_fd_pass_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_fd_pass_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_fd_pass_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_fd_pass
+
 check_PROGRAMS += %reldir%/test_wire
 %canon_reldir%_test_wire_SOURCES = %reldir%/test_wire.c %reldir%/tap.h \
 	%reldir%/fields.h
