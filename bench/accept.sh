@@ -508,7 +508,7 @@ fi
 # check_group NAME VISIBLE TESTS...: make check of TESTS with CUDA's
 # devices limited to VISIBLE ("" for all), its suite log of its own.
 check_group() {
-  name=$1 visible=$2
+  name=$1 visible=$2 gs=$(date +%s)
   shift 2
   set -- ${1+TESTS="$*"}
   if [ -n "$visible" ]; then
@@ -518,7 +518,7 @@ check_group() {
     timeout "$left" make -j"$width" check "$@" \
       TEST_SUITE_LOG="check-$name.log" > "$R/check-$name.txt" 2>&1
   fi
-  echo $? > "$R/check-$name.rc"
+  echo "$? $(secs "$gs")" > "$R/check-$name.rc"
 }
 width=$(nproc)
 if [ -z "$gpu_tests" ]; then
@@ -548,12 +548,15 @@ else
   groups=gpu
 fi
 rc=0
+took=
 for g in $groups; do
   cat "$R/check-$g.txt" >> "$R/check.txt"
-  grc=$(cat "$R/check-$g.rc" 2> /dev/null || echo 1)
-  [ "$grc" = 0 ] || rc=$grc
+  set -- $(cat "$R/check-$g.rc" 2> /dev/null || echo 1 ?)
+  [ "$1" = 0 ] || rc=$1
+  took="$took${took:+, }$g $2 s"
   rm -f "$R/check-$g.rc"
 done
+what="$what ($took)"
 cat tests/*/*.log > "$R/check-logs.txt" 2> /dev/null
 count() { cat tests/*/*.trs 2> /dev/null | grep -c "^:test-result: $1"; }
 pass=$(count PASS) fail=$(count FAIL) err=$(count ERROR) xpass=$(count XPASS) skips=$(count SKIP)
