@@ -2,6 +2,7 @@
 # markdown)
 # behind one interface, and the progress line.
 runner_libkbrunner_la_SOURCES += \
+	%reldir%/cells.c %reldir%/cells.h \
 	%reldir%/csv.c %reldir%/csv.h \
 	%reldir%/energy_text.c %reldir%/energy_text.h \
 	%reldir%/groups.c %reldir%/groups.h \
