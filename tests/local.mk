@@ -58,4 +58,5 @@ EXTRA_DIST += tests/compare tests/fleet tests/plot tests/odd
 include %reldir%/unit/local.mk
 include %reldir%/plugins/local.mk
 include %reldir%/shell/local.mk
+include %reldir%/replay/local.mk
 

@@ -6,7 +6,7 @@
 #define ROW(name, kind_, type_, key_, shown, rule_)                        \
   {.id = #name, .kind = kind_, .type = #type_, .key = key_,               \
    .unit = KB_UNIT shown, .hint = KB_HINT shown, .rule = KB_RULE_##rule_, \
-   .out = KB_OUT shown, .pool = KB_POOL shown},
+   .out = KB_OUT shown, .column = KB_COLUMN shown, .pool = KB_POOL shown},
 #define ROW_F(m, type, key, shown, rule, init) \
   ROW(m, 'F', type, key, shown, rule)
 #define ROW_S(m, size, key, shown, rule) ROW(m, 'S', CHARS, key, shown, rule)

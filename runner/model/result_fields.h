@@ -35,8 +35,10 @@
 ** buffer, as kb_audit_text does).  key NULL: on the wire only.  shown:
 ** (unit, out, hint, pool), what a printer and a reader need: the unit
 ** ("s", "B", "GB/s", ...; "" for none); out, where the key is shown
-** besides the results file (enum kb_field_out): CSV, a column of --csv of
-** the key's name; JSON, the results file alone; WIRE, no key; hint, how a
+** besides the results file (enum kb_field_out): CSV(n), column n of
+** --csv (from 1, in the order its columns have always had: a reader that
+** counts columns finds them where they were), named by the key; JSON,
+** the results file alone; WIRE, no key; hint, how a
 ** printer of text writes the value (model/field_text.h): a printf
 ** conversion without its % for a number (".9g", "zu", the compiler checks
 ** it against TYPE), "s" for a name or word, "q" for free text, which CSV
@@ -99,20 +101,29 @@ enum kb_field_pool {
 };
 
 /* Where a row is shown besides the results file: the out of its shown.
-** Every row that says CSV is a column of --csv (output/csv.c);
-** tests/unit/test_result_fields.c checks the CSV's header against the
-** rows. */
+** Every row that says CSV(n) is column n of --csv (output/csv.c), the
+** CSV's own cells placed among them there;
+** tests/unit/test_result_fields.c checks the columns and the CSV's
+** header against the rows. */
 enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
-/* A row's shown, taken apart: KB_UNIT shown, KB_OUT shown, KB_HINT
-** shown, KB_POOL shown. */
+/* A row's shown, taken apart: KB_UNIT shown, KB_OUT shown, KB_COLUMN
+** shown (its --csv column, 0 for none), KB_HINT shown, KB_POOL shown. */
 #define KB_UNIT_OF(unit, out, hint, pool) unit
-#define KB_OUT_OF(unit, out, hint, pool) KB_OUT_##out
+#define KB_OUT_OF(unit, out, hint, pool) KB_OUT_IS_##out
+#define KB_COLUMN_OF(unit, out, hint, pool) KB_COLUMN_##out
 #define KB_HINT_OF(unit, out, hint, pool) hint
 #define KB_POOL_OF(unit, out, hint, pool) KB_POOL_##pool
 #define KB_UNIT KB_UNIT_OF
 #define KB_OUT KB_OUT_OF
+#define KB_COLUMN KB_COLUMN_OF
 #define KB_HINT KB_HINT_OF
 #define KB_POOL KB_POOL_OF
+#define KB_OUT_IS_WIRE KB_OUT_WIRE
+#define KB_OUT_IS_JSON KB_OUT_JSON
+#define KB_OUT_IS_CSV(column) KB_OUT_CSV
+#define KB_COLUMN_WIRE 0
+#define KB_COLUMN_JSON 0
+#define KB_COLUMN_CSV(column) column
 
 /* The C type of each TYPE. */
 #define KB_CTYPE_F64 double
@@ -155,59 +166,59 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 ** bytes and the rates. */
 #define KB_FIELDS_OUTCOME(F, S, P, A, D, H) \
   S(mode, 16, "mode",                                                     \
-    ("", CSV, "s", EACH), ALWAYS)  /* the sampler's name */               \
-  F(verdict, VERDICT, "verdict", ("", CSV, "s", EACH), ALWAYS, KB_PASS)   \
-  S(stage, 32, "stage", ("", CSV, "q", EACH), FAILED)                     \
+    ("", CSV(1), "s", EACH), ALWAYS)  /* the sampler's name */            \
+  F(verdict, VERDICT, "verdict", ("", CSV(2), "s", EACH), ALWAYS, KB_PASS) \
+  S(stage, 32, "stage", ("", CSV(3), "q", EACH), FAILED)                  \
                    /* where a non-pass came from */                       \
-  S(message, KB_MESSAGE_LEN, "message", ("", CSV, "q", EACH), FAILED)     \
+  S(message, KB_MESSAGE_LEN, "message", ("", CSV(4), "q", EACH), FAILED)  \
   F(output, OWNSTR, "output", ("", JSON, "q", EACH), ALWAYS, NULL)        \
                    /* the last lines the plugin printed, for a failure */ \
-  F(judged, TIME, "time", ("", CSV, "s", EACH), ALWAYS, KB_TIME_EVENT)    \
+  F(judged, TIME, "time", ("", CSV(40), "s", EACH), ALWAYS, KB_TIME_EVENT) \
                    /* the clock the case was judged by, its time_*_s      \
                       and the rates taken from: kernel or event */        \
   D(time_median, F64, kb_judged_stats(r)->median, "time_median_s",        \
-    ("s", CSV, ".9g", EACH), PASS)  /* the one the table shows */         \
+    ("s", CSV(6), ".9g", EACH), PASS)  /* the one the table shows */      \
   D(time_mean, F64, kb_judged_stats(r)->mean, "time_mean_s",              \
-    ("s", CSV, ".9g", EACH), PASS)                                        \
+    ("s", CSV(7), ".9g", EACH), PASS)                                     \
   D(time_min, F64, kb_judged_stats(r)->min, "time_min_s",                 \
-    ("s", CSV, ".9g", EACH), PASS)                                        \
+    ("s", CSV(8), ".9g", EACH), PASS)                                     \
   D(time_max, F64, kb_judged_stats(r)->max, "time_max_s",                 \
-    ("s", CSV, ".9g", EACH), PASS)                                        \
+    ("s", CSV(9), ".9g", EACH), PASS)                                     \
   D(time_stdev, F64, kb_judged_stats(r)->stdev, "time_stdev_s",           \
-    ("s", CSV, ".9g", EACH), PASS)                                        \
+    ("s", CSV(10), ".9g", EACH), PASS)                                    \
   D(time_noise, F64, kb_judged_stats(r)->noise, "time_noise",             \
-    ("", CSV, ".6g", EACH), PASS)                                         \
+    ("", CSV(11), ".6g", EACH), PASS)                                     \
   P(event_median, stats.median, F64, "event_median_s",                    \
-    ("s", CSV, ".9g", EACH), PASS, 0)  /* of samples_s */                 \
+    ("s", CSV(49), ".9g", EACH), PASS, 0)  /* of samples_s */             \
   P(event_mean, stats.mean, F64, "event_mean_s",                          \
-    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+    ("s", CSV(50), ".9g", EACH), PASS, 0)                                 \
   P(event_min, stats.min, F64, "event_min_s",                             \
-    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+    ("s", CSV(51), ".9g", EACH), PASS, 0)                                 \
   P(event_max, stats.max, F64, "event_max_s",                             \
-    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+    ("s", CSV(52), ".9g", EACH), PASS, 0)                                 \
   P(event_stdev, stats.stdev, F64, "event_stdev_s",                       \
-    ("s", CSV, ".9g", EACH), PASS, 0)                                     \
+    ("s", CSV(53), ".9g", EACH), PASS, 0)                                 \
   P(event_noise, stats.noise, F64, "event_noise",                         \
-    ("", CSV, ".6g", EACH), PASS, 0)                                      \
+    ("", CSV(54), ".6g", EACH), PASS, 0)                                  \
   P(rel_stdev, stats.rel_stdev, F64, NULL,                                \
     ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
-  F(stop, STOP, "stop", ("", CSV, "s", EACH), ALWAYS, 0)                  \
-  F(batch, SIZE, "batch", ("runs", CSV, "zu", EACH), ALWAYS, 0)           \
+  F(stop, STOP, "stop", ("", CSV(12), "s", EACH), ALWAYS, 0)              \
+  F(batch, SIZE, "batch", ("runs", CSV(5), "zu", EACH), ALWAYS, 0)        \
   P(bytes_read, bytes.read, U64, "bytes_read",                            \
-    ("B", CSV, "llu", MOST), ALWAYS, 0)                                   \
+    ("B", CSV(13), "llu", MOST), ALWAYS, 0)                               \
   P(bytes_written, bytes.written, U64, "bytes_written",                   \
-    ("B", CSV, "llu", MOST), ALWAYS, 0)                                   \
+    ("B", CSV(14), "llu", MOST), ALWAYS, 0)                               \
   P(memory, bytes.memory, MEMORY, "memory",                               \
-    ("", CSV, "s", EACH), ALWAYS, 0)                                      \
-  F(gbps, F64, "gbps", ("GB/s", CSV, ".6g", EACH), PASS, 0)               \
+    ("", CSV(15), "s", EACH), ALWAYS, 0)                                  \
+  F(gbps, F64, "gbps", ("GB/s", CSV(16), ".6g", EACH), PASS, 0)           \
                    /* (read + written) / judged median */                 \
-  F(flops, U64, "flops", ("FLOP", CSV, "llu", EACH), WORK, 0)             \
+  F(flops, U64, "flops", ("FLOP", CSV(26), "llu", EACH), WORK, 0)         \
                    /* per run, from the variant's work() */               \
   D(flops_per_second, F64, kb_per_second(r, r->flops),                    \
     "flops_per_second", ("FLOP/s", JSON, ".6g", EACH), RATE)              \
-  F(items, U64, "items", ("items", CSV, "llu", EACH), WORK, 0)            \
+  F(items, U64, "items", ("items", CSV(27), "llu", EACH), WORK, 0)        \
   D(items_per_second, F64, kb_per_second(r, r->items),                    \
-    "items_per_second", ("items/s", CSV, ".6g", EACH), RATE)              \
+    "items_per_second", ("items/s", CSV(28), ".6g", EACH), RATE)          \
   H(peaks)  /* pct_peak, pct_copy_peak */                                 \
   F(device_lost, BOOL, NULL, ("", WIRE, "d", EACH), ALWAYS, 0)            \
                    /* the CUDA context is unusable after the case */      \
@@ -223,23 +234,23 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 /* The clocks, where the case's time went, and how a sample was timed. */
 #define KB_FIELDS_PHASES(F, S, P, A, D, H) \
   F(clock_min_mhz, UINT, "sm_clock_min_mhz",                              \
-    ("MHz", CSV, "u", EACH), ALWAYS, 0)                                   \
+    ("MHz", CSV(17), "u", EACH), ALWAYS, 0)                               \
                    /* over the kept samples; 0: unknown */                \
   F(clock_max_mhz, UINT, "sm_clock_max_mhz",                              \
-    ("MHz", CSV, "u", EACH), ALWAYS, 0)                                   \
+    ("MHz", CSV(18), "u", EACH), ALWAYS, 0)                               \
   F(throttled, SIZE, "throttled_samples",                                 \
-    ("samples", CSV, "zu", EACH), ALWAYS, 0)                              \
+    ("samples", CSV(19), "zu", EACH), ALWAYS, 0)                          \
                    /* SM clock under 75% of max: dropped */               \
-  F(wall_s, F64, "case_wall_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)       \
+  F(wall_s, F64, "case_wall_s", ("s", CSV(20), ".3f", EACH), ALWAYS, 0)   \
                    /* setup to teardown */                                \
-  F(setup_s, F64, "setup_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)          \
-  F(verify_s, F64, "verify_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)        \
+  F(setup_s, F64, "setup_s", ("s", CSV(21), ".3f", EACH), ALWAYS, 0)      \
+  F(verify_s, F64, "verify_s", ("s", CSV(22), ".3f", EACH), ALWAYS, 0)    \
                    /* both verified runs */                               \
-  F(sampling_s, F64, "sampling_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)    \
+  F(sampling_s, F64, "sampling_s", ("s", CSV(23), ".3f", EACH), ALWAYS, 0) \
                    /* warm-up, samples, energy batch */                   \
-  F(teardown_s, F64, "teardown_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)    \
+  F(teardown_s, F64, "teardown_s", ("s", CSV(24), ".3f", EACH), ALWAYS, 0) \
   F(busy_after_s, F64, "busy_after_stream_s",                             \
-    ("s", CSV, ".3g", EACH), NONNEG, -1)                                  \
+    ("s", CSV(25), ".3g", EACH), NONNEG, -1)                              \
                    /* the stream check: device busy past the stream's     \
                       batch */                                            \
   F(syncs, BOOL, "syncs", ("", JSON, "d", EACH), ALWAYS, 0)               \
@@ -261,59 +272,59 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 ** host cases, no NVML, a GPU that does not report it. */
 #define KB_FIELDS_GPU_STATE(F, S, P, A, D, H) \
   F(clock_events, U64, "clock_event_mask",                                \
-    ("", CSV, "llu", BITS), EVENTS, 0)                                    \
+    ("", CSV(61), "llu", BITS), EVENTS, 0)                                \
                    /* NVML's bits, OR'd over the samples */               \
   D(clock_event_names, TEXT, kb_result_clock_events, "clock_events",      \
-    ("", CSV, "q", EACH), EVENTS)                                         \
+    ("", CSV(62), "q", EACH), EVENTS)                                     \
                    /* the same by name: "sw_power_cap,gpu_idle" */        \
   D(clock_limits, TEXT, kb_result_clock_limits, "clock_limits",           \
     ("", JSON, "q", EACH), EVENTS)                                        \
                    /* the limits among them, in words: "a power cap" */ \
   F(clock_event_reads, SIZE, "clock_event_reads",                         \
-    ("samples", CSV, "zu", EACH), ALWAYS, 0)                              \
+    ("samples", CSV(63), "zu", EACH), ALWAYS, 0)                          \
                    /* samples after which the reasons were read */        \
   F(temp_start_c, F64, "gpu_temp_start_c",                                \
-    ("C", CSV, ".6g", EACH), POSITIVE, 0)                                 \
+    ("C", CSV(64), ".6g", EACH), POSITIVE, 0)                             \
   F(temp_end_c, F64, "gpu_temp_end_c",                                    \
-    ("C", CSV, ".6g", EACH), POSITIVE, 0)                                 \
+    ("C", CSV(65), ".6g", EACH), POSITIVE, 0)                             \
   F(mem_start_mhz, UINT, "mem_clock_start_mhz",                           \
-    ("MHz", CSV, "u", EACH), POSITIVE, 0)                                 \
+    ("MHz", CSV(66), "u", EACH), POSITIVE, 0)                             \
   F(mem_end_mhz, UINT, "mem_clock_end_mhz",                               \
-    ("MHz", CSV, "u", EACH), POSITIVE, 0)                                 \
+    ("MHz", CSV(67), "u", EACH), POSITIVE, 0)                             \
   F(power_start_w, F64, "power_start_w",                                  \
-    ("W", CSV, ".6g", EACH), POSITIVE, 0)                                 \
-  F(power_end_w, F64, "power_end_w", ("W", CSV, ".6g", EACH), POSITIVE, 0)
+    ("W", CSV(68), ".6g", EACH), POSITIVE, 0)                             \
+  F(power_end_w, F64, "power_end_w", ("W", CSV(69), ".6g", EACH), POSITIVE, 0)
 
 /* Kernel time (worker/measure/kernel_time.h): per run, on the GPU's own clock,
 ** from a pass of its own after the samples: the run's kernels' durations
 ** summed (its busy time, busy_samples_s), however many it launches. */
 #define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
   D(kernel_count, SIZE, r->n_kernel, "kernel_samples",                    \
-    ("runs", CSV, "zu", EACH), KERNEL_OR_ZERO)                            \
+    ("runs", CSV(41), "zu", EACH), KERNEL_OR_ZERO)                        \
   F(kernels_per_run, SIZE, "kernels_per_run",                             \
-    ("kernels", CSV, "zu", EACH), KERNEL, 0)                              \
+    ("kernels", CSV(42), "zu", EACH), KERNEL, 0)                          \
   P(kernel_n, kernel_stats.n, SIZE, NULL,                                 \
     ("runs", WIRE, "zu", EACH), ALWAYS, 0)                                \
   P(kernel_median, kernel_stats.median, F64, "kernel_median_s",           \
-    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+    ("s", CSV(43), ".9g", EACH), KERNEL, 0)                               \
   P(kernel_mean, kernel_stats.mean, F64, "kernel_mean_s",                 \
-    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+    ("s", CSV(44), ".9g", EACH), KERNEL, 0)                               \
   P(kernel_min, kernel_stats.min, F64, "kernel_min_s",                    \
-    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+    ("s", CSV(45), ".9g", EACH), KERNEL, 0)                               \
   P(kernel_max, kernel_stats.max, F64, "kernel_max_s",                    \
-    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+    ("s", CSV(46), ".9g", EACH), KERNEL, 0)                               \
   P(kernel_stdev, kernel_stats.stdev, F64, "kernel_stdev_s",              \
-    ("s", CSV, ".9g", EACH), KERNEL, 0)                                   \
+    ("s", CSV(47), ".9g", EACH), KERNEL, 0)                               \
   P(kernel_noise, kernel_stats.noise, F64, "kernel_noise",                \
-    ("", CSV, ".6g", EACH), KERNEL, 0)                                    \
+    ("", CSV(48), ".6g", EACH), KERNEL, 0)                                \
   P(kernel_rel_stdev, kernel_stats.rel_stdev, F64, NULL,                  \
     ("", WIRE, ".6g", EACH), ALWAYS, 0)                                   \
   D(launch_overhead, F64, kb_launch_overhead(r), "launch_overhead_s",     \
-    ("s", CSV, ".6g", EACH), ALWAYS)                                      \
+    ("s", CSV(55), ".6g", EACH), ALWAYS)                                  \
   F(kernel_pass_s, F64, "kernel_pass_s",                                  \
-    ("s", CSV, ".4f", EACH), ALWAYS, 0)                                   \
+    ("s", CSV(56), ".4f", EACH), ALWAYS, 0)                               \
                    /* the pass's wall time */                             \
-  S(kernel_note, 256, "kernel_note", ("", CSV, "q", EACH), NONEMPTY)      \
+  S(kernel_note, 256, "kernel_note", ("", CSV(57), "q", EACH), NONEMPTY)  \
                    /* why a CUDA case has no kernel time */               \
   A(kernel_samples, n_kernel, OWNED, "busy_samples_s",                    \
     ("s", JSON, ".9g", JOIN), ALWAYS)                                     \
@@ -322,33 +333,33 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 ** there, and how far that is from the samples' median. */
 #define KB_FIELDS_PLACEMENT(F, S, P, A, D, H) \
   F(placement_median, F64, "placement_median_s",                          \
-    ("s", CSV, ".9g", MEDIAN), NONNEG, -1)                                  \
+    ("s", CSV(58), ".9g", MEDIAN), NONNEG, -1)                              \
                    /* -1: not checked (--no-placement, a slow setup,     \
                       a host case, a profiler) */                         \
   D(placement_spread, F64, kb_placement_spread_of(r), "placement_spread",  \
-    ("", CSV, ".4g", EACH), ALWAYS)                                       \
-  F(placement_s, F64, "placement_s", ("s", CSV, ".3f", EACH), ALWAYS, 0)  \
+    ("", CSV(59), ".4g", EACH), ALWAYS)                                   \
+  F(placement_s, F64, "placement_s", ("s", CSV(60), ".3f", EACH), ALWAYS, 0) \
                    /* the check's wall time: setup, runs, teardown */
 
 /* The audits: what DRAM moved in one run against the claim, an audit that
 ** could not be made, and why there are no counters. */
 #define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
-  F(dram_read, F64, "dram_read_bytes", ("B", CSV, ".9g", EACH), DRAM, -1) \
+  F(dram_read, F64, "dram_read_bytes", ("B", CSV(70), ".9g", EACH), DRAM, -1) \
   F(dram_write, F64, "dram_write_bytes",                                  \
-    ("B", CSV, ".9g", EACH), DRAM, -1)                                    \
+    ("B", CSV(71), ".9g", EACH), DRAM, -1)                                \
   D(bytes_audit, TEXT, kb_audit_text, "bytes_audit",                      \
-    ("", CSV, "q", EACH), NONEMPTY)                                       \
+    ("", CSV(73), "q", EACH), NONEMPTY)                                   \
   D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps",                         \
-    ("GB/s", CSV, ".6g", EACH), POSITIVE)                                 \
+    ("GB/s", CSV(72), ".6g", EACH), POSITIVE)                             \
   F(claim_flagged, BOOL, "bytes_claim_flagged",                           \
     ("", JSON, "d", ANY), ALWAYS, 0)                                      \
                    /* the claim exceeds DRAM's bytes + 10% + L2 */        \
-  F(unaudited, BOOL, "unaudited", ("", CSV, "d", ANY), ALWAYS, 0)         \
+  F(unaudited, BOOL, "unaudited", ("", CSV(74), "d", ANY), ALWAYS, 0)     \
                    /* an audit asked for could not be made: the verdict   \
                       stands unchecked */                                 \
-  S(audit_note, 256, "audit_note", ("", CSV, "q", FIRST), NONEMPTY)       \
+  S(audit_note, 256, "audit_note", ("", CSV(75), "q", FIRST), NONEMPTY)   \
                    /* which audit, why, and what to do */                 \
-  S(counters_note, 256, "counters_note", ("", CSV, "q", EACH), NONEMPTY)  \
+  S(counters_note, 256, "counters_note", ("", CSV(76), "q", EACH), NONEMPTY) \
                    /* why a CUDA case has no counters */                  \
   S(implausible, 384, "implausible", ("", JSON, "q", EACH), NONEMPTY)     \
                    /* two readings that cannot both be true               \
@@ -359,28 +370,28 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 ** over a hot batch, how they were measured, and what was in force. */
 #define KB_FIELDS_ENERGY(F, S, P, A, D, H) \
   F(energy_j, F64, "energy_j_per_run",                                    \
-    ("J", CSV, ".6g", EACH), ENERGY, -1)                                  \
-  F(power_w, F64, "power_w", ("W", CSV, ".6g", MEDIAN), ENERGY, -1)       \
-  F(energy_s, F64, "energy_window_s", ("s", CSV, ".4f", EACH), ENERGY, 0) \
+    ("J", CSV(29), ".6g", EACH), ENERGY, -1)                              \
+  F(power_w, F64, "power_w", ("W", CSV(30), ".6g", MEDIAN), ENERGY, -1)   \
+  F(energy_s, F64, "energy_window_s", ("s", CSV(31), ".4f", EACH), ENERGY, 0) \
                    /* the windows' seconds */                             \
   F(energy_runs, F64, "energy_runs",                                      \
-    ("runs", CSV, ".6g", EACH), ENERGY, 0)                                \
+    ("runs", CSV(32), ".6g", EACH), ENERGY, 0)                            \
   F(energy_spread, F64, "energy_spread",                                  \
-    ("", CSV, ".4g", EACH), ENERGY, 0)                                    \
+    ("", CSV(33), ".4g", EACH), ENERGY, 0)                                \
   A(energy_windows, energy_n_windows, FIXED, "energy_windows_j",          \
     ("J", JSON, ".6g", JOIN), ENERGY)                                     \
   F(power_limit_w, F64, "power_limit_w",                                  \
-    ("W", CSV, ".6g", EACH), ENERGY_POSITIVE, 0)                          \
+    ("W", CSV(34), ".6g", EACH), ENERGY_POSITIVE, 0)                      \
   F(energy_sm_mhz, UINT, "energy_sm_clock_mhz",                           \
-    ("MHz", CSV, "u", EACH), ENERGY_POSITIVE, 0)                          \
+    ("MHz", CSV(35), "u", EACH), ENERGY_POSITIVE, 0)                      \
                    /* lowest at the windows' ends */                      \
   F(energy_mem_mhz, UINT, "energy_mem_clock_mhz",                         \
-    ("MHz", CSV, "u", EACH), ENERGY_POSITIVE, 0)                          \
+    ("MHz", CSV(36), "u", EACH), ENERGY_POSITIVE, 0)                      \
   D(gbps_per_watt, F64, kb_gbps_per_watt(r), "gbps_per_watt",             \
-    ("GB/s/W", CSV, ".6g", EACH), POSITIVE)                               \
+    ("GB/s/W", CSV(37), ".6g", EACH), POSITIVE)                           \
   D(flops_per_watt, F64, kb_flops_per_watt(r), "flops_per_watt",          \
-    ("FLOP/s/W", CSV, ".6g", EACH), POSITIVE)                             \
-  S(energy_note, 256, "energy_note", ("", CSV, "q", EACH), NONEMPTY)      \
+    ("FLOP/s/W", CSV(38), ".6g", EACH), POSITIVE)                         \
+  S(energy_note, 256, "energy_note", ("", CSV(39), "q", EACH), NONEMPTY)  \
                    /* why --energy measured nothing */
 
 /* The timed samples, seconds per run. */
@@ -462,6 +473,7 @@ typedef struct kb_field {
   const char *hint;         /* ".9g", "zu", ...; "s" a word, "q" a text */
   int rule;                 /* enum kb_rule */
   int out;                  /* enum kb_field_out */
+  int column;               /* its column of --csv, from 1; 0: none */
   int pool;                 /* enum kb_field_pool */
 } kb_field;
 extern const kb_field kb_result_fields[KB_FIELDS];

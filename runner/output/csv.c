@@ -11,7 +11,6 @@
 #include "model/field_text.h"
 #include "model/measure_cfg.h"
 #include "output/csv.h"
-#include "output/csv_columns.h"
 
 FILE *kb_create(const char *path, char *err, size_t len)
 {
@@ -78,60 +77,140 @@ static void csv_string(FILE *f, const char *s)
   fputc('"', f);
 }
 
-/* The CSV's own columns (output/csv_columns.h) as a header's names and as
-** a row's cells.  Each is followed by a comma: a row always ends with the
-** device's ordinal. */
-#define NAME(name, ...) #name ","
-#define CELL_N(name, conv, value, when) \
-  if (when)                             \
-    fprintf(f, "%" conv, value);        \
-  fputc(',', f);
-#define CELL_T(name, value, when) \
-  if (when)                       \
-    csv_string(f, value);         \
-  fputc(',', f);
+/* A case's row as the CSV's own cells need it. */
+typedef struct csv_case {
+  const kb_plan_case *pc;
+  const kb_result *r;
+  const kbench_device *dev;    /* NULL for a host case */
+  double copy_gbps;
+  size_t rep;
+} csv_case;
 
-/* The field table's rows the CSV places, in its order; every other row
-** that says CSV follows them (unplaced). */
-#define PLACED(id) KB_FIELD_##id,
-static const enum kb_field_id placed[] = {
-  KB_CSV_COLUMNS(PLACED, KB_ROW_SKIP, KB_ROW_SKIP)
+static void cell_variant(FILE *f, const csv_case *c)
+{
+  csv_string(f, c->pc->variant->name);
+}
+
+static void cell_params(FILE *f, const csv_case *c)
+{
+  csv_string(f, c->pc->label);
+}
+
+static void cell_backend(FILE *f, const csv_case *c)
+{
+  fputs(c->pc->variant->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", f);
+}
+
+static void cell_samples(FILE *f, const csv_case *c)
+{
+  fprintf(f, "%zu", c->r->stats.n);
+}
+
+static void cell_peak_gbps(FILE *f, const csv_case *c)
+{
+  fprintf(f, "%.6g", c->dev ? c->dev->peak_gbps : 0.0);
+}
+
+static void cell_copy_gbps(FILE *f, const csv_case *c)
+{
+  fprintf(f, "%.6g", c->copy_gbps);
+}
+
+static void cell_repetition(FILE *f, const csv_case *c)
+{
+  fprintf(f, "%zu", c->rep);
+}
+
+/* FLOP/s at the median in GFLOP/s; empty where the case reports none. */
+static void cell_gflops(FILE *f, const csv_case *c)
+{
+  double flops = kb_per_second(c->r, c->r->flops);
+  if (flops > 0)
+    fprintf(f, "%.6g", flops / 1e9);
+}
+
+static void cell_claim_flagged(FILE *f, const csv_case *c)
+{
+  fprintf(f, "%d", c->r->claim_flagged);
+}
+
+/* The CSV's own cells, which are no column of the field table's: each
+** after the table's column it has always followed (CSV_FIRST: before
+** them all), in this order where several follow one.  samples is the
+** results file's "iterations" under the name a spreadsheet reader knows
+** it by; claim_flagged its bytes_claim_flagged as 0 or 1. */
+#define CSV_FIRST (-1)
+static const struct csv_own {
+  const char *name;
+  int after;                   /* enum kb_field_id, or CSV_FIRST */
+  void (*cell)(FILE *f, const csv_case *c);
+} own[] = {
+  {"variant", CSV_FIRST, cell_variant},
+  {"params", CSV_FIRST, cell_params},
+  {"backend", CSV_FIRST, cell_backend},
+  {"samples", KB_FIELD_message, cell_samples},
+  {"peak_gbps", KB_FIELD_gbps, cell_peak_gbps},
+  {"copy_gbps", KB_FIELD_gbps, cell_copy_gbps},
+  {"repetition", KB_FIELD_busy_after_s, cell_repetition},
+  {"gflops", KB_FIELD_items, cell_gflops},
+  {"claim_flagged", KB_FIELD_bytes_audit, cell_claim_flagged},
 };
 
-static int unplaced(int id)
+/* The field table's row at a --csv column (result_fields.h's CSV(n)), or
+** -1 past the last. */
+static int field_at(int column)
 {
-  if (kb_result_fields[id].out != KB_OUT_CSV)
-    return 0;
-  for (size_t i = 0; i < sizeof placed / sizeof *placed; i++)
-    if ((int)placed[i] == id)
-      return 0;
-  return 1;
+  for (int id = 0; id < KB_FIELDS; id++)
+    if (kb_result_fields[id].column == column)
+      return id;
+  return -1;
 }
 
 /* A field's cell: its text, a free text quoted; empty where the results
 ** file has null or no key. */
-static void field_cell(FILE *f, const kb_result *r, enum kb_field_id id)
+static void field_cell(FILE *f, const kb_result *r, int id)
 {
   char text[KB_FIELD_TEXT_MAX];
-  int shown = kb_field_text(r, id, text, sizeof text);
+  int shown = kb_field_text(r, (enum kb_field_id)id, text, sizeof text);
   if (shown == KB_SHOWN_VALUE || shown == KB_SHOWN_ZERO) {
     if (strcmp(kb_result_fields[id].hint, "q") == 0)
       csv_string(f, text);
     else
       fputs(text, f);
   }
-  fputc(',', f);
 }
 
-/* The header's names in a stream, each followed by a comma. */
-#define NAME_R(id) fprintf(f, "%s,", kb_result_fields[KB_FIELD_##id].key);
-#define NAME_OWN(name, ...) fputs(#name ",", f);
+/* The columns up to the counters, each followed by a comma: a header's
+** names (c NULL), or a case's cells. */
+static void own_after(FILE *f, int after, const csv_case *c)
+{
+  for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+    if (own[i].after == after) {
+      if (c)
+        own[i].cell(f, c);
+      else
+        fputs(own[i].name, f);
+      fputc(',', f);
+    }
+}
+
+static void columns(FILE *f, const csv_case *c)
+{
+  own_after(f, CSV_FIRST, c);
+  for (int column = 1, id; (id = field_at(column)) >= 0; column++) {
+    if (c)
+      field_cell(f, c->r, id);
+    else
+      fputs(kb_result_fields[id].key, f);
+    fputc(',', f);
+    own_after(f, id, c);
+  }
+}
+
+/* The header's names in a stream. */
 static void names(FILE *f, const struct kb_metric_list *metrics)
 {
-  KB_CSV_COLUMNS(NAME_R, NAME_OWN, NAME_OWN)
-  for (int id = 0; id < KB_FIELDS; id++)
-    if (unplaced(id))
-      fprintf(f, "%s,", kb_result_fields[id].key);
+  columns(f, NULL);
   for (size_t m = 0; m < metrics->n; m++)
     fprintf(f, "%s,", metrics->shown[m].name);
   fputs("device", f);
@@ -152,31 +231,24 @@ char *kb_csv_header(const struct kb_metric_list *metrics)
   return header;
 }
 
-static const char samples_header[] = KB_SAMPLES_COLUMNS(NAME, NAME)
-                                     "device";
+/* --samples: a row per sample, seconds, the index i in its series
+** ("event", "busy"). */
+static const char samples_header[] =
+  "variant,params,mode,batch,time,index,seconds,repetition,device";
 
 /* A case's row of the --csv file. */
-#define CELL_R(id) field_cell(f, r, KB_FIELD_##id);
 static void case_row(FILE *f, const struct kb_metric_list *metrics,
-                     const kb_plan_case *pc, const kb_result *r,
-                     const kbench_device *dev, double copy_gbps,
-                     int ordinal, size_t rep)
+                     const csv_case *c, int ordinal)
 {
-  const kbench_variant *v = pc->variant;
-  const kb_stats *s = &r->stats;
-  double flops = kb_per_second(r, r->flops);
-  KB_CSV_COLUMNS(CELL_R, CELL_N, CELL_T)
-  for (int id = 0; id < KB_FIELDS; id++)
-    if (unplaced(id))
-      field_cell(f, r, (enum kb_field_id)id);
+  columns(f, c);
   /* A --metrics counter's total over the run's kernels: empty where it
   ** was not collected or cannot be summed. */
-  const kb_counters *c = r->counters;
+  const kb_counters *k = c->r->counters;
   for (size_t m = 0; m < metrics->n; m++) {
-    for (size_t j = 0; c && j < c->n_metrics; j++)
-      if (strcmp(c->names[j], metrics->shown[m].name) == 0
-          && isfinite(c->total[j]))
-        fprintf(f, "%.9g", c->total[j]);
+    for (size_t j = 0; k && j < k->n_metrics; j++)
+      if (strcmp(k->names[j], metrics->shown[m].name) == 0
+          && isfinite(k->total[j]))
+        fprintf(f, "%.9g", k->total[j]);
     fputc(',', f);
   }
   fprintf(f, "%d\n", ordinal);
@@ -187,16 +259,16 @@ static void case_row(FILE *f, const struct kb_metric_list *metrics,
 static void sample_rows(FILE *f, const kb_plan_case *pc, const kb_result *r,
                         int ordinal, size_t rep)
 {
-  const kbench_variant *v = pc->variant;
   const double *all[2] = {r->samples, r->kernel_samples};
   const size_t counts[2] = {r->n_samples, r->n_kernel};
-  static const char *const names[2] = {"event", "busy"};
+  static const char *const series[2] = {"event", "busy"};
   for (int n = 0; n < 2; n++)
     for (size_t i = 0; i < counts[n]; i++) {
-      const char *series = names[n];
-      double seconds = all[n][i];
-      KB_SAMPLES_COLUMNS(CELL_N, CELL_T)
-      fprintf(f, "%d\n", ordinal);
+      csv_string(f, pc->variant->name);
+      fputc(',', f);
+      csv_string(f, pc->label);
+      fprintf(f, ",%s,%zu,%s,%zu,%.9g,%zu,%d\n", r->mode, r->batch,
+              series[n], i, all[n][i], rep, ordinal);
     }
 }
 
@@ -207,7 +279,9 @@ void kb_export_case(kb_export *csv, kb_export *samples,
                     size_t rep)
 {
   if (csv->f) {
-    case_row(csv->f, metrics, pc, res, dev, copy_gbps, ordinal, rep);
+    csv_case c = {.pc = pc, .r = res, .dev = dev, .copy_gbps = copy_gbps,
+                  .rep = rep};
+    case_row(csv->f, metrics, &c, ordinal);
     flush(csv);
   }
   if (samples->f) {

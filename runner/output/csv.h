@@ -57,8 +57,9 @@ int kb_csv_open(kb_csv_files *f, const char *csv_path,
                 const char *samples_path, const kb_run_device *devices,
                 const char *metrics, char *err, size_t len);
 kb_writer kb_csv_writer(kb_csv_files *files);
-/* The --csv file's header, without its newline: the columns of
-** output/csv_columns.h, one per metric of metrics, then the device.
+/* The --csv file's header, without its newline: the field table's
+** columns (result_fields.h's CSV(n)) with the CSV's own among them, one
+** per metric of metrics, then the device.
 ** malloc'd (free it), or NULL out of memory. */
 char *kb_csv_header(const struct kb_metric_list *metrics);
 

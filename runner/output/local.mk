@@ -2,7 +2,8 @@
 # markdown)
 # behind one interface, and the progress line.
 runner_libkbrunner_la_SOURCES += \
-	%reldir%/csv.c %reldir%/csv.h %reldir%/csv_columns.h \
+	%reldir%/cells.c %reldir%/cells.h \
+	%reldir%/csv.c %reldir%/csv.h \
 	%reldir%/energy_text.c %reldir%/energy_text.h \
 	%reldir%/groups.c %reldir%/groups.h \
 	%reldir%/markdown.c %reldir%/markdown.h \

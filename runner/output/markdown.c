@@ -7,6 +7,7 @@
 #include "model/field_text.h"
 #include "util/format.h"
 #include "model/verdict.h"
+#include "output/cells.h"
 #include "output/markdown.h"
 #include "output/table.h"
 
@@ -125,8 +126,8 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
   kb_md_cell(f, pc->variant->name);
   fputs("` | ", f);
   kb_md_cell(f, pc->label);
-  fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s | %s |", c.median,
-          c.min, c.max, c.noise, c.n, c.other, c.launch, c.gbps, c.peak);
+  fputs(" |", f);
+  kb_cells_markdown(f, &c);
   if (m->run.o->calibrate)
     fprintf(f, " %s |", copy);
   fprintf(f, " %s | ", work);
@@ -337,12 +338,14 @@ static void lane_text(kb_markdown *m, size_t lane)
   device_heading(m, lane);
   if (l->rows_len) {
     int copy = m->run.o->calibrate;
-    int kernel = m->run.o->measure.time == KB_TIME_KERNEL;
-    fprintf(m->out, "| variant | parameters | median | min | max | noise "
-            "| samples | %s | launch | GB/s | %% peak |%s work | result |\n"
-            "| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| ---: | ---: |%s :--- | :--- |\n", kernel ? "event" : "kernel",
-            copy ? " % copy |" : "", copy ? " ---: |" : "");
+    kb_cells titles;
+    kb_cells_titles(&titles, m->run.o->measure.time, 1);
+    fputs("| variant | parameters |", m->out);
+    kb_cells_markdown(m->out, &titles);
+    fprintf(m->out, "%s work | result |\n| :--- | :--- |",
+            copy ? " % copy |" : "");
+    kb_cells_markdown_align(m->out);
+    fprintf(m->out, "%s :--- | :--- |\n", copy ? " ---: |" : "");
     fwrite(l->rows_buf, 1, l->rows_len, m->out);
     fputc('\n', m->out);
   }

@@ -28,12 +28,12 @@ static const char *result_word(const kb_result *res)
   return kb_verdict_word(res->verdict);
 }
 
-/* Percent of the theoretical peak, or 0 when no peak applies. */
-static double pct_peak(const kb_result *res, const kbench_device *dev)
+/* A row's start: the case, then its numbers in their columns. */
+static void row_start(const kb_report *r, const char *variant,
+                      const char *label, const kb_cells *c)
 {
-  if (!dev || dev->peak_gbps <= 0 || res->bytes.memory != KBENCH_MEM_GLOBAL)
-    return 0;
-  return 100.0 * res->gbps / dev->peak_gbps;
+  fprintf(r->out, "%-24s %-*s", variant, r->label_w, label);
+  kb_cells_table(r->out, c);
 }
 
 void kb_result_warnings(const kb_result *res, const kbench_device *dev,
@@ -53,7 +53,7 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
       && cfg->mode == KB_MODE_COLD && bytes <= (uint64_t)dev->l2_bytes)
     WARN("working set %.1f MB fits in the %.0f MB L2: this measures the "
          "cache and latency, not DRAM", bytes / 1e6, dev->l2_bytes / 1e6);
-  if (pct_peak(res, dev) > 100.0)
+  if (kb_pct_peak(res, dev) > 100.0)
     WARN("bandwidth above the theoretical peak: bytes_moved overcounts or "
          "the data came from cache");
   if (res->throttled)
@@ -123,12 +123,12 @@ void kb_report_begin(kb_report *r, size_t total)
   if (r->host_note[0])
     fprintf(out, "# host: %s: the host's side of the samples (launches, "
             "the stream check's waits) may be starved\n", r->host_note);
-  if (!r->tap)
-    fprintf(out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
-            "%s\n", "variant", r->label_w, "parameters", "median", "min",
-            "max", "noise", "samples", r->time == KB_TIME_KERNEL ? "event" : "kernel",
-            "launch", "GB/s", "%peak", r->calibrate ? "  %copy" : "",
-            "result");
+  if (!r->tap) {
+    kb_cells titles;
+    kb_cells_titles(&titles, r->time, 0);
+    row_start(r, "variant", "parameters", &titles);
+    fprintf(out, "%s  result\n", r->calibrate ? "  %copy" : "");
+  }
   fflush(out);
 }
 
@@ -216,9 +216,11 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
     tap_yaml_string(r->out, "message", msg);
     fputs("  ...\n", r->out);
   } else {
-    fprintf(r->out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
-            "ERROR load: %s\n", what, r->label_w, "-", "-", "-", "-", "-",
-            "-", "-", "-", "-", "-", r->calibrate ? "      -" : "", msg);
+    kb_cells none;
+    kb_cells_blank(&none);
+    row_start(r, what, "-", &none);
+    fprintf(r->out, "%s  ERROR load: %s\n", r->calibrate ? "      -" : "",
+            msg);
   }
   r->next++;
   fflush(r->out);
@@ -262,30 +264,6 @@ static void print_counters(FILE *out, const char *prefix,
       fprintf(out, ", %zu more kernels", k->n_launched - k->n_kernels);
     fputs(k->n_launched > 1 ? ")\n" : "\n", out);
   }
-}
-
-void kb_result_cells(const kb_result *res, const kbench_device *dev,
-                     kb_cells *c)
-{
-  *c = (kb_cells){"-", "-", "-", "-", "-", "-", "-", "-", "-"};
-  if (res->verdict != KB_PASS)
-    return;
-  int kernel = res->judged == KB_TIME_KERNEL;
-  const kb_stats *s = kernel ? &res->kernel_stats : &res->stats;
-  kb_format_seconds(c->median, sizeof c->median, s->median);
-  kb_format_seconds(c->min, sizeof c->min, s->min);
-  kb_format_seconds(c->max, sizeof c->max, s->max);
-  snprintf(c->noise, sizeof c->noise, "%.1f%%", 100 * s->noise);
-  snprintf(c->n, sizeof c->n, "%zu", s->n);
-  if (kernel)
-    kb_format_seconds(c->other, sizeof c->other, res->stats.median);
-  else if (res->n_kernel)
-    kb_format_seconds(c->other, sizeof c->other, res->kernel_stats.median);
-  if (isfinite(kb_launch_overhead(res)))
-    kb_format_seconds(c->launch, sizeof c->launch, kb_launch_overhead(res));
-  snprintf(c->gbps, sizeof c->gbps, "%.1f", res->gbps);
-  if (pct_peak(res, dev) > 0)
-    snprintf(c->peak, sizeof c->peak, "%.1f", pct_peak(res, dev));
 }
 
 /* After the result word: a CUDA case judged by event time in a run that
@@ -365,15 +343,13 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
   kb_result_cells(res, dev, &c);
   if (r->calibrate)
     snprintf(copy, sizeof copy, " %6s", "-");
-  if (r->calibrate && r->copy_gbps > 0 && pct_peak(res, dev) > 0)
+  if (r->calibrate && r->copy_gbps > 0 && kb_pct_peak(res, dev) > 0)
     snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
   char work[80];
   kb_result_work_text(work, sizeof work, res);
-  fprintf(r->out, "%-24s %-*s %10s %10s %10s %6s %7s %10s %8s %8s %6s%s  "
-          "%s%s%s%s", pc->variant->name, r->label_w, pc->label, c.median,
-          c.min, c.max, c.noise, c.n, c.other, c.launch, c.gbps, c.peak, copy,
-          result_word(res), fallback_word(r, res, dev), *work ? "  " : "",
-          work);
+  row_start(r, pc->variant->name, pc->label, &c);
+  fprintf(r->out, "%s  %s%s%s%s", copy, result_word(res),
+          fallback_word(r, res, dev), *work ? "  " : "", work);
   int stage = kb_verdict_shows_stage(res->verdict);
   char why[sizeof r->skip_said];
   snprintf(why, sizeof why, "%s%s%s", stage ? res->stage : "",

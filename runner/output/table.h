@@ -11,6 +11,7 @@
 #include "util/host_facts.h"
 #include "model/measure_cfg.h"
 #include "model/result.h"
+#include "output/cells.h"
 #include "output/energy_text.h"
 #include "output/progress.h"
 #include "plan/plan.h"
@@ -77,20 +78,6 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
 /* The closing line: how many cases, and how long the run took; how many
 ** another process disturbed, and which. */
 void kb_report_end(kb_report *r, double seconds);
-
-/* A case's numbers as the table prints them: "-" each when it did not
-** pass, and % of peak only for global memory on a device (dev NULL: a
-** host case). */
-typedef struct kb_cells {
-  char median[32], min[32], max[32], noise[16], n[16];  /* judged time */
-  char other[32];          /* the other time's median: the event median
-                              beside kernel time, kernel time beside
-                              event time; "-" when there is none */
-  char launch[32];         /* event less kernel time: launch overhead */
-  char gbps[16], peak[16];
-} kb_cells;
-void kb_result_cells(const kb_result *res, const kbench_device *dev,
-                     kb_cells *c);
 
 /* Warnings about a passed case's numbers, "; "-separated, or "". */
 void kb_result_warnings(const kb_result *res, const kbench_device *dev,

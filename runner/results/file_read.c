@@ -232,26 +232,22 @@ static double unit_seconds(const char *unit)
   return 0;
 }
 
-/* The entry's own samples (moved out of x->res), else the one time it
-** gives: its median, or Google Benchmark's real_time in its time_unit.
-** 0 or -1 (memory). */
+/* A passed entry's samples: its own, else the one time it gives, its
+** median or Google Benchmark's real_time in its time_unit.  0 or -1
+** (memory). */
 static int samples_of(json_object *e, kb_res_entry *x)
 {
   kb_result *r = &x->res;
   double t, unit = unit_seconds(kb_jget_string(e, KB_KEY(time_unit)));
-  x->samples = r->samples;
-  x->n_samples = r->n_samples;
-  r->samples = NULL;
-  r->n_samples = 0;
-  if (x->n_samples)
+  if (r->n_samples)
     return 0;
-  free(x->samples);
-  if (!(x->samples = malloc(sizeof *x->samples)))
+  free(r->samples);
+  if (!(r->samples = malloc(sizeof *r->samples)))
     return -1;
   if (x->given[KB_FIELD_event_median])
-    x->samples[x->n_samples++] = r->stats.median;
+    r->samples[r->n_samples++] = r->stats.median;
   else if (unit > 0 && get_number(e, KB_KEY(real_time), &t))
-    x->samples[x->n_samples++] = t * unit;
+    r->samples[r->n_samples++] = t * unit;
   return 0;
 }
 
@@ -299,54 +295,52 @@ static void audit_of(json_object *e, kb_res_entry *x)
   }
 }
 
-/* The positive numbers of the array *a (its n, moved to *out), else the
-** one value when it was given and is positive: *out (malloc'd; NULL when
-** there is none of either) and *len.  0, or -1 (memory). */
-static int positives_of(double **a, size_t *n, int one_given, double one,
-                        double **out, size_t *len)
+/* The positive numbers of a[0..*n), kept in order in place. */
+static void keep_positives(double *a, size_t *n)
 {
-  *out = *a;
-  *a = NULL;
-  *len = 0;
+  size_t kept = 0;
   for (size_t i = 0; i < *n; i++)
-    if ((*out)[i] > 0)
-      (*out)[(*len)++] = (*out)[i];
-  *n = 0;
-  if (*len)
-    return 0;
-  free(*out);
-  *out = NULL;
-  if (!one_given || !(one > 0))
-    return 0;
-  if (!(*out = malloc(sizeof **out)))
-    return -1;
-  (*out)[(*len)++] = one;
-  return 0;
+    if (a[i] > 0)
+      a[kept++] = a[i];
+  *n = kept;
 }
 
-/* Kernel time per run: the positive busy times, else the kernel median. */
+/* A passed entry's kernel time per run: the positive busy times, else
+** the kernel median.  0, or -1 (memory). */
 static int kernel_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
-  return positives_of(&r->kernel_samples, &r->n_kernel,
-                      x->given[KB_FIELD_kernel_median], r->kernel_stats.median,
-                      &x->kernel, &x->n_kernel);
+  keep_positives(r->kernel_samples, &r->n_kernel);
+  if (r->n_kernel || !x->given[KB_FIELD_kernel_median]
+      || !(r->kernel_stats.median > 0))
+    return 0;
+  double *one = realloc(r->kernel_samples, sizeof *one);
+  if (!one)
+    return -1;
+  one[0] = r->kernel_stats.median;
+  r->kernel_samples = one;
+  r->n_kernel = 1;
+  return 0;
 }
 
-/* --energy's joules per run: each window's, else the entry's one value
-** (energy_j_per_run).  0, or -1 when memory ran out. */
-static int energy_of(kb_res_entry *x)
+/* A failed entry's times are not the case's: none. */
+static void no_times(kb_result *r)
+{
+  free(r->samples);
+  free(r->kernel_samples);
+  r->samples = r->kernel_samples = NULL;
+  r->n_samples = r->n_kernel = 0;
+}
+
+/* --energy's joules per run: each positive window's, else the entry's
+** one value (energy_j_per_run). */
+static void energy_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
-  double *windows = NULL;
-  if (r->energy_n_windows
-      && !(windows = malloc(r->energy_n_windows * sizeof *windows)))
-    return -1;
-  if (windows)
-    memcpy(windows, r->energy_windows, r->energy_n_windows * sizeof *windows);
-  return positives_of(&windows, &r->energy_n_windows,
-                      x->given[KB_FIELD_energy_j], r->energy_j, &x->energy,
-                      &x->n_energy);
+  keep_positives(r->energy_windows, &r->energy_n_windows);
+  if (!r->energy_n_windows && x->given[KB_FIELD_energy_j]
+      && r->energy_j > 0)
+    r->energy_windows[r->energy_n_windows++] = r->energy_j;
 }
 
 /* An integer at key in *out, else -1 there. */
@@ -505,17 +499,20 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
       snprintf(err, elen, "out of memory");
       goto done;
     }
-    x->verdict = kb_res_entry_verdict(e, &x->message);
+    x->res.verdict = kb_res_entry_verdict(e, &x->message);
     audit_of(e, x);
+    energy_of(x);
+    if (x->res.verdict != KB_PASS)
+      no_times(&x->res);
     if (!x->message || kb_res_entry_device(root, e, &x->device)
-        || (x->verdict == KB_PASS && (samples_of(e, x) || kernel_of(x)))
-        || counters_of(e, x) || energy_of(x)) {
+        || (x->res.verdict == KB_PASS && (samples_of(e, x) || kernel_of(x)))
+        || counters_of(e, x)) {
       snprintf(err, elen, "out of memory");
       goto done;
     }
     /* A passed case with no time is a writer that broke, not a case to
     ** list as having no samples: a gate must not pass it. */
-    if (x->verdict == KB_PASS && !x->n_samples) {
+    if (x->res.verdict == KB_PASS && !x->res.n_samples) {
       kb_res_not_results(err, elen, run->path, "benchmarks[%zu] (\"%.80s\") "
                          "that passed with no numeric time (%s, %s or %s)",
                          i, name, KB_KEY(samples),
@@ -587,10 +584,7 @@ int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)
 void kb_res_entry_free(kb_res_entry *e)
 {
   free(e->message);
-  free(e->samples);
-  free(e->kernel);
   free(e->counters);
-  free(e->energy);
   kb_result_free(&e->res);
   kb_res_device_free(&e->device);
 }

@@ -44,9 +44,7 @@ void kb_res_case_free(kb_res_case *c)
   free(c->name);
   free(c->backend);
   free(c->message);
-  free(c->samples);
   free(c->rep_medians);
-  free(c->kernel);
   for (size_t i = 0; i < c->n_counters; i++) {
     free(c->counters[i].name);
     free(c->counters[i].unit);
@@ -168,14 +166,14 @@ typedef const double *(*entry_array)(const kb_res_entry *e, size_t *n);
 
 static const double *energy_of(const kb_res_entry *e, size_t *n)
 {
-  *n = e->n_energy;
-  return e->energy;
+  *n = e->res.energy_n_windows;
+  return e->res.energy_windows;
 }
 
 static const double *kernel_of(const kb_res_entry *e, size_t *n)
 {
-  *n = e->n_kernel;
-  return e->kernel;
+  *n = e->res.n_kernel;
+  return e->res.kernel_samples;
 }
 
 /* The arrays get gives of entries es[0..n), one after another, into *out
@@ -204,10 +202,11 @@ static int join(const kb_res_entry *es, size_t n, entry_array get,
 const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used)
 {
-  int kernel = time == KB_TIME_KERNEL && c->n_kernel;
+  const kb_result *r = &c->res;
+  int kernel = time == KB_TIME_KERNEL && r->n_kernel;
   *used = kernel ? KB_TIME_KERNEL : KB_TIME_EVENT;
-  *n = kernel ? c->n_kernel : c->samples ? c->n_samples : 0;
-  return kernel ? c->kernel : c->samples;
+  *n = kernel ? r->n_kernel : r->samples ? r->n_samples : 0;
+  return kernel ? r->kernel_samples : r->samples;
 }
 
 /* The kernel times of entries es[0..n) of one case, joined when every
@@ -216,9 +215,9 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
 static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
 {
   for (size_t i = 0; i < n; i++)
-    if (es[i].verdict == KB_PASS && !es[i].n_kernel)
+    if (es[i].res.verdict == KB_PASS && !es[i].res.n_kernel)
       return 0;
-  return join(es, n, kernel_of, &c->kernel, &c->n_kernel);
+  return join(es, n, kernel_of, &c->res.kernel_samples, &c->res.n_kernel);
 }
 
 /*
@@ -244,47 +243,49 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
     size_t j = i, total = 0;
     while (j < n && strcmp(es[j].name, es[i].name) == 0
            && kb_res_same_device(&es[j].device, &es[i].device))
-      total += es[j++].n_samples;
+      total += es[j++].res.n_samples;
     ps[np].first = es[i].order;
     kb_res_case *c = &ps[np++].c;
     c->name = strdup(es[i].name);
     c->backend = strdup(es[i].backend ? es[i].backend : "");
-    c->samples = malloc((total ? total : 1) * sizeof *c->samples);
+    kb_result *r = &c->res;      /* pool_rows starts it */
     c->rep_medians = malloc((j - i) * sizeof *c->rep_medians);
     c->entries = j - i;
-    c->verdict = es[i].verdict;
     c->message = es[i].message;
     es[i].message = NULL;
     c->device = es[i].device;             /* moved: the same for all j */
     memset(&es[i].device, 0, sizeof es[i].device);
-    if (!c->name || !c->backend || !c->samples || !c->rep_medians
+    if (!c->name || !c->backend || !c->rep_medians
         || kb_res_counters_pool(es + i, j - i, c)
         || pool_rows(es + i, j - i, c)
+        || !(r->samples = malloc((total ? total : 1) * sizeof *r->samples))
         || join(es + i, j - i, energy_of, &c->energy, &c->n_energy)
         || pool_kernel(es + i, j - i, c))
       goto done;
+    r->verdict = es[i].res.verdict;
     for (size_t k = i; k < j; k++) {
       if (es[k].res.claim_flagged && es[k].claim_note && !c->claim_note
           && !(c->claim_note = strdup(es[k].claim_note)))
         goto done;
-      if (kb_verdict_worse(c->verdict, es[k].verdict) != c->verdict) {
-        c->verdict = es[k].verdict;
+      if (kb_verdict_worse(r->verdict, es[k].res.verdict) != r->verdict) {
+        r->verdict = es[k].res.verdict;
         free(c->message);
         c->message = es[k].message;
         es[k].message = NULL;
       }
+      const kb_result *e = &es[k].res;
       kb_stats st;
-      if (es[k].n_samples   /* only a passing kb_res_entry has samples */
-          && kb_stats_compute(es[k].samples, es[k].n_samples, &st) == 0)
+      if (e->n_samples   /* only a passing kb_res_entry has samples */
+          && kb_stats_compute(e->samples, e->n_samples, &st) == 0)
         c->rep_medians[c->n_reps++] = st.median;
-      if (es[k].n_samples)
-        memcpy(c->samples + c->n_samples, es[k].samples,
-               es[k].n_samples * sizeof *c->samples);
-      c->n_samples += es[k].n_samples;
+      if (e->n_samples)
+        memcpy(r->samples + r->n_samples, e->samples,
+               e->n_samples * sizeof *r->samples);
+      r->n_samples += e->n_samples;
     }
     /* A failed repetition voids the timing and the energy. */
-    if (c->verdict != KB_PASS)
-      c->n_samples = c->n_energy = c->n_reps = c->n_kernel = 0;
+    if (r->verdict != KB_PASS)
+      r->n_samples = c->n_energy = c->n_reps = r->n_kernel = 0;
     i = j;
   }
   qsort(ps, np, sizeof *ps, by_first);
@@ -306,8 +307,9 @@ done:
 double kb_res_placement(const kb_res_case *c)
 {
   kb_stats st;
-  if (c->verdict != KB_PASS || !c->given[KB_FIELD_placement_median]
-      || !c->samples || kb_stats_compute(c->samples, c->n_samples, &st))
+  if (c->res.verdict != KB_PASS || !c->given[KB_FIELD_placement_median]
+      || !c->res.samples
+      || kb_stats_compute(c->res.samples, c->res.n_samples, &st))
     return 0;
   double spread = kb_placement_spread(st.median, c->res.placement_median);
   return kb_placement_sensitive(spread, st.noise) ? spread : 0;

@@ -55,28 +55,26 @@ typedef struct kb_res_entry_counter {
   double value;
 } kb_res_entry_counter;
 
-/* One entry of "benchmarks", before entries of one name are pooled. */
+/* One entry of "benchmarks", before entries of one name are pooled.  Its
+** res holds what the reader makes of it (file_read.c): its verdict
+** (kbench's, else Google Benchmark's error_occurred and skipped); a
+** passed entry's samples (samples_s, else its one median) and kernel
+** times per run (the positive busy_samples_s, else kernel_median_s), a
+** failed one's none; and --energy's joules per run (the positive
+** windows, else energy_j_per_run). */
 typedef struct kb_res_entry {
   kb_result res;              /* its fields (results/entry.h), and which */
   unsigned char given[KB_FIELDS];  /* of them it gave */
   const char *name;           /* points into the parsed document */
   const char *backend;
   kb_res_device device;       /* resolved in its file; moves to the case */
-  int verdict;
-  char *message;
-  double *samples;
-  size_t n_samples;
-  double *kernel;             /* kernel time per run (busy_samples_s, else
-                                 kernel_median_s); NULL: none */
-  size_t n_kernel;
+  char *message;              /* "stage: message" of a failure, or "" */
   size_t order;               /* place in the file */
   kb_res_entry_counter *counters;
   size_t n_counters;
   const char *claim_note;     /* bytes_audit, a row with no member (its
                                  text is derived): points into the
                                  document; NULL: none */
-  double *energy;             /* joules per run: --energy's windows */
-  size_t n_energy;
 } kb_res_entry;
 
 /* One case: every entry of the file with its name (and its device, when
@@ -85,17 +83,10 @@ typedef struct kb_res_case {
   char *name;
   kb_res_device device; /* the entries' device, resolved in the file */
   char *backend;        /* "cuda", "host", or "" when the file says none */
-  int verdict;          /* enum kb_verdict, the worst of its entries */
   char *message;        /* a non-pass entry's stage and message, or "" */
-  double *samples;      /* seconds per run, pooled over the passed entries */
-  size_t n_samples;
   double *rep_medians;  /* each passed entry's median: a host case is judged
                            on these (compare_judge.c says why) */
   size_t n_reps;
-  double *kernel;       /* kernel time per run (kbench's busy_samples_s),
-                           pooled over the passed entries when every one
-                           has it; NULL otherwise (kb_res_times) */
-  size_t n_kernel;
   size_t entries;       /* how many entries (repetitions) it had */
   kb_res_counter *counters;  /* sorted by name; NULL when none */
   size_t n_counters;
@@ -103,8 +94,13 @@ typedef struct kb_res_case {
                            (enum kb_field_pool): claim_flagged and
                            unaudited (ANY), clock_events (BITS), the bytes
                            (MOST), power_w (MEDIAN), audit_note (FIRST);
-                           every other row at its start value (the
-                           case's verdict is verdict's, not res's) */
+                           by pooling.c's own code, its verdict (the worst
+                           of its entries'), samples (seconds per run,
+                           pooled over the passed entries) and
+                           kernel_samples (kernel time per run, pooled
+                           when every passed entry has it, else none:
+                           kb_res_times), no times when an entry did not
+                           pass; every other row at its start value */
   unsigned char given[KB_FIELDS];  /* a pooled row's value came from an
                            entry: one gave it (MEDIAN: a finite one;
                            FIRST: one not "") */

@@ -3,9 +3,9 @@
 ** cells in every row as the header has columns, for a passed CUDA case
 ** with everything measured, a failed one, a host case, and a case with
 ** --metrics counters, written to real files as a run writes them.  The
-** header and the cells are generated from one table
-** (output/csv_columns.h); this fails where anything written beside it
-** (the counters' cells, the device's) drifts.
+** header and the cells come from one loop over the columns (the field
+** table's and the CSV's own, output/csv.c); this fails where anything
+** written beside it (the counters' cells, the device's) drifts.
 */
 #define _GNU_SOURCE            /* mkdtemp */
 #include <stdlib.h>

@@ -171,6 +171,29 @@ static int rows_against(const char *header)
   return off;
 }
 
+/* The --csv columns of the rows (result_fields.h's CSV(n)): a row that
+** says CSV has one, counted from 1, no two the same and none missing
+** (the CSV writer stops at the first missing); any other row has none.
+** How many rows disagree, each said. */
+static int columns_off(void)
+{
+  int off = 0, n = 0;
+  for (int i = 0; i < KB_FIELDS; i++)
+    n += kb_result_fields[i].out == KB_OUT_CSV;
+  for (int i = 0; i < KB_FIELDS; i++) {
+    const kb_field *f = &kb_result_fields[i];
+    int at = 0;
+    for (int j = 0; j < KB_FIELDS; j++)
+      at += kb_result_fields[j].column == f->column;
+    if (f->out == KB_OUT_CSV ? f->column < 1 || f->column > n || at != 1
+                             : f->column != 0) {
+      printf("# %s: column %d of %d\n", f->id, f->column, n);
+      off++;
+    }
+  }
+  return off;
+}
+
 /* header with its column name removed, or with extra after its first
 ** column: a header a broken printer would write. */
 static char *header_edited(const char *header, const char *name,
@@ -229,6 +252,8 @@ int main(void)
      "every keyed row says where it is shown, and --csv agrees: a column "
      "for each row that says CSV, none for one that says JSON, and no "
      "column the table lacks but the CSV's own; every hint fits its type");
+  ok(columns_off() == 0, "the rows that say CSV are its columns 1 to n, "
+     "each once; no other row has a column");
   char *lost = header_edited(header, "kernel_median_s", NULL);
   char *json = header_edited(header, NULL, "host_median_s");
   char *stray = header_edited(header, NULL, "gpu_util_pct");

@@ -67,7 +67,7 @@ static void summary_object(kb_jw *w, const kb_cmp_summary *s)
 
 static void side_verdict(kb_jw *w, const char *key, const kb_res_case *c)
 {
-  kb_jw_string(w, key, c ? kb_verdict_name(c->verdict) : NULL);
+  kb_jw_string(w, key, c ? kb_verdict_name(c->res.verdict) : NULL);
 }
 
 /* How many times a side's median is of: samples, or kernel-time runs. */

@@ -58,7 +58,7 @@ static double median_of(const kb_res_case *c, int time)
   kb_stats s;
   size_t n;
   int used;
-  if (!c || c->verdict != KB_PASS)
+  if (!c || c->res.verdict != KB_PASS)
     return NAN;
   const double *x = kb_res_times(c, time, &n, &used);
   return kb_stats_compute(x, n, &s) ? NAN : s.median;
@@ -143,7 +143,7 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
 ** regression. */
 static void judge_verdicts(kb_cmp_row *r)
 {
-  int vb = r->base->verdict, vc = r->cur->verdict;
+  int vb = r->base->res.verdict, vc = r->cur->res.verdict;
   const char *wb = kb_verdict_word(vb), *wc = kb_verdict_word(vc);
   if (vb == KB_DISTURBED || vc == KB_DISTURBED) {
     r->status = KB_CMP_DISTURBED;
@@ -183,11 +183,11 @@ static void event_note(kb_cmp_row *r, const kb_cmp_cfg *cfg,
 {
   if (cfg->time != KB_TIME_KERNEL || r->time == KB_TIME_KERNEL
       || is_host(r->base) || is_host(r->cur)
-      || !((!r->base->n_kernel && sum->base_kernel)
-           || (!r->cur->n_kernel && sum->new_kernel)))
+      || !((!r->base->res.n_kernel && sum->base_kernel)
+           || (!r->cur->res.n_kernel && sum->new_kernel)))
     return;
-  const char *side = !r->base->n_kernel && !r->cur->n_kernel ? "either file"
-                     : !r->base->n_kernel ? "base" : "new";
+  int base = r->base->res.n_kernel > 0, cur = r->cur->res.n_kernel > 0;
+  const char *side = !base && !cur ? "either file" : !base ? "base" : "new";
   size_t used = strlen(r->note);
   snprintf(r->note + used, sizeof r->note - used, "%sevent time: no kernel "
            "time in %s", used ? "; " : "", side);
@@ -216,7 +216,7 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
 {
   r->p = r->change = NAN;
   r->time = cfg->time == KB_TIME_KERNEL && r->base && r->cur
-            && r->base->n_kernel && r->cur->n_kernel ? KB_TIME_KERNEL
+            && r->base->res.n_kernel && r->cur->res.n_kernel ? KB_TIME_KERNEL
                                                      : KB_TIME_EVENT;
   r->base_median = median_of(r->base, r->time);
   r->cur_median = median_of(r->cur, r->time);
@@ -236,10 +236,11 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
     /* A case that passed and is gone is what a crashed or cut-short job
     ** leaves: the gate fails unless new is a subset on purpose. */
     r->status = KB_CMP_ONLY_BASE;
-    r->regression = r->base->verdict == KB_PASS && !cfg->allow_missing;
+    r->regression = r->base->res.verdict == KB_PASS && !cfg->allow_missing;
     snprintf(r->result, sizeof r->result, "%s", r->regression
              ? "MISSING in new" : "only in base");
-  } else if (r->base->verdict == KB_PASS && r->cur->verdict == KB_PASS) {
+  } else if (r->base->res.verdict == KB_PASS
+             && r->cur->res.verdict == KB_PASS) {
     judge_timing(r, cfg);
     event_note(r, cfg, sum);
     clock_note(r);
@@ -286,7 +287,7 @@ static void count(kb_cmp_summary *s, const kb_cmp_row *r)
   }
   for (int i = 0; i < 2 && r->status == KB_CMP_DISTURBED; i++) {
     const kb_res_case *side = i ? r->cur : r->base;
-    if (side->verdict == KB_DISTURBED)
+    if (side->res.verdict == KB_DISTURBED)
       kb_disturbers_add(&s->disturbers, side->message);
   }
   s->rows++;
@@ -306,9 +307,9 @@ int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
   *rows = NULL;
   *n = 0;
   for (size_t i = 0; i < base->n_cases; i++)
-    sum->base_kernel |= base->cases[i].n_kernel > 0;
+    sum->base_kernel |= base->cases[i].res.n_kernel > 0;
   for (size_t i = 0; i < cur->n_cases; i++)
-    sum->new_kernel |= cur->cases[i].n_kernel > 0;
+    sum->new_kernel |= cur->cases[i].res.n_kernel > 0;
   sum->base_interrupted = base->interrupted != NULL;
   sum->new_interrupted = cur->interrupted != NULL;
   size_t nc = cur->n_cases;

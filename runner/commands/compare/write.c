@@ -170,7 +170,7 @@ static void fmt_count(char *buf, size_t len, const kb_res_case *c, int time)
   size_t n;
   int used;
   snprintf(buf, len, "-");
-  if (c && c->verdict == KB_PASS) {
+  if (c && c->res.verdict == KB_PASS) {
     kb_res_times(c, time, &n, &used);
     snprintf(buf, len, "%zu", n);
   }

@@ -282,10 +282,11 @@ static int pool(kb_fleet_cell *cell, kb_fleet_gpu *g, const kb_res_case *c,
   if (!cell->present) {
     cell->present = 1;
     g->cases++;
-    cell->verdict = c->verdict;
+    cell->verdict = c->res.verdict;
     cell->message = c->message;
-  } else if (kb_verdict_worse(cell->verdict, c->verdict) != cell->verdict) {
-    cell->verdict = c->verdict;
+  } else if (kb_verdict_worse(cell->verdict, c->res.verdict)
+             != cell->verdict) {
+    cell->verdict = c->res.verdict;
     cell->message = c->message;
   }
   cell->clock_events |= c->res.clock_events;
@@ -355,8 +356,8 @@ static double baseline_median(const kb_fleet *f, size_t c, size_t k)
   for (size_t i = 0; b && (grp->name || grp->host) && i < b->n_cases; i++) {
     const kb_res_case *bc = &b->cases[i];
     const kb_res_device *d = &bc->device;
-    if (strcmp(bc->name, f->cases[c].name) || bc->verdict != KB_PASS
-        || !bc->n_samples || d->host != grp->host
+    if (strcmp(bc->name, f->cases[c].name) || bc->res.verdict != KB_PASS
+        || !bc->res.n_samples || d->host != grp->host
         || (!grp->host && !(same_string(d->name, grp->name)
                             && d->mem_bytes == grp->mem_bytes)))
       continue;
@@ -537,12 +538,12 @@ int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
   for (size_t c = 0; c < f->n_cases; c++)
     f->cases[c].time = cfg->time;
   for (size_t i = 0; i < n_refs; i++)
-    if (refs[i].c->verdict == KB_PASS && !refs[i].c->n_kernel)
+    if (refs[i].c->res.verdict == KB_PASS && !refs[i].c->res.n_kernel)
       f->cases[refs[i].index].time = KB_TIME_EVENT;
   /* ... and so is a case the baseline has without kernel times. */
   for (size_t i = 0; cfg->baseline && i < cfg->baseline->n_cases; i++) {
     const kb_res_case *bc = &cfg->baseline->cases[i];
-    for (size_t c = 0; bc->verdict == KB_PASS && !bc->n_kernel
+    for (size_t c = 0; bc->res.verdict == KB_PASS && !bc->res.n_kernel
                        && c < f->n_cases; c++)
       if (strcmp(bc->name, f->cases[c].name) == 0)
         f->cases[c].time = KB_TIME_EVENT;
