@@ -11,6 +11,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/device_lock.c %reldir%/device_lock.h \
 	%reldir%/identity.c %reldir%/identity.h \
 	%reldir%/landlock.h \
+	%reldir%/landlock_restrict.c %reldir%/landlock_restrict.h \
 	%reldir%/others.c %reldir%/others.h \
 	%reldir%/seal.c %reldir%/seal.h \
 	%reldir%/terminal.c %reldir%/terminal.h \
