@@ -133,3 +133,21 @@ int kb_plausible_host(kb_result *r, double copy_gbps, int strict)
            bytes / r->stats.median / 1e9);
   return flag(r, strict);
 }
+
+int kb_plausible_region(kb_result *r, double run_s, int strict)
+{
+  r->implausible[0] = '\0';
+  if (r->verdict != KB_PASS || run_s <= 0 || !r->stats.n
+      || r->stats.median >= KB_REGION_RUN_SHARE
+                            * (run_s - KB_REGION_RUN_ALLOWANCE_S))
+    return 0;
+  char t[32], w[32];
+  kb_format_seconds(t, sizeof t, r->stats.median);
+  kb_format_seconds(w, sizeof w, run_s);
+  snprintf(r->implausible, sizeof r->implausible, "the timed region's %s "
+           "is under an eighth of the %s its whole run takes on the host's "
+           "clock (the fastest): work outside the region, before "
+           "timer_start or after timer_stop, is not timed, and the work "
+           "verify checks may be there", t, w);
+  return flag(r, strict);
+}
