@@ -33,7 +33,8 @@ static uint64_t writing_rights(long abi)
   return r;
 }
 
-static void confine(const char *scratch, char *note, size_t len)
+static void confine(const char *scratch, int contain, char *note,
+                    size_t len)
 {
   long abi = kb_landlock_abi();
   if (abi < 1) {
@@ -59,23 +60,27 @@ static void confine(const char *scratch, char *note, size_t len)
   }
   kb_landlock_allow_path(ruleset, "/dev", device);
   kb_landlock_allow_path(ruleset, "/dev/shm", all);
-  /* The lock's directory must exist to be named. */
+  /* The lock's directory must exist to be named.  Contained, its lock
+  ** files were made before (lock_files.h) and nothing can be created
+  ** there: no squatter at a lock's name. */
   if (kb_device_lock_dir_ready(locks, why, sizeof why) == 0)
-    kb_landlock_allow_path(ruleset, locks, all);
+    kb_landlock_allow_path(ruleset, locks, contain ? device : all);
   if (kb_landlock_restrict(ruleset))
     snprintf(note, len, "Landlock refused the worker's confinement: it may "
              "write wherever the user may");
 }
 #else
-static void confine(const char *scratch, char *note, size_t len)
+static void confine(const char *scratch, int contain, char *note,
+                    size_t len)
 {
   (void)scratch;
+  (void)contain;
   snprintf(note, len, "built without Landlock's header: the worker may "
            "write wherever the user may");
 }
 #endif
 
-void kb_confine_writes(char *note, size_t len)
+void kb_confine_writes(int contain, char *note, size_t len)
 {
   const char *scratch = getenv(KB_WORKER_SCRATCH_ENV);
   const char *env = getenv(KB_CONFINE_ENV);
@@ -90,5 +95,5 @@ void kb_confine_writes(char *note, size_t len)
     snprintf(note, len, "no scratch directory: the worker may write "
              "wherever the user may");
   else
-    confine(scratch, note, len);
+    confine(scratch, contain, note, len);
 }
