@@ -70,9 +70,12 @@ int kb_ipc_private(char *note, size_t len)
              "outlive the run");
     return -1;
   }
+  /* Root refused (a container without CAP_SYS_ADMIN) makes no user
+  ** namespace: in it, the worker could not take a uid of its own
+  ** (identity.h), which the supervisor's sweep then goes by. */
   const int flags = CLONE_NEWIPC | CLONE_NEWNS;
-  if (unshare(flags) && (errno != EPERM || own_user_namespace()
-                         || unshare(flags))) {
+  if (unshare(flags) && (errno != EPERM || geteuid() == 0
+                         || own_user_namespace() || unshare(flags))) {
     snprintf(note, len, "no IPC namespace (%s): a worker's SysV IPC, POSIX "
              "queues and /dev/shm files may outlive the run",
              strerror(errno));

@@ -5,7 +5,8 @@
 ** message queues, semaphores and POSIX message queues the kernel removes
 ** when its last process is gone, and with a /dev/shm of its own (a tmpfs
 ** in a mount namespace of its own), which goes with it too.  As root the
-** namespaces are made directly; as another user, inside a user namespace
+** namespaces are made directly (refused, none: the sweep of ipc_sweep.h
+** goes by the worker's uid); as another user, inside a user namespace
 ** that maps the user to itself (no uid changes, so files and signals are
 ** judged as before).  Called in the worker's child between fork and exec.
 */

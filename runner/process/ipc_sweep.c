@@ -127,6 +127,24 @@ static size_t sweep_dir(uid_t uid, const char *dir, int mq, size_t *failed)
   return removed;
 }
 
+/* A child's count back through its exit status: up to 15 removed, and
+** whether any could not be. */
+static size_t child_count(pid_t pid, size_t *failed)
+{
+  int status = 0;
+  while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (pid <= 0 || !WIFEXITED(status))
+    return 0;
+  *failed += (WEXITSTATUS(status) & 16) != 0;
+  return (size_t)(WEXITSTATUS(status) & 15);
+}
+
+static void exit_with(size_t removed, size_t failed)
+{
+  _exit((int)(removed > 15 ? 15 : removed) | (failed ? 16 : 0));
+}
+
 /* The POSIX message queues of uid, listed where no /dev/mqueue is
 ** mounted through a mount of the queues' file system in a child's mount
 ** namespace of its own (no one else sees it): how many were removed,
@@ -142,7 +160,6 @@ static size_t sweep_queues(uid_t uid, size_t *failed)
   char dir[] = "/tmp/kbench-mqueue.XXXXXX";
   if (!mkdtemp(dir))
     return 0;
-  int status = 0;
   pid_t pid = fork();
   if (pid == 0) {
     size_t not_removed = 0, removed = 0;
@@ -150,23 +167,42 @@ static size_t sweep_queues(uid_t uid, size_t *failed)
         && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0
         && mount("mqueue", dir, "mqueue", 0, NULL) == 0)
       removed = sweep_dir(uid, dir, 1, &not_removed);
-    _exit((int)(removed > 15 ? 15 : removed) | (not_removed ? 16 : 0));
+    exit_with(removed, not_removed);
   }
-  while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
+  size_t removed = child_count(pid, failed);
   rmdir(dir);
-  if (pid < 0 || !WIFEXITED(status))
-    return 0;
-  *failed += (WEXITSTATUS(status) & 16) != 0;
-  return (size_t)(WEXITSTATUS(status) & 15);
+  return removed;
+}
+
+/* The SysV objects of uid: removed as the supervisor, else (root without
+** CAP_SYS_ADMIN may not remove another's) by a child that takes uid, as
+** whose owner or maker it may. */
+static size_t sweep_all_sysv(uid_t uid, size_t *failed)
+{
+  size_t refused = 0;
+  size_t removed = sweep_sysv(uid, "shm", SYSV_SHM, &refused)
+                   + sweep_sysv(uid, "msg", SYSV_MSG, &refused)
+                   + sweep_sysv(uid, "sem", SYSV_SEM, &refused);
+  if (!refused)
+    return removed;
+  pid_t pid = fork();
+  if (pid == 0) {
+    size_t left = 0, gone = 0;
+    if (setresuid(uid, uid, uid) == 0)
+      gone = sweep_sysv(uid, "shm", SYSV_SHM, &left)
+             + sweep_sysv(uid, "msg", SYSV_MSG, &left)
+             + sweep_sysv(uid, "sem", SYSV_SEM, &left);
+    else
+      left = 1;
+    exit_with(gone, left);
+  }
+  return removed + child_count(pid, failed);
 }
 
 size_t kb_ipc_sweep(uid_t uid, size_t *failed)
 {
   *failed = 0;
-  return sweep_sysv(uid, "shm", SYSV_SHM, failed)
-         + sweep_sysv(uid, "msg", SYSV_MSG, failed)
-         + sweep_sysv(uid, "sem", SYSV_SEM, failed)
+  return sweep_all_sysv(uid, failed)
          + sweep_dir(uid, "/dev/shm", 0, failed)
          + sweep_queues(uid, failed);
 }
