@@ -37,6 +37,19 @@ static int events_hold_kernels(kb_result *r)
   return 1;
 }
 
+/* Two times as text, for a rule's message. */
+typedef struct times_text {
+  char a[32], b[32];
+} times_text;
+
+static times_text as_text(double a, double b)
+{
+  times_text t;
+  kb_format_seconds(t.a, sizeof t.a, a);
+  kb_format_seconds(t.b, sizeof t.b, b);
+  return t;
+}
+
 /* Each time reading against what DRAM moved at the device's peak. */
 static int above_dram_floor(kb_result *r, const kbench_device *dev)
 {
@@ -58,14 +71,12 @@ static int above_dram_floor(kb_result *r, const kbench_device *dev)
   }
   if (!which)
     return 0;
-  char ts[32], fs[32];
-  kb_format_seconds(ts, sizeof ts, t);
-  kb_format_seconds(fs, sizeof fs, floor_s);
+  times_text x = as_text(t, floor_s);
   snprintf(r->implausible, sizeof r->implausible, "the %s time %s is below "
            "the DRAM floor %s: the DRAM counters measured %.1f MB a run "
            "(%.1f MB beyond the L2), which take %s at the theoretical peak "
-           "of %.0f GB/s", which, ts, fs,
-           (r->dram_read + r->dram_write) / 1e6, moved / 1e6, fs,
+           "of %.0f GB/s", which, x.a, x.b,
+           (r->dram_read + r->dram_write) / 1e6, moved / 1e6, x.b,
            dev->peak_gbps);
   return 1;
 }
@@ -123,13 +134,34 @@ int kb_plausible_host(kb_result *r, double copy_gbps, int strict)
   double floor_s = bytes / (copy_gbps * 1e9);
   if (r->stats.median >= floor_s * KB_HOST_FLOOR_SHARE)
     return 0;
-  char t[32], f[32];
-  kb_format_seconds(t, sizeof t, r->stats.median);
-  kb_format_seconds(f, sizeof f, floor_s);
+  times_text x = as_text(r->stats.median, floor_s);
   snprintf(r->implausible, sizeof r->implausible, "the host time %s is "
            "under half the %s a copy of its %.1f MB takes on this host "
            "(%.1f GB/s, the best of a copy of as many bytes): %.1f GB/s "
-           "claimed", t, f, bytes / 1e6, copy_gbps,
+           "claimed", x.a, x.b, bytes / 1e6, copy_gbps,
            bytes / r->stats.median / 1e9);
+  return flag(r, strict);
+}
+
+/* A timed region much shorter than the fastest whole run around it. */
+static int region_short_of_run(kb_result *r, double run_s)
+{
+  double least = KB_REGION_RUN_SHARE * (run_s - KB_REGION_RUN_ALLOWANCE_S);
+  if (run_s <= 0 || !r->stats.n || r->stats.median >= least)
+    return 0;
+  times_text x = as_text(r->stats.median, run_s);
+  snprintf(r->implausible, sizeof r->implausible, "the timed region's %s "
+           "is under an eighth of the %s its whole run takes on the host's "
+           "clock (the fastest): work outside the region, before "
+           "timer_start or after timer_stop, is not timed, and the work "
+           "verify checks may be there", x.a, x.b);
+  return 1;
+}
+
+int kb_plausible_region(kb_result *r, double run_s, int strict)
+{
+  r->implausible[0] = '\0';
+  if (r->verdict != KB_PASS || !region_short_of_run(r, run_s))
+    return 0;
   return flag(r, strict);
 }

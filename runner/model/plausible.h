@@ -30,6 +30,16 @@
 **     host at the best rate a copy of as many bytes reached, measured once
 **     per size and worker (worker/measure/host_floor.c).  Half: a case that only
 **     reads may outrun a copy, which also writes.
+**   - A host case's timed region (ABI 1.2) much shorter than the run
+**     around it, whatever its claim: its median under an eighth of the
+**     fastest whole run, less the runner's own calls around a region.
+**     The region check (worker/measure/region_check.c) sees that the outputs are
+**     made inside the region, not how long their work took: a result
+**     worked out before timer_start and only copied inside, or a region
+**     whose start mark was moved, leaves the run long and the region
+**     short.  An honest run whose preparation outside its region takes
+**     more than seven times the region reads the same, and is FLAGGED
+**     too (docs/security.md).
 */
 #ifndef KB_PLAUSIBLE_H
 #define KB_PLAUSIBLE_H
@@ -43,6 +53,8 @@
 #define KB_SYNC_ALLOWANCE_S 20e-6
 #define KB_SYNC_ALLOWANCE_REL 0.02
 #define KB_HOST_FLOOR_SHARE 0.5
+#define KB_REGION_RUN_SHARE 0.125
+#define KB_REGION_RUN_ALLOWANCE_S 20e-6
 /* Below this, the host clock's own reads are much of a case's time. */
 #define KB_HOST_FLOOR_MIN_BYTES 65536.0
 
@@ -56,5 +68,11 @@ int kb_plausible_judge(kb_result *r, const kbench_device *dev, int strict);
 ** with the disagreement in r->implausible (and, when strict, r failed
 ** with it), else 0. */
 int kb_plausible_host(kb_result *r, double copy_gbps, int strict);
+
+/* Judge a passed host case r whose runs time a region against run_s, the
+** fastest of its whole runs on the host's clock (<= 0: not measured): 1
+** with both times in r->implausible (and, when strict, r failed with
+** it), else 0. */
+int kb_plausible_region(kb_result *r, double run_s, int strict);
 
 #endif

@@ -18,6 +18,7 @@
 #include "plan/devices.h"
 #include "plan/trust.h"
 #include "process/fd_pass.h"
+#include "process/ipc_sweep.h"
 #include "process/refusal.h"
 #include "process/scratch.h"
 #include "process/strays.h"
@@ -64,6 +65,18 @@ static int reap(kb_supervisor *s, size_t i, double grace)
   kb_strays_end(live, n);
   /* Nothing of the worker's is left to write in it. */
   kb_scratch_remove(s->lanes[i].w.scratch);
+  /* Nor of that uid is left alive to make more: its IPC objects go
+  ** (found where its namespace could not be made: ipc_sweep.h). */
+  size_t failed = 0;
+  if (s->lanes[i].identity >= 0
+      && (kb_ipc_sweep((uid_t)s->lanes[i].identity, &failed), failed)
+      && !s->sweep_said++) {
+    char left[160];
+    snprintf(left, sizeof left, "%zu IPC object(s) of worker uid %lld "
+             "could not be removed", failed,
+             (long long)s->lanes[i].identity);
+    say(s, left);
+  }
   /* What it did to the supervisor, every later worker would inherit
   ** (contained runs only: own is saved under the switch alone). */
   char what[256], msg[384];
@@ -318,13 +331,13 @@ static void refused(kb_lane *l, kb_rbuf *payload)
 ** KBENCH_SEAL=off) is said once per run. */
 static void seal_note(kb_supervisor *s, kb_rbuf *payload)
 {
-  char layers[64], what[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 128];
+  char layers[128], what[KB_MESSAGE_LEN], msg[KB_MESSAGE_LEN + 128];
   kb_get_str(payload, layers, sizeof layers);
   kb_get_str(payload, what, sizeof what);
   if (s->seal_said || payload->bad)
     return;
   s->seal_said = 1;
-  snprintf(s->seal, sizeof s->seal, "%s%s%.900s", layers,
+  snprintf(s->seal, sizeof s->seal, "%s%s%.880s", layers,
            what[0] ? "; lacking: " : "", what);
   if (!what[0])
     return;

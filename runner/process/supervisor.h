@@ -90,6 +90,7 @@ typedef struct kb_supervisor {
   kb_own_state own;        /* its scheduling and limits at the start, put
                               back after each worker (own_state.h); saved
                               only when contain */
+  int sweep_said;          /* a worker uid's IPC objects left: said */
   int own_said;            /* what could not be put back was said */
 } kb_supervisor;
 

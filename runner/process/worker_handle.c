@@ -18,6 +18,7 @@
 #  include <sys/prctl.h>
 #endif
 
+#include "process/ipc_private.h"
 #include "process/scratch.h"
 #include "process/worker_handle.h"
 #include "process/worker_start.h"
@@ -125,7 +126,8 @@ static long oom_kills(void)
 ** (contain.h; files, the libraries' socket, is then >= 0), the group is
 ** that of a session of its own: no controlling terminal
 ** (worker/terminal.h: /dev/tty names none, and no keystroke it types
-** reaches the user's shell). */
+** reaches the user's shell), and its IPC namespace and /dev/shm are its
+** own (ipc_private.h). */
 static void become_worker(const char *exe, pid_t parent, int orders,
                           int reports, int output, int files, int lock,
                           int keeper, const char *scratch)
@@ -134,6 +136,13 @@ static void become_worker(const char *exe, pid_t parent, int orders,
     setpgid(0, 0);
   else if (setsid() < 0)
     _exit(127);
+  /* What could not be had is the worker's seal's to say. */
+  char ipc[256] = "";
+  if (files >= 0) {
+    kb_ipc_private(ipc, sizeof ipc);
+    if (setenv(KB_WORKER_IPC_ENV, ipc, 1))
+      _exit(127);
+  }
   /* Its scratch directory: where it is told to write, and (its seal) the
   ** one place it may.  CUDA's JIT cache would be under $HOME. */
   if (scratch[0]) {

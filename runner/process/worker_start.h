@@ -32,6 +32,10 @@
 ** (worker/confine.h), in its environment; its TMPDIR and CUDA_CACHE_PATH
 ** point there too. */
 #define KB_WORKER_SCRATCH_ENV "KBENCH_WORKER_SCRATCH"
+/* Contained, what the worker's child could not make of its own IPC
+** namespace and /dev/shm ("" when all was made: ipc_private.h), for the
+** worker's seal to say. */
+#define KB_WORKER_IPC_ENV "KBENCH_WORKER_IPC"
 /* "off": the worker writes wherever the user may, as before issue 49
 ** (its scratch directory is still made, named and removed). */
 #define KB_CONFINE_ENV "KBENCH_CONFINE"

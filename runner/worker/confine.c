@@ -6,29 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "process/worker_start.h"
 #include "worker/confine.h"
 #include "worker/device_lock.h"
 #include "worker/landlock.h"
+#include "worker/landlock_restrict.h"
 
 #ifdef KB_HAVE_LANDLOCK
-/* rights allowed beneath path; 0, or -1 when it cannot be opened. */
-static int allow(int ruleset, const char *path, uint64_t rights)
-{
-  int fd = open(path, O_PATH | O_CLOEXEC);
-  if (fd < 0)
-    return -1;
-  struct landlock_path_beneath_attr rule = {.allowed_access = rights,
-                                            .parent_fd = fd};
-  int rc = (int)syscall(SYS_landlock_add_rule, ruleset,
-                        LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
-  close(fd);
-  return rc ? -1 : 0;
-}
-
 /* Every right that writes, makes, removes or renames, by the kernel's
 ** Landlock version. */
 static uint64_t writing_rights(long abi)
@@ -47,10 +33,10 @@ static uint64_t writing_rights(long abi)
   return r;
 }
 
-static void confine(const char *scratch, char *note, size_t len)
+static void confine(const char *scratch, int contain, char *note,
+                    size_t len)
 {
-  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
-                     LANDLOCK_CREATE_RULESET_VERSION);
+  long abi = kb_landlock_abi();
   if (abi < 1) {
     snprintf(note, len, "no Landlock (Linux 5.13 or later, enabled): the "
              "worker may write wherever the user may");
@@ -62,39 +48,39 @@ static void confine(const char *scratch, char *note, size_t len)
                            | LANDLOCK_ACCESS_FS_TRUNCATE
 #  endif
                            );
-  struct landlock_ruleset_attr attr = {.handled_access_fs = all};
-  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr,
-                             sizeof attr, 0);
+  int ruleset = kb_landlock_ruleset(all, 0);
   char why[256] = "";
   const char *locks = kb_device_lock_dir();
-  if (ruleset < 0 || allow(ruleset, scratch, all)) {
+  if (ruleset < 0 || kb_landlock_allow_path(ruleset, scratch, all)) {
     snprintf(note, len, "cannot confine the worker's writes to %.200s: it "
              "may write wherever the user may", scratch);
     if (ruleset >= 0)
       close(ruleset);
     return;
   }
-  allow(ruleset, "/dev", device);
-  allow(ruleset, "/dev/shm", all);
-  /* The lock's directory must exist to be named. */
+  kb_landlock_allow_path(ruleset, "/dev", device);
+  kb_landlock_allow_path(ruleset, "/dev/shm", all);
+  /* The lock's directory must exist to be named.  Contained, its lock
+  ** files were made before (lock_files.h) and nothing can be created
+  ** there: no squatter at a lock's name. */
   if (kb_device_lock_dir_ready(locks, why, sizeof why) == 0)
-    allow(ruleset, locks, all);
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-      || syscall(SYS_landlock_restrict_self, ruleset, 0))
+    kb_landlock_allow_path(ruleset, locks, contain ? device : all);
+  if (kb_landlock_restrict(ruleset))
     snprintf(note, len, "Landlock refused the worker's confinement: it may "
              "write wherever the user may");
-  close(ruleset);
 }
 #else
-static void confine(const char *scratch, char *note, size_t len)
+static void confine(const char *scratch, int contain, char *note,
+                    size_t len)
 {
   (void)scratch;
+  (void)contain;
   snprintf(note, len, "built without Landlock's header: the worker may "
            "write wherever the user may");
 }
 #endif
 
-void kb_confine_writes(char *note, size_t len)
+void kb_confine_writes(int contain, char *note, size_t len)
 {
   const char *scratch = getenv(KB_WORKER_SCRATCH_ENV);
   const char *env = getenv(KB_CONFINE_ENV);
@@ -109,5 +95,5 @@ void kb_confine_writes(char *note, size_t len)
     snprintf(note, len, "no scratch directory: the worker may write "
              "wherever the user may");
   else
-    confine(scratch, note, len);
+    confine(scratch, contain, note, len);
 }

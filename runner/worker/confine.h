@@ -8,6 +8,8 @@
 ** memory), to the devices beneath /dev (a GPU opened for reading and
 ** writing; /dev/null), and beneath the device lock's directory, where a
 ** worker takes the lock when the device first opens after the seal.
+** Contained (process/contain.h), only into the lock files there, made
+** before (lock_files.h): nothing is created in the locks' folder.
 **
 ** A CUDA-sensitive layer, switchable on its own: KBENCH_CONFINE=off (the
 ** scratch directory is still made; nothing else is kept from the worker).  It is left off, and that is said,
@@ -19,8 +21,9 @@
 
 #include <stddef.h>
 
-/* Confine this process's writes, as above.  What could not be had, and
-** why, in note ("" when confined); once per process. */
-void kb_confine_writes(char *note, size_t len);
+/* Confine this process's writes, as above (contain: the containment's
+** switch).  What could not be had, and why, in note ("" when confined);
+** once per process. */
+void kb_confine_writes(int contain, char *note, size_t len);
 
 #endif

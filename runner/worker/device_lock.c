@@ -179,10 +179,51 @@ int kb_device_lock_dir_ready(const char *dir, char *why, size_t len)
   return 0;
 }
 
+/* What is at path and who owns it, for a lock that cannot be had: "a
+** directory of uid 2147418112 (no account), mode 0700", or "". */
+static void squatter(const char *path, char *buf, size_t len)
+{
+  struct stat st;
+  char owner[64], pwbuf[1024];
+  struct passwd pw, *found = NULL;
+  buf[0] = '\0';
+  if (lstat(path, &st))
+    return;
+  const char *what = S_ISDIR(st.st_mode) ? "a directory"
+      : S_ISLNK(st.st_mode) ? "a symbolic link"
+      : S_ISFIFO(st.st_mode) ? "a named pipe"
+      : S_ISSOCK(st.st_mode) ? "a socket"
+      : S_ISREG(st.st_mode) ? "a file" : "a device";
+  if (getpwuid_r(st.st_uid, &pw, pwbuf, sizeof pwbuf, &found) == 0 && found)
+    snprintf(owner, sizeof owner, "%s", found->pw_name);
+  else
+    snprintf(owner, sizeof owner, "no account");
+  snprintf(buf, len, "%s of uid %ld (%s), mode %04o", what, (long)st.st_uid,
+           owner, (unsigned)(st.st_mode & 07777));
+}
+
+/* The lock file at path cannot be had: why names what is there, and who
+** made it, for whoever must remove it. */
+static void cannot_open(const char *path, int err, char *why, size_t len)
+{
+  char what[160];
+  squatter(path, what, sizeof what);
+  if (what[0] && strncmp(what, "a file ", 7) != 0)
+    snprintf(why, len, "cannot open the lock file %s: %s is there instead "
+             "(%s): whoever owns it, or root, must remove it (" KB_LOCK_FIX
+             ")", path, what, strerror(err));
+  else if (what[0])
+    snprintf(why, len, "cannot open the lock file %s, %s: %s (its owner, "
+             "or root, must remove it or make it every user's; "
+             KB_LOCK_FIX ")", path, what, strerror(err));
+  else
+    snprintf(why, len, "cannot open the lock file %s: %s (%s)", path,
+             strerror(err), KB_LOCK_FIX);
+}
+
 static int open_lock(const char *dir, const char *uuid, int *writable,
                      char *why, size_t len)
 {
-  const char *fix = KB_LOCK_FIX;
   char path[4096];
   if (kb_device_lock_dir_ready(dir, why, len))
     return -1;
@@ -192,14 +233,21 @@ static int open_lock(const char *dir, const char *uuid, int *writable,
     return -1;
   }
   /* O_NOFOLLOW: in a directory anyone may write, a link planted under the
-  ** lock's name must not make kbench write someone's file. */
-  int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+  ** lock's name must not make kbench write someone's file.  O_NONBLOCK: a
+  ** pipe planted there must not hang it. */
+  const int how = O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
+  int fd = open(path, O_RDWR | O_CREAT | how, 0666);
   *writable = fd >= 0;
   if (fd < 0 && errno == EACCES)   /* another's file, not 0666: flock */
-    fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);  /* needs no write */
+    fd = open(path, O_RDONLY | how);  /* needs no write */
+  struct stat st;
+  if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
+    close(fd);
+    fd = -1;
+    errno = EINVAL;
+  }
   if (fd < 0) {
-    snprintf(why, len, "cannot open the lock file %s: %s (%s)", path,
-             strerror(errno), fix);
+    cannot_open(path, errno, why, len);
     return -1;
   }
   if (*writable)

@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -15,29 +14,23 @@
 #endif
 
 #include "worker/landlock.h"
+#include "worker/landlock_restrict.h"
 #include "worker/others.h"
 
 void kb_others_scope(char *note, size_t len)
 {
   note[0] = '\0';
 #ifdef KB_HAVE_LANDLOCK
-  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
-                     1 /* LANDLOCK_CREATE_RULESET_VERSION */);
-  if (abi < KB_LANDLOCK_ABI_SCOPE) {
+  if (kb_landlock_abi() < KB_LANDLOCK_ABI_SCOPE) {
     snprintf(note, len, "no Landlock signal scope (Linux 6.12 or later, "
              "Landlock enabled): a signal to another lane's worker of the "
              "same uid is not refused");
     return;
   }
-  struct kb_landlock_scoped_attr attr = {.scoped = KB_LANDLOCK_SCOPE_SIGNAL};
-  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr,
-                             sizeof attr, 0);
-  if (ruleset < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-      || syscall(SYS_landlock_restrict_self, ruleset, 0))
+  int ruleset = kb_landlock_ruleset(0, KB_LANDLOCK_SCOPE_SIGNAL);
+  if (ruleset < 0 || kb_landlock_restrict(ruleset))
     snprintf(note, len, "Landlock refused its signal scope: a signal to "
              "another lane's worker of the same uid is not refused");
-  if (ruleset >= 0)
-    close(ruleset);
 #else
   snprintf(note, len, "no Landlock signal scope on this system");
 #endif

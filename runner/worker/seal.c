@@ -30,6 +30,7 @@
 #include "process/refusal.h"
 #include "worker/bpf_rules.h"
 #include "worker/landlock.h"
+#include "worker/landlock_restrict.h"
 #include "worker/others.h"
 #include "worker/seal.h"
 #include "worker/terminal.h"
@@ -140,8 +141,7 @@ static void seal_mappings(kb_seal *s)
 ** version 2 at least) likewise. */
 static void shut_proc(kb_seal *s)
 {
-  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
-                     LANDLOCK_CREATE_RULESET_VERSION);
+  long abi = kb_landlock_abi();
   if (abi < 2) {
     add_note(s, abi < 0 ? "no Landlock (Linux 5.19 or later, enabled): "
              "/proc/self/mem stays writable" : "Landlock is older than its "
@@ -150,9 +150,7 @@ static void shut_proc(kb_seal *s)
   }
   const uint64_t dir_rights = LANDLOCK_ACCESS_FS_WRITE_FILE
                               | LANDLOCK_ACCESS_FS_REFER;
-  struct landlock_ruleset_attr attr = {.handled_access_fs = dir_rights};
-  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr,
-                             sizeof attr, 0);
+  int ruleset = kb_landlock_ruleset(dir_rights, 0);
   DIR *root = opendir("/");
   if (ruleset < 0 || !root) {
     add_note(s, "cannot make a Landlock ruleset: /proc/self/mem stays "
@@ -172,25 +170,18 @@ static void shut_proc(kb_seal *s)
     struct stat st;
     if (fd < 0)
       continue;
-    if (fstat(fd, &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))) {
-      struct landlock_path_beneath_attr rule = {
-        .allowed_access = S_ISDIR(st.st_mode)
-                          ? dir_rights : LANDLOCK_ACCESS_FS_WRITE_FILE,
-        .parent_fd = fd,
-      };
-      syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH,
-              &rule, 0);
-    }
+    /* A rule refused leaves that entry unwritable: safe. */
+    if (fstat(fd, &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)))
+      kb_landlock_allow(ruleset, fd, S_ISDIR(st.st_mode)
+                        ? dir_rights : LANDLOCK_ACCESS_FS_WRITE_FILE);
     close(fd);
   }
   closedir(root);
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
-      && syscall(SYS_landlock_restrict_self, ruleset, 0) == 0)
+  if (kb_landlock_restrict(ruleset) == 0)
     s->landlocked = 1;
   else
     add_note(s, "Landlock refused its ruleset: /proc/self/mem stays "
              "writable");
-  close(ruleset);
 }
 #else
 static void shut_proc(kb_seal *s)

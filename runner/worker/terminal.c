@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/syscall.h>
@@ -20,6 +19,7 @@
 
 #include "process/worker_start.h"
 #include "worker/landlock.h"
+#include "worker/landlock_restrict.h"
 #include "worker/terminal.h"
 
 /* The character devices of the terminals, by major number
@@ -58,12 +58,9 @@ static void allow_entries(int ruleset, const char *dir, const char *skip)
     struct stat st;
     if (fd < 0)
       continue;
-    if (fstat(fd, &st) == 0 && !is_terminal(&st)) {
-      struct landlock_path_beneath_attr rule = {.allowed_access = KB_RW,
-                                                .parent_fd = fd};
-      syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH,
-              &rule, 0);
-    }
+    /* A rule refused leaves that entry shut: safe. */
+    if (fstat(fd, &st) == 0 && !is_terminal(&st))
+      kb_landlock_allow(ruleset, fd, KB_RW);
     close(fd);
   }
   closedir(d);
@@ -71,9 +68,7 @@ static void allow_entries(int ruleset, const char *dir, const char *skip)
 
 static void shut(char *note, size_t len)
 {
-  struct landlock_ruleset_attr attr = {.handled_access_fs = KB_RW};
-  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr,
-                             sizeof attr, 0);
+  int ruleset = kb_landlock_ruleset(KB_RW, 0);
   if (ruleset < 0) {
     snprintf(note, len, "no Landlock (Linux 5.13 or later, enabled): the "
              "worker may open a terminal of its user's");
@@ -81,11 +76,9 @@ static void shut(char *note, size_t len)
   }
   allow_entries(ruleset, "/", "dev");
   allow_entries(ruleset, "/dev", "pts");
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-      || syscall(SYS_landlock_restrict_self, ruleset, 0))
+  if (kb_landlock_restrict(ruleset))
     snprintf(note, len, "Landlock refused to shut the terminals: the "
              "worker may open one of its user's");
-  close(ruleset);
 }
 #else
 static void shut(char *note, size_t len)

@@ -22,6 +22,7 @@
 #include "worker/confine.h"
 #include "worker/device_lock.h"
 #include "worker/identity.h"
+#include "worker/lock_files.h"
 #include "worker/seal.h"
 #include "worker/terminal.h"
 #include "worker/worker.h"
@@ -145,7 +146,10 @@ static void seal(kb_worker *w, const char *path)
     return;
   w->sealed = 1;
   kb_seal_worker(&s, KB_WORKER_REPORTS, &order_token, w->cfg.contain);
-  kb_confine_writes(confined, sizeof confined);
+  /* Contained, the locks' folder takes no new file after this. */
+  if (w->cfg.contain)
+    kb_lock_files_make(kb_device_lock_dir(), w->cfg.device);
+  kb_confine_writes(w->cfg.contain, confined, sizeof confined);
   terminal[0] = '\0';
   if (w->cfg.contain) {
     kb_terminal_shut(terminal, sizeof terminal);
@@ -155,8 +159,12 @@ static void seal(kb_worker *w, const char *path)
                                     sizeof identity);
     snprintf(w->plugin_path, sizeof w->plugin_path, "%s", path);
   }
+  /* The IPC namespace its child made it (process/ipc_private.h); where
+  ** none could be, a uid of its own has the supervisor's sweep instead. */
+  const char *ipc = w->cfg.contain ? getenv(KB_WORKER_IPC_ENV) : NULL;
+  int swept = w->cfg.worker_uid >= 0 && !identity[0];
   char layers[128], note[sizeof s.note + sizeof confined + sizeof terminal
-                         + sizeof identity + 8] = "";
+                         + sizeof identity + 264] = "";
   kb_seal_layers(&s, layers, sizeof layers);
   /* The confinement and the identity, where they were had. */
   if (strcmp(layers, "none") == 0)
@@ -165,15 +173,20 @@ static void seal(kb_worker *w, const char *path)
   if (!confined[0])
     used += (size_t)snprintf(layers + used, sizeof layers - used, "%s%s",
                              used ? ", " : "", "writes confined");
-  if (w->cfg.worker_uid >= 0 && !identity[0] && used < sizeof layers)
-    snprintf(layers + used, sizeof layers - used, "%suid %lld",
-             used ? ", " : "", (long long)w->cfg.worker_uid);
+  if (swept && used < sizeof layers)
+    used += (size_t)snprintf(layers + used, sizeof layers - used, "%suid %lld",
+                             used ? ", " : "", (long long)w->cfg.worker_uid);
+  if (ipc && used < sizeof layers && (!ipc[0] || swept))
+    snprintf(layers + used, sizeof layers - used, "%s%s", used ? ", " : "",
+             ipc[0] ? "IPC swept" : "IPC namespace");
   if (!layers[0])
     snprintf(layers, sizeof layers, "none");
   append(note, sizeof note, s.note);
   append(note, sizeof note, confined);
   append(note, sizeof note, terminal);
   append(note, sizeof note, identity);
+  if (ipc && ipc[0] && !swept)
+    append(note, sizeof note, ipc);
   kb_wbuf b;
   report_begin(&b, KB_MSG_SEAL_NOTE);
   kb_put_str(&b, layers);

@@ -41,6 +41,20 @@
 **                      moves the region's start mark (in the runner's
 **                      sampling, through h->opaque) to 1 us before its
 **                      end; claims a MB a run
+**   ADVERSARY_SMALL    with ADVERSARY_REGION: claims only the n ints it
+**                      sums (under the host floor's 64 KiB)
+**   ADVERSARY_EARLY    works 2 ms (by the kernel's clock) before
+**                      timer_start, writing its result aside, then times
+**                      only the copy of that result into its output: kib
+**                      KiB, the output verify checks, made inside the
+**                      region as the region check asks
+**   ADVERSARY_IPC      in setup, leaves an 8 MiB SysV shared memory
+**                      segment, a SysV message queue holding a message, a
+**                      SysV semaphore (keys 0x6b620059, ...5a, ...5b), a
+**                      POSIX message queue /kb_adv_mq holding a message
+**                      and an 8 MiB /dev/shm/kb_adv_shm; and tries to make
+**                      a directory at a lock's name in the GPU locks'
+**                      folder ($KB_ADV_LOCK_NAME)
 **   ADVERSARY_NOTE     in setup, writes a NOTE frame without a token whose
 **                      text draws a fake FLAGGED row on kbench's stderr
 **   ADVERSARY_WAIT     in setup, starts a thread that writes a LOCK_WAIT
@@ -488,6 +502,59 @@ static void attack(void)
 #  include "worker/plugin/case.h"              /* kb_case: h->opaque */
 #endif
 
+#ifdef ADVERSARY_EARLY
+/* Nothing in setup: the forgery is in run. */
+static void attack(void)
+{
+}
+#endif
+
+#ifdef ADVERSARY_IPC
+#  include <mqueue.h>
+#  include <sys/ipc.h>
+#  include <sys/msg.h>
+#  include <sys/sem.h>
+#  include <sys/shm.h>
+#  include <sys/stat.h>
+
+#  define LEFT_BYTES (8u << 20)
+
+/* Objects that outlive their maker unless removed: one of each kind. */
+static void attack(void)
+{
+  struct { long type; char text[16]; } msg = {1, "kb_adv_left"};
+  int shm = shmget(0x6b620059, LEFT_BYTES, IPC_CREAT | 0600);
+  void *at = shm >= 0 ? shmat(shm, NULL, 0) : (void *)-1;
+  if (at != (void *)-1) {
+    memset(at, 0x6b, LEFT_BYTES);
+    shmdt(at);
+  }
+  int q = msgget(0x6b62005a, IPC_CREAT | 0600);
+  if (q >= 0)
+    msgsnd(q, &msg, sizeof msg.text, IPC_NOWAIT);
+  semget(0x6b62005b, 1, IPC_CREAT | 0600);
+  struct mq_attr attr = {.mq_maxmsg = 1, .mq_msgsize = 16};
+  mqd_t mq = mq_open("/kb_adv_mq", O_CREAT | O_WRONLY, 0600, &attr);
+  if (mq != (mqd_t)-1) {
+    mq_send(mq, msg.text, sizeof msg.text, 0);
+    mq_close(mq);
+  }
+  int fd = open("/dev/shm/kb_adv_shm", O_CREAT | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    if (ftruncate(fd, LEFT_BYTES) == 0)
+      memset(mmap(NULL, 1, PROT_WRITE, MAP_SHARED, fd, 0), 1, 1);
+    close(fd);
+  }
+  /* A squatted lock: a directory where a lock file is to be. */
+  const char *dir = getenv("KBENCH_LOCK_DIR"), *name = getenv("KB_ADV_LOCK_NAME");
+  char path[4096];
+  if (dir && name) {
+    snprintf(path, sizeof path, "%s/%s.lock", dir, name);
+    mkdir(path, 0700);
+  }
+}
+#endif
+
 #if defined(ADVERSARY_NOTE) || defined(ADVERSARY_WAIT)
 /* The frame of wire.h, written straight to the report pipe: type, then
 ** the token when there is one (0: none), then one string. */
@@ -765,10 +832,17 @@ typedef struct state {
   int in[1000];
   int total;
   int runs;
+#ifdef ADVERSARY_EARLY
+  unsigned char *out, *ahead;  /* the output; the result worked out ahead */
+  size_t bytes;
+#endif
 } state;
 
 static const kbench_param params[] = {
-#ifdef ADVERSARY_NAME
+#if defined(ADVERSARY_EARLY)
+  {"kib", "KiB of output, copied in the timed region", "60", 1, 4096, 0,
+   NULL, 0},
+#elif defined(ADVERSARY_NAME)
   {"n", "elements summed (at most 1000)", "1000", 1, 1000, 0, NULL, 0},
 #else
   {"us", "microseconds each run spins (by the kernel's clock)", "1000", 1,
@@ -799,13 +873,31 @@ static int setup(const kbench_host *h, void **out)
     return h->fail(h, KBENCH_ERROR, "inherited from kbench's supervisor:%s",
                    inherited);
 #endif
+#ifdef ADVERSARY_EARLY
+  s->bytes = (size_t)h->param(h, "kib") << 10;
+  if (!(s->out = malloc(s->bytes)) || !(s->ahead = malloc(s->bytes)))
+    return h->fail(h, KBENCH_ERROR, "out of memory");
+  return h->output(h, s->out, s->bytes, KBENCH_MEM_HOST);
+#endif
   return h->output(h, &s->total, sizeof s->total, KBENCH_MEM_HOST);
 }
 
 static int run(const kbench_host *h, void *arg)
 {
   state *s = arg;
-#ifdef ADVERSARY_NAME
+#if defined(ADVERSARY_EARLY)
+  /* 2 ms of work, its result written aside; the region times a copy. */
+  double until = raw_seconds() + 2e-3;
+  do
+    for (size_t i = 0; i < s->bytes; i += 4096)
+      s->ahead[i] = (unsigned char)(i >> 12);
+  while (raw_seconds() < until);
+  for (size_t i = 0; i < s->bytes; i++)
+    s->ahead[i] = (unsigned char)(i * 7 + 1);
+  h->timer_start(h);
+  memcpy(s->out, s->ahead, s->bytes);
+  return h->timer_stop(h);
+#elif defined(ADVERSARY_NAME)
   int n = (int)h->param(h, "n"), t = 0;
 #  ifdef ADVERSARY_SIGNALS
   if (s->runs++ > 0)
@@ -848,14 +940,21 @@ static int run(const kbench_host *h, void *arg)
 static int verify(const kbench_host *h, void *arg)
 {
   state *s = arg;
-#ifdef ADVERSARY_NAME
+#if defined(ADVERSARY_EARLY)
+  for (size_t i = 0; i < s->bytes; i++)
+    if (s->out[i] != (unsigned char)(i * 7 + 1))
+      return h->fail(h, KBENCH_WRONG, "byte %zu is %u", i, s->out[i]);
+  return KBENCH_OK;
+#else
+#  ifdef ADVERSARY_NAME
   int want = 0;
   for (int i = (int)h->param(h, "n"); i-- > 0;)
     want += s->in[i];
-#else
+#  else
   int want = s->runs;
-#endif
+#  endif
   return kbench_check_int(h, "total", &s->total, &want, 1);
+#endif
 }
 
 static void bytes(const kbench_host *h, void *arg, kbench_bytes *b)
@@ -864,7 +963,12 @@ static void bytes(const kbench_host *h, void *arg, kbench_bytes *b)
 #if defined(ADVERSARY_CLAIM)
   /* 100000 times what it reads: 4 MB for n=10. */
   b->read = (uint64_t)h->param(h, "n") * sizeof(int) * 100000;
-#elif defined(ADVERSARY_REGION)
+#elif defined(ADVERSARY_EARLY)
+  (void)h;
+  b->read = b->written = ((state *)arg)->bytes;
+  b->memory = KBENCH_MEM_HOST;
+  return;
+#elif defined(ADVERSARY_REGION) && !defined(ADVERSARY_SMALL)
   (void)h;
   b->read = 1u << 20;          /* a MB a run, as a 1 GB/s copy would */
 #elif defined(ADVERSARY_NAME)
@@ -880,6 +984,10 @@ static void bytes(const kbench_host *h, void *arg, kbench_bytes *b)
 static void teardown(const kbench_host *h, void *arg)
 {
   (void)h;
+#ifdef ADVERSARY_EARLY
+  free(((state *)arg)->out);
+  free(((state *)arg)->ahead);
+#endif
   free(arg);
 }
 

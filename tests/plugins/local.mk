@@ -294,7 +294,18 @@ check_LTLIBRARIES += tests/plugins/adversary_got.la \
 	tests/plugins/adversary_region.la tests/plugins/adversary_tty.la \
 	tests/plugins/adversary_setown.la tests/plugins/adversary_nice.la \
 	tests/plugins/state_probe.la tests/plugins/adversary_sibling.la \
-	tests/plugins/adversary_trojan.la tests/plugins/session_probe.la
+	tests/plugins/adversary_trojan.la tests/plugins/session_probe.la \
+	tests/plugins/adversary_early.la tests/plugins/adversary_region_small.la \
+	tests/plugins/adversary_ipc.la
+tests_plugins_adversary_early_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_early_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_EARLY -DADVERSARY_NAME='"adversary_early"'
+tests_plugins_adversary_early_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_region_small_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_region_small_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_REGION -DADVERSARY_SMALL -DADVERSARY_NAME='"adversary_region_small"'
+tests_plugins_adversary_region_small_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_adversary_ipc_la_SOURCES = $(ADVERSARY_SRC)
+tests_plugins_adversary_ipc_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DADVERSARY_IPC -DADVERSARY_NAME='"adversary_ipc"'
+tests_plugins_adversary_ipc_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_session_probe_la_SOURCES = $(ADVERSARY_SRC)
 tests_plugins_session_probe_la_CPPFLAGS = $(ADVERSARY_CPPFLAGS) -DSESSION_PROBE -DADVERSARY_NAME='"session_probe"'
 tests_plugins_session_probe_la_LDFLAGS = $(BROKEN_LDFLAGS)

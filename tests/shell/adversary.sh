@@ -353,6 +353,127 @@ for who in $identities; do
     --param n=10 --plugin "$P/adversary_sibling.so"
 done
 
+# Leftovers: adversary_ipc leaves an 8 MiB SysV segment, a SysV queue
+# holding a message, a SysV semaphore, a POSIX queue holding a message and
+# an 8 MiB /dev/shm file; none outlives the run (the worker's own IPC
+# namespace and /dev/shm, else the supervisor's sweep by the worker's uid).
+# It also makes a directory at another device's lock name: refused.
+ipc_left() {
+  ipcs -m | grep -q 0x6b620059 && echo "SysV segment"
+  ipcs -q | grep -q 0x6b62005a && echo "SysV queue"
+  ipcs -s | grep -q 0x6b62005b && echo "SysV semaphore"
+  [ -e /dev/shm/kb_adv_shm ] && echo "/dev/shm file"
+  python3 -c '
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = libc.mq_open(b"/kb_adv_mq", os.O_RDONLY)
+sys.exit(fd < 0)' 2>/dev/null && echo "POSIX queue"
+  [ -d "$locks/GPU-adv-1.lock" ] && echo "a directory at a lock's name"
+  true
+}
+ipc_clear() {
+  ipcrm -M 0x6b620059 -Q 0x6b62005a -S 0x6b62005b 2>/dev/null
+  rm -f /dev/shm/kb_adv_shm
+  rm -rf "$locks/GPU-adv-1.lock"
+  python3 -c '
+import ctypes
+ctypes.CDLL(None).mq_unlink(b"/kb_adv_mq")'
+}
+locks=$tmpdir/locks
+mkdir -p "$locks" && chmod 1777 "$locks"
+ipc="KBENCH_LOCK_DIR=$locks KBENCH_TEST_LOCK_UUID=GPU-adv KB_ADV_LOCK_NAME=GPU-adv-1"
+for who in $identities; do
+  ipc_clear
+  check "adversary_ipc ($who): its case passes" 0 "adversary_ipc +n=10 .* ok$" \
+    timeout -s KILL 120 $on $ipc $(as_who $who) "$KBENCH" $fast --param n=10 \
+    --plugin "$P/adversary_ipc.so"
+  left=$(ipc_left | tr '\n' ' ')
+  assert "adversary_ipc ($who): nothing it made outlives the run, no lock squatted (left: $left)" \
+    test -z "$left"
+done
+ipc_clear
+# Without the containment: a worker with a uid of its own (root's default)
+# is swept by it; --worker-uid=off leaves everything (a known gap), and
+# the lock's name is squatted.
+if [ "$(id -u)" = 0 ]; then
+  check "KBENCH_CONTAIN unset, root: adversary_ipc passes" 0 "adversary_ipc +n=10 .* ok$" \
+    timeout -s KILL 120 env -u KBENCH_CONTAIN $ipc "$KBENCH" $fast --param n=10 \
+    --plugin "$P/adversary_ipc.so"
+  left=$(ipc_left | tr '\n' ' ')
+  assert "...its IPC objects swept by the worker's uid (left: $left)" \
+    sh -c 'case "$1" in *SysV*|*POSIX*|*/dev/shm*) false ;; esac' _ "$left"
+  ipc_clear
+  check "KBENCH_CONTAIN unset, --worker-uid=off: adversary_ipc passes" 0 "adversary_ipc +n=10 .* ok$" \
+    timeout -s KILL 120 env -u KBENCH_CONTAIN $ipc KBENCH_WORKER_UID=off \
+    "$KBENCH" $fast --param n=10 --plugin "$P/adversary_ipc.so"
+  left=$(ipc_left | tr '\n' ' ')
+  assert "...everything left, the lock's name squatted (known gap: $left)" \
+    sh -c 'case "$1" in *"SysV segment"*"a directory"*) true ;; *) false ;; esac' _ "$left"
+  ipc_clear
+  # Where no namespace can be made: the sweep by the worker's uid stands
+  # in; without one, the missing layer is named once, and in --json.
+  check "no IPC namespace, a worker uid: adversary_ipc passes" 0 "adversary_ipc +n=10 .* ok$" \
+    timeout -s KILL 120 $on $ipc KBENCH_TEST_NO_IPC_NAMESPACE=1 "$KBENCH" $fast \
+    --param n=10 --json="$tmpdir/swept.json" --plugin "$P/adversary_ipc.so"
+  left=$(ipc_left | tr '\n' ' ')
+  assert "...nothing left: swept by the worker's uid (left: $left)" test -z "$left"
+  check "...--json says the sweep stood in" 0 "IPC swept" seal_of "$tmpdir/swept.json"
+  ipc_clear
+  check "no IPC namespace, --worker-uid=off: the warning names it once" 0 \
+    "^kbench: warning: the worker's seal is partial: no IPC namespace \(KBENCH_TEST_NO_IPC_NAMESPACE\): a worker's SysV IPC, POSIX queues and /dev/shm files may outlive the run \(docs/security\.md\)$" \
+    timeout -s KILL 120 $on $ipc KBENCH_TEST_NO_IPC_NAMESPACE=1 \
+    KBENCH_WORKER_UID=off "$KBENCH" $fast --param n=10 \
+    --json="$tmpdir/noipc.json" --plugin "$P/adversary_ipc.so"
+  assert "...once" test "$(printf '%s\n' "$out" | grep -c 'no IPC namespace')" = 1
+  check "...and --json's kbench.seal" 0 "; lacking: .*no IPC namespace" \
+    seal_of "$tmpdir/noipc.json"
+  ipc_clear
+else
+  skip "the sweep by a worker's uid" "not root"
+fi
+
+# A squatted lock (a directory, a named pipe at a lock file's name): the
+# CUDA case fails naming the path, what is there and whose; nothing hangs.
+if [ "$HAVE_CUDA" = yes ] && [ -f "$P/gpu_ok.so" ]; then
+  mkdir "$locks/GPU-sq-0.lock"
+  check "a directory at a lock's name: the case fails naming it and its owner" 4 \
+    "ERROR lock: cannot open the lock file $locks/GPU-sq-0.lock: a directory of uid $(id -u) \([^)]*\), mode 0[0-7]+ is there instead" \
+    timeout -s KILL 60 env KBENCH_LOCK_DIR="$locks" KBENCH_TEST_LOCK_UUID=GPU-sq \
+    "$KBENCH" $fast --param n=4096 --plugin "$P/gpu_ok.so"
+  rmdir "$locks/GPU-sq-0.lock"
+  mkfifo "$locks/GPU-sq-0.lock"
+  check "a named pipe there: the same, at once" 4 \
+    "ERROR lock: cannot open the lock file $locks/GPU-sq-0.lock: a named pipe of uid" \
+    timeout -s KILL 60 env KBENCH_LOCK_DIR="$locks" KBENCH_TEST_LOCK_UUID=GPU-sq \
+    "$KBENCH" $fast --param n=4096 --plugin "$P/gpu_ok.so"
+  rm -f "$locks/GPU-sq-0.lock"
+else
+  skip "a squatted lock's message" "built without CUDA: no CUDA case takes a lock"
+fi
+
+# A published region (ABI 1.2): work done before timer_start with only a
+# copy of its result timed (60 KiB, 1 MiB), and a region whose start mark
+# is moved after its sum with a claim under the host floor's 64 KiB: the
+# region is set against the run around it and FLAGGED, both times named.
+for who in $identities; do
+  for kib in 60 1024; do
+    check "adversary_early kib=$kib ($who): FLAGGED, the region's and the run's times named" 0 \
+      "flagged: the timed region's [0-9.]+ [mun]?s is under an eighth of the [0-9.]+ ms its whole run takes" \
+      timeout -s KILL 120 $(as_who $who) "$KBENCH" $fast --param kib=$kib \
+      --plugin "$P/adversary_early.so"
+    assert "...on its row ($who)" \
+      sh -c 'printf "%s\n" "$1" | grep -Eq "^adversary_early .* FLAGGED$"' _ "$out"
+  done
+  check "adversary_region_small ($who): a moved start mark, 40 bytes claimed: FLAGGED" 0 \
+    "flagged: the timed region's [0-9.]+ [mun]?s is under an eighth of the [0-9.]+ ms its whole run takes" \
+    timeout -s KILL 120 $(as_who $who) "$KBENCH" $fast --param n=10 \
+    --plugin "$P/adversary_region_small.so"
+  check "...--strict fails it ($who)" 4 \
+    "adversary_region_small +n=10 .* ERROR plausibility: the readings cannot all be true" \
+    timeout -s KILL 120 $(as_who $who) "$KBENCH" $fast --strict --param n=10 \
+    --plugin "$P/adversary_region_small.so"
+done
+
 # A library's path flipped between kbench's own copy_cpu.so and a trojan
 # of the same name, as fast as a process can: the catalogue's worker
 # (where reduce_cpu is) loads what the supervisor judged, never the

@@ -217,5 +217,27 @@ int main(void)
   ok(kb_plausible_host(&r, 25.0, 1) == 1 && r.verdict == KB_ERROR
      && strcmp(r.stage, "plausibility") == 0,
      "under --strict the host case fails: %s", r.message);
+
+  /* A timed region against its fastest whole run, at any claim: under an
+  ** eighth of the run less 20 us is flagged, both times named. */
+  kb_result_init(&r, KB_PASS);
+  r.stats.n = 10;
+  r.bytes.read = 40;
+  r.stats.median = r.stats.min = 3e-6;
+  ok(kb_plausible_region(&r, 2.02e-3, 0) == 1 && r.verdict == KB_PASS
+     && strstr(r.implausible, "region's 3.00 us is under an eighth of the "
+               "2.020 ms its whole run takes"),
+     "a 3 us region in a 2 ms run is flagged at 40 bytes: %s",
+     r.implausible);
+  r.stats.median = 251e-6;
+  ok(kb_plausible_region(&r, 2.02e-3, 0) == 0, "just over an eighth is not");
+  r.stats.median = 249e-6;
+  ok(kb_plausible_region(&r, 2.02e-3, 0) == 1, "just under it is");
+  r.stats.median = 1e-6;
+  ok(kb_plausible_region(&r, 25e-6, 0) == 0,
+     "a run of the runner's own calls around a short region is not");
+  ok(kb_plausible_region(&r, 0, 0) == 0, "no run measured, no judgement");
+  ok(kb_plausible_region(&r, 2.02e-3, 1) == 1 && r.verdict == KB_ERROR,
+     "under --strict the case fails: %s", r.message);
   return tap_done();
 }

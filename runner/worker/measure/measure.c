@@ -197,8 +197,10 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
   }
 }
 
+/* *run_min_s: the fastest whole run around a timed region, or 0. */
 static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
-                             void *state, kb_probe *probe, kb_result *r)
+                             void *state, kb_probe *probe, kb_result *r,
+                             double *run_min_s)
 {
   const kb_sampler *smp = !c->gpu ? &kb_sampler_host
       : cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
@@ -278,6 +280,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   double *host = NULL;
   int sampled = take_samples(c, cfg, smp, &s, r, syncs ? &host : NULL);
   r->sampling_s = wall_now() - t0;
+  *run_min_s = s.run_min_s;
   kb_gpu_state_end(c, r);
   kb_stats hs;
   if (host && r->n_samples && kb_stats_compute(host, r->n_samples, &hs) == 0)
@@ -383,6 +386,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     snprintf(r->energy_note, sizeof r->energy_note, "host cases have no "
              "energy reading (NVML measures the GPU)");
   void *state = NULL;
+  double run_min_s = 0;
   /* What the setup holds on the device, for the second allocation's pad. */
   size_t free_before = c->gpu && cfg->placement ? kb_gpu_mem_free(c->gpu)
                                                 : 0;
@@ -402,7 +406,7 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
   if (status != KBENCH_OK)
     stop_at(r, c, "setup", status);
   else
-    measure_prepared(c, cfg, state, probe, r);
+    measure_prepared(c, cfg, state, probe, r, &run_min_s);
 
   if (r->verdict == KB_PASS) {
     kb_case_bytes(c, state, &r->bytes);
@@ -424,6 +428,9 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
       if (kb_plausible_host(r, kb_host_copy_gbps(floor, moved), 0))
         kb_plausible_host(r, kb_host_copy_gbps_again(floor, moved),
                           cfg->strict);
+      /* A timed region against the run around it, at any size. */
+      if (!r->implausible[0] && r->timed_region)
+        kb_plausible_region(r, run_min_s, cfg->strict);
     }
   }
   double t1 = wall_now();

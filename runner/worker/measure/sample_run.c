@@ -39,6 +39,10 @@ int kb_sampler_run(kb_sampling *s)
   c->on_region = NULL;
   c->region_ctx = NULL;
   s->host_s = c->region.state == 2 ? s->host_mark[1] - s->host_mark[0] : t1 - t0;
+  /* The run around the region, which a plugin that works before
+  ** timer_start (or moves its marks) cannot shorten. */
+  if (c->region.state == 2 && (s->run_min_s == 0 || t1 - t0 < s->run_min_s))
+    s->run_min_s = t1 - t0;
   return status;
 }
 

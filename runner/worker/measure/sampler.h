@@ -20,6 +20,9 @@ typedef struct kb_sampling {
   double host_s;        /* the last run, or its timed region, on the
                            host's clock (kb_sampler_run) */
   double host_mark[2];  /* the region's start and end on the host's clock */
+  double run_min_s;     /* the fastest whole run of those that timed a
+                           region, on the host's clock (0: none yet), to
+                           judge the region by (model/plausible.h) */
   int flush_at_region;  /* cold: flush L2 again where a timed region starts */
 } kb_sampling;
 
