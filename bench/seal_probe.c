@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "gpu/gpu.h"
+#include "process/contain.h"
 #include "worker/seal.h"
 
 static void seal_now(int report_fd)
@@ -21,8 +22,8 @@ static void seal_now(int report_fd)
   static const volatile uint64_t token = 0;
   kb_seal s;
   char layers[64];
-  /* The default seal (KBENCH_CONTAIN unset). */
-  kb_seal_worker(&s, report_fd, &token, 0);
+  /* The default seal (contained unless KBENCH_CONTAIN=off). */
+  kb_seal_worker(&s, report_fd, &token, kb_contain_from_env());
   kb_seal_layers(&s, layers, sizeof layers);
   printf("sealed: %s%s%s\n", layers, s.note[0] ? "; lacking: " : "",
          s.note);

@@ -7,7 +7,7 @@
 
 int kb_contain_from_env(void)
 {
-  /* Only "on": a typo leaves main's behaviour, the one proven on a GPU. */
+  /* Only "off" turns it off: a typo keeps the containment. */
   const char *v = getenv(KB_CONTAIN_ENV);
-  return v && strcmp(v, "on") == 0;
+  return !(v && strcmp(v, "off") == 0);
 }

@@ -85,8 +85,9 @@ typedef struct kb_supervisor {
                               what it lacks ("" before any was sealed) */
   kb_keeper keeper;        /* --lock-clocks' clock keeper, or none */
   kb_trust_judged judged;  /* the last library whose domain was judged */
-  int contain;             /* KBENCH_CONTAIN=on (contain.h), from the
-                              settings it was started with */
+  int contain;             /* contained (contain.h: unless
+                              KBENCH_CONTAIN=off), from the settings it
+                              was started with */
   kb_own_state own;        /* its scheduling and limits at the start, put
                               back after each worker (own_state.h); saved
                               only when contain */

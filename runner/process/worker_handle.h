@@ -31,7 +31,7 @@ typedef struct kb_worker_handle {
   int output_fd;           /* read end of its stdout and stderr; -1 at EOF */
   int files_fd;            /* the libraries it loads go here (fd_pass.h);
                               -1: not contained */
-  int contain;             /* started under KBENCH_CONTAIN=on (contain.h) */
+  int contain;             /* started contained (contain.h) */
   kb_inbox inbox;
   char stage[32];          /* the stage it reported last */
   char tail[KB_TAIL_BYTES];/* the last bytes it printed for this order */
