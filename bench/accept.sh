@@ -483,9 +483,10 @@ fi
 # CUDA plugin on the GPU, or skip without one, at the host's width.  On
 # one GPU they queue on its lock, and gpu.sh, the longest, was cut at
 # 259 s behind the others on four (bench/results/2026-11-28-accept-
-# 4xh200-final): with two GPUs or more it runs alone on the last one
-# (CUDA_VISIBLE_DEVICES; kbench's locks are by UUID), and with three or
-# more the profiler's tests on the one before.  The rest keep every GPU
+# 4xh200-final): with two GPUs or more it runs alone on the last one (the
+# last two with four, for its points on several GPUs; 187 s alone on an
+# H200), CUDA_VISIBLE_DEVICES saying which (kbench's locks are by UUID),
+# and with three or more the profiler's tests on the one before.  The rest keep every GPU
 # visible: lock.sh and clocks.sh hold GPU 0 as nvidia-smi numbers it, and
 # devices.sh and fleet_real.sh want them all.  ACCEPT_CHECK=all runs the
 # whole suite.
@@ -521,6 +522,8 @@ check_group() {
   echo "$? $(secs "$gs")" > "$R/check-$name.rc"
 }
 width=$(nproc)
+# The test programs first, once: groups that build them side by side race.
+make -j"$width" check TESTS= > "$R/check-build.txt" 2>&1
 if [ -z "$gpu_tests" ]; then
   check_group all ""
   groups=all
@@ -528,8 +531,11 @@ elif [ "$ngpu" -ge 2 ]; then
   alone=$((ngpu - 1))
   profiler=
   rest=$(echo $gpu_tests | tr ' ' '\n' | grep -v '/gpu\.sh$')
+  # With four, gpu.sh gets two, for its --devices=all points.
+  [ "$ngpu" -ge 4 ] && alone="$((ngpu - 2)),$((ngpu - 1))"
   if [ "$ngpu" -ge 3 ]; then
     profiler=$((ngpu - 2))
+    [ "$ngpu" -ge 4 ] && profiler=$((ngpu - 3))
     rest=$(echo "$rest" | grep -vE '/(kerneltime|metrics)\.sh$')
   fi
   check_group gpu "$alone" tests/shell/gpu.sh &
