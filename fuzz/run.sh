@@ -8,7 +8,7 @@
 # Why clang directly and not automake: libFuzzer needs clang, while the
 # project builds with $CC (gcc) and CUDA; a second configured tree just for
 # this would cost a full configure and build.  Here every runner source
-# (runner/*.c and the .c files of its folders, two deep) except those defining main() and the CUDA
+# (runner/*.c and the .c files of its folders, three deep) except those defining main() and the CUDA
 # wrapper's CUDA half is compiled with coverage instrumentation into a
 # static archive, so a new runner file needs no change here and a target
 # links only the objects it uses.  Our own config.h defines no KBENCH_HAVE_*
@@ -70,7 +70,8 @@ EOF
 # -fsanitize=fuzzer-no-link: coverage for libFuzzer, whose main() comes
 # only with each target's link.
 left_out=()
-for src in "$top"/runner/*.c "$top"/runner/*/*.c "$top"/runner/*/*/*.c; do
+for src in "$top"/runner/*.c "$top"/runner/*/*.c "$top"/runner/*/*/*.c \
+    "$top"/runner/*/*/*/*.c; do
   grep -Eq '^int[[:space:]]+main[[:space:]]*\(' "$src" && continue
   [ "$src" = "$top/runner/gpu/gpu_cuda.c" ] && continue
   rel=${src#"$top"/runner/}
