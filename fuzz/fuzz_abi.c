@@ -3,7 +3,7 @@
 **
 ** fuzz_abi: the loader's checks and copies (kb_plugin_adopt) on a library
 ** whose ABI version and structure sizes come from the input: its minor
-** (0 to 3, the runner's being 2) and major, the recorded sizes of the
+** (0 to 3, the runner's being 3) and major, the recorded sizes of the
 ** library, the variants and the parameters (from below ABI 1.0's to past
 ** this runner's), each variant's flags, backend and parameter count.
 ** Every parameter array ends exactly where an inaccessible page begins,
@@ -11,7 +11,9 @@
 ** recorded size crashes.
 ** Beyond the sanitizers: a library the loader accepts has, in its copies,
 ** zero for every field past the plugin's recorded sizes (ABI 1.1's work
-** and choices, ABI 1.2's flags) and only known flags.
+** and choices, ABI 1.2's flags) and only the flags its minor knows (ABI
+** 1.2: KBENCH_VARIANT_SYNCS; 1.3 adds one default stream, on a CUDA
+** variant only).
 */
 #define _DEFAULT_SOURCE 1
 #include <stddef.h>
@@ -104,6 +106,16 @@ static size_t size_of(input *in, size_t full, const size_t *abi, size_t n)
   return next16(in) % (full + PAST + 1);
 }
 
+/* The variant flags a plugin of ABI 1.minor can mean, written out here
+** from plugin.h's history, not taken from the loader it checks. */
+static uint32_t flags_known(uint32_t minor)
+{
+  if (minor >= 3)
+    return KBENCH_VARIANT_SYNCS | KBENCH_VARIANT_LEGACY_STREAM
+           | KBENCH_VARIANT_PER_THREAD_STREAM;
+  return minor == 2 ? KBENCH_VARIANT_SYNCS : 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -187,8 +199,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       if (vsize[i] < offsetof(kbench_variant, flags) + sizeof c->flags
           && c->flags)
         abort();   /* flags read past it */
-      if (c->flags & ~(uint32_t)KBENCH_VARIANT_SYNCS)
-        abort();   /* an unknown flag accepted */
+      if (c->flags & ~flags_known(lib.abi_minor))
+        abort();   /* a flag unknown to the plugin's minor accepted */
+      uint32_t streams = c->flags & (KBENCH_VARIANT_LEGACY_STREAM
+                                     | KBENCH_VARIANT_PER_THREAD_STREAM);
+      if (streams && ((streams & (streams - 1))
+                      || c->backend != KBENCH_BACKEND_CUDA))
+        abort();   /* two default streams, or one on a host variant */
       for (uint32_t k = 0; k < c->n_params; k++) {
         const kbench_param *prm = kb_variant_param(&p, c, k);
         if (lib.param_size < offsetof(kbench_param, choices)
