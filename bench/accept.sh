@@ -481,37 +481,43 @@ fi
 # CI runs the whole suite on a machine with no GPU (366 s at -j32 on a
 # four-GPU host, past one device call); here run the tests that run a
 # CUDA plugin on the GPU, or skip without one, at the host's width.  On
-# one GPU they queue on its lock, and gpu.sh, the longest, was cut at
-# 259 s behind the others on four (bench/results/2026-11-28-accept-
-# 4xh200-final): with two GPUs or more it runs alone on the last one (the
-# last two with four, for its points on several GPUs; 187 s alone on an
-# H200), CUDA_VISIBLE_DEVICES saying which (kbench's locks are by UUID),
-# and with three or more the profiler's tests on the one before.  The rest keep every GPU
-# visible: lock.sh and clocks.sh hold GPU 0 as nvidia-smi numbers it, and
+# one GPU they queue on its lock.  The GPU verification is two scripts,
+# gpu.sh and gpu_sizes.sh (the catalogue at every awkward size): together
+# 187 s on one H200, past what one call leaves after the stages above
+# (bench/results/2026-11-28b-accept-4xh200: cut at 159 s).  With two GPUs
+# or more gpu.sh runs alone on the last one (the last two with four, for
+# its points on several GPUs), CUDA_VISIBLE_DEVICES saying which (kbench's
+# locks are by UUID); with three or more the profiler's tests and then
+# gpu_sizes.sh on the one before.  The rest keep every GPU visible:
+# lock.sh and clocks.sh hold GPU 0 as nvidia-smi numbers it, and
 # devices.sh and fleet_real.sh want them all.  ACCEPT_CHECK=all runs the
 # whole suite.
-gpu_tests="tests/shell/gpu.sh tests/shell/new.sh tests/shell/kit.sh
-  tests/shell/energy.sh tests/shell/libs.sh tests/shell/example.sh
-  tests/shell/cmake.sh tests/shell/uninstalled.sh tests/shell/devices.sh
-  tests/shell/driver.sh tests/shell/fleet_real.sh tests/shell/clocks.sh
-  tests/shell/lock.sh tests/shell/kerneltime.sh tests/shell/metrics.sh"
+gpu_tests="tests/shell/gpu.sh tests/shell/gpu_sizes.sh tests/shell/new.sh
+  tests/shell/kit.sh tests/shell/energy.sh tests/shell/libs.sh
+  tests/shell/example.sh tests/shell/cmake.sh tests/shell/uninstalled.sh
+  tests/shell/devices.sh tests/shell/driver.sh tests/shell/fleet_real.sh
+  tests/shell/clocks.sh tests/shell/lock.sh tests/shell/kerneltime.sh
+  tests/shell/metrics.sh"
 [ "${ACCEPT_CHECK:-gpu}" = all ] && gpu_tests=
 what="the whole suite"
 [ -n "$gpu_tests" ] && what="$(echo $gpu_tests | wc -w) GPU tests"
 t0=$(date +%s)
 # ACCEPT_SECONDS: the whole run's budget (a device call's limit): make
-# check gets what is left of it, less 20 s to write the summary.
-left=420
+# check ends by what is left of it, less 20 s to write the summary.
+deadline=$(( $(date +%s) + 420 ))
 if [ -n "${ACCEPT_SECONDS:-}" ]; then
-  left=$((ACCEPT_SECONDS - $(secs "$t_start") - 20))
-  [ "$left" -lt 60 ] && left=60
+  deadline=$((t_start + ACCEPT_SECONDS - 20))
+  [ "$deadline" -lt $(( $(date +%s) + 60 )) ] && deadline=$(( $(date +%s) + 60 ))
 fi
 # check_group NAME VISIBLE TESTS...: make check of TESTS with CUDA's
-# devices limited to VISIBLE ("" for all), its suite log of its own.
+# devices limited to VISIBLE ("" for all), its suite log of its own, cut
+# at the deadline.
 check_group() {
   name=$1 visible=$2 gs=$(date +%s)
   shift 2
   set -- ${1+TESTS="$*"}
+  left=$((deadline - gs))
+  [ "$left" -lt 1 ] && left=1
   if [ -n "$visible" ]; then
     CUDA_VISIBLE_DEVICES=$visible timeout "$left" make -j"$width" check \
       "$@" TEST_SUITE_LOG="check-$name.log" > "$R/check-$name.txt" 2>&1
@@ -529,20 +535,19 @@ if [ -z "$gpu_tests" ]; then
   groups=all
 elif [ "$ngpu" -ge 2 ]; then
   alone=$((ngpu - 1))
-  profiler=
-  rest=$(echo $gpu_tests | tr ' ' '\n' | grep -v '/gpu\.sh$')
   # With four, gpu.sh gets two, for its --devices=all points.
   [ "$ngpu" -ge 4 ] && alone="$((ngpu - 2)),$((ngpu - 1))"
-  if [ "$ngpu" -ge 3 ]; then
-    profiler=$((ngpu - 2))
-    [ "$ngpu" -ge 4 ] && profiler=$((ngpu - 3))
-    rest=$(echo "$rest" | grep -vE '/(kerneltime|metrics)\.sh$')
-  fi
+  rest=$(echo $gpu_tests | tr ' ' '\n' | grep -v '/gpu\.sh$')
   check_group gpu "$alone" tests/shell/gpu.sh &
   groups=gpu
-  if [ -n "$profiler" ]; then
-    check_group profiler "$profiler" tests/shell/kerneltime.sh tests/shell/metrics.sh &
-    groups="$groups profiler"
+  if [ "$ngpu" -ge 3 ]; then
+    second=$((ngpu - 2))
+    [ "$ngpu" -ge 4 ] && second=$((ngpu - 3))
+    rest=$(echo "$rest" | grep -vE '/(kerneltime|metrics|gpu_sizes)\.sh$')
+    # One after the other: the device's profiler serves one process.
+    { check_group profiler "$second" tests/shell/kerneltime.sh tests/shell/metrics.sh
+      check_group sizes "$second" tests/shell/gpu_sizes.sh; } &
+    groups="$groups profiler sizes"
   fi
   # shellcheck disable=SC2086
   check_group rest "" $rest &

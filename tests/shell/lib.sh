@@ -183,6 +183,22 @@ staged_install() {
   export PKG_CONFIG
 }
 
+# need_gpu: unless kbench was built with CUDA and finds a device, end the
+# script as one skip that says why (bad_tail.so, a CUDA test plugin, is
+# the probe).
+need_gpu() {
+  if [ "$HAVE_CUDA" != yes ]; then
+    echo "1..0 # SKIP built without CUDA"
+    exit 0
+  fi
+  probe=$("$KBENCH" --tap --param n=256 --plugin "$TEST_PLUGINS/bad_tail.so" 2>&1)
+  case $probe in
+    *"# SKIP no CUDA device"*)
+      echo "1..0 # SKIP $(printf '%s\n' "$probe" | sed -n 's/.*# SKIP //p' | head -n 1)"
+      exit 0 ;;
+  esac
+}
+
 # gpu_exclusive: where the machine has a GPU, hold GPU 0's kbench lock
 # (the shared one, as kbench takes it: <lock folder>/<UUID>.lock) for
 # the rest of the script, on descriptor 9.  For the scripts that run

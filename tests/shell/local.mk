@@ -4,7 +4,7 @@
 # Each script is named once: it is both a test and in the tarball.
 shell_tests = %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/loader.sh %reldir%/host.sh %reldir%/isolation.sh \
-	%reldir%/devices.sh %reldir%/json.sh %reldir%/plot.sh %reldir%/gpu.sh \
+	%reldir%/devices.sh %reldir%/json.sh %reldir%/plot.sh %reldir%/gpu.sh %reldir%/gpu_sizes.sh \
 	%reldir%/kit.sh %reldir%/example.sh %reldir%/cmake.sh \
 	%reldir%/compare.sh %reldir%/fleet.sh %reldir%/fleet_real.sh \
 	%reldir%/mpi.sh %reldir%/staging.sh %reldir%/layering.sh \
