@@ -95,6 +95,8 @@ enum kb_field_pool {
   KB_POOL_MOST,             /* the most of the entries that give it */
   KB_POOL_MEDIAN,           /* the median of the finite ones given */
   KB_POOL_FIRST,            /* the first entry's that is not "" */
+  KB_POOL_WORST,            /* the entry's whose verdict is the case's
+                               (the worst; the first of equals) */
   KB_POOL_JOIN              /* an array: the passed entries' joined, by
                                pooling.c's own code (which reads the
                                arrays of Google Benchmark's files too) */
@@ -168,9 +170,9 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   S(mode, 16, "mode",                                                     \
     ("", CSV(1), "s", EACH), ALWAYS)  /* the sampler's name */            \
   F(verdict, VERDICT, "verdict", ("", CSV(2), "s", EACH), ALWAYS, KB_PASS) \
-  S(stage, 32, "stage", ("", CSV(3), "q", EACH), FAILED)                  \
+  S(stage, 32, "stage", ("", CSV(3), "q", WORST), FAILED)                 \
                    /* where a non-pass came from */                       \
-  S(message, KB_MESSAGE_LEN, "message", ("", CSV(4), "q", EACH), FAILED)  \
+  S(message, KB_MESSAGE_LEN, "message", ("", CSV(4), "q", WORST), FAILED) \
   F(output, OWNSTR, "output", ("", JSON, "q", EACH), ALWAYS, NULL)        \
                    /* the last lines the plugin printed, for a failure */ \
   F(judged, TIME, "time", ("", CSV(40), "s", EACH), ALWAYS, KB_TIME_EVENT) \

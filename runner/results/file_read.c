@@ -190,34 +190,43 @@ static int verdict_word(json_object *e, const char **unknown)
   return KB_PASS;
 }
 
-/* "stage: message", from kbench's fields or Google Benchmark's; a crash's
-** message names its stage already ("crashed: SIGSEGV in run"), so it is
-** read as the writer's error_message gives it (kb_result_error_text). */
-static char *message_of(json_object *e, int verdict, const char *unknown)
+/* A failure's stage and message, from kbench's fields or Google
+** Benchmark's (error_message, skip_message); a crash's message names its
+** stage already ("crashed: SIGSEGV in run"), so it has none here, as the
+** writer's error_message gives it (kb_result_error_text). */
+static void failure_of(json_object *e, int verdict, const char *unknown,
+                       char *stage, size_t slen, char *message, size_t mlen)
 {
-  char buf[1024];
-  const char *stage = verdict == KB_CRASH ? NULL
-                      : kb_jget_string(e, KB_KEY(stage));
+  const char *st = verdict == KB_CRASH || unknown ? NULL
+                   : kb_jget_string(e, KB_KEY(stage));
   const char *msg = kb_jget_string(e, KB_KEY(message));
   if (!msg || !*msg)
     msg = kb_jget_string(e, KB_KEY(error_message));
   if (!msg || !*msg)
     msg = kb_jget_string(e, KB_KEY(skip_message));
+  snprintf(stage, slen, "%s", st ? st : "");
   if (unknown)
-    snprintf(buf, sizeof buf, "unknown verdict '%s'", unknown);
-  else if (stage && *stage && msg && *msg)
-    snprintf(buf, sizeof buf, "%s: %s", stage, msg);
+    snprintf(message, mlen, "unknown verdict '%s'", unknown);
   else
-    snprintf(buf, sizeof buf, "%s", msg ? msg : "");
-  return strdup(buf);
+    snprintf(message, mlen, "%s", msg ? msg : "");
 }
 
-int kb_res_entry_verdict(json_object *e, char **message)
+int kb_res_entry_verdict(json_object *e, char *stage, size_t slen,
+                         char *message, size_t mlen)
 {
   const char *unknown;
   int verdict = verdict_word(e, &unknown);
-  *message = message_of(e, verdict, unknown);
+  failure_of(e, verdict, unknown, stage, slen, message, mlen);
   return verdict;
+}
+
+void kb_res_failure_text(const char *stage, const char *message, char *buf,
+                         size_t len)
+{
+  if (stage[0] && message[0])
+    snprintf(buf, len, "%s: %s", stage, message);
+  else
+    snprintf(buf, len, "%s", message);
 }
 
 static double unit_seconds(const char *unit)
@@ -499,12 +508,16 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
       snprintf(err, elen, "out of memory");
       goto done;
     }
-    x->res.verdict = kb_res_entry_verdict(e, &x->message);
+    kb_result *r = &x->res;
+    r->verdict = kb_res_entry_verdict(e, r->stage, sizeof r->stage,
+                                      r->message, sizeof r->message);
+    x->given[KB_FIELD_stage] = r->stage[0] != '\0';
+    x->given[KB_FIELD_message] = r->message[0] != '\0';
     audit_of(e, x);
     energy_of(x);
     if (x->res.verdict != KB_PASS)
       no_times(&x->res);
-    if (!x->message || kb_res_entry_device(root, e, &x->device)
+    if (kb_res_entry_device(root, e, &x->device)
         || (x->res.verdict == KB_PASS && (samples_of(e, x) || kernel_of(x)))
         || counters_of(e, x)) {
       snprintf(err, elen, "out of memory");
@@ -583,7 +596,6 @@ int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len)
 
 void kb_res_entry_free(kb_res_entry *e)
 {
-  free(e->message);
   free(e->counters);
   kb_result_free(&e->res);
   kb_res_device_free(&e->device);

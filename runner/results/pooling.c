@@ -43,7 +43,6 @@ void kb_res_case_free(kb_res_case *c)
 {
   free(c->name);
   free(c->backend);
-  free(c->message);
   free(c->rep_medians);
   for (size_t i = 0; i < c->n_counters; i++) {
     free(c->counters[i].name);
@@ -58,10 +57,10 @@ void kb_res_case_free(kb_res_case *c)
 
 /*
 ** The rows a case pools, by the table (model/result_fields.h): each row
-** whose rule (enum kb_field_pool) is ANY, BITS, MOST, MEDIAN or FIRST,
-** into c->res and c->given, from the entries that gave it.  A rule meets
-** a row's TYPE in a function named for both, pool_RULE_TYPE: a row whose
-** rule has none for its TYPE does not build.  An EACH row stays at its
+** whose rule (enum kb_field_pool) is ANY, BITS, MOST, MEDIAN, FIRST or
+** WORST, into c->res and c->given, from the entries that gave it.  A
+** rule meets a row's TYPE in a function named for both, pool_RULE_TYPE:
+** a row whose rule has none for its TYPE does not build.  An EACH row stays at its
 ** start value; the arrays (JOIN) are joined by kb_res_pool's own code.
 */
 
@@ -98,6 +97,26 @@ static int first_text(char *p, size_t size, const char *v, int had)
 }
 #define pool_FIRST_CHARS(p, v, had) first_text(*(p), sizeof *(p), v, had)
 
+/* WORST of a text member: the worst entry's, given or not (its start
+** value, "", is what a pass has). */
+static int pool_WORST_CHARS_(char *p, size_t size, const char *v)
+{
+  snprintf(p, size, "%s", v);
+  return 1;
+}
+#define pool_WORST_CHARS(p, v) pool_WORST_CHARS_(*(p), sizeof *(p), v)
+
+/* The entry whose verdict is the case's: the worst, the first of equals. */
+static size_t worst_entry(const kb_res_entry *es, size_t n)
+{
+  size_t at = 0;
+  for (size_t k = 1; k < n; k++)
+    if (kb_verdict_worse(es[at].res.verdict, es[k].res.verdict)
+        != es[at].res.verdict)
+      at = k;
+  return at;
+}
+
 /* MEDIAN, not a fold: the median of the m values w into *p; whether there
 ** was one. */
 static int pool_MEDIAN_F64(double *p, const double *w, size_t m)
@@ -120,6 +139,8 @@ static int pool_MEDIAN_F64(double *p, const double *w, size_t m)
 #define POOL_BY_BITS(fn, f, v) POOL_FOLD(fn, f, v)
 #define POOL_BY_MOST(fn, f, v) POOL_FOLD(fn, f, v)
 #define POOL_BY_FIRST(fn, f, v) POOL_FOLD(fn, f, v)
+#define POOL_BY_WORST(fn, f, v)                                           \
+  c->given[f] = fn(&c->res.v, es[worst].res.v) && es[worst].given[f];
 #define POOL_FOLD(fold, f, v)                                             \
   for (size_t k = 0; k < n; k++)                                          \
     if (es[k].given[f])                                                   \
@@ -152,6 +173,7 @@ static int pool_MEDIAN_F64(double *p, const double *w, size_t m)
 static int pool_rows(const kb_res_entry *es, size_t n, kb_res_case *c)
 {
   double *w = malloc((n ? n : 1) * sizeof *w);  /* a MEDIAN's values */
+  size_t worst = worst_entry(es, n);
   if (!w)
     return -1;
   kb_result_init(&c->res, KB_PASS);
@@ -251,8 +273,6 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
     kb_result *r = &c->res;      /* pool_rows starts it */
     c->rep_medians = malloc((j - i) * sizeof *c->rep_medians);
     c->entries = j - i;
-    c->message = es[i].message;
-    es[i].message = NULL;
     c->device = es[i].device;             /* moved: the same for all j */
     memset(&es[i].device, 0, sizeof es[i].device);
     if (!c->name || !c->backend || !c->rep_medians
@@ -267,12 +287,8 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
       if (es[k].res.claim_flagged && es[k].claim_note && !c->claim_note
           && !(c->claim_note = strdup(es[k].claim_note)))
         goto done;
-      if (kb_verdict_worse(r->verdict, es[k].res.verdict) != r->verdict) {
+      if (kb_verdict_worse(r->verdict, es[k].res.verdict) != r->verdict)
         r->verdict = es[k].res.verdict;
-        free(c->message);
-        c->message = es[k].message;
-        es[k].message = NULL;
-      }
       const kb_result *e = &es[k].res;
       kb_stats st;
       if (e->n_samples   /* only a passing kb_res_entry has samples */

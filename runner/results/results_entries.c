@@ -40,8 +40,13 @@ static int read_entry(json_object *root, json_object *obj, kb_entry *e)
   e->name = kb_jget_string(obj, "name");
   e->backend = kb_jget_string(obj, "backend");
   e->mode = kb_jget_string(obj, KB_KEY(mode));
-  e->verdict = kb_res_entry_verdict(obj, &e->message);
-  return !e->message || kb_res_entry_device(root, obj, &e->device)
+  char stage[sizeof ((kb_result *)0)->stage];
+  char message[KB_MESSAGE_LEN], failure[sizeof stage + 2 + sizeof message];
+  e->verdict = kb_res_entry_verdict(obj, stage, sizeof stage, message,
+                                    sizeof message);
+  kb_res_failure_text(stage, message, failure, sizeof failure);
+  return !(e->message = strdup(failure))
+         || kb_res_entry_device(root, obj, &e->device)
          || !(e->text = copy_text(obj)) ? -1 : 0;
 }
 

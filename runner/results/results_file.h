@@ -57,8 +57,8 @@ typedef struct kb_res_entry_counter {
 
 /* One entry of "benchmarks", before entries of one name are pooled.  Its
 ** res holds what the reader makes of it (file_read.c): its verdict
-** (kbench's, else Google Benchmark's error_occurred and skipped); a
-** passed entry's samples (samples_s, else its one median) and kernel
+** (kbench's, else Google Benchmark's error_occurred and skipped) and a
+** failure's stage and message (kb_res_entry_verdict); a passed entry's samples (samples_s, else its one median) and kernel
 ** times per run (the positive busy_samples_s, else kernel_median_s), a
 ** failed one's none; and --energy's joules per run (the positive
 ** windows, else energy_j_per_run). */
@@ -68,7 +68,6 @@ typedef struct kb_res_entry {
   const char *name;           /* points into the parsed document */
   const char *backend;
   kb_res_device device;       /* resolved in its file; moves to the case */
-  char *message;              /* "stage: message" of a failure, or "" */
   size_t order;               /* place in the file */
   kb_res_entry_counter *counters;
   size_t n_counters;
@@ -83,7 +82,6 @@ typedef struct kb_res_case {
   char *name;
   kb_res_device device; /* the entries' device, resolved in the file */
   char *backend;        /* "cuda", "host", or "" when the file says none */
-  char *message;        /* a non-pass entry's stage and message, or "" */
   double *rep_medians;  /* each passed entry's median: a host case is judged
                            on these (compare_judge.c says why) */
   size_t n_reps;
@@ -91,8 +89,10 @@ typedef struct kb_res_case {
   kb_res_counter *counters;  /* sorted by name; NULL when none */
   size_t n_counters;
   kb_result res;        /* the rows its entries pool, each by its rule
-                           (enum kb_field_pool): claim_flagged and
-                           unaudited (ANY), clock_events (BITS), the bytes
+                           (enum kb_field_pool): stage and message
+                           (WORST: the failure its verdict came from),
+                           claim_flagged and unaudited (ANY),
+                           clock_events (BITS), the bytes
                            (MOST), power_w (MEDIAN), audit_note (FIRST);
                            by pooling.c's own code, its verdict (the worst
                            of its entries'), samples (seconds per run,
@@ -167,16 +167,23 @@ void kb_res_run_free(kb_res_run *run);
 /* What an entry owns, once read (or what kb_res_pool left of it). */
 void kb_res_entry_free(kb_res_entry *e);
 
-/* For results_entries.c, one entry (a json_object of "benchmarks") read as
-** kb_res_load reads it: its verdict (kbench's "verdict", else Google
-** Benchmark's error_occurred and skipped) with "stage: message" in
-** *message (to free; NULL out of memory); and its device, resolved within
-** the file whose root is given (0, or -1 out of memory; free it with
-** kb_res_device_free). */
-int kb_res_entry_verdict(struct json_object *entry, char **message);
+/* One entry (a json_object of "benchmarks") read as kb_res_load reads it
+** (results_entries.c reads entries so too): its verdict (kbench's
+** "verdict", else Google Benchmark's error_occurred and skipped) with a
+** failure's stage and message (kbench's, else Google Benchmark's
+** error_message or skip_message; no stage for a crash, whose message
+** names it, or for a verdict kbench does not know, which the message
+** names); and its device, resolved within the file whose root is given
+** (0, or -1 out of memory; free it with kb_res_device_free). */
+int kb_res_entry_verdict(struct json_object *entry, char *stage,
+                         size_t slen, char *message, size_t mlen);
 int kb_res_entry_device(struct json_object *root, struct json_object *entry,
                         kb_res_device *d);
 void kb_res_device_free(kb_res_device *d);
+/* A failure as the outputs quote it: "stage: message", or the message
+** alone where there is no stage (a case's res.stage and res.message). */
+void kb_res_failure_text(const char *stage, const char *message, char *buf,
+                         size_t len);
 
 /* The one wording for a file that is not a results file, into err:
 ** "PATH: not a kbench or Google Benchmark results file: found WHAT", WHAT

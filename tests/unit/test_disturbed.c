@@ -222,7 +222,7 @@ int main(void)
   int read = stub_json_back(&stub, &res, 1, NULL, 0, &run) == 0;
   ok(read && run.n_cases == 1 && run.cases[0].res.verdict == KB_DISTURBED,
      "JSON: written as disturbed and read back so");
-  ok(read && run.n_cases == 1 && strstr(run.cases[0].message, "pid 4242 "
+  ok(read && run.n_cases == 1 && strstr(run.cases[0].res.message, "pid 4242 "
                                         "(stray_copy)") != NULL,
      "JSON: the message read back names the process");
   ok(read && run.n_cases == 1 && run.cases[0].res.n_samples == 0,

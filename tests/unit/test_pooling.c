@@ -6,9 +6,11 @@
 ** changes fails by name: claim_flagged and unaudited any entry's (ANY),
 ** clock_events OR'd (BITS), the bytes the most of those given (MOST),
 ** power_w the median of the finite ones (MEDIAN), audit_note the first
-** that is not "" (FIRST).  Every other row stays at its start value,
-** whatever the entries hold.  With json-c, a file read and pooled: an
-** audit note is an unaudited entry's.
+** that is not "" (FIRST), stage and message the worst entry's (WORST).
+** Every other row stays at its start value, whatever the entries hold.
+** With json-c, files read and pooled: an audit note is an unaudited
+** entry's; a failure's stage and message are kbench's or Google
+** Benchmark's, a crash's without its stage.
 */
 #define _GNU_SOURCE            /* mkstemp */
 #include <math.h>
@@ -28,7 +30,8 @@
 static const enum kb_field_id pooled_rows[] = {
   KB_FIELD_bytes_read, KB_FIELD_bytes_written, KB_FIELD_clock_events,
   KB_FIELD_claim_flagged, KB_FIELD_unaudited, KB_FIELD_audit_note,
-  KB_FIELD_power_w, KB_FIELD_placement_median,
+  KB_FIELD_power_w, KB_FIELD_placement_median, KB_FIELD_stage,
+  KB_FIELD_message,
 };
 #define N_POOLED (sizeof pooled_rows / sizeof *pooled_rows)
 /* The arrays a case joins by hand (pooling.c): its samples and kernel
@@ -47,7 +50,6 @@ static void entry_init(kb_res_entry *e, const char *name, size_t order)
   e->name = name;
   e->backend = "cuda";
   e->res.verdict = KB_PASS;
-  e->message = strdup("");
   e->order = order;
   e->device.ordinal = -1;
 }
@@ -198,6 +200,45 @@ static void by_rule_again(void)
   entries_free(es, 2);
 }
 
+/* A failure by the worst entry: the verdict and its stage and message from
+** one entry, the first of equals; none where all passed. */
+static void by_worst(void)
+{
+  kb_res_entry es[4];
+  kb_res_run run;
+  static const int verdicts[] = {KB_PASS, KB_ERROR, KB_WRONG, KB_WRONG};
+  static const char *const stages[] = {"", "setup", "verify", "verify"};
+  static const char *const messages[] = {"", "boom", "element 3",
+                                         "element 9"};
+  for (size_t i = 0; i < 4; i++) {
+    entry_init(&es[i], "k/n:5", i);
+    es[i].res.verdict = verdicts[i];
+    snprintf(es[i].res.stage, sizeof es[i].res.stage, "%s", stages[i]);
+    snprintf(es[i].res.message, sizeof es[i].res.message, "%s",
+             messages[i]);
+    es[i].given[KB_FIELD_stage] = es[i].given[KB_FIELD_message] = i > 0;
+  }
+  const kb_res_case *c = pool_one(es, 4, &run);
+  char text[KB_MESSAGE_LEN + 40] = "";
+  if (c)
+    kb_res_failure_text(c->res.stage, c->res.message, text, sizeof text);
+  ok(c && c->res.verdict == KB_WRONG
+     && strcmp(text, "verify: element 3") == 0
+     && c->given[KB_FIELD_stage] && c->given[KB_FIELD_message],
+     "WORST: of pass, ERROR and two FAILs, the first FAIL's failure: %s",
+     text);
+  kb_res_run_free(&run);
+  entries_free(es, 4);
+  for (size_t i = 0; i < 2; i++)
+    entry_init(&es[i], "k/n:6", i);
+  c = pool_one(es, 2, &run);
+  ok(c && c->res.verdict == KB_PASS && !c->res.stage[0]
+     && !c->res.message[0] && !c->given[KB_FIELD_message],
+     "WORST: two passes, no failure");
+  kb_res_run_free(&run);
+  entries_free(es, 2);
+}
+
 /* Entries with every field given a value of its own: the pooled rows
 ** (and none other) leave their start values. */
 static void only_the_pooled(void)
@@ -243,6 +284,21 @@ static void only_the_pooled(void)
 }
 
 #if KBENCH_HAVE_JSON_C
+/* text as a results file, read into run: 0, or -1 (said). */
+static int load_text(const char *text, kb_res_run *run)
+{
+  char path[] = "/tmp/kb-test-pooling-XXXXXX", err[256] = "";
+  int fd = mkstemp(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int read = f && fputs(text, f) >= 0 && fclose(f) == 0
+             && kb_res_load(path, run, err, sizeof err) == 0;
+  if (fd >= 0)
+    unlink(path);
+  if (!read)
+    printf("# not read: %s\n", err);
+  return read ? 0 : -1;
+}
+
 /* A file read and pooled: an entry's note that did not go unaudited is
 ** not the case's (kbench writes a note only with unaudited); watts given
 ** null are left out. */
@@ -256,12 +312,8 @@ static void read_and_pooled(void)
     "  \"audit_note\": \"no bytes audit: busy\", \"power_w\": null},\n"
     " {\"name\": \"k/n:1\", \"median_s\": 1, \"unaudited\": true,\n"
     "  \"audit_note\": \"no stream audit\", \"power_w\": 100}]}\n";
-  char path[] = "/tmp/kb-test-pooling-XXXXXX", err[256];
-  int fd = mkstemp(path);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   kb_res_run run;
-  int read = f && fputs(text, f) >= 0 && fclose(f) == 0
-             && kb_res_load(path, &run, err, sizeof err) == 0;
+  int read = load_text(text, &run) == 0;
   const kb_res_case *c = read && run.n_cases == 1 ? &run.cases[0] : NULL;
   ok(c && c->res.unaudited
      && strcmp(c->res.audit_note, "no bytes audit: busy") == 0,
@@ -270,8 +322,43 @@ static void read_and_pooled(void)
      "read: the watts the median of 300 and 100, null left out");
   if (read)
     kb_res_run_free(&run);
-  if (fd >= 0)
-    unlink(path);
+}
+
+/* Failures read: kbench's stage and message, a crash's message alone, a
+** Google Benchmark error's error_message, a verdict kbench does not know
+** named; each case's failure its worst entry's. */
+static void read_failures(void)
+{
+  static const char text[] =
+    "{\"benchmarks\": [\n"
+    " {\"name\": \"a\", \"median_s\": 1},\n"
+    " {\"name\": \"a\", \"verdict\": \"error\", \"stage\": \"setup\",\n"
+    "  \"message\": \"out of memory\"},\n"
+    " {\"name\": \"b\", \"verdict\": \"crash\", \"stage\": \"run\",\n"
+    "  \"message\": \"crashed: SIGSEGV in run\"},\n"
+    " {\"name\": \"c\", \"error_occurred\": true,\n"
+    "  \"error_message\": \"boom\"},\n"
+    " {\"name\": \"d\", \"verdict\": \"odd\", \"stage\": \"run\",\n"
+    "  \"message\": \"x\"}]}\n";
+  static const char *const want[] = {
+    "setup: out of memory", "crashed: SIGSEGV in run", "boom",
+    "unknown verdict 'odd'"};
+  kb_res_run run;
+  int read = load_text(text, &run) == 0 && run.n_cases == 4;
+  size_t right = 0;
+  for (size_t i = 0; read && i < 4; i++) {
+    char got[KB_MESSAGE_LEN + 40];
+    const kb_result *r = &run.cases[i].res;
+    kb_res_failure_text(r->stage, r->message, got, sizeof got);
+    if (strcmp(got, want[i]) == 0 && r->verdict != KB_PASS)
+      right++;
+    else
+      printf("# %s: '%s', wanted '%s'\n", run.cases[i].name, got, want[i]);
+  }
+  ok(right == 4, "read: failures of kbench (with its stage, a crash's "
+     "without), Google Benchmark and an unknown verdict, as quoted");
+  if (read || run.n_cases)
+    kb_res_run_free(&run);
 }
 #endif
 
@@ -279,9 +366,11 @@ int main(void)
 {
   by_rule();
   by_rule_again();
+  by_worst();
   only_the_pooled();
 #if KBENCH_HAVE_JSON_C
   read_and_pooled();
+  read_failures();
 #else
   printf("# SKIP reading a file needs json-c\n");
 #endif

@@ -171,8 +171,9 @@ static void judge_verdicts(kb_cmp_row *r)
       snprintf(r->result, sizeof r->result, "%s in base, %s in new", wb,
                wc);
   }
-  snprintf(r->note, sizeof r->note, "%s",
-           vc != KB_PASS ? r->cur->message : r->base->message);
+  const kb_result *failed = vc != KB_PASS ? &r->cur->res : &r->base->res;
+  kb_res_failure_text(failed->stage, failed->message, r->note,
+                      sizeof r->note);
 }
 
 /* A CUDA case judged by event time in a comparison of kernel times says
@@ -288,7 +289,7 @@ static void count(kb_cmp_summary *s, const kb_cmp_row *r)
   for (int i = 0; i < 2 && r->status == KB_CMP_DISTURBED; i++) {
     const kb_res_case *side = i ? r->cur : r->base;
     if (side->res.verdict == KB_DISTURBED)
-      kb_disturbers_add(&s->disturbers, side->message);
+      kb_disturbers_add(&s->disturbers, side->res.message);
   }
   s->rows++;
   s->compared += r->status <= KB_CMP_FASTER;

@@ -283,11 +283,11 @@ static int pool(kb_fleet_cell *cell, kb_fleet_gpu *g, const kb_res_case *c,
     cell->present = 1;
     g->cases++;
     cell->verdict = c->res.verdict;
-    cell->message = c->message;
+    cell->worst = &c->res;
   } else if (kb_verdict_worse(cell->verdict, c->res.verdict)
              != cell->verdict) {
     cell->verdict = c->res.verdict;
-    cell->message = c->message;
+    cell->worst = &c->res;
   }
   cell->clock_events |= c->res.clock_events;
   double placement = kb_res_placement(c);
@@ -479,7 +479,7 @@ static int judge_case(kb_fleet *f, size_t c)
       flag(f, c, g, KB_FLEET_SKIPPED);
     else if (cell->verdict == KB_DISTURBED) {
       flag(f, c, g, KB_FLEET_DISTURBED);
-      kb_disturbers_add(&gpu->disturbers, cell->message);
+      kb_disturbers_add(&gpu->disturbers, cell->worst->message);
     } else if (cell->verdict != KB_PASS && cell->verdict != KB_SKIP)
       flag(f, c, g, KB_FLEET_FAILED);
     else if (cell->ratio > 1 + tol / 100) {

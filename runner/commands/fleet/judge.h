@@ -42,7 +42,8 @@ enum kb_fleet_flag {
 typedef struct kb_fleet_cell {
   int present;             /* the GPU's files have the case */
   int verdict;             /* enum kb_verdict, the worst of its entries */
-  const char *message;     /* a failure's, from the worst entry */
+  const kb_result *worst;  /* the result of the file whose verdict is
+                              the cell's: a failure's stage and message */
   double *samples;         /* pooled over passed entries */
   size_t n_samples;
   double median;           /* seconds; NAN unless it passed */

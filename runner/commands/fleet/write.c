@@ -16,12 +16,17 @@
 #include "model/result.h"
 #include "model/verdict.h"
 #include "output/markdown.h"
+#include "results/results_file.h"
 
 void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
                      size_t len)
 {
   const kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
   const kb_fleet_case *fc = &f->cases[c];
+  char failure[KB_MESSAGE_LEN + 40] = "";
+  if (cell->worst)
+    kb_res_failure_text(cell->worst->stage, cell->worst->message, failure,
+                        sizeof failure);
   switch (cell->flag) {
   case KB_FLEET_SLOW: {
     char limits[KB_CLOCK_LIMITS_TEXT_LEN];
@@ -34,12 +39,10 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
   }
   case KB_FLEET_FAILED:
   case KB_FLEET_DISTURBED:
-    snprintf(buf, len, "%s %s", kb_verdict_word(cell->verdict),
-             cell->message ? cell->message : "");
+    snprintf(buf, len, "%s %s", kb_verdict_word(cell->verdict), failure);
     break;
   case KB_FLEET_SKIPPED:
-    snprintf(buf, len, "SKIP where another ran it: %s",
-             cell->message ? cell->message : "");
+    snprintf(buf, len, "SKIP where another ran it: %s", failure);
     break;
   case KB_FLEET_MISSING:
     if (f->gpus[g].interrupted)

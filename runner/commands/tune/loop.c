@@ -119,9 +119,7 @@ static void measured(kb_tune *T, size_t lane, kb_result *res)
     e.has_value = kb_objective_value(&T->t->objective, res, &e.value,
                                      e.note, sizeof e.note) == 0;
   else
-    snprintf(e.note, sizeof e.note, "%s%s%s", res->verdict == KB_CRASH
-             ? "" : res->stage, res->verdict == KB_CRASH ? "" : ": ",
-             res->message);
+    kb_result_error_text(res, e.note, sizeof e.note);
   s->measured++;
   T->measured++;
   /* To every writer (--csv, --samples, --json, --format, the cache), its
