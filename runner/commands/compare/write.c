@@ -348,6 +348,20 @@ static void write_energy(FILE *f, const kb_cmp_report *r, int markdown)
   }
 }
 
+/* The report's warnings (the devices differ, the modes differ) and its
+** note on the times compared, each a line of its own, as a format writes
+** them: after warning or note, ended by end. */
+static void warnings(FILE *f, const kb_cmp_report *r, const char *warning,
+                     const char *note, const char *end)
+{
+  if (*r->device_warning)
+    fprintf(f, "%s%s%s", warning, r->device_warning, end);
+  if (*r->mode_warning)
+    fprintf(f, "%s%s%s", warning, r->mode_warning, end);
+  if (*r->time_note)
+    fprintf(f, "%s%s%s", note, r->time_note, end);
+}
+
 void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
 {
   char buf[1024];
@@ -355,12 +369,7 @@ void kb_cmp_write_table(FILE *f, const kb_cmp_report *r)
   fprintf(f, "# base: %s\n", buf);
   describe(buf, sizeof buf, r->cur);
   fprintf(f, "# new:  %s\n", buf);
-  if (*r->device_warning)
-    fprintf(f, "# WARNING: %s\n", r->device_warning);
-  if (*r->mode_warning)
-    fprintf(f, "# WARNING: %s\n", r->mode_warning);
-  if (*r->time_note)
-    fprintf(f, "# note: %s\n", r->time_note);
+  warnings(f, r, "# WARNING: ", "# note: ", "\n");
   criterion(buf, sizeof buf, r->cfg);
   fprintf(f, "# significant: %s\n", buf);
   if (counts_compared(r)) {
@@ -405,12 +414,7 @@ void kb_cmp_write_markdown(FILE *f, const kb_cmp_report *r)
   kb_cmp_summary_text(&r->sum, buf, sizeof buf);
   fprintf(f, "%s%s%s\n\n", r->sum.regressions ? "**" : "", buf,
           r->sum.regressions ? "**" : "");
-  if (*r->device_warning)
-    fprintf(f, "> **Warning:** %s\n\n", r->device_warning);
-  if (*r->mode_warning)
-    fprintf(f, "> **Warning:** %s\n\n", r->mode_warning);
-  if (*r->time_note)
-    fprintf(f, "> **Note:** %s\n\n", r->time_note);
+  warnings(f, r, "> **Warning:** ", "> **Note:** ", "\n\n");
   fprintf(f, "| case | base | new | change | p | samples | result | note |\n"
              "| :--- | ---: | ---: | ---: | ---: | ---: | :--- | :--- |\n");
   for (size_t i = 0; i < r->n_rows; i++) {
