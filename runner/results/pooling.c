@@ -60,8 +60,9 @@ void kb_res_case_free(kb_res_case *c)
 ** whose rule (enum kb_field_pool) is ANY, BITS, MOST, MEDIAN, FIRST or
 ** WORST, into c->res and c->given, from the entries that gave it.  A
 ** rule meets a row's TYPE in a function named for both, pool_RULE_TYPE:
-** a row whose rule has none for its TYPE does not build.  An EACH row stays at its
-** start value; the arrays (JOIN) are joined by kb_res_pool's own code.
+** a row whose rule has none for its TYPE does not build.  An EACH row
+** stays at its start value; the arrays (JOIN) are joined by kb_res_pool's
+** own code.
 */
 
 /* The folds: an entry's value v into the pooled *p, which already holds
