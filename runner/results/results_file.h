@@ -58,9 +58,10 @@ typedef struct kb_res_entry_counter {
 /* One entry of "benchmarks", before entries of one name are pooled.  Its
 ** res holds what the reader makes of it (file_read.c): its verdict
 ** (kbench's, else Google Benchmark's error_occurred and skipped) and a
-** failure's stage and message (kb_res_entry_verdict); a passed entry's samples (samples_s, else its one median) and kernel
-** times per run (the positive busy_samples_s, else kernel_median_s), a
-** failed one's none; and --energy's joules per run (the positive
+** failure's stage and message (kb_res_entry_verdict); a passed entry's
+** samples (samples_s, else its one median) and kernel times per run (the
+** positive busy_samples_s, else kernel_median_s), a failed one's none;
+** and --energy's joules per run (the positive
 ** windows, else energy_j_per_run). */
 typedef struct kb_res_entry {
   kb_result res;              /* its fields (results/entry.h), and which */
