@@ -61,8 +61,8 @@ typedef struct kb_res_entry_counter {
 ** failure's stage and message (kb_res_entry_verdict); a passed entry's
 ** samples (samples_s, else its one median) and kernel times per run (the
 ** positive busy_samples_s, else kernel_median_s), a failed one's none;
-** and --energy's joules per run (the positive
-** windows, else energy_j_per_run). */
+** and --energy's joules per run (the positive windows, else
+** energy_j_per_run). */
 typedef struct kb_res_entry {
   kb_result res;              /* its fields (results/entry.h), and which */
   unsigned char given[KB_FIELDS];  /* of them it gave */
