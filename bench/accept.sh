@@ -227,10 +227,14 @@ if fig=$(python3 - "$R/forge-alone.json" "$R/forge.json" "$R/forge-off.json" 2>&
 import json, sys
 alone, sealed, off = (json.load(open(p))["benchmarks"] for p in sys.argv[1:])
 def one(b, name): return [e for e in b if e["name"].startswith(name)][0]
-def t(e): return e.get("time_median_s") or e["median_s"]  # format 2, or 1
+def t(e): return e.get("time_median_s") or e.get("median_s")  # format 2, or 1
 a = one(alone, "gpu_ok")
 fs, gs = one(sealed, "gpu_forge_event"), one(sealed, "gpu_ok")
 fo, go = one(off, "gpu_forge_event"), one(off, "gpu_ok")
+untimed = [f"gpu_ok {k}: {e['verdict']} {(e.get('message') or '')[:100]}"
+           for k, e in (("alone", a), ("sealed", gs), ("unsealed", go)) if not t(e)]
+if untimed:
+    sys.exit("no time to compare: " + "; ".join(untimed))
 r1, r2 = t(gs) / t(a), t(go) / t(a)
 print(f"sealed: {fs['verdict']} ({fs['message'][:80]}), gpu_ok next {gs['verdict']} at {r1:.3f}x alone; "
       f"KBENCH_SEAL=off: {fo['verdict']} '{(fo.get('implausible') or fo.get('message') or '')[:90]}', gpu_ok next {go['verdict']} at {r2:.3f}x")
@@ -356,9 +360,15 @@ for f in cats:
 bad, out = [], []
 for d in range(ngpu):
     if d not in cat:
+        out.append(f"GPU {d}: no passed reduce_vec4 in the catalogue")
+        bad.append(d)
         continue
     a = [e for e in json.load(open(f"{R}/order-alone-{d}.json"))["benchmarks"]
          if e["name"].startswith("reduce_vec4/")][0]
+    if a["verdict"] != "pass":
+        out.append(f"GPU {d}: alone {a['verdict']} {(a.get('message') or '')[:80]}")
+        bad.append(d)
+        continue
     c = cat[d]
     diff = abs(t(c) - t(a)) / t(a)
     allow = max(0.01, spread(c) + 0.01, spread(a) + 0.01)
@@ -367,7 +377,7 @@ for d in range(ngpu):
     if diff > allow:
         bad.append(d)
 print("; ".join(out))
-assert out and not bad, f"GPUs {bad} differ past 1% and past their spread"
+assert out and not bad, f"GPUs {bad}: not measured both ways, or past 1% and past their spread"
 PY
 ); then
   line PASS "reduce_vec4 alone and in the catalogue: one number or its spread" "$fig"
