@@ -218,6 +218,33 @@ check "... the groups are named with their memory" 0 \
   "^# group 2: NVIDIA H200, 139\.8 GiB: 1 GPU" \
   fleet --tolerance=11 "$tmpdir/two-gpus.json" "$tmpdir/h200.json"
 
+# Skips.  A case every GPU skips (a Hopper variant on older GPUs) is no
+# GPU's fault; a GPU whose every case skipped ran nothing, and where no
+# GPU ran anything (ranks without a device) fleet says so, not "0 flagged".
+skip_entry() {  # skip_entry NAME [EXTRA-KEYS]
+  printf '{"name": "%s", "backend": "cuda", "verdict": "skip", "message": "%s"%s}' \
+    "$1" "${skip_why:-no CUDA device: no NVIDIA driver}" "${2:-}"
+}
+printf '{"benchmarks": [%s, %s, %s, %s], %s}\n' \
+  "$(entry a/n:1 1e-3 "$(dev 0 s0)")" "$(entry a/n:1 1e-3 "$(dev 1 s1)")" \
+  "$(skip_why="needs sm_90" skip_entry bulk/n:1 "$(dev 0 s0)")" \
+  "$(skip_why="needs sm_90" skip_entry bulk/n:1 "$(dev 1 s1)")" \
+  "$(ctx n7 0 null)" > "$tmpdir/hopper.json"
+check "a case both GPUs skip, each having run another: no GPU flagged" 0 \
+  "^# 0 of 2 GPUs flagged \(1 file, 2 cases\)" fleet "$tmpdir/hopper.json"
+for r in 0 1 2 3; do
+  printf '{"benchmarks": [%s, %s], %s}\n' "$(skip_entry a/n:1)" \
+    "$(skip_entry b/n:1)" "$(ctx n8 "$r" null)" > "$tmpdir/dead-$r.json"
+done
+check "four ranks whose every case skipped: all four flagged, exit 1" 1 \
+  "^# 4 of 4 GPUs flagged \(4 files, 2 cases\)" fleet "$tmpdir"/dead-*.json
+check "... each for its skips" 1 \
+  "^n8 r3 d- .* FLAGGED \(2 skipped\) \(no model named: no device\)$" \
+  fleet "$tmpdir"/dead-*.json
+check "... said why: its GPU ran none of its cases, and the skip's reason" 1 \
+  "^# flagged: n8 r0 d-: a/n:1: SKIP on a GPU that ran none of its cases: no CUDA device: no NVIDIA driver$" \
+  fleet --verbose "$tmpdir"/dead-*.json
+
 # One kernel's placement is not a slow GPU (fleet_judge.c): four GPUs of
 # one node, twelve cases; node4 FILE SLOW... writes them, case c on GPU g
 # at 1 ms times the factor "c:g:factor" gives (1 otherwise).

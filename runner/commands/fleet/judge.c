@@ -475,7 +475,8 @@ static int judge_case(kb_fleet *f, size_t c)
       flag(f, c, g, KB_FLEET_MISSING);
     else if (!cell->present)
       continue;
-    else if (cell->verdict == KB_SKIP && passed)
+    else if (cell->verdict == KB_SKIP
+             && (passed || (!gpu->host && !gpu->passed)))
       flag(f, c, g, KB_FLEET_SKIPPED);
     else if (cell->verdict == KB_DISTURBED) {
       flag(f, c, g, KB_FLEET_DISTURBED);
@@ -552,6 +553,10 @@ int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
     if (pool(KB_FLEET_CELL(f, refs[i].index, refs[i].gpu),
              &f->gpus[refs[i].gpu], refs[i].c, f->cases[refs[i].index].time))
       goto fail;
+  for (size_t g = 0; g < f->n_gpus; g++)
+    for (size_t c = 0; c < f->n_cases; c++)
+      f->gpus[g].passed += KB_FLEET_CELL(f, c, g)->present
+                           && KB_FLEET_CELL(f, c, g)->verdict == KB_PASS;
   for (size_t c = 0; c < f->n_cases; c++)
     if (judge_case(f, c))
       goto fail;

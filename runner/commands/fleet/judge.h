@@ -29,7 +29,8 @@ enum kb_fleet_flag {
   KB_FLEET_FINE = 0,
   KB_FLEET_SLOW,       /* passed, but slower than the fleet by too much */
   KB_FLEET_FAILED,     /* FAIL, ERROR or CRASH (a crash or a time-out) */
-  KB_FLEET_SKIPPED,    /* SKIP where another GPU ran it */
+  KB_FLEET_SKIPPED,    /* SKIP where another GPU ran it, or on a GPU that
+                          ran none of its cases */
   KB_FLEET_MISSING,    /* not in its files, while another GPU has it */
   KB_FLEET_DISTURBED,  /* another process used the GPU during the case:
                           its times are not the GPU's own, and it is no
@@ -87,6 +88,9 @@ typedef struct kb_fleet_gpu {
   char label[128];         /* "node7 r3 d1 GPU-0634182d", "node7 r3 host":
                               how reports name it */
   size_t cases;            /* cases its files have */
+  size_t passed;           /* of them, passed: a GPU with cases and none
+                              passed ran nothing (no device, a broken
+                              driver), and each skip of it is flagged */
   size_t flags[KB_FLEET_N_FLAGS];  /* its cases, counted by flag */
   int flagged;             /* any case flagged */
   double worst_ratio;      /* its largest ratio, NAN when none */

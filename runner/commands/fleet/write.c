@@ -42,7 +42,9 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
     snprintf(buf, len, "%s %s", kb_verdict_word(cell->verdict), failure);
     break;
   case KB_FLEET_SKIPPED:
-    snprintf(buf, len, "SKIP where another ran it: %s", failure);
+    snprintf(buf, len, "SKIP %s: %s", f->gpus[g].passed
+             ? "where another ran it" : "on a GPU that ran none of its cases",
+             failure);
     break;
   case KB_FLEET_MISSING:
     if (f->gpus[g].interrupted)
