@@ -174,24 +174,29 @@ static size_t sweep_queues(uid_t uid, size_t *failed)
   return removed;
 }
 
+/* uid's shared memory, message queues and semaphores, as this process
+** may remove them. */
+static size_t sweep_sysv_kinds(uid_t uid, size_t *failed)
+{
+  return sweep_sysv(uid, "shm", SYSV_SHM, failed)
+         + sweep_sysv(uid, "msg", SYSV_MSG, failed)
+         + sweep_sysv(uid, "sem", SYSV_SEM, failed);
+}
+
 /* The SysV objects of uid: removed as the supervisor, else (root without
 ** CAP_SYS_ADMIN may not remove another's) by a child that takes uid, as
 ** whose owner or maker it may. */
 static size_t sweep_all_sysv(uid_t uid, size_t *failed)
 {
   size_t refused = 0;
-  size_t removed = sweep_sysv(uid, "shm", SYSV_SHM, &refused)
-                   + sweep_sysv(uid, "msg", SYSV_MSG, &refused)
-                   + sweep_sysv(uid, "sem", SYSV_SEM, &refused);
+  size_t removed = sweep_sysv_kinds(uid, &refused);
   if (!refused)
     return removed;
   pid_t pid = fork();
   if (pid == 0) {
     size_t left = 0, gone = 0;
     if (setresuid(uid, uid, uid) == 0)
-      gone = sweep_sysv(uid, "shm", SYSV_SHM, &left)
-             + sweep_sysv(uid, "msg", SYSV_MSG, &left)
-             + sweep_sysv(uid, "sem", SYSV_SEM, &left);
+      gone = sweep_sysv_kinds(uid, &left);
     else
       left = 1;
     exit_with(gone, left);

@@ -41,7 +41,7 @@ static int read_entry(json_object *root, json_object *obj, kb_entry *e)
   e->backend = kb_jget_string(obj, "backend");
   e->mode = kb_jget_string(obj, KB_KEY(mode));
   char stage[sizeof ((kb_result *)0)->stage];
-  char message[KB_MESSAGE_LEN], failure[sizeof stage + 2 + sizeof message];
+  char message[KB_MESSAGE_LEN], failure[KB_FAILURE_TEXT_LEN];
   e->verdict = kb_res_entry_verdict(obj, stage, sizeof stage, message,
                                     sizeof message);
   kb_res_failure_text(stage, message, failure, sizeof failure);

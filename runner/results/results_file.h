@@ -182,7 +182,10 @@ int kb_res_entry_device(struct json_object *root, struct json_object *entry,
                         kb_res_device *d);
 void kb_res_device_free(kb_res_device *d);
 /* A failure as the outputs quote it: "stage: message", or the message
-** alone where there is no stage (a case's res.stage and res.message). */
+** alone where there is no stage (a case's res.stage and res.message),
+** whole in KB_FAILURE_TEXT_LEN bytes. */
+#define KB_FAILURE_TEXT_LEN \
+  (sizeof ((kb_result *)0)->stage + 2 + sizeof ((kb_result *)0)->message)
 void kb_res_failure_text(const char *stage, const char *message, char *buf,
                          size_t len);
 

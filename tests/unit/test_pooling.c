@@ -219,7 +219,7 @@ static void by_worst(void)
     es[i].given[KB_FIELD_stage] = es[i].given[KB_FIELD_message] = i > 0;
   }
   const kb_res_case *c = pool_one(es, 4, &run);
-  char text[KB_MESSAGE_LEN + 40] = "";
+  char text[KB_FAILURE_TEXT_LEN] = "";
   if (c)
     kb_res_failure_text(c->res.stage, c->res.message, text, sizeof text);
   ok(c && c->res.verdict == KB_WRONG
@@ -347,7 +347,7 @@ static void read_failures(void)
   int read = load_text(text, &run) == 0 && run.n_cases == 4;
   size_t right = 0;
   for (size_t i = 0; read && i < 4; i++) {
-    char got[KB_MESSAGE_LEN + 40];
+    char got[KB_FAILURE_TEXT_LEN];
     const kb_result *r = &run.cases[i].res;
     kb_res_failure_text(r->stage, r->message, got, sizeof got);
     if (strcmp(got, want[i]) == 0 && r->verdict != KB_PASS)

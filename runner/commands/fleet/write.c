@@ -23,7 +23,7 @@ void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
 {
   const kb_fleet_cell *cell = KB_FLEET_CELL(f, c, g);
   const kb_fleet_case *fc = &f->cases[c];
-  char failure[KB_MESSAGE_LEN + 40] = "";
+  char failure[KB_FAILURE_TEXT_LEN] = "";
   if (cell->worst)
     kb_res_failure_text(cell->worst->stage, cell->worst->message, failure,
                         sizeof failure);
