@@ -138,8 +138,9 @@ int kb_cupti_activity_begin(kb_cupti *s, char *err, size_t err_size);
 ** counts records CUPTI lost (buffers full): non-zero means the window is incomplete. */
 int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count, size_t *dropped, char *err,
                           size_t err_size);
-/* CUPTI's id of a cudaStream_t (passed as void *), as activity records carry it. The legacy
-** NULL stream has no id here (CUPTI_ERROR_INVALID_STREAM): match it in records instead. */
+/* CUPTI's id of a stream kbench made (a cudaStream_t passed as void *), as activity records
+** carry it. The default streams (legacy, per-thread) have no handle to ask about: their ids
+** are read off a record of a kernel queued there (worker/measure/probe.c). */
 int kb_cupti_stream_id(kb_cupti *s, void *cuda_stream, uint32_t *id, char *err, size_t err_size);
 
 #ifdef __cplusplus

@@ -195,10 +195,9 @@ int kb_cupti_stream_id(kb_cupti *s, void *cuda_stream, uint32_t *id, char *err, 
   *id = 0;
   if (!cuda_stream)
     return say(err, err_size, KB_CUPTI_ERROR, "the legacy NULL stream has no CUPTI stream id: match it in records");
-  /* The per-thread default stream's handle names the calling thread's;
-  ** the flag says so too (ABI 1.3's default streams). */
-  uint8_t per_thread = cuda_stream == static_cast<void *>(cudaStreamPerThread);
-  TRY_CUPTI(cuptiGetStreamIdEx(nullptr, static_cast<CUstream>(cuda_stream), per_thread, id));
+  /* A stream kbench made: the default streams' ids are read off a record
+  ** of a kernel queued there (worker/measure/probe.c). */
+  TRY_CUPTI(cuptiGetStreamIdEx(nullptr, static_cast<CUstream>(cuda_stream), 0, id));
   return KB_CUPTI_OK;
 }
 

@@ -80,17 +80,24 @@ static void confine(const char *scratch, int contain, char *note,
 }
 #endif
 
+const char *kb_confine_skipped(void)
+{
+  const char *env = getenv(KB_CONFINE_ENV);
+  if (env && strcmp(env, "off") == 0)
+    return KB_CONFINE_ENV "=off";
+  /* Such a tool writes its reports from inside the worker. */
+  if (getenv("CUDA_INJECTION64_PATH"))
+    return "a profiling tool is injected (CUDA_INJECTION64_PATH)";
+  return NULL;
+}
+
 void kb_confine_writes(int contain, char *note, size_t len)
 {
   const char *scratch = getenv(KB_WORKER_SCRATCH_ENV);
-  const char *env = getenv(KB_CONFINE_ENV);
+  const char *skipped = kb_confine_skipped();
   note[0] = '\0';
-  if (env && strcmp(env, "off") == 0)
-    snprintf(note, len, "writes not confined: " KB_CONFINE_ENV "=off");
-  else if (getenv("CUDA_INJECTION64_PATH"))
-    snprintf(note, len, "writes not confined: a profiling tool is "
-             "injected (CUDA_INJECTION64_PATH), and writes its reports "
-             "from the worker");
+  if (skipped)
+    snprintf(note, len, "writes not confined: %s", skipped);
   else if (!scratch || !*scratch)
     snprintf(note, len, "no scratch directory: the worker may write "
              "wherever the user may");

@@ -26,4 +26,9 @@
 ** once per process. */
 void kb_confine_writes(int contain, char *note, size_t len);
 
+/* Why the worker's Landlock layers (these writes, and the terminals:
+** terminal.h) are left off, NULL where nothing asks it: KBENCH_CONFINE=off,
+** or a profiling tool injected (CUDA_INJECTION64_PATH). */
+const char *kb_confine_skipped(void);
+
 #endif

@@ -18,6 +18,7 @@
 #endif
 
 #include "process/worker_start.h"
+#include "worker/confine.h"
 #include "worker/landlock.h"
 #include "worker/landlock_restrict.h"
 #include "worker/terminal.h"
@@ -90,13 +91,10 @@ static void shut(char *note, size_t len)
 
 void kb_terminal_shut(char *note, size_t len)
 {
-  const char *env = getenv(KB_CONFINE_ENV);
+  const char *skipped = kb_confine_skipped();
   note[0] = '\0';
-  if (env && strcmp(env, "off") == 0)
-    snprintf(note, len, "terminals not shut: " KB_CONFINE_ENV "=off");
-  else if (getenv("CUDA_INJECTION64_PATH"))
-    snprintf(note, len, "terminals not shut: a profiling tool is injected "
-             "(CUDA_INJECTION64_PATH)");
+  if (skipped)
+    snprintf(note, len, "terminals not shut: %s", skipped);
   else
     shut(note, len);
 }

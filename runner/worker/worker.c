@@ -473,9 +473,10 @@ static kb_gpu *device(kb_worker *w)
   if (!w->gpu)
     return NULL;
   kb_gpu_clock_locked(w->gpu, w->clocks.sm_mhz);
+  /* Attached to a stream per case (measure_once): ABI 1.3's default
+  ** streams make it the case's. */
   if (!w->probe.opened)
     kb_probe_open(&w->probe, w->cfg.device, &w->cfg.measure);
-  kb_probe_attach(&w->probe, w->gpu);
   const char *nvml_why;
   kb_nvml *nvml = kb_gpu_nvml(w->gpu, &nvml_why);
   kb_watch_open(&w->watch, nvml, nvml_why);

@@ -226,3 +226,17 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
     kb_cupti_values_free(&v);
   r->kernel_pass_s = kb_host_clock_s() - t0;
 }
+
+/* --rest-profiler: enabled, the range profiler moves later cases' samples
+** (layout_aos 1.7-2.3% on an H200); freeing kernel time's config disables
+** it (kb_cupti_config_free), and config_of makes it again.  Disabling it
+** and binding the same config again crashed the next collection
+** (bench/results/2026-11-28b-instruments-4xh200).  Not with --metrics,
+** whose config is the user's for the whole run. */
+void kb_kernel_pass_rest(kb_probe *p, const kb_measure_cfg *cfg)
+{
+  if (cfg->rest_profiler && !p->config && p->time_config) {
+    kb_cupti_config_free(p->time_config);
+    p->time_config = NULL;
+  }
+}

@@ -39,4 +39,9 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
                     const kb_measure_cfg *cfg, kb_result *r, double *rd,
                     double *wr);
 
+/* After a case's counted runs: with --rest-profiler, kernel time's config
+** freed, which disables the range profiler until the next pass makes it
+** again (enabled, it moves later cases' samples). */
+void kb_kernel_pass_rest(kb_probe *p, const kb_measure_cfg *cfg);
+
 #endif

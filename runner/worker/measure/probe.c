@@ -537,14 +537,5 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
   if ((count || audit || timed) && kb_gpu_sync(c->gpu, why, sizeof why))
     note(r, "after the counted runs", why);
   strict_audit(cfg, r);
-  /* --rest-profiler: enabled, the range profiler moves later cases' samples
-  ** (layout_aos 1.7-2.3% on an H200); freeing kernel time's config disables
-  ** it (kb_cupti_config_free), and the next pass makes it again.  Disabling
-  ** it and binding the same config again crashed the next collection
-  ** (bench/results/2026-11-28b-instruments-4xh200).  Not with --metrics,
-  ** whose config is the user's for the whole run. */
-  if (cfg->rest_profiler && !p->config && p->time_config) {
-    kb_cupti_config_free(p->time_config);
-    p->time_config = NULL;
-  }
+  kb_kernel_pass_rest(p, cfg);
 }
