@@ -17,6 +17,8 @@ import json
 import statistics
 import sys
 
+import result_times
+
 
 def entries(path):
     return [e for e in json.load(open(path))["benchmarks"]
@@ -30,9 +32,8 @@ def side(paths):
         for e in entries(p):
             if e.get("verdict") != "pass":
                 continue
-            m = e.get("busy_median_s") or e.get("median_s")
-            noise = e.get("busy_noise") if e.get("busy_median_s") \
-                else e.get("noise")
+            m = result_times.headline(e)
+            noise = result_times.headline_noise(e)
             if not m:
                 continue
             r = out.setdefault(e["name"], ([], [], []))

@@ -224,6 +224,6 @@ for path in sorted(glob.glob(f"{out}/*-[13].json")):
           f"{len(s):4d} {e['power_w']/draw if s else float('nan'):10.3f}")
     print(f"{'':<16} {e['energy_runs']:.0f} runs, {e.get('gbps_per_watt') or 0:.3g} GB/s per W, "
           f"SM {e['energy_sm_clock_mhz']} MHz, memory {e['energy_mem_clock_mhz']} MHz, "
-          f"limit {e['power_limit_w']} W, median time {e['median_s']*1e6:.1f} us ({e['mode']})")
+          f"limit {e['power_limit_w']} W, median time {(e.get('time_median_s') or e['median_s'])*1e6:.1f} us ({e['mode']})")
 PY
 echo "== done in $(( $(date +%s) - t_start )) s"

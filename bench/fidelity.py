@@ -25,8 +25,8 @@ Cases off by more than 2% are profiled again with --cache-control none
 kernel), which tells ncu's cache handling apart from the kernel's time.
 --catalogue CSV adds a column for the medians of a default-criterion run.
 --time=kernel judges kbench's kernel time instead of its event median,
-within 1%: the span of each sample on the GPU's clock, or for runs of
-several kernels the busy time (their durations summed, as ncu sums them);
+within 1%: each run's kernels on the GPU's clock, their durations summed
+as ncu sums them (bench/result_times.py reads results formats 2 and 1);
 the event median, the gap between the two (the queue and launch overhead)
 and the run's launch floor are shown beside.
 --offline runs nothing: it judges the files an earlier run left in OUTDIR.
@@ -40,6 +40,8 @@ import os
 import statistics
 import subprocess
 import sys
+
+import result_times
 
 RUNS = 20
 OFFLINE = False    # --offline: judge the files already in OUTDIR
@@ -70,11 +72,10 @@ def kbench_cases(kb, out, variants):
     return read_csv(path), floor
 
 
-def kernel_time(c, per_run):
-    """kbench's kernel time of case row c: busy for runs of several kernels
-    (ncu sums their durations), else the span; None without one."""
-    key = "busy_median_s" if per_run > 1 else "kernel_median_s"
-    return float(c[key]) if c.get(key) else None
+def kernel_time(c):
+    """kbench's kernel time of case row c, each run's kernels summed (as
+    ncu sums their durations); None without one."""
+    return result_times.kernel(c)
 
 
 def ncu_kernels(kb, out, variants, cache):
@@ -175,8 +176,8 @@ def main():
     catalogue_csv = take_option(args, "--catalogue")
     lib = take_option(args, "--cupti")
     catalogue = catalogue_csv and {
-        (r["variant"], r["params"]): float(r["median_s"])
-        for r in read_csv(catalogue_csv) if r["median_s"]}
+        (r["variant"], r["params"]): result_times.event(r)
+        for r in read_csv(catalogue_csv) if result_times.event(r)}
     cupti = None
     kb, out, variants = os.path.abspath(args[0]), args[1], args[2:]
     mine, floor = kbench_cases(kb, out, variants)
@@ -197,11 +198,11 @@ def main():
     over, judged, worst = [], 0, 0.0
     for c in mine:
         key = (c["variant"], c["params"])
-        event = float(c["median_s"] or 0)
+        event = result_times.event(c) or 0.0
         ref, per_run = ncu.get(key, (None, 0))
         kbm = event
         if kernel:
-            kbm = kernel_time(c, per_run)
+            kbm = kernel_time(c)
             if kbm is None:
                 print(f"{key[0]:24} {key[1]:30} {'-':>10}  no kernel time: "
                       f"{c.get('kernel_note', '')}", flush=True)
@@ -213,10 +214,8 @@ def main():
         d = diff(kbm, ref)
         line += f"{ref * 1e6:8.2f}us {d:+6.2f}%"
         if kernel:
-            # The launch overhead: event less the span, or less the busy
-            # time where a run's several kernels leave the span unmeasured.
-            own = float(c["kernel_median_s"] or c["busy_median_s"])
-            line += f" {event * 1e6:8.2f}us {(event - own) * 1e6:6.2f}us"
+            # The launch overhead: event less the kernel time.
+            line += f" {event * 1e6:8.2f}us {(event - kbm) * 1e6:6.2f}us"
         if catalogue and key in catalogue:
             line += f" {catalogue[key] * 1e6:8.2f}us {diff(catalogue[key], ref):+6.2f}%"
         if cupti and cupti.get(key, (None,))[0]:
@@ -239,12 +238,13 @@ def main():
         return
     print("# cases over the tolerance, again with ncu --cache-control none:",
           flush=True)
-    kbm = {(c["variant"], c["params"]): float(c["median_s"] or 0)
+    if OFFLINE and not os.path.exists(os.path.join(out, "fidelity-ncu-none.csv")):
+        print("# not run: the run left no fidelity-ncu-none.csv", flush=True)
+        return
+    kbm = {(c["variant"], c["params"]): result_times.event(c) or 0.0
            for c in mine}
     if kernel:
-        kbm = {(c["variant"], c["params"]):
-               kernel_time(c, ncu.get((c["variant"], c["params"]), (0, 0))[1])
-               for c in mine}
+        kbm = {(c["variant"], c["params"]): kernel_time(c) for c in mine}
     again = medians(*ncu_kernels(kb, out, sorted({v for v, _ in over}), "none"))
     for key in over:
         ref = again.get(key, (None, 0))[0]

@@ -8,15 +8,16 @@ Usage: kerneltime.py OFF.csv ON.csv [OFF.csv ON.csv ...]
 For each CUDA case: the mean of the event medians with kernel time on
 against the mean with it off, in percent, beside how far apart the runs
 with it off are (the noise the comparison has to beat).  Cases of 20 us or
-more are judged: the bar is 0.5%.  Then the kernel time's own numbers: the
-busy median (the run's kernels' durations summed) and the span median
-(the same when a run launches one kernel, "-" when several), the launch
-overhead (event minus kernel time) and how far apart the runs with it on
-put the kernel time.
+more are judged: the bar is 0.5%.  Then the kernel time's own numbers: its
+median (each run's kernels' durations summed), the launch overhead (event
+minus kernel time) and how far apart the runs with it on put the kernel
+time.  Results formats 2 and 1 (bench/result_times.py).
 """
 import csv
 import statistics
 import sys
+
+import result_times
 
 BAR = 0.5          # percent
 JUDGED = 20e-6     # seconds
@@ -33,10 +34,6 @@ def spread(values):
     return 100 * (max(values) - min(values)) / m if m else 0.0
 
 
-def number(row, key):
-    return float(row[key]) if row.get(key) else None
-
-
 def main():
     paths = sys.argv[1:]
     if len(paths) < 2 or len(paths) % 2:
@@ -45,30 +42,26 @@ def main():
     on = [load(p) for p in paths[1::2]]
     keys = [k for k in off[0] if all(k in r for r in off + on)]
     print(f"{'variant':24} {'parameters':28} {'off':>10} {'on':>10} "
-          f"{'on/off':>7} {'off-off':>7} {'span':>10} {'busy':>10} "
-          f"{'launch':>8} {'span-sp':>7}  verdict")
+          f"{'on/off':>7} {'off-off':>7} {'kernel':>10} "
+          f"{'launch':>8} {'kt-kt':>7}  verdict")
     judged = over = 0
     worst = 0.0
     for k in keys:
-        ev_off = [float(r[k]["median_s"]) for r in off]
-        ev_on = [float(r[k]["median_s"]) for r in on]
+        ev_off = [result_times.event(r[k]) for r in off]
+        ev_on = [result_times.event(r[k]) for r in on]
         m_off, m_on = statistics.mean(ev_off), statistics.mean(ev_on)
         d = 100 * (m_on - m_off) / m_off
-        spans = [number(r[k], "kernel_median_s") for r in on]
-        busy = [number(r[k], "busy_median_s") for r in on]
+        times = [result_times.kernel(r[k]) for r in on]
         line = (f"{k[0]:24} {k[1][:28]:28} {m_off * 1e6:8.2f}us "
                 f"{m_on * 1e6:8.2f}us {d:+6.2f}% {spread(ev_off):6.2f}%")
-        if all(b is not None for b in busy):
-            b = statistics.mean(busy)
-            times = spans if all(x is not None for x in spans) else busy
+        if all(t is not None for t in times):
             kt = statistics.mean(times)
-            span = f"{kt * 1e6:8.2f}us" if times is spans else f"{'-':>10}"
-            line += (f" {span} {b * 1e6:8.2f}us "
+            line += (f" {kt * 1e6:8.2f}us "
                      f"{(m_on - kt) * 1e6:6.2f}us {spread(times):6.2f}%")
         else:
             note = next((r[k].get("kernel_note") for r in on
                          if r[k].get("kernel_note")), "")
-            line += f" {'-':>10} {'-':>10} {'-':>8} {'-':>7}  ({note[:60]})"
+            line += f" {'-':>10} {'-':>8} {'-':>7}  ({note[:60]})"
         if m_off >= JUDGED:
             judged += 1
             worst = max(worst, abs(d))

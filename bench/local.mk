@@ -11,6 +11,8 @@ EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judg
 EXTRA_DIST += bench/tune_gpu.sh
 # Kernel time against --no-kernel-time, case by case (issue 33).
 EXTRA_DIST += bench/kerneltime.py
+# The time fields of results formats 2 and 1, for the Python tools here.
+EXTRA_DIST += bench/result_times.py
 # Another user's job on a GPU, for the field stage (issues 40, 41).
 EXTRA_DIST += bench/stray_copy.cu
 # Ranks under a real srun --cpu-bind=cores, from carried Slurm .debs

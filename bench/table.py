@@ -10,6 +10,8 @@ aligned or unit-stride case for the coalescing and bank sweeps.
 import csv
 import sys
 
+import result_times
+
 # variant -> (ceiling variant, ceiling parameters or None for its only case)
 CEILINGS = [
     ("reduce_", ("reduce_cub", None)),
@@ -65,7 +67,7 @@ def main():
             c = find(rows, *ceil)
             if c and c["verdict"] == "pass" and float(c["gbps"]) > 0:
                 rel = f"{100 * gbps / float(c['gbps']):.1f} ({c['variant']} {ceil[1] or ''})".replace(" )", ")")
-        print(f"| {r['variant']} | {r['params']} | {fmt_time(r['median_s'])} | {gbps:.1f} | {pct} | {rel} | {r['samples']} | ok |")
+        print(f"| {r['variant']} | {r['params']} | {fmt_time(result_times.headline(r))} | {gbps:.1f} | {pct} | {rel} | {r['samples']} | ok |")
 
 
 if __name__ == "__main__":

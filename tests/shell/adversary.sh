@@ -434,19 +434,21 @@ fi
 
 # A squatted lock (a directory, a named pipe at a lock file's name): the
 # CUDA case fails naming the path, what is there and whose; nothing hangs.
+# The lock is named for the GPU's UUID; without a GPU, for the name tests
+# give it (device_lock.h): every name squatted.
 if [ "$HAVE_CUDA" = yes ] && [ -f "$P/gpu_ok.so" ]; then
-  mkdir "$locks/GPU-sq-0.lock"
+  squats="GPU-sq-0 $(nvidia-smi --query-gpu=uuid --format=csv,noheader 2> /dev/null | tr -d ' ')"
+  for n in $squats; do mkdir "$locks/$n.lock"; done
   check "a directory at a lock's name: the case fails naming it and its owner" 4 \
-    "ERROR lock: cannot open the lock file $locks/GPU-sq-0.lock: a directory of uid $(id -u) \([^)]*\), mode 0[0-7]+ is there instead" \
+    "ERROR lock: cannot open the lock file $locks/GPU-[0-9a-z-]+\.lock: a directory of uid $(id -u) \([^)]*\), mode 0[0-7]+ is there instead" \
     timeout -s KILL 60 env KBENCH_LOCK_DIR="$locks" KBENCH_TEST_LOCK_UUID=GPU-sq \
     "$KBENCH" $fast --param n=4096 --plugin "$P/gpu_ok.so"
-  rmdir "$locks/GPU-sq-0.lock"
-  mkfifo "$locks/GPU-sq-0.lock"
+  for n in $squats; do rmdir "$locks/$n.lock"; mkfifo "$locks/$n.lock"; done
   check "a named pipe there: the same, at once" 4 \
-    "ERROR lock: cannot open the lock file $locks/GPU-sq-0.lock: a named pipe of uid" \
+    "ERROR lock: cannot open the lock file $locks/GPU-[0-9a-z-]+\.lock: a named pipe of uid" \
     timeout -s KILL 60 env KBENCH_LOCK_DIR="$locks" KBENCH_TEST_LOCK_UUID=GPU-sq \
     "$KBENCH" $fast --param n=4096 --plugin "$P/gpu_ok.so"
-  rm -f "$locks/GPU-sq-0.lock"
+  for n in $squats; do rm -f "$locks/$n.lock"; done
 else
   skip "a squatted lock's message" "built without CUDA: no CUDA case takes a lock"
 fi
