@@ -435,10 +435,11 @@ fi
 # A squatted lock (a directory, a named pipe at a lock file's name): the
 # CUDA case fails naming the path, what is there and whose; nothing hangs.
 # The lock is named for the GPU's UUID; without a GPU, for the name tests
-# give it (device_lock.h): every name squatted.
+# give it (device_lock.h): every name squatted, in place of the lock files
+# the runs above made there (lock_files.h).
 if [ "$HAVE_CUDA" = yes ] && [ -f "$P/gpu_ok.so" ]; then
   squats="GPU-sq-0 $(nvidia-smi --query-gpu=uuid --format=csv,noheader 2> /dev/null | tr -d ' ')"
-  for n in $squats; do mkdir "$locks/$n.lock"; done
+  for n in $squats; do rm -f "$locks/$n.lock"; mkdir "$locks/$n.lock"; done
   check "a directory at a lock's name: the case fails naming it and its owner" 4 \
     "ERROR lock: cannot open the lock file $locks/GPU-[0-9a-z-]+\.lock: a directory of uid $(id -u) \([^)]*\), mode 0[0-7]+ is there instead" \
     timeout -s KILL 60 env KBENCH_LOCK_DIR="$locks" KBENCH_TEST_LOCK_UUID=GPU-sq \
