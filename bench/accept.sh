@@ -461,7 +461,11 @@ else
 fi
 
 # --- Slurm -------------------------------------------------------------------
-if command -v slurmd > /dev/null 2>&1 || ls "$DEBS"/slurm/*.deb > /dev/null 2>&1; then
+# One core a rank: on a host of fewer CPUs than GPUs srun would wait for
+# cores until its timeout.
+if [ "$(nproc)" -lt "$ngpu" ]; then
+  echo "# not run: srun -n $ngpu --cpu-bind=cores (this host has $(nproc) CPUs, one a rank needed)" | tee -a "$S"
+elif command -v slurmd > /dev/null 2>&1 || ls "$DEBS"/slurm/*.deb > /dev/null 2>&1; then
   KBENCH=$K/kbench RUN=$R/slurm RANKS=$ngpu DEBS=$DEBS/slurm timeout 240 \
     sh bench/slurm-node.sh > "$R/slurm.txt" 2>&1
   rc=$?
