@@ -48,6 +48,12 @@ line() {
   echo "$1 $2: $3" | tee -a "$S"
 }
 secs() { echo $(( $(date +%s) - $1 )); }
+# finish: the summary's last line; exit 0 when every check passed.
+finish() {
+  echo "# $failed check(s) failed; $(secs $t_start) s in all" | tee -a "$S"
+  [ $failed = 0 ]
+  exit
+}
 
 # --- the build ------------------------------------------------------------
 B=/tmp/accept-build
@@ -224,11 +230,11 @@ quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=0 --timeout=10"
   --plugin "$P/gpu_ok.so" > "$R/forge.txt" 2>&1
 env KBENCH_SEAL=off ./kbench $quick --param n=64M --json="$R/forge-off.json" \
   --plugin "$P/gpu_forge_event.so" --plugin "$P/gpu_ok.so" > "$R/forge-off.txt" 2>&1
-if fig=$(python3 - "$R/forge-alone.json" "$R/forge.json" "$R/forge-off.json" 2>&1 <<'PY'
+if fig=$(PYTHONPATH="$K/bench" python3 - "$R/forge-alone.json" "$R/forge.json" "$R/forge-off.json" 2>&1 <<'PY'
 import json, sys
+from result_times import headline as t
 alone, sealed, off = (json.load(open(p))["benchmarks"] for p in sys.argv[1:])
 def one(b, name): return [e for e in b if e["name"].startswith(name)][0]
-def t(e): return e.get("time_median_s") or e.get("median_s")  # format 2, or 1
 a = one(alone, "gpu_ok")
 fs, gs = one(sealed, "gpu_forge_event"), one(sealed, "gpu_ok")
 fo, go = one(off, "gpu_forge_event"), one(off, "gpu_ok")
@@ -345,11 +351,10 @@ done
 wait
 cat_files="$R/catalogue.json"
 [ -f "$R/all.json" ] && cat_files="$R/all.json"
-if fig=$(python3 - "$ngpu" "$R" $cat_files 2>&1 <<'PY'
+if fig=$(PYTHONPATH="$K/bench" python3 - "$ngpu" "$R" $cat_files 2>&1 <<'PY'
 import json, sys
+from result_times import headline as t
 ngpu, R, cats = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-def t(e):  # the table's time: results format 2, or 1
-    return e.get("time_median_s") or e.get("busy_median_s") or e["median_s"]
 def spread(e):
     s = e.get("placement_spread")
     return s if isinstance(s, (int, float)) else 0.0
@@ -390,11 +395,11 @@ fi
 # stays enabled in a worker once it has collected).
 timeout 150 ./kbench --no-kernel-time --no-audit --no-placement \
   --json="$R/catalogue-bare.json" > "$R/catalogue-bare.txt" 2>&1
-python3 - "$R/catalogue-bare.json" "$R/catalogue.json" <<'PY' 2>&1 | tee -a "$S"
+PYTHONPATH="$K/bench" python3 - "$R/catalogue-bare.json" "$R/catalogue.json" <<'PY' 2>&1 | tee -a "$S"
 import json, sys
+from result_times import event as ev
 off, on = ({e["name"]: e for e in json.load(open(p))["benchmarks"]
             if e.get("backend") == "cuda" and e["verdict"] == "pass"} for p in sys.argv[1:])
-def ev(e): return e.get("event_median_s") or e["median_s"]  # format 2, or 1
 rows = sorted(((abs(ev(on[n]) / ev(off[n]) - 1), n) for n in off
                if n in on and ev(off[n]) >= 20e-6), reverse=True)
 within = sum(1 for d, _ in rows if d <= 0.005)
@@ -517,9 +522,7 @@ gpu_tests="tests/shell/gpu.sh tests/shell/gpu_sizes.sh tests/shell/new.sh
 [ "${ACCEPT_CHECK:-gpu}" = all ] && gpu_tests=
 if [ "${ACCEPT_CHECK:-gpu}" = none ]; then
   echo "# not run: make check (ACCEPT_CHECK=none: in a call of its own)" | tee -a "$S"
-  echo "# $failed check(s) failed; $(secs $t_start) s in all" | tee -a "$S"
-  [ $failed = 0 ]
-  exit
+  finish
 fi
 what="the whole suite"
 [ -n "$gpu_tests" ] && what="$(echo $gpu_tests | wc -w) GPU tests"
@@ -612,5 +615,4 @@ else
   line FAIL "examples/libs under the seal" "${libs_pass:-0} passed, ${libs_bad:-?} failed or skipped; $(grep -hE '^(FAIL|ERROR):|# SKIP' tests/shell/libs.log 2> /dev/null | head -n 3 | tr '\n' '|')"
 fi
 
-echo "# $failed check(s) failed; $(secs $t_start) s in all" | tee -a "$S"
-[ $failed = 0 ]
+finish

@@ -47,8 +47,9 @@ for c in $cheats; do
   timeout 120 "$kb" $quick --param n=4K --plugin "$dir/$c.so" \
     --json="$tmp/$c.json" > "$tmp/$c.txt" 2>&1
 done
-if fig=$(python3 - "$tmp" "$cheats" <<'PY' 2>&1
+if fig=$(PYTHONPATH=$(dirname "$0") python3 - "$tmp" "$cheats" <<'PY' 2>&1
 import json, os, sys
+import result_times
 tmp, cheats = sys.argv[1], sys.argv[2].split()
 def load(path):
     try:
@@ -65,7 +66,7 @@ for mode in ("cold", "hot"):
                 bad.append(f"{n} {mode}: {e.get('verdict')} {e.get('stage', '')}: {(e.get('message') or '')[:100]}")
                 continue
             # The event median: the clock both kinds of launch share.
-            t, k = e.get("event_median_s") or e.get("median_s"), e.get("kernel_median_s")
+            t, k = result_times.event(e), result_times.kernel(e)
             if e.get("unaudited"):
                 bad.append(f"{n} {mode}: unaudited: {(e.get('audit_note') or '')[:120]}")
             if n not in best or t < best[n][0]:

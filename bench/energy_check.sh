@@ -179,8 +179,9 @@ for secs in 1 3; do
   run_case copy1G-$secs $secs --param rows=32K --param cols=32K memcpy_d2d
   run_case reduce1G-$secs $secs --param n=1G reduce_vec4
 done
-python3 - "$out" "$fields" <<'PY'
+PYTHONPATH=$(dirname "$0") python3 - "$out" "$fields" <<'PY'
 import glob, json, os, statistics, sys, time
+import result_times
 out, fields = sys.argv[1], sys.argv[2].split(",")
 
 def smi_samples(path):
@@ -224,6 +225,6 @@ for path in sorted(glob.glob(f"{out}/*-[13].json")):
           f"{len(s):4d} {e['power_w']/draw if s else float('nan'):10.3f}")
     print(f"{'':<16} {e['energy_runs']:.0f} runs, {e.get('gbps_per_watt') or 0:.3g} GB/s per W, "
           f"SM {e['energy_sm_clock_mhz']} MHz, memory {e['energy_mem_clock_mhz']} MHz, "
-          f"limit {e['power_limit_w']} W, median time {(e.get('time_median_s') or e['median_s'])*1e6:.1f} us ({e['mode']})")
+          f"limit {e['power_limit_w']} W, median time {result_times.headline(e)*1e6:.1f} us ({e['mode']})")
 PY
 echo "== done in $(( $(date +%s) - t_start )) s"
