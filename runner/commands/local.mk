@@ -4,7 +4,6 @@
 # their own, and neither includes the other.  tune/ is kbench tune (it runs
 # cases, through job/), new/ is kbench new.
 runner_libkbrunner_la_SOURCES += \
-	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \
 	%reldir%/plot.c %reldir%/plot.h \
 	%reldir%/report.c %reldir%/report.h \
 	%reldir%/script.c %reldir%/script.h \

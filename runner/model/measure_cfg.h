@@ -63,9 +63,9 @@ typedef struct kb_measure_cfg {
   int time;                 /* enum kb_time: --time, what is judged */
   int rest_profiler;        /* --rest-profiler: the range profiler disabled
                                after each case's passes (worker/measure/probe.h) */
-  int placement;            /* the case again on a second allocation after
-                               its samples (worker/measure/placement_pads.h); off with
-                               --no-placement */
+  unsigned placements;      /* --placements=N: a CUDA case set up N times
+                               (worker/measure/placement_study.h); 1, the
+                               default, makes no study */
   int energy;               /* --energy: joules per run through NVML */
   double energy_time;       /* --energy-time: seconds of energy windows;
                                0: KB_ENERGY_TIME_S (model/energy.h) */

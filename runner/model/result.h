@@ -81,8 +81,8 @@ double kb_result_time(const kb_result *r);
 ** (with several kernels a run, the gaps between them count as kernel time
 ** no more than launches do); NaN without both. */
 double kb_launch_overhead(const kb_result *r);
-/* The spread of the event medians on the case's two allocations
-** (model/placement.h); NAN when the second was not measured. */
+/* How far the event median of the study's furthest placement is from
+** the case's own (model/placement.h); NAN when no study measured it. */
 double kb_placement_spread_of(const kb_result *r);
 /* r zeroed with verdict, and every field at its table's start value
 ** (model/result_fields.h: -1 for a reading not taken yet, as the bytes

@@ -331,17 +331,26 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   A(kernel_samples, n_kernel, OWNED, "busy_samples_s",                    \
     ("s", JSON, ".9g", JOIN), ALWAYS)                                     \
 
-/* The case on a second allocation (model/placement.h): its event median
-** there, and how far that is from the samples' median. */
+/* The placement study (--placements=N, model/placement.h): its
+** placements, the event median of the one furthest from the case's own
+** median, how far that is, the test's p, and why a study was not made. */
 #define KB_FIELDS_PLACEMENT(F, S, P, A, D, H) \
+  F(placements, UINT, "placements", ("", JSON, "u", MOST), ALWAYS, 0)      \
+                   /* setups timed, the case's own counted; 0: no study */ \
   F(placement_median, F64, "placement_median_s",                          \
     ("s", CSV(58), ".9g", MEDIAN), NONNEG, -1)                              \
-                   /* -1: not checked (--no-placement, a slow setup,     \
-                      a host case, a profiler) */                         \
+                   /* -1: no study (the default, a host case, a         \
+                      profiler) */                                        \
   D(placement_spread, F64, kb_placement_spread_of(r), "placement_spread",  \
     ("", CSV(59), ".4g", EACH), ALWAYS)                                   \
+  F(placement_p, F64, "placement_p", ("", JSON, ".4g", MEDIAN), NONNEG, -1) \
+                   /* Mann-Whitney, fastest against slowest placement,   \
+                      times the pairs of placements */                    \
+  S(placement_note, 192, "placement_note", ("", JSON, "q", EACH),         \
+    NONEMPTY)      /* why a study asked for was not made, or claims     \
+                      nothing */                                          \
   F(placement_s, F64, "placement_s", ("s", CSV(60), ".3f", EACH), ALWAYS, 0) \
-                   /* the check's wall time: setup, runs, teardown */
+                   /* the study's wall time: setups, runs, teardowns */
 
 /* The audits: what DRAM moved in one run against the claim, an audit that
 ** could not be made, and why there are no counters. */

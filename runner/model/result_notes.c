@@ -1,4 +1,5 @@
 /* The texts of a result's notes (result_notes.h). */
+#include <math.h>
 #include <stdio.h>
 
 #include "util/format.h"
@@ -95,13 +96,26 @@ void kb_energy_text(const kb_result *res, char *buf, size_t len)
 void kb_note_placement(const kb_result *r, char *buf, size_t len)
 {
   buf[0] = '\0';
-  double spread = kb_placement_spread_of(r);
-  if (!kb_placement_sensitive(spread, r->stats.noise))
+  if (r->placement_note[0]) {
+    snprintf(buf, len, "%s", r->placement_note);
     return;
-  char here[32], there[32];
+  }
+  if (r->placements < 2)
+    return;
+  double spread = kb_placement_spread_of(r);
+  char here[32], there[32], p[32] = "";
   kb_format_seconds(here, sizeof here, r->stats.median);
   kb_format_seconds(there, sizeof there, r->placement_median);
-  snprintf(buf, len, "%s here, %s set up again on a second allocation "
-           "(%.1f%% apart, event time): this kernel's time depends on "
-           "where its memory landed", here, there, 100 * spread);
+  if (r->placement_p >= 0)
+    snprintf(p, sizeof p, ", p %.2g", r->placement_p);
+  if (kb_placement_sensitive(spread, r->stats.noise, r->placement_p))
+    snprintf(buf, len, "%s here, %s on the furthest of %u placements "
+             "(%.1f%% apart%s, event time): this kernel's time depends on "
+             "where its memory landed", here, there, r->placements,
+             100 * spread, p);
+  else
+    snprintf(buf, len, "%u placements within %.1f%% of %s (%s furthest%s, "
+             "event time): no placement effect beyond the noise",
+             r->placements, 100 * (isfinite(spread) ? spread : 0), here,
+             there, p);
 }

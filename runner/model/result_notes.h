@@ -30,8 +30,9 @@ void kb_note_bytes_audit(const kb_result *r, char *buf, size_t len);
 /* An audit asked for that could not be made: which, why, and what to
 ** do. */
 void kb_note_unaudited(const kb_result *r, char *buf, size_t len);
-/* The case's two allocations when their medians are further apart than
-** its noise allows (model/placement.h); "" otherwise. */
+/* A placement study's line (model/placement.h): its furthest placement
+** and whether the spread is the case's placement, or why the study asked
+** for was not made; "" without a study (the default). */
 void kb_note_placement(const kb_result *r, char *buf, size_t len);
 
 /* --energy's line: "0.2501 J/run at 381.2 W (1.02 s, 4012 runs, 5

@@ -9,6 +9,7 @@
 #include "model/metrics.h"
 #include "util/nearest.h"
 #include "model/params.h"
+#include "model/placement.h"
 #include "plan/cli.h"
 
 enum {
@@ -18,7 +19,7 @@ enum {
   OPT_JSON, OPT_REPETITIONS, OPT_PROFILE, OPT_ZIP,
   OPT_EXCLUDE, OPT_DEVICES, OPT_ALL_RANKS, OPT_EXIT_STATUS, OPT_METRICS, OPT_LIST_METRICS,
   OPT_NO_AUDIT, OPT_STRICT, OPT_LOCK_TIMEOUT, OPT_NO_LOCK, OPT_ENERGY,
-  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_NO_PLACEMENT, OPT_REST_PROFILER, OPT_QUIET_WAIT,
+  OPT_ENERGY_TIME, OPT_LABEL, OPT_TIME, OPT_NO_KERNEL_TIME, OPT_NO_PLACEMENT, OPT_PLACEMENTS, OPT_REST_PROFILER, OPT_QUIET_WAIT,
   OPT_LOCK_CLOCKS, OPT_WORKER_UID
 };
 
@@ -65,6 +66,7 @@ static const struct option long_options[] = {
   {"time", required_argument, NULL, OPT_TIME},
   {"no-kernel-time", no_argument, NULL, OPT_NO_KERNEL_TIME},
   {"no-placement", no_argument, NULL, OPT_NO_PLACEMENT},
+  {"placements", required_argument, NULL, OPT_PLACEMENTS},
   {"rest-profiler", no_argument, NULL, OPT_REST_PROFILER},
   {"strict", no_argument, NULL, OPT_STRICT},
   {"energy", no_argument, NULL, OPT_ENERGY},
@@ -206,6 +208,8 @@ static const number_option number_options[] = {
   ** minute. */
   {OPT_ENERGY_TIME, "--energy-time", SECONDS, 0.5, 60, 0,
    FIELD(measure.energy_time)},
+  {OPT_PLACEMENTS, "--placements", COUNT_UNSIGNED, 1, KB_PLACEMENTS_MAX, 0,
+   FIELD(measure.placements)},
 };
 
 /* The options that turn something on or off (an int of kb_options set to
@@ -228,7 +232,7 @@ static const plain_option plain_options[] = {
   {OPT_LIST_METRICS, FLAG, 1, FIELD(list_metrics)},
   {OPT_NO_AUDIT, FLAG, 0, FIELD(measure.audit)},
   {OPT_NO_KERNEL_TIME, FLAG, 0, FIELD(measure.kernel_time)},
-  {OPT_NO_PLACEMENT, FLAG, 0, FIELD(measure.placement)},
+  {OPT_NO_PLACEMENT, FLAG, 1, FIELD(measure.placements)},
   {OPT_REST_PROFILER, FLAG, 1, FIELD(measure.rest_profiler)},
   {OPT_STRICT, FLAG, 1, FIELD(measure.strict)},
   {OPT_ENERGY, FLAG, 1, FIELD(measure.energy)},
@@ -251,6 +255,11 @@ static int number_option_set(const number_option *n, const char *arg,
   int64_t v;
   double d;
   if (n->kind == COUNT_SIZE || n->kind == COUNT_UNSIGNED) {
+    /* A bounded count names its range. */
+    snprintf(why, sizeof why, "expected an integer from %.0f to %.0f",
+             n->lo, n->hi);
+    if (n->hi > 0 && (kb_parse_int(arg, &v) || v < n->lo))
+      return bad(n->name, arg, why);
     if (count_arg(n->name, arg, (int64_t)n->lo, &v))
       return -1;
     if (n->hi > 0 && v > n->hi) {
@@ -488,7 +497,7 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
   o->measure.hold = 1;
   o->measure.audit = 1;
   o->measure.kernel_time = 1;
-  o->measure.placement = 1;
+  o->measure.placements = 1;
   o->measure.time = KB_TIME_KERNEL;
   o->measure.lock_timeout = KB_LOCK_TIMEOUT_S;
   o->measure.quiet_wait = KB_QUIET_WAIT_S;

@@ -26,7 +26,7 @@ void kb_msg_put_worker_cfg(kb_wbuf *b, const kb_worker_cfg *cfg)
   kb_put_i64(b, m->audit);
   kb_put_i64(b, m->kernel_time);
   kb_put_i64(b, m->time);
-  kb_put_i64(b, m->placement);
+  kb_put_u32(b, m->placements);
   kb_put_i64(b, m->rest_profiler);
   kb_put_i64(b, m->strict);
   kb_put_i64(b, m->energy);
@@ -63,7 +63,7 @@ int kb_msg_get_worker_cfg(kb_rbuf *r, kb_worker_cfg *cfg)
   m->audit = (int)kb_get_i64(r);
   m->kernel_time = (int)kb_get_i64(r);
   m->time = (int)kb_get_i64(r);
-  m->placement = (int)kb_get_i64(r);
+  m->placements = kb_get_u32(r);
   m->rest_profiler = (int)kb_get_i64(r);
   m->strict = (int)kb_get_i64(r);
   m->energy = (int)kb_get_i64(r);

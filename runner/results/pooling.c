@@ -88,6 +88,13 @@ static int pool_MOST_U64(uint64_t *p, uint64_t v, int had)
   return 1;
 }
 
+static int pool_MOST_UINT(unsigned *p, unsigned v, int had)
+{
+  if (!had || v > *p)
+    *p = v;
+  return 1;
+}
+
 /* FIRST of a text member (char[size]): the first that is not "". */
 static int first_text(char *p, size_t size, const char *v, int had)
 {
@@ -329,5 +336,6 @@ double kb_res_placement(const kb_res_case *c)
       || kb_stats_compute(c->res.samples, c->res.n_samples, &st))
     return 0;
   double spread = kb_placement_spread(st.median, c->res.placement_median);
-  return kb_placement_sensitive(spread, st.noise) ? spread : 0;
+  double p = c->given[KB_FIELD_placement_p] ? c->res.placement_p : -1;
+  return kb_placement_sensitive(spread, st.noise, p) ? spread : 0;
 }

@@ -154,8 +154,9 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used);
 
 /* How far c's time moves with where its memory landed: the spread of its
-** event samples' median and its second allocation's (model/placement.h),
-** when beyond its noise; else 0 (not measured, or within the noise). */
+** event samples' median and its placement study's furthest placement
+** (model/placement.h), when the study's rule says it is the placement;
+** else 0 (no study, or within the noise). */
 double kb_res_placement(const kb_res_case *c);
 
 /* Reads path into run: 0, or -1 with a message in err (the file cannot be

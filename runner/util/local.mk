@@ -4,6 +4,7 @@
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
+	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \
 	%reldir%/install_dir.c %reldir%/install_dir.h \
 	%reldir%/nearest.c %reldir%/nearest.h \
 	%reldir%/rng.c %reldir%/rng.h \

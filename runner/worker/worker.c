@@ -427,7 +427,8 @@ static void give_staging(kb_worker *w, kb_case *c)
   if (!w->pool)
     w->pool = kb_pool_new(w->cfg.staging_threads);
   if (!w->hostmem) {
-    kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w};
+    kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w,
+                         KB_HOSTMEM_KEEP};
     w->hostmem = kb_hostmem_new(&a);
   }
   kb_staging_attach(c, w->pool, w->hostmem);
@@ -509,7 +510,7 @@ static kb_gpu *device(kb_worker *w)
     snprintf(d.warning, sizeof d.warning, "a profiling tool is attached "
              "(%.300s): its launches may wait for the whole device and it "
              "owns CUPTI, so the stream is not held, there is no kernel "
-             "time, no second allocation, the stream check and the audits "
+             "time, no placement study, the stream check and the audits "
              "are off, and each CUDA case is marked unaudited", tool);
   /* A profiled run (--profile) shows the plugins' kernels only. */
   if (w->cfg.builtins && !w->cfg.measure.profile) {

@@ -240,4 +240,24 @@ check "--list PATTERN that matches nothing: 2, says so" 2 \
   "^kbench: no variant matches 'zzz\*'" "$KBENCH" --list 'zzz*'
 check "--list with --exclude of everything: 2, says so" 2 \
   "^kbench: --exclude leaves no variant to list$" "$KBENCH" --list --exclude='*'
+# --placements=N (a placement study, model/placement.h): a number from 1
+# to 32; anything else is a usage error that names the option and its
+# range, with nothing run.
+for bad in 0 -1 x 8x 99999999999999999999; do
+  check "--placements=$bad: exit 2, the option and its range, nothing run" 2 \
+    "^kbench: invalid --placements '$bad': expected an integer from 1 to 32$" \
+    sh -c 'out=$("$1" --placements="$2" copy_cpu 2>&1); rc=$?
+           printf "%s\n" "$out"
+           printf "%s\n" "$out" | grep -q "^variant\|^copy_cpu" && exit 9
+           exit $rc' \
+    _ "$KBENCH" "$bad"
+done
+check "--placements=33: exit 2, at most 32" 2 \
+  "^kbench: invalid --placements '33': at most 32$" \
+  "$KBENCH" --placements=33 copy_cpu
+check "--placements=4 on a host case: ok, its row says it is not studied" 0 \
+  "^  placement: not studied: a host case has no device memory to place$" \
+  "$KBENCH" --placements=4 $fast --param n=1K copy_cpu
+check "no --placements: no placement line" 1 "" \
+  sh -c '"$1" --min-time=0 --max-samples=10 --param n=1K copy_cpu | grep "placement:"' _ "$KBENCH"
 done_testing

@@ -151,6 +151,13 @@ check_PROGRAMS += %reldir%/test_mannwhitney
 %canon_reldir%_test_mannwhitney_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_mannwhitney
 
+check_PROGRAMS += %reldir%/test_placement
+%canon_reldir%_test_placement_SOURCES = %reldir%/test_placement.c %reldir%/tap.h
+%canon_reldir%_test_placement_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_placement_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_placement_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_placement
+
 # The kit's host part, against the runner's generator, as plain C11 with
 # no CUDA header on the include path.
 check_PROGRAMS += %reldir%/test_kit

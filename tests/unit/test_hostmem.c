@@ -110,6 +110,29 @@ int main(void)
   ok(c.released_bytes == c.made_bytes, "each release is told its block's "
      "size (%zu of %zu bytes)", c.released_bytes, c.made_bytes);
 
+  /* Kept while the worker holds at most keep bytes: idle blocks stay;
+  ** past it, the longest idle goes first. */
+  c.fail_above = 0;
+  kb_hostmem_alloc k = {counted_alloc, counted_release, &c, 3 << 20};
+  kb_hostmem *kept = kb_hostmem_new(&k);
+  char *first = kb_hostmem_take(kept, 1 << 20);
+  kb_hostmem_end_case(kept);
+  char *second = kb_hostmem_take(kept, 2 << 20);
+  for (int i = 0; i <= KB_HOSTMEM_IDLE + 3; i++)
+    kb_hostmem_end_case(kept);
+  kb_hostmem_usage(kept, &blocks, &bytes, &locked);
+  ok(first && second && blocks == 2 && bytes == (3 << 20),
+     "within keep bytes, idle blocks are kept (%zu, %zu bytes)", blocks,
+     bytes);
+  size_t released = c.released;
+  char *third = kb_hostmem_take(kept, 4 << 20);
+  kb_hostmem_end_case(kept);
+  kb_hostmem_usage(kept, &blocks, &bytes, &locked);
+  ok(third && blocks == 1 && bytes == (4 << 20) && c.released == released + 2,
+     "past them, the idle ones go, the longest idle first (%zu kept)",
+     blocks);
+  kb_hostmem_free(kept);
+
   /* Without an allocator: malloc. */
   kb_hostmem *plain = kb_hostmem_new(NULL);
   char *p = kb_hostmem_take(plain, 4096);

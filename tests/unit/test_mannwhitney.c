@@ -7,7 +7,7 @@
 */
 #include <math.h>
 
-#include "commands/mannwhitney.h"
+#include "util/mannwhitney.h"
 #include "tap.h"
 
 #define N(x) (sizeof(x) / sizeof((x)[0]))

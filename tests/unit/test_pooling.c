@@ -30,7 +30,8 @@
 static const enum kb_field_id pooled_rows[] = {
   KB_FIELD_bytes_read, KB_FIELD_bytes_written, KB_FIELD_clock_events,
   KB_FIELD_claim_flagged, KB_FIELD_unaudited, KB_FIELD_audit_note,
-  KB_FIELD_power_w, KB_FIELD_placement_median, KB_FIELD_stage,
+  KB_FIELD_power_w, KB_FIELD_placements, KB_FIELD_placement_median,
+  KB_FIELD_placement_p, KB_FIELD_stage,
   KB_FIELD_message,
 };
 #define N_POOLED (sizeof pooled_rows / sizeof *pooled_rows)

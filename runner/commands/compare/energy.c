@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "commands/compare/energy.h"
-#include "commands/mannwhitney.h"
+#include "util/mannwhitney.h"
 #include "util/stats.h"
 
 const char *kb_cmp_energy_word(int status)

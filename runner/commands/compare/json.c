@@ -12,7 +12,7 @@
 
 #include "commands/compare/energy.h"
 #include "commands/compare/write.h"
-#include "commands/mannwhitney.h"
+#include "util/mannwhitney.h"
 #include "model/clock_events.h"
 #include "model/result.h"
 #include "results/counters.h"

@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "commands/compare/judge.h"
-#include "commands/mannwhitney.h"
+#include "util/mannwhitney.h"
 #include "util/format.h"
 #include "model/result.h"
 #include "util/stats.h"
@@ -133,7 +133,8 @@ static void judge_timing(kb_cmp_row *r, const kb_cmp_cfg *cfg)
   else if (!past && r->placement > 0 && isfinite(r->change)
            && fabs(r->change) > (host ? cfg->host_threshold : cfg->threshold))
     snprintf(r->note, sizeof r->note, "moved %.1f%%, within the %.1f%% its "
-             "time moves between two allocations (placement_spread)",
+             "time moves between its placements (a placement study's "
+             "placement_spread)",
              fabs(r->change), r->placement);
 }
 

@@ -11,5 +11,6 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/neighbours.c %reldir%/neighbours.h \
 	%reldir%/energy.c %reldir%/energy.h \
 	%reldir%/gpu_state.c %reldir%/gpu_state.h \
-	%reldir%/placement_pads.c %reldir%/placement_pads.h \
+	%reldir%/placement_study.c %reldir%/placement_study.h \
+	%reldir%/verified.c %reldir%/verified.h \
 	%reldir%/criterion.c %reldir%/criterion.h

@@ -8,7 +8,6 @@
 
 #include "model/clock_events.h"
 #include "util/host_facts.h"
-#include "model/placement.h"
 #include "model/plausible.h"
 #include "util/stats.h"
 #include "worker/measure/criterion.h"
@@ -16,9 +15,10 @@
 #include "worker/measure/gpu_state.h"
 #include "worker/measure/host_floor.h"
 #include "worker/measure/measure.h"
-#include "worker/measure/placement_pads.h"
+#include "worker/measure/placement_study.h"
 #include "worker/measure/sampler.h"
 #include "worker/measure/stream_check.h"
+#include "worker/measure/verified.h"
 #include "worker/plugin/hostmem.h"
 
 /* A batched sample should last about this long: long enough to amortise
@@ -48,49 +48,6 @@ static int stop_at(kb_result *r, const kb_case *c, const char *stage,
   snprintf(r->stage, sizeof r->stage, "%s", stage);
   snprintf(r->message, sizeof r->message, "%s", c->message);
   return r->verdict;
-}
-
-static int sync_device(kb_case *c)
-{
-  if (c->gpu && kb_gpu_sync(c->gpu, c->message, sizeof c->message))
-    return KBENCH_ERROR;
-  return KBENCH_OK;
-}
-
-/* Poison the outputs, take one sample of the mode, and verify it: the
-** output checked is the one the timed code path produces; with a timed
-** region (ABI 1.2), also as the region left it (region_check.c).  probe,
-** when given, audits the run's streams (an unordered op makes *stage
-** "stream check"; an audit that could not be made marks r). */
-static int verified_sample(kb_case *c, const kb_sampler *smp,
-                           kb_sampling *s, double *seconds, kb_probe *probe,
-                           const char **stage, kb_result *r)
-{
-  if (kb_case_poison(c))
-    return KBENCH_ERROR;
-  /* The stream audit watches the run, not verify: a copy back to the host
-  ** on another stream is the plugin's business there. */
-  if (probe)
-    kb_probe_trace_begin(probe, 1);
-  kb_region_arm(&c->region, c->outputs, c->n_outputs, c->gpu);
-  int status = smp->sample(s, seconds);
-  int armed = c->region.armed;
-  c->region.armed = 0;
-  if (status == KBENCH_OK)
-    status = sync_device(c);
-  if (probe && kb_probe_trace_end(probe, c, status == KBENCH_OK, r)) {
-    status = KBENCH_ERROR;
-    *stage = "stream check";
-  }
-  if (status == KBENCH_OK)
-    status = kb_case_verify(c, s->state);
-  const char *unchecked;
-  if (status == KBENCH_OK && armed
-      && (status = kb_region_check(c, s->state, &unchecked)) != KBENCH_OK)
-    *stage = "timed region";
-  else if (status == KBENCH_OK && armed && unchecked[0])
-    kb_result_missed(r, "timed-region check", unchecked);
-  return status;
 }
 
 static size_t pick_batch(const kb_measure_cfg *cfg, double one_run)
@@ -226,7 +183,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
   unheld.hold = 0;
   double t0 = wall_now();
   const char *stage = "first run";
-  int status = verified_sample(c, first, &unheld, &one_run,
+  int status = kb_verified_sample(c, first, &unheld, &one_run,
                                c->gpu && (cfg->audit || cfg->kernel_time)
                                && !cfg->profile ? probe : NULL, &stage, r);
   r->verify_s = wall_now() - t0;
@@ -251,7 +208,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     /* For a profiler: the verified run is the case; its time, unheld and
     ** once, is all there is to report. */
     if (cfg->energy)
-      snprintf(r->energy_note, sizeof r->energy_note, "not under --profile");
+      snprintf(r->energy_note, sizeof r->energy_note, "none under --profile");
     if ((r->samples = malloc(sizeof *r->samples))) {
       r->samples[0] = one_run;
       r->n_samples = 1;
@@ -292,7 +249,7 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     double ignored;
     t0 = wall_now();
     stage = "run after timing";
-    status = verified_sample(c, smp, &s, &ignored, NULL, &stage, r);
+    status = kb_verified_sample(c, smp, &s, &ignored, NULL, &stage, r);
     r->verify_s += wall_now() - t0;
     if (status != KBENCH_OK)
       stop_at(r, c, stage, status);
@@ -313,70 +270,6 @@ static void measure_prepared(kb_case *c, const kb_measure_cfg *cfg,
     smp->end(&s);
 }
 
-/* Whether a passed case is set up again on a second allocation: a CUDA
-** case timed unheld or held in cold or hot mode, whose setup was quick,
-** with no profiling tool attached (model/placement.h). */
-static int placement_due(const kb_case *c, const kb_measure_cfg *cfg,
-                         const kb_result *r)
-{
-  char tool[8];
-  return c->gpu && cfg->placement && !cfg->profile && r->verdict == KB_PASS
-         && cfg->mode != KB_MODE_GRAPH && r->n_samples > 0
-         && r->setup_s <= KB_PLACEMENT_SETUP_MAX_S
-         && !kb_gpu_tool(tool, sizeof tool);
-}
-
-/* The case set up again, with pads holding where its first setup's memory
-** was, timed as its samples were (KB_PLACEMENT_SAMPLES of them, after one
-** untimed run) and verified after; r->placement_median is their median.
-** A second setup, run or verify that fails fails the case, at the stage
-** "second allocation": a plugin must set up and run again in a worker,
-** as the next case of the same variant does. */
-static void measure_placement(kb_case *c, const kb_measure_cfg *cfg,
-                              size_t held, kb_result *r)
-{
-  const kb_sampler *smp = cfg->mode == KB_MODE_HOT ? &kb_sampler_hot
-                                                   : &kb_sampler_cold;
-  kb_hostmem_end_case(c->hostmem);   /* the first setup's host blocks */
-  c->n_outputs = 0;
-  kb_placement_pads pads;
-  kb_placement_displace(c->gpu, held, &pads);
-  void *state = NULL;
-  int status = kb_case_setup(c, &state);
-  if (status == KBENCH_OK
-      && kb_gpu_settle(c->gpu, c->message, sizeof c->message))
-    status = KBENCH_ERROR;
-  kb_sampling s = {.c = c, .state = state, .batch = r->batch,
-                   .hold = cfg->hold && !r->syncs};
-  double t[KB_PLACEMENT_SAMPLES];
-  size_t n = 0;
-  if (status == KBENCH_OK && smp->begin)
-    status = smp->begin(&s);
-  kb_sampling unheld = s;
-  unheld.hold = 0;
-  if (status == KBENCH_OK)
-    status = smp->sample(&unheld, &t[0]);
-  while (status == KBENCH_OK && n < KB_PLACEMENT_SAMPLES)
-    status = smp->sample(&s, &t[n++]);
-  const char *stage = "second allocation";
-  double ignored;
-  if (status == KBENCH_OK)
-    status = verified_sample(c, smp, &s, &ignored, NULL, &stage, r);
-  if (smp->end && state)
-    smp->end(&s);
-  if (state)
-    kb_case_teardown(c, state);
-  kb_region_release(&c->region, c->outputs, c->n_outputs, c->gpu);
-  kb_placement_release(&pads);
-  if (status != KBENCH_OK) {
-    stop_at(r, c, "second allocation", status);
-    return;
-  }
-  kb_stats st;
-  if (kb_stats_compute(t, n, &st) == 0)
-    r->placement_median = st.median;
-}
-
 void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
                      kb_host_floor *floor, kb_result *r)
 {
@@ -387,9 +280,9 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
              "energy reading (NVML measures the GPU)");
   void *state = NULL;
   double run_min_s = 0;
-  /* What the setup holds on the device, for the second allocation's pad. */
-  size_t free_before = c->gpu && cfg->placement ? kb_gpu_mem_free(c->gpu)
-                                                : 0;
+  /* What the setup holds on the device, for a placement study's pads. */
+  size_t free_before = c->gpu && cfg->placements > 1
+                       ? kb_gpu_mem_free(c->gpu) : 0;
   int status = kb_case_setup(c, &state);
   /* The runner's stream is non-blocking: nothing orders it after what
   ** setup queued elsewhere.  A cudaMemcpy from pageable memory returns
@@ -438,9 +331,9 @@ void kb_measure_case(kb_case *c, const kb_measure_cfg *cfg, kb_probe *probe,
     kb_case_teardown(c, state);
   kb_region_release(&c->region, c->outputs, c->n_outputs, c->gpu);
   r->teardown_s = wall_now() - t1;
-  if (placement_due(c, cfg, r)) {
+  if (cfg->placements > 1) {
     t1 = wall_now();
-    measure_placement(c, cfg, held, r);
+    kb_placement_study(c, cfg, held, r);
     r->placement_s = wall_now() - t1;
   }
   r->wall_s = wall_now() - t0;

@@ -30,12 +30,12 @@ void kb_probe_open(kb_probe *p, int device, const kb_measure_cfg *cfg)
       || (!cfg->metrics[0] && !cfg->audit && !cfg->kernel_time)) {
     p->status = KB_CUPTI_UNSUPPORTED;
     if (attached)
-      snprintf(p->why, sizeof p->why, "not under a profiling tool (%.300s): "
-               "it owns CUPTI", attached);
+      snprintf(p->why, sizeof p->why, "under a profiling tool (%.300s), "
+               "which owns CUPTI", attached);
     else
       snprintf(p->why, sizeof p->why, "%s", cfg->profile
-               ? "not under --profile (an outside profiler owns the "
-                 "counters)" : "not asked for");
+               ? "under --profile, which leaves the counters to an "
+                 "outside profiler" : "not asked for");
     return;
   }
   p->status = kb_cupti_open(device, &p->cupti, p->why, sizeof p->why);
@@ -475,7 +475,7 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
   int timed = cfg->kernel_time;
   if (cfg->profile) {
     if (timed)
-      snprintf(r->kernel_note, sizeof r->kernel_note, "not under --profile");
+      snprintf(r->kernel_note, sizeof r->kernel_note, "none under --profile");
     return;
   }
   /* The pass counts every kernel of a run: of a run with a timed region

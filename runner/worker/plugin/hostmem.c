@@ -85,22 +85,34 @@ void *kb_hostmem_take(kb_hostmem *m, size_t bytes)
   return b.ptr;
 }
 
+/* The kept block idle longest past KB_HOSTMEM_IDLE, or NULL. */
+static kb_block *stalest(kb_hostmem *m)
+{
+  kb_block *worst = NULL;
+  for (size_t i = 0; i < m->n; i++)
+    if (m->blocks[i].idle > KB_HOSTMEM_IDLE
+        && (!worst || m->blocks[i].idle > worst->idle))
+      worst = &m->blocks[i];
+  return worst;
+}
+
 void kb_hostmem_end_case(kb_hostmem *m)
 {
   if (!m)
     return;
-  size_t kept = 0;
+  size_t held = 0;
   for (size_t i = 0; i < m->n; i++) {
-    kb_block b = m->blocks[i];
-    b.idle = b.taken ? 0 : b.idle + 1;
-    if (b.idle > KB_HOSTMEM_IDLE) {
-      release(m, &b);
-      continue;
-    }
-    b.taken = 0;
-    m->blocks[kept++] = b;
+    kb_block *b = &m->blocks[i];
+    b->idle = b->taken ? 0 : b->idle + 1;
+    b->taken = 0;
+    held += b->bytes;
   }
-  m->n = kept;
+  kb_block *b;
+  while (held > m->alloc.keep && (b = stalest(m))) {
+    held -= b->bytes;
+    release(m, b);
+    *b = m->blocks[--m->n];
+  }
 }
 
 void kb_hostmem_usage(const kb_hostmem *m, size_t *blocks, size_t *bytes,

@@ -13,11 +13,14 @@
 **
 ** Reuse: a request takes the smallest kept block of its size up to twice
 ** it; otherwise a new block, of whole MiB past the first.  When a case
-** ends its blocks are kept, and a block no case has taken for
-** KB_HOSTMEM_IDLE cases is given back, so the worker holds what the last
-** few cases used.  Not just the last case: host cases between two CUDA
-** families take none (copy_cpu and reduce_cpu sit between coalesce and
-** reduce), and the reduce family would then lock its blocks afresh.
+** ends its blocks are kept while the worker holds at most the
+** allocator's keep bytes (KB_HOSTMEM_KEEP for a worker); past that, blocks no case has taken for
+** KB_HOSTMEM_IDLE cases are given back, the longest idle first.  Not just
+** what the last case used: families that take little or none sit between
+** those that take much (the shared-memory sweeps between the reductions
+** and the stencils, the host cases between coalesce and reduce), and each
+** block locked afresh cost the H200's catalogue 0.08-0.26 s
+** (bench/results/2026-11-29-h200-time/).
 */
 #ifndef KB_HOSTMEM_H
 #define KB_HOSTMEM_H
@@ -31,11 +34,13 @@ typedef struct kb_hostmem_alloc {
   void *(*alloc)(void *ctx, size_t bytes, int *locked);
   void (*release)(void *ctx, void *ptr, size_t bytes, int locked);
   void *ctx;
+  size_t keep;     /* bytes kept however long idle (KB_HOSTMEM_KEEP) */
 } kb_hostmem_alloc;
 
 typedef struct kb_hostmem kb_hostmem;
 
 #define KB_HOSTMEM_IDLE 2
+#define KB_HOSTMEM_KEEP ((size_t)3 << 30)
 
 /* With a NULL alloc, blocks come from malloc.  NULL when out of memory. */
 kb_hostmem *kb_hostmem_new(const kb_hostmem_alloc *alloc);
@@ -45,8 +50,9 @@ void kb_hostmem_free(kb_hostmem *m);
 /* A block of at least bytes for the current case; NULL when out of
 ** memory. */
 void *kb_hostmem_take(kb_hostmem *m, size_t bytes);
-/* The case is over: its blocks are kept for the next ones, and blocks
-** idle for more than KB_HOSTMEM_IDLE cases are given back. */
+/* The case is over: its blocks are kept for the next ones; past the
+** allocator's keep bytes, blocks idle for more than KB_HOSTMEM_IDLE cases
+** are given back, the longest idle first. */
 void kb_hostmem_end_case(kb_hostmem *m);
 
 /* What the worker holds: blocks, bytes, and of those bytes page-locked. */

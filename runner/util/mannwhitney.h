@@ -1,8 +1,9 @@
 /*
 ** The Mann-Whitney U test (Wilcoxon rank-sum), two-sided: do two sets of
 ** samples come from the same distribution, or does one tend to be larger?
-** kbench compare asks it of two runs' raw samples (compare_judge.c says
-** why this test and not a bootstrap).
+** kbench compare asks it of two runs' raw samples (commands/compare/
+** judge.c says why this test and not a bootstrap), a placement study of
+** its fastest and slowest placements' (model/placement.h).
 */
 #ifndef KB_MANNWHITNEY_H
 #define KB_MANNWHITNEY_H

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands/mannwhitney.h"
+#include "util/mannwhitney.h"
 
 typedef struct ranked {
   double v;
