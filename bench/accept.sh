@@ -6,9 +6,11 @@
 # KBENCH_SEAL=off, a GPU the driver lists that CUDA cannot use, the event
 # forger, a stray job on the GPU, the stream cheats and the bytes claim
 # with every core busy, the catalogue under taskset -c 0, with several GPUs
-# --devices=all and mpirun with kbench fleet, one case's number alone and
-# in the catalogue, kbench under ncu and compute-sanitizer, srun where
-# Slurm starts, and the tests that take another path with a GPU.  Lines
+# --devices=all and mpirun with kbench fleet, a placement study and one
+# case's number alone and in the catalogue, kbench under ncu and
+# compute-sanitizer, each issue's bench/*_check.sh, the Debian package
+# where one is carried, srun where Slurm starts, and the tests that take
+# another path with a GPU, whole, within 560 s on one H200.  Lines
 # that start "# figure:" are measurements, not checks; "# not run:" says
 # why a check could not be made here.
 #
@@ -20,7 +22,8 @@
 # ACCEPT_CHECK=all|none runs the whole suite or none of it.
 # Carried Debian packages, unpacked when the machine lacks them: .debs/
 # (json-c, libseccomp-dev, nettle-dev), .debs/tools (strace), .debs/slurm (see
-# bench/slurm-node.sh).  It writes $ACCEPT_OUT (default
+# bench/slurm-node.sh), .debs/kbench (the .debs of this commit's tarball,
+# packaging/debian/).  It writes $ACCEPT_OUT (default
 # bench/results/<date>-accept-<gpu>/): summary.txt, whose first line is
 # `commit <sha>` (the tarball's COMMIT), its second the GPUs, driver and
 # kernel, then one line per check, PASS or FAIL with its figures; the raw
@@ -56,6 +59,18 @@ finish() {
 }
 
 # --- the build ------------------------------------------------------------
+# A base commit (ACCEPT_BASE) builds beside this one, in the background:
+# its catalogue runs later, once this build's stages need the GPU.
+if [ -n "${ACCEPT_BASE:-}" ]; then
+  case $ACCEPT_BASE in /*) ;; *) ACCEPT_BASE=$here/$ACCEPT_BASE ;; esac
+  base_name=$(basename "$ACCEPT_BASE" .tar.gz)
+  Bb=/tmp/accept-base
+  mkdir -p "$R"
+  { rm -rf "$Bb" && mkdir -p "$Bb" && tar xzf "$ACCEPT_BASE" -C "$Bb" &&
+      (cd "$Bb"/kbench-*/ && ./configure && make -j"$(nproc)") > "$R/base-build.txt" 2>&1
+    echo $? > "$R/base-build.rc"; } &
+  base_pid=$!
+fi
 B=/tmp/accept-build
 rm -rf "$B" && mkdir -p "$B" && tar xzf "$tarball" -C "$B" || exit 2
 cd "$B"/kbench-*/ || exit 2
@@ -168,6 +183,30 @@ if agree=$(python3 tests/shell/csv_json.py "$R/catalogue.csv" "$R/catalogue.json
 else
   line FAIL "the catalogue's --csv agrees with its --json" "$(printf '%s\n' "$agree" | head -n 4 | tr '\n' '|' | cut -c1-300)"
 fi
+# What the catalogue's wall time goes to (issue 64): a figure against its
+# targets (at most 6.0 s, the timed samples at least 40% of it), and a
+# check that the default run claims nothing of placement (no study: no
+# "placement:" line, no placement fields).
+python3 - "$R/catalogue.json" "$R/catalogue.txt" <<'PY' 2>&1 | tee -a "$S"
+import json, re, sys
+b = json.load(open(sys.argv[1]))["benchmarks"]
+wall = float(re.search(r"cases in ([0-9.]+) s:", open(sys.argv[2]).read()).group(1))
+part = {k: sum(e.get(k) or 0 for e in b)
+        for k in ("sampling_s", "setup_s", "verify_s", "kernel_pass_s", "placement_s")}
+cases = sum(e.get("case_wall_s") or 0 for e in b)
+print(f"# figure: the catalogue in {wall:.1f} s (target 6.0 s): timed samples "
+      f"{part['sampling_s']:.2f} s, {100 * part['sampling_s'] / wall:.0f}% of it (target 40%); "
+      f"setup {part['setup_s']:.2f} s, verify {part['verify_s']:.2f} s, kernel-time pass "
+      f"{part['kernel_pass_s']:.2f} s, placement {part['placement_s']:.2f} s, "
+      f"outside the cases {wall - cases:.2f} s")
+PY
+notes=$(grep -c '^  placement:' "$R/catalogue.txt")
+studied=$(python3 -c 'import json,sys; print(sum(1 for e in json.load(open(sys.argv[1]))["benchmarks"] if (e.get("placements") or 0) > 1 or (e.get("placement_s") or 0) > 0))' "$R/catalogue.json" 2>&1)
+if [ "$notes" = 0 ] && [ "$studied" = 0 ]; then
+  line PASS "no placement claim in the default catalogue" "0 placement lines, 0 cases set up twice"
+else
+  line FAIL "no placement claim in the default catalogue" "$notes placement lines, $studied cases studied: $(grep -m 2 '^  placement:' "$R/catalogue.txt" | cut -c1-160 | tr '\n' '|')"
+fi
 t0=$(date +%s)
 timeout 150 env KBENCH_SEAL=off ./kbench --json="$R/catalogue-off.json" > "$R/catalogue-off.txt" 2>&1
 t_off=$(secs $t0)
@@ -186,11 +225,7 @@ fi
 # compare same (a change that is to move no time).  The base runs unsealed:
 # one from before the GPU opened before the seal runs no CUDA case sealed.
 if [ -n "${ACCEPT_BASE:-}" ]; then
-  case $ACCEPT_BASE in /*) ;; *) ACCEPT_BASE=$here/$ACCEPT_BASE ;; esac
-  base_name=$(basename "$ACCEPT_BASE" .tar.gz)
-  Bb=/tmp/accept-base
-  rm -rf "$Bb" && mkdir -p "$Bb" && tar xzf "$ACCEPT_BASE" -C "$Bb" &&
-    (cd "$Bb"/kbench-*/ && ./configure && make -j"$(nproc)") > "$R/base-build.txt" 2>&1
+  wait "$base_pid"
   t0=$(date +%s)
   (cd "$Bb"/kbench-*/ && timeout 150 env KBENCH_SEAL=off ./kbench \
      --json="$R/catalogue-base.json") > "$R/catalogue-base.txt" 2>&1
@@ -321,7 +356,18 @@ fi
 clean "catalogue, every core busy" "$R/catalogue-busy.json" "$R/catalogue-busy.txt"
 t0=$(date +%s)
 timeout 150 taskset -c 0 ./kbench --json="$R/catalogue-taskset.json" > "$R/catalogue-taskset.txt" 2>&1
-clean "catalogue under taskset -c 0 ($(secs $t0) s)" "$R/catalogue-taskset.json" "$R/catalogue-taskset.txt"
+t_taskset=$(secs $t0)
+clean "catalogue under taskset -c 0 ($t_taskset s)" "$R/catalogue-taskset.json" "$R/catalogue-taskset.txt"
+# Its wall time against the quiet run's, as kbench reports each (issue
+# 64's target: at most 1.5x): a figure, with where the time went.
+python3 - "$R/catalogue.txt" "$R/catalogue-taskset.txt" "$R/catalogue-taskset.json" <<'PY' 2>&1 | tee -a "$S"
+import json, re, sys
+wall = [float(re.search(r"cases in ([0-9.]+) s:", open(f).read()).group(1)) for f in sys.argv[1:3]]
+b = json.load(open(sys.argv[3]))["benchmarks"]
+print(f"# figure: taskset -c 0: {wall[1]:.1f} s, {wall[1] / wall[0]:.2f}x the quiet run's "
+      f"{wall[0]:.1f} s (target 1.5x); setup {sum(e.get('setup_s') or 0 for e in b):.1f} s, "
+      f"verify {sum(e.get('verify_s') or 0 for e in b):.1f} s on one core")
+PY
 
 # --- several GPUs ------------------------------------------------------------
 if [ "$ngpu" -ge 2 ]; then
@@ -339,61 +385,67 @@ if [ "$ngpu" -ge 2 ]; then
   fi
 fi
 
-# --- one case, one number ------------------------------------------------------
-# reduce_vec4 (its time follows where its accumulator landed: docs/usage.md,
-# "One case, one number") alone on each GPU against in the catalogue: the
-# two agree within 1%, or the catalogue's run measured at least that much
-# between its two allocations and says so.
+# --- where a case's memory landed ----------------------------------------------
+# reduce_vec4's time follows where its accumulator landed (docs/usage.md,
+# "One case, one number"): alone on each GPU, against the catalogue's,
+# and a placement study (--placements=8) of the whole catalogue, in its
+# order, on GPU 0.  The study must be made for every CUDA case it can be
+# (none fails, none is left unmade for a reason but the documented ones);
+# what it claims, and reduce_vec4's three numbers, are figures.
 for d in $(seq 0 $((ngpu - 1))); do
   ./kbench --device="$d" --json="$R/order-alone-$d.json" reduce_vec4 \
     > "$R/order-alone-$d.txt" 2>&1 &
 done
 wait
+t0=$(date +%s)
+timeout 150 ./kbench --device=0 --placements=8 --json="$R/study.json" \
+  > "$R/study.txt" 2>&1
+echo "exit $?" >> "$R/study.txt"
 cat_files="$R/catalogue.json"
 [ -f "$R/all.json" ] && cat_files="$R/all.json"
-if fig=$(PYTHONPATH="$K/bench" python3 - "$ngpu" "$R" $cat_files 2>&1 <<'PY'
+if fig=$(PYTHONPATH="$K/bench" python3 - "$ngpu" "$R" "$(secs $t0)" $cat_files 2>&1 <<'PY'
 import json, sys
-from result_times import headline as t
-ngpu, R, cats = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-def spread(e):
-    s = e.get("placement_spread")
-    return s if isinstance(s, (int, float)) else 0.0
-cat = {}
+from result_times import headline as t, event as ev
+ngpu, R, took, cats = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+study = json.load(open(f"{R}/study.json"))["benchmarks"]
+cuda = [e for e in study if e.get("backend") == "cuda"]
+made = [e for e in cuda if (e.get("placements") or 0) == 8]
+unmade = [f"{e['name'].split('/')[0]}: {e.get('placement_note')}" for e in cuda
+          if e not in made and e["verdict"] == "pass"
+          and not any(w in (e.get("placement_note") or "")
+                      for w in ("synchronizes", "timed region", "within the L2"))]
+bad = [f"{e['name'].split('/')[0]} {e['verdict']}" for e in study if e["verdict"] != "pass"]
+claims = [e for e in made if e.get("placement_p") is not None
+          and e["placement_p"] < 0.01 and (e.get("placement_spread") or 0) > 0.02]
+vec = [e for e in study if e["name"].startswith("reduce_vec4/")]
+out = [f"{len(made)} of {len(cuda)} CUDA cases studied in {took} s, claims: "
+       + (", ".join(f"{e['name'].split('/')[0]} {100 * e['placement_spread']:.1f}% "
+                    f"(p {e['placement_p']:.2g})" for e in claims) or "none")]
+if vec and vec[0]["verdict"] == "pass":
+    v = vec[0]
+    out.append(f"reduce_vec4 studied: {ev(v) * 1e6:.2f} us here, "
+               f"{(v.get('placement_median_s') or 0) * 1e6:.2f} us furthest")
 for f in cats:
     for e in json.load(open(f))["benchmarks"]:
         if e["name"].startswith("reduce_vec4/") and e["verdict"] == "pass":
-            cat[e.get("device_ordinal", 0)] = e
-bad, out = [], []
-for d in range(ngpu):
-    if d not in cat:
-        out.append(f"GPU {d}: no passed reduce_vec4 in the catalogue")
-        bad.append(d)
-        continue
-    a = [e for e in json.load(open(f"{R}/order-alone-{d}.json"))["benchmarks"]
-         if e["name"].startswith("reduce_vec4/")][0]
-    if a["verdict"] != "pass":
-        out.append(f"GPU {d}: alone {a['verdict']} {(a.get('message') or '')[:80]}")
-        bad.append(d)
-        continue
-    c = cat[d]
-    diff = abs(t(c) - t(a)) / t(a)
-    allow = max(0.01, spread(c) + 0.01, spread(a) + 0.01)
-    out.append(f"GPU {d}: alone {t(a)*1e6:.2f} us, catalogue {t(c)*1e6:.2f} us "
-               f"({100*diff:.1f}% apart; second allocation {100*spread(c):.1f}% from the first)")
-    if diff > allow:
-        bad.append(d)
-print("; ".join(out))
-assert out and not bad, f"GPUs {bad}: not measured both ways, or past 1% and past their spread"
+            d = e.get("device_ordinal", 0)
+            a = [x for x in json.load(open(f"{R}/order-alone-{d}.json"))["benchmarks"]
+                 if x["name"].startswith("reduce_vec4/")][0]
+            if a["verdict"] == "pass":
+                out.append(f"GPU {d}: reduce_vec4 alone {t(a) * 1e6:.2f} us, in the "
+                           f"catalogue {t(e) * 1e6:.2f} us")
+print("; ".join(out + unmade + bad))
+assert made and not unmade and not bad, "a study not made or a case failed"
 PY
 ); then
-  line PASS "reduce_vec4 alone and in the catalogue: one number or its spread" "$fig"
+  line PASS "a placement study of the catalogue (--placements=8)" "$fig"
 else
-  line FAIL "reduce_vec4 alone and in the catalogue: one number or its spread" "$(printf '%s' "$fig" | tr '\n' ' ' | cut -c1-500)"
+  line FAIL "a placement study of the catalogue (--placements=8)" "$(printf '%s' "$fig" | tr '\n' ' ' | cut -c1-600)"
 fi
-# What the instruments (kernel-time pass, audits, second allocation) do to
+# What the instruments (the kernel-time pass and the audits) do to
 # the event medians: a figure, not a check (docs/usage.md: the profiler
 # stays enabled in a worker once it has collected).
-timeout 150 ./kbench --no-kernel-time --no-audit --no-placement \
+timeout 150 ./kbench --no-kernel-time --no-audit \
   --json="$R/catalogue-bare.json" > "$R/catalogue-bare.txt" 2>&1
 PYTHONPATH="$K/bench" python3 - "$R/catalogue-bare.json" "$R/catalogue.json" <<'PY' 2>&1 | tee -a "$S"
 import json, sys
@@ -407,21 +459,10 @@ print(f"# figure: instruments on against off: {within} of {len(rows)} CUDA cases
       f"or more within 0.5% (event medians); furthest: "
       + ", ".join(f"{n.split('/')[0]} {100*d:.2f}%" for d, n in rows[:3]))
 PY
-# What the second allocation costs the catalogue: a figure.
-python3 - "$R/catalogue.json" "$R/catalogue.txt" <<'PY' 2>&1 | tee -a "$S"
-import json, re, sys
-b = json.load(open(sys.argv[1]))["benchmarks"]
-cost = sum(e.get("placement_s") or 0 for e in b)
-done = [e for e in b if isinstance(e.get("placement_median_s"), (int, float))]
-wall = re.search(r"in ([0-9.]+) s:", open(sys.argv[2]).read())
-print(f"# figure: the second allocation: {len(done)} of {len(b)} cases set up again, "
-      f"{cost:.2f} s of the catalogue's {wall.group(1) if wall else '?'} s; "
-      f"largest spread {max((e.get('placement_spread') or 0) for e in b) * 100:.1f}%")
-PY
 # kbench under profilers: no ERROR of kbench's own, the plugins' kernels
 # listed (ncu), no memory error (compute-sanitizer).
 ds_gpu=$((ngpu - 1))
-(CUDA_VISIBLE_DEVICES=$ds_gpu timeout 200 sh "$K/bench/default_stream_check.sh" \
+(CUDA_VISIBLE_DEVICES=$ds_gpu DS_MIN_TIME=${DS_MIN_TIME:-0.2} timeout 200 sh "$K/bench/default_stream_check.sh" \
    ./kbench "$P" "$R/default-stream" > "$R/default-stream.txt" 2>&1
  echo $? > "$R/default-stream.rc") &
 ds_pid=$!
@@ -463,6 +504,32 @@ if [ "$(cat "$R/default-stream.rc" 2> /dev/null)" = 0 ]; then
   line PASS "default-stream variants (GPU $ds_gpu)" "$(sed 's/^PASS default-stream variants: //' "$R/default-stream.txt" | head -n 1)"
 else
   line FAIL "default-stream variants (GPU $ds_gpu)" "$(sed 's/^FAIL default-stream variants: //' "$R/default-stream.txt" | head -n 1 | cut -c1-600)"
+fi
+
+# --- each issue's own check on the GPU -------------------------------------------
+# bench/*_check.sh: a script that proves one behaviour on a GPU and prints
+# one line, "PASS WHAT: FIGURES" or "FAIL WHAT: FIGURES" (model:
+# bench/default_stream_check.sh), given this build's kbench, its test
+# plugins and a folder for its files.
+script_line() {  # SCRIPT ARGS...: its last line as a summary line
+  name=$(basename "$1" .sh)
+  out=$(timeout 180 sh "$@" 2>&1 | tail -n 1)
+  verdict=${out%% *}
+  rest=${out#* }
+  case $verdict in
+    PASS|FAIL) line "$verdict" "${rest%%: *}" "${rest#*: }" ;;
+    *) line FAIL "$name" "no verdict: $(printf '%s' "$out" | cut -c1-200)" ;;
+  esac
+}
+for check in orphan_check leftovers_check inout_check; do
+  [ -f "bench/$check.sh" ] && script_line "bench/$check.sh" ./kbench "$P" "$R/$check"
+done
+# The Debian package built from this commit's tarball (packaging/, on a
+# machine with debhelper: the device has none), carried in $DEBS/kbench.
+if ls "$DEBS"/kbench/kbench_*.deb > /dev/null 2>&1 && [ -f bench/deb_check.sh ]; then
+  script_line bench/deb_check.sh "$DEBS/kbench" "$R/deb"
+else
+  echo "# not run: the Debian package (none carried in $DEBS/kbench)" | tee -a "$S"
 fi
 
 # --- Slurm -------------------------------------------------------------------
@@ -527,13 +594,11 @@ fi
 what="the whole suite"
 [ -n "$gpu_tests" ] && what="$(echo $gpu_tests | wc -w) GPU tests"
 t0=$(date +%s)
-# ACCEPT_SECONDS: the whole run's budget (a device call's limit): make
-# check ends by what is left of it, less 20 s to write the summary.
-deadline=$(( $(date +%s) + 420 ))
-if [ -n "${ACCEPT_SECONDS:-}" ]; then
-  deadline=$((t_start + ACCEPT_SECONDS - 20))
-  [ "$deadline" -lt $(( $(date +%s) + 60 )) ] && deadline=$(( $(date +%s) + 60 ))
-fi
+# ACCEPT_SECONDS (default 560, inside a device call's 600): the whole
+# run's budget; make check ends by what is left of it, less 20 s to write
+# the summary.
+deadline=$((t_start + ${ACCEPT_SECONDS:-560} - 20))
+[ "$deadline" -lt $(( $(date +%s) + 60 )) ] && deadline=$(( $(date +%s) + 60 ))
 # check_group NAME VISIBLE TESTS...: make check of TESTS with CUDA's
 # devices limited to VISIBLE ("" for all), its suite log of its own, cut
 # at the deadline.
@@ -594,6 +659,10 @@ for g in $groups; do
 done
 what="$what ($took)"
 cat tests/*/*.log > "$R/check-logs.txt" 2> /dev/null
+# When each test ended, seconds from the start of make check.
+for f in tests/*/*.trs; do
+  [ -f "$f" ] && echo "$(( $(stat -c %Y "$f") - t0 )) ${f%.trs}"
+done | sort -n > "$R/check-times.txt"
 count() { cat tests/*/*.trs 2> /dev/null | grep -c "^:test-result: $1"; }
 pass=$(count PASS) fail=$(count FAIL) err=$(count ERROR) xpass=$(count XPASS) skips=$(count SKIP)
 # A skip is logged twice (the TAP line and automake's SKIP: line): count
