@@ -122,9 +122,11 @@ static long oom_kills(void)
 /* In the child: wire the pipes to the worker's fixed descriptors and start
 ** this binary as the worker.  It gets a process group of its own (the
 ** watchdog kills the group, and the terminal's Ctrl-C reaches only the
-** supervisor) and dies with the supervisor, even by SIGKILL.  Contained
-** (contain.h; files, the libraries' socket, is then >= 0), the group is
-** that of a session of its own: no controlling terminal
+** supervisor) and dies with the supervisor, even by SIGKILL: its death
+** signal, set again after a change of identity (worker/identity.c), and
+** its group guard (worker/group_guard.h), which does not rely on it.
+** Contained (contain.h; files, the libraries' socket, is then >= 0), the
+** group is that of a session of its own: no controlling terminal
 ** (worker/terminal.h: /dev/tty names none, and no keystroke it types
 ** reaches the user's shell), and its IPC namespace and /dev/shm are its
 ** own (ipc_private.h). */

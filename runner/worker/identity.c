@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +36,21 @@ int kb_identity_take(int64_t uid, const char *path, char *note, size_t len)
   /* NULL under the containment: the supervisor hands the library over
   ** (process/fd_pass.h), and nothing is opened here. */
   int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-  if (setgroups(0, NULL) || setresgid(g, g, g) || setresuid(u, u, u)) {
+  /* Read while the death signal the worker started with still holds: its
+  ** parent now is the supervisor. */
+  pid_t supervisor = getppid();
+  int refused = setgroups(0, NULL) || setresgid(g, g, g)
+                || setresuid(u, u, u);
+  int why = errno;
+  /* Any change of gid or uid, even one of a refused take, clears that
+  ** signal (prctl(2)): set again, then the parent checked for a
+  ** supervisor that died before it was. */
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != supervisor)
+    _exit(1);
+  if (refused) {
     snprintf(note, len, "cannot take uid %lld for a third-party plugin's "
-             "worker: %s: it runs as root", (long long)uid, strerror(errno));
+             "worker: %s: it runs as root", (long long)uid, strerror(why));
     if (fd >= 0)
       close(fd);
     return -1;

@@ -3,13 +3,15 @@
 # its --lock-clocks lock, its writes kept to its scratch directory, the
 # identity a third-party worker takes under root, no terminal, nothing
 # aimed at another process, its locks' files made before its confinement,
-# one Landlock set-up for all its layers) and
+# one Landlock set-up for all its layers, the guard that kills its group
+# when it or the supervisor ends) and
 # the clock keeper's restore (clock_lock.c).
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/bpf_rules.c %reldir%/bpf_rules.h \
 	%reldir%/clock_lock.c %reldir%/clock_lock.h \
 	%reldir%/confine.c %reldir%/confine.h \
 	%reldir%/device_lock.c %reldir%/device_lock.h \
+	%reldir%/group_guard.c %reldir%/group_guard.h \
 	%reldir%/identity.c %reldir%/identity.h \
 	%reldir%/landlock.h \
 	%reldir%/landlock_restrict.c %reldir%/landlock_restrict.h \

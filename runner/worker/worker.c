@@ -21,6 +21,7 @@
 #include "worker/clock_lock.h"
 #include "worker/confine.h"
 #include "worker/device_lock.h"
+#include "worker/group_guard.h"
 #include "worker/identity.h"
 #include "worker/lock_files.h"
 #include "worker/seal.h"
@@ -670,6 +671,9 @@ int kb_worker_main(void)
   uint32_t type;
   kb_rbuf payload;
   int have_cfg = 0, status = 0;
+  /* First, while the worker is one thread, has no device and is still
+  ** the supervisor's uid. */
+  kb_group_guard_start();
   memset(&w, 0, sizeof w);
   w.lock.fd = -1;
   w.plugin_fd = -1;

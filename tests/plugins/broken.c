@@ -6,7 +6,12 @@
 ** named callback; crash() writes to an unmapped address, a real segfault.
 ** BROKEN_ORPHAN_RUN leaves a process behind first: a child in a session of
 ** its own, holding the worker's pipes, its pid in $KBENCH_TEST_ORPHAN_PID.
+** Two hang in run as hang_run does, for a supervisor killed meanwhile
+** (tests/shell/orphans.sh): BROKEN_DEAF_RUN blocks every signal and
+** ignores every one it may first; BROKEN_FORK_RUN forks a child first,
+** which stays in the worker's process group and sleeps.
 */
+#define _GNU_SOURCE            /* sigfillset, NSIG */
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,6 +54,32 @@ static void orphan_then_crash(void)
     fclose(f);
   }
   crash("run");
+}
+#endif
+
+#ifdef BROKEN_DEAF_RUN
+/* Nothing but SIGKILL and SIGSTOP ends or stops it, and SIGSYS is the
+** seal's (a new handler of it is refused, which would end the case). */
+static void go_deaf(void)
+{
+  sigset_t all;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, NULL);
+  for (int sig = 1; sig < NSIG; sig++)
+    if (sig != SIGKILL && sig != SIGSTOP && sig != SIGSYS)
+      signal(sig, SIG_IGN);
+}
+#endif
+
+#ifdef BROKEN_FORK_RUN
+/* A child in the worker's group that sleeps ten minutes. */
+static void fork_sleeper(void)
+{
+  if (fork() == 0) {
+    for (int i = 0; i < 600; i++)
+      sleep(1);
+    _exit(0);
+  }
 }
 #endif
 
@@ -162,7 +193,14 @@ static int sum_run(const kbench_host *h, void *state)
 #ifdef BROKEN_KILL_RUN
   raise(SIGKILL);          /* what the out-of-memory killer does */
 #endif
-#ifdef BROKEN_HANG_RUN
+#ifdef BROKEN_DEAF_RUN
+  go_deaf();
+#endif
+#ifdef BROKEN_FORK_RUN
+  fork_sleeper();
+#endif
+#if defined(BROKEN_HANG_RUN) || defined(BROKEN_DEAF_RUN) \
+    || defined(BROKEN_FORK_RUN)
   for (volatile int spin = 1; spin;)
     ;
 #endif

@@ -127,6 +127,15 @@ tests_plugins_unsupported_la_SOURCES = $(BROKEN_SRC)
 tests_plugins_unsupported_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_UNSUPPORTED -DBROKEN_NAME='"unsupported"'
 tests_plugins_unsupported_la_LDFLAGS = $(BROKEN_LDFLAGS)
 
+# Hangs in run for a supervisor killed meanwhile (tests/shell/orphans.sh).
+check_LTLIBRARIES += tests/plugins/deaf_run.la tests/plugins/fork_run.la
+tests_plugins_deaf_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_deaf_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_DEAF_RUN -DBROKEN_NAME='"deaf_run"'
+tests_plugins_deaf_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_fork_run_la_SOURCES = $(BROKEN_SRC)
+tests_plugins_fork_run_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN_FORK_RUN -DBROKEN_NAME='"fork_run"'
+tests_plugins_fork_run_la_LDFLAGS = $(BROKEN_LDFLAGS)
+
 if HAVE_CUDA
 check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plugins/gpu_crash_run.la tests/plugins/gpu_hang.la tests/plugins/gpu_illegal.la tests/plugins/gpu_side_stream.la tests/plugins/gpu_reset.la tests/plugins/gpu_nonblocking.la tests/plugins/gpu_legacy.la \
 	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
