@@ -260,10 +260,18 @@ check_LTLIBRARIES += tests/plugins/abi12.la
 tests_plugins_abi12_la_SOURCES = tests/plugins/abi10.c
 tests_plugins_abi12_la_CPPFLAGS = -I$(top_srcdir)/tests/abi12 -DABI_OLD_MINOR=2
 tests_plugins_abi12_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.4 (tests/shell/inout.sh): the same sum against the frozen 1.3
+# header, and y = a*x + y in place, declared in-out and not, on the CPU.
+check_LTLIBRARIES += tests/plugins/abi13.la tests/plugins/inout_cpu.la
+tests_plugins_abi13_la_SOURCES = tests/plugins/abi10.c
+tests_plugins_abi13_la_CPPFLAGS = -I$(top_srcdir)/tests/abi13 -DABI_OLD_MINOR=3
+tests_plugins_abi13_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_inout_cpu_la_SOURCES = tests/plugins/inout_cpu.c
+tests_plugins_inout_cpu_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
-	tests/abi12/kbench/plugin.h \
+	tests/abi12/kbench/plugin.h tests/abi13/kbench/plugin.h \
 	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h \
 	tests/plugins/gpu_default_stream.cuh \
 	tests/plugins/runner_symbol.h
