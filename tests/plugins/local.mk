@@ -232,6 +232,13 @@ tests_plugins_gpu_decl_legacy_on_per_thread_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_decl_per_thread_on_legacy_la_SOURCES = tests/plugins/gpu_decl_per_thread_on_legacy.cu
 tests_plugins_gpu_decl_per_thread_on_legacy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_decl_per_thread_on_legacy_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.4: C = alpha*A*B + beta*C reading C where it writes it, C declared
+# in-out, as a plain output, or read from a buffer of its own
+# (tests/shell/gpu_inout.sh, bench/inout_check.sh).
+check_LTLIBRARIES += tests/plugins/gpu_inout.la
+tests_plugins_gpu_inout_la_SOURCES = tests/plugins/gpu_inout.cu
+tests_plugins_gpu_inout_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_inout_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # The kit's CUDA part under nvcc (tests/kit.sh).
 check_LTLIBRARIES += tests/plugins/kit_cuda.la
 tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu
