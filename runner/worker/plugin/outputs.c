@@ -26,10 +26,11 @@
   "buffer restored, so declare it once: with inout if run reads it, with " \
   "output if not"
 
+/* Written without sums, which a huge claimed size would wrap. */
 static int overlap(const kb_output *o, const void *ptr, size_t bytes)
 {
   uintptr_t a = (uintptr_t)o->ptr, b = (uintptr_t)ptr;
-  return a < b + bytes && b < a + o->bytes;
+  return a >= b ? a - b < bytes : b - a < o->bytes;
 }
 
 /* Why [ptr, ptr + bytes) may not be declared beside the others, or NULL:
