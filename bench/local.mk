@@ -8,6 +8,8 @@ EXTRA_DIST += bench/energy_check.sh
 EXTRA_DIST += bench/default_stream_check.sh
 # kbench killed by SIGKILL mid-case frees its GPU at once (issue 70).
 EXTRA_DIST += bench/orphan_check.sh
+# ABI 1.4's in-out buffer on a GPU (issue 69).
+EXTRA_DIST += bench/inout_check.sh
 # kbench tune's strategies against an exhaustive search's cache.
 EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judge.sh
 EXTRA_DIST += bench/tune_gpu.sh

@@ -3,9 +3,10 @@
 **
 ** fuzz_abi: the loader's checks and copies (kb_plugin_adopt) on a library
 ** whose ABI version and structure sizes come from the input: its minor
-** (0 to 3, the runner's being 3) and major, the recorded sizes of the
-** library, the variants and the parameters (from below ABI 1.0's to past
-** this runner's), each variant's flags, backend and parameter count.
+** (0 to 7, the runner's being 4: newer ones must be refused) and major,
+** the recorded sizes of the library, the variants and the parameters
+** (from below ABI 1.0's to past this runner's), each variant's flags,
+** backend and parameter count.
 ** Every parameter array ends exactly where an inaccessible page begins,
 ** and every variant as near it as its alignment allows, so reading past a
 ** recorded size crashes.
@@ -13,7 +14,8 @@
 ** zero for every field past the plugin's recorded sizes (ABI 1.1's work
 ** and choices, ABI 1.2's flags) and only the flags its minor knows (ABI
 ** 1.2: KBENCH_VARIANT_SYNCS; 1.3 adds one default stream, on a CUDA
-** variant only).
+** variant only; 1.4 adds none, only kbench_host.inout); and no library
+** of a minor newer than the header's is accepted.
 */
 #define _DEFAULT_SOURCE 1
 #include <stddef.h>
@@ -107,7 +109,8 @@ static size_t size_of(input *in, size_t full, const size_t *abi, size_t n)
 }
 
 /* The variant flags a plugin of ABI 1.minor can mean, written out here
-** from plugin.h's history, not taken from the loader it checks. */
+** from plugin.h's history, not taken from the loader it checks (1.4
+** appended to kbench_host only). */
 static uint32_t flags_known(uint32_t minor)
 {
   if (minor >= 3)
@@ -129,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                               sizeof(kbench_param)};
   unsigned version = next(&in);
   kbench_library lib = {
-    version & 0x80 ? 2 : KBENCH_ABI_MAJOR, version & 3,
+    version & 0x80 ? 2 : KBENCH_ABI_MAJOR, version & 7,
     sizeof(kbench_library), 0, 0, variant_at};
   lib.param_size = (uint32_t)size_of(&in, sizeof(kbench_param), param_abi, 2);
   lib.variant_size = (uint32_t)size_of(&in, sizeof(kbench_variant),
@@ -191,6 +194,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   kb_plugin p;
   char err[512];
   if (kb_plugin_adopt(&p, &lib, err, sizeof err) == 0) {
+    if (lib.abi_minor > KBENCH_ABI_MINOR)
+      abort();   /* a minor newer than the header's accepted */
     for (size_t i = 0; i < p.n_variants; i++) {
       const kbench_variant *c = p.variants[i];
       if (vsize[i] < offsetof(kbench_variant, work) + sizeof c->work

@@ -5,7 +5,8 @@
 ** <kbench/plugin.h>: random inputs from the runner's generator, comparisons
 ** that report the first mismatch through h->fail, and (in CUDA code)
 ** checked runtime calls and launches, and device buffers that are
-** allocated, uploaded, declared as outputs and fetched back in one call.
+** allocated, uploaded, declared as outputs (or in-out buffers) and
+** fetched back in one call.
 **
 ** Header-only: every function is static inline, so a plugin stays one
 ** self-contained shared object and links nothing of kbench's (the ABI has
@@ -52,8 +53,8 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 /* The runner's staging services                                       */
 
-/* Whether h offers the ABI 1.1 service `field` (a 1.0 runner's kbench_host
-** ends before it). */
+/* Whether h offers the service `field` of a later minor (ABI 1.1's
+** staging, 1.4's inout): an older runner's kbench_host ends before it. */
 #define KBENCH_HAS(h, field)                                                \
   ((h)->size >= offsetof(kbench_host, field) + sizeof (h)->field            \
    && (h)->field != NULL)
@@ -404,6 +405,23 @@ static inline int kbench_device_output(const kbench_host *h, void **dev,
 {
   int rc = kbench_device_alloc(h, dev, bytes);
   return rc == KBENCH_OK ? h->output(h, *dev, bytes, KBENCH_MEM_GLOBAL) : rc;
+}
+
+/* A new device buffer at *dev holding a copy of `bytes` of host memory,
+** declared to the runner with h->inout (ABI 1.4): a buffer run reads and
+** writes (C in C = alpha*A*B + beta*C), which the runner puts back as
+** uploaded here before every verified run, where an output would be
+** poisoned.  From setup. */
+static inline int kbench_device_inout(const kbench_host *h, void **dev,
+                                      const void *host, size_t bytes)
+{
+  int rc = kbench_device_upload(h, dev, host, bytes);
+  if (rc != KBENCH_OK)
+    return rc;
+  if (!KBENCH_HAS(h, inout))
+    return h->fail(h, KBENCH_ERROR, "this runner has no in-out buffers "
+                   "(h->inout, ABI 1.4): upgrade kbench");
+  return h->inout(h, *dev, bytes, KBENCH_MEM_GLOBAL);
 }
 
 /*

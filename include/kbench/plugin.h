@@ -37,6 +37,12 @@
 ** (third-party launchers that take no stream argument), which the runner
 ** then times.  No structure grew; plugins of 1.0-1.2 run unchanged, and
 ** their flags may not hold the new bits.
+**
+** ABI 1.4 appended to kbench_host inout: a buffer that run reads and
+** writes (C = alpha*A*B + beta*C, y = a*x + y), which the runner restores
+** before each verified run instead of poisoning it.  Plugins of 1.0-1.3
+** load and run unchanged: their kbench_host only grew, and they never
+** call it.
 */
 #ifndef KBENCH_PLUGIN_H
 #define KBENCH_PLUGIN_H
@@ -49,7 +55,7 @@ extern "C" {
 #endif
 
 #define KBENCH_ABI_MAJOR 1
-#define KBENCH_ABI_MINOR 3
+#define KBENCH_ABI_MINOR 4
 
 /* The one symbol a plugin exports.  Its name is part of the ABI. */
 #define KBENCH_ENTRY_SYMBOL "kbench_plugin_library"
@@ -263,7 +269,9 @@ struct kbench_host {
   /* Declare an output buffer, from setup only.  Before each verified run
   ** the runner fills it with a poison pattern (all bits set: -1 for
   ** integers, NaN for floats), so an element the kernel never writes fails
-  ** verification.  memory is KBENCH_MEM_HOST or KBENCH_MEM_GLOBAL. */
+  ** verification.  memory is KBENCH_MEM_HOST or KBENCH_MEM_GLOBAL.  A
+  ** buffer run also reads (beta * C, +=) is declared with inout (ABI 1.4)
+  ** instead. */
   int (*output)(const kbench_host *h, void *ptr, size_t bytes, int memory);
 
   /* Runner-private data; plugins must not touch it. */
@@ -359,6 +367,29 @@ struct kbench_host {
   */
   int (*timer_start)(const kbench_host *h);
   int (*timer_stop)(const kbench_host *h);
+
+  /*
+  ** ABI 1.4: declare an in-out buffer, from setup only: one that run reads
+  ** before it writes it (C = alpha*A*B + beta*C, y = a*x + y, +=).  An
+  ** output (above) would be poisoned, and the kernel would compute from
+  ** the poison.  Instead the runner copies the buffer's contents once
+  ** setup has returned (a device buffer into host memory of its own) and,
+  ** before each verified run, puts them back, outside any timed region:
+  ** verify sees exactly one run on what setup left there, and checks it
+  ** against a reference computed from those contents.  Between timed runs
+  ** the runner leaves the buffer alone: each timed run computes from what
+  ** the previous one left, as the kernel would in a loop, and the times
+  ** are of the kernel as it is.  A run that must start from the same
+  ** contents every time resets them itself, before timer_start (ABI 1.2),
+  ** which leaves the reset out of the time.
+  **
+  ** ptr, bytes and memory are as for output; the buffer must not overlap
+  ** one declared with output or inout.  The runner keeps its copies in at
+  ** most half the host's physical memory: a larger total fails the case,
+  ** naming both sizes.  Returns KBENCH_OK, or KBENCH_ERROR after
+  ** recording why (the case then fails whatever setup returns).
+  */
+  int (*inout)(const kbench_host *h, void *ptr, size_t bytes, int memory);
 };
 
 /*
@@ -368,8 +399,10 @@ struct kbench_host {
 **   setup -> [poison outputs -> run -> verify] -> warm-up runs
 **         -> timed runs -> [poison -> run -> verify] -> teardown
 **
+** (the poison puts in-out buffers back as setup left them: ABI 1.4).
 ** run is called many times on the same state; it must produce the same,
-** correct output every time (reset accumulators inside run).  The runner
+** correct output every time (reset accumulators inside run, or declare
+** the buffer inout).  The runner
 ** waits for the whole device after setup, so what setup queued on any
 ** stream (a cudaMemcpy from pageable memory returns before its DMA ends)
 ** is done before the first run; verify is called after the runner

@@ -8,7 +8,7 @@ const char kb_cli_usage[] =
 "  or:  kbench plot RESULTS.json -o FILE     (kbench plot --help)\n"
 "  or:  kbench report RESULTS.json [BASE.json] -o FILE.html\n"
 "  or:  kbench history [OPTION]... FILE...   (kbench history --help)\n"
-"  or:  kbench new NAME [--host|--cuda] [--sync] [--timer]  (kbench new --help)\n"
+"  or:  kbench new NAME [OPTION]...          (kbench new --help)\n"
 "  or:  kbench tune [OPTION]... VARIANT...   (kbench tune --help)\n"
 "Run CUDA kernel variants from plugins, verify every result against a CPU\n"
 "reference, and report time and effective bandwidth.  With no NAME or\n"

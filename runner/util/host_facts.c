@@ -2,6 +2,7 @@
 /* sched_getaffinity and CPU_COUNT are GNU extensions. */
 #define _GNU_SOURCE 1
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -31,6 +32,14 @@ int kb_host_mhz(void)
   if (f)
     fclose(f);
   return (int)mhz;
+}
+
+size_t kb_host_memory_bytes(void)
+{
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0 || (size_t)pages > SIZE_MAX / (size_t)page)
+    return 0;
+  return (size_t)pages * (size_t)page;
 }
 
 double kb_host_clock_s(void)

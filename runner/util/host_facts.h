@@ -8,6 +8,8 @@
 unsigned kb_host_cpus(void);
 /* The first CPU's clock from /proc/cpuinfo, in MHz; 0 when unknown. */
 int kb_host_mhz(void);
+/* The host's physical memory in bytes; 0 when unknown. */
+size_t kb_host_memory_bytes(void);
 /* The host's monotonic clock, in seconds: for intervals. */
 double kb_host_clock_s(void);
 

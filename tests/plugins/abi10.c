@@ -1,8 +1,9 @@
 /*
 ** A plugin built against a frozen older header, which this runner must
 ** still load, run and verify: ABI 1.0 (tests/abi10/, the module abi10)
-** or, with ABI_OLD_MINOR=1, ABI 1.1 (tests/abi11/, the module abi11), or
-** with ABI_OLD_MINOR=2, ABI 1.2 (tests/abi12/, the module abi12).
+** or, with ABI_OLD_MINOR=1, ABI 1.1 (tests/abi11/, the module abi11),
+** with ABI_OLD_MINOR=2, ABI 1.2 (tests/abi12/, the module abi12), or with
+** ABI_OLD_MINOR=3, ABI 1.3 (tests/abi13/, the module abi13).
 ** Its variant and its parameters each end exactly where an inaccessible
 ** page begins, so a runner that reads a field the plugin's ABI does not
 ** have (kbench_variant.work or .flags, kbench_param.choices) faults, and
@@ -27,8 +28,10 @@
 #  define ABI_OLD_NAME "abi10_sum"
 #elif ABI_OLD_MINOR == 1
 #  define ABI_OLD_NAME "abi11_sum"
-#else
+#elif ABI_OLD_MINOR == 2
 #  define ABI_OLD_NAME "abi12_sum"
+#else
+#  define ABI_OLD_NAME "abi13_sum"
 #endif
 
 typedef struct sum {

@@ -241,6 +241,13 @@ tests_plugins_gpu_decl_legacy_on_per_thread_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_gpu_decl_per_thread_on_legacy_la_SOURCES = tests/plugins/gpu_decl_per_thread_on_legacy.cu
 tests_plugins_gpu_decl_per_thread_on_legacy_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_decl_per_thread_on_legacy_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.4: C = alpha*A*B + beta*C reading C where it writes it, C declared
+# in-out, as a plain output, or read from a buffer of its own
+# (tests/shell/gpu_inout.sh, bench/inout_check.sh).
+check_LTLIBRARIES += tests/plugins/gpu_inout.la
+tests_plugins_gpu_inout_la_SOURCES = tests/plugins/gpu_inout.cu
+tests_plugins_gpu_inout_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_inout_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # The kit's CUDA part under nvcc (tests/kit.sh).
 check_LTLIBRARIES += tests/plugins/kit_cuda.la
 tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu
@@ -269,10 +276,18 @@ check_LTLIBRARIES += tests/plugins/abi12.la
 tests_plugins_abi12_la_SOURCES = tests/plugins/abi10.c
 tests_plugins_abi12_la_CPPFLAGS = -I$(top_srcdir)/tests/abi12 -DABI_OLD_MINOR=2
 tests_plugins_abi12_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# ABI 1.4 (tests/shell/inout.sh): the same sum against the frozen 1.3
+# header, and y = a*x + y in place, declared in-out and not, on the CPU.
+check_LTLIBRARIES += tests/plugins/abi13.la tests/plugins/inout_cpu.la
+tests_plugins_abi13_la_SOURCES = tests/plugins/abi10.c
+tests_plugins_abi13_la_CPPFLAGS = -I$(top_srcdir)/tests/abi13 -DABI_OLD_MINOR=3
+tests_plugins_abi13_la_LDFLAGS = $(BROKEN_LDFLAGS)
+tests_plugins_inout_cpu_la_SOURCES = tests/plugins/inout_cpu.c
+tests_plugins_inout_cpu_la_LDFLAGS = $(BROKEN_LDFLAGS)
 tests_plugins_staging_la_SOURCES = tests/plugins/staging.c
 tests_plugins_staging_la_LDFLAGS = $(BROKEN_LDFLAGS)
 EXTRA_DIST += tests/abi10/kbench/plugin.h tests/abi11/kbench/plugin.h \
-	tests/abi12/kbench/plugin.h \
+	tests/abi12/kbench/plugin.h tests/abi13/kbench/plugin.h \
 	tests/plugins/gpu_broken.cuh tests/plugins/got_rewrite.h \
 	tests/plugins/gpu_default_stream.cuh \
 	tests/plugins/runner_symbol.h

@@ -11,7 +11,7 @@ check "--help: --strict also fails a run for a disturbed case, exit 7" 0 \
 check "--help: exit status 7, above 5 in the order that applies" 0 \
   "^  7  --strict: another process disturbed a case \(DISTURBED\); without$" \
   sh -c '"$1" --help | sed -n "/^  4  /,/^  5  /p"' _ "$KBENCH"
-check "--version prints the ABI" 0 "plugin ABI 1\.3" "$KBENCH" --version
+check "--version prints the ABI" 0 "plugin ABI 1\.4" "$KBENCH" --version
 check "unknown option: usage error 2" 2 "unknown option '--frobnicate'" \
   "$KBENCH" --frobnicate
 check "an option with a slip: the nearest offered" 2 \

@@ -33,10 +33,10 @@ check "... and with ./mine.so, it loads" 0 "^long_default \[host\]" \
 check "missing entry symbol" 3 "not a kbench plugin: no symbol kbench_plugin_library" \
   "$KBENCH" --plugin "$P/bad_no_entry.so"
 check "wrong ABI major names both versions" 3 \
-  "built for kbench ABI 99\.0, but this runner speaks ABI 1\.3" \
+  "built for kbench ABI 99\.0, but this runner speaks ABI 1\.4" \
   "$KBENCH" --plugin "$P/bad_abi.so"
 check "a newer ABI minor is refused" 3 \
-  "built for kbench ABI 1\.4, newer than this runner's 1\.3: upgrade kbench" \
+  "built for kbench ABI 1\.5, newer than this runner's 1\.4: upgrade kbench" \
   "$KBENCH" --plugin "$P/bad_abi_newer.so"
 check "a variant flag this runner does not know is refused" 3 \
   "variant bad_flags: unknown flags 0x80 \(this runner knows KBENCH_VARIANT_SYNCS 0x1, _LEGACY_STREAM 0x2 and _PER_THREAD_STREAM 0x4\)" \

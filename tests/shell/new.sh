@@ -21,6 +21,11 @@ check "an unknown option: 2" 2 "unknown option '--gpu'" "$KBENCH" new a --gpu
 check "--sync for a host plugin: 2, says why" 2 \
   "--sync is for a CUDA plugin" "$KBENCH" new a --host --sync
 check "--help names --sync and --timer" 0 "--timer" "$KBENCH" new --help
+check "--help names --inout" 0 "--inout +run reads its output too" \
+  "$KBENCH" new --help
+check "--inout with --timer: 2, says why" 2 \
+  "--timer clears the output before each run, and an --inout run reads" \
+  "$KBENCH" new a --inout --timer
 mkdir taken
 check "an existing folder: 2, nothing written" 2 "taken already exists" \
   "$KBENCH" new taken
@@ -70,6 +75,16 @@ check "--timer clears the output, then times a region" 0 "timer_stop" sh -c \
   'grep -q cudaMemsetAsync demo_timer/demo_timer.cu && grep -q "h->timer_start(h)" demo_timer/demo_timer.cu && grep "h->timer_stop(h)" demo_timer/demo_timer.cu'
 check "without --sync, no flags; without --timer, no region" 1 "" \
   grep -E "KBENCH_VARIANT_SYNCS|timer_st" demo_cuda/demo_cuda.cu demo_host/demo_host.c
+# ABI 1.4's scaffold: out += x + y, out declared in-out.
+check "kbench new demo_hinout --host --inout: exit 0" 0 \
+  "wrote demo_hinout/demo_hinout\.c" "$KBENCH" new demo_hinout --host --inout
+check "kbench new demo_inout --inout: exit 0" 0 "wrote demo_inout/demo_inout\.cu" \
+  "$KBENCH" new demo_inout --inout
+check "--inout reads out where it writes it and declares it in-out" 0 \
+  "kbench_device_inout" sh -c \
+  'grep -q "s->out\[i\] += s->x\[i\] + s->y\[i\];" demo_hinout/demo_hinout.c && grep -q "h->inout(h, s->out, bytes, KBENCH_MEM_HOST)" demo_hinout/demo_hinout.c && grep -q "out\[i\] += x\[i\] + y\[i\];" demo_inout/demo_inout.cu && grep kbench_device_inout demo_inout/demo_inout.cu'
+check "without --inout, no in-out buffer" 1 "" \
+  grep -E "inout|\+=" demo_cuda/demo_cuda.cu demo_host/demo_host.c
 
 # Without kbench.pc, both Makefiles stop at once and say what to set.
 for d in demo_host demo_cuda; do
@@ -98,6 +113,20 @@ check "the installed kbench runs it: verified, timed over its region" 0 \
   "$bin" --param n=1M --plugin demo_htimer/demo_htimer.so
 assert "... and its row says ok" \
   sh -c 'printf "%s\n" "$1" | grep -q "^demo_htimer .* ok$"' _ "$out"
+check "the host --inout skeleton builds, warnings as errors" 0 "" \
+  env MAKEFLAGS= make -C demo_hinout \
+  CFLAGS="-O2 -Wall -Wextra -Wpedantic -Werror"
+check "the installed kbench runs it: verified, exit 0" 0 \
+  "^demo_hinout +n=1M .* ok$" "$bin" --param n=1M --plugin demo_hinout/demo_hinout.so
+# Its declaration is what makes it right: declared as an output, the run
+# reads the poison, and the failure says so.
+cp -R demo_hinout output_hinout
+sed 's/return h->inout(h, s->out, bytes, KBENCH_MEM_HOST);/return h->output(h, s->out, bytes, KBENCH_MEM_HOST);/' \
+  demo_hinout/demo_hinout.c > output_hinout/demo_hinout.c
+env MAKEFLAGS= make -C output_hinout clean all > /dev/null 2>&1
+check "the --inout skeleton with out declared as an output: FAIL naming h->inout" 1 \
+  "FAIL first run: out\[0\] = -?nan, expected .*declare it in-out with h->inout\)$" \
+  "$bin" --param n=1K --plugin output_hinout/demo_hinout.so
 # Its region is checked: the sum moved after timer_stop fails the case.
 cp -R demo_htimer late_htimer
 python3 - demo_htimer/demo_htimer.c late_htimer/demo_htimer.c <<'PY'
@@ -152,7 +181,7 @@ else
   assert "... and leaves no plugin to fail at load" test ! -e blas_cuda/demo_cuda.so
   check "with LIBS=-lcublas, as its Makefile says, it links" 0 "" \
     env MAKEFLAGS= make -C blas_cuda LIBS=-lcublas
-  for d in demo_sync demo_timer demo_both; do
+  for d in demo_sync demo_timer demo_both demo_inout; do
     check "the $d skeleton builds with its Makefile" 0 "" \
       env MAKEFLAGS= make -C $d
     skipped_or_ran "the $d skeleton" $d/$d.so $d

@@ -143,6 +143,12 @@ check_PROGRAMS += %reldir%/test_hostmem
 %canon_reldir%_test_hostmem_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_hostmem_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_hostmem
+check_PROGRAMS += %reldir%/test_outputs
+%canon_reldir%_test_outputs_SOURCES = %reldir%/test_outputs.c %reldir%/tap.h
+%canon_reldir%_test_outputs_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_outputs_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_outputs_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_outputs
 
 check_PROGRAMS += %reldir%/test_mannwhitney
 %canon_reldir%_test_mannwhitney_SOURCES = %reldir%/test_mannwhitney.c %reldir%/tap.h

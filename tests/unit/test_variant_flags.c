@@ -5,7 +5,8 @@
 ** kept on a CUDA variant and names the stream the case is timed on; both
 ** at once, one on a host variant, or one in a plugin of ABI 1.0-1.2 (whose
 ** header had no such bit) refuses the library, saying why; a plugin of
-** 1.2 keeps KBENCH_VARIANT_SYNCS, and 1.3 may pair it with a stream.
+** 1.2 keeps KBENCH_VARIANT_SYNCS, and 1.3 may pair it with a stream; 1.4
+** added no flag.
 */
 #include <string.h>
 
@@ -47,7 +48,7 @@ int main(void)
   const uint32_t legacy = KBENCH_VARIANT_LEGACY_STREAM;
   const uint32_t per_thread = KBENCH_VARIANT_PER_THREAD_STREAM;
 
-  ok(KBENCH_ABI_MINOR == 3 && legacy == 0x2 && per_thread == 0x4,
+  ok(KBENCH_ABI_MINOR >= 3 && legacy == 0x2 && per_thread == 0x4,
      "ABI 1.3: the two default-stream bits follow KBENCH_VARIANT_SYNCS");
 
   ok(adopt(&p, 0, KBENCH_BACKEND_CUDA, 3, err, sizeof err) == 0
@@ -105,5 +106,15 @@ int main(void)
   ok(adopt(&p, 0x8, KBENCH_BACKEND_CUDA, 3, err, sizeof err) == -1
      && strstr(err, "variant v: unknown flags 0x8") != NULL,
      "a bit past 1.3's is unknown: %s", err);
+
+  /* ABI 1.4 appended to kbench_host only: its flags are 1.3's. */
+  ok(adopt(&p, legacy | KBENCH_VARIANT_SYNCS, KBENCH_BACKEND_CUDA, 4, err,
+           sizeof err) == 0
+     && kb_variant_timed_stream(p.variants[0]) == KB_GPU_TIMED_LEGACY,
+     "a 1.4 plugin keeps 1.3's flags (%s)", err);
+  kb_plugin_unload(&p);
+  ok(adopt(&p, 0x8, KBENCH_BACKEND_CUDA, 4, err, sizeof err) == -1
+     && strstr(err, "variant v: unknown flags 0x8") != NULL,
+     "and has no bit of its own: %s", err);
   return tap_done();
 }

@@ -16,7 +16,7 @@
 #define KB_NEW_NAME_MAX 64
 
 static const char new_usage[] =
-"Usage: kbench new NAME [--host|--cuda] [--sync] [--timer]\n"
+"Usage: kbench new NAME [--host|--cuda] [--sync] [--timer] [--inout]\n"
 "Write a plugin skeleton into the new folder ./NAME/: the source, with a\n"
 "kernel (or, for --host, a loop) computing out = x + y on random floats\n"
 "from kbench's generator and a CPU reference that verify checks it\n"
@@ -33,6 +33,9 @@ static const char new_usage[] =
 "                 the host does, and declares KBENCH_VARIANT_SYNCS (CUDA)\n"
 "      --timer    run clears its output first, untimed, and times the\n"
 "                 rest in a region (timer_start, timer_stop)\n"
+"      --inout    run reads its output too (out += x + y), and setup\n"
+"                 declares it in-out, so kbench restores it before each\n"
+"                 checked run instead of poisoning it (h->inout)\n"
 "  -h, --help     display this help and exit\n"
 "\n"
 "Exit status: 0 written; 1 a file could not be written (nothing is left\n"
@@ -82,11 +85,11 @@ static void file_path(char *buf, size_t len, const char *dir,
 /* Write the skeleton's files into the new folder name; on a failure, say
 ** why and remove what was written. */
 static int write_skeleton(const char *name, const kb_skeleton_file *files,
-                          int sync, int timer)
+                          int sync, int timer, int inout)
 {
   char path[2 * KB_NEW_NAME_MAX + 32];
   kb_skeleton_mark marks[KB_SKELETON_MARKS + 1];
-  kb_skeleton_marks(sync, timer, marks);
+  kb_skeleton_marks(sync, timer, inout, marks);
   marks[KB_SKELETON_MARKS] = (kb_skeleton_mark){"@NAME@", name};
   if (mkdir(name, 0777) != 0) {
     fprintf(stderr, "kbench new: cannot create %s/: %s\n", name,
@@ -132,7 +135,7 @@ static int write_skeleton(const char *name, const kb_skeleton_file *files,
 int kb_new_main(int argc, char **argv)
 {
   const char *name = NULL;
-  int cuda = 1, sync = 0, timer = 0;
+  int cuda = 1, sync = 0, timer = 0, inout = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -146,6 +149,8 @@ int kb_new_main(int argc, char **argv)
       sync = 1;
     } else if (strcmp(a, "--timer") == 0) {
       timer = 1;
+    } else if (strcmp(a, "--inout") == 0) {
+      inout = 1;
     } else if (a[0] == '-' && a[1] != '\0') {
       fprintf(stderr, "kbench new: unknown option '%s'\n"
               "Try 'kbench new --help'.\n", a);
@@ -168,6 +173,13 @@ int kb_new_main(int argc, char **argv)
             "Try 'kbench new --help'.\n");
     return KB_EXIT_USAGE;
   }
+  if (timer && inout) {
+    fprintf(stderr, "kbench new: --timer clears the output before each "
+            "run, and an --inout run reads what the last one left there: "
+            "choose one\n"
+            "Try 'kbench new --help'.\n");
+    return KB_EXIT_USAGE;
+  }
   if (!is_identifier(name)) {
     fprintf(stderr, "kbench new: '%s' is not a C identifier of at most %d "
             "characters (letters, digits and '_', not starting with a "
@@ -181,5 +193,5 @@ int kb_new_main(int argc, char **argv)
             "another NAME, or move it away)\n", name);
     return KB_EXIT_USAGE;
   }
-  return write_skeleton(name, kb_skeleton(cuda), sync, timer);
+  return write_skeleton(name, kb_skeleton(cuda), sync, timer, inout);
 }

@@ -71,7 +71,7 @@
 /* --- the host plugin ------------------------------------------------------ */
 
 static const char host_source[] =
-"/* @NAME@: out = x + y on n floats on the CPU, a kbench host plugin written\n"
+"/* @NAME@: @OP@ on n floats on the CPU, a kbench host plugin written\n"
 "** with the kit (<kbench/kit.h>).  Written by `kbench new`: put your loop in\n"
 "** run and what it must compute in setup's reference. */\n"
 "#include <stdlib.h>\n"
@@ -95,10 +95,8 @@ static const char host_source[] =
 "    return KBENCH_ERROR;\n"
 "  kbench_fill_float(h, s->x, s->n);\n"
 "  kbench_fill_float(h, s->y, s->n);\n"
-"  for (size_t i = 0; i < s->n; i++)  /* the reference, in double */\n"
-"    s->want[i] = (float)((double)s->x[i] + (double)s->y[i]);\n"
-"  /* Declared as the output: the runner poisons it before every checked run. */\n"
-"  return h->output(h, s->out, bytes, KBENCH_MEM_HOST);\n"
+"@HOST_REF@"
+"@HOST_DECLARE@"
 "}\n"
 "\n"
 "/* The work that is timed. */\n"
@@ -107,7 +105,7 @@ static const char host_source[] =
 "  @NAME@_state *s = state;\n"
 "@HOST_PREP@"
 "  for (size_t i = 0; i < s->n; i++)\n"
-"    s->out[i] = s->x[i] + s->y[i];\n"
+"    s->out[i] @ASSIGN@ s->x[i] + s->y[i];\n"
 "@STOP@"
 "  return KBENCH_OK;\n"
 "}\n"
@@ -122,7 +120,7 @@ static const char host_source[] =
 "static void bytes(const kbench_host *h, void *state, kbench_bytes *b)\n"
 "{\n"
 "  (void)h;\n"
-"  b->read = 2 * ((@NAME@_state *)state)->n * sizeof(float);\n"
+"  b->read = @READS@ * ((@NAME@_state *)state)->n * sizeof(float);\n"
 "  b->written = ((@NAME@_state *)state)->n * sizeof(float);\n"
 "  b->memory = KBENCH_MEM_HOST;\n"
 "}\n"
@@ -133,7 +131,7 @@ static const char host_source[] =
 "  free(state);\n"
 "}\n"
 "\n"
-VARIANT_TAIL("16M", "1 << 28", "out = x + y on the CPU",
+VARIANT_TAIL("16M", "1 << 28", "@OP@ on the CPU",
              "KBENCH_BACKEND_HOST");
 
 static const char host_makefile[] =
@@ -174,7 +172,7 @@ CMAKE_TAIL;
 /* --- the CUDA plugin ------------------------------------------------------ */
 
 static const char cuda_source[] =
-"/* @NAME@: out = x + y on n floats, a kbench CUDA plugin written with the\n"
+"/* @NAME@: @OP@ on n floats, a kbench CUDA plugin written with the\n"
 "** kit (<kbench/kit.h>).  Written by `kbench new`: put your kernel in place\n"
 "** of @NAME@_kernel and what it must compute in setup's reference. */\n"
 "#include <stdlib.h>\n"
@@ -192,7 +190,7 @@ static const char cuda_source[] =
 "{\n"
 "  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;\n"
 "  if (i < n)\n"
-"    out[i] = x[i] + y[i];\n"
+"    out[i] @ASSIGN@ x[i] + y[i];\n"
 "}\n"
 "\n"
 "/* Inputs from the runner's seeded generator, uploaded; the answer worked\n"
@@ -211,13 +209,11 @@ static const char cuda_source[] =
 "    return KBENCH_ERROR;\n"
 "  kbench_fill_float(h, s->hx, s->n);\n"
 "  kbench_fill_float(h, s->hy, s->n);\n"
-"  for (size_t i = 0; i < s->n; i++)  /* the reference, in double */\n"
-"    s->want[i] = (float)((double)s->hx[i] + (double)s->hy[i]);\n"
+"@CUDA_REF@"
 "  int rc = kbench_device_upload(h, (void **)&s->x, s->hx, bytes);\n"
 "  if (rc == KBENCH_OK)\n"
 "    rc = kbench_device_upload(h, (void **)&s->y, s->hy, bytes);\n"
-"  /* The output: the runner poisons it before every checked run. */\n"
-"  return rc != KBENCH_OK ? rc : kbench_device_output(h, (void **)&s->out, bytes);\n"
+"@CUDA_DECLARE@"
 "}\n"
 "\n"
 "/* The work that is timed: one launch on the runner's stream. */\n"
@@ -243,7 +239,7 @@ static const char cuda_source[] =
 "/* What one run moves through device memory, for the bandwidth reported. */\n"
 "static void bytes(const kbench_host *, void *state, kbench_bytes *b)\n"
 "{\n"
-"  b->read = 2 * ((@NAME@_state *)state)->n * sizeof(float);\n"
+"  b->read = @READS@ * ((@NAME@_state *)state)->n * sizeof(float);\n"
 "  b->written = ((@NAME@_state *)state)->n * sizeof(float);\n"
 "  b->memory = KBENCH_MEM_GLOBAL;\n"
 "}\n"
@@ -255,7 +251,7 @@ static const char cuda_source[] =
 "}\n"
 "\n"
 "/* 64M floats: 768 MB moved, far more than any GPU's L2. */\n"
-VARIANT_TAIL("64M", "1 << 30", "out = x + y", "KBENCH_BACKEND_CUDA");
+VARIANT_TAIL("64M", "1 << 30", "@OP@", "KBENCH_BACKEND_CUDA");
 
 static const char cuda_makefile[] =
 "# @NAME@.so, a kbench plugin, built against the installed kbench with\n"
@@ -337,7 +333,45 @@ static const char cuda_sync[] =
 "  KBENCH_CUDA(h, cudaStreamSynchronize(kbench_stream(h)));\n";
 static const char sync_flags[] = "  .flags = KBENCH_VARIANT_SYNCS,\n";
 
-void kb_skeleton_marks(int sync, int timer, kb_skeleton_mark *marks)
+/* --- out = x + y, or out += x + y with out declared in-out (ABI 1.4) ---- */
+
+/* setup's reference, and its declaration of out: an output, which the
+** runner poisons, or (--inout) a buffer run reads too, which it restores. */
+static const char host_ref[] =
+"  for (size_t i = 0; i < s->n; i++)  /* the reference, in double */\n"
+"    s->want[i] = (float)((double)s->x[i] + (double)s->y[i]);\n";
+static const char host_output[] =
+"  /* Declared as the output: the runner poisons it before every checked run. */\n"
+"  return h->output(h, s->out, bytes, KBENCH_MEM_HOST);\n";
+static const char host_inout_ref[] =
+"  kbench_fill_float(h, s->out, s->n);  /* what out holds before a run */\n"
+"  for (size_t i = 0; i < s->n; i++)  /* the reference, in double */\n"
+"    s->want[i] = (float)((double)s->out[i] + (double)s->x[i]\n"
+"                         + (double)s->y[i]);\n";
+static const char host_inout[] =
+"  /* run reads out before it writes it (out += x + y): declared in-out,\n"
+"  ** the runner puts back what out holds now before every checked run. */\n"
+"  return h->inout(h, s->out, bytes, KBENCH_MEM_HOST);\n";
+static const char cuda_ref[] =
+"  for (size_t i = 0; i < s->n; i++)  /* the reference, in double */\n"
+"    s->want[i] = (float)((double)s->hx[i] + (double)s->hy[i]);\n";
+static const char cuda_output[] =
+"  /* The output: the runner poisons it before every checked run. */\n"
+"  return rc != KBENCH_OK ? rc : kbench_device_output(h, (void **)&s->out, bytes);\n";
+/* got, verify's copy of out, stages out's first contents. */
+static const char cuda_inout_ref[] =
+"  kbench_fill_float(h, s->got, s->n);  /* what out holds before a run */\n"
+"  for (size_t i = 0; i < s->n; i++)  /* the reference, in double */\n"
+"    s->want[i] = (float)((double)s->got[i] + (double)s->hx[i]\n"
+"                         + (double)s->hy[i]);\n";
+static const char cuda_inout[] =
+"  /* run reads out before it writes it (out += x + y): declared in-out,\n"
+"  ** the runner puts back what is uploaded here before every checked run. */\n"
+"  return rc != KBENCH_OK ? rc\n"
+"                         : kbench_device_inout(h, (void **)&s->out, s->got, bytes);\n";
+
+void kb_skeleton_marks(int sync, int timer, int inout,
+                       kb_skeleton_mark *marks)
 {
   marks[0] = (kb_skeleton_mark){"@HOST_PREP@", timer ? host_prep
                                                      : "  (void)h;\n"};
@@ -345,6 +379,18 @@ void kb_skeleton_marks(int sync, int timer, kb_skeleton_mark *marks)
   marks[2] = (kb_skeleton_mark){"@STOP@", timer ? timer_stop : ""};
   marks[3] = (kb_skeleton_mark){"@SYNC@", sync ? cuda_sync : ""};
   marks[4] = (kb_skeleton_mark){"@FLAGS@", sync ? sync_flags : ""};
+  marks[5] = (kb_skeleton_mark){"@OP@", inout ? "out += x + y"
+                                              : "out = x + y"};
+  marks[6] = (kb_skeleton_mark){"@ASSIGN@", inout ? "+=" : "="};
+  marks[7] = (kb_skeleton_mark){"@READS@", inout ? "3" : "2"};
+  marks[8] = (kb_skeleton_mark){"@HOST_REF@", inout ? host_inout_ref
+                                                    : host_ref};
+  marks[9] = (kb_skeleton_mark){"@HOST_DECLARE@", inout ? host_inout
+                                                        : host_output};
+  marks[10] = (kb_skeleton_mark){"@CUDA_REF@", inout ? cuda_inout_ref
+                                                     : cuda_ref};
+  marks[11] = (kb_skeleton_mark){"@CUDA_DECLARE@", inout ? cuda_inout
+                                                         : cuda_output};
 }
 
 static const kb_skeleton_file host_files[] = {

@@ -18,12 +18,14 @@ const kb_skeleton_file *kb_skeleton(int cuda);
 /* The other marks in the files' texts, and what replaces them (a text
 ** that may hold @NAME@): the parts of run that --sync (a wait for the
 ** result, and KBENCH_VARIANT_SYNCS: CUDA only) and --timer (a preparation
-** before the timed region) add, or what stands without them. */
+** before the timed region) add, and what --inout changes (out += x + y,
+** out declared in-out), or what stands without them. */
 typedef struct kb_skeleton_mark {
   const char *mark;
   const char *text;
 } kb_skeleton_mark;
-#define KB_SKELETON_MARKS 5
-void kb_skeleton_marks(int sync, int timer, kb_skeleton_mark *marks);
+#define KB_SKELETON_MARKS 12
+void kb_skeleton_marks(int sync, int timer, int inout,
+                       kb_skeleton_mark *marks);
 
 #endif

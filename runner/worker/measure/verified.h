@@ -1,6 +1,7 @@
 /*
-** One verified sample: the outputs poisoned, one sample of the mode taken,
-** then verify (and the timed region's check).  The case's first run, its
+** One verified sample: the outputs poisoned and the in-out buffers
+** restored (ABI 1.4), one sample of the mode taken (one run where an
+** in-out buffer is), then verify (and the timed region's check).  The case's first run, its
 ** run after timing and each placement of a study are made so.
 */
 #ifndef KB_MEASURE_VERIFIED_H

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "worker/plugin/case.h"
+#include "worker/plugin/outputs.h"
 #include "worker/plugin/variant_flags.h"
 
 static kb_case *case_of(const kbench_host *h)
@@ -84,22 +85,40 @@ static const kbench_device *host_device(const kbench_host *h)
   return &case_of(h)->device;
 }
 
+/* A buffer declared by output() (inout 0) or inout() (1, ABI 1.4). */
+static int declare(kb_case *c, void *ptr, size_t bytes, int memory,
+                   int inout)
+{
+  const char *call = inout ? "inout" : "output";
+  char why[256];
+  const char *bad = !c->in_setup ? "outside setup"
+      : c->n_outputs == KB_MAX_OUTPUTS
+        ? "more than 16 times (outputs and in-out buffers together)"
+      : !ptr ? "with a NULL pointer"
+      : !bytes ? "with 0 bytes"
+      : memory == KBENCH_MEM_GLOBAL && !c->gpu ? "with device memory in a host case"
+      : memory != KBENCH_MEM_HOST && memory != KBENCH_MEM_GLOBAL
+        ? "with an unknown memory kind"
+      : kb_outputs_refuse(c->outputs, c->n_outputs, ptr, bytes, inout, why,
+                          sizeof why);
+  if (bad) {
+    kb_case_misuse(c, "%s() called %s", call, bad);
+    return KBENCH_ERROR;
+  }
+  c->outputs[c->n_outputs++] = (kb_output){ptr, bytes, memory, inout, NULL};
+  return KBENCH_OK;
+}
+
 static int host_output(const kbench_host *h, void *ptr, size_t bytes,
                        int memory)
 {
-  kb_case *c = case_of(h);
-  const char *bad = !c->in_setup ? "outside setup"
-      : c->n_outputs == KB_MAX_OUTPUTS ? "more than 16 times"
-      : !ptr || !bytes ? "with a NULL or empty buffer"
-      : memory == KBENCH_MEM_GLOBAL && !c->gpu ? "with device memory in a host case"
-      : memory != KBENCH_MEM_HOST && memory != KBENCH_MEM_GLOBAL
-        ? "with an unknown memory kind" : NULL;
-  if (bad) {
-    kb_case_misuse(c, "output() called %s", bad);
-    return KBENCH_ERROR;
-  }
-  c->outputs[c->n_outputs++] = (kb_output){ptr, bytes, memory};
-  return KBENCH_OK;
+  return declare(case_of(h), ptr, bytes, memory, 0);
+}
+
+static int host_inout(const kbench_host *h, void *ptr, size_t bytes,
+                      int memory)
+{
+  return declare(case_of(h), ptr, bytes, memory, 1);
 }
 
 /* An end of ABI 1.2's timed region.  The start's copies of the outputs
@@ -152,6 +171,7 @@ void kb_case_init(kb_case *c, const kb_plugin *p, const kbench_variant *v,
   c->host.param_name = host_param_name;
   c->host.timer_start = host_timer_start;
   c->host.timer_stop = host_timer_stop;
+  c->host.inout = host_inout;
   c->host.opaque = c;
   c->plugin = p;
   c->variant = v;
@@ -179,16 +199,17 @@ int kb_case_timed_stream(const kb_case *c)
   return kb_variant_timed_stream(c->variant);
 }
 
-int kb_case_poison(kb_case *c)
+int kb_case_has_inout(const kb_case *c)
 {
-  for (size_t i = 0; i < c->n_outputs; i++) {
-    kb_output *o = &c->outputs[i];
-    if (o->memory == KBENCH_MEM_HOST)
-      memset(o->ptr, 0xFF, o->bytes);
-    else if (kb_gpu_fill(c->gpu, o->ptr, 0xFF, o->bytes, c->message,
+  return kb_outputs_inout_bytes(c->outputs, c->n_outputs) > 0;
+}
+
+int kb_case_prepare_outputs(kb_case *c)
+{
+  if (kb_outputs_prepare(c->outputs, c->n_outputs, c->gpu, c->message,
                          sizeof c->message))
-      return -1;
-  }
+    return -1;
+  c->prepared = 1;
   return 0;
 }
 
@@ -229,9 +250,18 @@ int kb_case_setup(kb_case *c, void **state)
   c->in_setup = 0;
   if (status == KBENCH_OK && c->n_outputs == 0) {
     snprintf(c->message, sizeof c->message, "setup declared no output "
-             "buffer: nothing could be poisoned, so nothing is verified");
+             "buffer: nothing could be poisoned, so nothing is verified "
+             "(declare what run writes with h->output, or with h->inout "
+             "when run also reads it)");
     return KBENCH_ERROR;
   }
+  /* The in-out buffers' contents as setup left them, once what it queued
+  ** on any stream is done. */
+  if (status == KBENCH_OK && kb_case_has_inout(c)
+      && ((c->gpu && kb_gpu_settle(c->gpu, c->message, sizeof c->message))
+          || kb_outputs_save(c->outputs, c->n_outputs, c->hostmem, c->gpu,
+                             c->message, sizeof c->message)))
+    return KBENCH_ERROR;
   return status;
 }
 
@@ -255,6 +285,13 @@ int kb_case_verify(kb_case *c, void *state)
   c->in_verify = 1;
   int status = checked(c, c->variant->verify(&c->host, state));
   c->in_verify = 0;
+  /* Only the verify of the run the outputs were prepared for, not the
+  ** timed region's check of the copies taken at its ends
+  ** (region_check.c). */
+  if (status == KBENCH_WRONG && c->prepared)
+    kb_outputs_explain(c->outputs, c->n_outputs, c->gpu, c->message,
+                       sizeof c->message);
+  c->prepared = 0;
   return status;
 }
 

@@ -48,8 +48,10 @@ typedef struct kb_case {
   kb_region region;        /* ABI 1.2's timed region (worker/plugin/region.h) */
   kb_region_fn on_region;  /* what its ends do; NULL: they are only checked */
   void *region_ctx;
-  kb_output outputs[KB_MAX_OUTPUTS];
+  kb_output outputs[KB_MAX_OUTPUTS];  /* and in-out buffers */
   size_t n_outputs;
+  int prepared;            /* outputs prepared since the last verify: a
+                              failed one says how much poison they hold */
   int plugin_bug;          /* the plugin misused the host API */
   char message[KB_MESSAGE_LEN];
   const char *stage;       /* the callback last entered, or NULL */
@@ -73,8 +75,12 @@ void kb_case_misuse(kb_case *c, const char *fmt, ...)
 #endif
     ;
 
-/* Fill every declared output with all bits set.  0, or -1 with message. */
-int kb_case_poison(kb_case *c);
+/* Before a verified run: every declared output filled with all bits set,
+** every in-out buffer (ABI 1.4) put back as setup left it
+** (worker/plugin/outputs.h).  0, or -1 with message. */
+int kb_case_prepare_outputs(kb_case *c);
+/* Setup declared an in-out buffer. */
+int kb_case_has_inout(const kb_case *c);
 
 /* Callers of the plugin: each returns the plugin's status, turning a
 ** misuse of the host API into KBENCH_ERROR. */

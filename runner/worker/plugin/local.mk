@@ -7,6 +7,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/hostmem.c %reldir%/hostmem.h \
 	%reldir%/load_error.c %reldir%/load_error.h \
 	%reldir%/loader.c %reldir%/loader.h \
+	%reldir%/outputs.c %reldir%/outputs.h \
 	%reldir%/pool.c %reldir%/pool.h \
 	%reldir%/region.c %reldir%/region.h \
 	%reldir%/staging.c %reldir%/staging.h \

@@ -12,15 +12,7 @@
 #include <stddef.h>
 
 #include "gpu/gpu.h"
-
-#define KB_MAX_OUTPUTS 16
-
-/* An output buffer the plugin declared in setup. */
-typedef struct kb_output {
-  void *ptr;
-  size_t bytes;
-  int memory;              /* KBENCH_MEM_HOST or KBENCH_MEM_GLOBAL */
-} kb_output;
+#include "worker/plugin/outputs.h"
 
 typedef struct kb_region {
   int state;               /* this run's: 0 none yet, 1 open, 2 closed */
