@@ -57,6 +57,9 @@ size_t activity_mark();
 void activity_kernels_since(size_t mark, bool keep,
                             std::vector<std::pair<kb_activity, kb_launch_info>> &out);
 
+// The stream watch (cupti_streams.cpp) let go: no more callbacks.
+void streams_unwatch();
+
 }  // namespace kbc
 
 #define TRY_CUPTI(call)                                                                 \
