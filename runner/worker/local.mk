@@ -3,18 +3,20 @@
 # its --lock-clocks lock, its writes kept to its scratch directory, the
 # identity a third-party worker takes under root, no terminal, nothing
 # aimed at another process, its locks' files made before its confinement,
-# one Landlock set-up for all its layers) and
-# the clock keeper's restore (clock_lock.c).
+# one Landlock set-up for all its layers), what a case leaves behind in
+# it (leftovers.c, threads.c) and the clock keeper's restore
+# (clock_lock.c).
 runner_libkbrunner_la_SOURCES += \
 	%reldir%/bpf_rules.c %reldir%/bpf_rules.h \
 	%reldir%/clock_lock.c %reldir%/clock_lock.h \
 	%reldir%/confine.c %reldir%/confine.h \
 	%reldir%/device_lock.c %reldir%/device_lock.h \
 	%reldir%/identity.c %reldir%/identity.h \
-	%reldir%/landlock.h \
+	%reldir%/landlock.h %reldir%/leftovers.c %reldir%/leftovers.h \
 	%reldir%/landlock_restrict.c %reldir%/landlock_restrict.h \
 	%reldir%/lock_files.c %reldir%/lock_files.h \
 	%reldir%/others.c %reldir%/others.h \
 	%reldir%/seal.c %reldir%/seal.h \
 	%reldir%/terminal.c %reldir%/terminal.h \
+	%reldir%/threads.c %reldir%/threads.h \
 	%reldir%/worker.c %reldir%/worker.h
