@@ -6,6 +6,9 @@ EXTRA_DIST += bench/cupti_check.cu bench/cupti_check.sh bench/ncu_agree.py
 EXTRA_DIST += bench/energy_check.sh
 # ABI 1.3's default streams on a GPU (issue 57 item 1).
 EXTRA_DIST += bench/default_stream_check.sh
+# What a case leaves behind on a GPU (issue 68): the copy after it as if
+# alone (tests/shell/leftovers.sh runs it too).
+EXTRA_DIST += bench/leftovers_check.sh
 # kbench tune's strategies against an exhaustive search's cache.
 EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judge.sh
 EXTRA_DIST += bench/tune_gpu.sh
