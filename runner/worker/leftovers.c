@@ -13,7 +13,9 @@
 
 void kb_leftovers_open(kb_leftovers *l)
 {
+  char tool[8];
   memset(l, 0, sizeof *l);
+  l->tool = kb_gpu_tool(tool, sizeof tool) != NULL;
   kb_threads_open(&l->threads);
 }
 
@@ -143,10 +145,31 @@ static void blame_stray(kb_leftovers *l, const kb_probe *p,
   l->ends = 1;
 }
 
+/* What the case left on the device that cannot be put back: memory it
+** still holds, streams it made and did not destroy, said in left. */
+static void device_leftovers(kb_leftovers *l, kb_gpu *g, const kb_probe *p,
+                             char *left, size_t len)
+{
+  char why[256];
+  /* Memory freed in stream order goes back to the device at a wait. */
+  (void)kb_gpu_settle(g, why, sizeof why);
+  size_t free_after = kb_gpu_mem_free(g);
+  size_t slack = p && l->collections == 0 && p->collections > 0
+                 ? KB_LEFTOVER_FIRST_PASS_SLACK : KB_LEFTOVER_MEMORY_SLACK;
+  if (l->free_before && free_after && free_after + slack < l->free_before)
+    kb_append(left, len, "; ", "%.1f MiB more device memory in use than "
+              "before it", (double)(l->free_before - free_after) / 1048576.0);
+  size_t streams = l->streams_watched
+                   ? kb_cupti_streams_since(l->streams_mark) : 0;
+  if (streams)
+    kb_append(left, len, "; ", "%zu stream%s it made and did not destroy",
+              streams, kb_s(streams));
+}
+
 void kb_leftovers_end(kb_leftovers *l, kb_gpu *g, const kb_probe *p,
                       const char *case_line, kb_result *r)
 {
-  char left[sizeof r->left_behind] = "", why[256];
+  char left[sizeof r->left_behind] = "";
   if (g && l->context && !r->device_lost) {
     kb_put_back back;
     kb_gpu_context_put_back(l->context, &back);
@@ -154,23 +177,13 @@ void kb_leftovers_end(kb_leftovers *l, kb_gpu *g, const kb_probe *p,
     if (back.refused[0])
       kb_append(left, sizeof left, "; ", "%s, which the driver refused to "
                 "put back", back.refused);
-    /* Memory freed in stream order goes back to the device at a wait. */
-    (void)kb_gpu_settle(g, why, sizeof why);
-    size_t free_after = kb_gpu_mem_free(g);
-    size_t slack = p && l->collections == 0 && p->collections > 0
-                   ? KB_LEFTOVER_FIRST_PASS_SLACK : KB_LEFTOVER_MEMORY_SLACK;
-    if (l->free_before && free_after && free_after + slack < l->free_before)
-      kb_append(left, sizeof left, "; ", "%.1f MiB more device memory in "
-                "use than before it",
-                (double)(l->free_before - free_after) / 1048576.0);
-    size_t streams = l->streams_watched
-                     ? kb_cupti_streams_since(l->streams_mark) : 0;
-    if (streams)
-      kb_append(left, sizeof left, "; ", "%zu stream%s it made and did not "
-                "destroy", streams, kb_s(streams));
+    if (!l->tool)
+      device_leftovers(l, g, p, left, sizeof left);
   }
-  running_threads(l, case_line, left, sizeof left);
-  blame_stray(l, p, case_line, r);
+  if (!l->tool) {
+    running_threads(l, case_line, left, sizeof left);
+    blame_stray(l, p, case_line, r);
+  }
   if (left[0]) {
     snprintf(r->left_behind, sizeof r->left_behind, "%.300s: the next case "
              "runs in a fresh worker", left);

@@ -20,6 +20,9 @@
 ** in a fresh worker, as if it ran alone.  The case's row says what was put
 ** back (put_back) and what was left (left_behind).
 **
+** Under a profiling tool (kb_gpu_tool) only the context is put back: the
+** tool's own threads and its replays' memory are not the case's.
+**
 ** A leftover kbench could not see (a thread that sleeps between launches,
 ** one a library started as it loaded) can still run work during a later
 ** case.  Where that case's stream audit fails on work a thread queued
@@ -64,6 +67,8 @@ typedef struct kb_leftovers {
   kb_threads threads;
   kb_gpu_context *context; /* kbench's own settings; NULL: no device */
   int streams_watched;     /* CUPTI's callbacks count the streams made */
+  int tool;                /* a profiling tool is attached: nothing is
+                              looked for but the context's settings */
   pid_t before[KB_LEFTOVER_THREADS];  /* the case's start's threads */
   size_t n_before;
   size_t free_before;      /* device memory free then; 0: unknown */
