@@ -151,8 +151,8 @@ int kb_cupti_stream_id(kb_cupti *s, void *cuda_stream, uint32_t *id, char *err, 
 ** made after that mark are alive now (0 when not watched).  Streams the runtime or driver make for themselves (a
 ** default stream, a graph's) are not made through these calls. */
 int kb_cupti_streams_watch(kb_cupti *s, char *err, size_t err_size);
-uint64_t kb_cupti_streams_mark(void);
-size_t kb_cupti_streams_since(uint64_t mark);
+uint64_t kb_cupti_streams_mark(kb_cupti *s);
+size_t kb_cupti_streams_since(kb_cupti *s, uint64_t mark);
 
 #ifdef __cplusplus
 }

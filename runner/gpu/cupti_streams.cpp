@@ -1,21 +1,12 @@
 // The CUPTI glue, part four: the streams the process makes through the CUDA runtime and has not
 // destroyed, from CUPTI's callbacks on those calls alone (the leftover check: a case must not leave
-// one behind).  Callbacks come on whichever thread makes the call, with no context of ours, so the
-// store is process-wide, as the activity store is.
+// one behind).  Callbacks come on whichever thread makes the call, with the session's watch as
+// their user data.
 #include "gpu/cupti_glue.hpp"
-
-#include <unordered_map>
 
 using kbc::say;
 
 namespace {
-
-struct Streams {
-  std::mutex mu;
-  std::unordered_map<void *, uint64_t> alive;  // each stream, with its number in order made
-  uint64_t made = 0;
-  CUpti_SubscriberHandle subscriber = nullptr;
-} g_streams;
 
 const CUpti_CallbackId k_created[] = {CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreate_v3020,
                                       CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithFlags_v5000,
@@ -23,42 +14,50 @@ const CUpti_CallbackId k_created[] = {CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreate_
 const CUpti_CallbackId k_destroyed[] = {CUPTI_RUNTIME_TRACE_CBID_cudaStreamDestroy_v3020,
                                         CUPTI_RUNTIME_TRACE_CBID_cudaStreamDestroy_v5050};
 
-bool among(CUpti_CallbackId id, const CUpti_CallbackId *ids, size_t n)
+template <size_t N>
+bool among(CUpti_CallbackId id, const CUpti_CallbackId (&ids)[N])
 {
-  return std::find(ids, ids + n, id) != ids + n;
+  return std::find(ids, ids + N, id) != ids + N;
+}
+
+template <size_t N>
+CUptiResult enable(CUpti_SubscriberHandle sub, const CUpti_CallbackId (&ids)[N])
+{
+  for (CUpti_CallbackId id : ids)
+    if (CUptiResult r = cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API, id); r != CUPTI_SUCCESS) return r;
+  return CUPTI_SUCCESS;
 }
 
 // Each create call's parameters start with the stream's address (cudaStream_t *pStream), each
 // destroy's with the stream (generated_cuda_runtime_api_meta.h): a made stream is known once the
 // call returns, a destroyed one is forgotten as the call starts.
-void CUPTIAPI on_call(void *, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data)
+void CUPTIAPI on_call(void *user, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data)
 {
-  if (domain != CUPTI_CB_DOMAIN_RUNTIME_API) return;
+  auto &w = *static_cast<kbc::stream_watch *>(user);
   const auto *cb = static_cast<const CUpti_CallbackData *>(data);
-  const size_t n_created = sizeof k_created / sizeof *k_created;
-  const size_t n_destroyed = sizeof k_destroyed / sizeof *k_destroyed;
-  if (cb->callbackSite == CUPTI_API_EXIT && among(id, k_created, n_created)) {
+  if (domain != CUPTI_CB_DOMAIN_RUNTIME_API) return;
+  if (cb->callbackSite == CUPTI_API_EXIT && among(id, k_created)) {
     if (!cb->functionReturnValue || *static_cast<const cudaError_t *>(cb->functionReturnValue) != cudaSuccess) return;
     cudaStream_t *made = *static_cast<cudaStream_t *const *>(cb->functionParams);
     if (!made) return;
-    std::lock_guard<std::mutex> lk(g_streams.mu);
-    g_streams.alive[*made] = ++g_streams.made;
-  } else if (cb->callbackSite == CUPTI_API_ENTER && among(id, k_destroyed, n_destroyed)) {
+    std::lock_guard<std::mutex> lk(w.mu);
+    w.alive[*made] = ++w.made;
+  } else if (cb->callbackSite == CUPTI_API_ENTER && among(id, k_destroyed)) {
     cudaStream_t gone = *static_cast<const cudaStream_t *>(cb->functionParams);
-    std::lock_guard<std::mutex> lk(g_streams.mu);
-    g_streams.alive.erase(gone);
+    std::lock_guard<std::mutex> lk(w.mu);
+    w.alive.erase(gone);
   }
 }
 
 }  // namespace
 
-void kbc::streams_unwatch()
+void kbc::streams_unwatch(stream_watch &w)
 {
-  if (!g_streams.subscriber) return;
-  cuptiUnsubscribe(g_streams.subscriber);
-  g_streams.subscriber = nullptr;
-  std::lock_guard<std::mutex> lk(g_streams.mu);
-  g_streams.alive.clear();
+  if (!w.subscriber) return;
+  cuptiUnsubscribe(w.subscriber);
+  w.subscriber = nullptr;
+  std::lock_guard<std::mutex> lk(w.mu);
+  w.alive.clear();
 }
 
 extern "C" {
@@ -66,30 +65,29 @@ extern "C" {
 int kb_cupti_streams_watch(kb_cupti *s, char *err, size_t err_size)
 {
   if (!s || s->host_only) return say(err, err_size, KB_CUPTI_UNSUPPORTED, "no device session");
-  if (g_streams.subscriber) return KB_CUPTI_OK;
+  if (s->streams.subscriber) return KB_CUPTI_OK;
   CUpti_SubscriberHandle sub = nullptr;
-  TRY_CUPTI(cuptiSubscribe(&sub, on_call, nullptr));
-  for (CUpti_CallbackId id : k_created)
-    if (CUptiResult r = cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API, id); r != CUPTI_SUCCESS)
-      return cuptiUnsubscribe(sub), kbc::cupti_fail(r, "cuptiEnableCallback", err, err_size);
-  for (CUpti_CallbackId id : k_destroyed)
-    if (CUptiResult r = cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API, id); r != CUPTI_SUCCESS)
-      return cuptiUnsubscribe(sub), kbc::cupti_fail(r, "cuptiEnableCallback", err, err_size);
-  g_streams.subscriber = sub;
+  TRY_CUPTI(cuptiSubscribe(&sub, on_call, &s->streams));
+  CUptiResult r = enable(sub, k_created);
+  if (r == CUPTI_SUCCESS) r = enable(sub, k_destroyed);
+  if (r != CUPTI_SUCCESS) return cuptiUnsubscribe(sub), kbc::cupti_fail(r, "cuptiEnableCallback", err, err_size);
+  s->streams.subscriber = sub;
   return KB_CUPTI_OK;
 }
 
-uint64_t kb_cupti_streams_mark(void)
+uint64_t kb_cupti_streams_mark(kb_cupti *s)
 {
-  std::lock_guard<std::mutex> lk(g_streams.mu);
-  return g_streams.made;
+  if (!s) return 0;
+  std::lock_guard<std::mutex> lk(s->streams.mu);
+  return s->streams.made;
 }
 
-size_t kb_cupti_streams_since(uint64_t mark)
+size_t kb_cupti_streams_since(kb_cupti *s, uint64_t mark)
 {
-  std::lock_guard<std::mutex> lk(g_streams.mu);
+  if (!s) return 0;
+  std::lock_guard<std::mutex> lk(s->streams.mu);
   size_t n = 0;
-  for (const auto &s : g_streams.alive) n += s.second > mark;
+  for (const auto &a : s->streams.alive) n += a.second > mark;
   return n;
 }
 

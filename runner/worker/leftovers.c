@@ -53,7 +53,8 @@ void kb_leftovers_begin(kb_leftovers *l, kb_gpu *g, const kb_probe *p)
   if (l->n_before > KB_LEFTOVER_THREADS)
     l->n_before = KB_LEFTOVER_THREADS;
   l->free_before = g && l->context ? kb_gpu_mem_free(g) : 0;
-  l->streams_mark = l->streams_watched ? kb_cupti_streams_mark() : 0;
+  l->streams_mark = l->streams_watched && p
+                    ? kb_cupti_streams_mark(p->cupti) : 0;
   l->collections = p ? p->collections : 0;
 }
 
@@ -159,8 +160,8 @@ static void device_leftovers(kb_leftovers *l, kb_gpu *g, const kb_probe *p,
   if (l->free_before && free_after && free_after + slack < l->free_before)
     kb_append(left, len, "; ", "%.1f MiB more device memory in use than "
               "before it", (double)(l->free_before - free_after) / 1048576.0);
-  size_t streams = l->streams_watched
-                   ? kb_cupti_streams_since(l->streams_mark) : 0;
+  size_t streams = l->streams_watched && p
+                   ? kb_cupti_streams_since(p->cupti, l->streams_mark) : 0;
   if (streams)
     kb_append(left, len, "; ", "%zu stream%s it made and did not destroy",
               streams, kb_s(streams));
