@@ -10,6 +10,9 @@ EXTRA_DIST += bench/default_stream_check.sh
 EXTRA_DIST += bench/orphan_check.sh
 # ABI 1.4's in-out buffer on a GPU (issue 69).
 EXTRA_DIST += bench/inout_check.sh
+# What a case leaves behind on a GPU (issue 68): the copy after it as if
+# alone (tests/shell/leftovers.sh runs it too).
+EXTRA_DIST += bench/leftovers_check.sh
 # kbench tune's strategies against an exhaustive search's cache.
 EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judge.sh
 EXTRA_DIST += bench/tune_gpu.sh

@@ -130,6 +130,8 @@ struct kb_activity {
   uint32_t graph_id;                   /* the CUDA graph whose replay ran it; 0: not a graph's */
   unsigned char reads_device;          /* a copy from device memory (DtoH, DtoD) */
   unsigned char writes_device;         /* a copy or memset to device memory */
+  uint32_t thread_id;                  /* the thread that queued it, as the system numbers threads (gettid):
+                                          from the runtime or driver call's record; 0: unknown */
   char name[KB_CUPTI_KERNEL_NAME_MAX]; /* kernel: demangled name; else "memcpy HtoD", "memset", ... */
 };
 /* Starts recording (records before this call are discarded). */
@@ -142,6 +144,15 @@ int kb_cupti_activity_end(kb_cupti *s, struct kb_activity **recs, size_t *count,
 ** carry it. The default streams (legacy, per-thread) have no handle to ask about: their ids
 ** are read off a record of a kernel queued there (worker/measure/probe.c). */
 int kb_cupti_stream_id(kb_cupti *s, void *cuda_stream, uint32_t *id, char *err, size_t err_size);
+
+/* The streams made through the CUDA runtime (cudaStreamCreate, ...WithFlags, ...WithPriority) and not destroyed
+** since, seen by CUPTI's callbacks on those calls: watch starts watching (KB_CUPTI_OK, or why not: another
+** subscriber holds CUPTI's callbacks); mark is the count of streams made so far; since, how many of the streams
+** made after that mark are alive now (0 when not watched).  Streams the runtime or driver make for themselves (a
+** default stream, a graph's) are not made through these calls. */
+int kb_cupti_streams_watch(kb_cupti *s, char *err, size_t err_size);
+uint64_t kb_cupti_streams_mark(kb_cupti *s);
+size_t kb_cupti_streams_since(kb_cupti *s, uint64_t mark);
 
 #ifdef __cplusplus
 }

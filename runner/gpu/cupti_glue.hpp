@@ -27,6 +27,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #define PARAMS(T, v) \
@@ -56,6 +57,17 @@ size_t activity_mark();
 // the store forgets them unless an activity window is open.
 void activity_kernels_since(size_t mark, bool keep,
                             std::vector<std::pair<kb_activity, kb_launch_info>> &out);
+
+// The streams the process made through the runtime and has not destroyed
+// (cupti_streams.cpp), as CUPTI's callbacks on those calls see them.
+struct stream_watch {
+  std::mutex mu;
+  std::unordered_map<void *, uint64_t> alive;  // each stream, with its number in order made
+  uint64_t made = 0;
+  CUpti_SubscriberHandle subscriber = nullptr;
+};
+// The watch let go: no more callbacks.
+void streams_unwatch(stream_watch &w);
 
 }  // namespace kbc
 
@@ -97,6 +109,7 @@ struct kb_cupti {
   kb_cupti_config *bound = nullptr;               // the config whose image SetConfig bound last
   kb_cupti_config *audit = nullptr;               // the bytes audit's DRAM config
   bool activity_window = false;
+  kbc::stream_watch streams;                      // kb_cupti_streams_watch's
 };
 
 #endif

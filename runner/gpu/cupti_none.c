@@ -100,3 +100,18 @@ int kb_cupti_stream_id(kb_cupti *s, void *cuda_stream, uint32_t *id, char *err, 
   *id = 0;
   return not_built(err, err_size);
 }
+int kb_cupti_streams_watch(kb_cupti *s, char *err, size_t err_size)
+{
+  (void)s;
+  return not_built(err, err_size);
+}
+uint64_t kb_cupti_streams_mark(kb_cupti *s)
+{
+  (void)s;
+  return 0;
+}
+size_t kb_cupti_streams_since(kb_cupti *s, uint64_t mark)
+{
+  (void)s, (void)mark;
+  return 0;
+}

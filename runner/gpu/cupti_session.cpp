@@ -199,6 +199,7 @@ void kb_cupti_close(kb_cupti *s)
     kbc::activity_kinds(false, err, sizeof err);
     kbc::activity_order_kinds(false, err, sizeof err);
   }
+  kbc::streams_unwatch(s->streams);
   if (s->rp) {
     PARAMS(CUpti_RangeProfiler_Disable_Params, p);
     p.pRangeProfilerObject = s->rp;

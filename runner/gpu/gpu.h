@@ -56,6 +56,9 @@ int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
 int kb_gpu_sync(kb_gpu *g, char *err, size_t len);
 /* Wait for the whole device: every stream, the legacy one included. */
 int kb_gpu_settle(kb_gpu *g, char *err, size_t len);
+/* Evict the L2 (a read of twice its size, queued on the stream), its
+** persisting lines made normal first (gpu/context.h) except inside a
+** timed region, where the sample's own flush already did. */
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
 
 /*

@@ -44,6 +44,7 @@ struct kb_gpu {
                               (timed: the stream check reads from it) */
   int region;              /* the run's timed region: 0 none, 1 open,
                               2 closed (kb_gpu_region) */
+  int begun;               /* between kb_gpu_begin and the run's end */
   cudaEvent_t fences[2];   /* kb_gpu_fence's */
   void *flush;           /* scratch buffer written to evict L2 */
   size_t flush_bytes;
@@ -375,8 +376,31 @@ int kb_gpu_settle(kb_gpu *g, char *err, size_t len)
   return 0;
 }
 
+/* The L2's persisting lines made normal (cudaCtxResetPersistingL2Cache)
+** when the context has a persisting carve-out (cudaLimitPersistingL2-
+** CacheSize above 0: no line persists without one, gpu/context.h).  It
+** takes effect when it returns, which may wait for the device: never with
+** a stream held. */
+static int demote_persisting(char *err, size_t len)
+{
+  size_t carve_out = 0;
+  if (cudaDeviceGetLimit(&carve_out, cudaLimitPersistingL2CacheSize)
+      != cudaSuccess) {
+    (void)cudaGetLastError();   /* a device without persisting lines */
+    return 0;
+  }
+  if (carve_out > 0)
+    CHECK(cudaCtxResetPersistingL2Cache());
+  return 0;
+}
+
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len)
 {
+  /* A persisting line outlives the flush: made normal first, unless this
+  ** is the flush where a run's timed region starts (a held stream would
+  ** keep the demotion waiting; the sample was demoted before it began). */
+  if (!g->begun && demote_persisting(err, len))
+    return -1;
   /* The 16 bytes past the buffer are the kernel's (never written) sink. */
   CHECK((cudaError_t)kb_launch_flush(g->flush, g->flush_bytes,
                                      (char *)g->flush + g->flush_bytes,
@@ -547,6 +571,7 @@ int kb_gpu_begin(kb_gpu *g, int hold_stream, char *err, size_t len)
   if (hold_stream && hold(&g->stream_hold, g->stream, err, len))
     return -1;
   CHECK(cudaEventRecord(g->start, g->stream));
+  g->begun = 1;
   return 0;
 }
 
@@ -571,6 +596,7 @@ static int stop_region(kb_gpu *g, char *err, size_t len)
   if (g->holding)
     release(&g->stream_hold);
   g->holding = 0;
+  g->begun = 0;
   CHECK(e);
   return 0;
 }

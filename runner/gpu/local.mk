@@ -2,21 +2,22 @@
 # The build picks its CUDA or its no-CUDA source, and the CUPTI glue
 # (counters, activity records) or its stub.
 runner_libkbrunner_la_SOURCES += %reldir%/gpu.h %reldir%/cupti.h \
-	%reldir%/nvml.c %reldir%/nvml.h %reldir%/driver_gpus.c \
+	%reldir%/context.h %reldir%/nvml.c %reldir%/nvml.h %reldir%/driver_gpus.c \
 	%reldir%/driver_gpus.h
 if HAVE_CUDA
 # The flush and launch-floor kernels; nvcc objects need the C++ runtime.
-runner_libkbrunner_la_SOURCES += %reldir%/gpu_cuda.c %reldir%/kernels.cu
+runner_libkbrunner_la_SOURCES += %reldir%/gpu_cuda.c %reldir%/kernels.cu \
+	%reldir%/context_cuda.c
 runner_libkbrunner_la_LIBADD += -lstdc++
 else
-runner_libkbrunner_la_SOURCES += %reldir%/gpu_none.c
-EXTRA_DIST += %reldir%/gpu_cuda.c %reldir%/kernels.cu
+runner_libkbrunner_la_SOURCES += %reldir%/gpu_none.c %reldir%/context_none.c
+EXTRA_DIST += %reldir%/gpu_cuda.c %reldir%/kernels.cu %reldir%/context_cuda.c
 endif
 if HAVE_CUPTI
 # C++: CUDA 13's cupti_profiler_host.h includes <string>.
 runner_libkbrunner_la_SOURCES += %reldir%/cupti_session.cpp %reldir%/cupti_profiler.cpp \
 	%reldir%/cupti_activity.cpp %reldir%/cupti_errors.cpp \
-	%reldir%/cupti_glue.hpp
+	%reldir%/cupti_streams.cpp %reldir%/cupti_glue.hpp
 runner_libkbrunner_la_CPPFLAGS += $(CUPTI_CPPFLAGS)
 runner_libkbrunner_la_CXXFLAGS = -std=c++17 -Wall -Wextra -fvisibility=hidden
 runner_libkbrunner_la_LIBADD += $(CUPTI_LDFLAGS) $(CUPTI_LIBS) -lstdc++
@@ -24,7 +25,7 @@ else
 runner_libkbrunner_la_SOURCES += %reldir%/cupti_none.c
 EXTRA_DIST += %reldir%/cupti_session.cpp %reldir%/cupti_profiler.cpp \
 	%reldir%/cupti_activity.cpp %reldir%/cupti_errors.cpp \
-	%reldir%/cupti_glue.hpp
+	%reldir%/cupti_streams.cpp %reldir%/cupti_glue.hpp
 endif
 # Link with the C tag either way (outside the conditional, which would
 # leave it empty in the other branch): a C++-tagged libtool link drops

@@ -18,14 +18,20 @@
 
 typedef struct kb_disturbers {
   size_t cases;                  /* disturbed cases added */
+  size_t by_cases;               /* ... of them by work an earlier case of
+                                    the same worker left running, which
+                                    the message names as "a thread of the
+                                    earlier case CASE (thread N)"
+                                    (worker/leftovers.h) */
   size_t n;                      /* distinct processes kept */
   char names[KB_DISTURBERS_KEPT][KB_DISTURBER_LEN];
   int more;                      /* a process past the kept ones */
 } kb_disturbers;
 
 /* One disturbed case, by its message: each process it names that is not
-** already there is added, in the order first seen.  Start from a zeroed
-** kb_disturbers. */
+** already there is added, in the order first seen, and so is an earlier
+** case it names ("the earlier case CASE", as "CASE's thread").  Start
+** from a zeroed kb_disturbers. */
 void kb_disturbers_add(kb_disturbers *d, const char *message);
 
 /* "pid 4242 (stray_copy)", "pid 4242 (a), pid 77 (b) and others", or
@@ -33,5 +39,10 @@ void kb_disturbers_add(kb_disturbers *d, const char *message);
 ** KB_DISTURBERS_TEXT_LEN holds any. */
 #define KB_DISTURBERS_TEXT_LEN (KB_DISTURBERS_KEPT * KB_DISTURBER_LEN + 16)
 void kb_disturbers_text(const kb_disturbers *d, char *buf, size_t len);
+
+/* What disturbed the cases, for "N disturbed by ...": "another process",
+** "an earlier case's work", or "another process or an earlier case's
+** work". */
+const char *kb_disturbers_by(const kb_disturbers *d);
 
 #endif

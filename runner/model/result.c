@@ -257,13 +257,25 @@ void kb_audit_text(const kb_result *r, char *buf, size_t len)
   double moved = r->dram_read + r->dram_write;
   double claimed = (double)r->bytes.read + (double)r->bytes.written;
   buf[0] = '\0';
-  if (r->dram_read < 0 || r->dram_write < 0 || claimed <= 0 || moved <= 0)
+  if (r->dram_read < 0 || r->dram_write < 0 || claimed <= 0)
     return;
-  if (r->claim_flagged)
+  if (r->reads_flagged)
+    snprintf(buf, len, "cold, yet DRAM read %.1f MB of the %.1f MB it claims "
+             "to read: the L2 served its reads", r->dram_read / 1e6,
+             (double)r->bytes.read / 1e6);
+  else if (moved <= 0)
+    return;
+  else if (r->claim_flagged)
     snprintf(buf, len, "claims %.1fx the %.1f MB DRAM moved", claimed / moved,
              moved / 1e6);
   else if (moved > 1.1 * claimed)
     snprintf(buf, len, "DRAM moved %.1fx the claimed bytes", moved / claimed);
+}
+
+int kb_audit_reads_short(double claimed_read, double dram_read)
+{
+  return claimed_read >= KB_AUDIT_READ_MIN && dram_read >= 0
+         && dram_read < KB_AUDIT_READ_SHARE * claimed_read;
 }
 
 int kb_rule_shown(const kb_result *r, int rule, double v)

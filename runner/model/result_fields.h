@@ -364,7 +364,13 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
     ("GB/s", CSV(72), ".6g", EACH), POSITIVE)                             \
   F(claim_flagged, BOOL, "bytes_claim_flagged",                           \
     ("", JSON, "d", ANY), ALWAYS, 0)                                      \
-                   /* the claim exceeds DRAM's bytes + 10% + L2 */        \
+                   /* the claim exceeds DRAM's bytes + 10% + L2, or a     \
+                      cold run's reads are short (reads_flagged) */       \
+  F(reads_flagged, BOOL, "bytes_reads_flagged",                           \
+    ("", JSON, "d", ANY), ALWAYS, 0)                                      \
+                   /* flagged for its reads alone: a cold run read less   \
+                      than half its claimed reads from DRAM               \
+                      (kb_audit_reads_short) */                           \
   F(unaudited, BOOL, "unaudited", ("", CSV(74), "d", ANY), ALWAYS, 0)     \
                    /* an audit asked for could not be made: the verdict   \
                       stands unchecked */                                 \
@@ -375,6 +381,12 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   S(implausible, 384, "implausible", ("", JSON, "q", EACH), NONEMPTY)     \
                    /* two readings that cannot both be true               \
                       (model/plausible.h): FLAGGED */                      \
+  S(put_back, 384, "put_back", ("", JSON, "q", FIRST), NONEMPTY)          \
+                   /* what the case left changed in the CUDA context and  \
+                      kbench put back after it (worker/leftovers.h) */    \
+  S(left_behind, 384, "left_behind", ("", JSON, "q", FIRST), NONEMPTY)    \
+                   /* what it left that kbench could not put back: the    \
+                      next case ran in a fresh worker */                  \
   H(counters)  /* each counter's total, and "metrics" */
 
 /* --energy (NVML, model/energy.h): joules per run and the average power
@@ -447,6 +459,8 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
   N(bytes_audit, TEXT, kb_note_bytes_audit, "bytes audit", PASS)          \
   N(implausible, STR, r->implausible, "flagged", PASS)                    \
   N(unaudited, TEXT, kb_note_unaudited, "unaudited", PASS)                \
+  N(put_back, STR, r->put_back, "put back", ALWAYS)                       \
+  N(left_behind, STR, r->left_behind, "left behind", ALWAYS)              \
   N(energy, TEXT, kb_energy_text, "energy", PASS)
 
 /* Every note's name, as KB_NOTE_<id>, and its label. */

@@ -410,7 +410,7 @@ static int md_end(void *self, double seconds, char *err, size_t len)
   if (m->disturbed.cases) {
     char who[KB_DISTURBERS_TEXT_LEN];
     kb_disturbers_text(&m->disturbed, who, sizeof who);
-    fputs(" (disturbed by another process: ", m->out);
+    fprintf(m->out, " (disturbed by %s: ", kb_disturbers_by(&m->disturbed));
     kb_md_cell(m->out, who);
     fputc(')', m->out);
   }

@@ -423,8 +423,8 @@ void kb_report_end(kb_report *r, double seconds)
   if (r->disturbed.cases) {
     char who[KB_DISTURBERS_TEXT_LEN];
     kb_disturbers_text(&r->disturbed, who, sizeof who);
-    fprintf(r->out, "; %zu disturbed by another process: %s",
-            r->disturbed.cases, who);
+    fprintf(r->out, "; %zu disturbed by %s: %s", r->disturbed.cases,
+            kb_disturbers_by(&r->disturbed), who);
   }
   fputc('\n', r->out);
   fflush(r->out);

@@ -1,6 +1,8 @@
-/* Numbers with their unit (format.h). */
+/* Numbers with their unit, and lists of parts (format.h). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "util/format.h"
 
@@ -38,4 +40,17 @@ void kb_format_si(char *buf, size_t len, double v, int digits,
 const char *kb_s(size_t n)
 {
   return n == 1 ? "" : "s";
+}
+
+void kb_append(char *buf, size_t len, const char *sep, const char *fmt, ...)
+{
+  size_t used = strnlen(buf, len);
+  if (used && used < len)
+    used += (size_t)snprintf(buf + used, len - used, "%s", sep);
+  if (used >= len)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf + used, len - used, fmt, ap);
+  va_end(ap);
 }

@@ -1,4 +1,5 @@
-/* Numbers as people read them: times and counts with their unit. */
+/* Numbers as people read them (times and counts with their unit), and
+** lists of parts. */
 #ifndef KB_FORMAT_H
 #define KB_FORMAT_H
 
@@ -15,5 +16,10 @@ void kb_format_si(char *buf, size_t len, double v, int digits,
 /* The plural ending of a count of n: "" for one, "s" for any other
 ** ("1 case", "0 cases", "2 cases"). */
 const char *kb_s(size_t n);
+
+/* fmt's text after the text in buf, with sep between the two when buf
+** holds some; cut short to fit len. */
+void kb_append(char *buf, size_t len, const char *sep, const char *fmt, ...)
+  __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -23,6 +23,7 @@
 #include "worker/device_lock.h"
 #include "worker/group_guard.h"
 #include "worker/identity.h"
+#include "worker/leftovers.h"
 #include "worker/lock_files.h"
 #include "worker/seal.h"
 #include "worker/terminal.h"
@@ -53,6 +54,7 @@ typedef struct kb_worker {
                               own, or -1 */
   char plugin_path[4096];  /* ...its path */
   kb_clock_lock clocks;    /* what --lock-clocks did to the device */
+  kb_leftovers leftovers;  /* what each case leaves behind it */
 } kb_worker;
 
 /* host_alloc's blocks: page-locked once this worker has a device, else (or
@@ -425,8 +427,9 @@ static void answer_metrics(kb_worker *w)
 ** case stages on its own thread) and the host memory it keeps. */
 static void give_staging(kb_worker *w, kb_case *c)
 {
-  if (!w->pool)
-    w->pool = kb_pool_new(w->cfg.staging_threads);
+  /* Its threads started now, so that no case seems to leave them. */
+  if (!w->pool && (w->pool = kb_pool_new(w->cfg.staging_threads)))
+    kb_pool_size(w->pool);
   if (!w->hostmem) {
     kb_hostmem_alloc a = {worker_host_alloc, worker_host_release, w,
                          KB_HOSTMEM_KEEP};
@@ -523,6 +526,8 @@ static kb_gpu *device(kb_worker *w)
                            sizeof d.warning) > 0)
       d.copy_gbps = gbps;
   }
+  /* The context as kbench set it up: what each case is put back to. */
+  kb_leftovers_keep(&w->leftovers, w->gpu, &w->probe);
   kb_wbuf b;
   report_begin(&b, KB_MSG_DEVICE);
   kb_msg_put_device(&b, &d);
@@ -558,14 +563,16 @@ static const kbench_variant *find_variant(const kb_plugin *p,
   return NULL;
 }
 
-/* One measurement of the order's case into res. */
+/* One measurement of the order's case into res, and what it left behind
+** (leftovers.h). */
 static void measure_once(kb_worker *w, const kb_plugin *p,
                          const kbench_variant *v, const kb_order *o,
                          kb_gpu *gpu, kb_result *res)
 {
   kb_case c;
-  char name[1024];
+  char name[1024], line[1024];
   kb_case_name(name, sizeof name, p, v, o->values);
+  kb_case_text(line, sizeof line, p, v, o->values, KB_CASE_LINE, NULL);
   kb_case_init(&c, p, v, o->values, w->cfg.seed, o->index, gpu);
   /* The stream audit judges against the stream the case is timed on,
   ** which a default-stream variant changes (ABI 1.3). */
@@ -574,10 +581,12 @@ static void measure_once(kb_worker *w, const kb_plugin *p,
   c.on_stage = send_stage;
   c.on_wait = case_waiting;
   give_staging(w, &c);
+  kb_leftovers_begin(&w->leftovers, gpu, gpu ? &w->probe : NULL);
   kb_gpu_range_push(name);
   kb_measure_case(&c, &w->cfg.measure, &w->probe, &w->floor, res);
   kb_gpu_range_pop();
   kb_hostmem_end_case(w->hostmem);
+  kb_leftovers_end(&w->leftovers, gpu, gpu ? &w->probe : NULL, line, res);
 }
 
 /* Whether another process can be blamed for a verdict: a pass's times, or
@@ -605,8 +614,9 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
   measure_once(w, p, v, o, gpu, res);
   if (!watch || !kb_watch_end(watch, &nb) || !disturbable(res->verdict))
     return;
-  /* Not again in a context or profiler that the case left unusable. */
-  int again = !res->device_lost && !w->probe.broken;
+  /* Not again in a context or profiler that the case left unusable, or
+  ** in a worker it left something in. */
+  int again = !res->device_lost && !w->probe.broken && !w->leftovers.ends;
   int waited = again && !watch->gave_up && w->cfg.measure.quiet_wait > 0;
   if (again)
     send_stage(NULL, "waiting for the GPU to be quiet");
@@ -628,8 +638,9 @@ static void measure_watched(kb_worker *w, const kb_plugin *p,
 /* Returns 1 when the worker must exit after reporting: the case left the
 ** CUDA context unusable, or its profiler failed in a way that CUPTI does
 ** not recover from in this process (a graph's replay under auto ranges left
-** the next case's audit failing too), and only a new process gets a new
-** one. */
+** the next case's audit failing too), or it left something behind that
+** kbench could not put back (leftovers.h), and only a new process gets a
+** new one. */
 static int run_order(kb_worker *w, const kb_order *o, int file)
 {
   char err[1024];
@@ -641,6 +652,7 @@ static int run_order(kb_worker *w, const kb_order *o, int file)
   const kb_plugin *p = load(w, o->path, file, err, sizeof err);
   const kbench_variant *v = p ? find_variant(p, o->variant) : NULL;
   kb_gpu *gpu = NULL;
+  w->leftovers.ends = 0;
   if (!p)
     refuse(&res, KB_ERROR, "load", err);
   else if (!v || v->n_params != o->n_values)
@@ -651,7 +663,7 @@ static int run_order(kb_worker *w, const kb_order *o, int file)
            w->locked_out ? "lock" : "device", w->why);
   else
     measure_watched(w, p, v, o, gpu, &res);
-  res.worker_ends = res.device_lost || w->probe.broken;
+  res.worker_ends = res.device_lost || w->probe.broken || w->leftovers.ends;
   /* A plugin's buffered output belongs before its result. */
   fflush(stdout);
   fflush(stderr);
@@ -677,6 +689,7 @@ int kb_worker_main(void)
   memset(&w, 0, sizeof w);
   w.lock.fd = -1;
   w.plugin_fd = -1;
+  kb_leftovers_open(&w.leftovers);   /* before the seal */
   /* The keeper's pipe, under --lock-clocks: nothing a plugin starts may
   ** hold it (the keeper restores the clocks at its end of file). */
   fcntl(KB_WORKER_KEEPER, F_SETFD, FD_CLOEXEC);
@@ -726,6 +739,7 @@ int kb_worker_main(void)
   }
   kb_pool_free(w.pool);
   kb_hostmem_free(w.hostmem);  /* page-locked blocks need the context */
+  kb_leftovers_close(&w.leftovers);
   kb_probe_close(&w.probe);
   kb_gpu_close(w.gpu);
   kb_device_lock_release(&w.lock);   /* after the device's last use */

@@ -141,7 +141,13 @@ check_LTLIBRARIES += tests/plugins/bad_tail.la tests/plugins/gpu_ok.la tests/plu
 	tests/plugins/gpu_late_setup.la tests/plugins/gpu_inflated.la tests/plugins/gpu_fork_join.la \
 	tests/plugins/gpu_per_thread.la tests/plugins/gpu_graph.la tests/plugins/gpu_off_copy.la \
 	tests/plugins/gpu_tune_trap.la tests/plugins/gpu_sync.la tests/plugins/gpu_region.la \
-	tests/plugins/gpu_instruments.la tests/plugins/gpu_forge_event.la
+	tests/plugins/gpu_instruments.la tests/plugins/gpu_forge_event.la \
+	tests/plugins/gpu_leftovers.la
+# Variants that leave state behind in their worker's CUDA context
+# (tests/shell/leftovers.sh, bench/leftovers_check.sh).
+tests_plugins_gpu_leftovers_la_SOURCES = tests/plugins/gpu_leftovers.cu
+tests_plugins_gpu_leftovers_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_leftovers_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # Honest runs that are hard on the instruments: a graph's replay, a
 # cudaMallocAsync in run, a run that fails under the profiler.
 tests_plugins_gpu_instruments_la_SOURCES = tests/plugins/gpu_instruments.cu

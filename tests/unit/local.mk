@@ -338,3 +338,10 @@ check_PROGRAMS += %reldir%/test_csv_columns
 %canon_reldir%_test_csv_columns_LDADD = $(UNIT_LDADD)
 %canon_reldir%_test_csv_columns_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_csv_columns
+
+check_PROGRAMS += %reldir%/test_leftovers
+%canon_reldir%_test_leftovers_SOURCES = %reldir%/test_leftovers.c %reldir%/tap.h
+%canon_reldir%_test_leftovers_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_leftovers_LDADD = $(UNIT_LDADD) -lpthread
+%canon_reldir%_test_leftovers_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_leftovers

@@ -2,7 +2,8 @@
 ** (which only a GPU could measure) fed to the table, TAP, CSV and JSON
 ** writers.  A claim the bytes audit flagged is FLAGGED on its row with both
 ** rates under it, an unaudited case "ok?" with its note, and both are
-** fields of the CSV and JSON; --strict's failure keeps its flag. */
+** fields of the CSV and JSON; --strict's failure keeps its flag.  A cold
+** run's reads that DRAM did not serve are flagged with their own sentence. */
 #define _GNU_SOURCE            /* open_memstream, mkstemp */
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,29 @@ int main(void)
      "GB/s, 2684354.6 GB/s claimed\n"), "TAP: ok, with a '# flagged:' "
      "diagnostic");
   free(c.text);
+
+  /* A cold run whose reads the L2 served (a persisting window kept its
+  ** input through the flush): flagged for its reads, with DRAM's. */
+  flagged_result(&res);
+  res.bytes.read = res.bytes.written = 33554432;
+  res.gbps = 2 * 33554432.0 / 100e-6 / 1e9;
+  res.dram_read = 2048;
+  res.dram_write = 33554432;
+  res.reads_flagged = 1;
+  stub_table(&c, 0, &stub, &res, &cfg, NULL);
+  ok(strstr(c.text, "FLAGGED\n") && strstr(c.text, "\n  flagged: cold, yet "
+     "DRAM read 0.0 MB of the 33.6 MB it claims to read: the L2 served its "
+     "reads: DRAM 335.6 GB/s, 671.1 GB/s claimed\n"), "table: reads the "
+     "L2 served are FLAGGED, with DRAM's reads beside the claim: %s", c.text);
+  free(c.text);
+  ok(kb_audit_reads_short(33554432, 2048)
+     && kb_audit_reads_short(33554432, 0.49 * 33554432)
+     && !kb_audit_reads_short(33554432, 0.51 * 33554432)
+     && !kb_audit_reads_short(33554432, -1)
+     && !kb_audit_reads_short(KB_AUDIT_READ_MIN - 1, 0)
+     && kb_audit_reads_short(KB_AUDIT_READ_MIN, 0),
+     "the reads rule: under half the claimed reads from DRAM, from 1 MiB "
+     "claimed up, and only where DRAM was counted");
 
   /* Readings that cannot both be true (model/plausible.h): FLAGGED too,
   ** with both readings under the row. */
@@ -222,11 +246,13 @@ int main(void)
          "floor");
   int opened = stub_json_back(&stub, three, 3, doc, sizeof doc, NULL) == 0;
   ok(opened && strstr(doc, "\"dram_gbps\": 2684.35") && strstr(doc,
-     "\"bytes_claim_flagged\": true, \"unaudited\": false, "
+     "\"bytes_claim_flagged\": true, \"bytes_reads_flagged\": false, "
+     "\"unaudited\": false, "
      "\"audit_note\": null"), "JSON: a flagged entry: dram_gbps, "
      "bytes_claim_flagged true, unaudited false, audit_note null");
   ok(strstr(doc, "\"dram_gbps\": null, \"bytes_claim_flagged\": false, "
-                 "\"unaudited\": true, \"audit_note\": \"bytes audit: "
+                 "\"bytes_reads_flagged\": false, \"unaudited\": true, "
+                 "\"audit_note\": \"bytes audit: "
                  "busy\"") != NULL, "JSON: an unaudited entry: its note, "
      "no rate");
   ok(strstr(doc, "\"implausible\": null") && strstr(doc, "\"implausible\": "

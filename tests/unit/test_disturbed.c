@@ -102,6 +102,26 @@ static void processes(void)
   kb_disturbers_text(&d, buf, sizeof buf);
   ok(d.cases == 2 && strcmp(buf, "a process it could not name") == 0,
      "no process named: said so: %s", buf);
+  ok(strcmp(kb_disturbers_by(&d), "another process") == 0,
+     "by another process");
+
+  /* Work an earlier case of the worker left running (worker/leftovers.h). */
+  static const char earlier[] = "work an earlier case left running ran "
+    "during this case: kernel spin(int) on stream 7, queued by a thread of "
+    "the earlier case spinner n=2 (thread 4242); not measured";
+  memset(&d, 0, sizeof d);
+  kb_disturbers_add(&d, earlier);
+  kb_disturbers_add(&d, earlier);
+  kb_disturbers_text(&d, buf, sizeof buf);
+  ok(d.cases == 2 && d.by_cases == 2
+     && strcmp(buf, "spinner n=2's thread") == 0
+     && strcmp(kb_disturbers_by(&d), "an earlier case's work") == 0,
+     "an earlier case named once, as its thread: %s", buf);
+  kb_disturbers_add(&d, STRAY);
+  kb_disturbers_text(&d, buf, sizeof buf);
+  ok(strcmp(buf, "spinner n=2's thread, pid 4242 (stray_copy)") == 0
+     && strcmp(kb_disturbers_by(&d), "another process or an earlier case's "
+               "work") == 0, "with another process: both: %s", buf);
 }
 
 int main(void)

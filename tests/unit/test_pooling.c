@@ -3,10 +3,11 @@
 ** (results/pooling.c), by the pool rules of the table's rows
 ** (model/result_fields.h): each pooled row against a value worked out
 ** here by its rule, from entries made by hand, so that a row whose rule
-** changes fails by name: claim_flagged and unaudited any entry's (ANY),
-** clock_events OR'd (BITS), the bytes the most of those given (MOST),
-** power_w the median of the finite ones (MEDIAN), audit_note the first
-** that is not "" (FIRST), stage and message the worst entry's (WORST).
+** changes fails by name: claim_flagged, reads_flagged and unaudited any
+** entry's (ANY), clock_events OR'd (BITS), the bytes the most of those
+** given (MOST), power_w the median of the finite ones (MEDIAN),
+** audit_note, put_back and left_behind the first that is not "" (FIRST),
+** stage and message the worst entry's (WORST).
 ** Every other row stays at its start value, whatever the entries hold.
 ** With json-c, files read and pooled: an audit note is an unaudited
 ** entry's; a failure's stage and message are kbench's or Google
@@ -29,7 +30,8 @@
 ** start value (fill_result's, and the checks' below). */
 static const enum kb_field_id pooled_rows[] = {
   KB_FIELD_bytes_read, KB_FIELD_bytes_written, KB_FIELD_clock_events,
-  KB_FIELD_claim_flagged, KB_FIELD_unaudited, KB_FIELD_audit_note,
+  KB_FIELD_claim_flagged, KB_FIELD_reads_flagged, KB_FIELD_unaudited,
+  KB_FIELD_audit_note, KB_FIELD_put_back, KB_FIELD_left_behind,
   KB_FIELD_power_w, KB_FIELD_placements, KB_FIELD_placement_median,
   KB_FIELD_placement_p, KB_FIELD_stage,
   KB_FIELD_message,

@@ -177,6 +177,43 @@ int main(void)
   ok(judge(&t, &f) == 1 && f.not_forked,
      "a wait for a record outside the run is no fork");
 
+  /* Work another thread queued beside the run (a thread an earlier case
+  ** left): the stray, known only where the records say who queued what. */
+  open_window(&t);
+  kernel(&t, K, 1100, 2000);
+  struct kb_activity *mine = kernel(&t, S, 1100, 1200);
+  struct kb_activity *other = kernel(&t, LEGACY, 1150, 1300);
+  record(&t, K, 101, 2100);
+  ok(judge(&t, &f) == 1 && f.op == mine && f.stray == NULL && f.own,
+     "no thread known: no stray, the run's own");
+  for (size_t i = 0; i < t.n; i++)
+    t.r[i].thread_id = 10;
+  other->thread_id = 20;
+  ok(judge(&t, &f) == 1 && f.op == mine && f.stray == other && f.own,
+     "unordered work another thread queued is the stray, beside the run's "
+     "own first unordered op");
+  mine->thread_id = 20;
+  ok(judge(&t, &f) == 1 && f.stray == mine && !f.own,
+     "the first such op in call order; none of the run's own");
+  t.r[1].thread_id = 0;          /* the start marker's thread unknown */
+  ok(judge(&t, &f) == 1 && f.stray == NULL,
+     "the markers' thread unknown: no stray");
+  char op[128];
+  kb_stream_order_op(other, op, sizeof op);
+  ok(strcmp(op, "kernel scale2") == 0, "an op named as a message names it: "
+     "%s", op);
+  open_window(&t);
+  record(&t, K, 1, 0);
+  wait_for(&t, S, 1);
+  struct kb_activity *forked = kernel(&t, S, 1100, 1500);
+  record(&t, S, 2, 0);
+  wait_for(&t, K, 2);
+  record(&t, K, 101, 2600);
+  for (size_t i = 0; i < t.n; i++)
+    t.r[i].thread_id = 10;
+  forked->thread_id = 30;
+  ok(judge(&t, &f) == 0, "work of another thread forked and joined passes");
+
   /* The start and stop markers are needed. */
   memset(&t, 0, sizeof t);
   kernel(&t, K, 0, 10);

@@ -122,6 +122,8 @@ void kb_probe_attach(kb_probe *p, kb_gpu *g)
   char err[512];
   void *stream = kb_gpu_stream(g);
   p->have_stream_id = 0;
+  p->stray_thread = 0;
+  p->stray_what[0] = '\0';
   if (!p->cupti)
     return;
   if (!kb_gpu_timed_on_default(g)) {
@@ -245,6 +247,14 @@ int kb_probe_trace_end(kb_probe *p, kb_case *c, int judge, kb_result *r)
     else if (found) {
       kb_stream_order_text(&f, p->stream_id, c->message, sizeof c->message);
       status = KBENCH_ERROR;
+      /* Another thread's work, and none of the run's own. */
+      if (f.stray && !f.own && !p->stray_thread) {
+        char op[128];
+        kb_stream_order_op(f.stray, op, sizeof op);
+        p->stray_thread = f.stray->thread_id;
+        snprintf(p->stray_what, sizeof p->stray_what, "%s on stream %u", op,
+                 f.stray->stream_id);
+      }
     }
   }
   free(recs);
@@ -405,6 +415,34 @@ static void audit_bytes(kb_probe *p, run_ctx *ctx, const kb_measure_cfg *cfg,
   }
 }
 
+/* The bytes audit of a cold run's reads (model/result.h), from the DRAM
+** bytes a pass already counted (read < 0: none was made, and none is
+** made for it).  A case the claim rule flagged stays flagged by it. */
+static void audit_reads(const kb_measure_cfg *cfg, kb_result *r,
+                        double read, double written)
+{
+  double claimed = (double)r->bytes.read;
+  if (r->dram_read >= 0) {
+    read = r->dram_read;
+    written = r->dram_write;
+  }
+  if (read < 0 || r->bytes.memory != KBENCH_MEM_GLOBAL
+      || claimed < KB_AUDIT_READ_MIN)
+    return;
+  r->dram_read = read;
+  r->dram_write = written;
+  if (r->claim_flagged || !kb_audit_reads_short(claimed, read))
+    return;
+  r->claim_flagged = r->reads_flagged = 1;
+  if (cfg->strict) {
+    char what[160];
+    kb_audit_text(r, what, sizeof what);
+    r->verdict = KB_ERROR;
+    snprintf(r->stage, sizeof r->stage, "bytes audit");
+    snprintf(r->message, sizeof r->message, "the case %s (--strict)", what);
+  }
+}
+
 /* Whether the device's counters can be had now.  With --metrics a profiler
 ** held by another process is waited for, once per worker and up to the
 ** lock timeout: another kbench's run ends, DCGM's hold does not. */
@@ -532,6 +570,8 @@ void kb_probe_case(kb_probe *p, kb_case *c, void *state,
     else if (audit)
       audit_bytes(p, &ctx, cfg, r, rd, wr);
   }
+  if (cfg->audit && cfg->mode == KB_MODE_COLD && r->verdict == KB_PASS)
+    audit_reads(cfg, r, rd, wr);
   /* A run that failed under the profiler leaves the stream in an unknown
   ** state: wait, and keep the error in the note. */
   if ((count || audit || timed) && kb_gpu_sync(c->gpu, why, sizeof why))

@@ -46,12 +46,21 @@ typedef struct kb_probe {
   ** after this case and the next starts with a fresh profiler. */
   int broken;
   char trace_why[512];     /* why none could be opened, or "" */
+  /* Of the case's failed stream audit, when all its unordered work was
+  ** another thread's (stream_order.h's stray): that thread (0: none) and
+  ** the first of it, "kernel spin(int) on stream 7", for the worker to
+  ** blame on the case that left it (worker/leftovers.h). */
+  uint32_t stray_thread;
+  char stray_what[200];
   int waited;              /* --metrics waited once for a busy profiler */
   double copy_read;        /* device bytes the traced run's copies read */
   double copy_write;       /* ... and its copies and memsets wrote; < 0:
                               unknown */
   int collected;           /* a collection was made (the first is thrown
                               away: probe.c says why) */
+  unsigned long collections; /* CUPTI collections made, of every kind:
+                              the first makes the profiler's buffers,
+                              which the worker keeps (worker/leftovers.h) */
   kb_cupti_config *time_config; /* kernel time's without --metrics
                               (worker/measure/kernel_pass.c), made at its first
                               pass: gpu__time_duration.sum, then with the
@@ -62,6 +71,7 @@ typedef struct kb_probe {
 ** failed inside the passes, or the run did) marks the probe broken. */
 static inline void kb_probe_collected(kb_probe *p, int status)
 {
+  p->collections++;
   if (status == KB_CUPTI_ERROR)
     p->broken = 1;
 }

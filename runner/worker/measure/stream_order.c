@@ -84,8 +84,8 @@ int kb_stream_order_judge(const struct kb_activity *recs, size_t n,
                           uint32_t stream, kb_order_finding *f, char *why,
                           size_t len)
 {
-  f->op = NULL;
-  f->not_forked = f->not_joined = 0;
+  f->op = f->stray = NULL;
+  f->not_forked = f->not_joined = f->own = 0;
   f->early_s = f->late_s = NAN;
   /* kbench records its start marker on its stream before run() and its
   ** stop marker after run() returns: the first and last event records
@@ -125,8 +125,13 @@ int kb_stream_order_judge(const struct kb_activity *recs, size_t n,
     const lane *l = lane_of(lanes, &nl, a->stream_id);
     int forked = (int64_t)a->correlation_id > l->after;
     int joined = (int64_t)a->correlation_id < l->before;
-    if ((forked && joined)
-        || (f->op && f->op->correlation_id < a->correlation_id))
+    if (forked && joined)
+      continue;
+    if (!a->thread_id || !start->thread_id || a->thread_id == start->thread_id)
+      f->own = 1;
+    else if (!f->stray || a->correlation_id < f->stray->correlation_id)
+      f->stray = a;
+    if (f->op && f->op->correlation_id < a->correlation_id)
       continue;
     f->op = a;
     f->not_forked = !forked;
@@ -148,6 +153,15 @@ static const char *kind_word(const struct kb_activity *a)
          : a->kind == KB_ACTIVITY_MEMCPY ? "copy" : "memset";
 }
 
+void kb_stream_order_op(const struct kb_activity *a, char *buf, size_t len)
+{
+  /* "kernel scale2(...)"; a copy or memset's name says what it is. */
+  if (a->kind == KB_ACTIVITY_KERNEL || !a->name[0])
+    snprintf(buf, len, "%s %.100s", kind_word(a), a->name[0] ? a->name : "?");
+  else
+    snprintf(buf, len, "%.100s", a->name);
+}
+
 void kb_stream_order_text(const kb_order_finding *f, uint32_t stream,
                           char *buf, size_t len)
 {
@@ -166,13 +180,8 @@ void kb_stream_order_text(const kb_order_finding *f, uint32_t stream,
              ? ": it began %.1f us before kbench's start marker"
              : ": it began %.1f us after kbench's start marker this time, "
                "but nothing orders it there", fabs(f->early_s) * 1e6);
-  /* "kernel scale2(...)"; a copy or memset's name says what it is. */
   char op[128];
-  if (a->kind == KB_ACTIVITY_KERNEL || !a->name[0])
-    snprintf(op, sizeof op, "%s %.100s", kind_word(a),
-             a->name[0] ? a->name : "?");
-  else
-    snprintf(op, sizeof op, "%.100s", a->name);
+  kb_stream_order_op(a, op, sizeof op);
   snprintf(buf, len, "work ran outside kbench's timed window: %s on "
            "stream %u is %s kbench's stream %u%s (a stream of run()'s own "
            "must wait for an event recorded on h->stream(h) before its work, "

@@ -21,6 +21,14 @@
 
 typedef struct kb_order_finding {
   const struct kb_activity *op; /* the first unordered op, by call order */
+  /* The first unordered op that another thread queued than the one that
+  ** queued kbench's markers (both known from the records), or NULL: work
+  ** that something else in the process runs beside the case (a thread an
+  ** earlier case left running, worker/leftovers.h). */
+  const struct kb_activity *stray;
+  int own;                      /* an unordered op the markers' thread
+                                   queued, or one whose thread is not
+                                   known: the run's own */
   int not_forked;               /* nothing orders it after the start marker */
   int not_joined;               /* nothing orders it before the stop marker */
   /* GPU time of the op against the markers, in seconds: how long before
@@ -35,6 +43,10 @@ typedef struct kb_order_finding {
 int kb_stream_order_judge(const struct kb_activity *recs, size_t n,
                           uint32_t stream, kb_order_finding *f, char *why,
                           size_t len);
+
+/* An op as a case's message names it: "kernel scale2(float const*, ...)",
+** "memcpy DtoD". */
+void kb_stream_order_op(const struct kb_activity *a, char *buf, size_t len);
 
 /* The finding as a sentence for a case's message. */
 void kb_stream_order_text(const kb_order_finding *f, uint32_t stream,
