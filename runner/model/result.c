@@ -12,7 +12,7 @@
 
 const kb_stats *kb_judged_stats(const kb_result *r)
 {
-  return r->judged == KB_TIME_KERNEL && r->n_kernel ? &r->kernel_stats
+  return r->judged == KB_TIME_KERNEL && r->kernel_stats.n ? &r->kernel_stats
                                                     : &r->stats;
 }
 
@@ -29,7 +29,7 @@ double kb_placement_spread_of(const kb_result *r)
 
 double kb_launch_overhead(const kb_result *r)
 {
-  if (r->verdict != KB_PASS || !r->n_kernel || !r->stats.n)
+  if (r->verdict != KB_PASS || !r->kernel_stats.n || !r->stats.n)
     return NAN;
   return r->stats.median - r->kernel_stats.median;
 }
@@ -52,7 +52,7 @@ void kb_result_judge(kb_result *r, int wanted)
   ** kernels are a small part of what library code costs its caller
   ** (Thrust's reduce to the host at 1M: 6.2 us of kernels in a 124 us
   ** call on the H200), the rest being allocation, copies and waits. */
-  r->judged = wanted == KB_TIME_KERNEL && r->n_kernel && !r->syncs
+  r->judged = wanted == KB_TIME_KERNEL && r->kernel_stats.n && !r->syncs
               ? KB_TIME_KERNEL : KB_TIME_EVENT;
   double t = kb_result_time(r);
   r->gbps = t > 0 ? (double)(r->bytes.read + r->bytes.written) / t / 1e9 : 0;
@@ -269,7 +269,7 @@ void kb_audit_text(const kb_result *r, char *buf, size_t len)
 int kb_rule_shown(const kb_result *r, int rule, double v)
 {
   int pass = r->verdict == KB_PASS;
-  int kernel = pass && r->n_kernel;
+  int kernel = pass && r->kernel_stats.n;
   int energy = r->energy_j > 0;
   int shown;
   switch (rule) {

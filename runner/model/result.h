@@ -46,15 +46,14 @@ typedef struct kb_counters {
 #define KB_DECLARE_S(m, size, ...) char m[size];
 typedef struct kb_result {
   kb_stats stats;           /* of samples */
-  kb_stats kernel_stats;    /* of kernel_samples */
+  kb_stats kernel_stats;    /* of kernel_samples; its n is their count */
   kbench_bytes bytes;       /* what one run claims to move */
   double *samples;          /* seconds per run; owned, free with
                                kb_result_free */
   size_t n_samples;
   double *kernel_samples;   /* kernel time: busy time per run (owned, like
-                               samples); n_kernel == 0: none, and
+                               samples), kernel_stats.n of them; none:
                                kernel_note says why */
-  size_t n_kernel;
   double energy_windows[KB_ENERGY_MAX_WINDOWS];  /* each --energy window's
                                                     joules per run */
   size_t energy_n_windows;

@@ -301,12 +301,10 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 ** from a pass of its own after the samples: the run's kernels' durations
 ** summed (its busy time, busy_samples_s), however many it launches. */
 #define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
-  D(kernel_count, SIZE, r->n_kernel, "kernel_samples",                    \
+  D(kernel_count, SIZE, r->kernel_stats.n, "kernel_samples",              \
     ("runs", CSV(41), "zu", EACH), KERNEL_OR_ZERO)                        \
   F(kernels_per_run, SIZE, "kernels_per_run",                             \
     ("kernels", CSV(42), "zu", EACH), KERNEL, 0)                          \
-  P(kernel_n, kernel_stats.n, SIZE, NULL,                                 \
-    ("runs", WIRE, "zu", EACH), ALWAYS, 0)                                \
   P(kernel_median, kernel_stats.median, F64, "kernel_median_s",           \
     ("s", CSV(43), ".9g", EACH), KERNEL, 0)                               \
   P(kernel_mean, kernel_stats.mean, F64, "kernel_mean_s",                 \
@@ -328,7 +326,7 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
                    /* the pass's wall time */                             \
   S(kernel_note, 256, "kernel_note", ("", CSV(57), "q", EACH), NONEMPTY)  \
                    /* why a CUDA case has no kernel time */               \
-  A(kernel_samples, n_kernel, OWNED, "busy_samples_s",                    \
+  A(kernel_samples, kernel_stats.n, OWNED, "busy_samples_s",              \
     ("s", JSON, ".9g", JOIN), ALWAYS)                                     \
 
 /* The placement study (--placements=N, model/placement.h): its

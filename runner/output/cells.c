@@ -58,7 +58,7 @@ void kb_result_cells(const kb_result *res, const kbench_device *dev,
   snprintf(t[KB_CELL_SAMPLES], sizeof *t, "%zu", s->n);
   if (kernel)
     kb_format_seconds(t[KB_CELL_OTHER], sizeof *t, res->stats.median);
-  else if (res->n_kernel)
+  else if (res->kernel_stats.n)
     kb_format_seconds(t[KB_CELL_OTHER], sizeof *t,
                       res->kernel_stats.median);
   if (isfinite(kb_launch_overhead(res)))

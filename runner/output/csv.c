@@ -260,7 +260,7 @@ static void sample_rows(FILE *f, const kb_plan_case *pc, const kb_result *r,
                         int ordinal, size_t rep)
 {
   const double *all[2] = {r->samples, r->kernel_samples};
-  const size_t counts[2] = {r->n_samples, r->n_kernel};
+  const size_t counts[2] = {r->n_samples, r->kernel_stats.n};
   static const char *const series[2] = {"event", "busy"};
   for (int n = 0; n < 2; n++)
     for (size_t i = 0; i < counts[n]; i++) {

@@ -304,7 +304,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
     fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu sample%s (%s "
             "mode)\n", name, med, res->gbps, *work ? ", " : "", work,
             res->stats.n, kb_s(res->stats.n), res->mode);
-    if (res->n_kernel) {
+    if (res->kernel_stats.n) {
       char k[32], launch[32] = "-";
       kb_format_seconds(k, sizeof k, res->kernel_stats.median);
       if (isfinite(kb_launch_overhead(res)))
@@ -312,7 +312,7 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
       fprintf(r->out, "# %s: kernel time %s (%zu kernel%s a run, %zu run%s), "
               "launch overhead %s; %s time judged\n", name, k,
               res->kernels_per_run, kb_s(res->kernels_per_run),
-              res->n_kernel, kb_s(res->n_kernel), launch,
+              res->kernel_stats.n, kb_s(res->kernel_stats.n), launch,
               kb_time_name(res->judged));
     } else if (res->kernel_note[0]) {
       fprintf(r->out, "# %s: event time only: %s\n", name, res->kernel_note);

@@ -319,8 +319,8 @@ static void keep_positives(double *a, size_t *n)
 static int kernel_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
-  keep_positives(r->kernel_samples, &r->n_kernel);
-  if (r->n_kernel || !x->given[KB_FIELD_kernel_median]
+  keep_positives(r->kernel_samples, &r->kernel_stats.n);
+  if (r->kernel_stats.n || !x->given[KB_FIELD_kernel_median]
       || !(r->kernel_stats.median > 0))
     return 0;
   double *one = realloc(r->kernel_samples, sizeof *one);
@@ -328,7 +328,7 @@ static int kernel_of(kb_res_entry *x)
     return -1;
   one[0] = r->kernel_stats.median;
   r->kernel_samples = one;
-  r->n_kernel = 1;
+  r->kernel_stats.n = 1;
   return 0;
 }
 
@@ -338,7 +338,7 @@ static void no_times(kb_result *r)
   free(r->samples);
   free(r->kernel_samples);
   r->samples = r->kernel_samples = NULL;
-  r->n_samples = r->n_kernel = 0;
+  r->n_samples = r->kernel_stats.n = 0;
 }
 
 /* --energy's joules per run: each positive window's, else the entry's

@@ -202,7 +202,7 @@ static const double *energy_of(const kb_res_entry *e, size_t *n)
 
 static const double *kernel_of(const kb_res_entry *e, size_t *n)
 {
-  *n = e->res.n_kernel;
+  *n = e->res.kernel_stats.n;
   return e->res.kernel_samples;
 }
 
@@ -233,9 +233,9 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used)
 {
   const kb_result *r = &c->res;
-  int kernel = time == KB_TIME_KERNEL && r->n_kernel;
+  int kernel = time == KB_TIME_KERNEL && r->kernel_stats.n;
   *used = kernel ? KB_TIME_KERNEL : KB_TIME_EVENT;
-  *n = kernel ? r->n_kernel : r->samples ? r->n_samples : 0;
+  *n = kernel ? r->kernel_stats.n : r->samples ? r->n_samples : 0;
   return kernel ? r->kernel_samples : r->samples;
 }
 
@@ -245,9 +245,9 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
 static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
 {
   for (size_t i = 0; i < n; i++)
-    if (es[i].res.verdict == KB_PASS && !es[i].res.n_kernel)
+    if (es[i].res.verdict == KB_PASS && !es[i].res.kernel_stats.n)
       return 0;
-  return join(es, n, kernel_of, &c->res.kernel_samples, &c->res.n_kernel);
+  return join(es, n, kernel_of, &c->res.kernel_samples, &c->res.kernel_stats.n);
 }
 
 /*
@@ -309,7 +309,7 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
     }
     /* A failed repetition voids the timing and the energy. */
     if (r->verdict != KB_PASS)
-      r->n_samples = c->n_energy = c->n_reps = r->n_kernel = 0;
+      r->n_samples = c->n_energy = c->n_reps = r->kernel_stats.n = 0;
     i = j;
   }
   qsort(ps, np, sizeof *ps, by_first);

@@ -304,7 +304,7 @@ int main(void)
      same, n);
   kb_result_free(&copy);
   ok(!copy.output && !copy.samples && !copy.n_samples
-     && !copy.kernel_samples && !copy.n_kernel,
+     && !copy.kernel_samples && !copy.kernel_stats.n,
      "...and freed, it owns nothing");
   kb_result_free(&src);
 

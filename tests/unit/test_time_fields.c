@@ -32,7 +32,7 @@ static void timed(kb_result *r, size_t kernels, int time)
                                .min = 38e-6, .max = 40e-6, .stdev = 5e-7,
                                .noise = 0.01};
   r->kernel_samples = calloc(40, sizeof *r->kernel_samples);
-  r->n_kernel = 40;
+  r->kernel_stats.n = 40;
   r->kernels_per_run = kernels;
   r->bytes.read = 1000000;
   kb_result_judge(r, time);
