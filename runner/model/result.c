@@ -146,9 +146,7 @@ static void release_none(const void *p)
 #define RELEASE(x) \
   _Generic((x), char *: release_text, default: release_none)(&(x))
 #define FREE_F(m, ...) RELEASE(r->m);
-#define FREE_ARRAY_OWNED(m, n) free(r->m), r->m = NULL, r->n = 0
-#define FREE_ARRAY_FIXED(m, n) (void)0
-#define FREE_A(m, n, store, ...) FREE_ARRAY_##store(m, n);
+#define FREE_A(m, n, ...) free(r->m), r->m = NULL, r->n = 0;
 void kb_result_free(kb_result *r)
 {
   KB_RESULT_FIELDS(FREE_F, KB_ROW_SKIP, KB_ROW_SKIP, FREE_A, KB_ROW_SKIP,
@@ -188,9 +186,7 @@ static int copy_none(const void *dst, const void *src)
 #define COPY(d, s) \
   _Generic((d), char *: copy_text, default: copy_none)(&(d), &(s))
 #define COPY_F(m, ...) bad |= COPY(dst->m, src->m);
-#define COPY_ARRAY_OWNED(m, n) copy_doubles(&dst->m, src->m, src->n)
-#define COPY_ARRAY_FIXED(m, n) 0
-#define COPY_A(m, n, store, ...) bad |= COPY_ARRAY_##store(m, n);
+#define COPY_A(m, n, ...) bad |= copy_doubles(&dst->m, src->m, src->n);
 int kb_result_copy(kb_result *dst, const kb_result *src)
 {
   int bad = 0;

@@ -54,8 +54,8 @@ typedef struct kb_result {
   double *kernel_samples;   /* kernel time: busy time per run (owned, like
                                samples), kernel_stats.n of them; none:
                                kernel_note says why */
-  double energy_windows[KB_ENERGY_MAX_WINDOWS];  /* each --energy window's
-                                                    joules per run */
+  double *energy_windows;   /* each --energy window's joules per run
+                               (owned, like samples) */
   size_t energy_n_windows;
   kb_counters *counters;    /* --metrics of one run (owned; NULL: none) */
   KB_RESULT_FIELDS(KB_DECLARE_F, KB_DECLARE_S, KB_ROW_SKIP, KB_ROW_SKIP,

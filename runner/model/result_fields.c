@@ -12,7 +12,7 @@
 #define ROW_S(m, size, key, shown, rule) ROW(m, 'S', CHARS, key, shown, rule)
 #define ROW_P(id, path, type, key, shown, rule, init) \
   ROW(id, 'P', type, key, shown, rule)
-#define ROW_A(m, n, store, key, shown, rule) \
+#define ROW_A(m, n, key, shown, rule) \
   ROW(m, 'A', ARRAY, key, shown, rule)
 #define ROW_D(id, type, expr, key, shown, rule) \
   ROW(id, 'D', type, key, shown, rule)

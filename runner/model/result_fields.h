@@ -19,10 +19,9 @@
 **   P(id, path, TYPE, key, shown, rule, init) a field of a member declared
 **                                             by hand (stats, kernel_stats,
 **                                             bytes)
-**   A(member, count, STORE, key, shown, rule) an array of doubles declared
-**                                             by hand, with its count:
-**                                             OWNED (malloc'd, the result's)
-**                                             or FIXED (an array member)
+**   A(member, count, key, shown, rule)        an array of doubles declared
+**                                             by hand, malloc'd and the
+**                                             result's, with its count
 **   D(id, TYPE, expr, key, shown, rule)       derived from the result r:
 **                                             written, never stored
 **   H(id)                                     keys results/entry_write.c
@@ -326,7 +325,7 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
                    /* the pass's wall time */                             \
   S(kernel_note, 256, "kernel_note", ("", CSV(57), "q", EACH), NONEMPTY)  \
                    /* why a CUDA case has no kernel time */               \
-  A(kernel_samples, kernel_stats.n, OWNED, "busy_samples_s",              \
+  A(kernel_samples, kernel_stats.n, "busy_samples_s",                     \
     ("s", JSON, ".9g", JOIN), ALWAYS)                                     \
 
 /* The placement study (--placements=N, model/placement.h): its
@@ -353,9 +352,10 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 /* The audits: what DRAM moved in one run against the claim, an audit that
 ** could not be made, and why there are no counters. */
 #define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
-  F(dram_read, F64, "dram_read_bytes", ("B", CSV(70), ".9g", EACH), DRAM, -1) \
+  F(dram_read, F64, "dram_read_bytes",                                    \
+    ("B", CSV(70), ".9g", MEDIAN), DRAM, -1)                              \
   F(dram_write, F64, "dram_write_bytes",                                  \
-    ("B", CSV(71), ".9g", EACH), DRAM, -1)                                \
+    ("B", CSV(71), ".9g", MEDIAN), DRAM, -1)                              \
   D(bytes_audit, TEXT, kb_audit_text, "bytes_audit",                      \
     ("", CSV(73), "q", EACH), NONEMPTY)                                   \
   D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps",                         \
@@ -387,7 +387,7 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
     ("runs", CSV(32), ".6g", EACH), ENERGY, 0)                            \
   F(energy_spread, F64, "energy_spread",                                  \
     ("", CSV(33), ".4g", EACH), ENERGY, 0)                                \
-  A(energy_windows, energy_n_windows, FIXED, "energy_windows_j",          \
+  A(energy_windows, energy_n_windows, "energy_windows_j",                 \
     ("J", JSON, ".6g", JOIN), ENERGY)                                     \
   F(power_limit_w, F64, "power_limit_w",                                  \
     ("W", CSV(34), ".6g", EACH), ENERGY_POSITIVE, 0)                      \
@@ -405,7 +405,7 @@ enum kb_field_out { KB_OUT_WIRE, KB_OUT_JSON, KB_OUT_CSV };
 
 /* The timed samples, seconds per run. */
 #define KB_FIELDS_SAMPLES(F, S, P, A, D, H) \
-  A(samples, n_samples, OWNED, "samples_s", ("s", JSON, ".9g", JOIN), ALWAYS)
+  A(samples, n_samples, "samples_s", ("s", JSON, ".9g", JOIN), ALWAYS)
 
 #define KB_RESULT_FIELDS(F, S, P, A, D, H) \
   KB_FIELDS_CASE(F, S, P, A, D, H)                                        \

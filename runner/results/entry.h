@@ -44,8 +44,7 @@ void kb_entry_write(kb_jw *w, const kb_result *r, const kb_entry_about *a);
 ** r starts as kb_result_init leaves it, and each key found with a value of
 ** its type sets its field and given[its KB_FIELD_ id] (given may be NULL).
 ** A number that is not finite is not a value; an array keeps its finite
-** numbers, a FIXED one up to its size.  0, or -1 out of memory (r
-** freed). */
+** numbers.  0, or -1 out of memory (r freed). */
 struct json_object;
 int kb_entry_read(struct json_object *e, int format, kb_result *r,
                   unsigned char given[KB_FIELDS]);

@@ -192,7 +192,7 @@ static void hook_counters(kb_jw *w, const kb_result *r,
   write_STR(w, r, key, KB_RULE_##rule, r->m);
 #define WRITE_P(id, path, type, key, unit, rule, init) \
   write_##type(w, r, key, KB_RULE_##rule, r->path);
-#define WRITE_A(m, n, store, key, unit, rule) \
+#define WRITE_A(m, n, key, unit, rule) \
   write_array(w, r, key, KB_RULE_##rule, r->m, r->n);
 #define WRITE_D(id, type, expr, key, unit, rule) \
   write_##type(w, r, key, KB_RULE_##rule, expr);

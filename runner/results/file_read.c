@@ -290,14 +290,12 @@ static int counters_of(json_object *e, kb_res_entry *x)
   return 0;
 }
 
-/* What the audits said of the entry: the bytes audit's text, which no
-** member holds (a derived row), pointing into the document (entries move
-** while pooled); and its audit note only where it went unaudited, as
-** kbench writes one (kb_result_missed), so that the note its case pools
-** (the first) is an unaudited entry's. */
-static void audit_of(json_object *e, kb_res_entry *x)
+/* The entry's audit note only where it went unaudited, as kbench writes
+** one (kb_result_missed), so that the note its case pools (the first) is
+** an unaudited entry's.  The bytes audit's text is no member: it is made
+** again from the DRAM bytes (kb_audit_text). */
+static void audit_of(kb_res_entry *x)
 {
-  x->claim_note = kb_jget_string(e, KB_KEY(bytes_audit));
   if (!x->res.unaudited) {
     x->res.audit_note[0] = '\0';
     x->given[KB_FIELD_audit_note] = 0;
@@ -342,14 +340,21 @@ static void no_times(kb_result *r)
 }
 
 /* --energy's joules per run: each positive window's, else the entry's
-** one value (energy_j_per_run). */
-static void energy_of(kb_res_entry *x)
+** one value (energy_j_per_run).  0, or -1 (memory). */
+static int energy_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
   keep_positives(r->energy_windows, &r->energy_n_windows);
-  if (!r->energy_n_windows && x->given[KB_FIELD_energy_j]
-      && r->energy_j > 0)
-    r->energy_windows[r->energy_n_windows++] = r->energy_j;
+  if (r->energy_n_windows || !x->given[KB_FIELD_energy_j]
+      || !(r->energy_j > 0))
+    return 0;
+  double *one = realloc(r->energy_windows, sizeof *one);
+  if (!one)
+    return -1;
+  one[0] = r->energy_j;
+  r->energy_windows = one;
+  r->energy_n_windows = 1;
+  return 0;
 }
 
 /* An integer at key in *out, else -1 there. */
@@ -513,11 +518,10 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
                                       r->message, sizeof r->message);
     x->given[KB_FIELD_stage] = r->stage[0] != '\0';
     x->given[KB_FIELD_message] = r->message[0] != '\0';
-    audit_of(e, x);
-    energy_of(x);
+    audit_of(x);
     if (x->res.verdict != KB_PASS)
       no_times(&x->res);
-    if (kb_res_entry_device(root, e, &x->device)
+    if (kb_res_entry_device(root, e, &x->device) || energy_of(x)
         || (x->res.verdict == KB_PASS && (samples_of(e, x) || kernel_of(x)))
         || counters_of(e, x)) {
       snprintf(err, elen, "out of memory");

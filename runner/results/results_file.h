@@ -72,9 +72,6 @@ typedef struct kb_res_entry {
   size_t order;               /* place in the file */
   kb_res_entry_counter *counters;
   size_t n_counters;
-  const char *claim_note;     /* bytes_audit, a row with no member (its
-                                 text is derived): points into the
-                                 document; NULL: none */
 } kb_res_entry;
 
 /* One case: every entry of the file with its name (and its device, when
@@ -94,21 +91,22 @@ typedef struct kb_res_case {
                            (WORST: the failure its verdict came from),
                            claim_flagged and unaudited (ANY),
                            clock_events (BITS), the bytes
-                           (MOST), power_w (MEDIAN), audit_note (FIRST);
+                           (MOST), power_w and the DRAM bytes (MEDIAN:
+                           the bytes audit's text, kb_audit_text, is made
+                           from them), audit_note (FIRST);
                            by pooling.c's own code, its verdict (the worst
                            of its entries'), samples (seconds per run,
-                           pooled over the passed entries) and
+                           pooled over the passed entries),
                            kernel_samples (kernel time per run, pooled
                            when every passed entry has it, else none:
-                           kb_res_times), no times when an entry did not
-                           pass; every other row at its start value */
+                           kb_res_times) and energy_windows (joules per
+                           run, pooled over the passed entries:
+                           compare/energy.h), none of them when an entry
+                           did not pass; every other row at its start
+                           value */
   unsigned char given[KB_FIELDS];  /* a pooled row's value came from an
                            entry: one gave it (MEDIAN: a finite one;
                            FIRST: one not "") */
-  char *claim_note;     /* the first flagged entry's bytes_audit, or NULL */
-  double *energy;       /* joules per run, --energy's windows pooled over
-                           the passed entries (compare_energy.h) */
-  size_t n_energy;
 } kb_res_case;
 
 typedef struct kb_res_run {
