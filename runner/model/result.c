@@ -21,6 +21,32 @@ double kb_result_time(const kb_result *r)
   return kb_judged_stats(r)->median;
 }
 
+double kb_other_median(const kb_result *r)
+{
+  if (r->judged == KB_TIME_KERNEL)
+    return r->stats.median;
+  return r->kernel_stats.n ? r->kernel_stats.median : NAN;
+}
+
+/* 100 * r's rate over a peak of p's, by kb_pct_peak's rule. */
+static double pct_of(const kb_result *r, const kb_peaks *p, double peak)
+{
+  if (!p || !(peak > 0) || r->verdict != KB_PASS
+      || r->bytes.memory != KBENCH_MEM_GLOBAL)
+    return NAN;
+  return 100 * r->gbps / peak;
+}
+
+double kb_pct_peak(const kb_result *r, const kb_peaks *p)
+{
+  return pct_of(r, p, p ? p->peak_gbps : 0);
+}
+
+double kb_pct_copy_peak(const kb_result *r, const kb_peaks *p)
+{
+  return pct_of(r, p, p ? p->copy_gbps : 0);
+}
+
 double kb_placement_spread_of(const kb_result *r)
 {
   return r->verdict == KB_PASS
@@ -208,6 +234,15 @@ int kb_result_copy(kb_result *dst, const kb_result *src)
 int kb_result_flagged(const kb_result *r)
 {
   return r->verdict == KB_PASS && (r->claim_flagged || r->implausible[0]);
+}
+
+const char *kb_result_word(const kb_result *r)
+{
+  if (kb_result_flagged(r))
+    return "FLAGGED";
+  if (r->verdict == KB_PASS && r->unaudited)
+    return "ok?";
+  return kb_verdict_word(r->verdict);
 }
 
 void kb_result_missed(kb_result *r, const char *audit, const char *why)

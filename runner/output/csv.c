@@ -81,8 +81,7 @@ static void csv_string(FILE *f, const char *s)
 typedef struct csv_case {
   const kb_plan_case *pc;
   const kb_result *r;
-  const kbench_device *dev;    /* NULL for a host case */
-  double copy_gbps;
+  kb_peaks peaks;              /* its device's; 0 for a host case */
   size_t rep;
 } csv_case;
 
@@ -108,12 +107,12 @@ static void cell_samples(FILE *f, const csv_case *c)
 
 static void cell_peak_gbps(FILE *f, const csv_case *c)
 {
-  fprintf(f, "%.6g", c->dev ? c->dev->peak_gbps : 0.0);
+  fprintf(f, "%.6g", c->peaks.peak_gbps);
 }
 
 static void cell_copy_gbps(FILE *f, const csv_case *c)
 {
-  fprintf(f, "%.6g", c->copy_gbps);
+  fprintf(f, "%.6g", c->peaks.copy_gbps);
 }
 
 static void cell_repetition(FILE *f, const csv_case *c)
@@ -168,10 +167,11 @@ static int field_at(int column)
 
 /* A field's cell: its text, a free text quoted; empty where the results
 ** file has null or no key. */
-static void field_cell(FILE *f, const kb_result *r, int id)
+static void field_cell(FILE *f, const csv_case *c, int id)
 {
   char text[KB_FIELD_TEXT_MAX];
-  int shown = kb_field_text(r, (enum kb_field_id)id, text, sizeof text);
+  int shown = kb_field_text(c->r, &c->peaks, (enum kb_field_id)id, text,
+                            sizeof text);
   if (shown == KB_SHOWN_VALUE || shown == KB_SHOWN_ZERO) {
     if (strcmp(kb_result_fields[id].hint, "q") == 0)
       csv_string(f, text);
@@ -199,7 +199,7 @@ static void columns(FILE *f, const csv_case *c)
   own_after(f, CSV_FIRST, c);
   for (int column = 1, id; (id = field_at(column)) >= 0; column++) {
     if (c)
-      field_cell(f, c->r, id);
+      field_cell(f, c, id);
     else
       fputs(kb_result_fields[id].key, f);
     fputc(',', f);
@@ -279,8 +279,8 @@ void kb_export_case(kb_export *csv, kb_export *samples,
                     size_t rep)
 {
   if (csv->f) {
-    csv_case c = {.pc = pc, .r = res, .dev = dev, .copy_gbps = copy_gbps,
-                  .rep = rep};
+    csv_case c = {.pc = pc, .r = res, .rep = rep,
+                  .peaks = {dev ? dev->peak_gbps : 0, copy_gbps}};
     case_row(csv->f, metrics, &c, ordinal);
     flush(csv);
   }

@@ -136,7 +136,7 @@ static int pool_MEDIAN_F64(double *p, const double *w, size_t m)
 
 /* Each row by its rule, the rule expanded from its shown before it is
 ** pasted into the names of its pooling and its function. */
-#define POOL_RULE_OF(unit, out, hint, pool) pool
+#define POOL_RULE_OF(unit, out, hint, pool, table, doc) pool
 #define POOL_ROW(pool, type, f, v) POOL_ROW_(pool, type, f, v)
 #define POOL_ROW_(pool, type, f, v) \
   POOL_BY_##pool(pool_##pool##_##type, f, v)

@@ -35,8 +35,8 @@ static char *entry_text(const kb_result *r)
   FILE *f = open_memstream(&text, &len);
   kb_entry_about about = {.name = "fake/n:1K", .rep = 1, .reps = 3,
                           .ordinal = 0, .variant = "fake",
-                          .backend = "cuda", .peak_gbps = 3352,
-                          .copy_gbps = 3000};
+                          .backend = "cuda",
+                          .peaks = {.peak_gbps = 3352, .copy_gbps = 3000}};
   kb_jw w;
   kb_jw_start(&w, f, KB_JW_COMPACT);
   kb_entry_write(&w, r, &about);
@@ -126,10 +126,11 @@ static int columns_named(const char *header, const char *name)
 
 /* The rows against the table's own rules and against a --csv header:
 ** how many disagree, each said.  A keyed row says CSV or JSON and a row
-** without a key WIRE; a row that says CSV is a column of the header
-** once, under its key, and one that says JSON is none; every other column
-** is one of the CSV's own; and a row's hint fits its type: "s" (a word)
-** or "q" (a text) for text, a printf conversion for a number. */
+** without a key WIRE, or TEXT (a D row the table shows); a row that says
+** CSV is a column of the header once, under its key, and one that says
+** JSON is none; every other column is one of the CSV's own; and a row's
+** hint fits its type: "s" (a word) or "q" (a text) for text, a printf
+** conversion for a number. */
 static int rows_against(const char *header)
 {
   int off = 0;
@@ -141,8 +142,11 @@ static int rows_against(const char *header)
     if (f->kind == 'H')
       continue;
     int text = in(texts, sizeof texts / sizeof *texts, f->type);
-    if (!f->key != (f->out == KB_OUT_WIRE))
-      why = "a key is shown as CSV or JSON, a row without one is WIRE";
+    int keyless = f->out == KB_OUT_WIRE
+                  || (f->out == KB_OUT_TEXT && f->kind == 'D' && f->table.at);
+    if (!f->key != keyless)
+      why = "a key is shown as CSV or JSON, a row without one is WIRE, or "
+            "TEXT (a D row the table shows)";
     else if (f->out == KB_OUT_CSV && columns_named(header, f->key) != 1)
       why = "it says CSV, but --csv has not one column of its key";
     else if (f->out == KB_OUT_JSON && columns_named(header, f->key))
@@ -194,6 +198,38 @@ static int columns_off(void)
   return off;
 }
 
+/* The table's columns (result_fields.h's TABLE and CALIBRATED): a row
+** the table shows has one, from 1 to KB_TABLE_COLUMNS, no two the same,
+** with a width, a view and a number to show; every row with a key, and
+** every H row, says in words what it is.  How many rows disagree, each
+** said. */
+static int table_off(void)
+{
+  int off = 0;
+  for (int i = 0; i < KB_FIELDS; i++) {
+    const kb_field *f = &kb_result_fields[i];
+    const struct kb_field_table *t = &f->table;
+    int at = 0;
+    for (int j = 0; j < KB_FIELDS; j++)
+      at += kb_result_fields[j].table.at == t->at;
+    const char *why = NULL;
+    if (t->at && (t->at > KB_TABLE_COLUMNS || at != 1))
+      why = "its column is not its own, within the table's";
+    else if (t->at && (t->width < 4 || t->view == KB_VIEW_NONE
+                       || kb_field_is_text(f)))
+      why = "the table shows it, but not as a number in a width";
+    else if (!t->at && (t->width || t->view || t->title || t->calibrated))
+      why = "a title, width or view of a row the table does not show";
+    else if ((f->key || f->kind == 'H') && !(f->doc && f->doc[0]))
+      why = "it has a key, but no words on what it is";
+    if (why) {
+      printf("# %s: %s\n", f->id, why);
+      off++;
+    }
+  }
+  return off;
+}
+
 /* header with its column name removed, or with extra after its first
 ** column: a header a broken printer would write. */
 static char *header_edited(const char *header, const char *name,
@@ -218,7 +254,7 @@ static int text_is(const kb_result *r, enum kb_field_id id, int shown,
                    const char *text)
 {
   char buf[KB_FIELD_TEXT_MAX];
-  int got = kb_field_text(r, id, buf, sizeof buf);
+  int got = kb_field_text(r, NULL, id, buf, sizeof buf);
   if (got == shown && strcmp(buf, text) == 0)
     return 1;
   printf("# %s: \"%s\" (%d), not \"%s\" (%d)\n",
@@ -254,6 +290,10 @@ int main(void)
      "column the table lacks but the CSV's own; every hint fits its type");
   ok(columns_off() == 0, "the rows that say CSV are its columns 1 to n, "
      "each once; no other row has a column");
+  ok(table_off() == 0 && KB_TABLE_COLUMNS >= 9,
+     "the rows the table shows are its %d columns, each once, numbers "
+     "with a width and a view; every keyed row says what it is",
+     (int)KB_TABLE_COLUMNS);
   char *lost = header_edited(header, "kernel_median_s", NULL);
   char *json = header_edited(header, NULL, "host_median_s");
   char *stray = header_edited(header, NULL, "gpu_util_pct");

@@ -41,7 +41,7 @@ static void timed(kb_result *r, size_t kernels, int time)
 /* Row id of r as text, and whether it has a value. */
 static int text_of(const kb_result *r, int id, char *buf, size_t len)
 {
-  return kb_field_text(r, id, buf, len) == KB_SHOWN_VALUE;
+  return kb_field_text(r, NULL, id, buf, len) == KB_SHOWN_VALUE;
 }
 
 /* Whether row a of r reads as row b does, both with a value. */
