@@ -188,7 +188,7 @@ enum kb_field_view {
     "run (the same), iteration, the repetitions and this one's index, 1 "  \
     "thread")                                                              \
   P(iterations, stats.n, SIZE, "iterations",                               \
-    ("runs", JSON, "zu", EACH, NO_TABLE,                                   \
+    ("runs", CSV(8), "zu", EACH, NO_TABLE,                                 \
      "the event time's samples: Google Benchmark's "                       \
      "iterations"), ALWAYS, 0)                                             \
   D(real_time, F64, kb_result_time(r) * 1e9, "real_time",                  \
@@ -233,42 +233,42 @@ enum kb_field_view {
 ** bytes and the rates. */
 #define KB_FIELDS_OUTCOME(F, S, P, A, D, H) \
   S(mode, 16, "mode",                                                      \
-    ("", CSV(1), "s", EACH, NO_TABLE,                                      \
+    ("", CSV(4), "s", EACH, NO_TABLE,                                      \
      "the sampler that timed it: cold, hot, graph or host"), ALWAYS)       \
   F(verdict, VERDICT, "verdict",                                           \
-    ("", CSV(2), "s", EACH, NO_TABLE,                                      \
+    ("", CSV(5), "s", EACH, NO_TABLE,                                      \
      "pass, wrong, error, skip, crash or disturbed"), ALWAYS, KB_PASS)     \
   S(stage, 32, "stage",                                                    \
-    ("", CSV(3), "q", WORST, NO_TABLE,                                     \
+    ("", CSV(6), "q", WORST, NO_TABLE,                                     \
      "where a case that did not pass stopped; \"\" when it "               \
      "passed"), FAILED)                                                    \
   S(message, KB_MESSAGE_LEN, "message",                                    \
-    ("", CSV(4), "q", WORST, NO_TABLE,                                     \
+    ("", CSV(7), "q", WORST, NO_TABLE,                                     \
      "why it did not pass; \"\" when it passed"), FAILED)                  \
   F(output, OWNSTR, "output",                                              \
     ("", JSON, "q", EACH, NO_TABLE,                                        \
      "the last lines the plugin printed, for a failure"), ALWAYS, NULL)    \
   F(judged, TIME, "time",                                                  \
-    ("", CSV(40), "s", EACH, NO_TABLE,                                     \
+    ("", CSV(48), "s", EACH, NO_TABLE,                                     \
      "the clock the case was judged by, kernel or event: its time_* and "  \
      "its rates are of it"), ALWAYS, KB_TIME_EVENT)                        \
   D(time_median, F64, kb_judged_stats(r)->median, "time_median_s",         \
-    ("s", CSV(6), ".9g", EACH, TABLE(1, "median", 10, SECONDS),            \
+    ("s", CSV(10), ".9g", EACH, TABLE(1, "median", 10, SECONDS),           \
      "the judged clock's median: the table's"), PASS)                      \
   D(time_mean, F64, kb_judged_stats(r)->mean, "time_mean_s",               \
-    ("s", CSV(7), ".9g", EACH, NO_TABLE,                                   \
+    ("s", CSV(11), ".9g", EACH, NO_TABLE,                                  \
      "the judged clock's mean"), PASS)                                     \
   D(time_min, F64, kb_judged_stats(r)->min, "time_min_s",                  \
-    ("s", CSV(8), ".9g", EACH, TABLE(2, "min", 10, SECONDS),               \
+    ("s", CSV(12), ".9g", EACH, TABLE(2, "min", 10, SECONDS),              \
      "the judged clock's least"), PASS)                                    \
   D(time_max, F64, kb_judged_stats(r)->max, "time_max_s",                  \
-    ("s", CSV(9), ".9g", EACH, TABLE(3, "max", 10, SECONDS),               \
+    ("s", CSV(13), ".9g", EACH, TABLE(3, "max", 10, SECONDS),              \
      "the judged clock's most"), PASS)                                     \
   D(time_stdev, F64, kb_judged_stats(r)->stdev, "time_stdev_s",            \
-    ("s", CSV(10), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(14), ".9g", EACH, NO_TABLE,                                  \
      "the judged clock's standard deviation"), PASS)                       \
   D(time_noise, F64, kb_judged_stats(r)->noise, "time_noise",              \
-    ("", CSV(11), ".6g", EACH, TABLE(4, "noise", 6, PERCENT),              \
+    ("", CSV(15), ".6g", EACH, TABLE(4, "noise", 6, PERCENT),              \
      "the judged clock's noise: the relative standard error of its "       \
      "median"), PASS)                                                      \
   D(time_samples, SIZE, kb_judged_stats(r)->n, NULL,                       \
@@ -279,61 +279,61 @@ enum kb_field_view {
      "the median of the clock not judged: the event time's beside "        \
      "kernel time, the kernel time's beside event time"), PASS)            \
   P(event_median, stats.median, F64, "event_median_s",                     \
-    ("s", CSV(49), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(57), ".9g", EACH, NO_TABLE,                                  \
      "the event time's median, of samples_s"), PASS, 0)                    \
   P(event_mean, stats.mean, F64, "event_mean_s",                           \
-    ("s", CSV(50), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(58), ".9g", EACH, NO_TABLE,                                  \
      "the event time's mean"), PASS, 0)                                    \
   P(event_min, stats.min, F64, "event_min_s",                              \
-    ("s", CSV(51), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(59), ".9g", EACH, NO_TABLE,                                  \
      "the event time's least"), PASS, 0)                                   \
   P(event_max, stats.max, F64, "event_max_s",                              \
-    ("s", CSV(52), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(60), ".9g", EACH, NO_TABLE,                                  \
      "the event time's most"), PASS, 0)                                    \
   P(event_stdev, stats.stdev, F64, "event_stdev_s",                        \
-    ("s", CSV(53), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(61), ".9g", EACH, NO_TABLE,                                  \
      "the event time's standard deviation"), PASS, 0)                      \
   P(event_noise, stats.noise, F64, "event_noise",                          \
-    ("", CSV(54), ".6g", EACH, NO_TABLE,                                   \
+    ("", CSV(62), ".6g", EACH, NO_TABLE,                                   \
      "the event time's noise"), PASS, 0)                                   \
   P(rel_stdev, stats.rel_stdev, F64, NULL,                                 \
     ("", WIRE, ".6g", EACH, NO_TABLE,                                      \
      "the event time's standard deviation over its mean"), ALWAYS, 0)      \
   F(stop, STOP, "stop",                                                    \
-    ("", CSV(12), "s", EACH, NO_TABLE,                                     \
+    ("", CSV(16), "s", EACH, NO_TABLE,                                     \
      "what ended the samples: the criterion met, or a cap"), ALWAYS, 0)    \
   F(batch, SIZE, "batch",                                                  \
-    ("runs", CSV(5), "zu", EACH, NO_TABLE,                                 \
+    ("runs", CSV(9), "zu", EACH, NO_TABLE,                                 \
      "runs a sample times"), ALWAYS, 0)                                    \
   P(bytes_read, bytes.read, U64, "bytes_read",                             \
-    ("B", CSV(13), "llu", MOST, NO_TABLE,                                  \
+    ("B", CSV(17), "llu", MOST, NO_TABLE,                                  \
      "bytes one run claims to read (the variant's bytes())"), ALWAYS, 0)   \
   P(bytes_written, bytes.written, U64, "bytes_written",                    \
-    ("B", CSV(14), "llu", MOST, NO_TABLE,                                  \
+    ("B", CSV(18), "llu", MOST, NO_TABLE,                                  \
      "bytes one run claims to write"), ALWAYS, 0)                          \
   P(memory, bytes.memory, MEMORY, "memory",                                \
-    ("", CSV(15), "s", EACH, NO_TABLE,                                     \
+    ("", CSV(19), "s", EACH, NO_TABLE,                                     \
      "where the bytes are counted: global, shared or host"), ALWAYS, 0)    \
   F(gbps, F64, "gbps",                                                     \
-    ("GB/s", CSV(16), ".6g", EACH, TABLE(8, "GB/s", 8, TENTHS),            \
+    ("GB/s", CSV(20), ".6g", EACH, TABLE(8, "GB/s", 8, TENTHS),            \
      "(bytes_read + bytes_written) / the judged median, in "               \
      "GB/s"), PASS, 0)                                                     \
   F(flops, U64, "flops",                                                   \
-    ("FLOP", CSV(26), "llu", EACH, NO_TABLE,                               \
+    ("FLOP", CSV(33), "llu", EACH, NO_TABLE,                               \
      "floating-point operations per run, from the variant's work(); no "   \
      "key when it reports none"), WORK, 0)                                 \
   D(flops_per_second, F64, kb_per_second(r, r->flops),                     \
     "flops_per_second",                                                    \
-    ("FLOP/s", JSON, ".6g", EACH, NO_TABLE,                                \
+    ("FLOP/s", CSV(35), ".6g", EACH, NO_TABLE,                             \
      "flops per second at the judged median; no key without "              \
      "flops"), RATE)                                                       \
   F(items, U64, "items",                                                   \
-    ("items", CSV(27), "llu", EACH, NO_TABLE,                              \
+    ("items", CSV(34), "llu", EACH, NO_TABLE,                              \
      "items per run, from the variant's work(); no key when it reports "   \
      "none"), WORK, 0)                                                     \
   D(items_per_second, F64, kb_per_second(r, r->items),                     \
     "items_per_second",                                                    \
-    ("items/s", CSV(28), ".6g", EACH, NO_TABLE,                            \
+    ("items/s", CSV(36), ".6g", EACH, NO_TABLE,                            \
      "items per second at the judged median: Google Benchmark's; no key "  \
      "without items"), RATE)                                               \
   D(pct_peak, F64, kb_pct_peak(r, peaks), "pct_peak",                      \
@@ -360,32 +360,32 @@ enum kb_field_view {
 /* The clocks, where the case's time went, and how a sample was timed. */
 #define KB_FIELDS_PHASES(F, S, P, A, D, H) \
   F(clock_min_mhz, UINT, "sm_clock_min_mhz",                               \
-    ("MHz", CSV(17), "u", EACH, NO_TABLE,                                  \
+    ("MHz", CSV(23), "u", EACH, NO_TABLE,                                  \
      "the least SM clock over the kept samples; 0: unknown"), ALWAYS, 0)   \
   F(clock_max_mhz, UINT, "sm_clock_max_mhz",                               \
-    ("MHz", CSV(18), "u", EACH, NO_TABLE,                                  \
+    ("MHz", CSV(24), "u", EACH, NO_TABLE,                                  \
      "the most SM clock over the kept samples; 0: unknown"), ALWAYS, 0)    \
   F(throttled, SIZE, "throttled_samples",                                  \
-    ("samples", CSV(19), "zu", EACH, NO_TABLE,                             \
+    ("samples", CSV(25), "zu", EACH, NO_TABLE,                             \
      "samples dropped: taken with the SM clock under 75% of its "          \
      "maximum"), ALWAYS, 0)                                                \
   F(wall_s, F64, "case_wall_s",                                            \
-    ("s", CSV(20), ".3f", EACH, NO_TABLE,                                  \
+    ("s", CSV(26), ".3f", EACH, NO_TABLE,                                  \
      "the case from setup to teardown"), ALWAYS, 0)                        \
   F(setup_s, F64, "setup_s",                                               \
-    ("s", CSV(21), ".3f", EACH, NO_TABLE,                                  \
+    ("s", CSV(27), ".3f", EACH, NO_TABLE,                                  \
      "the variant's setup"), ALWAYS, 0)                                    \
   F(verify_s, F64, "verify_s",                                             \
-    ("s", CSV(22), ".3f", EACH, NO_TABLE,                                  \
+    ("s", CSV(28), ".3f", EACH, NO_TABLE,                                  \
      "both verified runs"), ALWAYS, 0)                                     \
   F(sampling_s, F64, "sampling_s",                                         \
-    ("s", CSV(23), ".3f", EACH, NO_TABLE,                                  \
+    ("s", CSV(29), ".3f", EACH, NO_TABLE,                                  \
      "warm-up, samples and the energy batch"), ALWAYS, 0)                  \
   F(teardown_s, F64, "teardown_s",                                         \
-    ("s", CSV(24), ".3f", EACH, NO_TABLE,                                  \
+    ("s", CSV(30), ".3f", EACH, NO_TABLE,                                  \
      "the variant's teardown"), ALWAYS, 0)                                 \
   F(busy_after_s, F64, "busy_after_stream_s",                              \
-    ("s", CSV(25), ".3g", EACH, NO_TABLE,                                  \
+    ("s", CSV(31), ".3g", EACH, NO_TABLE,                                  \
      "the stream check: the device busy past the stream's batch; null "    \
      "when not measured"), NONNEG, -1)                                     \
   F(syncs, BOOL, "syncs",                                                  \
@@ -411,11 +411,11 @@ enum kb_field_view {
 ** host cases, no NVML, a GPU that does not report it. */
 #define KB_FIELDS_GPU_STATE(F, S, P, A, D, H) \
   F(clock_events, U64, "clock_event_mask",                                 \
-    ("", CSV(61), "llu", BITS, NO_TABLE,                                   \
+    ("", CSV(69), "llu", BITS, NO_TABLE,                                   \
      "NVML's clock-event reason bits read after each sample, "             \
      "OR'd"), EVENTS, 0)                                                   \
   D(clock_event_names, TEXT, kb_result_clock_events, "clock_events",       \
-    ("", CSV(62), "q", EACH, NO_TABLE,                                     \
+    ("", CSV(70), "q", EACH, NO_TABLE,                                     \
      "the same by name, as nvidia-smi's keys: "                            \
      "sw_power_cap,gpu_idle"), EVENTS)                                     \
   D(clock_limits, TEXT, kb_result_clock_limits, "clock_limits",            \
@@ -423,28 +423,28 @@ enum kb_field_view {
      "the limits among them in words: a power cap, a thermal slowdown, "   \
      "a hardware slowdown"), EVENTS)                                       \
   F(clock_event_reads, SIZE, "clock_event_reads",                          \
-    ("samples", CSV(63), "zu", EACH, NO_TABLE,                             \
+    ("samples", CSV(71), "zu", EACH, NO_TABLE,                             \
      "samples after which the reasons were read; the three before are "    \
      "null when 0"), ALWAYS, 0)                                            \
   F(temp_start_c, F64, "gpu_temp_start_c",                                 \
-    ("C", CSV(64), ".6g", EACH, NO_TABLE,                                  \
+    ("C", CSV(72), ".6g", EACH, NO_TABLE,                                  \
      "the GPU's temperature as the samples started, degrees "              \
      "C"), POSITIVE, 0)                                                    \
   F(temp_end_c, F64, "gpu_temp_end_c",                                     \
-    ("C", CSV(65), ".6g", EACH, NO_TABLE,                                  \
+    ("C", CSV(73), ".6g", EACH, NO_TABLE,                                  \
      "the GPU's temperature as they ended"), POSITIVE, 0)                  \
   F(mem_start_mhz, UINT, "mem_clock_start_mhz",                            \
-    ("MHz", CSV(66), "u", EACH, NO_TABLE,                                  \
+    ("MHz", CSV(74), "u", EACH, NO_TABLE,                                  \
      "the memory clock as the samples started"), POSITIVE, 0)              \
   F(mem_end_mhz, UINT, "mem_clock_end_mhz",                                \
-    ("MHz", CSV(67), "u", EACH, NO_TABLE,                                  \
+    ("MHz", CSV(75), "u", EACH, NO_TABLE,                                  \
      "the memory clock as they ended"), POSITIVE, 0)                       \
   F(power_start_w, F64, "power_start_w",                                   \
-    ("W", CSV(68), ".6g", EACH, NO_TABLE,                                  \
+    ("W", CSV(76), ".6g", EACH, NO_TABLE,                                  \
      "NVML's power draw as the samples started (not --energy's "           \
      "power_w)"), POSITIVE, 0)                                             \
   F(power_end_w, F64, "power_end_w",                                       \
-    ("W", CSV(69), ".6g", EACH, NO_TABLE,                                  \
+    ("W", CSV(77), ".6g", EACH, NO_TABLE,                                  \
      "NVML's power draw as they ended"), POSITIVE, 0)
 
 /* Kernel time (worker/measure/kernel_time.h): per run, on the GPU's own clock,
@@ -452,42 +452,42 @@ enum kb_field_view {
 ** summed (its busy time, busy_samples_s), however many it launches. */
 #define KB_FIELDS_KERNEL(F, S, P, A, D, H) \
   D(kernel_count, SIZE, r->kernel_stats.n, "kernel_samples",               \
-    ("runs", CSV(41), "zu", EACH, NO_TABLE,                                \
+    ("runs", CSV(49), "zu", EACH, NO_TABLE,                                \
      "runs of the kernel-time pass: busy_samples_s's "                     \
      "count"), KERNEL_OR_ZERO)                                             \
   F(kernels_per_run, SIZE, "kernels_per_run",                              \
-    ("kernels", CSV(42), "zu", EACH, NO_TABLE,                             \
+    ("kernels", CSV(50), "zu", EACH, NO_TABLE,                             \
      "kernels one run launches"), KERNEL, 0)                               \
   P(kernel_median, kernel_stats.median, F64, "kernel_median_s",            \
-    ("s", CSV(43), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(51), ".9g", EACH, NO_TABLE,                                  \
      "the kernel time's median, of busy_samples_s"), KERNEL, 0)            \
   P(kernel_mean, kernel_stats.mean, F64, "kernel_mean_s",                  \
-    ("s", CSV(44), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(52), ".9g", EACH, NO_TABLE,                                  \
      "the kernel time's mean"), KERNEL, 0)                                 \
   P(kernel_min, kernel_stats.min, F64, "kernel_min_s",                     \
-    ("s", CSV(45), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(53), ".9g", EACH, NO_TABLE,                                  \
      "the kernel time's least"), KERNEL, 0)                                \
   P(kernel_max, kernel_stats.max, F64, "kernel_max_s",                     \
-    ("s", CSV(46), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(54), ".9g", EACH, NO_TABLE,                                  \
      "the kernel time's most"), KERNEL, 0)                                 \
   P(kernel_stdev, kernel_stats.stdev, F64, "kernel_stdev_s",               \
-    ("s", CSV(47), ".9g", EACH, NO_TABLE,                                  \
+    ("s", CSV(55), ".9g", EACH, NO_TABLE,                                  \
      "the kernel time's standard deviation"), KERNEL, 0)                   \
   P(kernel_noise, kernel_stats.noise, F64, "kernel_noise",                 \
-    ("", CSV(48), ".6g", EACH, NO_TABLE,                                   \
+    ("", CSV(56), ".6g", EACH, NO_TABLE,                                   \
      "the kernel time's noise"), KERNEL, 0)                                \
   P(kernel_rel_stdev, kernel_stats.rel_stdev, F64, NULL,                   \
     ("", WIRE, ".6g", EACH, NO_TABLE,                                      \
      "the kernel time's standard deviation over its mean"), ALWAYS, 0)     \
   D(launch_overhead, F64, kb_launch_overhead(r), "launch_overhead_s",      \
-    ("s", CSV(55), ".6g", EACH, TABLE(7, "launch", 8, SECONDS),            \
+    ("s", CSV(63), ".6g", EACH, TABLE(7, "launch", 8, SECONDS),            \
      "event_median_s less kernel_median_s: launches and queueing; null "   \
      "without both"), ALWAYS)                                              \
   F(kernel_pass_s, F64, "kernel_pass_s",                                   \
-    ("s", CSV(56), ".4f", EACH, NO_TABLE,                                  \
+    ("s", CSV(64), ".4f", EACH, NO_TABLE,                                  \
      "the kernel-time pass's wall time"), ALWAYS, 0)                       \
   S(kernel_note, 256, "kernel_note",                                       \
-    ("", CSV(57), "q", EACH, NO_TABLE,                                     \
+    ("", CSV(65), "q", EACH, NO_TABLE,                                     \
      "why a CUDA case has no kernel time; null when it has"), NONEMPTY)    \
   A(kernel_samples, kernel_stats.n, "busy_samples_s",                      \
     ("s", JSON, ".9g", JOIN, NO_TABLE,                                     \
@@ -503,11 +503,11 @@ enum kb_field_view {
      "setups timed by the placement study, the case's own counted; 0: "    \
      "no study (--placements)"), ALWAYS, 0)                                \
   F(placement_median, F64, "placement_median_s",                           \
-    ("s", CSV(58), ".9g", MEDIAN, NO_TABLE,                                \
+    ("s", CSV(66), ".9g", MEDIAN, NO_TABLE,                                \
      "the event median of the placement furthest from the case's own; "    \
      "null without a study"), NONNEG, -1)                                  \
   D(placement_spread, F64, kb_placement_spread_of(r), "placement_spread",  \
-    ("", CSV(59), ".4g", EACH, NO_TABLE,                                   \
+    ("", CSV(67), ".4g", EACH, NO_TABLE,                                   \
      "how far that is from event_median_s, a fraction"), ALWAYS)           \
   F(placement_p, F64, "placement_p",                                       \
     ("", JSON, ".4g", MEDIAN, NO_TABLE,                                    \
@@ -517,40 +517,40 @@ enum kb_field_view {
     ("", JSON, "q", EACH, NO_TABLE,                                        \
      "why a study asked for was not made, or claims nothing"), NONEMPTY)   \
   F(placement_s, F64, "placement_s",                                       \
-    ("s", CSV(60), ".3f", EACH, NO_TABLE,                                  \
+    ("s", CSV(68), ".3f", EACH, NO_TABLE,                                  \
      "the study's wall time: setups, runs, teardowns"), ALWAYS, 0)
 
 /* The audits: what DRAM moved in one run against the claim, an audit that
 ** could not be made, and why there are no counters. */
 #define KB_FIELDS_AUDIT(F, S, P, A, D, H) \
   F(dram_read, F64, "dram_read_bytes",                                     \
-    ("B", CSV(70), ".9g", MEDIAN, NO_TABLE,                                \
+    ("B", CSV(78), ".9g", MEDIAN, NO_TABLE,                                \
      "bytes DRAM read in one run, as the bytes audit counted them; null "  \
      "when not audited"), DRAM, -1)                                        \
   F(dram_write, F64, "dram_write_bytes",                                   \
-    ("B", CSV(71), ".9g", MEDIAN, NO_TABLE,                                \
+    ("B", CSV(79), ".9g", MEDIAN, NO_TABLE,                                \
      "bytes DRAM wrote in one run; null when not audited"), DRAM, -1)      \
   D(bytes_audit, TEXT, kb_audit_text, "bytes_audit",                       \
-    ("", CSV(73), "q", EACH, NO_TABLE,                                     \
+    ("", CSV(81), "q", EACH, NO_TABLE,                                     \
      "the bytes audit's sentence: what DRAM moved against the claim; "     \
      "null when they agree"), NONEMPTY)                                    \
   D(dram_gbps, F64, kb_dram_gbps(r), "dram_gbps",                          \
-    ("GB/s", CSV(72), ".6g", EACH, NO_TABLE,                               \
+    ("GB/s", CSV(80), ".6g", EACH, NO_TABLE,                               \
      "what DRAM moved, read + write, per second at the judged median, "    \
      "GB/s; null when not audited"), POSITIVE)                             \
   F(claim_flagged, BOOL, "bytes_claim_flagged",                            \
-    ("", JSON, "d", ANY, NO_TABLE,                                         \
+    ("", CSV(82), "d", ANY, NO_TABLE,                                      \
      "the claim exceeds DRAM's bytes + 10% + L2: the case is "             \
      "FLAGGED"), ALWAYS, 0)                                                \
   F(unaudited, BOOL, "unaudited",                                          \
-    ("", CSV(74), "d", ANY, NO_TABLE,                                      \
+    ("", CSV(83), "d", ANY, NO_TABLE,                                      \
      "an audit the run asked for could not be made: the verdict stands "   \
      "unchecked"), ALWAYS, 0)                                              \
   S(audit_note, 256, "audit_note",                                         \
-    ("", CSV(75), "q", FIRST, NO_TABLE,                                    \
+    ("", CSV(84), "q", FIRST, NO_TABLE,                                    \
      "which audit, why, and what to do"), NONEMPTY)                        \
   S(counters_note, 256, "counters_note",                                   \
-    ("", CSV(76), "q", EACH, NO_TABLE,                                     \
+    ("", CSV(85), "q", EACH, NO_TABLE,                                     \
      "why a CUDA case has no counters"), NONEMPTY)                         \
   S(implausible, 384, "implausible",                                       \
     ("", JSON, "q", EACH, NO_TABLE,                                        \
@@ -566,45 +566,45 @@ enum kb_field_view {
 ** over a hot batch, how they were measured, and what was in force. */
 #define KB_FIELDS_ENERGY(F, S, P, A, D, H) \
   F(energy_j, F64, "energy_j_per_run",                                     \
-    ("J", CSV(29), ".6g", EACH, NO_TABLE,                                  \
+    ("J", CSV(37), ".6g", EACH, NO_TABLE,                                  \
      "joules per run over --energy's batch"), ENERGY, -1)                  \
   F(power_w, F64, "power_w",                                               \
-    ("W", CSV(30), ".6g", MEDIAN, NO_TABLE,                                \
+    ("W", CSV(38), ".6g", MEDIAN, NO_TABLE,                                \
      "the average watts over the batch's windows"), ENERGY, -1)            \
   F(energy_s, F64, "energy_window_s",                                      \
-    ("s", CSV(31), ".4f", EACH, NO_TABLE,                                  \
+    ("s", CSV(39), ".4f", EACH, NO_TABLE,                                  \
      "the windows' seconds"), ENERGY, 0)                                   \
   F(energy_runs, F64, "energy_runs",                                       \
-    ("runs", CSV(32), ".6g", EACH, NO_TABLE,                               \
+    ("runs", CSV(40), ".6g", EACH, NO_TABLE,                               \
      "the windows' runs"), ENERGY, 0)                                      \
   F(energy_spread, F64, "energy_spread",                                   \
-    ("", CSV(33), ".4g", EACH, NO_TABLE,                                   \
+    ("", CSV(41), ".4g", EACH, NO_TABLE,                                   \
      "the windows' joules per run: standard deviation / "                  \
      "mean"), ENERGY, 0)                                                   \
   A(energy_windows, energy_n_windows, "energy_windows_j",                  \
     ("J", JSON, ".6g", JOIN, NO_TABLE,                                     \
      "each window's joules per run"), ENERGY)                              \
   F(power_limit_w, F64, "power_limit_w",                                   \
-    ("W", CSV(34), ".6g", EACH, NO_TABLE,                                  \
+    ("W", CSV(42), ".6g", EACH, NO_TABLE,                                  \
      "the power limit in force"), ENERGY_POSITIVE, 0)                      \
   F(energy_sm_mhz, UINT, "energy_sm_clock_mhz",                            \
-    ("MHz", CSV(35), "u", EACH, NO_TABLE,                                  \
+    ("MHz", CSV(43), "u", EACH, NO_TABLE,                                  \
      "the lowest SM clock read at the windows' "                           \
      "ends"), ENERGY_POSITIVE, 0)                                          \
   F(energy_mem_mhz, UINT, "energy_mem_clock_mhz",                          \
-    ("MHz", CSV(36), "u", EACH, NO_TABLE,                                  \
+    ("MHz", CSV(44), "u", EACH, NO_TABLE,                                  \
      "the lowest memory clock read at the windows' "                       \
      "ends"), ENERGY_POSITIVE, 0)                                          \
   D(gbps_per_watt, F64, kb_gbps_per_watt(r), "gbps_per_watt",              \
-    ("GB/s/W", CSV(37), ".6g", EACH, NO_TABLE,                             \
+    ("GB/s/W", CSV(45), ".6g", EACH, NO_TABLE,                             \
      "bytes moved per joule / 1e9: GB/s per watt; null without such "      \
      "work"), POSITIVE)                                                    \
   D(flops_per_watt, F64, kb_flops_per_watt(r), "flops_per_watt",           \
-    ("FLOP/s/W", CSV(38), ".6g", EACH, NO_TABLE,                           \
+    ("FLOP/s/W", CSV(46), ".6g", EACH, NO_TABLE,                           \
      "FLOP per joule: FLOP/s per watt; null without such "                 \
      "work"), POSITIVE)                                                    \
   S(energy_note, 256, "energy_note",                                       \
-    ("", CSV(39), "q", EACH, NO_TABLE,                                     \
+    ("", CSV(47), "q", EACH, NO_TABLE,                                     \
      "why --energy measured nothing"), NONEMPTY)
 
 /* The timed samples, seconds per run. */
