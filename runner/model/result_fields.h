@@ -557,10 +557,10 @@ enum kb_field_view {
      "two readings of the case that cannot both be true "                  \
      "(model/plausible.h): FLAGGED; null when they agree"), NONEMPTY)      \
   H(counters,                                                              \
-    "metrics, and each counter's name",                                    \
-    "--metrics: each counter's total under its own name (as Google "       \
-    "Benchmark writes user counters), and metrics: kernels_launched, "     \
-    "passes, and each counter's unit, value and kernels")
+    "metrics",                                                             \
+    "--metrics: kernels_launched, passes, and each counter's unit, value " \
+    "and kernels; and each counter's total under its own name, as Google " \
+    "Benchmark writes user counters")
 
 /* --energy (NVML, model/energy.h): joules per run and the average power
 ** over a hot batch, how they were measured, and what was in force. */

@@ -44,6 +44,13 @@ check_PROGRAMS += %reldir%/test_result_fields
 %canon_reldir%_test_result_fields_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_result_fields
 
+check_PROGRAMS += %reldir%/test_result_keys
+%canon_reldir%_test_result_keys_SOURCES = %reldir%/test_result_keys.c %reldir%/tap.h
+%canon_reldir%_test_result_keys_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_result_keys_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_result_keys_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_result_keys
+
 check_PROGRAMS += %reldir%/test_time_fields
 %canon_reldir%_test_time_fields_SOURCES = %reldir%/test_time_fields.c %reldir%/tap.h
 %canon_reldir%_test_time_fields_CPPFLAGS = $(UNIT_CPPFLAGS) $(JSON_C_CFLAGS)
