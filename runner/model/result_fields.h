@@ -613,6 +613,14 @@ enum kb_field_view {
     ("s", JSON, ".9g", JOIN, NO_TABLE,                                     \
      "each sample's event time, seconds per run"), ALWAYS)
 
+/* A test's own rows (tests/unit/test_new_row.c builds the printers with
+** one, to see a new row in every output); none in kbench. */
+#ifdef KB_TEST_ROWS
+#include KB_TEST_ROWS
+#else
+#define KB_FIELDS_TEST(F, S, P, A, D, H)
+#endif
+
 #define KB_RESULT_FIELDS(F, S, P, A, D, H) \
   KB_FIELDS_CASE(F, S, P, A, D, H)                                        \
   KB_FIELDS_OUTCOME(F, S, P, A, D, H)                                     \
@@ -622,7 +630,8 @@ enum kb_field_view {
   KB_FIELDS_PLACEMENT(F, S, P, A, D, H)                                   \
   KB_FIELDS_AUDIT(F, S, P, A, D, H)                                       \
   KB_FIELDS_ENERGY(F, S, P, A, D, H)                                      \
-  KB_FIELDS_SAMPLES(F, S, P, A, D, H)
+  KB_FIELDS_SAMPLES(F, S, P, A, D, H)                                     \
+  KB_FIELDS_TEST(F, S, P, A, D, H)
 
 /*
 ** The notes: the lines the table, TAP and markdown show under a case,
