@@ -195,9 +195,11 @@ enum kb_field_view {
     ("ns", JSON, ".6g", EACH, NO_TABLE,                                    \
      "the judged median, time_median_s in ns: Google Benchmark's; 0 for "  \
      "a case that did not pass"), PASS_OR_ZERO)                            \
-  D(cpu_time, F64, kb_result_time(r) * 1e9, "cpu_time",                    \
+  F(cpu_time, F64, "cpu_time",                                             \
     ("ns", JSON, ".6g", EACH, NO_TABLE,                                    \
-     "time_median_s in ns, as real_time"), PASS_OR_ZERO)                   \
+     "the worker process's CPU time per run over the timed samples, in "   \
+     "ns: Google Benchmark's; 0 for a case that did not pass, or timed "   \
+     "none (--profile)"), PASS_OR_ZERO, 0)                                 \
   D(time_unit, STR, "ns", "time_unit",                                     \
     ("", JSON, "s", EACH, NO_TABLE,                                        \
      "ns, the unit of real_time and cpu_time"), ALWAYS)                    \

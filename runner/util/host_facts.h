@@ -10,6 +10,8 @@ unsigned kb_host_cpus(void);
 int kb_host_mhz(void);
 /* The host's monotonic clock, in seconds: for intervals. */
 double kb_host_clock_s(void);
+/* The CPU time this process (all its threads) has used, in seconds. */
+double kb_cpu_clock_s(void);
 
 /*
 ** The CPUs a run may use and how busy the host was when it started: what
