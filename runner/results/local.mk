@@ -12,11 +12,12 @@ kb_results_sources = \
 	%reldir%/json_read.h
 if HAVE_JSON_C
 kb_results_sources += %reldir%/file_read.c \
-	%reldir%/results_entries.c %reldir%/json_read.c %reldir%/entry_read.c
+	%reldir%/results_entries.c %reldir%/json_read.c %reldir%/entry_read.c \
+	%reldir%/format_upgrade.c
 runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
 runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
 else
 EXTRA_DIST += %reldir%/file_read.c %reldir%/results_entries.c \
-	%reldir%/json_read.c %reldir%/entry_read.c
+	%reldir%/json_read.c %reldir%/entry_read.c %reldir%/format_upgrade.c
 endif
 runner_libkbrunner_la_SOURCES += $(kb_results_sources)
