@@ -175,6 +175,17 @@ void kb_res_entry_free(kb_res_entry *e);
 ** names it, or for a verdict kbench does not know, which the message
 ** names); and its device, resolved within the file whose root is given
 ** (0, or -1 out of memory; free it with kb_res_device_free). */
+/* Whether entry, the i-th of the file at path, of a results format
+** (results_format.h), gives the time of a passed case where it must: in
+** format 2 or later time_median_s, the judged median, a finite number;
+** in any, a time to judge (samples_s with a finite number, else the
+** median, else Google Benchmark's real_time in a time_unit known).  0, or
+** -1 with err in kb_res_not_results's words naming the file, the entry
+** and the key, and what it held ("time_median_s is null").  kb_res_load
+** and tune's cache ask it of every passed entry: a time missing, null or
+** not a number fails the file, and is never read as 0. */
+int kb_res_entry_timed(struct json_object *entry, int format,
+                       const char *path, size_t i, char *err, size_t len);
 int kb_res_entry_verdict(struct json_object *entry, char *stage,
                          size_t slen, char *message, size_t mlen);
 int kb_res_entry_device(struct json_object *root, struct json_object *entry,

@@ -263,6 +263,10 @@ span = {"kernel_median_s", "kernel_mean_s", "kernel_min_s", "kernel_max_s",
         "kernel_stdev_s", "kernel_noise"}
 d["benchmarks"] = [{keys.get(k, k): v for k, v in e.items() if k not in span}
                    for e in d["benchmarks"]]
+for e in d["benchmarks"]:   # the judged clock's, as format 2 writes them
+    clock = "kernel" if e.get("time") == "kernel" else "event"
+    for s in ("median_s", "mean_s", "min_s", "max_s", "stdev_s", "noise"):
+        e["time_" + s] = e.get(clock + "_" + s)
 json.dump(d, open(sys.argv[2], "w"))
 PY
 }
