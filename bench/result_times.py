@@ -24,24 +24,25 @@ def _number(e, key):
     return float(v) if v not in (None, "") else None
 
 
+def _judged(e, key, busy, event):
+    """The judged clock's key (format 2), else format 1's, which named the
+    kernel time's busy and the event time's event, by the entry's time."""
+    if key in e:
+        return _number(e, key)
+    old = busy if e.get("time") == "kernel" else event
+    if old not in e:
+        raise MissingTime(e, key, old)
+    return _number(e, old)
+
+
 def headline(e):
     """The time the table shows (the judged clock's median)."""
-    if "time_median_s" in e:
-        return _number(e, "time_median_s")
-    old = "busy_median_s" if e.get("time") == "kernel" else "median_s"
-    if old not in e:
-        raise MissingTime(e, "time_median_s", old)
-    return _number(e, old)
+    return _judged(e, "time_median_s", "busy_median_s", "median_s")
 
 
 def headline_noise(e):
     """The headline time's noise (its spread over the samples)."""
-    if "time_median_s" in e:
-        return _number(e, "time_noise")
-    old = "busy_noise" if e.get("time") == "kernel" else "noise"
-    if old not in e:
-        raise MissingTime(e, "time_noise", old)
-    return _number(e, old)
+    return _judged(e, "time_noise", "busy_noise", "noise")
 
 
 def event(e):
