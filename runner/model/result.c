@@ -12,8 +12,8 @@
 
 const kb_stats *kb_judged_stats(const kb_result *r)
 {
-  return r->judged == KB_TIME_KERNEL && r->kernel_stats.n ? &r->kernel_stats
-                                                    : &r->stats;
+  return r->judged == KB_TIME_KERNEL && r->kernel_stats.n
+         ? &r->kernel_stats : &r->stats;
 }
 
 double kb_result_time(const kb_result *r)

@@ -245,7 +245,8 @@ static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
   for (size_t i = 0; i < n; i++)
     if (es[i].res.verdict == KB_PASS && !es[i].res.kernel_stats.n)
       return 0;
-  return join(es, n, kernel_of, &c->res.kernel_samples, &c->res.kernel_stats.n);
+  return join(es, n, kernel_of, &c->res.kernel_samples,
+              &c->res.kernel_stats.n);
 }
 
 /*
