@@ -67,7 +67,10 @@ def main():
             c = find(rows, *ceil)
             if c and c["verdict"] == "pass" and float(c["gbps"]) > 0:
                 rel = f"{100 * gbps / float(c['gbps']):.1f} ({c['variant']} {ceil[1] or ''})".replace(" )", ")")
-        print(f"| {r['variant']} | {r['params']} | {fmt_time(result_times.headline(r))} | {gbps:.1f} | {pct} | {rel} | {r['samples']} | ok |")
+        # Column 8 is iterations, the JSON's name; an older CSV called it
+        # samples (docs/results.md, "Result files").
+        samples = r["iterations"] if "iterations" in r else r["samples"]
+        print(f"| {r['variant']} | {r['params']} | {fmt_time(result_times.headline(r))} | {gbps:.1f} | {pct} | {rel} | {samples} | ok |")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 
 #include "model/field_text.h"
 #include "model/result_notes.h"
+#include "util/format.h"
 
 /* A number v of C type ctype, by the rule and the printf conversion hint
 ** (the compiler checks the two agree). */
@@ -63,8 +64,8 @@
 #define CASE_D(id, type, expr, key, shown_, rule)                         \
   case KB_FIELD_##id: TEXT_##type(rule, KB_HINT shown_, expr) break;
 
-int kb_field_text(const kb_result *r, enum kb_field_id id, char *buf,
-                  size_t len)
+int kb_field_text(const kb_result *r, const kb_peaks *peaks,
+                  enum kb_field_id id, char *buf, size_t len)
 {
   int shown = KB_SHOWN_NONE;
   if (len)
@@ -74,6 +75,61 @@ int kb_field_text(const kb_result *r, enum kb_field_id id, char *buf,
   default: break;
   }
   return shown;
+}
+
+/* A number's value, by the rule: whether it is to be shown. */
+#define VALUE(rule, v)                                                    \
+  {                                                                       \
+    *x = (double)(v);                                                     \
+    shown = kb_rule_shown(r, KB_RULE_##rule, *x) == KB_SHOWN_VALUE        \
+            && isfinite(*x);                                              \
+  }
+#define VALUE_F64 VALUE
+#define VALUE_U64 VALUE
+#define VALUE_SIZE VALUE
+#define VALUE_UINT VALUE
+#define VALUE_BOOL VALUE
+#define VALUE_VERDICT(rule, v)
+#define VALUE_STOP(rule, v)
+#define VALUE_MEMORY(rule, v)
+#define VALUE_TIME(rule, v)
+#define VALUE_STR(rule, v)
+#define VALUE_OWNSTR(rule, v)
+#define VALUE_TEXT(rule, v)
+#define NUMBER_F(m, type, key, shown_, rule, init)                        \
+  case KB_FIELD_##m: VALUE_##type(rule, r->m) break;
+#define NUMBER_P(id, path, type, key, shown_, rule, init)                 \
+  case KB_FIELD_##id: VALUE_##type(rule, r->path) break;
+#define NUMBER_D(id, type, expr, key, shown_, rule)                       \
+  case KB_FIELD_##id: VALUE_##type(rule, expr) break;
+
+/* Row id's finite number into *x: 1, or 0 when it holds none. */
+static int number(const kb_result *r, const kb_peaks *peaks,
+                  enum kb_field_id id, double *x)
+{
+  int shown = 0;
+  switch (id) {
+  KB_RESULT_FIELDS(NUMBER_F, KB_ROW_SKIP, NUMBER_P, KB_ROW_SKIP, NUMBER_D,
+                   KB_ROW_SKIP)
+  default: break;
+  }
+  return shown;
+}
+
+void kb_field_cell(const kb_result *r, const kb_peaks *peaks,
+                   enum kb_field_id id, char *buf, size_t len)
+{
+  double x;
+  if (!number(r, peaks, id, &x)) {
+    snprintf(buf, len, "-");
+    return;
+  }
+  switch (kb_result_fields[id].table.view) {
+  case KB_VIEW_SECONDS: kb_format_seconds(buf, len, x); break;
+  case KB_VIEW_PERCENT: snprintf(buf, len, "%.1f%%", 100 * x); break;
+  case KB_VIEW_COUNT: snprintf(buf, len, "%.0f", x); break;
+  default: snprintf(buf, len, "%.1f", x); break;
+  }
 }
 
 #define CASE_N(id, type, expr, label, rule)                               \

@@ -1,7 +1,7 @@
 # model: what a case and its result are, shared by every other folder: the
 # result and its fields, verdicts, parameters, variants, the measure's
 # settings, metrics, energy, clocks.  It includes util/ only.
-runner_libkbrunner_la_SOURCES += \
+kb_model_sources = \
 	%reldir%/clock_events.c %reldir%/clock_events.h \
 	%reldir%/device_report.h \
 	%reldir%/disturbers.c %reldir%/disturbers.h \
@@ -17,3 +17,4 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/result_notes.c %reldir%/result_notes.h \
 	%reldir%/variant.c %reldir%/variant.h \
 	%reldir%/verdict.c %reldir%/verdict.h
+runner_libkbrunner_la_SOURCES += $(kb_model_sources)

@@ -7,7 +7,7 @@
 /* The events against the kernels they hold. */
 static int events_hold_kernels(kb_result *r)
 {
-  if (!r->n_kernel || !r->kernels_per_run || !r->stats.n)
+  if (!r->kernel_stats.n || !r->kernels_per_run || !r->stats.n)
     return 0;
   double longest = r->kernel_stats.median / (double)r->kernels_per_run;
   double below = r->stats.median - r->stats.min;
@@ -64,7 +64,7 @@ static int above_dram_floor(kb_result *r, const kbench_device *dev)
   if (r->stats.n && r->stats.median < floor_s * (1 - KB_DRAM_FLOOR_MARGIN)) {
     which = "event";
     t = r->stats.median;
-  } else if (r->n_kernel && r->kernel_stats.median
+  } else if (r->kernel_stats.n && r->kernel_stats.median
                             < floor_s * (1 - KB_DRAM_FLOOR_MARGIN)) {
     which = "kernel";
     t = r->kernel_stats.median;

@@ -12,13 +12,39 @@
 
 const kb_stats *kb_judged_stats(const kb_result *r)
 {
-  return r->judged == KB_TIME_KERNEL && r->n_kernel ? &r->kernel_stats
-                                                    : &r->stats;
+  return r->judged == KB_TIME_KERNEL && r->kernel_stats.n
+         ? &r->kernel_stats : &r->stats;
 }
 
 double kb_result_time(const kb_result *r)
 {
   return kb_judged_stats(r)->median;
+}
+
+double kb_other_median(const kb_result *r)
+{
+  if (r->judged == KB_TIME_KERNEL)
+    return r->stats.median;
+  return r->kernel_stats.n ? r->kernel_stats.median : NAN;
+}
+
+/* 100 * r's rate over a peak of p's, by kb_pct_peak's rule. */
+static double pct_of(const kb_result *r, const kb_peaks *p, double peak)
+{
+  if (!p || !(peak > 0) || r->verdict != KB_PASS
+      || r->bytes.memory != KBENCH_MEM_GLOBAL)
+    return NAN;
+  return 100 * r->gbps / peak;
+}
+
+double kb_pct_peak(const kb_result *r, const kb_peaks *p)
+{
+  return pct_of(r, p, p ? p->peak_gbps : 0);
+}
+
+double kb_pct_copy_peak(const kb_result *r, const kb_peaks *p)
+{
+  return pct_of(r, p, p ? p->copy_gbps : 0);
 }
 
 double kb_placement_spread_of(const kb_result *r)
@@ -29,7 +55,7 @@ double kb_placement_spread_of(const kb_result *r)
 
 double kb_launch_overhead(const kb_result *r)
 {
-  if (r->verdict != KB_PASS || !r->n_kernel || !r->stats.n)
+  if (r->verdict != KB_PASS || !r->kernel_stats.n || !r->stats.n)
     return NAN;
   return r->stats.median - r->kernel_stats.median;
 }
@@ -52,7 +78,7 @@ void kb_result_judge(kb_result *r, int wanted)
   ** kernels are a small part of what library code costs its caller
   ** (Thrust's reduce to the host at 1M: 6.2 us of kernels in a 124 us
   ** call on the H200), the rest being allocation, copies and waits. */
-  r->judged = wanted == KB_TIME_KERNEL && r->n_kernel && !r->syncs
+  r->judged = wanted == KB_TIME_KERNEL && r->kernel_stats.n && !r->syncs
               ? KB_TIME_KERNEL : KB_TIME_EVENT;
   double t = kb_result_time(r);
   r->gbps = t > 0 ? (double)(r->bytes.read + r->bytes.written) / t / 1e9 : 0;
@@ -146,9 +172,7 @@ static void release_none(const void *p)
 #define RELEASE(x) \
   _Generic((x), char *: release_text, default: release_none)(&(x))
 #define FREE_F(m, ...) RELEASE(r->m);
-#define FREE_ARRAY_OWNED(m, n) free(r->m), r->m = NULL, r->n = 0
-#define FREE_ARRAY_FIXED(m, n) (void)0
-#define FREE_A(m, n, store, ...) FREE_ARRAY_##store(m, n);
+#define FREE_A(m, n, ...) free(r->m), r->m = NULL, r->n = 0;
 void kb_result_free(kb_result *r)
 {
   KB_RESULT_FIELDS(FREE_F, KB_ROW_SKIP, KB_ROW_SKIP, FREE_A, KB_ROW_SKIP,
@@ -188,9 +212,7 @@ static int copy_none(const void *dst, const void *src)
 #define COPY(d, s) \
   _Generic((d), char *: copy_text, default: copy_none)(&(d), &(s))
 #define COPY_F(m, ...) bad |= COPY(dst->m, src->m);
-#define COPY_ARRAY_OWNED(m, n) copy_doubles(&dst->m, src->m, src->n)
-#define COPY_ARRAY_FIXED(m, n) 0
-#define COPY_A(m, n, store, ...) bad |= COPY_ARRAY_##store(m, n);
+#define COPY_A(m, n, ...) bad |= copy_doubles(&dst->m, src->m, src->n);
 int kb_result_copy(kb_result *dst, const kb_result *src)
 {
   int bad = 0;
@@ -212,6 +234,15 @@ int kb_result_copy(kb_result *dst, const kb_result *src)
 int kb_result_flagged(const kb_result *r)
 {
   return r->verdict == KB_PASS && (r->claim_flagged || r->implausible[0]);
+}
+
+const char *kb_result_word(const kb_result *r)
+{
+  if (kb_result_flagged(r))
+    return "FLAGGED";
+  if (r->verdict == KB_PASS && r->unaudited)
+    return "ok?";
+  return kb_verdict_word(r->verdict);
 }
 
 void kb_result_missed(kb_result *r, const char *audit, const char *why)
@@ -281,7 +312,7 @@ int kb_audit_reads_short(double claimed_read, double dram_read)
 int kb_rule_shown(const kb_result *r, int rule, double v)
 {
   int pass = r->verdict == KB_PASS;
-  int kernel = pass && r->n_kernel;
+  int kernel = pass && r->kernel_stats.n;
   int energy = r->energy_j > 0;
   int shown;
   switch (rule) {

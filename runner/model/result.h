@@ -46,17 +46,16 @@ typedef struct kb_counters {
 #define KB_DECLARE_S(m, size, ...) char m[size];
 typedef struct kb_result {
   kb_stats stats;           /* of samples */
-  kb_stats kernel_stats;    /* of kernel_samples */
+  kb_stats kernel_stats;    /* of kernel_samples; its n is their count */
   kbench_bytes bytes;       /* what one run claims to move */
   double *samples;          /* seconds per run; owned, free with
                                kb_result_free */
   size_t n_samples;
   double *kernel_samples;   /* kernel time: busy time per run (owned, like
-                               samples); n_kernel == 0: none, and
+                               samples), kernel_stats.n of them; none:
                                kernel_note says why */
-  size_t n_kernel;
-  double energy_windows[KB_ENERGY_MAX_WINDOWS];  /* each --energy window's
-                                                    joules per run */
+  double *energy_windows;   /* each --energy window's joules per run
+                               (owned, like samples) */
   size_t energy_n_windows;
   kb_counters *counters;    /* --metrics of one run (owned; NULL: none) */
   KB_RESULT_FIELDS(KB_DECLARE_F, KB_DECLARE_S, KB_ROW_SKIP, KB_ROW_SKIP,
@@ -77,6 +76,10 @@ int kb_result_copy(kb_result *dst, const kb_result *src);
 const kb_stats *kb_judged_stats(const kb_result *r);
 /* The judged median, seconds per run (kb_judged_stats' median). */
 double kb_result_time(const kb_result *r);
+/* The median of the clock r is not judged by: the event time's beside
+** kernel time, the kernel time's beside event time; NaN when it has
+** none. */
+double kb_other_median(const kb_result *r);
 /* The queue and launch overhead: the event median less the kernel time's
 ** (with several kernels a run, the gaps between them count as kernel time
 ** no more than launches do); NaN without both. */
@@ -101,6 +104,22 @@ void kb_result_missed(kb_result *r, const char *audit, const char *why);
 /* Whether a passed r is FLAGGED: the bytes audit flagged its claim, or
 ** two of its readings cannot both be true (r->implausible). */
 int kb_result_flagged(const kb_result *r);
+/* The word every printer gives r's result: "FLAGGED" for a flagged one,
+** "ok?" for a passed one an audit could not check (--strict fails both),
+** else its verdict's ("ok", "FAIL", "SKIP", ...). */
+const char *kb_result_word(const kb_result *r);
+
+/* The bandwidths a case's rate is set against, GB/s: its device's
+** theoretical DRAM peak, and the copy peak the run measured
+** (--calibrate); 0 where not known, or for a case on no device. */
+typedef struct kb_peaks {
+  double peak_gbps, copy_gbps;
+} kb_peaks;
+/* Percent of p's theoretical peak, and of its measured copy peak, that a
+** passed r of global memory moved; NaN where none applies (p NULL, a peak
+** of 0, another memory, a case that did not pass). */
+double kb_pct_peak(const kb_result *r, const kb_peaks *p);
+double kb_pct_copy_peak(const kb_result *r, const kb_peaks *p);
 /* What DRAM moved against what the case claims: "" when it was not
 ** measured or agrees, else a sentence ("claims 1000.0x the 268.4 MB DRAM
 ** moved", "DRAM moved 1.9x the claimed bytes", "cold, yet DRAM read 0.0

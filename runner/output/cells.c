@@ -1,87 +1,85 @@
-/* A case's numbers as the table and markdown print them (cells.h). */
-#include <math.h>
+/* A case's numbers in the table's columns, from the field table (cells.h). */
+#include <string.h>
 
-#include "util/format.h"
 #include "model/measure_cfg.h"
 #include "output/cells.h"
 
-/* The columns: their titles and their widths in the table.  The other
-** time's title is the time the run does not judge (kb_cells_titles). */
-static const struct {
-  const char *title;
-  int width;
-} columns[KB_CELLS] = {
-  [KB_CELL_MEDIAN] = {"median", 10}, [KB_CELL_MIN] = {"min", 10},
-  [KB_CELL_MAX] = {"max", 10}, [KB_CELL_NOISE] = {"noise", 6},
-  [KB_CELL_SAMPLES] = {"samples", 7}, [KB_CELL_OTHER] = {NULL, 10},
-  [KB_CELL_LAUNCH] = {"launch", 8}, [KB_CELL_GBPS] = {"GB/s", 8},
-  [KB_CELL_PEAK] = {"%peak", 6},
-};
-
-double kb_pct_peak(const kb_result *res, const kbench_device *dev)
+/* The row shown in column i (from 0); tests/unit/test_result_fields.c
+** checks that each column from 1 to KB_TABLE_COLUMNS is one row's. */
+static int row_at(int i)
 {
-  if (!dev || dev->peak_gbps <= 0 || res->bytes.memory != KBENCH_MEM_GLOBAL)
-    return 0;
-  return 100.0 * res->gbps / dev->peak_gbps;
+  for (int id = 0; id < KB_FIELDS; id++)
+    if (kb_result_fields[id].table.at == i + 1)
+      return id;
+  return 0;
+}
+
+static const struct kb_field_table *column(int i)
+{
+  return &kb_result_fields[row_at(i)].table;
+}
+
+/* Whether column i is shown by a printer of a run calibrated or not. */
+static int shown(int i, int calibrated)
+{
+  return calibrated || !column(i)->calibrated;
+}
+
+void kb_result_cells(const kb_result *res, const kb_peaks *peaks,
+                     kb_cells *c)
+{
+  for (int i = 0; i < KB_TABLE_COLUMNS; i++)
+    kb_field_cell(res, peaks, (enum kb_field_id)row_at(i), c->text[i],
+                  sizeof c->text[i]);
 }
 
 void kb_cells_blank(kb_cells *c)
 {
-  for (int i = 0; i < KB_CELLS; i++)
+  for (int i = 0; i < KB_TABLE_COLUMNS; i++)
     snprintf(c->text[i], sizeof c->text[i], "-");
 }
 
 void kb_cells_titles(kb_cells *c, int time, int markdown)
 {
-  for (int i = 0; i < KB_CELLS; i++)
-    snprintf(c->text[i], sizeof c->text[i], "%s", columns[i].title
-             ? columns[i].title : time == KB_TIME_KERNEL ? "event"
-             : "kernel");
-  if (markdown)
-    snprintf(c->text[KB_CELL_PEAK], sizeof c->text[KB_CELL_PEAK],
-             "%% peak");
+  for (int i = 0; i < KB_TABLE_COLUMNS; i++) {
+    const char *t = column(i)->title;
+    if (!t)
+      t = time == KB_TIME_KERNEL ? "event" : "kernel";
+    snprintf(c->text[i], sizeof c->text[i], "%s%s",
+             markdown && t[0] == '%' ? "% " : "",
+             markdown && t[0] == '%' ? t + 1 : t);
+  }
 }
 
-void kb_result_cells(const kb_result *res, const kbench_device *dev,
-                     kb_cells *c)
+void kb_cells_table(FILE *f, const kb_cells *c, int calibrated)
 {
-  kb_cells_blank(c);
-  if (res->verdict != KB_PASS)
-    return;
-  int kernel = res->judged == KB_TIME_KERNEL;
-  const kb_stats *s = kernel ? &res->kernel_stats : &res->stats;
-  char (*t)[sizeof c->text[0]] = c->text;
-  kb_format_seconds(t[KB_CELL_MEDIAN], sizeof *t, s->median);
-  kb_format_seconds(t[KB_CELL_MIN], sizeof *t, s->min);
-  kb_format_seconds(t[KB_CELL_MAX], sizeof *t, s->max);
-  snprintf(t[KB_CELL_NOISE], sizeof *t, "%.1f%%", 100 * s->noise);
-  snprintf(t[KB_CELL_SAMPLES], sizeof *t, "%zu", s->n);
-  if (kernel)
-    kb_format_seconds(t[KB_CELL_OTHER], sizeof *t, res->stats.median);
-  else if (res->n_kernel)
-    kb_format_seconds(t[KB_CELL_OTHER], sizeof *t,
-                      res->kernel_stats.median);
-  if (isfinite(kb_launch_overhead(res)))
-    kb_format_seconds(t[KB_CELL_LAUNCH], sizeof *t, kb_launch_overhead(res));
-  snprintf(t[KB_CELL_GBPS], sizeof *t, "%.1f", res->gbps);
-  if (kb_pct_peak(res, dev) > 0)
-    snprintf(t[KB_CELL_PEAK], sizeof *t, "%.1f", kb_pct_peak(res, dev));
+  for (int i = 0; i < KB_TABLE_COLUMNS; i++)
+    if (shown(i, calibrated))
+      fprintf(f, " %*s", column(i)->width, c->text[i]);
 }
 
-void kb_cells_table(FILE *f, const kb_cells *c)
+void kb_cells_markdown(FILE *f, const kb_cells *c, int calibrated)
 {
-  for (int i = 0; i < KB_CELLS; i++)
-    fprintf(f, " %*s", columns[i].width, c->text[i]);
+  for (int i = 0; i < KB_TABLE_COLUMNS; i++)
+    if (shown(i, calibrated))
+      fprintf(f, " %s |", c->text[i]);
 }
 
-void kb_cells_markdown(FILE *f, const kb_cells *c)
+void kb_cells_markdown_align(FILE *f, int calibrated)
 {
-  for (int i = 0; i < KB_CELLS; i++)
-    fprintf(f, " %s |", c->text[i]);
+  for (int i = 0; i < KB_TABLE_COLUMNS; i++)
+    if (shown(i, calibrated))
+      fputs(" ---: |", f);
 }
 
-void kb_cells_markdown_align(FILE *f)
+void kb_cells_tap(FILE *f, const kb_cells *c, int time, int calibrated)
 {
-  for (int i = 0; i < KB_CELLS; i++)
-    fputs(" ---: |", f);
+  kb_cells titles;
+  const char *sep = "";
+  kb_cells_titles(&titles, time, 0);
+  for (int i = 0; i < KB_TABLE_COLUMNS; i++)
+    if (shown(i, calibrated) && strcmp(c->text[i], "-") != 0) {
+      fprintf(f, "%s%s %s", sep, titles.text[i], c->text[i]);
+      sep = ", ";
+    }
 }

@@ -81,8 +81,7 @@ static void csv_string(FILE *f, const char *s)
 typedef struct csv_case {
   const kb_plan_case *pc;
   const kb_result *r;
-  const kbench_device *dev;    /* NULL for a host case */
-  double copy_gbps;
+  kb_peaks peaks;              /* its device's; 0 for a host case */
   size_t rep;
 } csv_case;
 
@@ -101,19 +100,14 @@ static void cell_backend(FILE *f, const csv_case *c)
   fputs(c->pc->variant->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host", f);
 }
 
-static void cell_samples(FILE *f, const csv_case *c)
-{
-  fprintf(f, "%zu", c->r->stats.n);
-}
-
 static void cell_peak_gbps(FILE *f, const csv_case *c)
 {
-  fprintf(f, "%.6g", c->dev ? c->dev->peak_gbps : 0.0);
+  fprintf(f, "%.6g", c->peaks.peak_gbps);
 }
 
 static void cell_copy_gbps(FILE *f, const csv_case *c)
 {
-  fprintf(f, "%.6g", c->copy_gbps);
+  fprintf(f, "%.6g", c->peaks.copy_gbps);
 }
 
 static void cell_repetition(FILE *f, const csv_case *c)
@@ -121,43 +115,25 @@ static void cell_repetition(FILE *f, const csv_case *c)
   fprintf(f, "%zu", c->rep);
 }
 
-/* FLOP/s at the median in GFLOP/s; empty where the case reports none. */
-static void cell_gflops(FILE *f, const csv_case *c)
-{
-  double flops = kb_per_second(c->r, c->r->flops);
-  if (flops > 0)
-    fprintf(f, "%.6g", flops / 1e9);
-}
-
-static void cell_claim_flagged(FILE *f, const csv_case *c)
-{
-  fprintf(f, "%d", c->r->claim_flagged);
-}
-
-/* The CSV's own cells, which are no column of the field table's: each
-** after the table's column it has always followed (CSV_FIRST: before
-** them all), in this order where several follow one.  samples is the
-** results file's "iterations" under the name a spreadsheet reader knows
-** it by; claim_flagged its bytes_claim_flagged as 0 or 1. */
-#define CSV_FIRST (-1)
+/* The CSV's own cells, the case's and its device's, which are no row of
+** the field table: each at its column, where it has always been, among
+** the rows' (result_fields.h's CSV(n)); the device's ordinal comes last,
+** after the counters. */
 static const struct csv_own {
   const char *name;
-  int after;                   /* enum kb_field_id, or CSV_FIRST */
+  int column;
   void (*cell)(FILE *f, const csv_case *c);
 } own[] = {
-  {"variant", CSV_FIRST, cell_variant},
-  {"params", CSV_FIRST, cell_params},
-  {"backend", CSV_FIRST, cell_backend},
-  {"samples", KB_FIELD_message, cell_samples},
-  {"peak_gbps", KB_FIELD_gbps, cell_peak_gbps},
-  {"copy_gbps", KB_FIELD_gbps, cell_copy_gbps},
-  {"repetition", KB_FIELD_busy_after_s, cell_repetition},
-  {"gflops", KB_FIELD_items, cell_gflops},
-  {"claim_flagged", KB_FIELD_bytes_audit, cell_claim_flagged},
+  {"variant", 1, cell_variant},
+  {"params", 2, cell_params},
+  {"backend", 3, cell_backend},
+  {"peak_gbps", 21, cell_peak_gbps},
+  {"copy_gbps", 22, cell_copy_gbps},
+  {"repetition", 32, cell_repetition},
 };
+#define N_OWN (sizeof own / sizeof *own)
 
-/* The field table's row at a --csv column (result_fields.h's CSV(n)), or
-** -1 past the last. */
+/* The field table's row at a --csv column, or -1 for none. */
 static int field_at(int column)
 {
   for (int id = 0; id < KB_FIELDS; id++)
@@ -166,12 +142,22 @@ static int field_at(int column)
   return -1;
 }
 
+/* The CSV's own cell at a column, or NULL for none. */
+static const struct csv_own *own_at(int column)
+{
+  for (size_t i = 0; i < N_OWN; i++)
+    if (own[i].column == column)
+      return &own[i];
+  return NULL;
+}
+
 /* A field's cell: its text, a free text quoted; empty where the results
 ** file has null or no key. */
-static void field_cell(FILE *f, const kb_result *r, int id)
+static void field_cell(FILE *f, const csv_case *c, int id)
 {
   char text[KB_FIELD_TEXT_MAX];
-  int shown = kb_field_text(r, (enum kb_field_id)id, text, sizeof text);
+  int shown = kb_field_text(c->r, &c->peaks, (enum kb_field_id)id, text,
+                            sizeof text);
   if (shown == KB_SHOWN_VALUE || shown == KB_SHOWN_ZERO) {
     if (strcmp(kb_result_fields[id].hint, "q") == 0)
       csv_string(f, text);
@@ -180,30 +166,25 @@ static void field_cell(FILE *f, const kb_result *r, int id)
   }
 }
 
-/* The columns up to the counters, each followed by a comma: a header's
-** names (c NULL), or a case's cells. */
-static void own_after(FILE *f, int after, const csv_case *c)
-{
-  for (size_t i = 0; i < sizeof own / sizeof *own; i++)
-    if (own[i].after == after) {
-      if (c)
-        own[i].cell(f, c);
-      else
-        fputs(own[i].name, f);
-      fputc(',', f);
-    }
-}
-
+/* The columns up to the counters, from the first to the first that is
+** no one's, each followed by a comma: a header's names (c NULL), or a
+** case's cells. */
 static void columns(FILE *f, const csv_case *c)
 {
-  own_after(f, CSV_FIRST, c);
-  for (int column = 1, id; (id = field_at(column)) >= 0; column++) {
-    if (c)
-      field_cell(f, c->r, id);
-    else
+  for (int column = 1;; column++) {
+    int id = field_at(column);
+    const struct csv_own *o = own_at(column);
+    if (id >= 0 && c)
+      field_cell(f, c, id);
+    else if (id >= 0)
       fputs(kb_result_fields[id].key, f);
+    else if (o && c)
+      o->cell(f, c);
+    else if (o)
+      fputs(o->name, f);
+    else
+      return;
     fputc(',', f);
-    own_after(f, id, c);
   }
 }
 
@@ -260,7 +241,7 @@ static void sample_rows(FILE *f, const kb_plan_case *pc, const kb_result *r,
                         int ordinal, size_t rep)
 {
   const double *all[2] = {r->samples, r->kernel_samples};
-  const size_t counts[2] = {r->n_samples, r->n_kernel};
+  const size_t counts[2] = {r->n_samples, r->kernel_stats.n};
   static const char *const series[2] = {"event", "busy"};
   for (int n = 0; n < 2; n++)
     for (size_t i = 0; i < counts[n]; i++) {
@@ -279,8 +260,8 @@ void kb_export_case(kb_export *csv, kb_export *samples,
                     size_t rep)
 {
   if (csv->f) {
-    csv_case c = {.pc = pc, .r = res, .dev = dev, .copy_gbps = copy_gbps,
-                  .rep = rep};
+    csv_case c = {.pc = pc, .r = res, .rep = rep,
+                  .peaks = {dev ? dev->peak_gbps : 0, copy_gbps}};
     case_row(csv->f, metrics, &c, ordinal);
     flush(csv);
   }

@@ -1,7 +1,7 @@
 # output: the writers of a run's results (table and TAP, CSV, JSON,
 # markdown)
 # behind one interface, and the progress line.
-runner_libkbrunner_la_SOURCES += \
+kb_output_sources = \
 	%reldir%/cells.c %reldir%/cells.h \
 	%reldir%/csv.c %reldir%/csv.h \
 	%reldir%/energy_text.c %reldir%/energy_text.h \
@@ -13,3 +13,4 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/side.c %reldir%/side.h \
 	%reldir%/table.c %reldir%/table.h \
 	%reldir%/writer.c %reldir%/writer.h
+runner_libkbrunner_la_SOURCES += $(kb_output_sources)

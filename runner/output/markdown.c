@@ -115,32 +115,30 @@ static void row(kb_markdown *m, FILE *f, const kb_plan_case *pc,
                 const kb_result *res, const kb_device_report *d)
 {
   kb_cells c;
-  char copy[16] = "-", work[80] = "";
-  kb_result_cells(res, d ? &d->dev : NULL, &c);
-  if (res->verdict == KB_PASS) {
-    if (d && res->bytes.memory == KBENCH_MEM_GLOBAL && d->copy_gbps > 0)
-      snprintf(copy, sizeof copy, "%.1f", 100 * res->gbps / d->copy_gbps);
+  kb_peaks peaks = {d ? d->dev.peak_gbps : 0, d ? d->copy_gbps : 0};
+  char work[80] = "";
+  kb_result_cells(res, &peaks, &c);
+  if (res->verdict == KB_PASS)
     kb_result_work_text(work, sizeof work, res);
-  }
   fputs("| `", f);
   kb_md_cell(f, pc->variant->name);
   fputs("` | ", f);
   kb_md_cell(f, pc->label);
   fputs(" |", f);
-  kb_cells_markdown(f, &c);
-  if (m->run.o->calibrate)
-    fprintf(f, " %s |", copy);
+  kb_cells_markdown(f, &c, m->run.o->calibrate);
   fprintf(f, " %s | ", work);
+  /* The table's word, bold where it is not ok: a flagged claim or a
+  ** missed audit is data, and so is a CUDA case judged by event time in a
+  ** run of kernel time. */
+  const char *bold = res->verdict != KB_PASS || kb_result_flagged(res)
+                     ? "**" : "";
+  fprintf(f, "%s%s%s", bold, kb_result_word(res), bold);
   if (res->verdict == KB_PASS) {
-    /* As the table says it: a flagged claim or a missed audit is data,
-    ** and so is a CUDA case judged by event time in a run of kernel time. */
-    fputs(kb_result_flagged(res) ? "**FLAGGED**" : res->unaudited ? "ok?"
-          : "ok", f);
     fputs(d && kb_result_event_fallback(res, m->run.o->measure.time)
           ? " (event time) |\n" : " |\n", f);
     return;
   }
-  fprintf(f, "**%s** ", kb_verdict_word(res->verdict));
+  fputc(' ', f);
   if (kb_verdict_shows_stage(res->verdict)) {
     kb_md_cell(f, res->stage);
     fputs(": ", f);
@@ -341,11 +339,10 @@ static void lane_text(kb_markdown *m, size_t lane)
     kb_cells titles;
     kb_cells_titles(&titles, m->run.o->measure.time, 1);
     fputs("| variant | parameters |", m->out);
-    kb_cells_markdown(m->out, &titles);
-    fprintf(m->out, "%s work | result |\n| :--- | :--- |",
-            copy ? " % copy |" : "");
-    kb_cells_markdown_align(m->out);
-    fprintf(m->out, "%s :--- | :--- |\n", copy ? " ---: |" : "");
+    kb_cells_markdown(m->out, &titles, copy);
+    fputs(" work | result |\n| :--- | :--- |", m->out);
+    kb_cells_markdown_align(m->out, copy);
+    fputs(" :--- | :--- |\n", m->out);
     fwrite(l->rows_buf, 1, l->rows_len, m->out);
     fputc('\n', m->out);
   }

@@ -372,8 +372,7 @@ static void entry(kb_jw *w, const kb_json *j, const kb_plan_case *pc,
     .device_pci_bus_id = used ? used->pci_bus_id : NULL,
     .variant = pc->variant->name,
     .backend = pc->variant->backend == KBENCH_BACKEND_CUDA ? "cuda" : "host",
-    .peak_gbps = used ? used->dev.peak_gbps : 0,
-    .copy_gbps = used ? used->copy_gbps : 0,
+    .peaks = {used ? used->dev.peak_gbps : 0, used ? used->copy_gbps : 0},
     .params = entry_params, .more = entry_more, .ctx = &ctx,
   };
   kb_entry_write(w, res, &about);

@@ -1,5 +1,4 @@
 /* The table and TAP on standard output, and warnings on stderr (table.h). */
-#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,24 +15,19 @@ static void clear_progress(kb_report *r)
   kb_progress_clear(&r->progress);
 }
 
-/* The result column: a passed case whose claim the bytes audit flagged,
-** or whose readings cannot all be true, is FLAGGED, one an audit could
-** not check "ok?" (--strict fails all three). */
-static const char *result_word(const kb_result *res)
-{
-  if (kb_result_flagged(res))
-    return "FLAGGED";
-  if (res->verdict == KB_PASS && res->unaudited)
-    return "ok?";
-  return kb_verdict_word(res->verdict);
-}
-
 /* A row's start: the case, then its numbers in their columns. */
 static void row_start(const kb_report *r, const char *variant,
                       const char *label, const kb_cells *c)
 {
   fprintf(r->out, "%-24s %-*s", variant, r->label_w, label);
-  kb_cells_table(r->out, c);
+  kb_cells_table(r->out, c, r->calibrate);
+}
+
+/* The peaks a case's rates are set against: its device's, and the copy
+** peak its group measured; none for a host case. */
+static kb_peaks peaks_of(const kb_report *r, const kbench_device *dev)
+{
+  return (kb_peaks){dev ? dev->peak_gbps : 0, dev ? r->copy_gbps : 0};
 }
 
 void kb_result_warnings(const kb_result *res, const kbench_device *dev,
@@ -49,11 +43,12 @@ void kb_result_warnings(const kb_result *res, const kbench_device *dev,
       used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);     \
   } while (0)
   uint64_t bytes = res->bytes.read + res->bytes.written;
+  kb_peaks peaks = {dev ? dev->peak_gbps : 0, 0};
   if (dev && dev->l2_bytes > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL
       && cfg->mode == KB_MODE_COLD && bytes <= (uint64_t)dev->l2_bytes)
     WARN("working set %.1f MB fits in the %.0f MB L2: this measures the "
          "cache and latency, not DRAM", bytes / 1e6, dev->l2_bytes / 1e6);
-  if (kb_pct_peak(res, dev) > 100.0)
+  if (kb_pct_peak(res, &peaks) > 100.0)
     WARN("bandwidth above the theoretical peak: bytes_moved overcounts or "
          "the data came from cache");
   if (res->throttled)
@@ -127,7 +122,7 @@ void kb_report_begin(kb_report *r, size_t total)
     kb_cells titles;
     kb_cells_titles(&titles, r->time, 0);
     row_start(r, "variant", "parameters", &titles);
-    fprintf(out, "%s  result\n", r->calibrate ? "  %copy" : "");
+    fputs("  result\n", out);
   }
   fflush(out);
 }
@@ -219,8 +214,7 @@ void kb_report_load_failure(kb_report *r, const char *what, const char *msg)
     kb_cells none;
     kb_cells_blank(&none);
     row_start(r, what, "-", &none);
-    fprintf(r->out, "%s  ERROR load: %s\n", r->calibrate ? "      -" : "",
-            msg);
+    fprintf(r->out, "  ERROR load: %s\n", msg);
   }
   r->next++;
   fflush(r->out);
@@ -283,11 +277,10 @@ static const char *fallback_word(const kb_report *r, const kb_result *res,
 ** test point (not ok), so that a harness reading only the TAP agrees.
 */
 static void report_tap(kb_report *r, const kb_plan_case *pc,
-                       const kb_result *res, const char *warnings,
-                       int strict)
+                       const kb_result *res, const kbench_device *dev,
+                       const char *warnings, int strict)
 {
   const char *name = pc->variant->name;
-  char med[32];
   if (res->verdict == KB_SKIP
       || (res->verdict == KB_DISTURBED && !strict)) {
     fprintf(r->out, "ok %zu - %s %s # SKIP %s%s\n", r->next, name,
@@ -298,28 +291,21 @@ static void report_tap(kb_report *r, const kb_plan_case *pc,
   fprintf(r->out, "%s %zu - %s %s\n", res->verdict == KB_PASS ? "ok"
           : "not ok", r->next, name, pc->label);
   if (res->verdict == KB_PASS) {
-    kb_format_seconds(med, sizeof med, res->stats.median);
+    /* The table's columns, by their titles, then the work and the mode. */
+    kb_cells c;
+    kb_peaks peaks = peaks_of(r, dev);
     char work[80];
+    kb_result_cells(res, &peaks, &c);
     kb_result_work_text(work, sizeof work, res);
-    fprintf(r->out, "# %s: median %s, %.1f GB/s%s%s, %zu sample%s (%s "
-            "mode)\n", name, med, res->gbps, *work ? ", " : "", work,
-            res->stats.n, kb_s(res->stats.n), res->mode);
-    if (res->n_kernel) {
-      char k[32], launch[32] = "-";
-      kb_format_seconds(k, sizeof k, res->kernel_stats.median);
-      if (isfinite(kb_launch_overhead(res)))
-        kb_format_seconds(launch, sizeof launch, kb_launch_overhead(res));
-      fprintf(r->out, "# %s: kernel time %s (%zu kernel%s a run, %zu run%s), "
-              "launch overhead %s; %s time judged\n", name, k,
-              res->kernels_per_run, kb_s(res->kernels_per_run),
-              res->n_kernel, kb_s(res->n_kernel), launch,
-              kb_time_name(res->judged));
-    } else if (res->kernel_note[0]) {
+    fprintf(r->out, "# %s: ", name);
+    kb_cells_tap(r->out, &c, r->time, r->calibrate);
+    fprintf(r->out, "%s%s (%s mode)\n", *work ? ", " : "", work, res->mode);
+    if (res->kernel_stats.n)
+      fprintf(r->out, "# %s: %s time judged, %zu kernel%s a run\n", name,
+              kb_time_name(res->judged), res->kernels_per_run,
+              kb_s(res->kernels_per_run));
+    else if (res->kernel_note[0])
       fprintf(r->out, "# %s: event time only: %s\n", name, res->kernel_note);
-    }
-    if (r->copy_gbps > 0 && res->bytes.memory == KBENCH_MEM_GLOBAL)
-      fprintf(r->out, "# %s: %.1f%% of the measured copy peak\n", name,
-              100 * res->gbps / r->copy_gbps);
     if (*warnings)
       fprintf(r->out, "# warning: %s\n", warnings);
     print_notes(r->out, "# ", res);
@@ -339,16 +325,12 @@ static void report_row(kb_report *r, const kb_plan_case *pc,
                        const char *warnings)
 {
   kb_cells c;
-  char copy[16] = "";
-  kb_result_cells(res, dev, &c);
-  if (r->calibrate)
-    snprintf(copy, sizeof copy, " %6s", "-");
-  if (r->calibrate && r->copy_gbps > 0 && kb_pct_peak(res, dev) > 0)
-    snprintf(copy, sizeof copy, " %6.1f", 100 * res->gbps / r->copy_gbps);
+  kb_peaks peaks = peaks_of(r, dev);
+  kb_result_cells(res, &peaks, &c);
   char work[80];
   kb_result_work_text(work, sizeof work, res);
   row_start(r, pc->variant->name, pc->label, &c);
-  fprintf(r->out, "%s  %s%s%s%s", copy, result_word(res),
+  fprintf(r->out, "  %s%s%s%s", kb_result_word(res),
           fallback_word(r, res, dev), *work ? "  " : "", work);
   int stage = kb_verdict_shows_stage(res->verdict);
   char why[sizeof r->skip_said];
@@ -405,7 +387,7 @@ void kb_report_case(kb_report *r, const kb_plan_case *pc,
   if (res->verdict == KB_PASS)
     kb_result_warnings(res, dev, cfg, warnings, sizeof warnings);
   if (r->tap)
-    report_tap(r, pc, res, warnings, cfg->strict);
+    report_tap(r, pc, res, dev, warnings, cfg->strict);
   else
     report_row(r, pc, res, dev, warnings);
   r->next++;

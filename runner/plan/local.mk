@@ -1,7 +1,7 @@
 # plan: what to run, from the command line: options, the plan of cases
 # (sweeps and --cases files), devices, launcher ranks, the plugin search,
 # a library's trust domain.
-runner_libkbrunner_la_SOURCES += \
+kb_plan_sources = \
 	%reldir%/cases_file.c \
 	%reldir%/cli.c %reldir%/cli.h %reldir%/cli_help.c \
 	%reldir%/devices.c %reldir%/devices.h \
@@ -9,6 +9,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/plan.c %reldir%/plan.h \
 	%reldir%/plugin_path.c %reldir%/plugin_path.h \
 	%reldir%/trust.c %reldir%/trust.h
+runner_libkbrunner_la_SOURCES += $(kb_plan_sources)
 nodist_runner_libkbrunner_la_SOURCES += %reldir%/shipped.h
 
 # The file names of the plugins kbench ships, one C string a line, for

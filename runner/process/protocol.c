@@ -311,33 +311,10 @@ static int get_OWNSTR(kb_rbuf *r, char **v)
   return *v || r->bad ? 0 : -1;
 }
 
-/* A fixed array of up to cap doubles: its count, then each; a count over
-** cap is sent as it is, for the receiver to refuse. */
-static void put_fixed(kb_wbuf *b, const double *x, size_t n, size_t cap)
-{
-  kb_put_u64(b, n);
-  for (size_t i = 0; i < n && i < cap; i++)
-    kb_put_f64(b, x[i]);
-}
-
-static int get_fixed(kb_rbuf *r, double *x, size_t *n, size_t cap)
-{
-  uint64_t len = kb_get_u64(r);
-  if (r->bad || len > cap)
-    return -1;
-  *n = (size_t)len;
-  for (size_t i = 0; i < len; i++)
-    x[i] = kb_get_f64(r);
-  return 0;
-}
-
-#define CAP(x) (sizeof (x) / sizeof (x)[0])
 #define PUT_F(m, type, ...) put_##type(b, res->m);
 #define PUT_S(m, ...) kb_put_str(b, res->m);
 #define PUT_P(id, path, type, ...) put_##type(b, res->path);
-#define PUT_ARRAY_OWNED(m, n) put_times(b, res->m, res->n)
-#define PUT_ARRAY_FIXED(m, n) put_fixed(b, res->m, res->n, CAP(res->m))
-#define PUT_A(m, n, store, ...) PUT_ARRAY_##store(m, n);
+#define PUT_A(m, n, ...) put_times(b, res->m, res->n);
 void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
 {
   KB_RESULT_FIELDS(PUT_F, PUT_S, PUT_P, PUT_A, KB_ROW_SKIP, KB_ROW_SKIP)
@@ -349,9 +326,7 @@ void kb_msg_put_result(kb_wbuf *b, const kb_result *res)
 #define GET_F(m, type, ...) bad |= get_##type(r, &res->m);
 #define GET_S(m, ...) kb_get_str(r, res->m, sizeof res->m);
 #define GET_P(id, path, type, ...) bad |= get_##type(r, &res->path);
-#define GET_ARRAY_OWNED(m, n) get_times(r, &res->m, &res->n)
-#define GET_ARRAY_FIXED(m, n) get_fixed(r, res->m, &res->n, CAP(res->m))
-#define GET_A(m, n, store, ...) bad |= GET_ARRAY_##store(m, n);
+#define GET_A(m, n, ...) bad |= get_times(r, &res->m, &res->n);
 int kb_msg_get_result(kb_rbuf *r, kb_result *res)
 {
   int bad = 0;

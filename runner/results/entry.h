@@ -2,7 +2,8 @@
 ** A result as one entry of a results file, written and read back: every
 ** key comes from the table of a result's fields (model/result_fields.h),
 ** in its order, the few that the result alone cannot give (the case's
-** name, its device, the peaks) from the caller's kb_entry_about.  Google
+** name, its device, the device's peaks) from the caller's
+** kb_entry_about.  Google
 ** Benchmark's keys lead, as its tools read them; kbench's follow.
 */
 #ifndef KB_ENTRY_H
@@ -24,10 +25,9 @@ typedef struct kb_entry_about {
   const char *device_name, *device_uuid, *device_pci_bus_id;
   const char *variant;
   const char *backend;       /* "cuda" or "host" */
-  /* The device's theoretical and measured copy bandwidth (GB/s), for
-  ** pct_peak and pct_copy_peak of a passed case of global memory; 0: not
-  ** known, or the case did not use it. */
-  double peak_gbps, copy_gbps;
+  /* The device's theoretical and measured copy bandwidth, for pct_peak
+  ** and pct_copy_peak; 0: not known, or the case did not use it. */
+  kb_peaks peaks;
   /* Write the members of "params" (the case's parameters), and more
   ** members of the entry after the table's; NULL for none. */
   void (*params)(kb_jw *w, void *ctx);
@@ -44,8 +44,7 @@ void kb_entry_write(kb_jw *w, const kb_result *r, const kb_entry_about *a);
 ** r starts as kb_result_init leaves it, and each key found with a value of
 ** its type sets its field and given[its KB_FIELD_ id] (given may be NULL).
 ** A number that is not finite is not a value; an array keeps its finite
-** numbers, a FIXED one up to its size.  0, or -1 out of memory (r
-** freed). */
+** numbers.  0, or -1 out of memory (r freed). */
 struct json_object;
 int kb_entry_read(struct json_object *e, int format, kb_result *r,
                   unsigned char given[KB_FIELDS]);

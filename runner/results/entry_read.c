@@ -102,43 +102,33 @@ static int read_text(json_object *e, const char *key, char *buf, size_t len)
   return 1;
 }
 
-/* The finite numbers of the array at key, at most cap, into x: 1 (with
-** their count in *n), or 0 when there is no array. */
-static int read_numbers(json_object *e, const char *key, double *x,
-                        size_t cap, size_t *n)
+/* The finite numbers of the array at key into *x, malloc'd (NULL when
+** there are none), and their count into *n: 1, 0 when there is no array,
+** or -1 out of memory. */
+static int read_array(json_object *e, const char *key, double **x,
+                      size_t *n)
 {
   json_object *arr = key ? kb_jget(e, key) : NULL;
   if (!arr || !json_object_is_type(arr, json_type_array))
     return 0;
   size_t len = json_object_array_length(arr);
+  if (len && !(*x = malloc(len * sizeof **x)))
+    return -1;
   *n = 0;
-  for (size_t i = 0; i < len && *n < cap; i++) {
+  for (size_t i = 0; i < len; i++) {
     json_object *v = json_object_array_get_idx(arr, i);
     if ((json_object_is_type(v, json_type_double)
          || json_object_is_type(v, json_type_int))
         && isfinite(json_object_get_double(v)))
-      x[(*n)++] = json_object_get_double(v);
+      (*x)[(*n)++] = json_object_get_double(v);
+  }
+  if (!*n) {
+    free(*x);
+    *x = NULL;
   }
   return 1;
 }
 
-/* An OWNED array: malloc'd (NULL when empty); 1, 0 or -1 out of memory. */
-static int read_owned(json_object *e, const char *key, double **x, size_t *n)
-{
-  json_object *arr = key ? kb_jget(e, key) : NULL;
-  size_t len = arr && json_object_is_type(arr, json_type_array)
-               ? json_object_array_length(arr) : 0;
-  if (len && !(*x = malloc(len * sizeof **x)))
-    return -1;
-  int found = read_numbers(e, key, *x, len, n);
-  if (found && !*n) {
-    free(*x);
-    *x = NULL;
-  }
-  return found;
-}
-
-#define CAP(x) (sizeof (x) / sizeof (x)[0])
 /* Each read notes where it found its key; a failed one (-1) fails all. */
 #define FOUND(id, got) \
   do { int found_ = (got); bad |= found_ < 0; \
@@ -150,10 +140,7 @@ static int read_owned(json_object *e, const char *key, double **x, size_t *n)
   FOUND(m, read_text(e, KEY(m), r->m, sizeof r->m))
 #define READ_P(id, path, type, key, ...) \
   FOUND(id, read_##type(e, KEY(id), &r->path))
-#define READ_ARRAY_OWNED(m, n) read_owned(e, KEY(m), &r->m, &r->n)
-#define READ_ARRAY_FIXED(m, n) \
-  read_numbers(e, KEY(m), r->m, CAP(r->m), &r->n)
-#define READ_A(m, n, store, key, ...) FOUND(m, READ_ARRAY_##store(m, n))
+#define READ_A(m, n, ...) FOUND(m, read_array(e, KEY(m), &r->m, &r->n))
 int kb_entry_read(json_object *e, int format, kb_result *r,
                   unsigned char given[KB_FIELDS])
 {

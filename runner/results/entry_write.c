@@ -140,16 +140,6 @@ static void hook_where(kb_jw *w, const kb_result *r, const kb_entry_about *a)
   kb_jw_string(w, "backend", a->backend);
 }
 
-/* The bandwidth against the device's: theoretical and measured copy. */
-static void hook_peaks(kb_jw *w, const kb_result *r, const kb_entry_about *a)
-{
-  int global = r->verdict == KB_PASS && r->bytes.memory == KBENCH_MEM_GLOBAL;
-  kb_jw_number_or_null(w, "pct_peak", 100 * r->gbps / a->peak_gbps,
-                       global && a->peak_gbps > 0);
-  kb_jw_number_or_null(w, "pct_copy_peak", 100 * r->gbps / a->copy_gbps,
-                       global && a->copy_gbps > 0);
-}
-
 /*
 ** The counters, each a numeric field of the entry under its own name (as
 ** Google Benchmark writes user counters, so its compare.py and Bencher
@@ -192,13 +182,14 @@ static void hook_counters(kb_jw *w, const kb_result *r,
   write_STR(w, r, key, KB_RULE_##rule, r->m);
 #define WRITE_P(id, path, type, key, unit, rule, init) \
   write_##type(w, r, key, KB_RULE_##rule, r->path);
-#define WRITE_A(m, n, store, key, unit, rule) \
+#define WRITE_A(m, n, key, unit, rule) \
   write_array(w, r, key, KB_RULE_##rule, r->m, r->n);
 #define WRITE_D(id, type, expr, key, unit, rule) \
   write_##type(w, r, key, KB_RULE_##rule, expr);
-#define WRITE_H(id) hook_##id(w, r, a);
+#define WRITE_H(id, ...) hook_##id(w, r, a);
 void kb_entry_write(kb_jw *w, const kb_result *r, const kb_entry_about *a)
 {
+  const kb_peaks *peaks = &a->peaks;   /* the D rows' */
   kb_jw_object(w, NULL);
   KB_RESULT_FIELDS(WRITE_F, WRITE_S, WRITE_P, WRITE_A, WRITE_D, WRITE_H)
   if (a->more)

@@ -241,6 +241,67 @@ static double unit_seconds(const char *unit)
   return 0;
 }
 
+/* What e holds at key where a finite number should be, in words. */
+static const char *no_number(json_object *e, const char *key)
+{
+  json_object *v = NULL;
+  if (!json_object_object_get_ex(e, key, &v))
+    return "missing";
+  switch (json_object_get_type(v)) {     /* json-c's null is NULL */
+  case json_type_null: return "null";
+  case json_type_string: return "a string";
+  case json_type_boolean: return "a boolean";
+  case json_type_array: return "an array";
+  case json_type_object: return "an object";
+  default: return "not finite";
+  }
+}
+
+/* Whether a time is at key: a finite number, or an array with one. */
+static int timed_at(json_object *e, const char *key)
+{
+  json_object *v = kb_jget(e, key);
+  double t;
+  if (json_object_is_type(v, json_type_array)) {
+    for (size_t k = 0; k < json_object_array_length(v); k++) {
+      json_object *x = json_object_array_get_idx(v, k);
+      if (is_number(x) && isfinite(json_object_get_double(x)))
+        return 1;
+    }
+    return 0;
+  }
+  return get_number(e, key, &t);
+}
+
+int kb_res_entry_timed(json_object *e, int format, const char *path,
+                       size_t i, char *err, size_t len)
+{
+  const char *name = kb_jget_string(e, "name");
+  const char *judged = KB_KEY(time_median);
+  json_object *v = kb_jget(e, judged);
+  /* The judged median, the table's: a file of format 2 or later has it
+  ** for every passed case. */
+  if (format >= 2
+      && !(is_number(v) && isfinite(json_object_get_double(v)))) {
+    kb_res_not_results(err, len, path, "benchmarks[%zu] (\"%.80s\") that "
+                       "passed with no numeric time: %s is %s", i,
+                       name ? name : "", judged, no_number(e, judged));
+    return -1;
+  }
+  /* A time to judge: its samples, else its median, else Google
+  ** Benchmark's real_time in a time_unit known. */
+  const char *unit = kb_jget_string(e, KB_KEY(time_unit));
+  const char *median = kb_format_key(KB_FIELD_event_median, format);
+  if (timed_at(e, KB_KEY(samples)) || timed_at(e, median)
+      || (unit_seconds(unit) > 0 && timed_at(e, KB_KEY(real_time))))
+    return 0;
+  kb_res_not_results(err, len, path, "benchmarks[%zu] (\"%.80s\") that "
+                     "passed with no numeric time (%s, %s or %s)", i,
+                     name ? name : "", KB_KEY(samples), median,
+                     KB_KEY(real_time));
+  return -1;
+}
+
 /* A passed entry's samples: its own, else the one time it gives, its
 ** median or Google Benchmark's real_time in its time_unit.  0 or -1
 ** (memory). */
@@ -290,14 +351,12 @@ static int counters_of(json_object *e, kb_res_entry *x)
   return 0;
 }
 
-/* What the audits said of the entry: the bytes audit's text, which no
-** member holds (a derived row), pointing into the document (entries move
-** while pooled); and its audit note only where it went unaudited, as
-** kbench writes one (kb_result_missed), so that the note its case pools
-** (the first) is an unaudited entry's. */
-static void audit_of(json_object *e, kb_res_entry *x)
+/* The entry's audit note only where it went unaudited, as kbench writes
+** one (kb_result_missed), so that the note its case pools (the first) is
+** an unaudited entry's.  The bytes audit's text is no member: it is made
+** again from the DRAM bytes (kb_audit_text). */
+static void audit_of(kb_res_entry *x)
 {
-  x->claim_note = kb_jget_string(e, KB_KEY(bytes_audit));
   if (!x->res.unaudited) {
     x->res.audit_note[0] = '\0';
     x->given[KB_FIELD_audit_note] = 0;
@@ -319,8 +378,8 @@ static void keep_positives(double *a, size_t *n)
 static int kernel_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
-  keep_positives(r->kernel_samples, &r->n_kernel);
-  if (r->n_kernel || !x->given[KB_FIELD_kernel_median]
+  keep_positives(r->kernel_samples, &r->kernel_stats.n);
+  if (r->kernel_stats.n || !x->given[KB_FIELD_kernel_median]
       || !(r->kernel_stats.median > 0))
     return 0;
   double *one = realloc(r->kernel_samples, sizeof *one);
@@ -328,7 +387,7 @@ static int kernel_of(kb_res_entry *x)
     return -1;
   one[0] = r->kernel_stats.median;
   r->kernel_samples = one;
-  r->n_kernel = 1;
+  r->kernel_stats.n = 1;
   return 0;
 }
 
@@ -338,18 +397,25 @@ static void no_times(kb_result *r)
   free(r->samples);
   free(r->kernel_samples);
   r->samples = r->kernel_samples = NULL;
-  r->n_samples = r->n_kernel = 0;
+  r->n_samples = r->kernel_stats.n = 0;
 }
 
 /* --energy's joules per run: each positive window's, else the entry's
-** one value (energy_j_per_run). */
-static void energy_of(kb_res_entry *x)
+** one value (energy_j_per_run).  0, or -1 (memory). */
+static int energy_of(kb_res_entry *x)
 {
   kb_result *r = &x->res;
   keep_positives(r->energy_windows, &r->energy_n_windows);
-  if (!r->energy_n_windows && x->given[KB_FIELD_energy_j]
-      && r->energy_j > 0)
-    r->energy_windows[r->energy_n_windows++] = r->energy_j;
+  if (r->energy_n_windows || !x->given[KB_FIELD_energy_j]
+      || !(r->energy_j > 0))
+    return 0;
+  double *one = realloc(r->energy_windows, sizeof *one);
+  if (!one)
+    return -1;
+  one[0] = r->energy_j;
+  r->energy_windows = one;
+  r->energy_n_windows = 1;
+  return 0;
 }
 
 /* An integer at key in *out, else -1 there. */
@@ -511,26 +577,21 @@ static int read_entries(json_object *root, json_object *list, kb_res_run *run,
     kb_result *r = &x->res;
     r->verdict = kb_res_entry_verdict(e, r->stage, sizeof r->stage,
                                       r->message, sizeof r->message);
+    /* A passed case with no time is a writer that broke, not a case to
+    ** list as having no samples or a time of 0: a gate must not pass
+    ** it. */
+    if (r->verdict == KB_PASS
+        && kb_res_entry_timed(e, format, run->path, i, err, elen))
+      goto done;
     x->given[KB_FIELD_stage] = r->stage[0] != '\0';
     x->given[KB_FIELD_message] = r->message[0] != '\0';
-    audit_of(e, x);
-    energy_of(x);
+    audit_of(x);
     if (x->res.verdict != KB_PASS)
       no_times(&x->res);
-    if (kb_res_entry_device(root, e, &x->device)
+    if (kb_res_entry_device(root, e, &x->device) || energy_of(x)
         || (x->res.verdict == KB_PASS && (samples_of(e, x) || kernel_of(x)))
         || counters_of(e, x)) {
       snprintf(err, elen, "out of memory");
-      goto done;
-    }
-    /* A passed case with no time is a writer that broke, not a case to
-    ** list as having no samples: a gate must not pass it. */
-    if (x->res.verdict == KB_PASS && !x->res.n_samples) {
-      kb_res_not_results(err, elen, run->path, "benchmarks[%zu] (\"%.80s\") "
-                         "that passed with no numeric time (%s, %s or %s)",
-                         i, name, KB_KEY(samples),
-                         kb_format_key(KB_FIELD_event_median, format),
-                         KB_KEY(real_time));
       goto done;
     }
   }

@@ -2,7 +2,7 @@
 # back by its table (entry.h), the one JSON writer, and for compare, fleet
 # and tune's cache the reader, the pooling of repetitions, the counts.
 # Reading needs json-c; without it the subcommands that read say so.
-runner_libkbrunner_la_SOURCES += \
+kb_results_sources = \
 	%reldir%/counters.c %reldir%/counters.h \
 	%reldir%/entry.h %reldir%/entry_write.c \
 	%reldir%/json_write.c %reldir%/json_write.h \
@@ -11,11 +11,13 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/results_format.c %reldir%/results_format.h \
 	%reldir%/json_read.h
 if HAVE_JSON_C
-runner_libkbrunner_la_SOURCES += %reldir%/file_read.c \
-	%reldir%/results_entries.c %reldir%/json_read.c %reldir%/entry_read.c
+kb_results_sources += %reldir%/file_read.c \
+	%reldir%/results_entries.c %reldir%/json_read.c %reldir%/entry_read.c \
+	%reldir%/format_upgrade.c
 runner_libkbrunner_la_CPPFLAGS += $(JSON_C_CFLAGS)
 runner_libkbrunner_la_LIBADD += $(JSON_C_LIBS)
 else
 EXTRA_DIST += %reldir%/file_read.c %reldir%/results_entries.c \
-	%reldir%/json_read.c %reldir%/entry_read.c
+	%reldir%/json_read.c %reldir%/entry_read.c %reldir%/format_upgrade.c
 endif
+runner_libkbrunner_la_SOURCES += $(kb_results_sources)

@@ -49,8 +49,6 @@ void kb_res_case_free(kb_res_case *c)
     free(c->counters[i].unit);
   }
   free(c->counters);
-  free(c->claim_note);
-  free(c->energy);
   kb_result_free(&c->res);
   kb_res_device_free(&c->device);
 }
@@ -138,7 +136,7 @@ static int pool_MEDIAN_F64(double *p, const double *w, size_t m)
 
 /* Each row by its rule, the rule expanded from its shown before it is
 ** pasted into the names of its pooling and its function. */
-#define POOL_RULE_OF(unit, out, hint, pool) pool
+#define POOL_RULE_OF(unit, out, hint, pool, table, doc) pool
 #define POOL_ROW(pool, type, f, v) POOL_ROW_(pool, type, f, v)
 #define POOL_ROW_(pool, type, f, v) \
   POOL_BY_##pool(pool_##pool##_##type, f, v)
@@ -169,7 +167,7 @@ static int pool_MEDIAN_F64(double *p, const double *w, size_t m)
   POOL_ROW(POOL_RULE_OF shown, type, KB_FIELD_##id, path)
 /* An array is joined by hand or not at all; a derived row has no value
 ** to pool. */
-#define POOL_A(m, count, store, key, shown, rule)                         \
+#define POOL_A(m, count, key, shown, rule)                                \
   _Static_assert(KB_POOL shown == KB_POOL_JOIN                            \
                  || KB_POOL shown == KB_POOL_EACH,                        \
                  #m ": an array is joined (JOIN) or not pooled (EACH)");
@@ -202,7 +200,7 @@ static const double *energy_of(const kb_res_entry *e, size_t *n)
 
 static const double *kernel_of(const kb_res_entry *e, size_t *n)
 {
-  *n = e->res.n_kernel;
+  *n = e->res.kernel_stats.n;
   return e->res.kernel_samples;
 }
 
@@ -233,9 +231,9 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
                            int *used)
 {
   const kb_result *r = &c->res;
-  int kernel = time == KB_TIME_KERNEL && r->n_kernel;
+  int kernel = time == KB_TIME_KERNEL && r->kernel_stats.n;
   *used = kernel ? KB_TIME_KERNEL : KB_TIME_EVENT;
-  *n = kernel ? r->n_kernel : r->samples ? r->n_samples : 0;
+  *n = kernel ? r->kernel_stats.n : r->samples ? r->n_samples : 0;
   return kernel ? r->kernel_samples : r->samples;
 }
 
@@ -245,9 +243,10 @@ const double *kb_res_times(const kb_res_case *c, int time, size_t *n,
 static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
 {
   for (size_t i = 0; i < n; i++)
-    if (es[i].res.verdict == KB_PASS && !es[i].res.n_kernel)
+    if (es[i].res.verdict == KB_PASS && !es[i].res.kernel_stats.n)
       return 0;
-  return join(es, n, kernel_of, &c->res.kernel_samples, &c->res.n_kernel);
+  return join(es, n, kernel_of, &c->res.kernel_samples,
+              &c->res.kernel_stats.n);
 }
 
 /*
@@ -257,9 +256,7 @@ static int pool_kernel(const kb_res_entry *es, size_t n, kb_res_case *c)
 ** move into the cases.  The arrays (the table's JOIN rows: samples,
 ** kernel and energy) are pooled here by hand, not by pool_rows: the
 ** reader gives each a fallback of its own for Google Benchmark's files
-** (file_read.c), and a failed repetition voids them all.  So is
-** claim_note, a derived row (bytes_audit's text) that an entry has no
-** member for.
+** (file_read.c), and a failed repetition voids them all.
 */
 int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
 {
@@ -287,14 +284,12 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
         || kb_res_counters_pool(es + i, j - i, c)
         || pool_rows(es + i, j - i, c)
         || !(r->samples = malloc((total ? total : 1) * sizeof *r->samples))
-        || join(es + i, j - i, energy_of, &c->energy, &c->n_energy)
+        || join(es + i, j - i, energy_of, &r->energy_windows,
+                &r->energy_n_windows)
         || pool_kernel(es + i, j - i, c))
       goto done;
     r->verdict = es[i].res.verdict;
     for (size_t k = i; k < j; k++) {
-      if (es[k].res.claim_flagged && es[k].claim_note && !c->claim_note
-          && !(c->claim_note = strdup(es[k].claim_note)))
-        goto done;
       if (kb_verdict_worse(r->verdict, es[k].res.verdict) != r->verdict)
         r->verdict = es[k].res.verdict;
       const kb_result *e = &es[k].res;
@@ -309,7 +304,7 @@ int kb_res_pool(kb_res_entry *es, size_t n, kb_res_run *run)
     }
     /* A failed repetition voids the timing and the energy. */
     if (r->verdict != KB_PASS)
-      r->n_samples = c->n_energy = c->n_reps = r->n_kernel = 0;
+      r->n_samples = r->energy_n_windows = c->n_reps = r->kernel_stats.n = 0;
     i = j;
   }
   qsort(ps, np, sizeof *ps, by_first);

@@ -33,7 +33,8 @@ typedef struct kb_entries {
 } kb_entries;
 
 /* The entries of path: 0, or -1 with a message in err (not readable, not
-** JSON, no "benchmarks" array, an entry without a name). */
+** JSON, no "benchmarks" array, an entry without a name, a passed entry
+** without its time: kb_res_entry_timed). */
 int kb_entries_read(const char *path, kb_entries *out, char *err,
                     size_t len);
 void kb_entries_free(kb_entries *es);

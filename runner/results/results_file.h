@@ -72,9 +72,6 @@ typedef struct kb_res_entry {
   size_t order;               /* place in the file */
   kb_res_entry_counter *counters;
   size_t n_counters;
-  const char *claim_note;     /* bytes_audit, a row with no member (its
-                                 text is derived): points into the
-                                 document; NULL: none */
 } kb_res_entry;
 
 /* One case: every entry of the file with its name (and its device, when
@@ -94,21 +91,22 @@ typedef struct kb_res_case {
                            (WORST: the failure its verdict came from),
                            claim_flagged and unaudited (ANY),
                            clock_events (BITS), the bytes
-                           (MOST), power_w (MEDIAN), audit_note (FIRST);
+                           (MOST), power_w and the DRAM bytes (MEDIAN:
+                           the bytes audit's text, kb_audit_text, is made
+                           from them), audit_note (FIRST);
                            by pooling.c's own code, its verdict (the worst
                            of its entries'), samples (seconds per run,
-                           pooled over the passed entries) and
+                           pooled over the passed entries),
                            kernel_samples (kernel time per run, pooled
                            when every passed entry has it, else none:
-                           kb_res_times), no times when an entry did not
-                           pass; every other row at its start value */
+                           kb_res_times) and energy_windows (joules per
+                           run, pooled over the passed entries:
+                           compare/energy.h), none of them when an entry
+                           did not pass; every other row at its start
+                           value */
   unsigned char given[KB_FIELDS];  /* a pooled row's value came from an
                            entry: one gave it (MEDIAN: a finite one;
                            FIRST: one not "") */
-  char *claim_note;     /* the first flagged entry's bytes_audit, or NULL */
-  double *energy;       /* joules per run, --energy's windows pooled over
-                           the passed entries (compare_energy.h) */
-  size_t n_energy;
 } kb_res_case;
 
 typedef struct kb_res_run {
@@ -177,6 +175,17 @@ void kb_res_entry_free(kb_res_entry *e);
 ** names it, or for a verdict kbench does not know, which the message
 ** names); and its device, resolved within the file whose root is given
 ** (0, or -1 out of memory; free it with kb_res_device_free). */
+/* Whether entry, the i-th of the file at path, of a results format
+** (results_format.h), gives the time of a passed case where it must: in
+** format 2 or later time_median_s, the judged median, a finite number;
+** in any, a time to judge (samples_s with a finite number, else the
+** median, else Google Benchmark's real_time in a time_unit known).  0, or
+** -1 with err in kb_res_not_results's words naming the file, the entry
+** and the key, and what it held ("time_median_s is null").  kb_res_load
+** and tune's cache ask it of every passed entry: a time missing, null or
+** not a number fails the file, and is never read as 0. */
+int kb_res_entry_timed(struct json_object *entry, int format,
+                       const char *path, size_t i, char *err, size_t len);
 int kb_res_entry_verdict(struct json_object *entry, char *stage,
                          size_t slen, char *message, size_t mlen);
 int kb_res_entry_device(struct json_object *root, struct json_object *entry,

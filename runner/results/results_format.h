@@ -9,6 +9,7 @@
 #define KB_RESULTS_FORMAT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* 2: the time judged is time_*_s (by the clock "time" names), the event
 ** time event_*_s, and kernel time kernel_*_s however many kernels a run
@@ -31,5 +32,19 @@ const char *kb_format_key_named(const char *key, int format);
 struct kb_res_run;
 int kb_format_note(const struct kb_res_run *runs, size_t n, char *buf,
                    size_t len);
+
+/* json-c only (format_upgrade.c).  A kbench results file of an older
+** format (root, as kb_results_parse read it) rewritten in place as the
+** current format writes it: each entry's renamed keys under their names
+** now, the keys the older format used for something else left out, the
+** judged clock's time_* added, and its context's results_format the
+** current one; the number of entries, or -1 (out of memory, or no
+** kbench context).  kbench compare --upgrade; docs/decisions/
+** format-1-readers.md says why. */
+struct json_object;
+int kb_format_upgrade(struct json_object *root);
+/* root written onto f as kbench writes a results file: an entry a line.
+** 0, or -1. */
+int kb_format_write(FILE *f, struct json_object *root);
 
 #endif

@@ -49,6 +49,13 @@ double kb_host_clock_s(void)
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+double kb_cpu_clock_s(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
 void kb_host_state_read(kb_host_state *s)
 {
   long online = sysconf(_SC_NPROCESSORS_ONLN);

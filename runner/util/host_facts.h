@@ -12,6 +12,8 @@ int kb_host_mhz(void);
 size_t kb_host_memory_bytes(void);
 /* The host's monotonic clock, in seconds: for intervals. */
 double kb_host_clock_s(void);
+/* The CPU time this process (all its threads) has used, in seconds. */
+double kb_cpu_clock_s(void);
 
 /*
 ** The CPUs a run may use and how busy the host was when it started: what

@@ -1,7 +1,7 @@
 # util: small pure helpers with no notion of a case (formatting, the host's
 # facts, statistics, random numbers, SHA-256, nearest names, where kbench
 # is installed).  It includes nothing of the runner outside itself.
-runner_libkbrunner_la_SOURCES += \
+kb_util_sources = \
 	%reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
 	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \
@@ -10,6 +10,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/rng.c %reldir%/rng.h \
 	%reldir%/sha256.c %reldir%/sha256.h \
 	%reldir%/stats.c %reldir%/stats.h
+runner_libkbrunner_la_SOURCES += $(kb_util_sources)
 
 # The installation directories install_dir.c moves with the binary, as
 # configure chose them (configure.ac: expanded there, so that make install

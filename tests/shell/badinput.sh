@@ -2,8 +2,10 @@
 # Bad input to kbench compare, fleet, history and report, one wording for
 # all four (issue 42: json-c's words from two of them, "no benchmarks"
 # for a nameless entry from the others; issue 51: a folder, and the Python
-# ones' usage errors in kbench's words): the file, what was expected (a
-# kbench or Google Benchmark results file) and what was found; exit 2.
+# ones' usage errors in kbench's words; issue 65: a time key missing, null
+# or not a number, and tune's --cache): the file, what was expected (a
+# kbench or Google Benchmark results file) and what was found, the case
+# and the key among it; exit 2.
 # compare and fleet say it in C (runner/results/file_read.c), history
 # and report in Python (scripts/kbench-plot's load); this test holds them
 # to one text.
@@ -23,6 +25,17 @@ printf '{"benchmarks": []}\n' > nothing.json
 printf '{"benchmarks": [{"name": "a", "run_type": "aggregate"}]}\n' > aggregates.json
 printf '{"benchmarks": [{"name": "a", "real_time": "fast"}]}\n' > fast.json
 printf '{"benchmarks": [{"name": "a", "verdict": "skip"}, {"name": "b", "verdict": "pass", "samples_s": [null]}]}\n' > notime.json
+# Results format 2: a passed entry's time_median_s (the judged median)
+# missing, null, a string or not finite, though its samples are there:
+# no reader reads it as 0, or passes over it.
+f2() {  # f2 FILE 'TIME_KEY' : a format 2 file whose passed entry has it
+  printf '{"benchmarks": [{"name": "a", "verdict": "skip"}, {"name": "b/n:1", "verdict": "pass", "samples_s": [1e-3, 2e-3]%s}], "context": {"kbench": {"results_format": 2}}}\n' "$2" > "$1"
+}
+f2 t-missing.json ''
+f2 t-null.json ', "time_median_s": null'
+f2 t-string.json ', "time_median_s": "fast"'
+f2 t-nan.json ', "time_median_s": NaN'
+
 want() {  # want FILE: what each says of FILE, after "kbench TOOL: "
   case $1 in
     garbage.json) found='text that is not JSON, beginning "garbage"' ;;
@@ -36,6 +49,10 @@ want() {  # want FILE: what each says of FILE, after "kbench TOOL: "
     aggregates.json) found='a "benchmarks" list of aggregates only' ;;
     fast.json) found='benchmarks[0] ("a") that passed with no numeric time (samples_s, median_s or real_time)' ;;
     notime.json) found='benchmarks[1] ("b") that passed with no numeric time (samples_s, median_s or real_time)' ;;
+    t-missing.json) found='benchmarks[1] ("b/n:1") that passed with no numeric time: time_median_s is missing' ;;
+    t-null.json) found='benchmarks[1] ("b/n:1") that passed with no numeric time: time_median_s is null' ;;
+    t-string.json) found='benchmarks[1] ("b/n:1") that passed with no numeric time: time_median_s is a string' ;;
+    t-nan.json) found='benchmarks[1] ("b/n:1") that passed with no numeric time: time_median_s is not finite' ;;
   esac
   printf '%s: not a kbench or Google Benchmark results file: found %s' "$1" "$found"
 }
@@ -56,7 +73,7 @@ python_can() {  # python_can TOOL: whether kbench TOOL's Python can run
 }
 for f in garbage.json cut.json empty.json other.json list.json noname.json \
     string.json extra.json nothing.json aggregates.json fast.json \
-    notime.json; do
+    notime.json t-missing.json t-null.json t-string.json t-nan.json; do
   said compare "$f" "$KBENCH" compare "$good" "$f"
   said fleet "$f" "$KBENCH" fleet "$good" "$f"
   if python_can history; then
@@ -70,8 +87,9 @@ for f in garbage.json cut.json empty.json other.json list.json noname.json \
     skip "report, $f" "kbench report has no Python that can run it"
   fi
 done
-# kbench tune's --cache is read the same way.
-for f in other.json noname.json garbage.json; do
+# kbench tune's --cache is read the same way, a passed entry's time too.
+for f in other.json noname.json garbage.json fast.json notime.json \
+    t-missing.json t-null.json t-string.json t-nan.json; do
   out=$("$KBENCH" tune --param rows=64 --param cols=64 --param block=1,2 \
     --cache="$f" transpose_cpu 2>&1)
   rc=$?

@@ -62,6 +62,20 @@ r = [r for r in csv.DictReader(open(sys.argv[1])) if r[\"variant\"] == \"reduce_
 assert r[\"kernels_per_run\"] == \"2\", r[\"kernels_per_run\"]
 print(rt.kernel(r))" "$2"' _ "$B" "$G/h200-catalogue.csv"
 
+# An entry with neither format's time key is not read as no time: the
+# reader says which key it lacks (a format 1 script read nothing from a
+# format 2 file, and said nothing).
+check "an entry with no time key of either format: named, not read as none" 1 \
+  "MissingTime: .gb/n:1: no time_median_s \(results format 2\) or median_s \(format 1\)" \
+  sh -c 'PYTHONPATH=$1 python3 -c "
+import result_times as rt
+rt.headline({\"name\": \"gb/n:1\", \"real_time\": 5.0})"' _ "$B"
+check "...and a format 2 row without kernel_median_s likewise" 1 \
+  "MissingTime: .k: no kernel_median_s" \
+  sh -c 'PYTHONPATH=$1 python3 -c "
+import result_times as rt
+rt.kernel({\"name\": \"k\", \"event_median_s\": 1e-3})"' _ "$B"
+
 # The second file's gpu_ok takes twice as long: past the tolerance, exit 1.
 check "compare.py compares the table's time by default" 1 \
   "^# 3 cases \(time_median_s\), largest change 99.49%, 1 over 50.0%$" \

@@ -263,6 +263,10 @@ span = {"kernel_median_s", "kernel_mean_s", "kernel_min_s", "kernel_max_s",
         "kernel_stdev_s", "kernel_noise"}
 d["benchmarks"] = [{keys.get(k, k): v for k, v in e.items() if k not in span}
                    for e in d["benchmarks"]]
+for e in d["benchmarks"]:   # the judged clock's, as format 2 writes them
+    clock = "kernel" if e.get("time") == "kernel" else "event"
+    for s in ("median_s", "mean_s", "min_s", "max_s", "stdev_s", "noise"):
+        e["time_" + s] = e.get(clock + "_" + s)
 json.dump(d, open(sys.argv[2], "w"))
 PY
 }
@@ -297,6 +301,48 @@ kernel = [r for r in one["cases"] if r.get("time") == "kernel"]
 assert kernel and all(r["base_median_s"] > 0 for r in kernel), one["cases"]
 assert open(sys.argv[3]).read() == ""
 PY
+
+# --upgrade=FILE rewrites a format 1 file as format 2 in place: the same
+# comparison, nothing on stderr; its keys format 2's, time_* the judged
+# clock's, format 1's span (kernel_*_s, null) gone.
+cp "$tmpdir/base1.json" "$tmpdir/base1-up.json"
+cp "$tmpdir/slower1.json" "$tmpdir/slower1-up.json"
+check "--upgrade: a format 1 file rewritten, exit 0, said in one line" 0 \
+  "^kbench compare: .*/base1-up\.json: results format 1 rewritten as format 2 \([0-9]+ entries\)$" \
+  "$KBENCH" compare --upgrade="$tmpdir/base1-up.json"
+"$KBENCH" compare --upgrade="$tmpdir/slower1-up.json" > /dev/null
+"$KBENCH" compare --format=json "$tmpdir/base1-up.json" \
+  "$tmpdir/slower1-up.json" > "$tmpdir/cmp-up.json" 2> "$tmpdir/cmp-up.err"
+assert "...compared as format 1 was, with no note; its keys format 2's" \
+  python3 - "$tmpdir/cmp1.json" "$tmpdir/cmp-up.json" "$tmpdir/cmp-up.err" \
+  "$tmpdir/base1.json" "$tmpdir/base1-up.json" <<'PY'
+import json, sys
+one, up = (json.load(open(p)) for p in sys.argv[1:3])
+assert one["cases"] == up["cases"] and one["summary"] == up["summary"]
+assert open(sys.argv[3]).read() == ""
+old, new = (json.load(open(p)) for p in sys.argv[4:6])
+assert new["context"]["kbench"]["results_format"] == 2
+for a, b in zip(old["benchmarks"], new["benchmarks"]):
+    assert not {"median_s", "busy_median_s", "noise"} & set(b), b
+    assert b.get("event_median_s") == a.get("median_s")
+    assert b.get("kernel_median_s") == a.get("busy_median_s")
+    judged = a.get("busy_median_s" if a.get("time") == "kernel" else "median_s")
+    assert b["time"] == a.get("time", "event") and b["time_median_s"] == judged
+    assert list(b)[:list(b).index("time")] == list(a)[:list(b).index("time")]
+PY
+cp "$tmpdir/base1-up.json" "$tmpdir/base1-again.json"
+check "--upgrade of a current file: exit 0, left as it is" 0 \
+  "base1-again\.json is results format 2 already: left as it is$" \
+  "$KBENCH" compare --upgrade="$tmpdir/base1-again.json"
+assert "...byte for byte" cmp "$tmpdir/base1-up.json" "$tmpdir/base1-again.json"
+cp "$fx/gbench-base.json" "$tmpdir/gb.json"
+check "--upgrade of Google Benchmark's file: exit 2, its keys need none" 2 \
+  "gb\.json: not a kbench results file \(no context\.kbench\): Google Benchmark's keys need no upgrade$" \
+  "$KBENCH" compare --upgrade="$tmpdir/gb.json"
+assert "...and it is left as it was" cmp "$fx/gbench-base.json" "$tmpdir/gb.json"
+check "--upgrade with files to compare: exit 2" 2 \
+  "--upgrade rewrites one file and compares none; got 2 more" \
+  "$KBENCH" compare --upgrade="$tmpdir/gb.json" "$fx/base.json" "$fx/slower.json"
 
 # Plain Google Benchmark output: repetitions as samples, aggregates ignored.
 check "Google Benchmark JSON: 9 repetitions pooled, 20% slower flagged" 1 \

@@ -3,9 +3,9 @@
 
 Usage: csv_json.py RUN.csv RUN.json
 
-Every --csv column that is a field of the JSON's entries (the same name,
-or samples for iterations, claim_flagged for bytes_claim_flagged) holds,
-for each case, what its entry holds: an empty cell where the key is null
+Every --csv column that is a field of the JSON's entries (the same name:
+every column but the CSV's own) holds, for each case, what its entry
+holds: an empty cell where the key is null
 or absent, the same word or text (less newlines, which the CSV drops),
 the same number within what the CSV's format keeps.  The rows and the
 entries are paired in order within each (variant, device, repetition).
@@ -20,11 +20,9 @@ import math
 import sys
 from collections import defaultdict
 
-# The CSV's own columns, no field of an entry, and two fields the CSV
-# names its own way (output/csv_columns.h).
+# The CSV's own columns, no field of an entry (output/csv.c).
 OWN = {"variant", "params", "repetition", "peak_gbps", "copy_gbps",
-       "gflops", "device"}
-RENAMED = {"samples": "iterations", "claim_flagged": "bytes_claim_flagged"}
+       "device"}
 
 
 def same(cell, value):
@@ -82,7 +80,7 @@ def main(csv_path, json_path):
         e = by_case[key].pop(0)
         off += headline(e)
         for c in columns:
-            value = e.get(RENAMED.get(c, c))
+            value = e.get(c)
             compared += 1
             if not same(row[c], value):
                 off += 1

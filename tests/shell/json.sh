@@ -50,6 +50,16 @@ assert "--format=json --repetitions=3: six entries, indexed 0 to 2" \
   validate "$tmpdir/out.json" 'len(b) == 6' \
   '[e["repetition_index"] for e in b] == [0, 1, 2, 0, 1, 2]' \
   'all(e["repetitions"] == 3 for e in b)' 'b[3]["name"] == "reduce_cpu/n:20"'
+# cpu_time is the worker's CPU time per run over the samples, as Google
+# Benchmark's tools read it: a run that sleeps 2 ms uses a small part of
+# its real time; one that sums numbers uses about all of it (wide bounds:
+# a loaded machine shares its CPUs).
+"$KBENCH" $fast --format=json --param us=2000 --plugin "$P/nap.so" \
+  --param n=1M nap reduce_cpu > "$tmpdir/cpu.json" 2> /dev/null
+assert "cpu_time: the CPU time per run, not the real time (nap: under a quarter of it; reduce_cpu: 0.3 to 3 times it)" \
+  validate "$tmpdir/cpu.json" 'len(b) == 2 and all(e["verdict"] == "pass" for e in b)' \
+  '0 < b[0]["cpu_time"] < 0.25 * b[0]["real_time"]' \
+  '0.3 * b[1]["real_time"] < b[1]["cpu_time"] < 3 * b[1]["real_time"]'
 "$KBENCH" --profile --format=json --param n=10,20 reduce_cpu copy_cpu \
   > "$tmpdir/profile.json" 2>&1
 assert "--profile: every case once, verified, one sample" \

@@ -91,7 +91,9 @@ required = ["name", "run_name", "run_type", "repetitions", "repetition_index",
 for e in b:
     for k in required:
         assert k in e, (e.get("name"), k)
+    # Google Benchmark's compare.py computes with both, for every entry.
     assert isinstance(e["real_time"], (int, float)), e["name"]
+    assert isinstance(e["cpu_time"], (int, float)), e["name"]
     assert e["time_unit"] == "ns" and e["run_type"] == "iteration"
 c = d["context"]
 assert c["json_schema_version"] == 1 and isinstance(c["caches"], list)

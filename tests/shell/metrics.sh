@@ -62,7 +62,7 @@ fi
 "$KBENCH" $quick $metrics --no-audit --strict --csv="$tmpdir/m.csv" \
   --json="$tmpdir/m.json" --plugin "$H/copy_cpu.so" > /dev/null 2>&1
 assert "CSV: the audits' columns, a column per metric, the device last" \
-  sh -c 'head -n 1 "$1" | grep -q ",dram_read_bytes,dram_write_bytes,dram_gbps,bytes_audit,claim_flagged,unaudited,audit_note,counters_note$2,device$"' \
+  sh -c 'head -n 1 "$1" | grep -q ",dram_read_bytes,dram_write_bytes,dram_gbps,bytes_audit,bytes_claim_flagged,unaudited,audit_note,counters_note$2,device$"' \
   _ "$tmpdir/m.csv" "$columns"
 assert "CSV: a host case's audit and counter cells are empty" \
   sh -c 'tail -n 1 "$1" | grep -q ",,,,\"\",0,0,\"\",\"\"$2,0$"' _ "$tmpdir/m.csv" "$cells"

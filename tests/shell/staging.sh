@@ -113,8 +113,8 @@ check "CSV: flops, items and their rates" 0 "^good$" \
   python3 -c '
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert rows[0]["flops"] == "" and rows[0]["gflops"] == ""
+assert rows[0]["flops"] == "" and rows[0]["flops_per_second"] == ""
 assert rows[0]["items"] == "4001" and float(rows[0]["items_per_second"]) > 0
-assert rows[1]["flops"] == "4001" and float(rows[1]["gflops"]) > 0
+assert rows[1]["flops"] == "4001" and float(rows[1]["flops_per_second"]) > 0
 print("good")' "$tmpdir/w.csv"
 done_testing

@@ -42,10 +42,8 @@ static void fill_doubles(double *x, size_t *n, size_t count, int i)
 #define FILL_F(m, type, ...) fill_##type(&r->m, i++);
 #define FILL_S(m, size, ...) snprintf(r->m, sizeof r->m, "%s %d", #m, i++);
 #define FILL_P(id, path, type, ...) fill_##type(&r->path, i++);
-#define FILL_ARRAY_OWNED(m, n) \
-  fill_doubles(r->m = malloc(3 * sizeof *r->m), &r->n, 3, i++)
-#define FILL_ARRAY_FIXED(m, n) fill_doubles(r->m, &r->n, 4, i++)
-#define FILL_A(m, n, store, ...) FILL_ARRAY_##store(m, n);
+#define FILL_A(m, n, ...) \
+  fill_doubles(r->m = malloc(3 * sizeof *r->m), &r->n, 3, i++);
 
 /* r with every field of the table its own value, owning its arrays and
 ** text (free with kb_result_free), verdict as given. */
@@ -116,7 +114,7 @@ typedef struct field_check {
         !same_##type(a->path, z.path), \
         kb_rule_shown(a, KB_RULE_##rule, shown_as_##type(a->path)) \
           == KB_SHOWN_VALUE)
-#define CHECK_A(m, n_, store, key, unit, rule) \
+#define CHECK_A(m, n_, key, unit, rule) \
   CHECK(m, key, same_doubles(a->m, a->n_, b->m, b->n_), a->n_ != 0, \
         kb_rule_shown(a, KB_RULE_##rule, (double)a->n_) == KB_SHOWN_VALUE)
 

@@ -44,6 +44,29 @@ check_PROGRAMS += %reldir%/test_result_fields
 %canon_reldir%_test_result_fields_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_result_fields
 
+# A row added to the field table shows in every output: the printers
+# (output/ and the folders below it, none of the worker's) built again
+# with the test's row (new_row.h), objects of this program's own.
+check_PROGRAMS += %reldir%/test_new_row
+%canon_reldir%_test_new_row_SOURCES = %reldir%/test_new_row.c \
+	%reldir%/new_row.h %reldir%/tap.h %reldir%/stub_case.h \
+	$(kb_util_sources) $(kb_model_sources) $(kb_plan_sources) \
+	$(kb_output_sources) $(kb_results_sources)
+nodist_%canon_reldir%_test_new_row_SOURCES = runner/util/install_dirs.h \
+	runner/plan/shipped.h
+%canon_reldir%_test_new_row_CPPFLAGS = $(runner_libkbrunner_la_CPPFLAGS) \
+	-I$(top_srcdir)/%reldir% -DKB_TEST_ROWS='"new_row.h"'
+%canon_reldir%_test_new_row_LDADD = $(runner_libkbrunner_la_LIBADD)
+%canon_reldir%_test_new_row_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_new_row
+
+check_PROGRAMS += %reldir%/test_result_keys
+%canon_reldir%_test_result_keys_SOURCES = %reldir%/test_result_keys.c %reldir%/tap.h
+%canon_reldir%_test_result_keys_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_result_keys_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_result_keys_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_result_keys
+
 check_PROGRAMS += %reldir%/test_time_fields
 %canon_reldir%_test_time_fields_SOURCES = %reldir%/test_time_fields.c %reldir%/tap.h
 %canon_reldir%_test_time_fields_CPPFLAGS = $(UNIT_CPPFLAGS) $(JSON_C_CFLAGS)

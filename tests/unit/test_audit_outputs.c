@@ -140,7 +140,7 @@ int main(void)
     kb_report_case(&r, &pc, &res, &dev, &cfg);
     double busy[3] = {98e-6, 98e-6, 98e-6};
     res.kernel_samples = busy;
-    res.n_kernel = 3;
+    res.kernel_stats.n = 3;
     res.kernels_per_run = 1;
     kb_stats_compute(busy, 3, &res.kernel_stats);
     kb_result_judge(&res, KB_TIME_KERNEL);
@@ -157,7 +157,7 @@ int main(void)
        "median and the launch overhead beside");
     free(c.text);
     res.kernel_samples = NULL;
-    res.n_kernel = 0;
+    res.kernel_stats.n = 0;
   }
 
   /* ABI 1.2: how a synchronizing case, and one with a timed region, were

@@ -106,7 +106,7 @@ static void measured(kb_result *r, double *samples, double *busy)
   r->samples = samples;
   r->n_samples = 3;
   r->kernel_samples = busy;
-  r->n_kernel = 2;
+  r->kernel_stats.n = 2;
   r->kernels_per_run = 1;
   r->judged = KB_TIME_KERNEL;
   r->bytes = (kbench_bytes){.read = 1 << 28, .written = 1 << 28};

@@ -18,7 +18,7 @@ static kb_result owning(double median)
   kb_result_init(&r, KB_PASS);
   r.n_samples = 3;
   r.samples = malloc(3 * sizeof *r.samples);
-  r.n_kernel = 2;
+  r.kernel_stats.n = 2;
   r.kernel_samples = malloc(2 * sizeof *r.kernel_samples);
   for (size_t i = 0; i < 3; i++)
     r.samples[i] = median;
@@ -29,7 +29,6 @@ static kb_result owning(double median)
   r.stats.n = 3;
   r.kernel_stats.median = r.kernel_stats.min = r.kernel_stats.max =
     median - 1e-6;
-  r.kernel_stats.n = 2;
   r.judged = KB_TIME_KERNEL;
   r.output = strdup("a line the plugin printed");
   r.counters = calloc(1, sizeof *r.counters);

@@ -51,11 +51,10 @@ static kb_result passed(double gbps)
   for (int i = 0; i < 10; i++)
     busy[i] = 87e-6;
   r.kernel_samples = busy;
-  r.n_kernel = 10;
+  r.kernel_stats.n = 10;
   r.kernels_per_run = 1;
   r.kernel_stats.median = r.kernel_stats.min = r.kernel_stats.max = 87e-6;
   r.kernel_stats.noise = 0.002;
-  r.kernel_stats.n = 10;
   r.judged = KB_TIME_KERNEL;
   r.gbps = gbps;
   r.bytes.read = 268435456;
@@ -141,7 +140,7 @@ int main(void)
   /* A CUDA case with no kernel time: judged by event time, and why. */
   kb_result copies = passed(3016);
   copies.kernel_samples = NULL;
-  copies.n_kernel = 0;
+  copies.kernel_stats.n = 0;
   copies.judged = KB_TIME_EVENT;
   snprintf(copies.kernel_note, sizeof copies.kernel_note,
            "the run launched no kernel");

@@ -29,7 +29,6 @@ static kb_result cuda_case(double event_us, double below_us, double kernel_us,
   r.stats.median = event_us * 1e-6;
   r.stats.min = (event_us - below_us) * 1e-6;
   r.stats.max = (event_us + 1) * 1e-6;
-  r.n_kernel = 30;
   r.kernels_per_run = k;
   r.kernel_stats.n = 30;
   r.kernel_stats.median = kernel_us * 1e-6;
@@ -120,7 +119,7 @@ int main(void)
      "batch still is: %s", r.implausible);
   /* No kernel time: nothing to compare. */
   r = cuda_case(22.12, 0.2, 220.27, 0.5, 1);
-  r.n_kernel = 0;
+  r.kernel_stats.n = 0;
   ok(kb_plausible_judge(&r, &d, 0) == 0, "no kernel time, no comparison");
 
   /* The DRAM floor: 268.4 MB at 3352 GB/s is 80.1 us; less the L2, which

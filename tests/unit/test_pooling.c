@@ -5,9 +5,10 @@
 ** here by its rule, from entries made by hand, so that a row whose rule
 ** changes fails by name: claim_flagged, reads_flagged and unaudited any
 ** entry's (ANY), clock_events OR'd (BITS), the bytes the most of those
-** given (MOST), power_w the median of the finite ones (MEDIAN),
-** audit_note, put_back and left_behind the first that is not "" (FIRST),
-** stage and message the worst entry's (WORST).
+** given (MOST), power_w and the DRAM bytes the median of the finite ones
+** (MEDIAN), audit_note, put_back and left_behind the first that is not ""
+** (FIRST), stage and message the worst entry's (WORST); and the bytes
+** audit's text of the case made of its pooled rows.
 ** Every other row stays at its start value, whatever the entries hold.
 ** With json-c, files read and pooled: an audit note is an unaudited
 ** entry's; a failure's stage and message are kbench's or Google
@@ -34,13 +35,13 @@ static const enum kb_field_id pooled_rows[] = {
   KB_FIELD_audit_note, KB_FIELD_put_back, KB_FIELD_left_behind,
   KB_FIELD_power_w, KB_FIELD_placements, KB_FIELD_placement_median,
   KB_FIELD_placement_p, KB_FIELD_stage,
-  KB_FIELD_message,
+  KB_FIELD_message, KB_FIELD_dram_read, KB_FIELD_dram_write,
 };
 #define N_POOLED (sizeof pooled_rows / sizeof *pooled_rows)
-/* The arrays a case joins by hand (pooling.c): its samples and kernel
-** times, the passed entries' one after another. */
+/* The arrays a case joins by hand (pooling.c): its samples, kernel
+** times and energy windows, the passed entries' one after another. */
 static const enum kb_field_id joined_rows[] = {
-  KB_FIELD_samples, KB_FIELD_kernel_samples,
+  KB_FIELD_samples, KB_FIELD_kernel_samples, KB_FIELD_energy_windows,
 };
 #define N_JOINED (sizeof joined_rows / sizeof *joined_rows)
 
@@ -152,6 +153,35 @@ static void by_rule(void)
      "EACH: the median an entry gave is not the case's");
   kb_res_run_free(&run);
   entries_free(es, 4);
+}
+
+/* A claim flagged in one repetition of three: the case's audit text is
+** made of its pooled rows, the median DRAM bytes against the most
+** claimed, as kbench compare says it under its table. */
+static void audit_text(void)
+{
+  kb_res_entry es[3];
+  kb_res_run run;
+  const double read[] = {250e6, 260e6, 255e6}, written[] = {5e6, 4e6, 6e6};
+  for (size_t i = 0; i < 3; i++) {
+    entry_init(&es[i], "k/n:7", i);
+    GIVE(es[i], dram_read, read[i]);
+    GIVE(es[i], dram_write, written[i]);
+    GIVE(es[i], claim_flagged, i == 1);
+    es[i].res.bytes.read = 500000000;
+    es[i].given[KB_FIELD_bytes_read] = 1;
+  }
+  const kb_res_case *c = pool_one(es, 3, &run);
+  char text[128] = "";
+  if (c)
+    kb_audit_text(&c->res, text, sizeof text);
+  ok(c && c->res.dram_read == median_of(read, 3)
+     && c->res.dram_write == median_of(written, 3)
+     && strcmp(text, "claims 1.9x the 260.0 MB DRAM moved") == 0,
+     "MEDIAN: the DRAM bytes; the case's audit text made of them: %s",
+     text);
+  kb_res_run_free(&run);
+  entries_free(es, 3);
 }
 
 /* A second case: an even count of watts, the claim of both bytes, and
@@ -369,6 +399,7 @@ int main(void)
 {
   by_rule();
   by_rule_again();
+  audit_text();
   by_worst();
   only_the_pooled();
 #if KBENCH_HAVE_JSON_C

@@ -35,8 +35,8 @@ static char *entry_text(const kb_result *r)
   FILE *f = open_memstream(&text, &len);
   kb_entry_about about = {.name = "fake/n:1K", .rep = 1, .reps = 3,
                           .ordinal = 0, .variant = "fake",
-                          .backend = "cuda", .peak_gbps = 3352,
-                          .copy_gbps = 3000};
+                          .backend = "cuda",
+                          .peaks = {.peak_gbps = 3352, .copy_gbps = 3000}};
   kb_jw w;
   kb_jw_start(&w, f, KB_JW_COMPACT);
   kb_entry_write(&w, r, &about);
@@ -98,12 +98,12 @@ static int ends_with(const char *key, const char *suffix)
 
 /* The CSV's own columns, which no row of the table is: the case
 ** (variant, params, backend, repetition), the device's peaks (peak_gbps,
-** copy_gbps), work per second in its unit (gflops), two fields under
-** their CSV names (samples: iterations; claim_flagged:
-** bytes_claim_flagged), and the device's ordinal, last. */
+** copy_gbps), and the device's ordinal, last.  No other: a cell that
+** repeated a row under a name of its own (samples, gflops,
+** claim_flagged) is that row's, under its key. */
 static const char *const csv_own[] = {
-  "variant", "params", "backend", "samples", "peak_gbps", "copy_gbps",
-  "repetition", "gflops", "claim_flagged", "device",
+  "variant", "params", "backend", "peak_gbps", "copy_gbps", "repetition",
+  "device",
 };
 
 static int in(const char *const *list, size_t n, const char *name)
@@ -126,10 +126,11 @@ static int columns_named(const char *header, const char *name)
 
 /* The rows against the table's own rules and against a --csv header:
 ** how many disagree, each said.  A keyed row says CSV or JSON and a row
-** without a key WIRE; a row that says CSV is a column of the header
-** once, under its key, and one that says JSON is none; every other column
-** is one of the CSV's own; and a row's hint fits its type: "s" (a word)
-** or "q" (a text) for text, a printf conversion for a number. */
+** without a key WIRE, or TEXT (a D row the table shows); a row that says
+** CSV is a column of the header once, under its key, and one that says
+** JSON is none; every other column is one of the CSV's own; and a row's
+** hint fits its type: "s" (a word) or "q" (a text) for text, a printf
+** conversion for a number. */
 static int rows_against(const char *header)
 {
   int off = 0;
@@ -141,8 +142,11 @@ static int rows_against(const char *header)
     if (f->kind == 'H')
       continue;
     int text = in(texts, sizeof texts / sizeof *texts, f->type);
-    if (!f->key != (f->out == KB_OUT_WIRE))
-      why = "a key is shown as CSV or JSON, a row without one is WIRE";
+    int keyless = f->out == KB_OUT_WIRE
+                  || (f->out == KB_OUT_TEXT && f->kind == 'D' && f->table.at);
+    if (!f->key != keyless)
+      why = "a key is shown as CSV or JSON, a row without one is WIRE, or "
+            "TEXT (a D row the table shows)";
     else if (f->out == KB_OUT_CSV && columns_named(header, f->key) != 1)
       why = "it says CSV, but --csv has not one column of its key";
     else if (f->out == KB_OUT_JSON && columns_named(header, f->key))
@@ -171,23 +175,64 @@ static int rows_against(const char *header)
   return off;
 }
 
-/* The --csv columns of the rows (result_fields.h's CSV(n)): a row that
-** says CSV has one, counted from 1, no two the same and none missing
-** (the CSV writer stops at the first missing); any other row has none.
-** How many rows disagree, each said. */
-static int columns_off(void)
+/* The name of column n (from 1) of a CSV header, into buf ("" past the
+** last). */
+static void column_named(const char *header, int n, char *buf, size_t len)
 {
-  int off = 0, n = 0;
-  for (int i = 0; i < KB_FIELDS; i++)
-    n += kb_result_fields[i].out == KB_OUT_CSV;
+  const char *c = header;
+  for (int i = 1; i < n && c; i++)
+    if ((c = strchr(c, ',')))
+      c++;
+  size_t k = c ? strcspn(c, ",") : 0;
+  snprintf(buf, len, "%.*s", (int)(k < len ? k : len - 1), c ? c : "");
+}
+
+/* The --csv columns of the rows (result_fields.h's CSV(n)): a row that
+** says CSV(n) is column n of the header, counted from 1 among the CSV's
+** own, so that a reader counting columns finds it there; any other row
+** has none.  How many rows disagree, each said. */
+static int columns_off(const char *header)
+{
+  int off = 0;
   for (int i = 0; i < KB_FIELDS; i++) {
     const kb_field *f = &kb_result_fields[i];
+    char name[64];
+    column_named(header, f->column, name, sizeof name);
+    if (f->out == KB_OUT_CSV ? strcmp(name, f->key) != 0 : f->column != 0) {
+      printf("# %s: column %d, \"%s\" in the header\n", f->id, f->column,
+             name);
+      off++;
+    }
+  }
+  return off;
+}
+
+/* The table's columns (result_fields.h's TABLE and CALIBRATED): a row
+** the table shows has one, from 1 to KB_TABLE_COLUMNS, no two the same,
+** with a width, a view and a number to show; every row with a key, and
+** every H row, says in words what it is.  How many rows disagree, each
+** said. */
+static int table_off(void)
+{
+  int off = 0;
+  for (int i = 0; i < KB_FIELDS; i++) {
+    const kb_field *f = &kb_result_fields[i];
+    const struct kb_field_table *t = &f->table;
     int at = 0;
     for (int j = 0; j < KB_FIELDS; j++)
-      at += kb_result_fields[j].column == f->column;
-    if (f->out == KB_OUT_CSV ? f->column < 1 || f->column > n || at != 1
-                             : f->column != 0) {
-      printf("# %s: column %d of %d\n", f->id, f->column, n);
+      at += kb_result_fields[j].table.at == t->at;
+    const char *why = NULL;
+    if (t->at && (t->at > KB_TABLE_COLUMNS || at != 1))
+      why = "its column is not its own, within the table's";
+    else if (t->at && (t->width < 4 || t->view == KB_VIEW_NONE
+                       || kb_field_is_text(f)))
+      why = "the table shows it, but not as a number in a width";
+    else if (!t->at && (t->width || t->view || t->title || t->calibrated))
+      why = "a title, width or view of a row the table does not show";
+    else if ((f->key || f->kind == 'H') && !(f->doc && f->doc[0]))
+      why = "it has a key, but no words on what it is";
+    if (why) {
+      printf("# %s: %s\n", f->id, why);
       off++;
     }
   }
@@ -218,7 +263,7 @@ static int text_is(const kb_result *r, enum kb_field_id id, int shown,
                    const char *text)
 {
   char buf[KB_FIELD_TEXT_MAX];
-  int got = kb_field_text(r, id, buf, sizeof buf);
+  int got = kb_field_text(r, NULL, id, buf, sizeof buf);
   if (got == shown && strcmp(buf, text) == 0)
     return 1;
   printf("# %s: \"%s\" (%d), not \"%s\" (%d)\n",
@@ -252,8 +297,12 @@ int main(void)
      "every keyed row says where it is shown, and --csv agrees: a column "
      "for each row that says CSV, none for one that says JSON, and no "
      "column the table lacks but the CSV's own; every hint fits its type");
-  ok(columns_off() == 0, "the rows that say CSV are its columns 1 to n, "
-     "each once; no other row has a column");
+  ok(header && columns_off(header) == 0, "a row that says CSV(n) is "
+     "column n of --csv, under its key; no other row has a column");
+  ok(table_off() == 0 && KB_TABLE_COLUMNS >= 9,
+     "the rows the table shows are its %d columns, each once, numbers "
+     "with a width and a view; every keyed row says what it is",
+     (int)KB_TABLE_COLUMNS);
   char *lost = header_edited(header, "kernel_median_s", NULL);
   char *json = header_edited(header, NULL, "host_median_s");
   char *stray = header_edited(header, NULL, "gpu_util_pct");
@@ -304,7 +353,7 @@ int main(void)
      same, n);
   kb_result_free(&copy);
   ok(!copy.output && !copy.samples && !copy.n_samples
-     && !copy.kernel_samples && !copy.n_kernel,
+     && !copy.kernel_samples && !copy.kernel_stats.n,
      "...and freed, it owns nothing");
   kb_result_free(&src);
 

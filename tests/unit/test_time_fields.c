@@ -32,7 +32,7 @@ static void timed(kb_result *r, size_t kernels, int time)
                                .min = 38e-6, .max = 40e-6, .stdev = 5e-7,
                                .noise = 0.01};
   r->kernel_samples = calloc(40, sizeof *r->kernel_samples);
-  r->n_kernel = 40;
+  r->kernel_stats.n = 40;
   r->kernels_per_run = kernels;
   r->bytes.read = 1000000;
   kb_result_judge(r, time);
@@ -41,7 +41,7 @@ static void timed(kb_result *r, size_t kernels, int time)
 /* Row id of r as text, and whether it has a value. */
 static int text_of(const kb_result *r, int id, char *buf, size_t len)
 {
-  return kb_field_text(r, id, buf, len) == KB_SHOWN_VALUE;
+  return kb_field_text(r, NULL, id, buf, len) == KB_SHOWN_VALUE;
 }
 
 /* Whether row a of r reads as row b does, both with a value. */

@@ -182,18 +182,6 @@ int main(void)
      "wait, clock lock, kernel time, staging threads, identity and "
      "containment switch");
 
-  /* More energy windows than a result holds is refused, and what was
-  ** read before them is freed. */
-  size_t windows = res.energy_n_windows;
-  res.energy_n_windows = KB_ENERGY_MAX_WINDOWS + 1;
-  kb_wbuf_begin(&b, KB_MSG_RESULT);
-  kb_msg_put_result(&b, &res);
-  res.energy_n_windows = windows;
-  ok(through_pipe(&b, &in, &type, &r) == 1
-     && kb_msg_get_result(&r, &back) == -1 && back.samples == NULL
-     && back.kernel_samples == NULL && back.output == NULL,
-     "a result with too many energy windows is refused");
-
   /* A plugin's description becomes a catalogue entry with its params. */
   const kbench_variant *list[] = {&variant};
   kb_plugin p = {"/x/fake.so", NULL, &lib, list, 1, NULL, NULL};

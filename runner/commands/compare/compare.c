@@ -15,6 +15,10 @@
 #include "model/measure_cfg.h"
 #include "results/results_format.h"
 #include "config.h"
+#if KBENCH_HAVE_JSON_C
+#  include "results/json_read.h"
+#  include "results/results_file.h"
+#endif
 
 /*
 ** The default thresholds come from the H100 (bench/results/): the 58 GPU
@@ -46,11 +50,13 @@ typedef struct kb_cmp_opts {
   int format;                  /* enum kb_format */
   const char *json_path;       /* --json=FILE, or NULL */
   int bare_json;               /* the old --json, without =FILE */
+  const char *upgrade_path;    /* --upgrade=FILE: rewrite it, compare none */
   const char *base_path, *new_path;
 } kb_cmp_opts;
 
 static const char usage_text[] =
 "Usage: kbench compare [OPTION]... BASE.json NEW.json\n"
+"  or:  kbench compare --upgrade=FILE.json\n"
 "Compare two results files of kbench (or Google Benchmark) case by case,\n"
 "pairing cases by name: for each, the median time in BASE and NEW, the\n"
 "change, and whether it is significant: a two-sided Mann-Whitney U test\n"
@@ -88,6 +94,10 @@ static const char usage_text[] =
 "      --format=FORMAT       table (default), markdown or md (for a pull\n"
 "                            request comment), or json\n"
 "      --json=FILE           also write the report as JSON to FILE\n"
+"      --upgrade=FILE        rewrite FILE, a kbench results file of an older\n"
+"                            format, in place as this kbench writes one\n"
+"                            (format 1's median_s, busy_*_s renamed,\n"
+"                            time_*_s added), and compare nothing\n"
 "  -h, --help                show this help and exit\n"
 "--json without =FILE, the old spelling of --format=json, still prints\n"
 "JSON on stdout, with a warning; it goes in the next release.\n"
@@ -154,7 +164,7 @@ static const char usage_text[] =
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_HOST_THRESHOLD, OPT_FORMAT,
        OPT_JSON, OPT_COUNTER_TOLERANCE, OPT_FAIL_ON_FLAGGED,
        OPT_FAIL_ON_UNAUDITED, OPT_ENERGY_THRESHOLD, OPT_TIME,
-       OPT_ALLOW_MISSING };
+       OPT_ALLOW_MISSING, OPT_UPGRADE };
 
 static const struct option long_options[] = {
   {"alpha", required_argument, NULL, OPT_ALPHA},
@@ -168,6 +178,7 @@ static const struct option long_options[] = {
   {"format", required_argument, NULL, OPT_FORMAT},
   {"json", optional_argument, NULL, OPT_JSON},
   {"time", required_argument, NULL, OPT_TIME},
+  {"upgrade", required_argument, NULL, OPT_UPGRADE},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
 };
@@ -219,6 +230,9 @@ static int parse_one(int opt, const char *arg, void *ctx)
   case OPT_FAIL_ON_UNAUDITED:
     o->fail_on_unaudited = 1;
     return 0;
+  case OPT_UPGRADE:
+    o->upgrade_path = arg;
+    return 0;
   }
   return -1;
 }
@@ -234,6 +248,14 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
   int first, rc = kb_subcommand_parse(&s, argc, argv, &first);
   if (rc)
     return rc;
+  if (o->upgrade_path && argc - first != 0) {
+    fprintf(stderr, "kbench compare: --upgrade rewrites one file and "
+            "compares none; got %d more\nTry 'kbench compare --help'.\n",
+            argc - first);
+    return -1;
+  }
+  if (o->upgrade_path)
+    return 0;
   if (argc - first != 2) {
     fprintf(stderr, "kbench compare: expected two files, BASE.json and "
             "NEW.json; got %d%s\nTry 'kbench compare --help'.\n",
@@ -247,6 +269,48 @@ static int parse(int argc, char **argv, kb_cmp_opts *o)
 }
 
 #if KBENCH_HAVE_JSON_C
+/* The document, for kb_subcommand_write_file. */
+static int write_document(FILE *f, const void *root)
+{
+  return kb_format_write(f, (json_object *)root);
+}
+
+/* --upgrade=FILE: a kbench results file of an older format rewritten as
+** the current one, in place (the one safe replace); one line says what
+** was done.  A file already current is left as it is; Google Benchmark's
+** keys never changed, and such a file is refused. */
+static int upgrade(const char *path)
+{
+  char err[1024];
+  json_object *root = kb_results_parse(path, err, sizeof err);
+  if (!root) {
+    fprintf(stderr, "kbench compare: %s\n", err);
+    return KB_CMP_EXIT_USAGE;
+  }
+  int format = kb_results_format(root), rc = KB_CMP_EXIT_USAGE, n = 0;
+  json_object *kb = kb_jget(kb_jget(root, "context"), "kbench");
+  if (!json_object_is_type(kb, json_type_object))
+    fprintf(stderr, "kbench compare: --upgrade: %s: not a kbench results "
+            "file (no context.kbench): Google Benchmark's keys need no "
+            "upgrade\n", path);
+  else if (format >= KB_RESULTS_FORMAT) {
+    printf("kbench compare: %s is results format %d already: left as it "
+           "is\n", path, format);
+    rc = KB_CMP_EXIT_OK;
+  }
+  else if ((n = kb_format_upgrade(root)) < 0)
+    fprintf(stderr, "kbench compare: --upgrade: %s: out of memory\n", path);
+  else if (kb_subcommand_write_file("compare", path, write_document, root)
+           == 0) {
+    printf("kbench compare: %s: results format %d rewritten as format %d "
+           "(%d entr%s)\n", path, format, KB_RESULTS_FORMAT, n,
+           n == 1 ? "y" : "ies");
+    rc = KB_CMP_EXIT_OK;
+  }
+  json_object_put(root);
+  return rc;
+}
+
 /* The JSON report, for kb_subcommand_write_file. */
 static int write_json(FILE *f, const void *r)
 {
@@ -368,6 +432,12 @@ static int compare(const kb_cmp_opts *o)
   (void)o;
   return kb_subcommand_no_json_c("compare");
 }
+
+static int upgrade(const char *path)
+{
+  (void)path;
+  return kb_subcommand_no_json_c("compare");
+}
 #endif
 
 int kb_compare_main(int argc, char **argv)
@@ -376,5 +446,5 @@ int kb_compare_main(int argc, char **argv)
   int rc = parse(argc, argv, &o);
   if (rc)
     return rc > 0 ? KB_CMP_EXIT_OK : KB_CMP_EXIT_USAGE;
-  return compare(&o);
+  return o.upgrade_path ? upgrade(o.upgrade_path) : compare(&o);
 }

@@ -26,19 +26,22 @@ void kb_cmp_energy_judge(const kb_cmp_row *row, const kb_cmp_cfg *cfg,
   e->base_j = e->cur_j = e->change = e->p = e->base_w = e->cur_w = NAN;
   const kb_res_case *b = row->base, *c = row->cur;
   kb_stats sb, sc;
-  if (!b || !c || row->status > KB_CMP_FASTER || !b->n_energy
-      || !c->n_energy || kb_stats_compute(b->energy, b->n_energy, &sb)
-      || kb_stats_compute(c->energy, c->n_energy, &sc))
+  if (!b || !c || row->status > KB_CMP_FASTER
+      || kb_stats_compute(b->res.energy_windows, b->res.energy_n_windows,
+                          &sb)
+      || kb_stats_compute(c->res.energy_windows, c->res.energy_n_windows,
+                          &sc))
     return;
-  e->nb = b->n_energy;
-  e->nc = c->n_energy;
+  const double *jb = b->res.energy_windows, *jc = c->res.energy_windows;
+  e->nb = sb.n;
+  e->nc = sc.n;
   e->base_j = sb.median;
   e->cur_j = sc.median;
   e->base_w = watts(b);
   e->cur_w = watts(c);
   e->change = 100 * (e->cur_j - e->base_j) / e->base_j;
   kb_mwu u;
-  if (kb_mwu_test(b->energy, e->nb, c->energy, e->nc, KB_MWU_AUTO, &u) == 0) {
+  if (kb_mwu_test(jb, e->nb, jc, e->nc, KB_MWU_AUTO, &u) == 0) {
     e->p = u.p;
     e->method = u.method;
   }

@@ -85,10 +85,12 @@ static void side_samples(kb_jw *w, const char *key, const kb_res_case *c,
 }
 
 /* A side's audit findings: its flag, or whether it went unaudited, with
-** what the file said; null for a side without the case. */
+** what the audit said; null for a side without the case. */
 static void side_audit(kb_jw *w, const char *side, const kb_res_case *c)
 {
-  char key[64];
+  char key[64], claim[KB_MESSAGE_LEN] = "";
+  if (c)
+    kb_audit_text(&c->res, claim, sizeof claim);
   snprintf(key, sizeof key, "%s_claim_flagged", side);
   if (c)
     kb_jw_bool(w, key, c->res.claim_flagged);
@@ -101,7 +103,7 @@ static void side_audit(kb_jw *w, const char *side, const kb_res_case *c)
     kb_jw_null(w, key);
   snprintf(key, sizeof key, "%s_audit_note", side);
   kb_jw_text(w, key, c && c->res.unaudited ? c->res.audit_note
-                     : c && c->res.claim_flagged ? c->claim_note : NULL);
+                     : c && c->res.claim_flagged ? claim : NULL);
 }
 
 /* A side's NVML clock-event reasons by name ("sw_power_cap,gpu_idle");

@@ -185,10 +185,11 @@ static void event_note(kb_cmp_row *r, const kb_cmp_cfg *cfg,
 {
   if (cfg->time != KB_TIME_KERNEL || r->time == KB_TIME_KERNEL
       || is_host(r->base) || is_host(r->cur)
-      || !((!r->base->res.n_kernel && sum->base_kernel)
-           || (!r->cur->res.n_kernel && sum->new_kernel)))
+      || !((!r->base->res.kernel_stats.n && sum->base_kernel)
+           || (!r->cur->res.kernel_stats.n && sum->new_kernel)))
     return;
-  int base = r->base->res.n_kernel > 0, cur = r->cur->res.n_kernel > 0;
+  int base = r->base->res.kernel_stats.n > 0;
+  int cur = r->cur->res.kernel_stats.n > 0;
   const char *side = !base && !cur ? "either file" : !base ? "base" : "new";
   size_t used = strlen(r->note);
   snprintf(r->note + used, sizeof r->note - used, "%sevent time: no kernel "
@@ -218,8 +219,8 @@ static void judge_pair(kb_cmp_row *r, const kb_cmp_cfg *cfg,
 {
   r->p = r->change = NAN;
   r->time = cfg->time == KB_TIME_KERNEL && r->base && r->cur
-            && r->base->res.n_kernel && r->cur->res.n_kernel ? KB_TIME_KERNEL
-                                                     : KB_TIME_EVENT;
+            && r->base->res.kernel_stats.n && r->cur->res.kernel_stats.n
+            ? KB_TIME_KERNEL : KB_TIME_EVENT;
   r->base_median = median_of(r->base, r->time);
   r->cur_median = median_of(r->cur, r->time);
   r->threshold = is_host(r->base) || is_host(r->cur) ? cfg->host_threshold
@@ -309,9 +310,9 @@ int kb_cmp_judge(const kb_res_run *base, const kb_res_run *cur,
   *rows = NULL;
   *n = 0;
   for (size_t i = 0; i < base->n_cases; i++)
-    sum->base_kernel |= base->cases[i].res.n_kernel > 0;
+    sum->base_kernel |= base->cases[i].res.kernel_stats.n > 0;
   for (size_t i = 0; i < cur->n_cases; i++)
-    sum->new_kernel |= cur->cases[i].res.n_kernel > 0;
+    sum->new_kernel |= cur->cases[i].res.kernel_stats.n > 0;
   sum->base_interrupted = base->interrupted != NULL;
   sum->new_interrupted = cur->interrupted != NULL;
   size_t nc = cur->n_cases;

@@ -136,9 +136,11 @@ static void write_audits(FILE *f, const kb_cmp_report *r, int markdown)
                                 flagged_case(row->cur));
     const char *unaudited = sides(unaudited_case(row->base),
                                   unaudited_case(row->cur));
+    char claim[KB_MESSAGE_LEN];
+    kb_audit_text(&c->res, claim, sizeof claim);
     if (flagged)
-      audit_line(f, markdown, "flagged", flagged, c->name, c->claim_note
-                 ? c->claim_note : "the claim exceeds what DRAM moved");
+      audit_line(f, markdown, "flagged", flagged, c->name, claim[0] ? claim
+                 : "the claim exceeds what DRAM moved");
     if (unaudited)
       audit_line(f, markdown, "unaudited", unaudited, c->name,
                  c->res.audit_note[0] ? c->res.audit_note

@@ -539,12 +539,12 @@ int kb_fleet_judge(const kb_res_run *runs, size_t n, const kb_fleet_cfg *cfg,
   for (size_t c = 0; c < f->n_cases; c++)
     f->cases[c].time = cfg->time;
   for (size_t i = 0; i < n_refs; i++)
-    if (refs[i].c->res.verdict == KB_PASS && !refs[i].c->res.n_kernel)
+    if (refs[i].c->res.verdict == KB_PASS && !refs[i].c->res.kernel_stats.n)
       f->cases[refs[i].index].time = KB_TIME_EVENT;
   /* ... and so is a case the baseline has without kernel times. */
   for (size_t i = 0; cfg->baseline && i < cfg->baseline->n_cases; i++) {
     const kb_res_case *bc = &cfg->baseline->cases[i];
-    for (size_t c = 0; bc->res.verdict == KB_PASS && !bc->res.n_kernel
+    for (size_t c = 0; bc->res.verdict == KB_PASS && !bc->res.kernel_stats.n
                        && c < f->n_cases; c++)
       if (strcmp(bc->name, f->cases[c].name) == 0)
         f->cases[c].time = KB_TIME_EVENT;

@@ -129,10 +129,14 @@ static int take(const pass *x, size_t first_timed,
       return -1;
     }
   }
+  /* kernel_stats.n is the count of kernel_samples: n. */
+  if (kb_stats_compute(busy, n, &r->kernel_stats)) {
+    free(busy);
+    snprintf(why, len, "out of host memory");
+    return -1;
+  }
   r->kernel_samples = busy;
-  r->n_kernel = n;
   r->kernels_per_run = m;
-  kb_stats_compute(busy, n, &r->kernel_stats);
   if (dram) {
     *rd = kb_kernel_time_sum(v->values, v->ncounters, x->col[1], 0, m,
                              x->flush_each);

@@ -88,7 +88,10 @@ static int clock_ok(kb_case *c, kb_result *r)
 
 /* host, when given, gets each kept sample's time on the host's clock (a
 ** variant that synchronizes: its median goes into r->host_s), *host
-** growing with r->samples. */
+** growing with r->samples.  The worker's CPU time over the samples, per
+** run of them all, kept and dropped, is r->cpu_time, Google Benchmark's:
+** read before the first and after the last, outside every timed
+** region. */
 static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
                         const kb_sampler *smp, kb_sampling *s, kb_result *r,
                         double **host)
@@ -116,11 +119,13 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
   kb_criterion k;
   kb_criterion_init(&k, &stop);
   kb_gpu_state_begin(c, r);
-  double t0 = wall_now();
+  double t0 = wall_now(), cpu0 = kb_cpu_clock_s();
+  size_t runs = 0;
   for (;;) {
     int status = smp->sample(s, &t);
     if (status != KBENCH_OK)
       return stop_at(r, c, "timed run", status);
+    runs += s->batch;
     if (!clock_ok(c, r)) {
       if (wall_now() - t0 < stop.timeout)
         continue;
@@ -149,8 +154,10 @@ static int take_samples(kb_case *c, const kb_measure_cfg *cfg,
     r->samples[r->n_samples++] = t;
     r->stop = kb_criterion_update(&k, r->samples, r->n_samples,
                                   wall_now() - t0);
-    if (r->stop != KB_STOP_NOT_YET)
+    if (r->stop != KB_STOP_NOT_YET) {
+      r->cpu_time = 1e9 * (kb_cpu_clock_s() - cpu0) / (double)runs;
       return KB_PASS;
+    }
   }
 }
 

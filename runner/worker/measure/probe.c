@@ -485,9 +485,8 @@ static void drop_kernel_time(kb_result *r)
 {
   free(r->kernel_samples);
   r->kernel_samples = NULL;
-  r->n_kernel = 0;
   r->kernels_per_run = 0;
-  memset(&r->kernel_stats, 0, sizeof r->kernel_stats);
+  memset(&r->kernel_stats, 0, sizeof r->kernel_stats);   /* n: none */
   snprintf(r->kernel_note, sizeof r->kernel_note, "the run has a timed "
            "region (timer_start, timer_stop), and kernel time's pass "
            "counts whole runs");
