@@ -13,7 +13,7 @@
 #     names kbench's poison and h->inout;
 #   - declared in-out it is timed within 1% of the same kernel reading C's
 #     first contents from a buffer of their own (declare=separate: the
-#     same bytes read and written), at beta 1 and m=n=k=1024, in cold and
+#     same bytes read and written), at beta 1 and m=n=k=512, in cold and
 #     hot mode (event medians; kernel medians beside them).
 # The two run in one kbench, interleaved twice (in-out, separate, then
 # again), and each is judged by the better of its two medians, so that a
@@ -30,8 +30,8 @@ else
   trap 'rm -rf "$tmp"' EXIT
 fi
 plugin="--plugin $dir/gpu_inout.so"
-size="--param m=1024 --param n=1024 --param k=1024"
-timing="--min-samples=50 --min-time=0.5 --timeout=20"
+size="--param m=512 --param n=512 --param k=512"
+timing="--min-samples=50 --min-time=0.2 --timeout=20"
 for mode in cold hot; do
   for rep in 1 2; do
     # shellcheck disable=SC2086

@@ -9,7 +9,8 @@
 ** kb_gpu_context_keep() reads them once, as kbench set the context up; after each
 ** case kb_gpu_context_put_back() sets back whatever differs, and says
 ** what it put back and what the driver refused to.  (Persisting lines
-** survive a flush too: kb_gpu_flush_l2 makes them normal first.)
+** survive a flush too: a cold sample makes them normal first,
+** kb_gpu_demote_persisting.)
 */
 #ifndef KB_GPU_CONTEXT_H
 #define KB_GPU_CONTEXT_H

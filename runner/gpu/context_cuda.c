@@ -119,6 +119,14 @@ static void settled(kb_put_back *out, cudaError_t e, const char *fmt,
               cudaGetErrorString(e));
 }
 
+/* A stream's synchronization policy as the driver acts on it: a stream
+** never given one reads 0, which setting refuses (invalid argument), and
+** which behaves as cudaSyncPolicyAuto. */
+static enum cudaSynchronizationPolicy policy(enum cudaSynchronizationPolicy p)
+{
+  return p < cudaSyncPolicyAuto ? cudaSyncPolicyAuto : p;
+}
+
 static int same_attr(size_t a, const cudaLaunchAttributeValue *x,
                      const cudaLaunchAttributeValue *y)
 {
@@ -134,7 +142,7 @@ static int same_attr(size_t a, const cudaLaunchAttributeValue *x,
            && p->missProp == q->missProp;
   }
   case cudaLaunchAttributeSynchronizationPolicy:
-    return x->syncPolicy == y->syncPolicy;
+    return policy(x->syncPolicy) == policy(y->syncPolicy);
   case cudaLaunchAttributePriority:
     return x->priority == y->priority;
   case cudaLaunchAttributeMemSyncDomainMap:
@@ -187,8 +195,10 @@ static void put_back_streams(const kb_gpu_context *k, kb_put_back *out)
         out->persisting = 1;
       char what[160];
       attr_text(what, sizeof what, s, a, &now);
-      settled(out, cudaStreamSetAttribute(k->streams[s], attrs[a].id,
-                                          &k->attr[s][a]),
+      cudaLaunchAttributeValue kept = k->attr[s][a];
+      if (attrs[a].id == cudaLaunchAttributeSynchronizationPolicy)
+        kept.syncPolicy = policy(kept.syncPolicy);
+      settled(out, cudaStreamSetAttribute(k->streams[s], attrs[a].id, &kept),
               attrs[a].id == cudaLaunchAttributeAccessPolicyWindow
               && k->attr[s][a].accessPolicyWindow.num_bytes == 0
               ? "%s -> none" : "%s -> kbench's", what);

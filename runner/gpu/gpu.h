@@ -56,10 +56,15 @@ int kb_gpu_fill(kb_gpu *g, void *ptr, int byte, size_t bytes, char *err,
 int kb_gpu_sync(kb_gpu *g, char *err, size_t len);
 /* Wait for the whole device: every stream, the legacy one included. */
 int kb_gpu_settle(kb_gpu *g, char *err, size_t len);
-/* Evict the L2 (a read of twice its size, queued on the stream), its
-** persisting lines made normal first (gpu/context.h) except inside a
-** timed region, where the sample's own flush already did. */
+/* Evict the L2 (a read of twice its size, queued on the stream). */
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len);
+/* Make the L2's persisting lines normal (cudaCtxResetPersistingL2Cache),
+** which a flush does not evict (gpu/context.h), where a case put them in
+** play: a carve-out above the one the context opened with, or an
+** access-policy window whose hits persist on a stream kbench hands out
+** (its own, the legacy or the per-thread default stream); nothing
+** otherwise.  It may wait for the device: never inside a timed region. */
+int kb_gpu_demote_persisting(kb_gpu *g, char *err, size_t len);
 
 /*
 ** A timed region: kb_gpu_begin() optionally holds the stream with a

@@ -59,6 +59,8 @@ struct kb_gpu {
   kb_nvml *nvml;         /* NULL without NVML, */
   char nvml_why[256];    /* and why */
   unsigned locked_mhz;   /* the SM clock --lock-clocks holds; 0: none */
+  size_t carve_out;      /* cudaLimitPersistingL2CacheSize as the context
+                            opened (11.25 MiB on the H200, not 0) */
 };
 
 static int cuda_failed(cudaError_t e, const char *what, char *err, size_t len)
@@ -240,6 +242,9 @@ kb_gpu *kb_gpu_open(int ordinal, int *unusable, char *why, size_t len)
     return NULL;
   }
   g->stream = g->own;
+  if (cudaDeviceGetLimit(&g->carve_out, cudaLimitPersistingL2CacheSize)
+      != cudaSuccess)
+    (void)cudaGetLastError();   /* a device without persisting lines */
   char bus[64];
   if (cudaDeviceGetPCIBusId(bus, sizeof bus, ordinal) == cudaSuccess)
     g->nvml = kb_nvml_open(bus, g->nvml_why, sizeof g->nvml_why);
@@ -376,12 +381,23 @@ int kb_gpu_settle(kb_gpu *g, char *err, size_t len)
   return 0;
 }
 
-/* The L2's persisting lines made normal (cudaCtxResetPersistingL2Cache)
-** when the context has a persisting carve-out (cudaLimitPersistingL2-
-** CacheSize above 0: no line persists without one, gpu/context.h).  It
-** takes effect when it returns, which may wait for the device: never with
-** a stream held. */
-static int demote_persisting(char *err, size_t len)
+/* Whether a stream's access-policy window makes its hits persist. */
+static int window_persists(cudaStream_t stream)
+{
+  cudaStreamAttrValue v;
+  if (cudaStreamGetAttribute(stream, cudaStreamAttributeAccessPolicyWindow,
+                             &v) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return v.accessPolicyWindow.num_bytes > 0
+         && v.accessPolicyWindow.hitProp == cudaAccessPropertyPersisting;
+}
+
+/* The reset is device work of its own (37 us of a kernel on the H200,
+** which a kernel-time pass would count as the run's): made only where a
+** case put persisting lines in play, as gpu.h says. */
+int kb_gpu_demote_persisting(kb_gpu *g, char *err, size_t len)
 {
   size_t carve_out = 0;
   if (cudaDeviceGetLimit(&carve_out, cudaLimitPersistingL2CacheSize)
@@ -389,18 +405,15 @@ static int demote_persisting(char *err, size_t len)
     (void)cudaGetLastError();   /* a device without persisting lines */
     return 0;
   }
-  if (carve_out > 0)
+  if (carve_out > g->carve_out || window_persists(g->own)
+      || window_persists(cudaStreamLegacy)
+      || window_persists(cudaStreamPerThread))
     CHECK(cudaCtxResetPersistingL2Cache());
   return 0;
 }
 
 int kb_gpu_flush_l2(kb_gpu *g, char *err, size_t len)
 {
-  /* A persisting line outlives the flush: made normal first, unless this
-  ** is the flush where a run's timed region starts (a held stream would
-  ** keep the demotion waiting; the sample was demoted before it began). */
-  if (!g->begun && demote_persisting(err, len))
-    return -1;
   /* The 16 bytes past the buffer are the kernel's (never written) sink. */
   CHECK((cudaError_t)kb_launch_flush(g->flush, g->flush_bytes,
                                      (char *)g->flush + g->flush_bytes,

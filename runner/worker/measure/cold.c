@@ -11,6 +11,9 @@
 ** Thrust reduce to the host read 110 us on the events against 141 us on
 ** the host's clock, H100).  nvbench's cold measurement does the same.
 **
+** Persisting L2 lines a case put in play survive a flush: they are made
+** normal first (kb_gpu_demote_persisting), outside the timed region.
+**
 ** A run with a timed region (ABI 1.2) is flushed again where its region
 ** starts (sample_run.c): the region, not the run, is what starts cold.
 */
@@ -29,7 +32,8 @@ static int cold_sample(kb_sampling *s, double *seconds)
 {
   kb_case *c = s->c;
   s->flush_at_region = 1;
-  if (kb_gpu_flush_l2(c->gpu, c->message, sizeof c->message)
+  if (kb_gpu_demote_persisting(c->gpu, c->message, sizeof c->message)
+      || kb_gpu_flush_l2(c->gpu, c->message, sizeof c->message)
       || (!s->hold && kb_gpu_sync(c->gpu, c->message, sizeof c->message))
       || kb_gpu_begin(c->gpu, s->hold, c->message, sizeof c->message))
     return KBENCH_ERROR;

@@ -199,6 +199,12 @@ void kb_kernel_pass(kb_probe *p, kb_case *c, void *state,
   double t0 = kb_host_clock_s();
   struct kb_cupti_values v;
   kb_case_enter(c, "kernel time");
+  /* Cold runs start with no persisting lines either: made normal here,
+  ** before the profiler's range, whose every kernel counts as the run's. */
+  if (cold && kb_gpu_demote_persisting(c->gpu, why, sizeof why)) {
+    no_kernel_time(r, why);
+    return;
+  }
   int st = collect(p, &x, &v, why, sizeof why);
   if (st == KB_CUPTI_TOO_MANY_KERNELS) {
     /* More ranges than the config holds: one run says how many kernels a

@@ -281,7 +281,8 @@ static int run_once(void *ctx, char *err, size_t len)
 static int flush_l2(void *ctx, char *err, size_t len)
 {
   run_ctx *r = ctx;
-  return kb_gpu_flush_l2(r->c->gpu, err, len) ? -1 : 0;
+  return kb_gpu_demote_persisting(r->c->gpu, err, len)
+         || kb_gpu_flush_l2(r->c->gpu, err, len) ? -1 : 0;
 }
 
 static void note(kb_result *r, const char *what, const char *why)
