@@ -81,7 +81,7 @@ typedef struct kb_res_case {
   kb_res_device device; /* the entries' device, resolved in the file */
   char *backend;        /* "cuda", "host", or "" when the file says none */
   double *rep_medians;  /* each passed entry's median: a host case is judged
-                           on these (compare_judge.c says why) */
+                           on these (commands/compare/judge.c says why) */
   size_t n_reps;
   size_t entries;       /* how many entries (repetitions) it had */
   kb_res_counter *counters;  /* sorted by name; NULL when none */

@@ -83,14 +83,100 @@ guards() {
     }' "$work/guards" | LC_ALL=C sort
 }
 
+# comments FILE...: each line of the C comments of FILE, "FILE:LINE: TEXT"
+# (strings and character constants skipped).
+comments() {
+  awk '
+    FNR == 1 { state = "code" }
+    {
+      if (state == "line" || state == "str" || state == "chr") state = "code"
+      line = $0; out = ""; n = length(line)
+      for (i = 1; i <= n; i++) {
+        c = substr(line, i, 1); c2 = substr(line, i, 2)
+        if (state == "block") {
+          if (c2 == "*/") { state = "code"; i++ } else out = out c
+        } else if (state == "str" || state == "chr") {
+          if (c == "\\") i++
+          else if (c == (state == "str" ? "\"" : "'\''")) state = "code"
+        } else if (c2 == "/*") { state = "block"; out = out " "; i++ }
+        else if (c2 == "//") {
+          out = out " " substr(line, i + 2); state = "line"; break
+        }
+        else if (c == "\"") state = "str"
+        else if (c == "'\''") state = "chr"
+      }
+      if (out ~ /[^[:space:]]/) print FILENAME ":" FNR ":" out
+    }' "$@"
+}
+
+# The files of the repository: git's list in a checkout, else (a
+# tarball) the tree's own, with the headers make writes.
+git -C "$top" ls-files > "$work/repo" 2>/dev/null
+[ -s "$work/repo" ] ||
+  (cd "$top" && find . -type f | sed 's|^\./||') > "$work/repo"
+cat "$work/generated" >> "$work/repo"
+
+# The system's and CUDA's headers a comment may name, where they are; and
+# without CUDA, those of its headers the comments name today.
+cuda_include=
+for d in ${CUDA_HOME:+"$CUDA_HOME/include"} /usr/local/cuda/include; do
+  [ -d "$d" ] && { cuda_include=$d; break; }
+done
+cuda_named="cupti_activity.h cupti_profiler_host.h
+generated_cuda_runtime_api_meta.h"
+outside() {
+  for d in /usr/include /usr/include/*-linux-gnu $cuda_include; do
+    [ -f "$d/$1" ] && return 0
+  done
+  [ -z "$cuda_include" ] && case " $(echo $cuda_named) " in
+    *" $1 "*) return 0 ;;
+  esac
+  return 1
+}
+
+# 2. names ROOT: the file names in the comments of ROOT's runner/ sources
+# (name.c, .h, .cu, .cpp, .hpp, .sh, .py, .md, .mk, with a path or
+# without) that name no file: each must be a path of the repository or
+# the end of one (measure/probe.c), a file's name (probe.c), a system or
+# CUDA header, or the design card beside the checkout, named
+# ../shared/DESIGN.md.  "FILE:LINE: NAME" a line.
+file_name='[A-Za-z0-9_./+-]*[A-Za-z0-9_]\.(c|h|cu|cpp|hpp|sh|py|md|mk)'
+names() {
+  (cd "$1" && find runner -type f \( -name '*.[ch]' -o -name '*.cu' \
+     -o -name '*.cuh' -o -name '*.cpp' -o -name '*.hpp' \)) |
+    grep -vxF -f "$work/generated" | LC_ALL=C sort > "$work/sources"
+  (cd "$1" && comments $(cat "$work/sources")) |
+    grep -oE "^[^:]+:[0-9]+:|$file_name([^A-Za-z0-9_]|\$)" |
+    awk '/:$/ { at = $0; next }
+         { sub(/[^A-Za-z0-9_]$/, ""); print at, $0 }' |
+    while read -r at name; do
+      case $name in ../shared/DESIGN.md) continue ;; esac
+      path=$name
+      while :; do
+        case $path in
+          ./*) path=${path#./} ;;
+          ../*) path=${path#../} ;;
+          *) break ;;
+        esac
+      done
+      grep -qE "(^|/)$(printf '%s' "$path" | sed 's/[.+]/\\&/g')\$" \
+        "$work/repo" && continue
+      outside "$path" && continue
+      echo "$at $name"
+    done
+}
+
 # rules ROOT: each rule's failures on ROOT, in $work/failed.RULE.
 rules() {
   guards "$1" > "$work/failed.guards"
+  names "$1" > "$work/failed.names"
 }
 
 rules "$top"
 bad=$(cat "$work/failed.guards")
 verdict "header guards are named after their files and unique"
+bad=$(cat "$work/failed.names")
+verdict "no comment of runner/ names a file that does not exist"
 
 # The same rules on a copy with a violation of each planted: each must
 # fail, naming what was planted.
@@ -109,8 +195,10 @@ planted runner/util/planted_guard.h '#ifndef KB_OLD_NAME_H' \
   '#define KB_OLD_NAME_H' '#endif'
 planted runner/util/verdict.h '#ifndef KB_VERDICT_H' '#define KB_VERDICT_H' \
   '#endif'
+planted runner/util/planted_name.c '/* Reads it (util/no_such_file.c). */'
+planted runner/util/planted_design.c '// As DESIGN.md says.'
 rules "$tree"
-cat "$work"/failed.* | sed '/^$/d; s/^/#   planted: /'
+cat "$work"/failed.* | grep -e planted -e KB_VERDICT_H | sed 's/^/#   planted: /'
 caught() {  # RULE PATTERN: the planted run of RULE failed, saying PATTERN
   grep -q -- "$2" "$work/failed.$1"
 }
@@ -118,4 +206,8 @@ assert "a guard named after another file is caught" \
   caught guards '^runner/util/planted_guard.h: guard KB_OLD_NAME_H,'
 assert "a guard two headers share is caught" \
   caught guards '^guard KB_VERDICT_H is defined by runner/model/verdict.h runner/util/verdict.h$'
+assert "a comment naming a file that is not there is caught" \
+  caught names '^runner/util/planted_name.c:2: util/no_such_file.c$'
+assert "a comment naming the design card as DESIGN.md is caught" \
+  caught names '^runner/util/planted_design.c:2: DESIGN.md$'
 done_testing

@@ -1,5 +1,5 @@
 /*
-** kbench fleet's judgement (fleet_judge.c): the GPUs of many results
+** kbench fleet's judgement (judge.c): the GPUs of many results
 ** files in their model groups, each case's reference within a group, and
 ** which GPUs are slow or broken; the host cases of each rank apart, as
 ** hosts judged against hosts.
@@ -59,7 +59,7 @@ typedef struct kb_fleet_cell {
                               allocations on this GPU, when beyond its
                               noise (kb_res_placement); 0 otherwise */
   int split;               /* slow only on the slow side of a placement
-                              split (fleet_judge.c): flagged after all cases
+                              split (judge.c): flagged after all cases
                               are judged if the GPU is slow elsewhere too */
 } kb_fleet_cell;
 

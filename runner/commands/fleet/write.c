@@ -256,7 +256,7 @@ static void table_gpus(FILE *out, const kb_fleet *f)
 }
 
 /* The cases some GPUs ran past the tolerance without being flagged for
-** it (fleet_judge.c): their time moves with where their memory landed. */
+** it (judge.c): their time moves with where their memory landed. */
 static void excused(FILE *out, const kb_fleet *f)
 {
   for (size_t c = 0; c < f->n_cases; c++) {

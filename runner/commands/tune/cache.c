@@ -1,4 +1,5 @@
-/* kbench tune's --cache: reading it and finding configurations in it (tune_cache.h). */
+/* kbench tune's --cache: reading it and finding configurations in it
+** (cache.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
