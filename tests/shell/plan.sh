@@ -166,10 +166,22 @@ names() {
     done
 }
 
+# 3. prefixed ROOT: the files of ROOT's runner/ whose name repeats their
+# folder's as a prefix (gpu/gpu_cuda.c, not gpu/cuda.c; the folder's own
+# main file, gpu/gpu.h or job/job.c, says nothing twice and stays).
+prefixed() {
+  (cd "$1" && find runner -type f \( -name '*.[ch]' -o -name '*.cu' \
+     -o -name '*.cuh' -o -name '*.cpp' -o -name '*.hpp' \)) |
+    awk -F/ '{ dir = $(NF - 1) }
+             index($NF, dir "_") == 1 { print $0 ": repeats " dir "/" }' |
+    LC_ALL=C sort
+}
+
 # rules ROOT: each rule's failures on ROOT, in $work/failed.RULE.
 rules() {
   guards "$1" > "$work/failed.guards"
   names "$1" > "$work/failed.names"
+  prefixed "$1" > "$work/failed.prefixed"
 }
 
 rules "$top"
@@ -177,6 +189,8 @@ bad=$(cat "$work/failed.guards")
 verdict "header guards are named after their files and unique"
 bad=$(cat "$work/failed.names")
 verdict "no comment of runner/ names a file that does not exist"
+bad=$(cat "$work/failed.prefixed")
+verdict "no file of runner/ repeats its folder's name"
 
 # The same rules on a copy with a violation of each planted: each must
 # fail, naming what was planted.
@@ -197,6 +211,7 @@ planted runner/util/verdict.h '#ifndef KB_VERDICT_H' '#define KB_VERDICT_H' \
   '#endif'
 planted runner/util/planted_name.c '/* Reads it (util/no_such_file.c). */'
 planted runner/util/planted_design.c '// As DESIGN.md says.'
+planted runner/model/model_planted.c
 rules "$tree"
 cat "$work"/failed.* | grep -e planted -e KB_VERDICT_H | sed 's/^/#   planted: /'
 caught() {  # RULE PATTERN: the planted run of RULE failed, saying PATTERN
@@ -210,4 +225,6 @@ assert "a comment naming a file that is not there is caught" \
   caught names '^runner/util/planted_name.c:2: util/no_such_file.c$'
 assert "a comment naming the design card as DESIGN.md is caught" \
   caught names '^runner/util/planted_design.c:2: DESIGN.md$'
+assert "a file that repeats its folder's name is caught" \
+  caught prefixed '^runner/model/model_planted.c: repeats model/$'
 done_testing

@@ -13,11 +13,11 @@
 #include "commands/compare/write.h"
 #include "commands/subcommand.h"
 #include "model/measure_cfg.h"
-#include "results/results_format.h"
+#include "results/format.h"
 #include "config.h"
 #if KBENCH_HAVE_JSON_C
 #  include "results/json_read.h"
-#  include "results/results_file.h"
+#  include "results/reader.h"
 #endif
 
 /*

@@ -9,7 +9,7 @@
 
 #include "model/clock_events.h"
 #include "model/disturbers.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 
 /* Fewer samples than this on a side can never be significant. */
 #define KB_CMP_MIN_SAMPLES 5

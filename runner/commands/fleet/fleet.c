@@ -12,7 +12,7 @@
 #include "commands/fleet/write.h"
 #include "commands/subcommand.h"
 #include "model/measure_cfg.h"
-#include "results/results_format.h"
+#include "results/format.h"
 #include "config.h"
 
 /*

@@ -11,7 +11,7 @@
 
 #include "model/clock_events.h"
 #include "model/disturbers.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 
 typedef struct kb_fleet_cfg {
   double tolerance;        /* percent over the reference that is slow */
@@ -82,7 +82,7 @@ typedef struct kb_fleet_gpu {
   int rank;                /* -1 when its files do not say */
   int host;                /* the host cases of a rank, not a GPU */
   size_t group;            /* index in kb_fleet.groups */
-  const kb_res_device *device;  /* resolved in its file (results_file.h) */
+  const kb_res_device *device;  /* resolved in its file (reader.h) */
   const char **files;      /* paths of the files it came from */
   size_t n_files;
   char label[128];         /* "node7 r3 d1 GPU-0634182d", "node7 r3 host":

@@ -16,7 +16,7 @@
 #include "model/result.h"
 #include "model/verdict.h"
 #include "output/markdown.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 
 void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
                      size_t len)

@@ -12,7 +12,7 @@
 #include "commands/tune/cache.h"
 #if KBENCH_HAVE_JSON_C
 #  include "results/json_read.h"
-#  include "results/results_entries.h"
+#  include "results/entries.h"
 #endif
 
 struct kb_tune_cache {
