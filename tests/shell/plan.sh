@@ -177,11 +177,19 @@ prefixed() {
     LC_ALL=C sort
 }
 
+# 4. long ROOT: runner/README.md when it runs past 60 lines (what
+# docs/architecture.md says, it leaves to it).
+long() {
+  n=$(wc -l < "$1/runner/README.md")
+  [ "$n" -le 60 ] || echo "runner/README.md: $n lines, more than 60"
+}
+
 # rules ROOT: each rule's failures on ROOT, in $work/failed.RULE.
 rules() {
   guards "$1" > "$work/failed.guards"
   names "$1" > "$work/failed.names"
   prefixed "$1" > "$work/failed.prefixed"
+  long "$1" > "$work/failed.long"
 }
 
 rules "$top"
@@ -191,6 +199,8 @@ bad=$(cat "$work/failed.names")
 verdict "no comment of runner/ names a file that does not exist"
 bad=$(cat "$work/failed.prefixed")
 verdict "no file of runner/ repeats its folder's name"
+bad=$(cat "$work/failed.long")
+verdict "runner/README.md is at most 60 lines"
 
 # The same rules on a copy with a violation of each planted: each must
 # fail, naming what was planted.
@@ -212,8 +222,9 @@ planted runner/util/verdict.h '#ifndef KB_VERDICT_H' '#define KB_VERDICT_H' \
 planted runner/util/planted_name.c '/* Reads it (util/no_such_file.c). */'
 planted runner/util/planted_design.c '// As DESIGN.md says.'
 planted runner/model/model_planted.c
+yes '' | head -n 61 >> "$tree/runner/README.md"
 rules "$tree"
-cat "$work"/failed.* | grep -e planted -e KB_VERDICT_H | sed 's/^/#   planted: /'
+cat "$work"/failed.* | grep -e planted -e KB_VERDICT_H -e README | sed 's/^/#   planted: /'
 caught() {  # RULE PATTERN: the planted run of RULE failed, saying PATTERN
   grep -q -- "$2" "$work/failed.$1"
 }
@@ -227,4 +238,6 @@ assert "a comment naming the design card as DESIGN.md is caught" \
   caught names '^runner/util/planted_design.c:2: DESIGN.md$'
 assert "a file that repeats its folder's name is caught" \
   caught prefixed '^runner/model/model_planted.c: repeats model/$'
+assert "a runner/README.md of more than 60 lines is caught" \
+  caught long '^runner/README.md: [0-9]* lines, more than 60$'
 done_testing
