@@ -12,7 +12,7 @@
 # wrapper's CUDA half is compiled with coverage instrumentation into a
 # static archive, so a new runner file needs no change here and a target
 # links only the objects it uses.  Our own config.h defines no KBENCH_HAVE_*
-# and runner/gpu/gpu_none.c stands in for the device: nothing needs CUDA.  A file that does
+# and runner/gpu/none.c stands in for the device: nothing needs CUDA.  A file that does
 # not compile so (one automake builds only with an optional library, such
 # as json-c) is left out; a target that needs it then fails to link, and
 # its compiler errors are shown.
@@ -73,7 +73,7 @@ left_out=()
 for src in "$top"/runner/*.c "$top"/runner/*/*.c "$top"/runner/*/*/*.c \
     "$top"/runner/*/*/*/*.c; do
   grep -Eq '^int[[:space:]]+main[[:space:]]*\(' "$src" && continue
-  [ "$src" = "$top/runner/gpu/gpu_cuda.c" ] && continue
+  [ "$src" = "$top/runner/gpu/cuda.c" ] && continue
   rel=${src#"$top"/runner/}
   base=$build/runner/$(echo "${rel%.c}" | tr / _)
   if "$cc" "${cflags[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$base.o" \

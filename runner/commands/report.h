@@ -1,6 +1,6 @@
 /* kbench report: the door to the kbench-report script (report.c). */
-#ifndef KB_REPORT_PAGE_H
-#define KB_REPORT_PAGE_H
+#ifndef KB_REPORT_H
+#define KB_REPORT_H
 
 /* kbench report ARGS: argv[0] is "report".  Runs the kbench-report script
 ** under the first Python that can import matplotlib and jinja2, with ARGS

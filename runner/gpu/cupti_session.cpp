@@ -4,9 +4,9 @@
 // cupti_profiler.cpp collects, cupti_activity.cpp records activity,
 // cupti_errors.cpp words what fails.  C++ only because CUDA 13's
 // cupti_profiler_host.h includes <string>; no exception crosses the C
-// interface.  Call sequence verified on the H100 by
-// ../shared/probes/cupti_probe.cu (DESIGN.md section 6); every params
-// struct takes its *_STRUCT_SIZE macro, not sizeof.
+// interface.  Call sequence verified on the H100 by the CUPTI probe of
+// ../shared/DESIGN.md, section 6; every params struct takes its
+// *_STRUCT_SIZE macro, not sizeof.
 #include "gpu/cupti_glue.hpp"
 
 extern "C" {

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 /* Tests point the runner at a folder of their own instead of /dev
-** (tests/shell/gpu_absent.sh); unset, /dev. */
+** (tests/shell/driver.sh); unset, /dev. */
 #define KB_TEST_DEV_DIR_ENV "KBENCH_TEST_DEV_DIR"
 
 /* How many nvidia<N> nodes dir holds, their names in names ("nvidia0,

@@ -126,7 +126,7 @@ int kb_gpu_end_held(kb_gpu *g, double wait_s, double *seconds,
 int kb_gpu_alloc(kb_gpu *g, void **ptr, size_t bytes, char *err, size_t len);
 void kb_gpu_free(void *ptr);
 /* Device memory that may not be had: NULL then, with no CUDA error left
-** behind for the plugin's next check (worker/measure/placement_pads.c). */
+** behind for the plugin's next check (worker/measure/placement_study.c). */
 void *kb_gpu_try_alloc(kb_gpu *g, size_t bytes);
 /* The device memory free now (cudaMemGetInfo), or 0 when unknown. */
 size_t kb_gpu_mem_free(kb_gpu *g);

@@ -1,5 +1,5 @@
 /*
-** The runner's only device code, behind a C interface (gpu_cuda.c calls it).
+** The runner's only device code, behind a C interface (cuda.c calls it).
 **
 ** kb_flush_l2: evicts the L2 by READING a buffer twice its size.  Writing
 ** it (cudaMemsetAsync, as nvbench does) leaves the L2 full of dirty lines,

@@ -6,12 +6,12 @@ runner_libkbrunner_la_SOURCES += %reldir%/gpu.h %reldir%/cupti.h \
 	%reldir%/driver_gpus.h
 if HAVE_CUDA
 # The flush and launch-floor kernels; nvcc objects need the C++ runtime.
-runner_libkbrunner_la_SOURCES += %reldir%/gpu_cuda.c %reldir%/kernels.cu \
+runner_libkbrunner_la_SOURCES += %reldir%/cuda.c %reldir%/kernels.cu \
 	%reldir%/context_cuda.c
 runner_libkbrunner_la_LIBADD += -lstdc++
 else
-runner_libkbrunner_la_SOURCES += %reldir%/gpu_none.c %reldir%/context_none.c
-EXTRA_DIST += %reldir%/gpu_cuda.c %reldir%/kernels.cu %reldir%/context_cuda.c
+runner_libkbrunner_la_SOURCES += %reldir%/none.c %reldir%/context_none.c
+EXTRA_DIST += %reldir%/cuda.c %reldir%/kernels.cu %reldir%/context_cuda.c
 endif
 if HAVE_CUPTI
 # C++: CUDA 13's cupti_profiler_host.h includes <string>.

@@ -16,7 +16,7 @@ typedef struct kb_nvml kb_nvml;
 
 /* The library loaded is libnvidia-ml.so.1 unless this variable names
 ** another: a driver's library outside the loader's path, or the tests'
-** stand-in that records the calls made to it (tests/nvml/fake_nvml.c). */
+** stand-in that records the calls made to it (tests/plugins/fake_nvml.c). */
 #define KB_NVML_LIBRARY_ENV "KBENCH_NVML_LIBRARY"
 
 /* The device at that PCI bus id; NULL with the reason in why ("no NVML
@@ -32,7 +32,8 @@ unsigned kb_nvml_max_sm_mhz(const kb_nvml *n);
 unsigned kb_nvml_mem_mhz(kb_nvml *n);
 
 /* The energy the board has used since the driver loaded, in millijoules
-** (Volta and later; the driver updates it every ~100 ms: DESIGN.md).
+** (Volta and later; the driver updates it every ~100 ms:
+** ../shared/DESIGN.md).
 ** 0, or -1 with the reason in why. */
 int kb_nvml_energy_mj(kb_nvml *n, unsigned long long *mj, char *why,
                       size_t len);

@@ -1,6 +1,6 @@
 /* The device's answer to --metrics and --list-metrics, before any case. */
-#ifndef KB_COUNTERS_H
-#define KB_COUNTERS_H
+#ifndef KB_METRICS_CHECK_H
+#define KB_METRICS_CHECK_H
 
 #include "plan/cli.h"
 #include "process/supervisor.h"

@@ -5,13 +5,13 @@
 **
 ** NVML's counter (millijoules since the driver loaded) is updated by the
 ** driver about every 100 ms, 50-116 ms under load on the H100
-** (DESIGN.md, section 7).  A window read at arbitrary times is off by up
-** to one update at each end; so the meter opens and closes its windows
-** only where the counter moves (an update), and each window spans whole
-** update periods.  The load runs on throughout: it starts KB_ENERGY_WARM
-** updates before the first window, so that the first window's energy is
-** all the load's even when an update reports energy up to a moment before
-** it is seen.
+** (../shared/DESIGN.md, section 7).  A window read at arbitrary times is
+** off by up to one update at each end; so the meter opens and closes its
+** windows only where the counter moves (an update), and each window spans
+** whole update periods.  The load runs on throughout: it starts
+** KB_ENERGY_WARM updates before the first window, so that the first
+** window's energy is all the load's even when an update reports energy up
+** to a moment before it is seen.
 */
 #ifndef KB_ENERGY_H
 #define KB_ENERGY_H

@@ -5,8 +5,8 @@
 ** ends, so a run that is killed, or whose disk fills, leaves every finished
 ** case readable and no temporary file behind.
 */
-#ifndef KB_EXPORT_H
-#define KB_EXPORT_H
+#ifndef KB_CSV_H
+#define KB_CSV_H
 
 #include <stdio.h>
 

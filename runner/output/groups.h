@@ -12,8 +12,8 @@
 ** opens, as they always have.  Only the table and TAP wait: the CSV and
 ** JSON get each result as it comes.
 */
-#ifndef KB_REPORT_GROUPS_H
-#define KB_REPORT_GROUPS_H
+#ifndef KB_GROUPS_H
+#define KB_GROUPS_H
 
 #include "model/device_report.h"
 #include "output/side.h"

@@ -13,7 +13,7 @@
 #include "output/replace.h"
 #include "output/results_json.h"
 #include "results/entry.h"
-#include "results/results_format.h"
+#include "results/format.h"
 
 
 /* --- the context ---------------------------------------------------------- */

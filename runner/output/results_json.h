@@ -30,8 +30,8 @@
 ** holds the first opened device as ever, and every device of the run in
 ** "devices".
 */
-#ifndef KB_JSON_H
-#define KB_JSON_H
+#ifndef KB_RESULTS_JSON_H
+#define KB_RESULTS_JSON_H
 
 #include <stdio.h>
 

@@ -2,8 +2,8 @@
 ** What the user reads: an aligned table, or TAP for test harnesses; in
 ** several device groups through groups.h, which makes it a writer.
 */
-#ifndef KB_REPORT_H
-#define KB_REPORT_H
+#ifndef KB_TABLE_H
+#define KB_TABLE_H
 
 #include <stdio.h>
 

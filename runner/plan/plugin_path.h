@@ -1,6 +1,6 @@
 /* Where plugins are found: $KBENCH_PLUGIN_PATH, the build tree, plugindir. */
-#ifndef KB_SEARCH_H
-#define KB_SEARCH_H
+#ifndef KB_PLUGIN_PATH_H
+#define KB_PLUGIN_PATH_H
 
 #include <stddef.h>
 

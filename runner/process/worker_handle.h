@@ -9,8 +9,8 @@
 ** an order, the cause in words.  Nothing here knows about devices, plans
 ** or how many workers run at once: that is supervisor.c.
 */
-#ifndef KB_WORKERPROC_H
-#define KB_WORKERPROC_H
+#ifndef KB_WORKER_HANDLE_H
+#define KB_WORKER_HANDLE_H
 
 #include <stddef.h>
 #include <limits.h>

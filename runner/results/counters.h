@@ -28,7 +28,7 @@
 
 #include <stddef.h>
 
-#include "results/results_file.h"
+#include "results/reader.h"
 
 /*
 ** Byte counts that moved by this much or less never count as changed:

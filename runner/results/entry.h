@@ -39,7 +39,7 @@ typedef struct kb_entry_about {
 void kb_entry_write(kb_jw *w, const kb_result *r, const kb_entry_about *a);
 
 /* The fields of r that entry e, of a file of the given results format
-** (results/results_format.h), holds under the table's keys, or the keys
+** (results/format.h), holds under the table's keys, or the keys
 ** that format gave them (json-c only):
 ** r starts as kb_result_init leaves it, and each key found with a value of
 ** its type sets its field and given[its KB_FIELD_ id] (given may be NULL).

@@ -7,7 +7,7 @@
 
 #include "results/entry.h"
 #include "results/json_read.h"
-#include "results/results_format.h"
+#include "results/format.h"
 
 /* A finite number at key: 1 with it in *v, else 0. */
 static int number_at(json_object *e, const char *key, double *v)

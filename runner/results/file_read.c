@@ -12,7 +12,7 @@
 ** error_message, skip_message); the times, the samples, else the median,
 ** else Google Benchmark's real_time in time_unit, one sample per entry,
 ** and kernel time, the busy samples, else the kernel median; the keys
-** of the file's results format (results_format.h); the counts
+** of the file's results format (format.h); the counts
 ** (results/counters.h): each "metrics" member whose name ends in .sum or
 ** that is a bank-conflict ways ratio (its value and unit),
 ** metrics.kernels_launched, and the bytes audit's DRAM bytes; the claim,
@@ -43,8 +43,8 @@
 #include "results/entry.h"
 #include "results/json_read.h"
 #include "results/pooling.h"
-#include "results/results_file.h"
-#include "results/results_format.h"
+#include "results/reader.h"
+#include "results/format.h"
 
 static int is_number(json_object *v)
 {

@@ -1,13 +1,13 @@
 /* An older results file's keys rewritten as the current format's
-** (results_format.h). */
+** (format.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "model/result_fields.h"
 #include "results/json_read.h"
 #include "results/json_write.h"
-#include "results/results_file.h"
-#include "results/results_format.h"
+#include "results/reader.h"
+#include "results/format.h"
 
 /* The judged clock's rows, and the event and kernel rows each is one of,
 ** by the clock an entry's "time" names. */

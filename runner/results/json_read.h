@@ -1,6 +1,6 @@
 /*
 ** Reading a member of a json-c object, for the readers of results files
-** (file_read.c, results_entries.c, entry_read.c) and tune's cache.
+** (file_read.c, entries.c, entry_read.c) and tune's cache.
 */
 #ifndef KB_JSON_READ_H
 #define KB_JSON_READ_H

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "results/results_file.h"
+#include "results/reader.h"
 
 /* Pool es[0..n) into run->cases; the entries' arrays move into the
 ** cases.  0, or -1 out of memory. */

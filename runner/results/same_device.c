@@ -1,5 +1,5 @@
 /*
-** The one rule for "the same device" (results_file.h), kept apart from the
+** The one rule for "the same device" (reader.h), kept apart from the
 ** reader so that it needs no JSON library: kbench fleet, the pooling of a
 ** file's entries and tune's cache all decide with it.
 */
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/results_file.h"
+#include "results/reader.h"
 
 void kb_res_device_key(const kb_res_device *d, char *buf, size_t len)
 {

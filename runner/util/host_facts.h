@@ -19,8 +19,8 @@ double kb_cpu_clock_s(void);
 ** The CPUs a run may use and how busy the host was when it started: what
 ** starves the host side of a measurement (a launcher that binds each rank
 ** to one core, a host busy with other work), which made the stream audit
-** fail under mpirun (DESIGN.md section 8).  Read once per run, at its
-** start; the run's header line and its JSON context say it.
+** fail under mpirun (../shared/DESIGN.md section 8).  Read once per run,
+** at its start; the run's header line and its JSON context say it.
 */
 typedef struct kb_host_state {
   unsigned usable_cpus;    /* kbench's CPU affinity (sched_getaffinity) */

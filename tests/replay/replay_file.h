@@ -14,7 +14,7 @@
 #include "model/device_report.h"
 #include "model/result.h"
 #include "plan/plan.h"
-#include "results/results_entries.h"
+#include "results/entries.h"
 
 /* At most this many parameters a case, and devices a file. */
 #define REPLAY_PARAMS_MAX 16

@@ -12,7 +12,8 @@
 # Read from the #include lines of the sources and, for calls, from the
 # symbols of the built objects (nm).  Each failure names the file and the
 # include or call.  The table of allowed includes below is the one fact:
-# runner/README.md's table is checked against it.
+# runner/README.md's table is checked against it, and so is the order of
+# docs/architecture.md's list of rooms (each above those it may include).
 . "$top_srcdir/tests/shell/lib.sh"
 top=$top_srcdir
 root=$top_srcdir/runner
@@ -167,6 +168,33 @@ else
   sed 's/^/#   /' "$work/table"
   not_ok "runner/README.md's table of includes is this test's"
 fi
+
+# docs/architecture.md lists the rooms top to bottom, each above every
+# room it may include (a room inside a room shares its top folder's row;
+# runner/ itself is main.c's): every include the table above allows
+# points down that list.
+awk '/^## The folders of runner\//, /^## One case/' \
+  "$top/docs/architecture.md" 2>/dev/null |
+  sed -n 's/^| `\([^`]*\)` |.*/\1/p' | sed 's|/$||; s|^main\.c$|.|' |
+  grep -vx folder > "$work/order"
+rank() {  # ROOM: its top folder's line in docs/architecture.md's list
+  grep -nxF "${1%%/*}" "$work/order" | cut -d: -f1
+}
+bad=
+for d in $rooms; do
+  rd=$(rank "$d")
+  [ -n "$rd" ] || { bad="$bad$d/ has no row in docs/architecture.md
+"; continue; }
+  for a in $(allowed "$d"); do
+    [ "$a" = any ] && continue
+    ra=$(rank "$a")
+    [ "${a%%/*}" = "${d%%/*}" ] && continue
+    [ -n "$ra" ] && [ "$ra" -gt "$rd" ] ||
+      bad="$bad$d/ may include $a/, listed above it in docs/architecture.md
+"
+  done
+done
+verdict "docs/architecture.md lists each room above those it may include"
 
 # The top of runner/ is the dispatch alone (main.c), so that the run, a
 # subcommand or a mode lands in a room of its own; and there are at most

@@ -2,8 +2,9 @@
 # layering.sh against planted violations: a copy of the sources with a
 # file that reaches CUDA through <kbench/kit.h>, files that include each
 # CUDA library's header by name, and two modules in a circle that no file
-# closes alone (by includes; by an include and a call), so that each of
-# its checks is seen to fail on what it is meant to catch.
+# closes alone (by includes; by an include and a call), and
+# docs/architecture.md's list with a room above one it may include, so
+# that each of its checks is seen to fail on what it is meant to catch.
 . "$top_srcdir/tests/shell/lib.sh"
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -14,6 +15,13 @@ mkdir -p "$tree/tests/shell" "$build/runner/util/.libs"
       -o -name '*.hpp' -o -name README.md \) | tar cf - -T -) |
   tar xf - -C "$tree"
 cp "$top_srcdir/tests/shell/lib.sh" "$tree/tests/shell/"
+# docs/architecture.md's list with results/ moved above output/, which
+# may include it.
+mkdir -p "$tree/docs"
+awk '/^\| `results\/` \|/ { next }
+     /^\| `output\/` \|/ { print held }
+     { print }' held="$(grep '^| `results/` |' "$top_srcdir/docs/architecture.md")" \
+  "$top_srcdir/docs/architecture.md" > "$tree/docs/architecture.md"
 
 # plant FILE LINE...: a source of the copy, its purpose line first.
 plant() {
@@ -75,6 +83,9 @@ failed "no include circle between modules (a file and its header)" \
 failed "no circle between modules through includes and calls" \
   '^# a module reaches itself through others: util/planted_c$' \
   'planted_c.c calling planted_d, whose header includes planted_c.h'
+failed "docs/architecture.md lists each room above those it may include" \
+  '^# output/ may include results/, listed above it in docs/architecture.md$' \
+  'results/ listed above output/'
 # The file-level checks see none of these circles: the new ones are needed.
 file_checks_pass() {
   printf '%s\n' "$out" | grep -q "^ok [0-9]* - no include circle\$" &&

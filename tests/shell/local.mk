@@ -8,7 +8,7 @@ shell_tests = %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/kit.sh %reldir%/example.sh %reldir%/cmake.sh \
 	%reldir%/compare.sh %reldir%/fleet.sh %reldir%/fleet_real.sh \
 	%reldir%/mpi.sh %reldir%/staging.sh %reldir%/layering.sh \
-	%reldir%/layering_planted.sh \
+	%reldir%/layering_planted.sh %reldir%/plan.sh \
 	%reldir%/driver.sh %reldir%/new.sh %reldir%/metrics.sh \
 	%reldir%/energy.sh %reldir%/lock.sh %reldir%/clocks.sh \
 	%reldir%/cpus.sh %reldir%/markdown.sh %reldir%/report.sh \

@@ -367,7 +367,7 @@ assert "the table's median is the pooled one, 10 ms, the comparison's too" \
   "'mode host' in text and 'mode cold' not in text"
 # Results format 1 (median_s, min_s, ...) and 2 (event_median_s, ...): the
 # same page, one line on stderr for the old file, and the scripts' map of
-# format 1's keys is runner/results/results_format.c's.
+# format 1's keys is runner/results/format.c's.
 cp "$tmpdir/reps.json" "$tmpdir/reps2.json"
 "$KBENCH" compare --upgrade="$tmpdir/reps2.json" > /dev/null
 "$KBENCH" report "$tmpdir/reps2.json" -o "$O/reps2.html" 2> "$tmpdir/reps2.err"
@@ -387,7 +387,7 @@ scripts = ast.literal_eval(plot.group(1))
 rows = dict(re.findall(r'P\((\w+), [\w.]+, \w+, "(\w+)"',
                        open(top + "/runner/model/result_fields.h").read()))
 c = {rows[i]: k for i, k in re.findall(r'\{KB_FIELD_(\w+), "(\w+)"\}',
-     open(top + "/runner/results/results_format.c").read())}
+     open(top + "/runner/results/format.c").read())}
 assert c == scripts and len(c) == 12, (c, scripts)
 PY
 check "plain Google Benchmark output, as kbench compare reads it: exit 0" 0 "" \

@@ -17,7 +17,7 @@
 #include "output/table.h"
 #include "plan/cli.h"
 #include "plan/plan.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 
 static int stub_setup(const kbench_host *h, void **s) { (void)h; (void)s; return 0; }
 static int stub_run(const kbench_host *h, void *s) { (void)h; (void)s; return 0; }

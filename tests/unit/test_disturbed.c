@@ -14,7 +14,7 @@
 #include "output/results_json.h"
 #include "output/table.h"
 #include "plan/cli.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 #include "config.h"
 #include "stub_case.h"
 #include "tap.h"

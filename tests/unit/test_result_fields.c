@@ -21,7 +21,7 @@
 #include "output/csv.h"
 #include "results/entry.h"
 #include "results/json_write.h"
-#include "results/results_format.h"
+#include "results/format.h"
 #include "tap.h"
 
 #if KBENCH_HAVE_JSON_C

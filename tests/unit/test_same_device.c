@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 #include "tap.h"
 #if KBENCH_HAVE_JSON_C
 #  include "commands/fleet/judge.h"

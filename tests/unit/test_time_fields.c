@@ -13,7 +13,7 @@
 #include "config.h"
 #include "model/field_text.h"
 #include "model/result.h"
-#include "results/results_format.h"
+#include "results/format.h"
 #include "tap.h"
 #if KBENCH_HAVE_JSON_C
 #include <json.h>

@@ -1,6 +1,6 @@
 /*
 ** kbench compare: reads two results files, pairs their cases by name,
-** judges each (compare_judge.c) and writes a table, markdown or JSON.
+** judges each (judge.c) and writes a table, markdown or JSON.
 ** Unlike nvbench's compare (which exits with the number of changes, both
 ** ways) and Google Benchmark's (always 0), the exit status is a CI gate:
 ** 1 only for a regression.
@@ -13,11 +13,11 @@
 #include "commands/compare/write.h"
 #include "commands/subcommand.h"
 #include "model/measure_cfg.h"
-#include "results/results_format.h"
+#include "results/format.h"
 #include "config.h"
 #if KBENCH_HAVE_JSON_C
 #  include "results/json_read.h"
-#  include "results/results_file.h"
+#  include "results/reader.h"
 #endif
 
 /*
@@ -25,7 +25,7 @@
 ** cases of two back-to-back runs of one build agree within 0.24-0.43%, so
 ** 2% is about five times the drift and still catches a slowdown a person
 ** would call one; the host variants move 12-26% between processes (a
-** host's memory speed drifts: compare_judge.c), so 30%.
+** host's memory speed drifts: judge.c), so 30%.
 */
 #define KB_CMP_ALPHA 0.01
 #define KB_CMP_THRESHOLD 2.0
@@ -37,10 +37,10 @@
 ** bench/results/2026-11-23-h200-hopper and -hopper2): 2% stays clear of
 ** it and still sees a tenth more DRAM bytes. */
 #define KB_CMP_COUNTER_TOLERANCE 2.0
-/* Energy per run: NVML's counter moves about every 100 ms (DESIGN.md,
-** section 7), so a 1 s batch cannot resolve much finer than a few
-** percent: 5%, until the run-to-run spread measured on the GPUs says
-** otherwise (bench/energy_check.sh). */
+/* Energy per run: NVML's counter moves about every 100 ms
+** (../shared/DESIGN.md, section 7), so a 1 s batch cannot resolve much
+** finer than a few percent: 5%, until the run-to-run spread measured on
+** the GPUs says otherwise (bench/energy_check.sh). */
 #define KB_CMP_ENERGY_THRESHOLD 5.0
 
 typedef struct kb_cmp_opts {

@@ -1,4 +1,4 @@
-/* Energy per run between two runs (compare_energy.h). */
+/* Energy per run between two runs (energy.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
-** kbench compare's judgement of energy (compare_energy.c): for a case that
+** kbench compare's judgement of energy (energy.c): for a case that
 ** passed in both runs and has --energy's joules per run in both, whether
 ** it changed, with the same care as its time: the windows of each run
 ** (kbench --energy writes one joules-per-run value per window,

@@ -149,7 +149,7 @@ static int counters_array(kb_jw *w, const kb_cmp_row *r, double tol)
 }
 
 /* The energy per run of both sides and whether it changed; null unless
-** both passed with energy (compare_energy.h). */
+** both passed with energy (energy.h). */
 static void energy_object(kb_jw *w, const kb_cmp_row *r,
                           const kb_cmp_cfg *cfg)
 {

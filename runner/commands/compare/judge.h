@@ -1,6 +1,6 @@
 /*
 ** kbench compare's judgement: pair the cases of two runs by name and
-** decide for each whether it changed significantly (compare_judge.c).
+** decide for each whether it changed significantly (judge.c).
 */
 #ifndef KB_COMPARE_JUDGE_H
 #define KB_COMPARE_JUDGE_H
@@ -9,7 +9,7 @@
 
 #include "model/clock_events.h"
 #include "model/disturbers.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 
 /* Fewer samples than this on a side can never be significant. */
 #define KB_CMP_MIN_SAMPLES 5
@@ -20,7 +20,7 @@ typedef struct kb_cmp_cfg {
   double host_threshold;     /* the same for cases of backend "host" */
   double counter_tolerance;  /* a count changed past this, percent */
   double energy_threshold;   /* smallest energy change that counts, percent
-                                (compare_energy.h) */
+                                (energy.h) */
   int time;                  /* enum kb_time: --time, the time judged where
                                 both sides have it */
   int allow_missing;         /* --allow-missing: a case of base absent from

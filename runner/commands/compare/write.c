@@ -318,7 +318,7 @@ static void write_counts(FILE *f, const kb_cmp_report *r, int markdown)
 
 /* Under the table (or as a markdown list), like the counts: how many cases
 ** with energy on both sides changed, and a line per case that did;
-** nothing when no case has energy on both sides (compare_energy.h). */
+** nothing when no case has energy on both sides (energy.h). */
 static void write_energy(FILE *f, const kb_cmp_report *r, int markdown)
 {
   size_t with, changed;

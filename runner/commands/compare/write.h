@@ -1,6 +1,6 @@
 /*
 ** kbench compare's output: an aligned table, a markdown table for a pull
-** request comment (compare_write.c), or JSON (compare_json.c, with json-c:
+** request comment (write.c), or JSON (json.c, with json-c:
 ** the files it reads need it).
 */
 #ifndef KB_COMPARE_WRITE_H

@@ -1,7 +1,7 @@
 /*
 ** kbench fleet: reads the results files of many GPUs (the ranks of a job,
 ** several nodes, several days), judges each GPU against the fleet
-** (fleet_judge.c) and writes a table, markdown or JSON.  The exit status
+** (judge.c) and writes a table, markdown or JSON.  The exit status
 ** is a gate: 1 when any GPU is flagged.
 */
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include "commands/fleet/write.h"
 #include "commands/subcommand.h"
 #include "model/measure_cfg.h"
-#include "results/results_format.h"
+#include "results/format.h"
 #include "config.h"
 
 /*

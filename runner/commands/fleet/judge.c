@@ -1,6 +1,6 @@
 /*
 ** A GPU of the fleet is one device, resolved within its own file
-** (results_file.h): the same UUID is the same GPU in any file; a device
+** (reader.h): the same UUID is the same GPU in any file; a device
 ** without a UUID is the one of its ordinal (or bus id) in one rank on one
 ** host.  The host cases of a rank (backend "host") belong to its host,
 ** never to a GPU: each (host_name, rank) with host cases is a host, and

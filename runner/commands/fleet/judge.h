@@ -1,5 +1,5 @@
 /*
-** kbench fleet's judgement (fleet_judge.c): the GPUs of many results
+** kbench fleet's judgement (judge.c): the GPUs of many results
 ** files in their model groups, each case's reference within a group, and
 ** which GPUs are slow or broken; the host cases of each rank apart, as
 ** hosts judged against hosts.
@@ -11,7 +11,7 @@
 
 #include "model/clock_events.h"
 #include "model/disturbers.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 
 typedef struct kb_fleet_cfg {
   double tolerance;        /* percent over the reference that is slow */
@@ -59,7 +59,7 @@ typedef struct kb_fleet_cell {
                               allocations on this GPU, when beyond its
                               noise (kb_res_placement); 0 otherwise */
   int split;               /* slow only on the slow side of a placement
-                              split (fleet_judge.c): flagged after all cases
+                              split (judge.c): flagged after all cases
                               are judged if the GPU is slow elsewhere too */
 } kb_fleet_cell;
 
@@ -82,7 +82,7 @@ typedef struct kb_fleet_gpu {
   int rank;                /* -1 when its files do not say */
   int host;                /* the host cases of a rank, not a GPU */
   size_t group;            /* index in kb_fleet.groups */
-  const kb_res_device *device;  /* resolved in its file (results_file.h) */
+  const kb_res_device *device;  /* resolved in its file (reader.h) */
   const char **files;      /* paths of the files it came from */
   size_t n_files;
   char label[128];         /* "node7 r3 d1 GPU-0634182d", "node7 r3 host":

@@ -16,7 +16,7 @@
 #include "model/result.h"
 #include "model/verdict.h"
 #include "output/markdown.h"
-#include "results/results_file.h"
+#include "results/reader.h"
 
 void kb_fleet_reason(const kb_fleet *f, size_t c, size_t g, char *buf,
                      size_t len)
@@ -256,7 +256,7 @@ static void table_gpus(FILE *out, const kb_fleet *f)
 }
 
 /* The cases some GPUs ran past the tolerance without being flagged for
-** it (fleet_judge.c): their time moves with where their memory landed. */
+** it (judge.c): their time moves with where their memory landed. */
 static void excused(FILE *out, const kb_fleet *f)
 {
   for (size_t c = 0; c < f->n_cases; c++) {

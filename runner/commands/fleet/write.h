@@ -1,6 +1,6 @@
 /*
-** kbench fleet's output: an aligned table, markdown (fleet_write.c), or
-** JSON (fleet_json.c, with json-c: the files it reads need it).
+** kbench fleet's output: an aligned table, markdown (write.c), or
+** JSON (json.c, with json-c: the files it reads need it).
 */
 #ifndef KB_FLEET_WRITE_H
 #define KB_FLEET_WRITE_H

@@ -1,4 +1,5 @@
-/* kbench tune's --cache: reading it and finding configurations in it (tune_cache.h). */
+/* kbench tune's --cache: reading it and finding configurations in it
+** (cache.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 #include "commands/tune/cache.h"
 #if KBENCH_HAVE_JSON_C
 #  include "results/json_read.h"
-#  include "results/results_entries.h"
+#  include "results/entries.h"
 #endif
 
 struct kb_tune_cache {

@@ -2,7 +2,7 @@
 ** kbench tune: the command (tune.h, which its pieces share).  It sets up
 ** as a run does (the plugins described by a worker, the plan, the devices,
 ** a lane each), turns the plan into problems, reads the cache, opens the
-** files, and hands each lane its searches (tune_loop.c); at the end it
+** files, and hands each lane its searches (loop.c); at the end it
 ** writes the best configurations and shows them.  Everything lives in
 ** kb_tune_main's frame.
 */

@@ -1,4 +1,4 @@
-/* kbench tune's command line (tune_options.h). */
+/* kbench tune's command line (options.h). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,15 +2,15 @@
 ** kbench tune: search each variant's parameter space for its best
 ** configuration, measuring each configuration as a run measures a case (a
 ** worker per device, under the supervisor's watchdog).  The pieces:
-**   tune_command.c   the command: options, plugins, plan, devices, files
-**   tune_problems.c  the plan's cases as spaces to search (restrictions,
+**   command.c        the command: options, plugins, plan, devices, files
+**   problems.c       the plan's cases as spaces to search (restrictions,
 **                    --per), one problem per variant and fixed values
-**   tune_loop.c      each device's searches, one configuration at a time,
+**   loop.c           each device's searches, one configuration at a time,
 **                    from the cache or measured; every evaluation written
-**   tune_json.c      the "tune" objects of entries and of the context
-**   tune_report.c    the progress line, the closing table, --best's file
-**   tune_cache.c     --cache: evaluations read back
-**   tune_options.c   kbench tune's own options
+**   json.c           the "tune" objects of entries and of the context
+**   report.c         the progress line, the closing table, --best's file
+**   cache.c          --cache: evaluations read back
+**   options.c        kbench tune's own options
 **   search/          the strategies, the space, --restrict and the
 **                    objective: pure logic, model/ and util/ only
 */
@@ -34,7 +34,7 @@
 #include "commands/tune/cache.h"
 #include "commands/tune/options.h"
 
-/* kbench tune's exit status (tune_options.c's --help lists them). */
+/* kbench tune's exit status (options.c's --help lists them). */
 int kb_tune_main(int argc, char **argv);
 
 /* One variant's space with its fixed values: the same on every device. */

@@ -6,12 +6,12 @@
 ** the result's fields of model/result_fields.h (KB_FIELDS_GPU_STATE);
 ** nothing for a host case or without NVML.
 **
-** Two power readings, not an average of one per sample: on Ampere and
-** later NVML's power is already the board's average over about a second,
-** updated every ~100 ms (DESIGN.md), so readings after each sample of a
+** Two power readings, not an average of one per sample: on Ampere and later
+** NVML's power is already the board's average over about a second, updated
+** every ~100 ms (../shared/DESIGN.md), so readings after each sample of a
 ** sub-second case would repeat one another while adding an NVML call to
-** every sample; the end's reading is the samples' own power once they
-** last a second, and the start's says what the case began from.
+** every sample; the end's reading is the samples' own power once they last
+** a second, and the start's says what the case began from.
 */
 #ifndef KB_MEASURE_GPU_STATE_H
 #define KB_MEASURE_GPU_STATE_H

@@ -4,8 +4,8 @@
 ** see when a kernel is too short to measure) and the measured copy peak
 ** (--calibrate: a large device-to-device copy, BabelStream style).
 */
-#ifndef KB_BUILTIN_H
-#define KB_BUILTIN_H
+#ifndef KB_CALIBRATION_H
+#define KB_CALIBRATION_H
 
 #include "worker/plugin/loader.h"
 

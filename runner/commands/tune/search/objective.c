@@ -1,4 +1,4 @@
-/* What kbench tune optimises, and in which direction (tune_objective.h). */
+/* What kbench tune optimises, and in which direction (objective.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* kbench tune's --restrict expressions: parser and evaluator (tune_restrict.h). */
+/* kbench tune's --restrict expressions: parser and evaluator (restrict.h). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

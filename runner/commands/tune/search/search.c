@@ -1,4 +1,4 @@
-/* kbench tune's strategies (tune_search.h). */
+/* kbench tune's strategies (search.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

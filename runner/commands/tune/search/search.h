@@ -1,5 +1,5 @@
 /*
-** kbench tune's strategies: which configuration of a space (tune_space.h)
+** kbench tune's strategies: which configuration of a space (space.h)
 ** to measure next, given the costs of those measured so far.  Pure logic:
 ** the caller measures (or finds in the cache) and tells the cost back, one
 ** configuration at a time, and a strategy never proposes one it was told
@@ -8,7 +8,7 @@
 **   exhaustive  every configuration, in the space's order
 **   random      a configuration not yet seen, uniformly at random
 **   local       greedy local search with random restarts: from a start,
-**               measure the neighbours (tune_space.h: near and far along
+**               measure the neighbours (space.h: near and far along
 **               each axis) in random order and move to the
 **               first that is better; at a point none of whose neighbours
 **               is better (a local optimum), restart from a configuration

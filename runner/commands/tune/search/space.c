@@ -1,4 +1,4 @@
-/* A search's space of configurations on a grid (tune_space.h). */
+/* A search's space of configurations on a grid (space.h). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
 ** One search's space: its configurations, each a point on the grid of the
 ** searched parameters' values (axis i holds parameter i's values in
 ** ascending order), and only the points that the restrictions kept.  The
-** strategies (tune_search.h) move on it; neighbours are found along the
+** strategies (search.h) move on it; neighbours are found along the
 ** axes, near and far, skipping the points restricted out, so that a
 ** restriction makes no wall a local search cannot cross.
 */

@@ -2,7 +2,7 @@
 ** A results file's entries one by one, as written, for kbench tune's
 ** cache: each entry's name, device, mode and verdict, any number in it by
 ** key, and its text to be written back unchanged.  Unlike kbench
-** compare's reading (results_file.h), nothing is pooled: two entries of
+** compare's reading (reader.h), nothing is pooled: two entries of
 ** one name stay two.  Needs json-c (KBENCH_HAVE_JSON_C).
 */
 #ifndef KB_RESULTS_ENTRIES_H
@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "results/results_file.h"
+#include "results/reader.h"
 
 typedef struct kb_entry {
   const char *name;        /* the case's: "variant/param:value/..." */
@@ -29,7 +29,7 @@ typedef struct kb_entries {
   kb_entry *e;
   size_t n;
   void *root;              /* the document: the strings above are its */
-  int format;              /* its results format (results_format.h) */
+  int format;              /* its results format (format.h) */
 } kb_entries;
 
 /* The entries of path: 0, or -1 with a message in err (not readable, not

@@ -1,12 +1,12 @@
 /*
-** A kbench JSON results file as kbench compare and kbench fleet need it:
-** the run's device, mode, host and rank, and each case with its verdict
-** and raw samples.  The format is a superset of Google Benchmark's JSON;
+** The reader of kbench JSON results files, and a file as it reads one for
+** kbench compare and kbench fleet: the run's device, mode, host and rank,
+** and each case with its verdict and raw samples.  The format is a superset of Google Benchmark's JSON;
 ** what this reads is named in file_read.c.  Reading needs json-c
 ** (KBENCH_HAVE_JSON_C).
 */
-#ifndef KB_RESULTS_FILE_H
-#define KB_RESULTS_FILE_H
+#ifndef KB_RESULTS_READER_H
+#define KB_RESULTS_READER_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -81,7 +81,7 @@ typedef struct kb_res_case {
   kb_res_device device; /* the entries' device, resolved in the file */
   char *backend;        /* "cuda", "host", or "" when the file says none */
   double *rep_medians;  /* each passed entry's median: a host case is judged
-                           on these (compare_judge.c says why) */
+                           on these (commands/compare/judge.c says why) */
   size_t n_reps;
   size_t entries;       /* how many entries (repetitions) it had */
   kb_res_counter *counters;  /* sorted by name; NULL when none */
@@ -114,7 +114,7 @@ typedef struct kb_res_run {
   int is_kbench;        /* context.kbench is an object */
   char *version;        /* context.kbench.version, or NULL */
   int format;           /* context.kbench.results_format, 1 without it
-                           (results/results_format.h); its entries are
+                           (results/format.h); its entries are
                            read by its keys */
   char *mode;           /* context.kbench.mode, or NULL */
   kb_res_device device; /* context.kbench.device */
@@ -160,7 +160,7 @@ double kb_res_placement(const kb_res_case *c);
 /* Reads path into run: 0, or -1 with a message in err (the file cannot be
 ** read, is not JSON, or has no "benchmarks" array).  The one reader of
 ** results files: kbench compare, fleet and report's readers use it, and
-** tune's cache reads entries one by one (results_entries.h) with the same
+** tune's cache reads entries one by one (entries.h) with the same
 ** verdicts and devices (kb_res_entry_verdict, kb_res_entry_device). */
 int kb_res_load(const char *path, kb_res_run *run, char *err, size_t len);
 void kb_res_run_free(kb_res_run *run);
@@ -168,7 +168,7 @@ void kb_res_run_free(kb_res_run *run);
 void kb_res_entry_free(kb_res_entry *e);
 
 /* One entry (a json_object of "benchmarks") read as kb_res_load reads it
-** (results_entries.c reads entries so too): its verdict (kbench's
+** (entries.c reads entries so too): its verdict (kbench's
 ** "verdict", else Google Benchmark's error_occurred and skipped) with a
 ** failure's stage and message (kbench's, else Google Benchmark's
 ** error_message or skip_message; no stage for a crash, whose message
@@ -176,7 +176,7 @@ void kb_res_entry_free(kb_res_entry *e);
 ** names); and its device, resolved within the file whose root is given
 ** (0, or -1 out of memory; free it with kb_res_device_free). */
 /* Whether entry, the i-th of the file at path, of a results format
-** (results_format.h), gives the time of a passed case where it must: in
+** (format.h), gives the time of a passed case where it must: in
 ** format 2 or later time_median_s, the judged median, a finite number;
 ** in any, a time to judge (samples_s with a finite number, else the
 ** median, else Google Benchmark's real_time in a time_unit known).  0, or

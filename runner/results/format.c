@@ -1,10 +1,10 @@
-/* The keys of the results format's older versions (results_format.h). */
+/* The keys of the results format's older versions (format.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "model/result_fields.h"
-#include "results/results_file.h"
-#include "results/results_format.h"
+#include "results/reader.h"
+#include "results/format.h"
 
 /* What format 1 named the rows format 2 renamed.  Format 1's own
 ** kernel_*_s (kernel time of a run of one kernel, null with several) are

@@ -1,6 +1,6 @@
 /*
 ** The CUDA wrapper (gpu.h) over the CUDA runtime: the only runner file that
-** includes a CUDA header.  Built when configure finds CUDA; gpu_none.c
+** includes a CUDA header.  Built when configure finds CUDA; none.c
 ** stands in otherwise.
 */
 #define _DEFAULT_SOURCE  /* MADV_HUGEPAGE */

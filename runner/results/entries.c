@@ -1,4 +1,4 @@
-/* A results file's entries one by one, for kbench tune's cache (results_entries.h). */
+/* A results file's entries one by one, for kbench tune's cache (entries.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,9 +9,9 @@
 #include "model/result.h"
 #include "results/json_read.h"
 #include "results/json_write.h"
-#include "results/results_entries.h"
-#include "results/results_file.h"
-#include "results/results_format.h"
+#include "results/entries.h"
+#include "results/reader.h"
+#include "results/format.h"
 
 /* An entry's text as kbench writes entries (results/json_write.h), to
 ** free; NULL out of memory. */
