@@ -183,6 +183,23 @@ staged_install() {
   export PKG_CONFIG
 }
 
+# dist_tarball DIR: this tree's `make dist` tarball, made in DIR and not
+# in the build tree, where another test may be making its own: make
+# distdir into DIR, then tar it as make dist does.  Its path on stdout.
+dist_tarball() {
+  name=kbench-$("$KBENCH" --version | sed -n '1s/^kbench \([^ ]*\) .*/\1/p')
+  "$MAKE" -C "$top_builddir" distdir distdir="$1/$name" top_distdir="$1/$name" \
+    > "$1/$name.log" 2>&1 &&
+    (cd "$1" && tar chof - "$name" | gzip --best -c > "$name.tar.gz") &&
+    rm -rf "${1:?}/$name" && echo "$1/$name.tar.gz"
+}
+
+# in_distcheck: whether this is make distcheck's make check, which runs
+# in <tarball>/_build/sub (automake's distcheck rule).
+in_distcheck() {
+  case $top_builddir in */_build/sub) true ;; *) false ;; esac
+}
+
 # need_gpu: unless kbench was built with CUDA and finds a device, end the
 # script as one skip that says why (bad_tail.so, a CUDA test plugin, is
 # the probe).
