@@ -4,7 +4,10 @@
 EXTRA_DIST += packaging/README.md debian/changelog debian/control debian/copyright \
 	debian/rules debian/source/format debian/kbench.install \
 	debian/kbench-dev.install debian/kbench.lintian-overrides \
-	debian/kbench-dev.lintian-overrides
+	debian/kbench-dev.lintian-overrides \
+	packaging/spack/README.md packaging/spack/repo.yaml \
+	packaging/spack/packages.yaml packaging/spack/externals.sh \
+	packaging/spack/packages/kbench/package.py
 
 # make deb: kbench and kbench-dev from this tree's `make dist` tarball,
 # unpacked and built in $(DEB_DIR) as a site builds them (debian/rules:
