@@ -6,6 +6,8 @@ EXTRA_DIST += bench/cupti_check.cu bench/cupti_check.sh bench/ncu_agree.py
 EXTRA_DIST += bench/energy_check.sh
 # ABI 1.3's default streams on a GPU (issue 57 item 1).
 EXTRA_DIST += bench/default_stream_check.sh
+# The Debian package's catalogue on a GPU, from its /usr/bin/kbench (issue 66).
+EXTRA_DIST += bench/deb_check.sh
 # kbench tune's strategies against an exhaustive search's cache.
 EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judge.sh
 EXTRA_DIST += bench/tune_gpu.sh
