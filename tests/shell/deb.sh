@@ -18,11 +18,10 @@ if ! command -v dh > /dev/null 2>&1; then
   done_testing
   exit
 fi
-# The packages of make distcheck's tarball were built from this tree by
-# the make check before it: building them again there would add minutes
-# (CI has two cores) and prove nothing new.
-if in_distcheck; then
-  skip "the packages" "in make distcheck: the make check before it built them"
+# Not again from the tarball under make distcheck or inside a package's
+# build: that would add minutes (CI has two cores) and prove nothing new.
+if why=$(built_from_tarball); then
+  skip "the packages" "$why"
   done_testing
   exit
 fi
@@ -116,18 +115,8 @@ case $(field "$kb" Description) in
     check "a CUDA package: its kbench --version names no host-only build" 0 "" \
       sh -c '! "$1" --version | grep -q "without CUDA"' _ "$bin" ;;
 esac
-"$KBENCH" --list 2> /dev/null | grep -c '^[a-z0-9_]* \[' > "$tmpdir/built.count"
-check "kbench --list: the catalogue's $(cat "$tmpdir/built.count") variants, all kbench's own" 0 "" \
-  sh -c '"$1" --list > "$2/list" 2>&1 && ! grep -q "runs as a third party" "$2/list" &&
-    test "$(grep -c "^[a-z0-9_]* \[" "$2/list")" = "$3"' _ "$bin" "$tmpdir" \
-  "$(cat "$tmpdir/built.count")"
+check_catalogue "$bin" "dpkg --root"
 quick="--min-samples=3 --max-samples=5 --min-time=0 --warmup=1"
-json=$tmpdir/host.json
-check "the host cases run from the installed plugins, verified" 0 \
-  "3 ok, 0 skipped, 0 flagged, 0 failed" \
-  "$bin" $quick --json="$json" copy_cpu reduce_cpu transpose_cpu
-assert "...in one worker, the catalogue's" test "$(python3 -c 'import json, sys
-print(len({e["worker"] for e in json.load(open(sys.argv[1]))["benchmarks"]}))' "$json")" = 1
 
 # A plugin's build against the installed kit: kbench.pc, with its prefix
 # moved into the root, and the CMake package, found from its own place.
