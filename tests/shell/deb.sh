@@ -45,9 +45,11 @@ if [ ! -f "$tarball" ]; then
   done_testing
   exit
 fi
+# At the lowest priority: under make -j2 check on two cores, the tests
+# that time the host beside it come first.
 check "make deb builds the packages from it" 0 "^make deb: built in" \
-  logged "$tmpdir/make-deb.log" env DEB_BUILD_OPTIONS=nocheck "$MAKE" -C "$top_builddir" deb \
-  DEB_TARBALL="$tarball" DEB_DIR="$deb"
+  logged "$tmpdir/make-deb.log" env DEB_BUILD_OPTIONS=nocheck nice -n 19 \
+  "$MAKE" -C "$top_builddir" deb DEB_TARBALL="$tarball" DEB_DIR="$deb"
 echo "# the tarball and make deb: $(( $(date +%s) - t0 )) s"
 kb=$(ls "$deb"/kbench_*.deb 2> /dev/null)
 dev=$(ls "$deb"/kbench-dev_*.deb 2> /dev/null)
