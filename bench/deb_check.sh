@@ -55,7 +55,7 @@ if missing | grep -q '^libcu'; then
   done
   LD_LIBRARY_PATH=$via${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export LD_LIBRARY_PATH
-  via="; CUDA's libraries through LD_LIBRARY_PATH=$via (not at the built RUNPATH $(objdump -p "$bin" | sed -n 's/^ *RUNPATH *//p'))"
+  via="; CUDA's libraries through LD_LIBRARY_PATH=$via (not at the built RUNPATH $(objdump -p "$bin" 2> /dev/null | sed -n 's/^ *RUNPATH *//p'))"
 fi
 lost=$(missing | paste -sd ' ' -)
 [ -z "$lost" ] || fail "$version: the loader finds no $lost (carry their Debian packages in $DEBS)"
