@@ -13,6 +13,8 @@ EXTRA_DIST += bench/inout_check.sh
 # What a case leaves behind on a GPU (issue 68): the copy after it as if
 # alone (tests/shell/leftovers.sh runs it too).
 EXTRA_DIST += bench/leftovers_check.sh
+# The Debian package's catalogue on a GPU, from its /usr/bin/kbench (issue 66).
+EXTRA_DIST += bench/deb_check.sh
 # kbench tune's strategies against an exhaustive search's cache.
 EXTRA_DIST += bench/tune_strategies.py bench/history_speed.py bench/history_judge.sh
 EXTRA_DIST += bench/tune_gpu.sh

@@ -13,12 +13,16 @@ native="compare fleet new tune"
 python="plot report history"
 scripts=$(dirname "$include")/../scripts
 
+# The first line of --version alone, the same in every build: a build
+# without CUDA says so on a second line, which is not the page's.
+version=$("$kbench" --version | head -n 1)
+
 # The page's last line records a checksum of what it is made from; while
 # that matches, there is nothing to do.
 sum=$({ { "$kbench" --help
           for s in $native; do "$kbench" "$s" --help; done; } |
         sed "s|$plugindir|@plugindir@|g"
-        "$kbench" --version; cat "$include" "$0"
+        echo "$version"; cat "$include" "$0"
         for s in $python; do cat "$scripts/kbench-$s"; done; } |
       cksum | cut -d' ' -f1)
 tag=".\\\" made from kbench --help, --version and the include, cksum"
@@ -46,9 +50,10 @@ cp "$include" "$work/include.h2m" || exit 1
 for s in $native $python; do
   # Python's argparse fills --help to $COLUMNS: one line of usage, which
   # help2man reads whole (it takes a wrapped one's lines for headings).
-  printf '#!/bin/sh\ncase $1 in --version) exec "%s" --version ;; esac\nCOLUMNS=200 exec "%s" %s "$@"\n' \
-    "$kbench" "$kbench" "$s" > "$work/kbench" && chmod +x "$work/kbench" &&
-  $HELP2MAN --no-info --output="$work/$s.1" "$work/kbench" || {
+  printf '#!/bin/sh\nCOLUMNS=200 exec "%s" %s "$@"\n' \
+    "$kbench" "$s" > "$work/kbench" && chmod +x "$work/kbench" &&
+  $HELP2MAN --no-info --version-string="$version" --output="$work/$s.1" \
+    "$work/kbench" || {
     echo "$out: help2man could not run kbench $s --help" >&2
     exit 1
   }
@@ -59,8 +64,8 @@ for s in $native $python; do
       -e 's/^\.SH DESCRIPTION$/.PP/' -e 's/^\.SH \(.*\)$/.SS \1/' \
     >> "$work/include.h2m" || exit 1
 done
-$HELP2MAN --no-info --include="$work/include.h2m" --output="$work/page.h2m" \
-  "$kbench" || exit 1
+$HELP2MAN --no-info --version-string="$version" \
+  --include="$work/include.h2m" --output="$work/page.h2m" "$kbench" || exit 1
 # --help's "Exit status (...):" group becomes the EXIT STATUS section
 # (GNU sed: \n and \u in the replacement).  The draft is this run's own
 # (parallel makes, such as the tests' installs, may each remake the page),

@@ -535,6 +535,11 @@ int kb_cli_parse_more(int argc, char **argv, kb_options *o,
     } else if (opt == 'V') {
       printf("kbench %s (plugin ABI %d.%d)\n", PACKAGE_VERSION,
              KBENCH_ABI_MAJOR, KBENCH_ABI_MINOR);
+#ifndef KBENCH_HAVE_CUDA
+      /* On a line of its own: the first is the man page's (docs/mkman.sh),
+      ** the same in every build. */
+      puts("built without CUDA: it runs the host variants alone");
+#endif
       rc = 1;
     } else if (opt == '?' || opt == ':') {
       /* Inside a cluster (-xl) argv names the cluster, optopt the letter. */

@@ -24,10 +24,6 @@ json=$tmpdir/staged.json
 check "staged: reduce_cpu and copy_cpu, as installed, run" 0 "^copy_cpu .* ok" \
   "$bin" --min-time=0 --param n=1K --json="$json" \
   --plugin "$lib/reduce_cpu.so" --plugin "$lib/copy_cpu.so"
-workers() {
-  python3 -c 'import json, sys
-print(len({e["worker"] for e in json.load(open(sys.argv[1]))["benchmarks"]}))' "$1"
-}
 assert "staged: ...in one worker, the catalogue's" test "$(workers "$json")" = 1
 printf 'x' >> "$lib/copy_cpu.so"
 check "staged: copy_cpu changed after the install: it runs, and the run says why" \

@@ -185,6 +185,54 @@ staged_install() {
   export PKG_CONFIG
 }
 
+# dist_tarball DIR: this tree's `make dist` tarball, made in DIR and not
+# in the build tree, where another test may be making its own: make
+# distdir into DIR, then tar it as make dist does.  Its path on stdout.
+dist_tarball() {
+  name=kbench-$("$KBENCH" --version | sed -n '1s/^kbench \([^ ]*\) .*/\1/p')
+  "$MAKE" -C "$top_builddir" distdir distdir="$1/$name" top_distdir="$1/$name" \
+    > "$1/$name.log" 2>&1 &&
+    (cd "$1" && tar chof - "$name" | gzip --best -c > "$name.tar.gz") &&
+    rm -rf "${1:?}/$name" && echo "$1/$name.tar.gz"
+}
+
+# built_from_tarball: why this make check is one of a tarball that the
+# make check of its tree already packaged (deb.sh, spack.sh), or fails:
+# make distcheck's, in <tarball>/_build/sub (automake's distcheck rule),
+# or that of a package's own build (KBENCH_PACKAGE_BUILD, which
+# debian/rules and the Spack recipe set).
+built_from_tarball() {
+  case $top_builddir in
+    */_build/sub) echo "in make distcheck: the make check before it packaged this tarball" ;;
+    *) [ -n "${KBENCH_PACKAGE_BUILD:-}" ] &&
+         echo "in the $KBENCH_PACKAGE_BUILD package's own build (KBENCH_PACKAGE_BUILD)" ;;
+  esac
+}
+
+# workers JSON: how many workers ran the cases of a results file.
+workers() {
+  python3 -c 'import json, sys
+print(len({e["worker"] for e in json.load(open(sys.argv[1]))["benchmarks"]}))' "$1"
+}
+
+# check_catalogue KBENCH WHERE: an installed kbench (WHERE: how it was
+# installed) lists every variant the build tree's lists, each as its own
+# catalogue's (none "runs as a third party": the digests recorded at
+# install time are the files'), and runs the host cases, verified, in one
+# worker: three test points.
+check_catalogue() {
+  "$KBENCH" --list 2> /dev/null | grep -c '^[a-z0-9_]* \[' > "$tmpdir/built.count"
+  check "$2: kbench --list, the catalogue's $(cat "$tmpdir/built.count") variants, all its own" 0 "" \
+    sh -c '"$1" --list > "$2/list" 2>&1 && ! grep -q "runs as a third party" "$2/list" &&
+      test "$(grep -c "^[a-z0-9_]* \[" "$2/list")" = "$3"' _ "$1" "$tmpdir" \
+    "$(cat "$tmpdir/built.count")"
+  check "$2: the host cases run, verified" 0 "3 ok, 0 skipped, 0 flagged, 0 failed" \
+    "$1" --min-samples=3 --max-samples=5 --min-time=0 --warmup=1 \
+    --json="$tmpdir/host.json" copy_cpu reduce_cpu transpose_cpu
+  assert "$2: ...in one worker, the catalogue's" \
+    test "$(workers "$tmpdir/host.json")" = 1
+}
+
 # need_gpu: unless kbench was built with CUDA and finds a device, end the
 # script as one skip that says why (bad_tail.so, a CUDA test plugin, is
 # the probe).

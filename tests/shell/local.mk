@@ -19,7 +19,7 @@ shell_tests = %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/badinput.sh \
 	%reldir%/docs.sh %reldir%/hardening.sh %reldir%/adversary.sh \
 	%reldir%/replay.sh %reldir%/bench_tools.sh %reldir%/orphans.sh \
-	%reldir%/leftovers.sh
+	%reldir%/leftovers.sh %reldir%/deb.sh %reldir%/spack.sh
 TESTS += $(shell_tests)
 EXTRA_DIST += $(shell_tests) %reldir%/lib.sh %reldir%/slurm_node.sh %reldir%/report_browser.py \
 	%reldir%/csv_json.py %reldir%/in_pty.py
