@@ -527,7 +527,9 @@ done
 # The Debian package built from this commit's tarball (packaging/, on a
 # machine with debhelper: the device has none), carried in $DEBS/kbench.
 if ls "$DEBS"/kbench/kbench_*.deb > /dev/null 2>&1 && [ -f bench/deb_check.sh ]; then
-  script_line bench/deb_check.sh "$DEBS/kbench" "$R/deb"
+  DEB_CHECK_OUT=$R/deb
+  export DEBS DEB_CHECK_OUT
+  script_line bench/deb_check.sh "$DEBS/kbench"
 else
   echo "# not run: the Debian package (none carried in $DEBS/kbench)" | tee -a "$S"
 fi
