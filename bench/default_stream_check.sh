@@ -19,15 +19,7 @@
 # 1 s, and agreed within 0.06% (bench/results/2026-11-28b-accept-4xh200);
 # bench/accept.sh gives it 0.2 s, to fit one device call on one GPU.
 # A third argument names a folder that keeps the runs' JSON and output.
-kb=${1:?usage: default_stream_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
-dir=${2:?usage: default_stream_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
-if [ -n "${3:-}" ]; then
-  tmp=$3
-  mkdir -p "$tmp" || exit 1
-else
-  tmp=$(mktemp -d) || exit 1
-  trap 'rm -rf "$tmp"' EXIT
-fi
+. "$(dirname "$0")/check_args.sh"
 honest="gpu_default_legacy gpu_default_per_thread gpu_default_sibling"
 cheats="gpu_decl_legacy_side_stream gpu_decl_legacy_nonblocking gpu_decl_legacy_on_per_thread gpu_decl_per_thread_on_legacy"
 timing="--min-samples=50 --min-time=${DS_MIN_TIME:-0.5} --timeout=20 --param n=64M"

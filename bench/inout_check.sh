@@ -20,15 +20,7 @@
 # clock step between them is not read as a difference (as
 # bench/default_stream_check.sh does).
 # A third argument names a folder that keeps the runs' JSON and output.
-kb=${1:?usage: inout_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
-dir=${2:?usage: inout_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
-if [ -n "${3:-}" ]; then
-  tmp=$3
-  mkdir -p "$tmp" || exit 1
-else
-  tmp=$(mktemp -d) || exit 1
-  trap 'rm -rf "$tmp"' EXIT
-fi
+. "$(dirname "$0")/check_args.sh"
 plugin="--plugin $dir/gpu_inout.so"
 size="--param m=512 --param n=512 --param k=512"
 timing="--min-samples=50 --min-time=0.2 --timeout=20"

@@ -28,15 +28,7 @@
 # (about 25 s on an H200: eight runs of a worker's start and a few cases).
 # KEEP_DIR keeps each run's JSON and output, and checks.txt: one line per
 # check, "ok" or "not ok", then what it checked and saw.
-kb=${1:?usage: leftovers_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
-dir=${2:?usage: leftovers_check.sh KBENCH PLUGIN_DIR [KEEP_DIR]}
-if [ -n "${3:-}" ]; then
-  tmp=$3
-  mkdir -p "$tmp" || exit 1
-else
-  tmp=$(mktemp -d) || exit 1
-  trap 'rm -rf "$tmp"' EXIT
-fi
+. "$(dirname "$0")/check_args.sh"
 timing="--min-samples=20 --min-time=0.2 --timeout=20 --case-timeout=60"
 t0=$(date +%s)
 run() {

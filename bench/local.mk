@@ -5,7 +5,7 @@ EXTRA_DIST += bench/cupti_check.cu bench/cupti_check.sh bench/ncu_agree.py
 # The GPU check of --energy: the counter's updates, kbench against nvidia-smi.
 EXTRA_DIST += bench/energy_check.sh
 # ABI 1.3's default streams on a GPU (issue 57 item 1).
-EXTRA_DIST += bench/default_stream_check.sh
+EXTRA_DIST += bench/default_stream_check.sh bench/check_args.sh
 # kbench killed by SIGKILL mid-case frees its GPU at once (issue 70).
 EXTRA_DIST += bench/orphan_check.sh
 # ABI 1.4's in-out buffer on a GPU (issue 69).
