@@ -187,6 +187,13 @@ check_PROGRAMS += %reldir%/test_placement
 %canon_reldir%_test_placement_LDFLAGS = $(UNIT_LINK_FLAGS)
 TESTS += %reldir%/test_placement
 
+check_PROGRAMS += %reldir%/test_host_floor
+%canon_reldir%_test_host_floor_SOURCES = %reldir%/test_host_floor.c %reldir%/tap.h
+%canon_reldir%_test_host_floor_CPPFLAGS = $(UNIT_CPPFLAGS)
+%canon_reldir%_test_host_floor_LDADD = $(UNIT_LDADD)
+%canon_reldir%_test_host_floor_LDFLAGS = $(UNIT_LINK_FLAGS)
+TESTS += %reldir%/test_host_floor
+
 # The kit's host part, against the runner's generator, as plain C11 with
 # no CUDA header on the include path.
 check_PROGRAMS += %reldir%/test_kit
