@@ -17,7 +17,7 @@
 # its two medians, so that a clock step between them is not read as a
 # difference.  --min-time=0.5 (DS_MIN_TIME): the four runs took 100 s at
 # 1 s, and agreed within 0.06% (bench/results/2026-11-28b-accept-4xh200);
-# bench/accept.sh gives it 0.2 s, to fit one device call on one GPU.
+# bench/accept.sh gives it 0.1 s, to fit one device call on one GPU.
 # A third argument names a folder that keeps the runs' JSON and output.
 . "$(dirname "$0")/check_args.sh"
 honest="gpu_default_legacy gpu_default_per_thread gpu_default_sibling"

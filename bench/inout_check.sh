@@ -23,7 +23,7 @@
 . "$(dirname "$0")/check_args.sh"
 plugin="--plugin $dir/gpu_inout.so"
 size="--param m=512 --param n=512 --param k=512"
-timing="--min-samples=50 --min-time=0.2 --timeout=20"
+timing="--min-samples=50 --min-time=0.2 --timeout=3"
 for mode in cold hot; do
   for rep in 1 2; do
     # shellcheck disable=SC2086

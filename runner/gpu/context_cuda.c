@@ -36,8 +36,6 @@ static const struct {
   {cudaLaunchAttributePriority, "priority"},
   {cudaLaunchAttributeMemSyncDomainMap, "memory sync domain map"},
   {cudaLaunchAttributeMemSyncDomain, "memory sync domain"},
-  {cudaLaunchAttributeNvlinkUtilCentricScheduling,
-   "NVLink-centric scheduling"},
 };
 #define N_ATTRS (sizeof attrs / sizeof attrs[0])
 
@@ -88,17 +86,35 @@ kb_gpu_context *kb_gpu_context_keep(kb_gpu *g)
   k->have_flags = cudaGetDeviceFlags(&k->flags) == cudaSuccess;
   if (cudaGetDevice(&k->device) != cudaSuccess)
     k->device = kb_gpu_device(g)->ordinal;
+  /* Only what the device has is asked for: a refused call is an error a
+  ** checker (compute-sanitizer) reports.  Hopper's device runtime has no
+  ** synchronization depth (cudaErrorUnsupportedLimit on the H200). */
+  int cdp2 = kb_gpu_device(g)->cc_major >= 9;
   for (size_t i = 0; i < N_LIMITS; i++)
-    k->have_limit[i] = cudaDeviceGetLimit(&k->limit[i], limits[i].limit)
-                       == cudaSuccess;
+    k->have_limit[i] = !(cdp2 && limits[i].limit
+                               == cudaLimitDevRuntimeSyncDepth)
+                       && cudaDeviceGetLimit(&k->limit[i], limits[i].limit)
+                          == cudaSuccess;
   k->have_cache = cudaDeviceGetCacheConfig(&k->cache) == cudaSuccess;
-  /* Reading the per-thread stream's attributes makes it, as the first
-  ** use of it does. */
+  /* kbench's own stream is given its synchronization policy, the
+  ** driver's default, so that the value kept is one the driver takes
+  ** back (a stream never given one reads 0, which it refuses). */
+  cudaLaunchAttributeValue autopolicy;
+  memset(&autopolicy, 0, sizeof autopolicy);
+  autopolicy.syncPolicy = cudaSyncPolicyAuto;
+  (void)cudaStreamSetAttribute(k->streams[0],
+                               cudaLaunchAttributeSynchronizationPolicy,
+                               &autopolicy);
+  /* Every attribute of kbench's own stream; of the default streams, whose
+  ** handles take no other attribute (invalid argument on the H200), the
+  ** access-policy window.  Reading the per-thread stream's makes it, as
+  ** its first use does. */
   for (int s = 0; s < N_STREAMS; s++)
     for (size_t a = 0; a < N_ATTRS; a++)
-      k->have_attr[s][a] = cudaStreamGetAttribute(k->streams[s], attrs[a].id,
-                                                  &k->attr[s][a])
-                           == cudaSuccess;
+      k->have_attr[s][a] =
+          (s == 0 || attrs[a].id == cudaLaunchAttributeAccessPolicyWindow)
+          && cudaStreamGetAttribute(k->streams[s], attrs[a].id,
+                                    &k->attr[s][a]) == cudaSuccess;
   (void)cudaGetLastError();    /* what the device lacks is not sticky */
   return k;
 }
@@ -150,8 +166,6 @@ static int same_attr(size_t a, const cudaLaunchAttributeValue *x,
            && x->memSyncDomainMap.remote == y->memSyncDomainMap.remote;
   case cudaLaunchAttributeMemSyncDomain:
     return x->memSyncDomain == y->memSyncDomain;
-  case cudaLaunchAttributeNvlinkUtilCentricScheduling:
-    return x->nvlinkUtilCentricScheduling == y->nvlinkUtilCentricScheduling;
   default:
     return 1;
   }
