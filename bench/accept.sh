@@ -357,7 +357,8 @@ gpu_tests="tests/shell/gpu.sh tests/shell/gpu_sizes.sh tests/shell/new.sh
   tests/shell/example.sh tests/shell/cmake.sh tests/shell/uninstalled.sh
   tests/shell/devices.sh tests/shell/driver.sh tests/shell/fleet_real.sh
   tests/shell/clocks.sh tests/shell/lock.sh tests/shell/kerneltime.sh
-  tests/shell/metrics.sh tests/shell/leftovers.sh tests/shell/gpu_inout.sh"
+  tests/shell/metrics.sh tests/shell/leftovers.sh tests/shell/gpu_inout.sh
+  tests/shell/gpu_fill.sh"
 [ "${ACCEPT_CHECK:-gpu}" = all ] && gpu_tests=
 # The suite runs in the background from here, beside the stages that
 # neither disturb it nor are disturbed by it: kbench's lock on the GPU

@@ -295,7 +295,8 @@ struct kbench_host {
   /*
   ** Fill n elements of type (enum kbench_type) at ptr with random values in
   ** [lo, hi] (integers) or [lo, hi) (floating point), on the runner's
-  ** threads.  Element i is a pure function of (--seed, the case, buffer,
+  ** threads, or by the case's GPU into a large buffer of host_alloc's
+  ** (the same bytes, by the link; done when fill returns).  Element i is a pure function of (--seed, the case, buffer,
   ** i): counter-based (splitmix64 read at position i of a sequence keyed
   ** by the rest), so the data is the same whatever --jobs is, differs
   ** between buffer ids and between cases, and element() regenerates any

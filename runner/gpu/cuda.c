@@ -24,6 +24,8 @@
 int kb_launch_flush(const void *buf, size_t bytes, void *sink, int sm_count,
                     void *stream);
 int kb_launch_touch(void *out, int value, void *stream);
+int kb_launch_fill(void *out, size_t n, int type, uint64_t key, double lo,
+                   double hi, int sm_count, void *stream);
 
 /* A hold longer than this means the runner failed to release it: give up
 ** rather than hang the stream forever. */
@@ -463,19 +465,23 @@ size_t kb_gpu_mem_free(kb_gpu *g)
 }
 
 /*
-** A large block is mapped with transparent huge pages asked for, then
-** registered: that locks it in about half cudaMallocHost's time (256 MiB:
-** 42-71 ms against 109-144 ms; 512 MiB: 82-95 ms against 201-260 ms) and
-** uploads as fast (bench/lock_probe.c); locking new blocks was most of the
-** catalogue's setup time.  Without THP the hint is ignored and plain pages
-** are registered.  Small blocks come from cudaMallocHost.  The size alone
-** tells the free which was made: a large block that cannot be mapped or
-** registered is NULL (the caller falls back to pageable memory), as
+** A large block is mapped with transparent huge pages asked for, its pages
+** faulted in by the caller's prefault (on the staging threads: the kernel
+** zeroes each huge page on the thread that faults it) and then registered:
+** on the H200, 256 MiB in 11.5 ms that way against 68 ms registered
+** straight from the mapping and 97 ms from cudaMallocHost; 1 GiB in 48
+** against 187 and 358 ms (bench/results/2026-11-29b-h200-phases/).
+** Without THP the hint is ignored and plain pages are registered.
+** Registered as mapped, so that the device can store into it
+** (kb_gpu_fill_host).  Small blocks come from cudaMallocHost.  The size
+** alone tells the free which was made: a large block that cannot be mapped
+** or registered is NULL (the caller falls back to pageable memory), as
 ** cudaMallocHost would most likely fail too.
 */
 #define KB_MAPPED_MIN ((size_t)4 << 20)
 
-void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes)
+void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes, kb_gpu_prefault_fn prefault,
+                        void *ctx)
 {
   void *ptr = NULL;
   (void)g;
@@ -491,7 +497,9 @@ void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes)
   if (ptr == MAP_FAILED)
     return NULL;
   (void)madvise(ptr, bytes, MADV_HUGEPAGE);  /* a hint */
-  if (cudaHostRegister(ptr, bytes, cudaHostRegisterDefault) != cudaSuccess) {
+  if (prefault)
+    prefault(ctx, ptr, bytes);
+  if (cudaHostRegister(ptr, bytes, cudaHostRegisterMapped) != cudaSuccess) {
     (void)cudaGetLastError();  /* not sticky */
     munmap(ptr, bytes);
     return NULL;
@@ -508,6 +516,27 @@ void kb_gpu_host_free(void *ptr, size_t bytes)
   if (cudaHostUnregister(ptr) != cudaSuccess)
     (void)cudaGetLastError();
   munmap(ptr, bytes);
+}
+
+int kb_gpu_fill_host(kb_gpu *g, void *host, size_t n, int type, uint64_t key,
+                     double lo, double hi, char *err, size_t len)
+{
+  void *dev = NULL;
+  /* An error the plugin has not read yet stays its own to read. */
+  if (cudaPeekAtLastError() != cudaSuccess) {
+    snprintf(err, len, "an earlier CUDA error is pending");
+    return -1;
+  }
+  /* Its errors are not sticky: none is left for the plugin's next check. */
+  if (cuda_failed(cudaHostGetDevicePointer(&dev, host, 0),
+                  "cudaHostGetDevicePointer", err, len)) {
+    (void)cudaGetLastError();
+    return -1;
+  }
+  CHECK((cudaError_t)kb_launch_fill(dev, n, type, key, lo, hi,
+                                    g->dev.sm_count, g->stream));
+  CHECK(cudaStreamSynchronize(g->stream));
+  return 0;
 }
 
 int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,

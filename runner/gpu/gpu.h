@@ -130,11 +130,22 @@ void kb_gpu_free(void *ptr);
 void *kb_gpu_try_alloc(kb_gpu *g, size_t bytes);
 /* The device memory free now (cudaMemGetInfo), or 0 when unknown. */
 size_t kb_gpu_mem_free(kb_gpu *g);
-/* Page-locked host memory, or NULL when it cannot be had (the CUDA error
-** is cleared); the free is told its size again. */
-void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes);
+/* Faults in the pages of [ptr, ptr + bytes) before they are locked. */
+typedef void (*kb_gpu_prefault_fn)(void *ctx, void *ptr, size_t bytes);
+/* Page-locked host memory the device can store into, or NULL when it
+** cannot be had (the CUDA error is cleared); the free is told its size
+** again.  prefault, when given, faults a large block's pages in first,
+** which locks it faster (cuda.c says by how much). */
+void *kb_gpu_host_alloc(kb_gpu *g, size_t bytes, kb_gpu_prefault_fn prefault,
+                        void *ctx);
 void kb_gpu_host_free(void *ptr, size_t bytes);
 int kb_gpu_touch(kb_gpu *g, void *out, int value, char *err, size_t len);
+/* Elements [0, n) of the fill of key (util/fill_bits.h; type an enum
+** kbench_type, lo and hi checked) stored by the device into host, which
+** kb_gpu_host_alloc made, on the timed stream after what is queued there,
+** and waited for: 0, or -1 with why. */
+int kb_gpu_fill_host(kb_gpu *g, void *host, size_t n, int type, uint64_t key,
+                     double lo, double hi, char *err, size_t len);
 int kb_gpu_copy(kb_gpu *g, void *dst, const void *src, size_t bytes,
                 char *err, size_t len);
 /* A copy between host buffers queued on the stream (a host function), so

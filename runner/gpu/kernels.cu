@@ -10,8 +10,18 @@
 **
 ** kb_touch: the smallest launch (one thread, one store), for the launch
 ** floor that the report shows.
+**
+** kb_fill: a plugin's random inputs (h->fill) stored by the device into
+** the page-locked host buffer they go to, through its mapping: the same
+** bytes as the host's fill (util/fill_bits.h), at the link's speed and on
+** no host core.
 */
 #include <cuda_runtime.h>
+#include <stdint.h>
+
+#include <kbench/plugin.h>
+
+#include "util/fill_bits.h"
 
 __global__ void kb_flush_kernel(const int4 *buf, size_t n, int *sink)
 {
@@ -32,6 +42,38 @@ __global__ void kb_touch_kernel(int *out, int value)
   *out = value;
 }
 
+template <typename T>
+__device__ T kb_fill_value(uint64_t bits, double lo, double hi);
+template <>
+__device__ int32_t kb_fill_value<int32_t>(uint64_t bits, double lo, double hi)
+{
+  return (int32_t)kb_fill_integer(bits, lo, hi);
+}
+template <>
+__device__ uint8_t kb_fill_value<uint8_t>(uint64_t bits, double lo, double hi)
+{
+  return (uint8_t)kb_fill_integer(bits, lo, hi);
+}
+template <>
+__device__ float kb_fill_value<float>(uint64_t bits, double lo, double hi)
+{
+  return kb_fill_f32(bits, lo, hi);
+}
+template <>
+__device__ double kb_fill_value<double>(uint64_t bits, double lo, double hi)
+{
+  return kb_fill_f64(bits, lo, hi);
+}
+
+template <typename T>
+__global__ void kb_fill_kernel(T *out, size_t n, uint64_t key, double lo,
+                               double hi)
+{
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    out[i] = kb_fill_value<T>(kb_fill_bits(key, i), lo, hi);
+}
+
 extern "C" int kb_launch_flush(const void *buf, size_t bytes, void *sink,
                                int sm_count, void *stream)
 {
@@ -44,5 +86,31 @@ extern "C" int kb_launch_flush(const void *buf, size_t bytes, void *sink,
 extern "C" int kb_launch_touch(void *out, int value, void *stream)
 {
   kb_touch_kernel<<<1, 1, 0, (cudaStream_t)stream>>>((int *)out, value);
+  return (int)cudaGetLastError();
+}
+
+/* type: enum kbench_type (checked by the caller). */
+extern "C" int kb_launch_fill(void *out, size_t n, int type, uint64_t key,
+                              double lo, double hi, int sm_count,
+                              void *stream)
+{
+  unsigned blocks = 8 * (sm_count > 0 ? sm_count : 1);
+  cudaStream_t s = (cudaStream_t)stream;
+  switch (type) {
+  case KBENCH_TYPE_I32:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((int32_t *)out, n, key, lo, hi);
+    break;
+  case KBENCH_TYPE_U8:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((uint8_t *)out, n, key, lo, hi);
+    break;
+  case KBENCH_TYPE_F32:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((float *)out, n, key, lo, hi);
+    break;
+  case KBENCH_TYPE_F64:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((double *)out, n, key, lo, hi);
+    break;
+  default:
+    return (int)cudaErrorInvalidValue;
+  }
   return (int)cudaGetLastError();
 }

@@ -5,10 +5,12 @@ runner_libkbrunner_la_SOURCES += %reldir%/gpu.h %reldir%/cupti.h \
 	%reldir%/context.h %reldir%/nvml.c %reldir%/nvml.h %reldir%/driver_gpus.c \
 	%reldir%/driver_gpus.h
 if HAVE_CUDA
-# The flush and launch-floor kernels; nvcc objects need the C++ runtime.
+# The flush, launch-floor and fill kernels; nvcc objects need the C++ runtime.
 runner_libkbrunner_la_SOURCES += %reldir%/cuda.c %reldir%/kernels.cu \
 	%reldir%/context_cuda.c
 runner_libkbrunner_la_LIBADD += -lstdc++
+# kernels.cu's fill shares its element function with the host's (util/).
+%reldir%/kernels.lo: NVCC_INCLUDES = -I$(top_srcdir)/runner
 else
 runner_libkbrunner_la_SOURCES += %reldir%/none.c %reldir%/context_none.c
 EXTRA_DIST += %reldir%/cuda.c %reldir%/kernels.cu %reldir%/context_cuda.c

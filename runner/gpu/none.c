@@ -57,7 +57,10 @@ int kb_gpu_host_copy(kb_gpu *g, void *d, const void *s, size_t b, char *err,
 void kb_gpu_free(void *ptr) { (void)ptr; }
 void *kb_gpu_try_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
 size_t kb_gpu_mem_free(kb_gpu *g) { (void)g; return 0; }
-void *kb_gpu_host_alloc(kb_gpu *g, size_t b) { (void)g; (void)b; return NULL; }
+void *kb_gpu_host_alloc(kb_gpu *g, size_t b, kb_gpu_prefault_fn f, void *c)
+{ (void)g; (void)b; (void)f; (void)c; return NULL; }
+int kb_gpu_fill_host(kb_gpu *g, void *h, size_t n, int t, uint64_t k,
+                     double lo, double hi, char *err, size_t len) KB_NO_CUDA()
 void kb_gpu_host_free(void *ptr, size_t b) { (void)ptr; (void)b; }
 unsigned kb_gpu_sm_clock(kb_gpu *g, unsigned *max_mhz) { *max_mhz = 0; return 0; }
 void kb_gpu_clock_locked(kb_gpu *g, unsigned mhz) { (void)g; (void)mhz; }

@@ -57,12 +57,43 @@ typedef struct kb_worker {
   kb_leftovers leftovers;  /* what each case leaves behind it */
 } kb_worker;
 
+/* A block's pages faulted in on the staging threads, a 2 MiB huge page a
+** chunk (kb_gpu_host_alloc). */
+typedef struct prefault_job {
+  char *ptr;
+  size_t bytes;
+} prefault_job;
+
+#define KB_PREFAULT_CHUNK ((size_t)2 << 20)
+
+static int prefault_chunk(void *ctx, size_t begin, size_t end,
+                          unsigned worker)
+{
+  const prefault_job *job = ctx;
+  (void)worker;
+  for (size_t off = begin * KB_PREFAULT_CHUNK;
+       off < end * KB_PREFAULT_CHUNK && off < job->bytes; off += 4096)
+    job->ptr[off] = 0;       /* fresh anonymous memory reads 0 already */
+  return 0;
+}
+
+static void prefault(void *ctx, void *ptr, size_t bytes)
+{
+  kb_worker *w = ctx;
+  prefault_job job = {ptr, bytes};
+  char msg[1];
+  int misused;
+  kb_pool_for(w->pool, (bytes + KB_PREFAULT_CHUNK - 1) / KB_PREFAULT_CHUNK,
+              8, prefault_chunk, &job, msg, sizeof msg, &misused);
+}
+
 /* host_alloc's blocks: page-locked once this worker has a device, else (or
-** when locking fails) from malloc. */
+** when locking fails) from malloc.  Asked for from setup and verify only,
+** never inside a parallel_for (staging.c), so the pool is free. */
 static void *worker_host_alloc(void *ctx, size_t bytes, int *locked)
 {
   kb_worker *w = ctx;
-  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes) : NULL;
+  void *p = w->gpu ? kb_gpu_host_alloc(w->gpu, bytes, prefault, w) : NULL;
   *locked = p != NULL;
   return p ? p : malloc(bytes);
 }
@@ -438,15 +469,27 @@ static void give_staging(kb_worker *w, kb_case *c)
   kb_staging_attach(c, w->pool, w->hostmem);
 }
 
+/* The launch floor's samples: a median of a few dozen batches of about a
+** millisecond is all the report needs, and sampling it to the noise
+** criterion took 0.31 s of the H200 catalogue's start
+** (bench/results/2026-11-29b-h200-phases/). */
+#define KB_FLOOR_SAMPLES 30
+
 /* Run one of the runner's own variants on the device; its median seconds
-** and bandwidth, or -1 with the reason added to warning. */
+** and bandwidth, or -1 with the reason added to warning.  At most
+** max_samples samples (0: the run's criterion), never fewer than
+** --min-samples. */
 static double measure_builtin(kb_worker *w, const kbench_variant *v,
-                              double *gbps, char *warning, size_t len)
+                              size_t max_samples, double *gbps,
+                              char *warning, size_t len)
 {
   kb_case c;
   kb_result res;
   kb_measure_cfg cfg = w->cfg.measure;
   cfg.energy = 0;          /* the runner's own cases: times only */
+  if (max_samples && max_samples < cfg.criterion.max_samples)
+    cfg.criterion.max_samples = max_samples > cfg.criterion.min_samples
+                                ? max_samples : cfg.criterion.min_samples;
   kb_case_init(&c, &kb_builtin_plugin, v, NULL, w->cfg.seed, 0, w->gpu);
   give_staging(w, &c);
   kb_measure_case(&c, &cfg, NULL, &w->floor, &res);
@@ -519,10 +562,11 @@ static kb_gpu *device(kb_worker *w)
   /* A profiled run (--profile) shows the plugins' kernels only. */
   if (w->cfg.builtins && !w->cfg.measure.profile) {
     double gbps;
-    d.floor_s = measure_builtin(w, &kb_builtin_launch_floor, &gbps,
+    d.floor_s = measure_builtin(w, &kb_builtin_launch_floor,
+                                KB_FLOOR_SAMPLES, &gbps,
                                 d.warning, sizeof d.warning);
     if (w->cfg.calibrate
-        && measure_builtin(w, &kb_builtin_copy_peak, &gbps, d.warning,
+        && measure_builtin(w, &kb_builtin_copy_peak, 0, &gbps, d.warning,
                            sizeof d.warning) > 0)
       d.copy_gbps = gbps;
   }

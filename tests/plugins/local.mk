@@ -254,6 +254,12 @@ check_LTLIBRARIES += tests/plugins/gpu_inout.la
 tests_plugins_gpu_inout_la_SOURCES = tests/plugins/gpu_inout.cu
 tests_plugins_gpu_inout_la_LIBADD = $(CUDA_PLUGIN_LIBS)
 tests_plugins_gpu_inout_la_LDFLAGS = $(BROKEN_LDFLAGS)
+# The runner's fill stored by the GPU, against h->element
+# (tests/shell/gpu_fill.sh).
+check_LTLIBRARIES += tests/plugins/gpu_fill.la
+tests_plugins_gpu_fill_la_SOURCES = tests/plugins/gpu_fill.cu
+tests_plugins_gpu_fill_la_LIBADD = $(CUDA_PLUGIN_LIBS)
+tests_plugins_gpu_fill_la_LDFLAGS = $(BROKEN_LDFLAGS)
 # The kit's CUDA part under nvcc (tests/kit.sh).
 check_LTLIBRARIES += tests/plugins/kit_cuda.la
 tests_plugins_kit_cuda_la_SOURCES = tests/plugins/kit_cuda.cu

@@ -13,7 +13,7 @@ shell_tests = %reldir%/cli.sh %reldir%/progress.sh %reldir%/man.sh \
 	%reldir%/energy.sh %reldir%/lock.sh %reldir%/clocks.sh \
 	%reldir%/cpus.sh %reldir%/markdown.sh %reldir%/report.sh \
 	%reldir%/history.sh %reldir%/tune.sh %reldir%/region.sh %reldir%/inout.sh \
-	%reldir%/gpu_inout.sh \
+	%reldir%/gpu_inout.sh %reldir%/gpu_fill.sh \
 	%reldir%/libs.sh %reldir%/kerneltime.sh %reldir%/slurm.sh \
 	%reldir%/install.sh %reldir%/uninstalled.sh %reldir%/interrupt.sh \
 	%reldir%/badinput.sh \

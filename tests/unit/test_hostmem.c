@@ -3,7 +3,8 @@
 ** case are distinct and writable, the next case asking for the same sizes
 ** gets the same blocks back, a much smaller request does not tie up a big
 ** block, blocks no case took for a few cases are given back, page-locked
-** blocks are released as such, and a failed allocation is NULL.
+** blocks are released as such, a range is in a locked block of the case's
+** only when it lies wholly inside one, and a failed allocation is NULL.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,18 @@ int main(void)
   memset(got, 3, 3000);
   ok(in[(1 << 20) - 1] == 1 && want[0] == 2 && got[2999] == 3,
      "and writable to their ends");
+  /* want's block is the locked one of the three (counted_alloc). */
+  ok(kb_hostmem_locked(m, want, 1 << 20)
+     && kb_hostmem_locked(m, want + 10, (1 << 20) - 10),
+     "a range inside a locked block of the case's is locked");
+  ok(!kb_hostmem_locked(m, want + 10, 1 << 20)
+     && !kb_hostmem_locked(m, want + (1 << 20) - 8, 16),
+     "a range that runs past its end is not");
+  ok(!kb_hostmem_locked(m, in, 16) && !kb_hostmem_locked(m, &c, 1),
+     "nor one in an unlocked block or outside every block");
   kb_hostmem_end_case(m);
+  ok(!kb_hostmem_locked(m, want, 16),
+     "nor a block once the case that took it ended");
   kb_hostmem_usage(m, &blocks, &bytes, &locked);
   ok(blocks == 3 && bytes == (2u << 20) + 3000 && c.released == 0,
      "a case's blocks are kept when it ends (%zu blocks, %zu bytes)",

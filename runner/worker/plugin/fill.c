@@ -7,19 +7,9 @@
 
 #include <kbench/plugin.h>
 
+#include "util/fill_bits.h"
 #include "util/rng.h"
 #include "worker/plugin/fill.h"
-
-/* splitmix64's output function.  Applied to key + (i + 1) * gamma it is
-** splitmix64's own sequence, read at any position without stepping. */
-static uint64_t mix(uint64_t z)
-{
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-#define GAMMA 0x9E3779B97F4A7C15ull
 
 uint64_t kb_fill_key(uint64_t seed, uint64_t index, uint64_t buffer)
 {
@@ -27,7 +17,9 @@ uint64_t kb_fill_key(uint64_t seed, uint64_t index, uint64_t buffer)
   ** buffers 0, 1, 2 start far apart on the sequence. */
   kb_rng r;
   kb_rng_seed(&r, seed, index);
-  return mix(r.state ^ mix(buffer * 0xD1B54A32D192ED03ull + GAMMA));
+  return kb_fill_mix(r.state
+                     ^ kb_fill_mix(buffer * 0xD1B54A32D192ED03ull
+                                   + KB_FILL_GAMMA));
 }
 
 const char *kb_fill_check(int type, double lo, double hi)
@@ -57,39 +49,16 @@ size_t kb_fill_size(int type)
   return type == KBENCH_TYPE_U8 ? 1 : type == KBENCH_TYPE_F64 ? 8 : 4;
 }
 
-/* The integers of [lo, hi]: Lemire's multiply-shift of the high 32 bits
-** (span <= 2^32, so the product fits 64 bits). */
-static int64_t integer(uint64_t bits, double lo, double hi)
-{
-  uint64_t span = (uint64_t)(hi - lo) + 1;
-  return (int64_t)lo + (int64_t)(((bits >> 32) * span) >> 32);
-}
-
-static float f32(uint64_t bits, double lo, double hi)
-{
-  double u = (double)(bits >> 40) * 0x1p-24;
-  float v = (float)(lo + (hi - lo) * u);
-  /* Rounding to float may land on hi: take the float below it. */
-  return v < hi ? v : nextafterf((float)hi, -INFINITY);
-}
-
-static double f64(uint64_t bits, double lo, double hi)
-{
-  double u = (double)(bits >> 11) * 0x1p-53;
-  double v = lo + (hi - lo) * u;
-  return v < hi ? v : nextafter(hi, -INFINITY);
-}
-
 double kb_fill_element(const kb_fill *f, uint64_t i)
 {
-  uint64_t bits = mix(f->key + (i + 1) * GAMMA);
+  uint64_t bits = kb_fill_bits(f->key, i);
   switch (f->type) {
   case KBENCH_TYPE_F32:
-    return f32(bits, f->lo, f->hi);
+    return kb_fill_f32(bits, f->lo, f->hi);
   case KBENCH_TYPE_F64:
-    return f64(bits, f->lo, f->hi);
+    return kb_fill_f64(bits, f->lo, f->hi);
   default:
-    return (double)integer(bits, f->lo, f->hi);
+    return (double)kb_fill_integer(bits, f->lo, f->hi);
   }
 }
 
@@ -121,23 +90,25 @@ void kb_fill_parallel(const kb_fill *f, void *ptr, size_t n, kb_pool *pool)
 void kb_fill_range(const kb_fill *f, void *ptr, size_t begin, size_t end)
 {
   const double lo = f->lo, hi = f->hi;
-  uint64_t c = f->key + (begin + 1) * GAMMA;
+  uint64_t c = f->key + (begin + 1) * KB_FILL_GAMMA;
   switch (f->type) {
   case KBENCH_TYPE_I32:
-    for (size_t i = begin; i < end; i++, c += GAMMA)
-      ((int32_t *)ptr)[i] = (int32_t)integer(mix(c), lo, hi);
+    for (size_t i = begin; i < end; i++, c += KB_FILL_GAMMA)
+      ((int32_t *)ptr)[i] = (int32_t)kb_fill_integer(kb_fill_mix(c), lo,
+                                                     hi);
     break;
   case KBENCH_TYPE_U8:
-    for (size_t i = begin; i < end; i++, c += GAMMA)
-      ((uint8_t *)ptr)[i] = (uint8_t)integer(mix(c), lo, hi);
+    for (size_t i = begin; i < end; i++, c += KB_FILL_GAMMA)
+      ((uint8_t *)ptr)[i] = (uint8_t)kb_fill_integer(kb_fill_mix(c), lo,
+                                                     hi);
     break;
   case KBENCH_TYPE_F32:
-    for (size_t i = begin; i < end; i++, c += GAMMA)
-      ((float *)ptr)[i] = f32(mix(c), lo, hi);
+    for (size_t i = begin; i < end; i++, c += KB_FILL_GAMMA)
+      ((float *)ptr)[i] = kb_fill_f32(kb_fill_mix(c), lo, hi);
     break;
   case KBENCH_TYPE_F64:
-    for (size_t i = begin; i < end; i++, c += GAMMA)
-      ((double *)ptr)[i] = f64(mix(c), lo, hi);
+    for (size_t i = begin; i < end; i++, c += KB_FILL_GAMMA)
+      ((double *)ptr)[i] = kb_fill_f64(kb_fill_mix(c), lo, hi);
     break;
   }
 }

@@ -115,6 +115,19 @@ void kb_hostmem_end_case(kb_hostmem *m)
   }
 }
 
+int kb_hostmem_locked(const kb_hostmem *m, const void *ptr, size_t bytes)
+{
+  uintptr_t p = (uintptr_t)ptr;
+  for (size_t i = 0; m && i < m->n; i++) {
+    const kb_block *b = &m->blocks[i];
+    uintptr_t base = (uintptr_t)b->ptr;
+    if (b->locked && b->taken && p >= base && p - base <= b->bytes
+        && bytes <= b->bytes - (p - base))
+      return 1;
+  }
+  return 0;
+}
+
 void kb_hostmem_usage(const kb_hostmem *m, size_t *blocks, size_t *bytes,
                       size_t *locked)
 {

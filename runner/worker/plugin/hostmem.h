@@ -55,6 +55,10 @@ void *kb_hostmem_take(kb_hostmem *m, size_t bytes);
 ** are given back, the longest idle first. */
 void kb_hostmem_end_case(kb_hostmem *m);
 
+/* Whether [ptr, ptr + bytes) lies in one page-locked block the current
+** case took. */
+int kb_hostmem_locked(const kb_hostmem *m, const void *ptr, size_t bytes);
+
 /* What the worker holds: blocks, bytes, and of those bytes page-locked. */
 void kb_hostmem_usage(const kb_hostmem *m, size_t *blocks, size_t *bytes,
                       size_t *locked);

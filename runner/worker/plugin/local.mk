@@ -4,6 +4,7 @@ runner_libkbrunner_la_SOURCES += \
 	%reldir%/calibration.c %reldir%/calibration.h \
 	%reldir%/case.c %reldir%/case.h \
 	%reldir%/fill.c %reldir%/fill.h \
+	%reldir%/fill_device.c %reldir%/fill_device.h \
 	%reldir%/hostmem.c %reldir%/hostmem.h \
 	%reldir%/load_error.c %reldir%/load_error.h \
 	%reldir%/loader.c %reldir%/loader.h \

@@ -10,6 +10,7 @@
 
 #include "worker/plugin/case.h"
 #include "worker/plugin/fill.h"
+#include "worker/plugin/fill_device.h"
 #include "worker/plugin/staging.h"
 
 static kb_case *case_of(const kbench_host *h)
@@ -86,7 +87,8 @@ static int host_fill(const kbench_host *h, void *ptr, size_t n, int type,
   }
   if (fill_of(c, "fill", type, lo, hi, buffer, &f))
     return KBENCH_ERROR;
-  kb_fill_parallel(&f, ptr, n, c->pool);
+  if (!kb_fill_device(c, &f, ptr, n))
+    kb_fill_parallel(&f, ptr, n, c->pool);
   return KBENCH_OK;
 }
 
