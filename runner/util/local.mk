@@ -1,8 +1,9 @@
 # util: small pure helpers with no notion of a case (formatting, the host's
-# facts, statistics, random numbers, SHA-256, nearest names, where kbench
-# is installed).  It includes nothing of the runner outside itself.
+# facts, statistics, random numbers and the fills' elements, SHA-256,
+# nearest names, where kbench is installed).  It includes nothing of the
+# runner outside itself.
 kb_util_sources = \
-	%reldir%/format.c %reldir%/format.h \
+	%reldir%/fill_bits.h %reldir%/format.c %reldir%/format.h \
 	%reldir%/host_facts.c %reldir%/host_facts.h \
 	%reldir%/mannwhitney.c %reldir%/mannwhitney.h \
 	%reldir%/install_dir.c %reldir%/install_dir.h \
