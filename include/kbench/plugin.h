@@ -296,16 +296,15 @@ struct kbench_host {
   ** Fill n elements of type (enum kbench_type) at ptr with random values in
   ** [lo, hi] (integers) or [lo, hi) (floating point), on the runner's
   ** threads, or by the case's GPU into a large buffer of host_alloc's
-  ** (the same bytes, over the link; done when fill returns).  Element i
-  ** is a pure function of (--seed, the case, buffer, i): counter-based
-  ** (splitmix64 read at position i of a sequence keyed by the rest), so
-  ** the data is the same whatever --jobs is, differs between buffer ids
-  ** and between cases, and element() regenerates any one of them.
-  ** Integers map the high 32 bits of the 64 by a multiply and a shift;
-  ** floats are lo + (hi - lo) * u, u of 24 (float) or 53 (double) bits,
-  ** rounded to the type, and moved to the value below hi if they round
-  ** to it.  Returns KBENCH_OK; a bad type or range is a plugin bug
-  ** (KBENCH_ERROR, the case fails).
+  ** (the same bytes, by the link; done when fill returns).  Element i is a pure function of (--seed, the case, buffer,
+  ** i): counter-based (splitmix64 read at position i of a sequence keyed
+  ** by the rest), so the data is the same whatever --jobs is, differs
+  ** between buffer ids and between cases, and element() regenerates any
+  ** one of them.  Integers map the high 32 bits of the 64 by a multiply
+  ** and a shift; floats are lo + (hi - lo) * u, u of 24 (float) or 53
+  ** (double) bits, rounded to the type, and moved to the value below hi
+  ** if they round to it.  Returns KBENCH_OK; a bad type or range is a
+  ** plugin bug (KBENCH_ERROR, the case fails).
   */
   int (*fill)(const kbench_host *h, void *ptr, size_t n, int type, double lo,
               double hi, uint64_t buffer);

@@ -53,33 +53,14 @@ __device__ __forceinline__ size_t stencil_clamp(long long i, size_t n)
 ** [-1, 1) of 24 random bits (multiples of 2^-23) the double result is
 ** exact; storing it as float rounds by at most 2^-25.
 */
-static inline float stencil_point(double l, double c, double r)
-{
-  return (float)(l / 4.0 + c / 2.0 + r / 4.0);
-}
-
-/* Element i, its neighbours clamped at the ends. */
-static inline float stencil_clamped(const float *in, size_t n, size_t i)
-{
-  return stencil_point(in[i > 0 ? i - 1 : 0], in[i],
-                       in[i + 1 < n ? i + 1 : n - 1]);
-}
-
-/* The two ends apart, so that the loop between them has no branch: with
-** the clamps in it, 64M elements took 364-550 ms on one core of the H200's
-** host (Sapphire Rapids, gcc -O3), without them 78-93 ms, bit for bit the
-** same (bench/results/2026-11-29b-h200-phases/stencil_reference.txt). */
 static inline void stencil_reference(const float *in, float *want, size_t n,
                                      size_t begin, size_t end)
 {
-  size_t inner = end < n - 1 ? end : n - 1;
-  size_t i = begin;
-  if (i == 0 && i < end)
-    want[i++] = stencil_clamped(in, n, 0);
-  for (; i < inner; i++)
-    want[i] = stencil_point(in[i - 1], in[i], in[i + 1]);
-  for (; i < end; i++)
-    want[i] = stencil_clamped(in, n, i);
+  for (size_t i = begin; i < end; i++) {
+    double l = in[i > 0 ? i - 1 : 0];
+    double r = in[i + 1 < n ? i + 1 : n - 1];
+    want[i] = (float)(l / 4.0 + (double)in[i] / 2.0 + r / 4.0);
+  }
 }
 
 /*

@@ -89,14 +89,6 @@ extern "C" int kb_launch_touch(void *out, int value, void *stream)
   return (int)cudaGetLastError();
 }
 
-template <typename T>
-static int launch_fill(void *out, size_t n, uint64_t key, double lo,
-                       double hi, unsigned blocks, cudaStream_t s)
-{
-  kb_fill_kernel<<<blocks, 256, 0, s>>>((T *)out, n, key, lo, hi);
-  return (int)cudaGetLastError();
-}
-
 /* type: enum kbench_type (checked by the caller). */
 extern "C" int kb_launch_fill(void *out, size_t n, int type, uint64_t key,
                               double lo, double hi, int sm_count,
@@ -104,13 +96,21 @@ extern "C" int kb_launch_fill(void *out, size_t n, int type, uint64_t key,
 {
   unsigned blocks = 8 * (sm_count > 0 ? sm_count : 1);
   cudaStream_t s = (cudaStream_t)stream;
-  return type == KBENCH_TYPE_I32
-             ? launch_fill<int32_t>(out, n, key, lo, hi, blocks, s)
-         : type == KBENCH_TYPE_U8
-             ? launch_fill<uint8_t>(out, n, key, lo, hi, blocks, s)
-         : type == KBENCH_TYPE_F32
-             ? launch_fill<float>(out, n, key, lo, hi, blocks, s)
-         : type == KBENCH_TYPE_F64
-             ? launch_fill<double>(out, n, key, lo, hi, blocks, s)
-             : (int)cudaErrorInvalidValue;
+  switch (type) {
+  case KBENCH_TYPE_I32:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((int32_t *)out, n, key, lo, hi);
+    break;
+  case KBENCH_TYPE_U8:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((uint8_t *)out, n, key, lo, hi);
+    break;
+  case KBENCH_TYPE_F32:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((float *)out, n, key, lo, hi);
+    break;
+  case KBENCH_TYPE_F64:
+    kb_fill_kernel<<<blocks, 256, 0, s>>>((double *)out, n, key, lo, hi);
+    break;
+  default:
+    return (int)cudaErrorInvalidValue;
+  }
+  return (int)cudaGetLastError();
 }
